@@ -1,0 +1,6 @@
+// The one import users write: `import SwiftTrust` brings every layer.
+@_exported import TrustDER
+@_exported import TrustX509
+@_exported import TrustCrypto
+@_exported import TrustCore
+@_exported import TrustPinning

@@ -1,0 +1,215 @@
+import Foundation
+import Synchronization
+import TrustCrypto
+import TrustDER
+import TrustX509
+
+/// A trust evaluation object modelled on Apple's `SecTrust`: the certificates a peer presented
+/// (leaf first), the policies to check, the anchors to trust, and a verify date.
+///
+/// ```swift
+/// let trust = ServerTrust(certificates: presented, policies: [.ssl(server: true, hostname: "www.example.com")])
+/// trust.setAnchorCertificates(myRoots)          // replaces the system store (anchorsOnly)
+/// let evaluation = trust.evaluate()
+/// if !evaluation.isTrusted { print(evaluation) }
+/// ```
+///
+/// Configuration is thread-safe; `evaluate()` may be called from any thread, repeatedly.
+public final class ServerTrust: Sendable {
+    /// The default maximum number of intermediates (self-issued ones not counted).
+    public static let defaultMaximumDepth = 8
+
+    private struct Configuration: Sendable {
+        var certificates: [Certificate]
+        var policies: [TrustPolicy]
+        var anchors: CertificateStore?
+        var anchorsOnly = true
+        var additionalIntermediates: [Certificate] = []
+        var verifyDate: Date?
+        var maximumDepth = ServerTrust.defaultMaximumDepth
+        var signaturePolicy = SignaturePolicy.default
+        var budget = PathBuildingBudget.default
+        var requiredLeafKeyUsage: KeyUsage = []
+        var additionalPurposes: [KeyPurpose] = []
+        var allowsCommonNameFallback = false
+        var lastEvaluation: TrustEvaluation?
+    }
+
+    private let configuration: Mutex<Configuration>
+
+    /// Creates a trust object for `certificates` (leaf first, then whatever chain the peer sent)
+    /// and `policies` (default: a TLS server policy without a host name).
+    public init(certificates: [Certificate], policies: [TrustPolicy] = [.ssl(server: true, hostname: nil)]) {
+        configuration = Mutex(Configuration(certificates: certificates, policies: policies))
+    }
+
+    /// The presented certificates, leaf first.
+    public var certificates: [Certificate] { configuration.withLock { $0.certificates } }
+
+    /// The policies checked by `evaluate()` (`SecTrustSetPolicies` / `SecTrustCopyPolicies`).
+    public var policies: [TrustPolicy] {
+        get { configuration.withLock { $0.policies } }
+        set { configuration.withLock { $0.policies = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// Replaces the trust anchors (`SecTrustSetAnchorCertificates`). Unless ``anchorsOnly`` is
+    /// turned off, these become the only anchors: the system store is no longer consulted.
+    public func setAnchorCertificates(_ anchors: [Certificate]) {
+        configuration.withLock { $0.anchors = CertificateStore(anchors); $0.lastEvaluation = nil }
+    }
+
+    /// The custom anchors, if any were set.
+    public var anchorCertificates: [Certificate]? { configuration.withLock { $0.anchors?.certificates } }
+
+    /// Whether only the custom anchors are trusted (`SecTrustSetAnchorCertificatesOnly`); when
+    /// false, the system trust store is trusted as well. Default true.
+    public var anchorsOnly: Bool {
+        get { configuration.withLock { $0.anchorsOnly } }
+        set { configuration.withLock { $0.anchorsOnly = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// Extra untrusted intermediates to build paths with (beyond those presented).
+    public var additionalIntermediates: [Certificate] {
+        get { configuration.withLock { $0.additionalIntermediates } }
+        set { configuration.withLock { $0.additionalIntermediates = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// The instant validity is checked at (`SecTrustSetVerifyDate`); nil means now.
+    public var verifyDate: Date? {
+        get { configuration.withLock { $0.verifyDate } }
+        set { configuration.withLock { $0.verifyDate = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// The most intermediate CAs between leaf and anchor (self-issued ones not counted).
+    public var maximumDepth: Int {
+        get { configuration.withLock { $0.maximumDepth } }
+        set { configuration.withLock { $0.maximumDepth = max(0, newValue); $0.lastEvaluation = nil } }
+    }
+
+    /// Which signature algorithms and key sizes are accepted (default: no SHA-1, RSA ≥ 2048).
+    public var signaturePolicy: SignaturePolicy {
+        get { configuration.withLock { $0.signaturePolicy } }
+        set { configuration.withLock { $0.signaturePolicy = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// Limits on path-building work.
+    public var pathBuildingBudget: PathBuildingBudget {
+        get { configuration.withLock { $0.budget } }
+        set { configuration.withLock { $0.budget = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// Key usages the leaf must assert when it carries a keyUsage extension.
+    public var requiredLeafKeyUsage: KeyUsage {
+        get { configuration.withLock { $0.requiredLeafKeyUsage } }
+        set { configuration.withLock { $0.requiredLeafKeyUsage = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// Whether a DNS host name may match the subject common name of a leaf without SANs (legacy, off).
+    public var allowsCommonNameFallback: Bool {
+        get { configuration.withLock { $0.allowsCommonNameFallback } }
+        set { configuration.withLock { $0.allowsCommonNameFallback = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// The chain built by the last evaluation (`SecTrustCopyCertificateChain`), evaluating if needed.
+    public func certificateChain() -> [Certificate] { evaluate().chain }
+
+    /// The leaf's public key info (`SecTrustCopyKey`), or nil when there are no certificates.
+    public func publicKey() -> SubjectPublicKeyInfo? { configuration.withLock { $0.certificates.first?.publicKeyInfo } }
+
+    /// The last evaluation, if the configuration has not changed since.
+    public var lastEvaluation: TrustEvaluation? { configuration.withLock { $0.lastEvaluation } }
+
+    /// Evaluates trust (`SecTrustEvaluateWithError`), throwing when the chain is not trusted.
+    @discardableResult
+    public func evaluateWithError() throws(TrustEvaluationError) -> TrustEvaluation {
+        let evaluation = evaluate()
+        guard evaluation.isTrusted else { throw TrustEvaluationError(evaluation: evaluation) }
+        return evaluation
+    }
+
+    /// Builds and validates a chain under the current configuration.
+    public func evaluate() -> TrustEvaluation {
+        let snapshot = configuration.withLock { $0 }
+        let evaluation = ServerTrust.evaluate(snapshot)
+        configuration.withLock { $0.lastEvaluation = evaluation }
+        return evaluation
+    }
+
+    private static func evaluate(_ config: Configuration) -> TrustEvaluation {
+        func failed(_ failures: [TrustFailure], chain: [Certificate] = [], attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
+            let fatal = failures.contains { $0.reason.severity == .fatal }
+            return TrustEvaluation(result: fatal ? .fatalTrustFailure : .recoverableTrustFailure,
+                                   chain: chain, failures: failures, attempts: attempts, signatureChecks: checks)
+        }
+        guard let leaf = config.certificates.first else {
+            return failed([TrustFailure(.noCertificates, certificate: nil, index: nil)])
+        }
+
+        // Policies → validation options.
+        let date = config.verifyDate ?? Date()
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        guard let time = DERTime(secondsSince1970: seconds) else {
+            return failed([TrustFailure(.malformed("verify date out of range"), certificate: nil, index: nil)])
+        }
+        var options = ValidationOptions(verifyTime: time, webPKIProfile: false, signaturePolicy: config.signaturePolicy,
+                                        requiredLeafKeyUsage: config.requiredLeafKeyUsage,
+                                        allowsCommonNameFallback: config.allowsCommonNameFallback)
+        var preFailures: [TrustFailure] = []
+        for policy in config.policies {
+            switch policy {
+            case let .ssl(server, hostname):
+                options.webPKIProfile = true
+                options.purpose = server ? .serverAuth : .clientAuth
+                if let hostname {
+                    if let identity = ServerIdentity(hostname) {
+                        options.identity = identity
+                    } else {
+                        preFailures.append(TrustFailure(.invalidReferenceIdentity(hostname), certificate: leaf, index: 0))
+                    }
+                }
+            case .basicX509:
+                continue
+            case .revocation:
+                // Fail closed until revocation checking exists: never report a status we did not check.
+                preFailures.append(TrustFailure(.revocationUnavailable("revocation checking is not available in this version"),
+                                                certificate: nil, index: nil))
+            }
+        }
+
+        // Anchors: custom ones (plus the system store unless anchorsOnly), else the system store.
+        var anchors: CertificateStore
+        if let custom = config.anchors {
+            anchors = custom
+            if !config.anchorsOnly {
+                for certificate in SystemTrustStore.shared.store.certificates { anchors.insert(certificate) }
+            }
+        } else {
+            anchors = SystemTrustStore.shared.store
+        }
+        let intermediates = CertificateStore(config.certificates.dropFirst() + config.additionalIntermediates)
+
+        let signatures = SignatureChecker(policy: config.signaturePolicy)
+        let validator = PathValidator(options: options, signatures: signatures)
+        var builder = PathBuilder(anchors: anchors, intermediates: intermediates, maximumIntermediates: config.maximumDepth,
+                                  budget: config.budget, validator: validator)
+        let result = builder.build(from: leaf)
+
+        if let chain = result.validChain, preFailures.isEmpty {
+            return TrustEvaluation(result: .unspecified, chain: chain, failures: [], attempts: result.attempts,
+                                   signatureChecks: signatures.verificationCount)
+        }
+        var failures = preFailures
+        var chain = result.validChain ?? []
+        if result.validChain == nil, let best = result.bestFailedAttempt {
+            chain = best.outcome == .rejectedIssuer ? Array(best.chain.dropLast()) : best.chain
+            failures.append(contentsOf: best.failures)
+            if best.outcome == .rejectedIssuer { failures.append(contentsOf: validator.validate(chain, isComplete: false)) }
+        }
+        if result.budgetExhausted, !failures.contains(where: { if case .budgetExhausted = $0.reason { true } else { false } }) {
+            failures.append(TrustFailure(.budgetExhausted("\(result.signatureChecks) signature checks, \(result.attempts.count) paths"),
+                                         certificate: nil, index: nil))
+        }
+        if failures.isEmpty { failures.append(TrustFailure(.untrustedRoot, certificate: leaf, index: 0)) }
+        return failed(failures, chain: chain, attempts: result.attempts, checks: signatures.verificationCount)
+    }
+}

@@ -1,0 +1,59 @@
+import TrustX509
+
+/// The outcome of an evaluation in Apple's `SecTrustResultType` vocabulary.
+public enum TrustResult: Hashable, Sendable, CustomStringConvertible {
+    /// The user explicitly trusts the chain (not produced by default evaluation; kept for parity).
+    case proceed
+    /// Trusted under the default trust settings (Apple's `kSecTrustResultUnspecified`).
+    case unspecified
+    /// Not trusted, but a user could override it: expiry, host mismatch, unknown root…
+    case recoverableTrustFailure
+    /// Not trusted and not overridable: bad signature, malformed or revoked certificate.
+    case fatalTrustFailure
+
+    /// Whether the result means "trusted".
+    public var isTrusted: Bool { self == .proceed || self == .unspecified }
+
+    /// The Apple constant's name without its prefix.
+    public var description: String {
+        switch self {
+        case .proceed: return "proceed"
+        case .unspecified: return "unspecified"
+        case .recoverableTrustFailure: return "recoverableTrustFailure"
+        case .fatalTrustFailure: return "fatalTrustFailure"
+        }
+    }
+}
+
+/// What ``ServerTrust/evaluate()`` found.
+public struct TrustEvaluation: Sendable, CustomStringConvertible {
+    /// The result.
+    public let result: TrustResult
+    /// The chain that was built, leaf first, ending at the anchor when trusted (or the best
+    /// partial chain when not).
+    public let chain: [Certificate]
+    /// Every failure, each naming the certificate and rule; empty when trusted.
+    public let failures: [TrustFailure]
+    /// Every candidate path the builder explored, for diagnostics.
+    public let attempts: [PathAttempt]
+    /// Signature verifications performed.
+    public let signatureChecks: Int
+
+    /// Whether the chain is trusted.
+    public var isTrusted: Bool { result.isTrusted }
+
+    /// `trusted` or `not trusted` followed by one failure per line.
+    public var description: String {
+        if isTrusted { return "trusted" }
+        return (["not trusted (\(result))"] + failures.map { "  - \($0)" }).joined(separator: "\n")
+    }
+}
+
+/// The error thrown by ``ServerTrust/evaluateWithError()``.
+public struct TrustEvaluationError: Error, Sendable, CustomStringConvertible {
+    /// The full evaluation, including the chain and every failure.
+    public let evaluation: TrustEvaluation
+
+    /// The failures, one per line.
+    public var description: String { evaluation.description }
+}

@@ -1,0 +1,131 @@
+import TrustCrypto
+import TrustDER
+import TrustX509
+
+/// How bad a failure is, in Apple's `SecTrustResultType` vocabulary.
+public enum TrustFailureSeverity: Int, Comparable, Hashable, Sendable {
+    /// The user could reasonably override it (expired, host mismatch, unknown root).
+    case recoverable = 1
+    /// Never overridable (bad signature, malformed or revoked certificate).
+    case fatal = 2
+
+    /// Orders by badness.
+    public static func < (lhs: TrustFailureSeverity, rhs: TrustFailureSeverity) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The rule a certificate broke.
+public enum TrustFailureReason: Hashable, Sendable {
+    /// The issuer's key does not verify the signature.
+    case signatureInvalid
+    /// The signature could not be checked: unsupported, legacy or malformed algorithm or key.
+    case signatureUnverifiable(SignatureError)
+    /// The verify date is after notAfter (RFC 5280 §6.1.3 (a)(2)).
+    case expired(notAfter: DERTime)
+    /// The verify date is before notBefore.
+    case notYetValid(notBefore: DERTime)
+    /// An issuing certificate is not a CA (basicConstraints cA missing or false, RFC 5280 §6.1.4 (k)).
+    case notCA
+    /// More intermediates follow than the pathLenConstraint allows (RFC 5280 §6.1.4 (l)).
+    case pathLengthExceeded(limit: Int)
+    /// An issuing certificate's keyUsage lacks keyCertSign (RFC 5280 §6.1.4 (n)).
+    case missingKeyCertSign
+    /// The end-entity keyUsage does not allow the purpose.
+    case keyUsageIncompatible(String)
+    /// The extendedKeyUsage does not allow the purpose.
+    case extendedKeyUsageIncompatible(purpose: String)
+    /// A name in the chain is outside a permitted subtree or inside an excluded one (RFC 5280 §4.2.1.10).
+    case nameConstraintViolation(name: String, detail: String)
+    /// Name-constraint checking exceeded its work budget.
+    case nameConstraintBudgetExhausted
+    /// A critical extension that is not processed (RFC 5280 §4.2).
+    case unhandledCriticalExtension(name: String)
+    /// A v1/v2 certificate used as an intermediate (only allowed as anchors).
+    case versionNotAllowed(version: Int)
+    /// A web-PKI or RFC 5280 profile rule the certificate breaks.
+    case profileViolation(String)
+    /// The host name or IP address is not in the certificate's SANs.
+    case hostnameMismatch(expected: String, presented: [String])
+    /// The name to match is not a valid DNS name or IP address.
+    case invalidReferenceIdentity(String)
+    /// No path to a trusted anchor was found.
+    case untrustedRoot
+    /// No issuer of this certificate is known.
+    case issuerNotFound
+    /// The chain would be longer than the maximum depth.
+    case maximumDepthExceeded(limit: Int)
+    /// Path building stopped at its budget.
+    case budgetExhausted(String)
+    /// The certificate could not be parsed.
+    case malformed(String)
+    /// The certificate is revoked.
+    case revoked(String)
+    /// Revocation status was required but could not be established.
+    case revocationUnavailable(String)
+    /// No certificates were supplied.
+    case noCertificates
+
+    /// Whether the failure can be overridden by a user (Apple's recoverable) or not.
+    public var severity: TrustFailureSeverity {
+        switch self {
+        case .signatureInvalid, .signatureUnverifiable, .malformed, .revoked, .noCertificates, .nameConstraintBudgetExhausted:
+            return .fatal
+        default:
+            return .recoverable
+        }
+    }
+
+    /// A short sentence describing the rule.
+    public var summary: String {
+        switch self {
+        case .signatureInvalid: return "signature does not verify with the issuer's key"
+        case let .signatureUnverifiable(error): return "signature cannot be checked: \(error)"
+        case let .expired(notAfter): return "expired \(notAfter)"
+        case let .notYetValid(notBefore): return "not valid before \(notBefore)"
+        case .notCA: return "issues certificates but is not a CA (basicConstraints cA not set)"
+        case let .pathLengthExceeded(limit): return "path length constraint \(limit) exceeded"
+        case .missingKeyCertSign: return "issues certificates but keyUsage lacks keyCertSign"
+        case let .keyUsageIncompatible(detail): return "keyUsage incompatible: \(detail)"
+        case let .extendedKeyUsageIncompatible(purpose): return "extendedKeyUsage does not allow \(purpose)"
+        case let .nameConstraintViolation(name, detail): return "name \(name) violates name constraints: \(detail)"
+        case .nameConstraintBudgetExhausted: return "name constraint checking exceeded its budget"
+        case let .unhandledCriticalExtension(name): return "unhandled critical extension \(name)"
+        case let .versionNotAllowed(version): return "v\(version) certificate used as an intermediate (only allowed as a trust anchor)"
+        case let .profileViolation(detail): return detail
+        case let .hostnameMismatch(expected, presented):
+            return "host \(expected) not in SAN [\(presented.joined(separator: ", "))]"
+        case let .invalidReferenceIdentity(name): return "\(name) is not a valid host name or IP address"
+        case .untrustedRoot: return "chain does not end at a trusted anchor"
+        case .issuerNotFound: return "issuer not found among the intermediates and anchors"
+        case let .maximumDepthExceeded(limit): return "chain longer than the maximum depth \(limit)"
+        case let .budgetExhausted(detail): return "path building budget exhausted (\(detail))"
+        case let .malformed(detail): return "malformed: \(detail)"
+        case let .revoked(detail): return "revoked: \(detail)"
+        case let .revocationUnavailable(detail): return "revocation status unavailable: \(detail)"
+        case .noCertificates: return "no certificates to evaluate"
+        }
+    }
+}
+
+/// One failure: the rule and the certificate that broke it.
+public struct TrustFailure: Hashable, Sendable, CustomStringConvertible {
+    /// The certificate's index in the chain (0 = leaf), or nil when the failure is about the whole chain.
+    public let certificateIndex: Int?
+    /// The certificate's subject in RFC 4514 form, when there is a certificate.
+    public let subject: String?
+    /// The rule that was broken.
+    public let reason: TrustFailureReason
+
+    /// Creates a failure about `certificate` at `index`.
+    public init(_ reason: TrustFailureReason, certificate: Certificate?, index: Int?) {
+        self.reason = reason
+        self.certificateIndex = index
+        self.subject = certificate?.subject.description
+    }
+
+    /// `certificate 1 (CN=…): expired 2015-07-13T00:00:00Z`.
+    public var description: String {
+        guard let index = certificateIndex else { return reason.summary }
+        let name = subject.map { $0.isEmpty ? "(empty subject)" : $0 } ?? "?"
+        return "certificate \(index) (\(name)): \(reason.summary)"
+    }
+}

@@ -1,0 +1,65 @@
+import TrustDER
+import TrustX509
+
+/// Revocation-checking flags, mirroring Apple's `kSecRevocation*` options.
+///
+/// Revocation checking itself arrives with the revocation work; until then a `.revocation`
+/// policy makes evaluation fail closed with ``TrustFailureReason/revocationUnavailable(_:)``.
+public struct RevocationOptions: OptionSet, Hashable, Sendable {
+    /// The raw flags.
+    public let rawValue: UInt32
+    /// Creates options from raw flags.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Check OCSP (`kSecRevocationOCSPMethod`).
+    public static let ocsp = RevocationOptions(rawValue: 1 << 0)
+    /// Check CRLs (`kSecRevocationCRLMethod`).
+    public static let crl = RevocationOptions(rawValue: 1 << 1)
+    /// Prefer CRLs over OCSP when both are available (`kSecRevocationPreferCRL`).
+    public static let preferCRL = RevocationOptions(rawValue: 1 << 2)
+    /// Fail unless every non-anchor certificate has fresh proof of good status (`kSecRevocationRequirePositiveResponse`).
+    public static let requirePositiveResponse = RevocationOptions(rawValue: 1 << 3)
+    /// Use only supplied CRLs and OCSP responses, never the network (`kSecRevocationNetworkAccessDisabled`).
+    public static let networkAccessDisabled = RevocationOptions(rawValue: 1 << 4)
+    /// Use whichever method is available (`kSecRevocationUseAnyAvailableMethod`).
+    public static let useAnyAvailableMethod: RevocationOptions = [.ocsp, .crl]
+}
+
+/// What a trust evaluation checks, modelled on Apple's `SecPolicy` kinds.
+public enum TrustPolicy: Hashable, Sendable {
+    /// TLS: `server: true` checks a server certificate (serverAuth), `false` a client one
+    /// (clientAuth); a non-nil `hostname` (DNS name or IP address) must match the leaf's SANs.
+    case ssl(server: Bool, hostname: String?)
+    /// RFC 5280 path validation only: no purpose, no host name.
+    case basicX509
+    /// Revocation checking with the given flags.
+    case revocation(RevocationOptions)
+}
+
+/// The purpose a leaf must be fit for.
+public enum KeyPurpose: Hashable, Sendable, CustomStringConvertible {
+    /// TLS server authentication (id-kp-serverAuth).
+    case serverAuth
+    /// TLS client authentication (id-kp-clientAuth).
+    case clientAuth
+    /// Another extended key usage OID.
+    case other(ASN1ObjectIdentifier)
+
+    /// The EKU OID.
+    public var oid: ASN1ObjectIdentifier {
+        switch self {
+        case .serverAuth: return OID.serverAuth
+        case .clientAuth: return OID.clientAuth
+        case let .other(oid): return oid
+        }
+    }
+
+    /// `serverAuth`, `clientAuth` or the OID.
+    public var description: String {
+        switch self {
+        case .serverAuth: return "serverAuth"
+        case .clientAuth: return "clientAuth"
+        case let .other(oid): return OID.name(of: oid)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+// HostnameMatcher.swift
+// RFC 6125 / CA/Browser Forum matching of a server identity against a certificate.
+
+/// Matches a ``ServerIdentity`` against the names in a certificate, following
+/// RFC 6125 §6 and the CA/Browser Forum Baseline Requirements.
+///
+/// Rules:
+///
+/// - DNS identities are compared only with `dNSName` entries and IP
+///   identities only with `iPAddress` entries; an IP address written in a
+///   `dNSName` never matches.
+/// - Comparison is ASCII case-insensitive; one trailing dot on either side
+///   is ignored. Internationalised names are compared in A-label form, so a
+///   reference created from `"bücher.example"` matches a `dNSName` of
+///   `"xn--bcher-kva.example"`.
+/// - The wildcard `*` is only recognised as the complete left-most label
+///   (`*.example.com`) and matches exactly one non-empty label. Partial-label
+///   wildcards (`f*.example.com`, `*oo.example.com`), wildcards in any other
+///   label and wildcards followed by fewer than two labels (`*`, `*.com`) never
+///   match. No public-suffix list is consulted, so `*.co.uk` is not refused.
+/// - A wildcard **may** match an A-label: `*.example.com` matches
+///   `xn--bcher-kva.example.com`. RFC 6125 §6.4.3 only discourages matching
+///   wildcards *within* A-labels, which the ban on partial-label wildcards
+///   already rules out, and the Baseline Requirements let the wildcard stand
+///   for any label.
+/// - Patterns and references that are not valid ASCII host names (non-ASCII
+///   characters, spaces, underscores, empty labels, labels over 63 octets,
+///   names over 253 octets, or a numeric right-most label) never match.
+public enum HostnameMatcher {
+    /// Returns whether `identity` matches one of the certificate's subject
+    /// alternative names.
+    ///
+    /// - Parameters:
+    ///   - identity: The reference identity.
+    ///   - dnsNames: The certificate's `dNSName` entries, as encoded.
+    ///   - ipAddresses: The certificate's `iPAddress` entries.
+    /// - Returns: `true` if a DNS identity matches one of `dnsNames` (see
+    ///   ``matchesDNSName(_:pattern:)``) or an IP identity equals one of
+    ///   `ipAddresses` octet for octet.
+    public static func matches(_ identity: ServerIdentity, dnsNames: [String], ipAddresses: [IPAddress]) -> Bool {
+        switch identity {
+        case .dns(let reference):
+            guard let referenceLabels = hostLabels(reference) else { return false }
+            return dnsNames.contains { matches(referenceLabels, pattern: $0) }
+        case .ip(let address):
+            return ipAddresses.contains(address)
+        }
+    }
+
+    /// Returns whether a DNS reference identity matches one `dNSName` value.
+    ///
+    /// - Parameters:
+    ///   - reference: The reference host name, already in ASCII (A-label)
+    ///     form. It is compared case-insensitively and may have one trailing
+    ///     dot; it must not contain a wildcard.
+    ///   - pattern: A `dNSName` value exactly as found in the certificate,
+    ///     possibly with a left-most `*` label.
+    /// - Returns: `true` if `pattern` matches `reference` under the rules
+    ///   described in ``HostnameMatcher``.
+    public static func matchesDNSName(_ reference: String, pattern: String) -> Bool {
+        guard let referenceLabels = hostLabels(reference) else { return false }
+        return matches(referenceLabels, pattern: pattern)
+    }
+
+    /// Returns whether `identity` matches one of the certificate subject's
+    /// common names, for callers that explicitly opt into the legacy
+    /// (RFC 6125 §6.4.4, deprecated) use of the common name.
+    ///
+    /// Callers should only consult the common name when the certificate has
+    /// no `dNSName` or `iPAddress` subject alternative names at all.
+    ///
+    /// Each common name is treated exactly like a `dNSName` pattern (see
+    /// ``matchesDNSName(_:pattern:)``): it must be an ASCII host name, so a
+    /// common name in U-label form never matches. IP identities never match
+    /// a common name.
+    ///
+    /// - Parameters:
+    ///   - identity: The reference identity.
+    ///   - commonNames: The subject's common name attribute values.
+    /// - Returns: `true` if a DNS identity matches one of `commonNames`.
+    public static func matchesCommonName(_ identity: ServerIdentity, commonNames: [String]) -> Bool {
+        switch identity {
+        case .dns(let reference):
+            guard let referenceLabels = hostLabels(reference) else { return false }
+            return commonNames.contains { matches(referenceLabels, pattern: $0) }
+        case .ip:
+            return false
+        }
+    }
+
+    // MARK: - Private
+
+    /// Splits a valid host name into lowercase labels, or returns `nil` if it
+    /// is not a valid ASCII host name or ends in a numeric label.
+    private static func hostLabels(_ name: String) -> [ArraySlice<UInt8>]? {
+        guard IDNA.isValidASCIIHostname(name),
+              !IDNA.endsInNumericLabel(name),
+              let bytes = IDNA.trimmedNameBytes(name) else { return nil }
+        let lowered = bytes.map { IDNA.asciiLowercased($0) }
+        return lowered.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    }
+
+    /// Matches pre-split reference labels against a pattern.
+    private static func matches(_ reference: [ArraySlice<UInt8>], pattern: String) -> Bool {
+        let wildcardPrefix = "*."
+        if pattern.utf8.starts(with: wildcardPrefix.utf8) {
+            // Wildcard: "*" followed by at least two valid labels, matching
+            // exactly one non-empty reference label.
+            let rest = String(decoding: pattern.utf8.dropFirst(2), as: UTF8.self)
+            guard let trimmed = IDNA.trimmedNameBytes(pattern),
+                  trimmed.count <= IDNA.maximumHostnameLength,
+                  let suffix = hostLabels(rest), suffix.count >= 2,
+                  reference.count == suffix.count + 1,
+                  let first = reference.first, !first.isEmpty else { return false }
+            return zip(reference.dropFirst(), suffix).allSatisfy { $0.elementsEqual($1) }
+        }
+        guard let labels = hostLabels(pattern), labels.count == reference.count else { return false }
+        return zip(reference, labels).allSatisfy { $0.elementsEqual($1) }
+    }
+}

@@ -1,0 +1,301 @@
+// IDNA.swift
+// Conversion of (possibly internationalised) host names to their ASCII form.
+
+/// Conversion of internationalised domain names to ASCII (A-label) form and
+/// validation of ASCII host names.
+///
+/// ``toASCII(_:)`` is a deliberately conservative subset of IDNA2008
+/// (RFC 5890–5892) with the simple mapping step of UTS #46:
+///
+/// - Labels are separated by `.` (U+002E); the ideographic and full-width
+///   full stops U+3002, U+FF0E and U+FF61 are treated as `.` as well, as
+///   UTS #46 and RFC 3490 do.
+/// - ASCII labels are lowercased. Labels containing non-ASCII are mapped with
+///   Unicode lowercasing (`String.lowercased()`, no Foundation) and then
+///   normalised to NFC using the standard library's NFC transform. Full
+///   UTS #46 mapping (for example of full-width or compatibility characters)
+///   is **not** performed; such characters are rejected instead.
+/// - Each resulting code point of a non-ASCII label must be ASCII
+///   letter/digit/hyphen, or a letter (`Ll`, `Lo`, `Lm`), combining mark
+///   (`Mn`, `Mc`) or decimal digit (`Nd`) that is stable under NFKC case
+///   folding, or one of the IDNA2008 PVALID exceptions (ß, ς, U+06FD,
+///   U+06FE, U+0F0B, U+3007). This approximates the IDNA2008 PVALID
+///   property; symbols, punctuation, spaces, controls, unassigned code
+///   points and the CONTEXTJ/CONTEXTO characters (such as ZWJ, ZWNJ and
+///   U+00B7) are rejected. The Bidi rule (RFC 5893) is not checked.
+///   A label must not start with a combining mark, start or end with `-`,
+///   or have `--` in positions 3 and 4.
+/// - Existing `xn--` labels must decode, must decode to a non-ASCII label
+///   that passes the checks above and that is already lowercase and NFC,
+///   and must re-encode to exactly the same A-label.
+///
+/// Every function returns `nil`/`false` on any error and never traps.
+public enum IDNA {
+    /// The maximum length of a host name in octets, excluding a trailing dot.
+    public static let maximumHostnameLength = 253
+
+    /// The maximum length of a single label in octets.
+    public static let maximumLabelLength = 63
+
+    /// Inputs longer than this many UTF-8 octets are rejected up front.
+    ///
+    /// No longer input can produce a valid host name: every non-basic scalar
+    /// contributes at least one octet to the ASCII form, and lowercasing
+    /// shrinks a scalar by at most a factor of three (U+212A KELVIN SIGN).
+    private static let maximumInputLength = 2048
+
+    /// The IDNA ACE prefix.
+    private static let acePrefix = "xn--"
+
+    /// Converts a host name to its ASCII form.
+    ///
+    /// The result contains only lowercase ASCII letters, digits, hyphens and
+    /// dots, has no trailing dot, no empty label, no label longer than
+    /// 63 octets and is at most 253 octets long. Non-ASCII labels are
+    /// converted to A-labels (`xn--` + Punycode). See ``IDNA`` for the exact
+    /// mapping and validation rules.
+    ///
+    /// - Parameter host: A host name such as `"Bücher.example"` or
+    ///   `"www.example.com."` (a single trailing dot is removed).
+    /// - Returns: The ASCII host name, for example `"xn--bcher-kva.example"`,
+    ///   or `nil` if `host` is not a valid host name.
+    public static func toASCII(_ host: String) -> String? {
+        guard !host.isEmpty, host.utf8.count <= maximumInputLength else { return nil }
+
+        // Split into labels on '.' and its ideographic/full-width variants.
+        var labels: [String.UnicodeScalarView] = [String.UnicodeScalarView()]
+        for scalar in host.unicodeScalars {
+            if isLabelSeparator(scalar) {
+                labels.append(String.UnicodeScalarView())
+            } else {
+                labels[labels.count - 1].append(scalar)
+            }
+        }
+        // Remove the empty label produced by a single trailing dot.
+        if labels.count > 1, let last = labels.last, last.isEmpty {
+            labels.removeLast()
+        }
+
+        var output: [UInt8] = []
+        output.reserveCapacity(host.utf8.count)
+        for label in labels {
+            guard let ascii = labelToASCII(label) else { return nil }
+            if !output.isEmpty {
+                output.append(UInt8(ascii: "."))
+            }
+            output.append(contentsOf: ascii)
+            guard output.count <= maximumHostnameLength else { return nil }
+        }
+        guard !output.isEmpty else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Returns whether `name` is a syntactically valid ASCII host name.
+    ///
+    /// A valid name consists of one or more labels separated by `.`, each
+    /// 1–63 octets of ASCII letters (either case), digits and hyphens, not
+    /// starting or ending with a hyphen, with a total length of at most
+    /// 253 octets. A single trailing dot is allowed and not counted.
+    /// `xn--` labels are checked only syntactically, not decoded; use
+    /// ``toASCII(_:)`` for full validation.
+    ///
+    /// - Parameter name: The candidate host name.
+    /// - Returns: `true` if `name` is a valid ASCII host name.
+    public static func isValidASCIIHostname(_ name: some StringProtocol) -> Bool {
+        guard let bytes = trimmedNameBytes(name) else { return false }
+        guard !bytes.isEmpty, bytes.count <= maximumHostnameLength else { return false }
+        return bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            .allSatisfy { isLDHLabel($0) }
+    }
+
+    // MARK: - Internal helpers shared with the matchers
+
+    /// Returns whether `label` is 1–63 octets of ASCII letters, digits and
+    /// hyphens that neither starts nor ends with a hyphen.
+    static func isLDHLabel<C: BidirectionalCollection<UInt8>>(_ label: C) -> Bool {
+        guard let first = label.first, let last = label.last,
+              label.count <= maximumLabelLength,
+              first != UInt8(ascii: "-"), last != UInt8(ascii: "-") else { return false }
+        return label.allSatisfy { isLDHByte($0) }
+    }
+
+    /// Returns whether `byte` is an ASCII letter, digit or hyphen.
+    static func isLDHByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Lowercases an ASCII letter; other bytes are returned unchanged.
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+            return byte + 0x20
+        }
+        return byte
+    }
+
+    /// Returns whether the right-most label of a dot-separated ASCII name
+    /// (ignoring one trailing dot) looks like a number: all decimal digits,
+    /// or `0x`/`0X` followed by hexadecimal digits.
+    ///
+    /// Such names are not valid DNS host names (RFC 1123 §2.1, RFC 3696 §2)
+    /// and URL parsers treat them as IPv4 addresses, so the name matchers
+    /// refuse them to avoid confusing an IP address with a DNS name.
+    static func endsInNumericLabel(_ name: some StringProtocol) -> Bool {
+        guard let bytes = trimmedNameBytes(name) else { return false }
+        let lastLabel: ArraySlice<UInt8>
+        if let dot = bytes.lastIndex(of: UInt8(ascii: ".")) {
+            lastLabel = bytes[(dot + 1)...]
+        } else {
+            lastLabel = bytes[...]
+        }
+        guard !lastLabel.isEmpty else { return false }
+        if lastLabel.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return true
+        }
+        guard lastLabel.count >= 2,
+              lastLabel.first == UInt8(ascii: "0"),
+              asciiLowercased(lastLabel[lastLabel.startIndex + 1]) == UInt8(ascii: "x") else { return false }
+        return lastLabel.dropFirst(2).allSatisfy { isHexDigit($0) }
+    }
+
+    /// The UTF-8 octets of `name` without one trailing dot, or `nil` if
+    /// `name` is implausibly long (more than 1024 octets) to bound work.
+    static func trimmedNameBytes(_ name: some StringProtocol) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        for byte in name.utf8 {
+            guard bytes.count < 1024 else { return nil }
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: ".") {
+            bytes.removeLast()
+        }
+        return bytes
+    }
+
+    // MARK: - Private
+
+    /// Converts one label to lowercase ASCII, or returns `nil` if invalid.
+    private static func labelToASCII(_ label: String.UnicodeScalarView) -> [UInt8]? {
+        guard !label.isEmpty else { return nil }
+
+        if label.allSatisfy({ $0.isASCII }) {
+            let bytes = label.map { asciiLowercased(UInt8(truncatingIfNeeded: $0.value)) }
+            guard isLDHLabel(bytes) else { return nil }
+            if bytes.starts(with: acePrefix.utf8) {
+                guard validateALabel(bytes) else { return nil }
+            }
+            return bytes
+        }
+
+        // Non-ASCII: map (lowercase + NFC), validate, then encode.
+        let mapped = mapULabel(String(label))
+        if mapped.unicodeScalars.allSatisfy({ $0.isASCII }) {
+            // Lowercasing turned the label into ASCII (e.g. KELVIN SIGN).
+            let bytes = Array(mapped.utf8)
+            guard isLDHLabel(bytes), !bytes.starts(with: acePrefix.utf8) else { return nil }
+            return bytes
+        }
+        guard isValidULabel(mapped.unicodeScalars),
+              let encoded = Punycode.encode(mapped.unicodeScalars) else { return nil }
+        let bytes = Array(acePrefix.utf8) + Array(encoded.utf8)
+        guard isLDHLabel(bytes) else { return nil }
+        return bytes
+    }
+
+    /// Validates an existing lowercase `xn--` label: it must decode to a
+    /// valid, already-mapped non-ASCII U-label that re-encodes identically.
+    private static func validateALabel(_ bytes: [UInt8]) -> Bool {
+        let body = String(decoding: bytes.dropFirst(4), as: UTF8.self)
+        guard let scalars = Punycode.decode(body[...]),
+              !scalars.allSatisfy({ $0.isASCII }) else { return false }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        let decoded = String(view)
+        guard isValidULabel(view),
+              mapULabel(decoded).unicodeScalars.elementsEqual(view),
+              let reencoded = Punycode.encode(view) else { return false }
+        return reencoded.utf8.elementsEqual(body.utf8)
+    }
+
+    /// Applies the mapping step: Unicode lowercasing followed by NFC.
+    ///
+    /// NFC uses the standard library's `_nfcCodeUnits`, the same transform
+    /// `String` uses for canonical equivalence, so no Foundation is needed.
+    private static func mapULabel(_ label: String) -> String {
+        String(decoding: label.lowercased()._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// Checks the code points and hyphen placement of a mapped U-label.
+    private static func isValidULabel(_ label: String.UnicodeScalarView) -> Bool {
+        let scalars = Array(label)
+        guard let first = scalars.first, let last = scalars.last else { return false }
+        let hyphen = Unicode.Scalar(UInt8(ascii: "-"))
+        // RFC 5891 §4.2.3.1: no leading/trailing hyphen, no "--" at 3-4.
+        guard first != hyphen, last != hyphen else { return false }
+        if scalars.count >= 4, scalars[2] == hyphen, scalars[3] == hyphen { return false }
+        // RFC 5891 §4.2.3.2: must not begin with a combining mark.
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            return false
+        default:
+            break
+        }
+        return scalars.allSatisfy { isPermittedULabelScalar($0) }
+    }
+
+    /// An approximation of the IDNA2008 PVALID property (RFC 5892).
+    private static func isPermittedULabelScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let byte = UInt8(truncatingIfNeeded: scalar.value)
+            // Uppercase ASCII cannot occur after mapping; reject it anyway.
+            return isLDHByte(byte) && asciiLowercased(byte) == byte
+        }
+        switch scalar.value {
+        case 0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007:
+            return true  // RFC 5892 §2.6 PVALID exceptions.
+        case 0x0640, 0x07FA, 0x302E, 0x302F, 0x3031...0x3035, 0x303B:
+            return false  // RFC 5892 §2.6 DISALLOWED exceptions.
+        default:
+            break
+        }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .lowercaseLetter, .otherLetter, .modifierLetter,
+             .nonspacingMark, .spacingMark, .decimalNumber:
+            return !properties.changesWhenNFKCCaseFolded
+                && !properties.isNoncharacterCodePoint
+                && !properties.isDefaultIgnorableCodePoint
+        default:
+            return false
+        }
+    }
+
+    /// Returns whether `scalar` separates labels.
+    private static func isLabelSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x002E, 0x3002, 0xFF0E, 0xFF61:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Returns whether `byte` is an ASCII hexadecimal digit.
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "a")...UInt8(ascii: "f"),
+             UInt8(ascii: "A")...UInt8(ascii: "F"):
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import TrustX509
+
+/// A set of certificates indexed by normalised subject name and by subject key identifier,
+/// so that finding the candidate issuers of a certificate is a hash lookup, not a scan.
+///
+/// Used for trust anchors and for pools of untrusted intermediates. A value type: copies share
+/// storage until one is modified.
+public struct CertificateStore: Sendable {
+    private var bySubject: [[UInt8]: [Certificate]] = [:]
+    private var byKeyIdentifier: [ArraySlice<UInt8>: [Certificate]] = [:]
+    private var members: Set<Certificate> = []
+    /// The certificates in insertion order, without duplicates.
+    public private(set) var certificates: [Certificate] = []
+
+    /// An empty store.
+    public init() {}
+
+    /// A store holding `certificates` (duplicates are dropped).
+    public init(_ certificates: some Sequence<Certificate>) {
+        for certificate in certificates { insert(certificate) }
+    }
+
+    /// The number of distinct certificates.
+    public var count: Int { certificates.count }
+    /// Whether the store is empty.
+    public var isEmpty: Bool { certificates.isEmpty }
+
+    /// Adds `certificate` unless an identical one is present.
+    public mutating func insert(_ certificate: Certificate) {
+        guard members.insert(certificate).inserted else { return }
+        certificates.append(certificate)
+        bySubject[certificate.subject.normalizedKey, default: []].append(certificate)
+        if let ski = certificate.extensions.subjectKeyIdentifier?.keyIdentifier {
+            byKeyIdentifier[ski, default: []].append(certificate)
+        }
+    }
+
+    /// Whether an identical certificate is in the store.
+    public func contains(_ certificate: Certificate) -> Bool { members.contains(certificate) }
+
+    /// Certificates whose subject equals `name` (RFC 5280 §7.1 comparison).
+    public func certificates(withSubject name: DistinguishedName) -> [Certificate] {
+        bySubject[name.normalizedKey] ?? []
+    }
+
+    /// Certificates whose subjectKeyIdentifier is `keyIdentifier`.
+    public func certificates(withKeyIdentifier keyIdentifier: ArraySlice<UInt8>) -> [Certificate] {
+        byKeyIdentifier[keyIdentifier] ?? []
+    }
+
+    /// Candidate issuers of `certificate`: subject matches its issuer name; those whose SKI
+    /// matches its AKI keyIdentifier come first, those whose SKI contradicts it last.
+    public func candidateIssuers(of certificate: Certificate) -> [Certificate] {
+        let byName = certificates(withSubject: certificate.issuer)
+        guard byName.count > 1, let aki = certificate.extensions.authorityKeyIdentifier?.keyIdentifier else { return byName }
+        func rank(_ candidate: Certificate) -> Int {
+            guard let ski = candidate.extensions.subjectKeyIdentifier?.keyIdentifier else { return 1 }
+            return ski.elementsEqual(aki) ? 0 : 2
+        }
+        return byName.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+}

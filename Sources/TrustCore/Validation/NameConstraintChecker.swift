@@ -1,0 +1,185 @@
+import TrustDER
+import TrustX509
+
+/// Applies every CA's nameConstraints to the certificates below it (RFC 5280 §6.1.3 (b), (c)
+/// and §4.2.1.10), with a budget on the number of comparisons so hostile inputs stay cheap.
+enum NameConstraintChecker {
+    /// The names of one certificate, grouped by the constraint type they are checked against.
+    private struct Names {
+        var dns: [String] = []
+        var email: [String] = []
+        var ip: [ArraySlice<UInt8>] = []
+        var directory: [DistinguishedName] = []
+        var uri: [String] = []
+        var uncheckable: [String] = []  // otherName, x400, ediParty, registeredID
+    }
+
+    static func violations(in chain: [Certificate], budget: inout Int) -> [TrustFailure] {
+        var failures: [TrustFailure] = []
+        for (caIndex, ca) in chain.enumerated() where caIndex > 0 {
+            guard let constraints = ca.extensions.nameConstraints else { continue }
+            if let problem = malformedConstraint(constraints) {
+                failures.append(TrustFailure(.profileViolation(problem), certificate: ca, index: caIndex))
+                continue
+            }
+            for index in 0..<caIndex {
+                let certificate = chain[index]
+                // Self-issued intermediates are exempt; the leaf never is (§6.1.3 (b)).
+                if index > 0 && certificate.isSelfIssued { continue }
+                let names = collectNames(certificate)
+                switch check(names, against: constraints, budget: &budget) {
+                case .ok: continue
+                case .exhausted:
+                    failures.append(TrustFailure(.nameConstraintBudgetExhausted, certificate: certificate, index: index))
+                    return failures
+                case let .violation(name, detail):
+                    failures.append(TrustFailure(.nameConstraintViolation(name: name, detail: "\(detail) (constraints of certificate \(caIndex))"),
+                                                 certificate: certificate, index: index))
+                }
+            }
+        }
+        return failures
+    }
+
+    private enum Outcome { case ok, exhausted, violation(String, String) }
+
+    private static func collectNames(_ certificate: Certificate) -> Names {
+        var names = Names()
+        if !certificate.subject.isEmpty {
+            names.directory.append(certificate.subject)
+            // RFC 5280 §4.2.1.10: emailAddress attributes in the subject are rfc822 names too.
+            names.email.append(contentsOf: certificate.subject.values(of: OID.emailAddress))
+        }
+        for name in certificate.extensions.subjectAlternativeNames ?? [] {
+            switch name {
+            case let .dnsName(value): names.dns.append(value)
+            case let .rfc822Name(value): names.email.append(value)
+            case let .ipAddress(bytes): names.ip.append(bytes)
+            case let .directoryName(dn): names.directory.append(dn)
+            case let .uniformResourceIdentifier(value): names.uri.append(value)
+            case let .otherName(typeID, _): names.uncheckable.append("otherName \(typeID.dotted)")
+            case .x400Address: names.uncheckable.append("x400Address")
+            case .ediPartyName: names.uncheckable.append("ediPartyName")
+            case .registeredID: names.uncheckable.append("registeredID")
+            }
+        }
+        return names
+    }
+
+    /// Constraints that cannot be evaluated reliably make the CA unusable (fail closed).
+    private static func malformedConstraint(_ constraints: NameConstraints) -> String? {
+        for subtree in constraints.permittedSubtrees + constraints.excludedSubtrees {
+            switch subtree {
+            case let .dnsName(value):
+                // A DNS constraint is a host name (or empty for "everything"): no wildcard, no leading dot.
+                if !value.isEmpty && !IDNA.isValidASCIIHostname(value) {
+                    return "nameConstraints dNSName \"\(value)\" is not a valid domain (RFC 5280 §4.2.1.10)"
+                }
+            case let .ipAddress(bytes):
+                if !NameConstraintMatching.isValidIPConstraint(Array(bytes)) {
+                    return "nameConstraints iPAddress \(GeneralName.formatIP(bytes)) is not an address and contiguous mask (RFC 5280 §4.2.1.10)"
+                }
+            case let .rfc822Name(value):
+                let mailbox = value.split(separator: "@", omittingEmptySubsequences: false)
+                let host = mailbox.count == 2 ? String(mailbox[1]) : (value.hasPrefix(".") ? String(value.dropFirst()) : value)
+                if mailbox.count > 2 || (mailbox.count == 2 && mailbox[0].isEmpty) || !IDNA.isValidASCIIHostname(host) {
+                    return "nameConstraints rfc822Name \"\(value)\" is not a mailbox or domain (RFC 5280 §4.2.1.10)"
+                }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// Checks `values` of one name type against the constraints of that type: excluded wins,
+    /// then a value must fall in some permitted subtree when any exist.
+    private static func checkType<T>(
+        _ values: [T], permitted: [GeneralName], excluded: [GeneralName], budget: inout Int,
+        label: (T) -> String, isOfType: (GeneralName) -> Bool,
+        within: (T, GeneralName) -> Bool, intersects: (T, GeneralName) -> Bool
+    ) -> Outcome {
+        let permittedOfType = permitted.filter(isOfType)
+        let excludedOfType = excluded.filter(isOfType)
+        for value in values {
+            budget -= permittedOfType.count + excludedOfType.count
+            if budget < 0 { return .exhausted }
+            if let hit = excludedOfType.first(where: { intersects(value, $0) }) {
+                return .violation(label(value), "inside excluded subtree \(hit)")
+            }
+            if !permittedOfType.isEmpty && !permittedOfType.contains(where: { within(value, $0) }) {
+                return .violation(label(value), "outside permitted subtrees [\(permittedOfType.map(\.description).joined(separator: ", "))]")
+            }
+        }
+        return .ok
+    }
+
+    private static func check(_ names: Names, against constraints: NameConstraints, budget: inout Int) -> Outcome {
+        let permitted = constraints.permittedSubtrees
+        let excluded = constraints.excludedSubtrees
+        var outcome = checkType(
+            names.dns, permitted: permitted, excluded: excluded, budget: &budget, label: { "DNS:\($0)" },
+            isOfType: { if case .dnsName = $0 { true } else { false } },
+            within: { if case let .dnsName(c) = $1 { dnsWithin($0, c) } else { false } },
+            intersects: { if case let .dnsName(c) = $1 { dnsIntersects($0, c) } else { false } })
+        guard case .ok = outcome else { return outcome }
+        let email: (String, GeneralName) -> Bool = {
+            if case let .rfc822Name(c) = $1 { NameConstraintMatching.email($0, isWithin: c) } else { false }
+        }
+        outcome = checkType(
+            names.email, permitted: permitted, excluded: excluded, budget: &budget, label: { "email:\($0)" },
+            isOfType: { if case .rfc822Name = $0 { true } else { false } }, within: email, intersects: email)
+        guard case .ok = outcome else { return outcome }
+        let ip: (ArraySlice<UInt8>, GeneralName) -> Bool = {
+            if case let .ipAddress(c) = $1 { NameConstraintMatching.ipAddress(Array($0), isWithin: Array(c)) } else { false }
+        }
+        outcome = checkType(
+            names.ip, permitted: permitted, excluded: excluded, budget: &budget, label: { "IP:\(GeneralName.formatIP($0))" },
+            isOfType: { if case .ipAddress = $0 { true } else { false } }, within: ip, intersects: ip)
+        guard case .ok = outcome else { return outcome }
+        let directory: (DistinguishedName, GeneralName) -> Bool = {
+            if case let .directoryName(c) = $1 { $0.hasPrefix(c) } else { false }
+        }
+        outcome = checkType(
+            names.directory, permitted: permitted, excluded: excluded, budget: &budget, label: { "DirName:\($0)" },
+            isOfType: { if case .directoryName = $0 { true } else { false } }, within: directory, intersects: directory)
+        guard case .ok = outcome else { return outcome }
+        let uri: (String, GeneralName) -> Bool = {
+            if case let .uniformResourceIdentifier(c) = $1 { NameConstraintMatching.uri($0, isWithin: c) } else { false }
+        }
+        outcome = checkType(
+            names.uri, permitted: permitted, excluded: excluded, budget: &budget, label: { "URI:\($0)" },
+            isOfType: { if case .uniformResourceIdentifier = $0 { true } else { false } }, within: uri, intersects: uri)
+        guard case .ok = outcome else { return outcome }
+
+        // Names we cannot compare: any constraint on their type makes them a violation (fail closed).
+        for name in names.uncheckable {
+            let constrained = (permitted + excluded).contains { constraint in
+                switch constraint {
+                case let .otherName(typeID, _): return name == "otherName \(typeID.dotted)"
+                case .x400Address: return name == "x400Address"
+                case .ediPartyName: return name == "ediPartyName"
+                case .registeredID: return name == "registeredID"
+                default: return false
+                }
+            }
+            if constrained { return .violation(name, "cannot be checked against name constraints of its type") }
+        }
+        return .ok
+    }
+
+    /// Whether every name a (possibly wildcard) dNSName can match lies within constraint `c`.
+    static func dnsWithin(_ name: String, _ c: String) -> Bool {
+        NameConstraintMatching.dnsName(name, isWithin: c)
+    }
+
+    /// Whether some name a (possibly wildcard) dNSName can match lies within constraint `c`.
+    static func dnsIntersects(_ name: String, _ c: String) -> Bool {
+        if NameConstraintMatching.dnsName(name, isWithin: c) { return true }
+        guard name.hasPrefix("*.") else { return false }
+        let base = String(name.dropFirst(2))
+        // `*.example.com` can be `foo.example.com`, which is excluded by constraint `foo.example.com`.
+        guard let dot = c.firstIndex(of: "."), !c.hasPrefix(".") else { return false }
+        return c[c.index(after: dot)...].lowercased() == base.lowercased()
+    }
+}

@@ -1,0 +1,188 @@
+import TrustX509
+
+/// Limits on the work one path-building run may do, so hostile or pathological inputs
+/// (cross-signing meshes, cycles, thousands of look-alike issuers) end quickly.
+public struct PathBuildingBudget: Hashable, Sendable {
+    /// The most signature verifications.
+    public var signatureChecks: Int
+    /// The most candidate paths (complete or abandoned) to consider.
+    public var candidatePaths: Int
+    /// The most certificates in one path, leaf and anchor included (a hard stop under any depth setting).
+    public var maximumPathLength: Int
+
+    /// Creates a budget.
+    public init(signatureChecks: Int = 100, candidatePaths: Int = 200, maximumPathLength: Int = 16) {
+        self.signatureChecks = signatureChecks
+        self.candidatePaths = candidatePaths
+        self.maximumPathLength = maximumPathLength
+    }
+
+    /// The default budget, generous for real chains (rustls-webpki uses 100 signature checks).
+    public static let `default` = PathBuildingBudget()
+}
+
+/// One path the builder considered, and what became of it.
+public struct PathAttempt: Hashable, Sendable {
+    /// How the attempt ended.
+    public enum Outcome: Hashable, Sendable {
+        /// The path reached an anchor and passed validation.
+        case valid
+        /// The path reached an anchor but failed validation.
+        case invalid
+        /// No usable issuer was found for the last certificate.
+        case deadEnd
+        /// The candidate issuer was rejected before the path was complete (e.g. its signature).
+        case rejectedIssuer
+        /// The path would exceed the depth limit.
+        case tooDeep
+        /// The budget ran out while this path was being explored.
+        case budgetExhausted
+    }
+
+    /// The certificates, leaf first (for a rejected issuer, the rejected candidate is last).
+    public let chain: [Certificate]
+    /// How the attempt ended.
+    public let outcome: Outcome
+    /// Why it failed (empty for a valid path).
+    public let failures: [TrustFailure]
+}
+
+/// The builder's answer: the first valid chain, or the reasons every explored path failed.
+public struct PathBuildingResult: Sendable {
+    /// The valid chain (leaf … anchor), if one was found.
+    public let validChain: [Certificate]?
+    /// Every path considered, in exploration order.
+    public let attempts: [PathAttempt]
+    /// Signature verifications performed.
+    public let signatureChecks: Int
+    /// Whether the budget stopped the search.
+    public let budgetExhausted: Bool
+
+    /// The most informative failed attempt: a complete path with the fewest failures, else the
+    /// longest dead end.
+    public var bestFailedAttempt: PathAttempt? {
+        let complete = attempts.filter { $0.outcome == .invalid }
+        if let best = complete.min(by: { PathBuildingResult.rank($0) < PathBuildingResult.rank($1) }) { return best }
+        // Otherwise the longest partial path, preferring dead ends to rejected issuers.
+        return attempts.filter { $0.outcome != .valid }.max { lhs, rhs in
+            (lhs.chain.count, lhs.outcome == .rejectedIssuer ? 0 : 1) < (rhs.chain.count, rhs.outcome == .rejectedIssuer ? 0 : 1)
+        }
+    }
+
+    private static func rank(_ attempt: PathAttempt) -> (Int, Int) {
+        (attempt.failures.filter { $0.reason.severity == .fatal }.count, attempt.failures.count)
+    }
+}
+
+/// Proposes chains from a leaf to a trust anchor: depth-first over candidate issuers (anchors
+/// first, AKI/SKI matches first), backtracking on failure, skipping loops, within a budget.
+/// Each complete path is handed to the ``PathValidator``; the first valid one wins.
+struct PathBuilder {
+    let anchors: CertificateStore
+    let intermediates: CertificateStore
+    let maximumIntermediates: Int
+    let budget: PathBuildingBudget
+    let validator: PathValidator
+
+    private var attempts: [PathAttempt] = []
+    private var signatureChecksLeft: Int
+    private var pathsLeft: Int
+    private var exhausted = false
+    private var found: [Certificate]?
+
+    init(anchors: CertificateStore, intermediates: CertificateStore, maximumIntermediates: Int,
+         budget: PathBuildingBudget, validator: PathValidator) {
+        self.anchors = anchors
+        self.intermediates = intermediates
+        self.maximumIntermediates = maximumIntermediates
+        self.budget = budget
+        self.validator = validator
+        self.signatureChecksLeft = budget.signatureChecks
+        self.pathsLeft = budget.candidatePaths
+    }
+
+    mutating func build(from leaf: Certificate) -> PathBuildingResult {
+        extend([leaf])
+        return PathBuildingResult(
+            validChain: found, attempts: attempts,
+            signatureChecks: budget.signatureChecks - signatureChecksLeft, budgetExhausted: exhausted
+        )
+    }
+
+    /// The anchor equivalent to `certificate` (same subject and key), if it is trusted.
+    private func anchor(for certificate: Certificate) -> Certificate? {
+        if anchors.contains(certificate) { return certificate }
+        return anchors.certificates(withSubject: certificate.subject).first { $0.publicKeyInfo == certificate.publicKeyInfo }
+    }
+
+    private mutating func record(_ chain: [Certificate], _ outcome: PathAttempt.Outcome, _ failures: [TrustFailure]) {
+        attempts.append(PathAttempt(chain: chain, outcome: outcome, failures: failures))
+    }
+
+    /// Explores paths that extend `path`; returns true once a valid chain is found.
+    @discardableResult
+    private mutating func extend(_ path: [Certificate]) -> Bool {
+        guard let current = path.last else { return false }
+        if pathsLeft <= 0 || signatureChecksLeft <= 0 {
+            exhausted = true
+            record(path, .budgetExhausted, [TrustFailure(.budgetExhausted("explored \(budget.candidatePaths - pathsLeft) paths"), certificate: nil, index: nil)])
+            return false
+        }
+
+        // A trusted certificate ends the path (RFC 5280 §6.1: the anchor is not part of the path proper).
+        if let anchor = anchor(for: current) {
+            pathsLeft -= 1
+            let chain = Array(path.dropLast()) + [anchor]
+            let failures = validator.validate(chain, isComplete: true)
+            if failures.isEmpty {
+                found = chain
+                record(chain, .valid, [])
+                return true
+            }
+            record(chain, .invalid, failures)
+            return false
+        }
+
+        // Depth: logical (non-self-issued) intermediates so far, plus a hard cap on length.
+        let intermediatesSoFar = path.dropFirst().filter { !$0.isSelfIssued }.count
+        if intermediatesSoFar > maximumIntermediates || path.count >= budget.maximumPathLength {
+            pathsLeft -= 1
+            record(path, .tooDeep, [TrustFailure(.maximumDepthExceeded(limit: maximumIntermediates), certificate: current, index: path.count - 1)])
+            return false
+        }
+
+        var candidates = anchors.candidateIssuers(of: current)
+        for candidate in intermediates.candidateIssuers(of: current) where !candidates.contains(candidate) {
+            candidates.append(candidate)
+        }
+        // Loop detection: a (subject, key) pair may appear once per path.
+        candidates.removeAll { candidate in
+            path.contains { $0.subject == candidate.subject && $0.publicKeyInfo == candidate.publicKeyInfo }
+        }
+        if candidates.isEmpty {
+            pathsLeft -= 1
+            var failures = validator.validate(path, isComplete: false)
+            let reason: TrustFailureReason = current.isSelfIssued ? .untrustedRoot : .issuerNotFound
+            failures.append(TrustFailure(reason, certificate: current, index: path.count - 1))
+            record(path, .deadEnd, failures)
+            return false
+        }
+
+        for candidate in candidates {
+            if exhausted { return false }
+            guard signatureChecksLeft > 0 else {
+                exhausted = true
+                record(path, .budgetExhausted, [TrustFailure(.budgetExhausted("\(budget.signatureChecks) signature checks"), certificate: nil, index: nil)])
+                return false
+            }
+            signatureChecksLeft -= 1
+            if let reason = validator.signatures.failure(child: current, issuer: candidate) {
+                pathsLeft -= 1
+                record(path + [candidate], .rejectedIssuer, [TrustFailure(reason, certificate: current, index: path.count - 1)])
+                continue
+            }
+            if extend(path + [candidate]) { return true }
+        }
+        return false
+    }
+}

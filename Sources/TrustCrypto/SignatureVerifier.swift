@@ -1,0 +1,62 @@
+/// Verifies signatures against a ``SignaturePolicy``.
+public enum SignatureVerifier {
+    /// Verifies `signature` over `signedBytes` with `key`, or throws why not.
+    ///
+    /// In order, it checks that the algorithm suits the key type (RSA algorithms need an RSA
+    /// key, ECDSA an EC key, Ed25519/Ed448 the matching key); that the policy allows the
+    /// algorithm and key size; that the signature value has the right shape (RSA: exactly the
+    /// modulus length; ECDSA: one DER SEQUENCE of two minimal positive INTEGERs; EdDSA: 64 or
+    /// 114 bytes); and finally the signature itself, with libcrypto.
+    ///
+    /// - Throws: ``SignatureError/keyAlgorithmMismatch(algorithm:key:)``,
+    ///   ``SignatureError/legacyAlgorithm(_:)``, ``SignatureError/weakKey(bits:)``,
+    ///   ``SignatureError/invalidSignature`` or ``SignatureError/cryptoFailure(_:)``.
+    public static func verify(
+        signature: ArraySlice<UInt8>,
+        over signedBytes: ArraySlice<UInt8>,
+        algorithm: SignatureAlgorithm,
+        key: VerificationKey,
+        policy: SignaturePolicy = .default
+    ) throws(SignatureError) {
+        let kind = key.description.kind
+        try checkAgreement(algorithm, kind: kind, key: key.description)
+        try policy.check(algorithm, key: key.description)
+        try checkShape(signature, kind: kind)
+        try key.evpVerify(signature: signature, message: signedBytes, algorithm: algorithm)
+    }
+
+    /// Throws ``SignatureError/keyAlgorithmMismatch(algorithm:key:)`` unless `algorithm` can use a key of `kind`.
+    private static func checkAgreement(
+        _ algorithm: SignatureAlgorithm,
+        kind: PublicKeyDescription.Kind,
+        key: PublicKeyDescription
+    ) throws(SignatureError) {
+        let agrees: Bool
+        switch (algorithm, kind) {
+        case (.rsaPKCS1v15, .rsa), (.rsaPSS, .rsa), (.ecdsa, .ec), (.ed25519, .ed25519), (.ed448, .ed448):
+            agrees = true
+        default:
+            agrees = false
+        }
+        guard agrees else {
+            throw .keyAlgorithmMismatch(algorithm: algorithm.description, key: key.description)
+        }
+    }
+
+    /// Rejects signature values that cannot be valid for the key before calling libcrypto.
+    private static func checkShape(_ signature: ArraySlice<UInt8>, kind: PublicKeyDescription.Kind) throws(SignatureError) {
+        switch kind {
+        case let .rsa(bits):
+            // RFC 8017 §8.2.2 step 1 / §8.1.2 step 1: the signature is exactly k octets.
+            guard signature.count == (bits + 7) / 8 else { throw .invalidSignature }
+        case let .ec(curve):
+            try ECDSASignatureEncoding.validate(signature, curve: curve)
+        case .ed25519:
+            guard signature.count == 64 else { throw .invalidSignature }
+        case .ed448:
+            guard signature.count == 114 else { throw .invalidSignature }
+        case .unknown:
+            throw .invalidSignature
+        }
+    }
+}

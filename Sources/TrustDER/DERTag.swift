@@ -1,0 +1,122 @@
+/// An ASN.1 identifier: class, primitive/constructed form and tag number.
+public struct DERTag: Hashable, Sendable, CustomStringConvertible {
+    /// The four ASN.1 tag classes.
+    public enum TagClass: UInt8, Hashable, Sendable {
+        /// Types defined by X.680 (INTEGER, SEQUENCE …).
+        case universal = 0
+        /// Application-specific tags.
+        case application = 1
+        /// Context-specific tags (`[0]`, `[1]` … in X.509).
+        case contextSpecific = 2
+        /// Private tags.
+        case `private` = 3
+    }
+
+    /// The tag's class.
+    public let tagClass: TagClass
+    /// Whether the element is constructed (contains elements) rather than primitive.
+    public let isConstructed: Bool
+    /// The tag number.
+    public let number: UInt32
+
+    /// Creates a tag.
+    public init(_ tagClass: TagClass, number: UInt32, constructed: Bool) {
+        self.tagClass = tagClass
+        self.number = number
+        self.isConstructed = constructed
+    }
+
+    /// BOOLEAN.
+    public static let boolean = DERTag(.universal, number: 1, constructed: false)
+    /// INTEGER.
+    public static let integer = DERTag(.universal, number: 2, constructed: false)
+    /// BIT STRING.
+    public static let bitString = DERTag(.universal, number: 3, constructed: false)
+    /// OCTET STRING.
+    public static let octetString = DERTag(.universal, number: 4, constructed: false)
+    /// NULL.
+    public static let null = DERTag(.universal, number: 5, constructed: false)
+    /// OBJECT IDENTIFIER.
+    public static let objectIdentifier = DERTag(.universal, number: 6, constructed: false)
+    /// ENUMERATED.
+    public static let enumerated = DERTag(.universal, number: 10, constructed: false)
+    /// UTF8String.
+    public static let utf8String = DERTag(.universal, number: 12, constructed: false)
+    /// SEQUENCE / SEQUENCE OF.
+    public static let sequence = DERTag(.universal, number: 16, constructed: true)
+    /// SET / SET OF.
+    public static let set = DERTag(.universal, number: 17, constructed: true)
+    /// NumericString.
+    public static let numericString = DERTag(.universal, number: 18, constructed: false)
+    /// PrintableString.
+    public static let printableString = DERTag(.universal, number: 19, constructed: false)
+    /// TeletexString (T61String).
+    public static let teletexString = DERTag(.universal, number: 20, constructed: false)
+    /// IA5String.
+    public static let ia5String = DERTag(.universal, number: 22, constructed: false)
+    /// UTCTime.
+    public static let utcTime = DERTag(.universal, number: 23, constructed: false)
+    /// GeneralizedTime.
+    public static let generalizedTime = DERTag(.universal, number: 24, constructed: false)
+    /// VisibleString.
+    public static let visibleString = DERTag(.universal, number: 26, constructed: false)
+    /// UniversalString.
+    public static let universalString = DERTag(.universal, number: 28, constructed: false)
+    /// BMPString.
+    public static let bmpString = DERTag(.universal, number: 30, constructed: false)
+
+    /// A context-specific tag `[number]`, explicit (constructed) or implicit primitive.
+    public static func context(_ number: UInt32, constructed: Bool) -> DERTag {
+        DERTag(.contextSpecific, number: number, constructed: constructed)
+    }
+
+    /// Universal types whose DER encoding is always primitive.
+    var universalMustBePrimitive: Bool {
+        guard tagClass == .universal else { return false }
+        switch number {
+        case 1, 2, 3, 4, 5, 6, 10, 12, 18, 19, 20, 22, 23, 24, 26, 28, 30: return true
+        default: return false
+        }
+    }
+
+    /// Universal types whose encoding is always constructed.
+    var universalMustBeConstructed: Bool {
+        tagClass == .universal && (number == 16 || number == 17)
+    }
+
+    /// A readable name such as `SEQUENCE`, `INTEGER` or `[0] constructed`.
+    public var description: String {
+        if tagClass == .universal {
+            switch number {
+            case 1: return "BOOLEAN"
+            case 2: return "INTEGER"
+            case 3: return "BIT STRING"
+            case 4: return "OCTET STRING"
+            case 5: return "NULL"
+            case 6: return "OBJECT IDENTIFIER"
+            case 10: return "ENUMERATED"
+            case 12: return "UTF8String"
+            case 16: return "SEQUENCE"
+            case 17: return "SET"
+            case 18: return "NumericString"
+            case 19: return "PrintableString"
+            case 20: return "TeletexString"
+            case 22: return "IA5String"
+            case 23: return "UTCTime"
+            case 24: return "GeneralizedTime"
+            case 26: return "VisibleString"
+            case 28: return "UniversalString"
+            case 30: return "BMPString"
+            default: return "UNIVERSAL \(number)"
+            }
+        }
+        let cls: String
+        switch tagClass {
+        case .universal: cls = "UNIVERSAL "
+        case .application: cls = "APPLICATION "
+        case .contextSpecific: cls = ""
+        case .private: cls = "PRIVATE "
+        }
+        return "[\(cls)\(number)]\(isConstructed ? " constructed" : "")"
+    }
+}

@@ -1,0 +1,129 @@
+/// A UTC instant decoded from a DER UTCTime or GeneralizedTime, with second precision.
+///
+/// Comparisons use `secondsSince1970`, computed once at decode time.
+public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Calendar year (four digits).
+    public let year: Int
+    /// Month, 1…12.
+    public let month: Int
+    /// Day of month, 1…31 (checked against the month and leap years).
+    public let day: Int
+    /// Hour, 0…23.
+    public let hour: Int
+    /// Minute, 0…59.
+    public let minute: Int
+    /// Second, 0…59 (leap seconds are not representable in X.509 validity).
+    public let second: Int
+    /// Seconds since 1970-01-01T00:00:00Z (negative before).
+    public let secondsSince1970: Int64
+
+    /// Creates a time from calendar fields; nil when a field is out of range.
+    public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        guard (0...9999).contains(year), (1...12).contains(month), (0...23).contains(hour),
+              (0...59).contains(minute), (0...59).contains(second),
+              day >= 1, day <= DERTime.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        let days = DERTime.daysFromCivil(year: year, month: month, day: day)
+        self.secondsSince1970 = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    /// Creates a time from seconds since 1970 (UTC); nil outside years 0…9999.
+    public init?(secondsSince1970 seconds: Int64) {
+        // 0000-01-01T00:00:00Z … 9999-12-31T23:59:59Z; checked first so the arithmetic below cannot
+        // overflow (negating Int64.min, or flooring values near it, would trap).
+        guard seconds >= -62_167_219_200, seconds <= 253_402_300_799 else { return nil }
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        let rest = Int(seconds - days * 86_400)
+        let (y, m, d) = DERTime.civilFromDays(days)
+        self.init(year: y, month: m, day: d, hour: rest / 3600, minute: (rest / 60) % 60, second: rest % 60)
+    }
+
+    /// ISO 8601 in UTC, e.g. `2026-06-01T00:00:00Z`.
+    public var description: String {
+        func pad(_ v: Int, _ width: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))Z"
+    }
+
+    /// Orders by instant.
+    public static func < (lhs: DERTime, rhs: DERTime) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = Int64(month > 2 ? month - 3 : month + 9)
+        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civilFromDays(_ days: Int64) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        return (Int(y), Int(m), Int(d))
+    }
+}
+
+extension DERElement {
+    /// Decodes a UTCTime (`YYMMDDHHMMSSZ`) or GeneralizedTime (`YYYYMMDDHHMMSSZ`) in exact DER form.
+    ///
+    /// UTCTime years 50–99 are 19xx and 00–49 are 20xx (RFC 5280 §4.1.2.5.1). Fractional
+    /// seconds, missing seconds, and offsets other than `Z` are rejected.
+    public func time() throws(DERError) -> DERTime {
+        let isUTC: Bool
+        switch tag {
+        case .utcTime: isUTC = true
+        case .generalizedTime: isUTC = false
+        default:
+            throw DERError(.unexpectedTag(expected: "UTCTime or GeneralizedTime", found: tag.description), at: offset)
+        }
+        let digitCount = isUTC ? 12 : 14
+        guard content.count == digitCount + 1, content.last == UInt8(ascii: "Z") else {
+            throw DERError(.invalidTime, at: offset)
+        }
+        var digits = content.startIndex
+        func take(_ count: Int) -> Int? {
+            var value = 0
+            for _ in 0..<count {
+                let byte = content[digits]
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+                digits += 1
+            }
+            return value
+        }
+        guard var year = take(isUTC ? 2 : 4), let month = take(2), let day = take(2),
+              let hour = take(2), let minute = take(2), let second = take(2) else {
+            throw DERError(.invalidTime, at: offset)
+        }
+        if isUTC { year += year >= 50 ? 1900 : 2000 }
+        guard let time = DERTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
+            throw DERError(.invalidTime, at: offset)
+        }
+        return time
+    }
+}

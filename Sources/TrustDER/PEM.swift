@@ -1,0 +1,198 @@
+/// One `-----BEGIN LABEL-----` … `-----END LABEL-----` block, decoded.
+public struct PEMBlock: Sendable, Hashable {
+    /// The label, e.g. `CERTIFICATE` or `X509 CRL`.
+    public let label: String
+    /// The decoded bytes.
+    public let der: [UInt8]
+    /// The 1-based line of the BEGIN marker.
+    public let line: Int
+}
+
+/// Why PEM text could not be decoded.
+public enum PEMError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A BEGIN marker had no matching END marker.
+    case unterminatedBlock(label: String, line: Int)
+    /// An END marker's label differs from its BEGIN marker's.
+    case mismatchedEnd(begin: String, end: String, line: Int)
+    /// A marker line is not of the form `-----BEGIN LABEL-----`.
+    case malformedMarker(line: Int)
+    /// The body is not strict base64 (RFC 7468 §3): bad character, padding or length.
+    case invalidBase64(label: String, line: Int)
+    /// A block decoded to no bytes.
+    case emptyBlock(label: String, line: Int)
+    /// The text holds no PEM block at all.
+    case noBlocks
+
+    /// A one-line explanation naming the line.
+    public var description: String {
+        switch self {
+        case let .unterminatedBlock(label, line): return "PEM block \(label) starting at line \(line) has no END line"
+        case let .mismatchedEnd(begin, end, line): return "PEM END \(end) at line \(line) does not match BEGIN \(begin)"
+        case let .malformedMarker(line): return "malformed PEM marker at line \(line)"
+        case let .invalidBase64(label, line): return "PEM block \(label): invalid base64 at line \(line)"
+        case let .emptyBlock(label, line): return "PEM block \(label) at line \(line) is empty"
+        case .noBlocks: return "no PEM block found"
+        }
+    }
+}
+
+/// PEM (RFC 7468) decoding and encoding.
+public enum PEM {
+    /// Whether `bytes` look like PEM text (they contain a BEGIN marker) rather than DER.
+    public static func looksLikePEM(_ bytes: [UInt8]) -> Bool {
+        let marker = Array("-----BEGIN ".utf8)
+        guard bytes.count >= marker.count else { return false }
+        var index = 0
+        while index + marker.count <= bytes.count {
+            if bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Decodes every block in `text`. Text outside blocks is ignored (RFC 7468 §5.2 explanatory text);
+    /// inside a block only strict base64 lines are allowed.
+    public static func decode(_ text: String) throws(PEMError) -> [PEMBlock] {
+        var blocks: [PEMBlock] = []
+        var current: (label: String, line: Int, body: [UInt8])?
+        var lineNumber = 0
+        // "\r\n" is a single Character in Swift, so splitting on "\n" alone would not split CRLF text.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        // A final newline ends the last line; it does not start an empty one (which, inside an
+        // unterminated block, would be misreported as invalid base64).
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        for rawLine in lines {
+            lineNumber += 1
+            var line = rawLine
+            if line.last == "\r" { line = line.dropLast() }
+            while line.last == " " || line.last == "\t" { line = line.dropLast() }
+            if line.hasPrefix("-----BEGIN ") {
+                guard current == nil else {
+                    throw PEMError.unterminatedBlock(label: current?.label ?? "", line: current?.line ?? lineNumber)
+                }
+                guard let label = marker(line, kind: "BEGIN") else { throw PEMError.malformedMarker(line: lineNumber) }
+                current = (label, lineNumber, [])
+            } else if line.hasPrefix("-----END ") {
+                guard let open = current else { throw PEMError.malformedMarker(line: lineNumber) }
+                guard let label = marker(line, kind: "END") else { throw PEMError.malformedMarker(line: lineNumber) }
+                guard label == open.label else {
+                    throw PEMError.mismatchedEnd(begin: open.label, end: label, line: lineNumber)
+                }
+                guard let der = Base64.decode(open.body) else {
+                    throw PEMError.invalidBase64(label: open.label, line: open.line)
+                }
+                guard !der.isEmpty else { throw PEMError.emptyBlock(label: open.label, line: open.line) }
+                blocks.append(PEMBlock(label: open.label, der: der, line: open.line))
+                current = nil
+            } else if current != nil {
+                guard !line.isEmpty, line.utf8.allSatisfy(Base64.isAlphabetOrPad) else {
+                    throw PEMError.invalidBase64(label: current?.label ?? "", line: lineNumber)
+                }
+                current?.body.append(contentsOf: line.utf8)
+            }
+        }
+        if let open = current { throw PEMError.unterminatedBlock(label: open.label, line: open.line) }
+        return blocks
+    }
+
+    /// Encodes `der` as a PEM block with 64-character lines.
+    public static func encode(_ der: some Collection<UInt8>, label: String) -> String {
+        let body = Base64.encode(der)
+        var out = "-----BEGIN \(label)-----\n"
+        var index = body.startIndex
+        while index < body.endIndex {
+            let end = body.index(index, offsetBy: 64, limitedBy: body.endIndex) ?? body.endIndex
+            out += body[index..<end] + "\n"
+            index = end
+        }
+        return out + "-----END \(label)-----\n"
+    }
+
+    private static func marker(_ line: Substring, kind: String) -> String? {
+        let prefix = "-----\(kind) "
+        guard line.hasPrefix(prefix), line.hasSuffix("-----"), line.count > prefix.count + 5 else { return nil }
+        let label = line.dropFirst(prefix.count).dropLast(5)
+        guard !label.isEmpty, label.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == " " || $0 == "-") }) else {
+            return nil
+        }
+        return String(label)
+    }
+}
+
+/// Strict base64 (RFC 4648 §4): canonical padding, zero pad bits, no stray characters.
+public enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func isAlphabetOrPad(_ byte: UInt8) -> Bool {
+        value(of: byte) != nil || byte == UInt8(ascii: "=")
+    }
+
+    private static func value(of byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "+"): return 62
+        case UInt8(ascii: "/"): return 63
+        default: return nil
+        }
+    }
+
+    /// Decodes canonical base64, or returns nil on any deviation.
+    public static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
+        let chars = Array(text)
+        guard chars.count % 4 == 0 else { return nil }
+        var padding = 0
+        if chars.last == UInt8(ascii: "=") { padding += 1 }
+        if chars.count >= 2, chars[chars.count - 2] == UInt8(ascii: "=") { padding += 1 }
+        var out: [UInt8] = []
+        out.reserveCapacity(chars.count / 4 * 3)
+        var index = 0
+        while index < chars.count {
+            var quad: [UInt8] = [0, 0, 0, 0]
+            let isLast = index + 4 == chars.count
+            for k in 0..<4 {
+                let c = chars[index + k]
+                if isLast && k >= 4 - padding {
+                    guard c == UInt8(ascii: "=") else { return nil }
+                } else {
+                    guard let v = value(of: c) else { return nil }
+                    quad[k] = v
+                }
+            }
+            let b0 = quad[0] << 2 | quad[1] >> 4
+            let b1 = (quad[1] & 0x0F) << 4 | quad[2] >> 2
+            let b2 = (quad[2] & 0x03) << 6 | quad[3]
+            if isLast && padding == 2 {
+                guard quad[1] & 0x0F == 0 else { return nil }
+                out.append(b0)
+            } else if isLast && padding == 1 {
+                guard quad[2] & 0x03 == 0 else { return nil }
+                out.append(contentsOf: [b0, b1])
+            } else {
+                out.append(contentsOf: [b0, b1, b2])
+            }
+            index += 4
+        }
+        return out
+    }
+
+    /// Encodes bytes as canonical base64 with padding.
+    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+        let input = Array(bytes)
+        var out: [UInt8] = []
+        out.reserveCapacity((input.count + 2) / 3 * 4)
+        var index = 0
+        while index < input.count {
+            let b0 = input[index]
+            let b1 = index + 1 < input.count ? input[index + 1] : 0
+            let b2 = index + 2 < input.count ? input[index + 2] : 0
+            out.append(alphabet[Int(b0 >> 2)])
+            out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
+            out.append(index + 1 < input.count ? alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)] : UInt8(ascii: "="))
+            out.append(index + 2 < input.count ? alphabet[Int(b2 & 0x3F)] : UInt8(ascii: "="))
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

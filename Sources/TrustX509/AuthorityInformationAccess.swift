@@ -1,0 +1,62 @@
+import TrustDER
+
+/// The authorityInfoAccess extension (RFC 5280 §4.2.2.1).
+public struct AuthorityInformationAccess: Hashable, Sendable {
+    /// One AccessDescription.
+    public struct AccessDescription: Hashable, Sendable {
+        /// id-ad-ocsp, id-ad-caIssuers, or another method.
+        public let method: ASN1ObjectIdentifier
+        /// Where to go.
+        public let location: GeneralName
+    }
+
+    /// The access descriptions, in order.
+    public let descriptions: [AccessDescription]
+
+    /// OCSP responder URIs.
+    public var ocspURIs: [String] { uris(for: OID.accessOCSP) }
+    /// CA issuer certificate URIs.
+    public var caIssuersURIs: [String] { uris(for: OID.accessCAIssuers) }
+
+    private func uris(for method: ASN1ObjectIdentifier) -> [String] {
+        descriptions.compactMap { description in
+            guard description.method == method, case let .uniformResourceIdentifier(uri) = description.location else { return nil }
+            return uri
+        }
+    }
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> AuthorityInformationAccess {
+        let element = try DERReader.parseSingle(value)
+        try element.expect(.sequence)
+        var reader = try element.children()
+        var descriptions: [AccessDescription] = []
+        while let next = try reader.next() {
+            try next.expect(.sequence)
+            var fields = try next.children()
+            let method = try fields.read(.objectIdentifier).objectIdentifier()
+            let location = try GeneralName.parse(try fields.readAny())
+            try fields.finish()
+            descriptions.append(AccessDescription(method: method, location: location))
+        }
+        if descriptions.isEmpty { throw X509Error.structure("authorityInfoAccess must not be empty", at: element.offset) }
+        return AuthorityInformationAccess(descriptions: descriptions)
+    }
+}
+
+/// The TLS feature extension (RFC 7633).
+public struct TLSFeature: Hashable, Sendable {
+    /// The TLS extension numbers the certificate requires (5 = status_request, i.e. must-staple).
+    public let features: [Int]
+
+    /// Whether OCSP must-staple (status_request) is required.
+    public var requiresOCSPStapling: Bool { features.contains(5) }
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> TLSFeature {
+        let element = try DERReader.parseSingle(value)
+        try element.expect(.sequence)
+        var reader = try element.children()
+        var features: [Int] = []
+        while let next = try reader.next() { features.append(Int(try next.integer(as: UInt16.self))) }
+        return TLSFeature(features: features)
+    }
+}

@@ -1,0 +1,27 @@
+import TrustDER
+
+/// The basicConstraints extension (RFC 5280 §4.2.1.9).
+public struct BasicConstraints: Hashable, Sendable {
+    /// Whether the subject is a CA.
+    public let isCA: Bool
+    /// The maximum number of non-self-issued intermediates that may follow, when limited.
+    public let pathLengthConstraint: Int?
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> BasicConstraints {
+        let element = try DERReader.parseSingle(value)
+        try element.expect(.sequence)
+        var reader = try element.children()
+        var isCA = false
+        if let ca = try reader.readIfPresent(.boolean) {
+            isCA = try ca.boolean()
+            // DER: a DEFAULT FALSE value must be omitted (X.690 §11.5).
+            if !isCA { throw X509Error.structure("cA FALSE must be omitted (DEFAULT)", at: ca.offset) }
+        }
+        var pathLength: Int?
+        if let length = try reader.readIfPresent(.integer) {
+            pathLength = Int(try length.integer(as: UInt32.self))
+        }
+        try reader.finish()
+        return BasicConstraints(isCA: isCA, pathLengthConstraint: pathLength)
+    }
+}

@@ -1,0 +1,233 @@
+import Synchronization
+import TrustCrypto
+import TrustDER
+
+/// An X.509 v1–v3 certificate (RFC 5280 §4.1), parsed once and immutable.
+///
+/// `Certificate` is a value type over shared immutable storage: copies are cheap, and the
+/// original DER (and the exact tbsCertificate bytes a signature covers) are kept. Every field
+/// and known extension is decoded at parse time, so later checks never re-parse.
+///
+/// ```swift
+/// let certificate = try Certificate(derEncoded: bytes)
+/// print(certificate.subject, certificate.notAfter)
+/// ```
+public struct Certificate: Hashable, Sendable, CustomStringConvertible {
+    /// Validity period (RFC 5280 §4.1.2.5).
+    public struct Validity: Hashable, Sendable {
+        /// The first instant the certificate is valid.
+        public let notBefore: DERTime
+        /// The last instant the certificate is valid (inclusive).
+        public let notAfter: DERTime
+    }
+
+    final class Storage: Sendable {
+        let der: [UInt8]
+        let tbsCertificate: ArraySlice<UInt8>
+        let version: Int
+        let serialNumber: ArraySlice<UInt8>
+        let tbsSignatureAlgorithm: AlgorithmIdentifier
+        let issuer: DistinguishedName
+        let validity: Validity
+        let subject: DistinguishedName
+        let publicKeyInfo: SubjectPublicKeyInfo
+        let issuerUniqueID: DERBitString?
+        let subjectUniqueID: DERBitString?
+        let extensions: Extensions
+        let signatureAlgorithm: AlgorithmIdentifier
+        let signature: ArraySlice<UInt8>
+        /// The libcrypto key, built on first use (OpenSSL's key decoding is the slow part).
+        let verificationKey = Mutex<VerificationKey?>(nil)
+
+        init(der: [UInt8]) throws {
+            self.der = der
+            let outer = try DERReader.parseSingle(der)
+            try outer.expect(.sequence)
+            var certificate = try outer.children()
+            let tbs = try certificate.read(.sequence)
+            let outerAlgorithm = try AlgorithmIdentifier.parse(try certificate.read(.sequence))
+            let signatureBits = try certificate.read(.bitString).bitString()
+            try certificate.finish()
+            guard signatureBits.unusedBits == 0 else {
+                throw X509Error.structure("signatureValue must be whole octets", at: outer.offset)
+            }
+            tbsCertificate = tbs.encoded
+            signatureAlgorithm = outerAlgorithm
+            signature = signatureBits.bytes
+
+            var fields = try tbs.children()
+            var version = 1
+            if let explicit = try fields.readIfPresent(.context(0, constructed: true)) {
+                var inner = try explicit.children()
+                let versionElement = try inner.read(.integer)
+                let raw = try versionElement.integer(as: Int.self)
+                try inner.finish()
+                // DER: v1 (0) is the DEFAULT and must be omitted; only v2 (1) and v3 (2) exist.
+                guard raw == 1 || raw == 2 else {
+                    throw X509Error.structure("unsupported or non-DER version \(raw)", at: versionElement.offset)
+                }
+                version = raw + 1
+            }
+            self.version = version
+            serialNumber = try fields.read(.integer).integerBytes()
+            tbsSignatureAlgorithm = try AlgorithmIdentifier.parse(try fields.read(.sequence))
+            // RFC 5280 §4.1.1.2: the outer signatureAlgorithm MUST equal tbsCertificate.signature.
+            guard tbsSignatureAlgorithm == outerAlgorithm else {
+                throw X509Error.structure("signatureAlgorithm differs from tbsCertificate.signature", at: outer.offset)
+            }
+            issuer = try DistinguishedName(element: try fields.read(.sequence))
+            let validityElement = try fields.read(.sequence)
+            var validityFields = try validityElement.children()
+            let notBefore = try validityFields.readAny().time()
+            let notAfter = try validityFields.readAny().time()
+            try validityFields.finish()
+            validity = Validity(notBefore: notBefore, notAfter: notAfter)
+            subject = try DistinguishedName(element: try fields.read(.sequence))
+            publicKeyInfo = try SubjectPublicKeyInfo.parse(try fields.read(.sequence))
+            issuerUniqueID = try fields.readIfPresent(.context(1, constructed: false))?.bitString(tag: .context(1, constructed: false))
+            subjectUniqueID = try fields.readIfPresent(.context(2, constructed: false))?.bitString(tag: .context(2, constructed: false))
+            if (issuerUniqueID != nil || subjectUniqueID != nil) && version < 2 {
+                throw X509Error.structure("unique identifiers require version 2 or 3", at: tbs.offset)
+            }
+            if let explicit = try fields.readIfPresent(.context(3, constructed: true)) {
+                guard version == 3 else { throw X509Error.structure("extensions require version 3", at: explicit.offset) }
+                var inner = try explicit.children()
+                extensions = try Extensions(parsing: try inner.read(.sequence))
+                try inner.finish()
+            } else {
+                extensions = .empty
+            }
+            try fields.finish()
+        }
+    }
+
+    let storage: Storage
+
+    /// Parses a DER-encoded certificate. Trailing bytes and any DER or RFC 5280 structure
+    /// violation throw an ``X509Error`` naming the rule and byte offset.
+    public init(derEncoded bytes: [UInt8]) throws(X509Error) {
+        storage = try mapX509Errors { try Storage(der: bytes) }
+    }
+
+    /// Parses a DER-encoded certificate from any byte collection.
+    public init(derEncoded bytes: some Collection<UInt8>) throws(X509Error) {
+        try self.init(derEncoded: Array(bytes))
+    }
+
+    /// Parses the first certificate in PEM text.
+    public init(pemEncoded text: String) throws(X509Error) {
+        let all: [Certificate]
+        do { all = try Certificate.loadAll(pem: text) } catch { throw error.error }
+        guard let first = all.first else { throw X509Error(.empty) }
+        self = first
+    }
+
+    /// The complete DER encoding.
+    public var derEncoded: [UInt8] { storage.der }
+    /// The exact tbsCertificate bytes that the signature covers.
+    public var tbsCertificateBytes: ArraySlice<UInt8> { storage.tbsCertificate }
+    /// The X.509 version: 1, 2 or 3.
+    public var version: Int { storage.version }
+    /// The serial number's two's-complement octets as encoded.
+    public var serialNumber: ArraySlice<UInt8> { storage.serialNumber }
+    /// Whether the serial number is negative (RFC 5280 §4.1.2.2: it must be positive).
+    public var serialNumberIsNegative: Bool { (storage.serialNumber.first ?? 0) & 0x80 != 0 }
+    /// Whether the serial number is zero (not positive, RFC 5280 §4.1.2.2).
+    public var serialNumberIsZero: Bool { storage.serialNumber.count == 1 && storage.serialNumber.first == 0 }
+    /// Whether the serial number is longer than the 20 octets RFC 5280 §4.1.2.2 allows.
+    public var serialNumberIsOverlong: Bool {
+        let octets = storage.serialNumber.first == 0 ? storage.serialNumber.count - 1 : storage.serialNumber.count
+        return octets > 20
+    }
+    /// The serial number in lower-case hex with colons, e.g. `01:a2:ff`.
+    public var serialNumberHex: String { Certificate.hex(storage.serialNumber, separator: ":") }
+    /// The signature algorithm (outer copy; equal to the inner one by construction).
+    public var signatureAlgorithmIdentifier: AlgorithmIdentifier { storage.signatureAlgorithm }
+    /// The issuer name.
+    public var issuer: DistinguishedName { storage.issuer }
+    /// The subject name.
+    public var subject: DistinguishedName { storage.subject }
+    /// The validity period.
+    public var validity: Validity { storage.validity }
+    /// Start of validity.
+    public var notBefore: DERTime { storage.validity.notBefore }
+    /// End of validity (inclusive).
+    public var notAfter: DERTime { storage.validity.notAfter }
+    /// The subject public key info.
+    public var publicKeyInfo: SubjectPublicKeyInfo { storage.publicKeyInfo }
+    /// issuerUniqueID (v2/v3 only, deprecated).
+    public var issuerUniqueID: DERBitString? { storage.issuerUniqueID }
+    /// subjectUniqueID (v2/v3 only, deprecated).
+    public var subjectUniqueID: DERBitString? { storage.subjectUniqueID }
+    /// The extensions with typed views.
+    public var extensions: Extensions { storage.extensions }
+    /// The signatureValue octets.
+    public var signature: ArraySlice<UInt8> { storage.signature }
+
+    /// Whether issuer and subject are the same name (RFC 5280 "self-issued").
+    public var isSelfIssued: Bool { storage.issuer == storage.subject }
+
+    /// Whether basicConstraints marks the certificate as a CA.
+    public var isCA: Bool { storage.extensions.basicConstraints?.isCA ?? false }
+
+    /// The dNSName SAN entries.
+    public var dnsNames: [String] {
+        (storage.extensions.subjectAlternativeNames ?? []).compactMap { if case let .dnsName(n) = $0 { return n } else { return nil } }
+    }
+
+    /// The iPAddress SAN entries (raw 4 or 16 octets).
+    public var ipAddresses: [ArraySlice<UInt8>] {
+        (storage.extensions.subjectAlternativeNames ?? []).compactMap { if case let .ipAddress(a) = $0 { return a } else { return nil } }
+    }
+
+    /// The signature algorithm decoded for verification; throws for unsupported or malformed ones.
+    public func signatureAlgorithm() throws(SignatureError) -> SignatureAlgorithm {
+        let element: DERElement
+        do { element = try DERReader.parseSingle(storage.signatureAlgorithm.der) } catch {
+            throw SignatureError.malformedAlgorithmParameters(error.description)
+        }
+        return try SignatureAlgorithm(algorithmIdentifier: element)
+    }
+
+    /// The key type and size, decoded from the SPKI without libcrypto.
+    public var publicKeyDescription: PublicKeyDescription? {
+        try? PublicKeyDescription(spki: storage.publicKeyInfo.der)
+    }
+
+    /// The libcrypto key for this certificate's SPKI, built once and then reused (thread-safe).
+    public func verificationKey() throws(SignatureError) -> VerificationKey {
+        if let cached = storage.verificationKey.withLock({ $0 }) { return cached }
+        let key = try VerificationKeyCache.shared.key(forSPKI: storage.publicKeyInfo.der)
+        storage.verificationKey.withLock { $0 = key }
+        return key
+    }
+
+    /// SHA-256 of the DER encoding.
+    public var sha256Fingerprint: [UInt8] { Digest.sha256(storage.der) }
+    /// SHA-1 of the DER encoding (for display and legacy pinning only).
+    public var sha1Fingerprint: [UInt8] { Digest.sha1(storage.der) }
+    /// SHA-256 of the DER SubjectPublicKeyInfo: the HPKP / SPKI pin value.
+    public var spkiSHA256: [UInt8] { Digest.sha256(storage.publicKeyInfo.der) }
+    /// The SPKI pin in `sha256/BASE64` form.
+    public var spkiPin: String { "sha256/" + Base64.encode(spkiSHA256) }
+
+    /// Equal when the DER encodings are identical.
+    public static func == (lhs: Certificate, rhs: Certificate) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.der == rhs.storage.der
+    }
+
+    /// Hashes the signature octets (unique per certificate in practice, and short).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.der.count)
+        for byte in storage.signature.suffix(32) { hasher.combine(byte) }
+    }
+
+    /// `subject (serial)`.
+    public var description: String { "\(subject) (serial \(serialNumberHex))" }
+
+    /// Lower-case hex of `bytes`, separated by `separator`.
+    public static func hex(_ bytes: some Sequence<UInt8>, separator: String = "") -> String {
+        let digits = Array("0123456789abcdef")
+        return bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]]) }.joined(separator: separator)
+    }
+}

@@ -1,0 +1,105 @@
+import TrustDER
+
+/// One PolicyInformation entry of certificatePolicies (RFC 5280 §4.2.1.4).
+public struct PolicyInformation: Hashable, Sendable {
+    /// The policy OID.
+    public let identifier: ASN1ObjectIdentifier
+    /// The encoded policyQualifiers, if any (kept raw).
+    public let qualifiers: ArraySlice<UInt8>?
+}
+
+/// The certificatePolicies extension (RFC 5280 §4.2.1.4).
+public struct CertificatePolicies: Hashable, Sendable {
+    /// The policies, in order (no OID appears twice).
+    public let policies: [PolicyInformation]
+
+    /// The policy OIDs.
+    public var identifiers: [ASN1ObjectIdentifier] { policies.map(\.identifier) }
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> CertificatePolicies {
+        let element = try DERReader.parseSingle(value)
+        try element.expect(.sequence)
+        var reader = try element.children()
+        var policies: [PolicyInformation] = []
+        while let info = try reader.next() {
+            try info.expect(.sequence)
+            var fields = try info.children()
+            let oid = try fields.read(.objectIdentifier).objectIdentifier()
+            let qualifiers = try fields.readIfPresent(.sequence)?.encoded
+            try fields.finish()
+            // RFC 5280 §4.2.1.4: a policy OID MUST NOT appear more than once.
+            if policies.contains(where: { $0.identifier == oid }) {
+                throw X509Error.structure("certificatePolicies lists \(oid.dotted) twice", at: info.offset)
+            }
+            policies.append(PolicyInformation(identifier: oid, qualifiers: qualifiers))
+        }
+        if policies.isEmpty { throw X509Error.structure("certificatePolicies must not be empty", at: element.offset) }
+        return CertificatePolicies(policies: policies)
+    }
+}
+
+/// The policyMappings extension (RFC 5280 §4.2.1.5).
+public struct PolicyMappings: Hashable, Sendable {
+    /// One issuerDomainPolicy → subjectDomainPolicy pair.
+    public struct Mapping: Hashable, Sendable {
+        /// The issuer's policy.
+        public let issuerDomainPolicy: ASN1ObjectIdentifier
+        /// The equivalent subject policy.
+        public let subjectDomainPolicy: ASN1ObjectIdentifier
+    }
+
+    /// The mappings, in order.
+    public let mappings: [Mapping]
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> PolicyMappings {
+        let element = try DERReader.parseSingle(value)
+        try element.expect(.sequence)
+        var reader = try element.children()
+        var mappings: [Mapping] = []
+        while let pair = try reader.next() {
+            try pair.expect(.sequence)
+            var fields = try pair.children()
+            let issuer = try fields.read(.objectIdentifier).objectIdentifier()
+            let subject = try fields.read(.objectIdentifier).objectIdentifier()
+            try fields.finish()
+            mappings.append(Mapping(issuerDomainPolicy: issuer, subjectDomainPolicy: subject))
+        }
+        if mappings.isEmpty { throw X509Error.structure("policyMappings must not be empty", at: element.offset) }
+        return PolicyMappings(mappings: mappings)
+    }
+}
+
+/// The policyConstraints extension (RFC 5280 §4.2.1.11).
+public struct PolicyConstraints: Hashable, Sendable {
+    /// `[0] requireExplicitPolicy` skip count.
+    public let requireExplicitPolicy: Int?
+    /// `[1] inhibitPolicyMapping` skip count.
+    public let inhibitPolicyMapping: Int?
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> PolicyConstraints {
+        let element = try DERReader.parseSingle(value)
+        try element.expect(.sequence)
+        var reader = try element.children()
+        let require = try reader.readIfPresent(.context(0, constructed: false))
+            .map { Int(try $0.integer(as: UInt32.self, tag: .context(0, constructed: false))) }
+        let inhibit = try reader.readIfPresent(.context(1, constructed: false))
+            .map { Int(try $0.integer(as: UInt32.self, tag: .context(1, constructed: false))) }
+        try reader.finish()
+        // RFC 5280 §4.2.1.11: conforming CAs MUST NOT issue an empty sequence.
+        if require == nil && inhibit == nil {
+            throw X509Error.structure("policyConstraints must not be empty", at: element.offset)
+        }
+        return PolicyConstraints(requireExplicitPolicy: require, inhibitPolicyMapping: inhibit)
+    }
+}
+
+/// The inhibitAnyPolicy extension (RFC 5280 §4.2.1.14).
+public struct InhibitAnyPolicy: Hashable, Sendable {
+    /// The skip count.
+    public let skipCerts: Int
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> InhibitAnyPolicy {
+        let element = try DERReader.parseSingle(value)
+        return InhibitAnyPolicy(skipCerts: Int(try element.integer(as: UInt32.self)))
+    }
+}

@@ -1,0 +1,193 @@
+import TrustDER
+
+/// One attribute of a relative distinguished name, e.g. `CN=www.example.com`.
+public struct NameAttribute: Hashable, Sendable {
+    /// The attribute type.
+    public let type: ASN1ObjectIdentifier
+    /// The value's ASN.1 tag (PrintableString, UTF8String …).
+    public let valueTag: DERTag
+    /// The value's encoded bytes (whole TLV).
+    public let valueDER: ArraySlice<UInt8>
+    /// The decoded text when the value is a string type; nil otherwise.
+    public let stringValue: String?
+}
+
+/// An X.501 Name (RDN sequence), as found in certificate issuer and subject fields.
+///
+/// Equality follows RFC 5280 §7.1: identical encodings are equal at once; otherwise RDNs are
+/// compared attribute by attribute, string values case-insensitively with white space folded.
+/// The normalised form is computed once at parse time so comparisons and hashing stay cheap.
+public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
+    /// The encoded Name (whole TLV).
+    public let der: ArraySlice<UInt8>
+    /// The relative distinguished names, in encoded (most significant first) order.
+    public let rdns: [[NameAttribute]]
+    /// The RFC 5280 §7.1 comparison key: attribute types and normalised values.
+    public let normalizedKey: [UInt8]
+    /// Where each RDN's part of `normalizedKey` ends, for prefix (subtree) tests.
+    private let rdnKeyEnds: [Int]
+
+    /// Parses a Name from its DER element.
+    public init(element: DERElement) throws(X509Error) {
+        self = try mapX509Errors { try DistinguishedName(parsing: element) }
+    }
+
+    private init(parsing element: DERElement) throws {
+        try element.expect(.sequence)
+        var rdns: [[NameAttribute]] = []
+        var key: [UInt8] = []
+        var ends: [Int] = []
+        var reader = try element.children()
+        while let rdnElement = try reader.next() {
+            try rdnElement.expect(.set)
+            var attributes: [NameAttribute] = []
+            var rdnReader = try rdnElement.children()
+            var previous: ArraySlice<UInt8>?
+            while let attributeElement = try rdnReader.next() {
+                // X.690 §11.6: SET OF components in ascending order of their encodings.
+                if let previous, attributeElement.encoded.lexicographicallyPrecedes(previous) {
+                    throw DERError(.unsortedSet, at: attributeElement.offset)
+                }
+                previous = attributeElement.encoded
+                try attributeElement.expect(.sequence)
+                var fields = try attributeElement.children()
+                let type = try fields.read(.objectIdentifier).objectIdentifier()
+                let value = try fields.readAny()
+                try fields.finish()
+                let text: String? = value.isString ? try value.string() : nil
+                attributes.append(NameAttribute(type: type, valueTag: value.tag, valueDER: value.encoded, stringValue: text))
+            }
+            guard !attributes.isEmpty else {
+                throw X509Error.structure("empty RelativeDistinguishedName", at: rdnElement.offset)
+            }
+            // RDN attribute order is not significant for comparison: sort the key parts.
+            var parts = attributes.map(DistinguishedName.normalizedPart)
+            parts.sort { $0.lexicographicallyPrecedes($1) }
+            key.append(0x31)
+            for part in parts { key.append(contentsOf: part) }
+            ends.append(key.count)
+            rdns.append(attributes)
+        }
+        self.der = element.encoded
+        self.rdns = rdns
+        self.normalizedKey = key
+        self.rdnKeyEnds = ends
+    }
+
+    /// Parses a Name from its encoding.
+    public init(der bytes: [UInt8]) throws(X509Error) {
+        self = try mapX509Errors { try DistinguishedName(parsing: DERReader.parseSingle(bytes)) }
+    }
+
+    /// Whether the name has no RDNs (an empty subject is allowed only with a SAN, RFC 5280 §4.1.2.6).
+    public var isEmpty: Bool { rdns.isEmpty }
+
+    /// Every value of attribute `type`, in order (e.g. all common names).
+    public func values(of type: ASN1ObjectIdentifier) -> [String] {
+        rdns.flatMap { $0 }.filter { $0.type == type }.compactMap(\.stringValue)
+    }
+
+    /// The common names (CN).
+    public var commonNames: [String] { values(of: OID.commonName) }
+
+    /// Whether `prefix`'s RDNs are, compared per RFC 5280 §7.1, the first RDNs of this name:
+    /// the directoryName subtree test of RFC 5280 §4.2.1.10.
+    public func hasPrefix(_ prefix: DistinguishedName) -> Bool {
+        guard prefix.rdns.count <= rdns.count else { return false }
+        guard let end = prefix.rdns.isEmpty ? 0 : rdnKeyEnds[safe: prefix.rdns.count - 1] else { return false }
+        return normalizedKey[..<end].elementsEqual(prefix.normalizedKey)
+    }
+
+    /// RFC 5280 §7.1 equality (fast path on identical bytes).
+    public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
+        if lhs.der.elementsEqual(rhs.der) { return true }
+        return lhs.normalizedKey == rhs.normalizedKey
+    }
+
+    /// Hashes the normalised key, consistent with `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(normalizedKey) }
+
+    /// RFC 4514 string form (least significant RDN first), e.g. `CN=leaf,O=Example,C=US`.
+    public var description: String {
+        rdns.reversed().map { rdn in
+            rdn.map { attribute in
+                let name = OID.attributeShortNames[attribute.type] ?? attribute.type.dotted
+                let value: String
+                if let text = attribute.stringValue {
+                    value = DistinguishedName.escape4514(text)
+                } else {
+                    value = "#" + attribute.valueDER.map { byte in
+                        let hex = String(byte, radix: 16)
+                        return hex.count == 1 ? "0" + hex : hex
+                    }.joined()
+                }
+                return "\(name)=\(value)"
+            }.joined(separator: "+")
+        }.joined(separator: ",")
+    }
+
+    // MARK: - Normalisation (RFC 5280 §7.1, RFC 4518 simplified)
+
+    private static func normalizedPart(_ attribute: NameAttribute) -> [UInt8] {
+        // Length-prefixed fields so that no two different names share a key.
+        func appendField(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
+            let count = UInt32(clamping: bytes.count)
+            out.append(contentsOf: [UInt8(count >> 24), UInt8((count >> 16) & 0xFF), UInt8((count >> 8) & 0xFF), UInt8(count & 0xFF)])
+            out.append(contentsOf: bytes)
+        }
+        var part: [UInt8] = []
+        appendField(attribute.type.bytes, to: &part)
+        if let text = attribute.stringValue {
+            part.append(0x0C)  // all string types compare alike once decoded
+            appendField(foldedUTF8(text), to: &part)
+        } else {
+            part.append(0x04)
+            appendField(attribute.valueDER, to: &part)
+        }
+        return part
+    }
+
+    /// Case-folds and collapses runs of white space; trims both ends.
+    static func foldedUTF8(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        let source: String.UTF8View = isASCII ? text.utf8 : text.lowercased().utf8
+        for byte in source {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        }
+        return out
+    }
+
+    static func escape4514(_ text: String) -> String {
+        var out = ""
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar {
+            case ",", "+", "\"", "\\", "<", ">", ";":
+                out += "\\" + String(scalar)
+            case "#" where index == 0, " " where index == 0 || index == scalars.count - 1:
+                out += "\\" + String(scalar)
+            case "\u{0}":
+                out += "\\00"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+extension Array {
+    /// The element at `index`, or nil when out of range.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,82 @@
+import TrustDER
+
+/// A DistributionPointName (RFC 5280 §4.2.1.13).
+public enum DistributionPointName: Hashable, Sendable {
+    /// `[0] fullName`.
+    case fullName([GeneralName])
+    /// `[1] nameRelativeToCRLIssuer` (kept raw).
+    case nameRelativeToCRLIssuer(ArraySlice<UInt8>)
+
+    static func parse(_ element: DERElement) throws -> DistributionPointName {
+        guard element.tag.tagClass == .contextSpecific, element.tag.isConstructed else {
+            throw DERError(.unexpectedTag(expected: "DistributionPointName", found: element.tag.description), at: element.offset)
+        }
+        switch element.tag.number {
+        case 0:
+            var reader = try element.children()
+            var names: [GeneralName] = []
+            while let next = try reader.next() { names.append(try GeneralName.parse(next)) }
+            if names.isEmpty { throw X509Error.structure("fullName must not be empty", at: element.offset) }
+            return .fullName(names)
+        case 1:
+            return .nameRelativeToCRLIssuer(element.content)
+        default:
+            throw DERError(.unexpectedTag(expected: "DistributionPointName", found: element.tag.description), at: element.offset)
+        }
+    }
+}
+
+/// One DistributionPoint of cRLDistributionPoints (RFC 5280 §4.2.1.13).
+public struct DistributionPoint: Hashable, Sendable {
+    /// Where the CRL is.
+    public let name: DistributionPointName?
+    /// The ReasonFlags bits, when the point covers only some reasons.
+    public let reasons: ArraySlice<UInt8>?
+    /// Who issues the CRL, when not the certificate's issuer.
+    public let crlIssuer: [GeneralName]?
+
+    /// The URIs of the full name, e.g. `http://crl.example.com/ca.crl`.
+    public var uris: [String] {
+        guard case let .fullName(names) = name else { return [] }
+        return names.compactMap { if case let .uniformResourceIdentifier(uri) = $0 { return uri } else { return nil } }
+    }
+}
+
+/// The cRLDistributionPoints extension (RFC 5280 §4.2.1.13).
+public struct CRLDistributionPoints: Hashable, Sendable {
+    /// The distribution points.
+    public let points: [DistributionPoint]
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> CRLDistributionPoints {
+        let element = try DERReader.parseSingle(value)
+        try element.expect(.sequence)
+        var reader = try element.children()
+        var points: [DistributionPoint] = []
+        while let point = try reader.next() {
+            try point.expect(.sequence)
+            var fields = try point.children()
+            let name = try fields.readIfPresent(.context(0, constructed: true)).map { element throws in
+                var inner = try element.children()
+                let parsed = try DistributionPointName.parse(try inner.readAny())
+                try inner.finish()
+                return parsed
+            }
+            let reasons = try fields.readIfPresent(.context(1, constructed: false))
+            if let reasons { _ = try reasons.bitString(tag: .context(1, constructed: false)) }
+            let issuer = try fields.readIfPresent(.context(2, constructed: true)).map { element throws in
+                var inner = try element.children()
+                var names: [GeneralName] = []
+                while let next = try inner.next() { names.append(try GeneralName.parse(next)) }
+                return names
+            }
+            try fields.finish()
+            // RFC 5280 §4.2.1.13: either distributionPoint or cRLIssuer MUST be present.
+            if name == nil && issuer == nil {
+                throw X509Error.structure("DistributionPoint needs a name or a cRLIssuer", at: point.offset)
+            }
+            points.append(DistributionPoint(name: name, reasons: reasons?.content, crlIssuer: issuer))
+        }
+        if points.isEmpty { throw X509Error.structure("cRLDistributionPoints must not be empty", at: element.offset) }
+        return CRLDistributionPoints(points: points)
+    }
+}

@@ -1,0 +1,123 @@
+import TrustDER
+
+/// A GeneralName (RFC 5280 §4.2.1.6), as found in SAN, IAN, name constraints and AIA.
+public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
+    /// `[0] otherName`: type id and the raw value.
+    case otherName(typeID: ASN1ObjectIdentifier, value: ArraySlice<UInt8>)
+    /// `[1] rfc822Name`: an e-mail address (or constraint).
+    case rfc822Name(String)
+    /// `[2] dNSName`.
+    case dnsName(String)
+    /// `[3] x400Address`, kept raw.
+    case x400Address(ArraySlice<UInt8>)
+    /// `[4] directoryName`.
+    case directoryName(DistinguishedName)
+    /// `[5] ediPartyName`, kept raw.
+    case ediPartyName(ArraySlice<UInt8>)
+    /// `[6] uniformResourceIdentifier`.
+    case uniformResourceIdentifier(String)
+    /// `[7] iPAddress`: 4 or 16 octets in a SAN, 8 or 32 (address and mask) in a name constraint.
+    case ipAddress(ArraySlice<UInt8>)
+    /// `[8] registeredID`.
+    case registeredID(ASN1ObjectIdentifier)
+
+    /// Parses one GeneralName element.
+    static func parse(_ element: DERElement) throws -> GeneralName {
+        guard element.tag.tagClass == .contextSpecific else {
+            throw DERError(.unexpectedTag(expected: "GeneralName", found: element.tag.description), at: element.offset)
+        }
+        func ia5() throws -> String {
+            guard !element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
+            guard element.content.allSatisfy({ $0 < 0x80 }) else {
+                throw DERError(.invalidString(type: "IA5String"), at: element.offset)
+            }
+            return String(decoding: element.content, as: UTF8.self)
+        }
+        switch element.tag.number {
+        case 0:
+            guard element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
+            var reader = try element.children()
+            let typeID = try reader.read(.objectIdentifier).objectIdentifier()
+            let value = try reader.read(.context(0, constructed: true))
+            try reader.finish()
+            return .otherName(typeID: typeID, value: value.content)
+        case 1: return .rfc822Name(try ia5())
+        case 2: return .dnsName(try ia5())
+        case 3: return .x400Address(element.content)
+        case 4:
+            // directoryName is EXPLICIT because Name is a CHOICE.
+            guard element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
+            var reader = try element.children()
+            let name = try DistinguishedName(element: try reader.read(.sequence))
+            try reader.finish()
+            return .directoryName(name)
+        case 5: return .ediPartyName(element.content)
+        case 6: return .uniformResourceIdentifier(try ia5())
+        case 7:
+            guard !element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
+            return .ipAddress(element.content)
+        case 8:
+            guard !element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
+            return .registeredID(try ASN1ObjectIdentifier(validating: element.content, at: element.offset))
+        default:
+            throw DERError(.unexpectedTag(expected: "GeneralName", found: element.tag.description), at: element.offset)
+        }
+    }
+
+    /// Parses a GeneralNames SEQUENCE (at least one entry, RFC 5280 §4.2.1.6).
+    static func parseSequence(_ element: DERElement, allowEmpty: Bool = false) throws -> [GeneralName] {
+        try element.expect(.sequence)
+        var reader = try element.children()
+        var names: [GeneralName] = []
+        while let next = try reader.next() { names.append(try parse(next)) }
+        if names.isEmpty && !allowEmpty {
+            throw X509Error.structure("GeneralNames must not be empty", at: element.offset)
+        }
+        return names
+    }
+
+    /// A display form such as `DNS:www.example.com` or `IP:192.0.2.1`.
+    public var description: String {
+        switch self {
+        case let .otherName(typeID, _): return "othername:\(typeID.dotted)"
+        case let .rfc822Name(value): return "email:\(value)"
+        case let .dnsName(value): return "DNS:\(value)"
+        case .x400Address: return "X400Name"
+        case let .directoryName(name): return "DirName:\(name)"
+        case .ediPartyName: return "EdiPartyName"
+        case let .uniformResourceIdentifier(value): return "URI:\(value)"
+        case let .ipAddress(bytes): return "IP:\(GeneralName.formatIP(bytes))"
+        case let .registeredID(oid): return "RID:\(oid.dotted)"
+        }
+    }
+
+    /// Formats 4/16-octet addresses, and 8/32-octet address/mask pairs as `addr/mask`.
+    public static func formatIP(_ bytes: ArraySlice<UInt8>) -> String {
+        let b = Array(bytes)
+        switch b.count {
+        case 4: return b.map(String.init).joined(separator: ".")
+        case 16: return formatIPv6(b)
+        case 8: return formatIP(b[0..<4]) + "/" + formatIP(b[4..<8])
+        case 32: return formatIP(b[0..<16]) + "/" + formatIP(b[16..<32])
+        default: return "<\(b.count) octets>"
+        }
+    }
+
+    private static func formatIPv6(_ b: [UInt8]) -> String {
+        var groups: [UInt16] = []
+        for i in stride(from: 0, to: 16, by: 2) { groups.append(UInt16(b[i]) << 8 | UInt16(b[i + 1])) }
+        // RFC 5952: compress the longest run (length ≥ 2) of zero groups.
+        var bestStart = -1, bestLength = 0, runStart = -1
+        for i in 0...8 {
+            if i < 8 && groups[i] == 0 {
+                if runStart < 0 { runStart = i }
+            } else if runStart >= 0 {
+                if i - runStart > bestLength { bestStart = runStart; bestLength = i - runStart }
+                runStart = -1
+            }
+        }
+        func hex(_ range: Range<Int>) -> String { groups[range].map { String($0, radix: 16) }.joined(separator: ":") }
+        if bestLength < 2 { return hex(0..<8) }
+        return hex(0..<bestStart) + "::" + hex((bestStart + bestLength)..<8)
+    }
+}

@@ -1,0 +1,70 @@
+import TrustDER
+
+/// The keyUsage extension (RFC 5280 §4.2.1.3).
+public struct KeyUsage: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The bits, numbered as in RFC 5280 (bit 0 = digitalSignature).
+    public let rawValue: UInt16
+    /// Creates a set from raw bits.
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// digitalSignature (0).
+    public static let digitalSignature = KeyUsage(rawValue: 1 << 0)
+    /// nonRepudiation / contentCommitment (1).
+    public static let contentCommitment = KeyUsage(rawValue: 1 << 1)
+    /// keyEncipherment (2).
+    public static let keyEncipherment = KeyUsage(rawValue: 1 << 2)
+    /// dataEncipherment (3).
+    public static let dataEncipherment = KeyUsage(rawValue: 1 << 3)
+    /// keyAgreement (4).
+    public static let keyAgreement = KeyUsage(rawValue: 1 << 4)
+    /// keyCertSign (5).
+    public static let keyCertSign = KeyUsage(rawValue: 1 << 5)
+    /// cRLSign (6).
+    public static let cRLSign = KeyUsage(rawValue: 1 << 6)
+    /// encipherOnly (7).
+    public static let encipherOnly = KeyUsage(rawValue: 1 << 7)
+    /// decipherOnly (8).
+    public static let decipherOnly = KeyUsage(rawValue: 1 << 8)
+
+    static let bitNames = ["digitalSignature", "nonRepudiation", "keyEncipherment", "dataEncipherment",
+                           "keyAgreement", "keyCertSign", "cRLSign", "encipherOnly", "decipherOnly"]
+
+    /// Comma-separated names of the set bits.
+    public var description: String {
+        KeyUsage.bitNames.enumerated().filter { rawValue & (1 << $0.offset) != 0 }.map(\.element).joined(separator: ", ")
+    }
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> KeyUsage {
+        let element = try DERReader.parseSingle(value)
+        let bits = try element.bitString()
+        // DER named-bit lists drop trailing zero bits (X.690 §11.2.2).
+        if let last = bits.bytes.last, last & (1 << bits.unusedBits) == 0 {
+            throw X509Error.structure("keyUsage BIT STRING has trailing zero bits", at: element.offset)
+        }
+        guard bits.bitCount <= 9 else { throw X509Error.structure("keyUsage has unknown bits", at: element.offset) }
+        var raw: UInt16 = 0
+        for bit in 0..<bits.bitCount where bits.isSet(bit) { raw |= 1 << UInt16(bit) }
+        // RFC 5280 §4.2.1.3: at least one bit must be set.
+        if raw == 0 { throw X509Error.structure("keyUsage has no bit set", at: element.offset) }
+        return KeyUsage(rawValue: raw)
+    }
+}
+
+/// The extKeyUsage extension (RFC 5280 §4.2.1.12).
+public struct ExtendedKeyUsage: Hashable, Sendable {
+    /// The key purposes, in order.
+    public let purposes: [ASN1ObjectIdentifier]
+
+    /// Whether `purpose` is listed (anyExtendedKeyUsage is not treated as a wildcard here).
+    public func contains(_ purpose: ASN1ObjectIdentifier) -> Bool { purposes.contains(purpose) }
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> ExtendedKeyUsage {
+        let element = try DERReader.parseSingle(value)
+        try element.expect(.sequence)
+        var reader = try element.children()
+        var purposes: [ASN1ObjectIdentifier] = []
+        while let next = try reader.next() { purposes.append(try next.objectIdentifier()) }
+        if purposes.isEmpty { throw X509Error.structure("extKeyUsage must list at least one purpose", at: element.offset) }
+        return ExtendedKeyUsage(purposes: purposes)
+    }
+}

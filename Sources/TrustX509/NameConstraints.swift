@@ -1,0 +1,50 @@
+import TrustDER
+
+/// The nameConstraints extension (RFC 5280 §4.2.1.10).
+public struct NameConstraints: Hashable, Sendable {
+    /// Permitted subtrees (`[0]`); empty when absent.
+    public let permittedSubtrees: [GeneralName]
+    /// Excluded subtrees (`[1]`); empty when absent.
+    public let excludedSubtrees: [GeneralName]
+    /// Whether the permitted list was present at all.
+    public let hasPermittedSubtrees: Bool
+
+    static func parse(_ value: ArraySlice<UInt8>) throws -> NameConstraints {
+        let element = try DERReader.parseSingle(value)
+        try element.expect(.sequence)
+        var reader = try element.children()
+        let permitted = try reader.readIfPresent(.context(0, constructed: true))
+        let excluded = try reader.readIfPresent(.context(1, constructed: true))
+        try reader.finish()
+        // RFC 5280 §4.2.1.10: the extension MUST NOT be an empty sequence.
+        if permitted == nil && excluded == nil {
+            throw X509Error.structure("nameConstraints must have permitted or excluded subtrees", at: element.offset)
+        }
+        return NameConstraints(
+            permittedSubtrees: try permitted.map(parseSubtrees) ?? [],
+            excludedSubtrees: try excluded.map(parseSubtrees) ?? [],
+            hasPermittedSubtrees: permitted != nil
+        )
+    }
+
+    private static func parseSubtrees(_ element: DERElement) throws -> [GeneralName] {
+        var reader = try element.children()
+        var names: [GeneralName] = []
+        while let subtree = try reader.next() {
+            try subtree.expect(.sequence)
+            var fields = try subtree.children()
+            let base = try GeneralName.parse(try fields.readAny())
+            // RFC 5280: minimum MUST be zero (and so is omitted in DER); maximum MUST be absent.
+            if let minimum = try fields.readIfPresent(.context(0, constructed: false)) {
+                throw X509Error.structure("GeneralSubtree minimum must be absent", at: minimum.offset)
+            }
+            if let maximum = try fields.readIfPresent(.context(1, constructed: false)) {
+                throw X509Error.structure("GeneralSubtree maximum must be absent", at: maximum.offset)
+            }
+            try fields.finish()
+            names.append(base)
+        }
+        if names.isEmpty { throw X509Error.structure("GeneralSubtrees must not be empty", at: element.offset) }
+        return names
+    }
+}

@@ -1,0 +1,27 @@
+import TrustDER
+
+/// A SubjectPublicKeyInfo (RFC 5280 §4.1.2.7).
+public struct SubjectPublicKeyInfo: Hashable, Sendable {
+    /// The whole encoded SPKI: what SPKI pins hash and what libcrypto decodes.
+    public let der: ArraySlice<UInt8>
+    /// The key algorithm and its parameters.
+    public let algorithm: AlgorithmIdentifier
+    /// The subjectPublicKey BIT STRING octets.
+    public let keyBytes: ArraySlice<UInt8>
+
+    static func parse(_ element: DERElement) throws -> SubjectPublicKeyInfo {
+        try element.expect(.sequence)
+        var reader = try element.children()
+        let algorithm = try AlgorithmIdentifier.parse(try reader.read(.sequence))
+        let key = try reader.read(.bitString).bitString()
+        try reader.finish()
+        guard key.unusedBits == 0 else { throw X509Error.structure("subjectPublicKey must be whole octets", at: element.offset) }
+        return SubjectPublicKeyInfo(der: element.encoded, algorithm: algorithm, keyBytes: key.bytes)
+    }
+
+    /// Equal when the encodings are identical.
+    public static func == (lhs: SubjectPublicKeyInfo, rhs: SubjectPublicKeyInfo) -> Bool { lhs.der.elementsEqual(rhs.der) }
+
+    /// Hashes the encoding.
+    public func hash(into hasher: inout Hasher) { hasher.combine(der.count); for byte in der.suffix(32) { hasher.combine(byte) } }
+}

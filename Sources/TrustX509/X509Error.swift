@@ -1,0 +1,75 @@
+import TrustDER
+
+/// Why a certificate (or a bundle of them) could not be read.
+public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong.
+    public enum Reason: Hashable, Sendable {
+        /// The DER structure broke a rule.
+        case der(DERError)
+        /// The PEM text was malformed.
+        case pem(PEMError)
+        /// A PEM block had a label this reader does not handle.
+        case unexpectedPEMBlock(label: String, line: Int)
+        /// The structure is valid DER but breaks an RFC 5280 rule.
+        case invalidStructure(String, offset: Int)
+        /// An extension appears twice (RFC 5280 §4.2).
+        case duplicateExtension(oid: String, offset: Int)
+        /// A known extension's value could not be decoded.
+        case malformedExtension(name: String, underlying: String, offset: Int)
+        /// The input held no certificate.
+        case empty
+    }
+
+    /// What was wrong.
+    public let reason: Reason
+
+    /// Wraps a reason.
+    public init(_ reason: Reason) { self.reason = reason }
+
+    /// The byte offset of the problem, when it has one.
+    public var offset: Int? {
+        switch reason {
+        case let .der(error): return error.offset
+        case let .invalidStructure(_, offset), let .duplicateExtension(_, offset), let .malformedExtension(_, _, offset):
+            return offset
+        case .pem, .unexpectedPEMBlock, .empty: return nil
+        }
+    }
+
+    /// One line a person can act on; DER problems end with `at byte OFFSET`.
+    public var description: String {
+        switch reason {
+        case let .der(error): return error.description
+        case let .pem(error): return error.description
+        case let .unexpectedPEMBlock(label, line): return "unexpected PEM block \(label) at line \(line) (expected CERTIFICATE)"
+        case let .invalidStructure(what, offset): return "\(what) at byte \(offset)"
+        case let .duplicateExtension(oid, offset): return "duplicate extension \(oid) at byte \(offset)"
+        case let .malformedExtension(name, underlying, offset): return "malformed \(name) extension: \(underlying) (extension at byte \(offset))"
+        case .empty: return "no certificate found"
+        }
+    }
+}
+
+extension X509Error {
+    static func structure(_ what: String, at offset: Int) -> X509Error {
+        X509Error(.invalidStructure(what, offset: offset))
+    }
+}
+
+/// Runs parsing code written with untyped `throws`, mapping whatever it throws to `X509Error`.
+///
+/// Internal parsers throw `DERError` or `X509Error`; public entry points expose one typed error.
+@inline(__always)
+func mapX509Errors<T>(_ body: () throws -> T) throws(X509Error) -> T {
+    do {
+        return try body()
+    } catch let error as X509Error {
+        throw error
+    } catch let error as DERError {
+        throw X509Error(.der(error))
+    } catch let error as PEMError {
+        throw X509Error(.pem(error))
+    } catch {
+        throw X509Error(.invalidStructure(String(describing: error), offset: 0))
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// `trustctl`: inspect certificates and (in later commands) verify chains.
+@main
+struct TrustCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trustctl",
+        abstract: "Inspect X.509 certificates and evaluate trust.",
+        subcommands: [Inspect.self]
+    )
+
+    /// Exit codes: 0 success, 1 a negative answer or malformed input, 2 usage errors or unreadable files.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Reads a file's bytes, or standard input for `-`; throws exit code 2 when unreadable.
+func readInput(_ path: String) throws -> [UInt8] {
+    if path == "-" {
+        return Array(FileHandle.standardInput.readDataToEndOfFile())
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        printError("error: \(path): cannot read file")
+        throw ExitCode(2)
+    }
+    return Array(data)
+}
