@@ -91,6 +91,23 @@ final class VerificationKeyCacheTests: XCTestCase {
         }
         XCTAssertEqual(cache.count, spkis.count)
     }
+
+    func testRacingFirstLookupsOfOneSPKIReturnOneInstance() {
+        // Fresh caches, every thread asking for the same key at once: threads that lose the
+        // race to insert must get the winner's instance, not their own.
+        for _ in 0..<50 {
+            let cache = VerificationKeyCache(capacity: 4)
+            let results = ResultBox<ObjectIdentifier>(count: 8)
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                let key = try? cache.key(forSPKI: Fixtures.rsa2048SPKI[...])
+                results.set(index, key.map(ObjectIdentifier.init))
+            }
+            let identities = Set(results.values)
+            XCTAssertEqual(identities.count, 1)
+            XCTAssertFalse(identities.contains(nil))
+            XCTAssertEqual(cache.count, 1)
+        }
+    }
 }
 
 /// A lock-protected array for collecting results from `concurrentPerform`.

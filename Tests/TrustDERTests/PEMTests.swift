@@ -50,6 +50,20 @@ final class PEMTests: XCTestCase {
         XCTAssertEqual(try PEM.decode(mixed).first?.der, [0x30, 0x03, 0x02, 0x01, 0x01])
     }
 
+    func testCRLFErrorsReportLineNumbers() {
+        assertPEMError(.mismatchedEnd(begin: "CERTIFICATE", end: "X509 CRL", line: 4)) {
+            try PEM.decode("x\r\n-----BEGIN CERTIFICATE-----\r\nMAMCAQE=\r\n-----END X509 CRL-----\r\n")
+        }
+        assertPEMError(.invalidBase64(label: "CERTIFICATE", line: 3)) {
+            try PEM.decode("-----BEGIN CERTIFICATE-----\r\nMAMC\r\nAQ*=\r\n-----END CERTIFICATE-----\r\n")
+        }
+    }
+
+    func testTextWithoutBlocksYieldsNoBlocks() throws {
+        XCTAssertEqual(try PEM.decode("just some text\nand more\n").count, 0)
+        XCTAssertEqual(try PEM.decode("").count, 0)
+    }
+
     func testMultiLineBodyAndTrailingWhitespace() throws {
         let text = "-----BEGIN CERTIFICATE-----  \nMAYC\t\nAQIC \nAQM=\n-----END CERTIFICATE----- \n"
         let blocks = try PEM.decode(text)
@@ -67,6 +81,18 @@ final class PEMTests: XCTestCase {
     func testUnterminatedBlock() {
         assertPEMError(.unterminatedBlock(label: "CERTIFICATE", line: 2)) {
             try PEM.decode("intro\n-----BEGIN CERTIFICATE-----\nMAMCAQE=\n")
+        }
+        // Without a final newline, and with CRLF endings.
+        assertPEMError(.unterminatedBlock(label: "CERTIFICATE", line: 2)) {
+            try PEM.decode("intro\n-----BEGIN CERTIFICATE-----\nMAMCAQE=")
+        }
+        assertPEMError(.unterminatedBlock(label: "CERTIFICATE", line: 2)) {
+            try PEM.decode("intro\r\n-----BEGIN CERTIFICATE-----\r\nMAMCAQE=\r\n")
+        }
+        assertPEMError(.unterminatedBlock(label: "CERTIFICATE", line: 1)) { try PEM.decode("-----BEGIN CERTIFICATE-----\n") }
+        // A real blank line before the end of input is still a blank line inside the block.
+        assertPEMError(.invalidBase64(label: "CERTIFICATE", line: 3)) {
+            try PEM.decode("-----BEGIN CERTIFICATE-----\nMAMCAQE=\n\n")
         }
         // A second BEGIN before the first END.
         let nested = "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n"

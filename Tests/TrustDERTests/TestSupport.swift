@@ -130,3 +130,94 @@ func walkSingle(_ bytes: [UInt8]) throws -> Node {
 
 /// Bytes of an ASCII/UTF-8 string.
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+// MARK: - Generic certificate shape
+
+/// Asserts the X.509 shape (RFC 5280 §4.1) of `der` using only the DER reader; with `requireV3`
+/// the TBSCertificate must start with `[0] EXPLICIT INTEGER 2`, otherwise a v1 certificate is allowed.
+func assertCertificateStructure(_ der: [UInt8], requireV3: Bool = true,
+                                file: StaticString = #filePath, line: UInt = #line) throws {
+    let tree = try walkSingle(der)
+    XCTAssertEqual(tree.tag, .sequence, file: file, line: line)
+    XCTAssertEqual(tree.children.map(\.tag), [.sequence, .sequence, .bitString], file: file, line: line)
+
+    let certificate = try DERReader.parseSingle(der)
+    var outer = try certificate.children()
+    let tbsElement = try outer.read(.sequence)
+    let outerAlgorithm = try outer.read(.sequence)
+    let signature = try outer.read(.bitString).bitString()
+    try outer.finish()
+    XCTAssertEqual(signature.unusedBits, 0, file: file, line: line)
+
+    var tbs = try tbsElement.children()
+    // version [0] EXPLICIT INTEGER 2 (v3) is the first element (absent for v1).
+    if let version = try tbs.readIfPresent(.context(0, constructed: true)) {
+        var versionReader = try version.children()
+        XCTAssertEqual(try versionReader.read(.integer).integer(as: Int.self), 2, file: file, line: line)
+        try versionReader.finish()
+    } else {
+        XCTAssertFalse(requireV3, "TBSCertificate must start with [0] version", file: file, line: line)
+    }
+    let serial = try tbs.read(.integer).integerBytes()
+    XCTAssertLessThanOrEqual(serial.count, 21, file: file, line: line)
+    let innerAlgorithm = try tbs.read(.sequence)
+    XCTAssertEqual(Array(innerAlgorithm.encoded), Array(outerAlgorithm.encoded),
+                   "tbsCertificate.signature must equal signatureAlgorithm", file: file, line: line)
+    try assertName(tbs.read(.sequence), file: file, line: line)
+    var validity = try tbs.read(.sequence).children()
+    let notBefore = try validity.readAny().time()
+    let notAfter = try validity.readAny().time()
+    try validity.finish()
+    XCTAssertLessThan(notBefore, notAfter, file: file, line: line)
+    try assertName(tbs.read(.sequence), file: file, line: line)
+    var spki = try tbs.read(.sequence).children()
+    var keyAlgorithm = try spki.read(.sequence).children()
+    _ = try keyAlgorithm.read(.objectIdentifier).objectIdentifier()
+    _ = try spki.read(.bitString).bitString()
+    try spki.finish()
+    _ = try tbs.readIfPresent(.context(1, constructed: false))
+    _ = try tbs.readIfPresent(.context(2, constructed: false))
+    if let extensionsWrapper = try tbs.readIfPresent(.context(3, constructed: true)) {
+        var wrapper = try extensionsWrapper.children()
+        var extensions = try wrapper.read(.sequence).children()
+        try wrapper.finish()
+        var count = 0
+        while let ext = try extensions.next() {
+            try ext.expect(.sequence)
+            var fields = try ext.children()
+            _ = try fields.read(.objectIdentifier).objectIdentifier()
+            _ = try fields.readIfPresent(.boolean)?.boolean()
+            let value = try fields.read(.octetString).octetString()
+            try fields.finish()
+            _ = try DERReader.parseSingle(value)
+            count += 1
+        }
+        XCTAssertGreaterThan(count, 0, file: file, line: line)
+    }
+    try tbs.finish()
+
+    if (try? DERReader.parseSingle(signature.bytes))?.tag == .sequence {
+        // ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }
+        var ecdsa = try DERReader.parseSingle(signature.bytes).children()
+        XCTAssertFalse(try ecdsa.read(.integer).integerBytes().isEmpty, file: file, line: line)
+        XCTAssertFalse(try ecdsa.read(.integer).integerBytes().isEmpty, file: file, line: line)
+        try ecdsa.finish()
+    }
+}
+
+/// Name ::= SEQUENCE OF SET OF SEQUENCE { OID, string }.
+func assertName(_ name: DERElement, file: StaticString, line: UInt) throws {
+    var rdns = try name.children()
+    while let rdn = try rdns.next() {
+        try rdn.expect(.set)
+        var attributes = try rdn.children()
+        while let attribute = try attributes.next() {
+            try attribute.expect(.sequence)
+            var fields = try attribute.children()
+            _ = try fields.read(.objectIdentifier).objectIdentifier()
+            let value = try fields.readAny()
+            if value.isString { _ = try value.string() }
+            try fields.finish()
+        }
+    }
+}

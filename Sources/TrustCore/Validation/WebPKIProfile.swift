@@ -14,11 +14,15 @@ enum WebPKIProfile {
         let isLeaf = index == 0
         let isSelfSigned = certificate.isSelfIssued && (isAnchor || index == chain.count - 1)
 
-        // RFC 5280 §4.1.2.2: serial numbers are positive and at most 20 octets.
-        if certificate.serialNumberIsNegative || certificate.serialNumberIsZero {
-            violation("serial number must be positive (RFC 5280 §4.1.2.2)")
+        // RFC 5280 §4.1.2.2: serial numbers are positive and at most 20 octets. Not applied to trust
+        // anchors: long-standing roots (e.g. Starfield G2) have serial 0 and are trusted by configuration.
+        // A leaf that is itself trusted is still a leaf.
+        if !isAnchor || isLeaf {
+            if certificate.serialNumberIsNegative || certificate.serialNumberIsZero {
+                violation("serial number must be positive (RFC 5280 §4.1.2.2)")
+            }
+            if certificate.serialNumberIsOverlong { violation("serial number longer than 20 octets (RFC 5280 §4.1.2.2)") }
         }
-        if certificate.serialNumberIsOverlong { violation("serial number longer than 20 octets (RFC 5280 §4.1.2.2)") }
 
         // RFC 5280 §4.1.2.4: the issuer field MUST contain a non-empty name.
         if certificate.issuer.isEmpty { violation("issuer name is empty (RFC 5280 §4.1.2.4)") }
@@ -27,9 +31,10 @@ enum WebPKIProfile {
         if certificate.version != 3 && !isAnchor { violation("v\(certificate.version) certificate (the web PKI requires v3)") }
 
         // RFC 5280 §4.2.1.1: AKI is required except in self-signed certificates, and never critical.
+        // A trust anchor is trusted by configuration (§6.1.1 (d)), whoever issued it.
         if let aki = extensions[OID.authorityKeyIdentifier] {
             if aki.isCritical { violation("authorityKeyIdentifier must not be critical (RFC 5280 §4.2.1.1)") }
-        } else if !isSelfSigned && certificate.version == 3 {
+        } else if !isSelfSigned && !isAnchor && certificate.version == 3 {
             violation("authorityKeyIdentifier missing (RFC 5280 §4.2.1.1)")
         }
         // CABF 7.1.2.1.3: a root's AKI, if present, holds only keyIdentifier, equal to its SKI.
@@ -53,9 +58,16 @@ enum WebPKIProfile {
         if !isLeaf, let bc = extensions[OID.basicConstraints], !bc.isCritical {
             violation("basicConstraints must be critical in a CA certificate (RFC 5280 §4.2.1.9)")
         }
-        // RFC 5280 §4.2.1.3/§4.2.1.9: keyCertSign only with cA.
-        if let usage = extensions.keyUsage, usage.contains(.keyCertSign), !certificate.isCA {
-            violation("keyUsage keyCertSign without basicConstraints cA (RFC 5280 §4.2.1.9)")
+        // RFC 5280 §4.2.1.3/§4.2.1.9: keyCertSign only with cA; and cA with a keyUsage that cannot
+        // sign certificates is inconsistent (a CA that may not act as one; CABF 7.1.2.7.8 for leaves).
+        if let usage = extensions.keyUsage {
+            if usage.contains(.keyCertSign) && !certificate.isCA {
+                violation("keyUsage keyCertSign without basicConstraints cA (RFC 5280 §4.2.1.9)")
+            }
+            // (For issuers, the path validator already reports the missing keyCertSign.)
+            if isLeaf && certificate.isCA && !usage.contains(.keyCertSign) {
+                violation("basicConstraints cA without keyUsage keyCertSign: inconsistent CA extensions (RFC 5280 §4.2.1.3)")
+            }
         }
         // RFC 5280 §4.1.2.6: a CA's subject MUST be non-empty.
         if !isLeaf && certificate.subject.isEmpty { violation("CA certificate has an empty subject (RFC 5280 §4.1.2.6)") }
@@ -90,8 +102,6 @@ enum WebPKIProfile {
         if isLeaf {
             // CABF 7.1.2.7.12: subscriber certificates carry a SAN.
             if extensions.subjectAlternativeNames == nil { violation("leaf has no subjectAltName (CABF 7.1.2.7.12)") }
-            // CABF 7.1.2.7.8 / 7.1.2.7.11: subscriber certificates are not CAs.
-            if certificate.isCA { violation("leaf is a CA certificate (CABF 7.1.2.7.8: cA MUST be false)") }
         }
 
         if let problem = keyProblem(certificate) { violation(problem) }

@@ -1,0 +1,182 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import SwiftTrust
+
+/// `trustctl limbo`: run an x509-limbo suite through ServerTrust and report.
+struct Limbo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run an x509-limbo test suite (JSON) through ServerTrust.",
+        discussion: "Ends with the line 'N passed, N failed, N skipped'. Exit 1 when any attempted case is wrong."
+    )
+
+    @Argument(help: "The suite file (limbo.json).")
+    var suite: String
+
+    @Option(help: "Write the standard result document here.")
+    var output: String?
+
+    @Option(help: "Only run testcases whose id matches this glob (repeatable).")
+    var include: [String] = []
+
+    @Option(help: "Skip testcases whose id matches this glob (repeatable; reported as not run, not as skipped).")
+    var exclude: [String] = []
+
+    @Option(help: "Seconds one testcase may take before it is reported as FAILURE.")
+    var timeout: Double = 10
+
+    @Flag(help: "Print the per-case results as JSON instead of the text summary.")
+    var json = false
+
+    @Flag(help: "List every wrong case with its context.")
+    var verbose = false
+
+    func run() throws {
+        let data = Data(try readInput(suite))
+        let document: LimboSuite
+        do { document = try JSONDecoder().decode(LimboSuite.self, from: data) } catch {
+            printError("error: \(suite): not an x509-limbo suite: \(error)")
+            throw ExitCode(2)
+        }
+        let selected = document.testcases.filter { testcase in
+            (include.isEmpty || include.contains { Glob.matches(testcase.id, pattern: $0) })
+                && !exclude.contains { Glob.matches(testcase.id, pattern: $0) }
+        }
+        let started = Date()
+        var results: [LimboResult] = []
+        for testcase in selected {
+            results.append(runWithTimeout(testcase))
+        }
+        let elapsed = Date().timeIntervalSince(started)
+
+        if let output {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            struct Document: Encodable {
+                let version = 1
+                let harness = "swifttrust"
+                let results: [LimboResult]
+            }
+            let bytes = try encoder.encode(Document(results: results))
+            guard FileManager.default.createFile(atPath: output, contents: bytes) else {
+                printError("error: cannot write \(output)")
+                throw ExitCode(2)
+            }
+        }
+        let conflicts = Dictionary(document.testcases.map { ($0.id, $0.conflicts_with ?? []) }, uniquingKeysWith: { a, _ in a })
+        let summary = LimboSummary(results: results, seconds: elapsed, conflicts: conflicts)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+        } else {
+            print(summary.text(verbose: verbose))
+        }
+        print("\(summary.passed) passed, \(summary.failed) failed, \(summary.skipped) skipped")
+        if summary.failed > 0 { throw ExitCode(1) }
+    }
+
+    /// Evaluates on a worker thread so a runaway case is reported as FAILURE instead of hanging the run.
+    private func runWithTimeout(_ testcase: LimboSuite.Testcase) -> LimboResult {
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            box.set(LimboRunner.run(testcase))
+            done.signal()
+        }
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            return LimboResult(id: testcase.id, actual_result: "FAILURE", context: "evaluation exceeded \(timeout) s",
+                               expected: testcase.expected_result, category: testcase.category)
+        }
+        return box.get() ?? LimboResult(id: testcase.id, actual_result: "FAILURE", context: "no result",
+                                        expected: testcase.expected_result, category: testcase.category)
+    }
+}
+
+/// A lock-protected slot for a worker thread's result.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: LimboResult?
+    func set(_ result: LimboResult) { lock.lock(); value = result; lock.unlock() }
+    func get() -> LimboResult? { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+/// Counts per category and overall.
+///
+/// A wrong answer on a testcase that the suite itself declares in conflict with another
+/// (`conflicts_with`: the same input with the opposite expectation under another profile) is
+/// counted as a *conflict*, not a failure, provided every case it conflicts with was attempted and
+/// answered right: no verifier can satisfy both, and we answer the way our profile prescribes.
+struct LimboSummary {
+    let results: [LimboResult]
+    let seconds: Double
+    var conflicts: [String: [String]] = [:]
+
+    private var correctIDs: Set<String> {
+        Set(results.filter { $0.actual_result != "SKIPPED" && $0.actual_result == $0.expected }.map(\.id))
+    }
+
+    func isDeclaredConflict(_ result: LimboResult) -> Bool {
+        guard let partners = conflicts[result.id], !partners.isEmpty else { return false }
+        let correct = correctIDs
+        return partners.allSatisfy { correct.contains($0) }
+    }
+
+    private var wrong: [LimboResult] {
+        results.filter { $0.actual_result != "SKIPPED" && $0.actual_result != $0.expected }
+    }
+
+    var passed: Int { correctIDs.count }
+    var failed: Int { wrong.filter { !isDeclaredConflict($0) }.count }
+    var conflicted: Int { wrong.filter { isDeclaredConflict($0) }.count }
+    var skipped: Int { results.filter { $0.actual_result == "SKIPPED" }.count }
+
+    func text(verbose: Bool) -> String {
+        var lines: [String] = []
+        let categories = ["rfc5280", "webpki", "pathlen", "pathological", "crl", "cve", "online", "invalid"]
+        let others = Set(results.map(\.category)).subtracting(categories).sorted()
+        lines.append("category        correct  wrong  conflict  skipped")
+        for category in categories + others {
+            let inCategory = results.filter { $0.category == category }
+            guard !inCategory.isEmpty else { continue }
+            let wrongIDs = Set(wrong.map(\.id))
+            let correct = inCategory.filter { correctIDs.contains($0.id) }.count
+            let conflict = inCategory.filter { wrongIDs.contains($0.id) && isDeclaredConflict($0) }.count
+            let bad = inCategory.filter { wrongIDs.contains($0.id) }.count - conflict
+            let skip = inCategory.filter { $0.actual_result == "SKIPPED" }.count
+            lines.append(category.padding(toLength: 16, withPad: " ", startingAt: 0)
+                + String(format: "%7d  %5d  %8d  %7d", correct, bad, conflict, skip))
+        }
+        lines.append(String(format: "suite time: %.3f s for %d testcases", seconds, results.count))
+        if !wrong.isEmpty {
+            lines.append("wrong:")
+            for result in wrong {
+                let tag = isDeclaredConflict(result) ? " [declared conflict with \((conflicts[result.id] ?? []).joined(separator: ", "))]" : ""
+                lines.append("  \(result.id): expected \(result.expected), got \(result.actual_result)\(tag)"
+                    + (verbose ? " — \(result.context ?? "")" : ""))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Shell-style globs (`*`, `?`) for --include / --exclude.
+enum Glob {
+    static func matches(_ text: String, pattern: String) -> Bool {
+        let t = Array(text), p = Array(pattern)
+        var ti = 0, pi = 0, star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) {
+                ti += 1; pi += 1
+            } else if pi < p.count && p[pi] == "*" {
+                star = pi; mark = ti; pi += 1
+            } else if star >= 0 {
+                pi = star + 1; mark += 1; ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count && p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import TrustDER
+import TrustX509
+import XCTest
+
+/// Every committed test certificate parses; every malformed input is rejected for the right reason.
+final class TestCertificatesParseTests: XCTestCase {
+    /// Files holding more than one certificate (TestCertificates/README.md); every other file holds one.
+    static let bundleCounts: [String: Int] = [
+        "bundle-all-valid.pem": 7,
+        "ecdsa/chain.pem": 2,
+        "ecdsa/chain-intermediate2.pem": 2,
+        "rsa/chain.pem": 2,
+        "ed25519/chain.pem": 2,
+        "scenarios/chain-wrong-order.pem": 2,
+        "scenarios/chain-with-root.pem": 3,
+        "scenarios/chain-with-duplicate.pem": 3,
+        "scenarios/chain-leaf-only.pem": 1,
+    ]
+
+    func testDiscoversTheCertificateFiles() throws {
+        let files = try TestFiles.certificateFiles()
+        // 17 ecdsa + 4 rsa + 4 ed25519 + 34 scenarios + bundle-all-valid.pem.
+        XCTAssertEqual(files.count, 60, "\(files)")
+        XCTAssertTrue(files.contains("ecdsa/leaf.der"))
+        XCTAssertTrue(files.contains("bundle-all-valid.pem"))
+        XCTAssertFalse(files.contains { $0.hasPrefix("keys/") || $0.hasPrefix("malformed/") })
+        for path in Self.bundleCounts.keys { XCTAssertTrue(files.contains(path), "missing \(path)") }
+    }
+
+    func testEveryCertificateFileParses() throws {
+        let files = try TestFiles.certificateFiles()
+        XCTAssertFalse(files.isEmpty)
+        for path in files {
+            let bytes = try TestFiles.bytes(path)
+            do {
+                let certificates = try Certificate.loadAll(from: bytes)
+                XCTAssertEqual(certificates.count, Self.bundleCounts[path] ?? 1, path)
+                for (index, certificate) in certificates.enumerated() {
+                    let context = "\(path) #\(index + 1)"
+                    XCTAssertTrue([1, 3].contains(certificate.version), context)
+                    XCTAssertFalse(certificate.subject.isEmpty, context)
+                    XCTAssertFalse(certificate.issuer.isEmpty, context)
+                    XCTAssertLessThan(certificate.notBefore, certificate.notAfter, context)
+                    XCTAssertFalse(certificate.serialNumberIsNegative, context)
+                    XCTAssertFalse(certificate.serialNumberIsZero, context)
+                    XCTAssertFalse(certificate.serialNumberIsOverlong, context)
+                    XCTAssertFalse(certificate.signature.isEmpty, context)
+                    XCTAssertNotNil(certificate.publicKeyDescription, context)
+                    // Re-parsing the kept DER yields the same certificate.
+                    XCTAssertEqual(try Certificate(derEncoded: certificate.derEncoded), certificate, context)
+                    // The tbsCertificate bytes are a slice of the DER starting right after the outer header.
+                    XCTAssertTrue(certificate.derEncoded[certificate.tbsCertificateBytes.indices]
+                        .elementsEqual(certificate.tbsCertificateBytes), context)
+                    XCTAssertEqual(certificate.tbsCertificateBytes.first, 0x30, context)
+                }
+            } catch {
+                XCTFail("\(path): \(error)")
+            }
+        }
+    }
+
+    func testPEMAndDERCopiesOfTheLeafAreTheSameCertificate() throws {
+        let fromDER = try TestFiles.certificates("ecdsa/leaf.der")
+        let fromPEM = try TestFiles.certificates("ecdsa/leaf.pem")
+        XCTAssertEqual(fromDER.count, 1)
+        XCTAssertEqual(fromDER, fromPEM)
+        XCTAssertEqual(fromDER.first?.derEncoded, try TestFiles.bytes("ecdsa/leaf.der"))
+        let text = try XCTUnwrap(String(data: Data(try TestFiles.bytes("ecdsa/leaf.pem")), encoding: .utf8))
+        XCTAssertEqual(try Certificate(pemEncoded: text), fromDER.first)
+        XCTAssertEqual(try Certificate.loadAll(pem: text), fromDER)
+    }
+
+    func testBundlesHoldTheDocumentedCertificatesInOrder() throws {
+        func load(_ paths: [String]) throws -> [Certificate] { try paths.map { try TestFiles.certificate($0) } }
+        XCTAssertEqual(try TestFiles.certificates("ecdsa/chain.pem"), try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"]))
+        XCTAssertEqual(try TestFiles.certificates("ecdsa/chain-intermediate2.pem"),
+                       try load(["ecdsa/leaf-intermediate2.pem", "ecdsa/intermediate2.pem"]))
+        XCTAssertEqual(try TestFiles.certificates("rsa/chain.pem"), try load(["rsa/leaf.pem", "rsa/intermediate.pem"]))
+        XCTAssertEqual(try TestFiles.certificates("ed25519/chain.pem"), try load(["ed25519/leaf.pem", "ed25519/intermediate.pem"]))
+        XCTAssertEqual(try TestFiles.certificates("scenarios/chain-wrong-order.pem"),
+                       try load(["ecdsa/intermediate.pem", "ecdsa/leaf.pem"]))
+        XCTAssertEqual(try TestFiles.certificates("scenarios/chain-with-root.pem"),
+                       try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/root.pem"]))
+        XCTAssertEqual(try TestFiles.certificates("scenarios/chain-with-duplicate.pem"),
+                       try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/intermediate.pem"]))
+        XCTAssertEqual(try TestFiles.certificates("scenarios/chain-leaf-only.pem"), try load(["ecdsa/leaf.pem"]))
+        // Commentary (`Bag Attributes`, `subject=` lines) between the blocks is ignored.
+        XCTAssertEqual(try TestFiles.certificates("bundle-all-valid.pem"), try load([
+            "ecdsa/root.pem", "ecdsa/intermediate.pem", "ecdsa/leaf.pem",
+            "rsa/root.pem", "rsa/intermediate.pem", "rsa/leaf.pem", "ed25519/leaf.pem",
+        ]))
+    }
+
+    func testMalformedDirectoryHoldsExactlyTheDocumentedFiles() throws {
+        let files = try TestFiles.files(under: TestFiles.url("malformed"))
+        XCTAssertEqual(files, [
+            "malformed/bad-base64.pem", "malformed/indefinite-length.der", "malformed/not-a-certificate.pem",
+            "malformed/trailing-bytes.der", "malformed/truncated.der",
+        ])
+    }
+
+    // MARK: - malformed/
+
+    /// Loads `path` expecting failure and returns the loading error.
+    private func loadingError(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> CertificateLoadingError? {
+        let bytes = try TestFiles.bytes(path)
+        do {
+            let certificates = try Certificate.loadAll(from: bytes)
+            XCTFail("\(path) parsed as \(certificates.count) certificate(s)", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testTruncatedDERIsRejectedAsTruncated() throws {
+        let bytes = try TestFiles.bytes("malformed/truncated.der")
+        XCTAssertEqual(bytes.count, 358)
+        let error = try XCTUnwrap(try loadingError("malformed/truncated.der"))
+        XCTAssertEqual(error.index, 1)
+        guard case let .der(derError) = error.error.reason else { return XCTFail("not a DER error: \(error)") }
+        XCTAssertEqual(derError.rule, .truncated)
+        // The outer SEQUENCE header (30 82 02 c9) claims 713 content bytes; only 354 follow it.
+        XCTAssertEqual(derError.offset, 4)
+        XCTAssertEqual(error.error.offset, 4)
+        XCTAssertTrue(error.description.hasPrefix("certificate 1: truncated"), error.description)
+    }
+
+    func testTrailingBytesAreRejectedAtTheOriginalLength() throws {
+        let original = try TestFiles.bytes("ecdsa/leaf.der")
+        let bytes = try TestFiles.bytes("malformed/trailing-bytes.der")
+        XCTAssertEqual(bytes, original + [0x05, 0x00])
+        let error = try XCTUnwrap(try loadingError("malformed/trailing-bytes.der"))
+        guard case let .der(derError) = error.error.reason else { return XCTFail("not a DER error: \(error)") }
+        XCTAssertEqual(derError.rule, .trailingBytes)
+        XCTAssertEqual(derError.offset, original.count)
+        XCTAssertEqual(derError.offset, 717)
+        XCTAssertTrue(error.description.hasSuffix("at byte 717"), error.description)
+        // The typed initialiser reports the same.
+        assertX509Error(try Certificate(derEncoded: bytes)) { error in
+            XCTAssertEqual(error.reason, .der(DERError(.trailingBytes, at: 717)))
+        }
+    }
+
+    func testIndefiniteLengthIsRejectedAtByteOne() throws {
+        let bytes = try TestFiles.bytes("malformed/indefinite-length.der")
+        XCTAssertEqual(Array(bytes.prefix(2)), [0x30, 0x80])
+        XCTAssertEqual(Array(bytes.suffix(2)), [0x00, 0x00])
+        let error = try XCTUnwrap(try loadingError("malformed/indefinite-length.der"))
+        XCTAssertEqual(error.index, 1)
+        XCTAssertEqual(error.error.reason, .der(DERError(.indefiniteLength, at: 1)))
+    }
+
+    func testBadBase64IsAPEMError() throws {
+        let error = try XCTUnwrap(try loadingError("malformed/bad-base64.pem"))
+        XCTAssertEqual(error.index, 0, "a PEM error concerns the input as a whole")
+        guard case let .pem(pemError) = error.error.reason else { return XCTFail("not a PEM error: \(error)") }
+        // The `!` is on the second base64 line, which is line 3 of the file.
+        XCTAssertEqual(pemError, .invalidBase64(label: "CERTIFICATE", line: 3))
+        XCTAssertNil(error.error.offset)
+    }
+
+    func testPrivateKeyBlockIsAnUnexpectedPEMBlock() throws {
+        let error = try XCTUnwrap(try loadingError("malformed/not-a-certificate.pem"))
+        XCTAssertEqual(error.index, 1)
+        XCTAssertEqual(error.error.reason, .unexpectedPEMBlock(label: "PRIVATE KEY", line: 1))
+        XCTAssertTrue(error.description.contains("PRIVATE KEY"), error.description)
+        // Through the single-certificate initialiser as well.
+        let text = try XCTUnwrap(String(data: Data(try TestFiles.bytes("malformed/not-a-certificate.pem")), encoding: .utf8))
+        assertX509Error(try Certificate(pemEncoded: text)) { error in
+            XCTAssertEqual(error.reason, .unexpectedPEMBlock(label: "PRIVATE KEY", line: 1))
+        }
+    }
+
+    func testNoMalformedFileParses() throws {
+        for path in try TestFiles.files(under: TestFiles.url("malformed")) {
+            XCTAssertThrowsError(try Certificate.loadAll(from: TestFiles.bytes(path)), path)
+        }
+    }
+
+    func testPrivateKeysAreNotCertificates() throws {
+        let error = try XCTUnwrap(try loadingError("keys/ecdsa/leaf.key.pem"))
+        XCTAssertEqual(error.error.reason, .unexpectedPEMBlock(label: "PRIVATE KEY", line: 1))
+    }
+
+    func testEmptyAndGarbageInputs() {
+        XCTAssertThrowsError(try Certificate.loadAll(from: [])) { error in
+            XCTAssertEqual((error as? CertificateLoadingError)?.error.reason, .empty)
+        }
+        XCTAssertThrowsError(try Certificate.loadAll(pem: "no PEM here\n")) { error in
+            XCTAssertEqual((error as? CertificateLoadingError)?.error.reason, .pem(.noBlocks))
+        }
+        // A bundle whose second certificate is bad names position 2.
+        XCTAssertThrowsError(try Certificate.loadAll(pem: {
+            let good = PEM.encode((try? TestFiles.bytes("ecdsa/leaf.der")) ?? [], label: "CERTIFICATE")
+            let bad = PEM.encode([0x30, 0x03, 0x02, 0x01, 0x01], label: "CERTIFICATE")
+            return good + bad
+        }())) { error in
+            XCTAssertEqual((error as? CertificateLoadingError)?.index, 2)
+        }
+    }
+}
