@@ -1,4 +1,4 @@
-import CTrustOpenSSL
+internal import CTrustOpenSSL
 
 /// One-shot message digests computed by libcrypto.
 ///

@@ -1,4 +1,4 @@
-import CTrustOpenSSL
+internal import CTrustOpenSSL
 
 /// The libcrypto `EVP_MD` objects for every ``DigestAlgorithm``, fetched once per process.
 ///

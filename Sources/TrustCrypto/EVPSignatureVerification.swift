@@ -1,4 +1,4 @@
-import CTrustOpenSSL
+internal import CTrustOpenSSL
 
 extension VerificationKey {
     /// Verifies `signature` over `message` with libcrypto, using a fresh `EVP_MD_CTX`.

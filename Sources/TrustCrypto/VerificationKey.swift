@@ -1,4 +1,4 @@
-import CTrustOpenSSL
+internal import CTrustOpenSSL
 
 /// A public key ready for signature verification, parsed from a SubjectPublicKeyInfo.
 ///

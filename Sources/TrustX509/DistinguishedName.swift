@@ -111,9 +111,12 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         rdns.reversed().map { rdn in
             rdn.map { attribute in
-                let name = OID.attributeShortNames[attribute.type] ?? attribute.type.dotted
+                let shortName = OID.attributeShortNames[attribute.type]
+                let name = shortName ?? attribute.type.dotted
                 let value: String
-                if let text = attribute.stringValue {
+                // RFC 4514 §2.4: a value whose type is written in dotted-decimal form is written as
+                // `#` + the hex of its BER encoding, even when it is a string.
+                if let text = attribute.stringValue, shortName != nil {
                     value = DistinguishedName.escape4514(text)
                 } else {
                     value = "#" + attribute.valueDER.map { byte in

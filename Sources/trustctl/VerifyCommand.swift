@@ -136,7 +136,7 @@ struct VerifyReport: Encodable {
         self.host = host
         let count = evaluation.chain.count
         chain = evaluation.chain.enumerated().map { index, certificate in
-            let role = index == 0 ? "leaf" : (index == count - 1 && evaluation.isTrusted ? "anchor" : "intermediate")
+            let role = index == 0 ? "leaf" : (index == count - 1 && evaluation.endsAtAnchor ? "anchor" : "intermediate")
             return Link(index: index, subject: certificate.subject.description, issuer: certificate.issuer.description,
                         notBefore: certificate.notBefore.description, notAfter: certificate.notAfter.description, role: role)
         }

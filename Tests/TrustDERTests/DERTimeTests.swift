@@ -116,6 +116,17 @@ final class DERTimeTests: XCTestCase {
         assertRejectedGeneralized("20261231235960Z")
     }
 
+    func testDaysPerMonth() throws {
+        let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        for (index, length) in lengths.enumerated() {
+            let month = index + 1
+            let mm = month < 10 ? "0\(month)" : "\(month)"
+            XCTAssertEqual(try utc("26\(mm)\(length)000000Z").day, length, "month \(month)")
+            assertRejectedUTC("26\(mm)\(length + 1)000000Z")
+            assertRejectedGeneralized("2026\(mm)\(length + 1)000000Z")
+        }
+    }
+
     func testFebruary29() throws {
         assertRejectedUTC("250229000000Z")           // 2025: not a leap year
         assertRejectedGeneralized("21000229000000Z")  // 2100: century, not a leap year

@@ -45,6 +45,9 @@ final class PEMTests: XCTestCase {
         XCTAssertEqual(blocks.map(\.label), ["CERTIFICATE", "X509 CRL", "CERTIFICATE"])
         XCTAssertEqual(blocks.map(\.line), [3, 8, 11])
         XCTAssertEqual(blocks[1].der, [0x30, 0x06, 0x02, 0x01, 0x02, 0x02, 0x01, 0x03])
+        // A final CR with no LF still ends the line.
+        let finalCR = "-----BEGIN CERTIFICATE-----\r\nMAMCAQE=\r\n-----END CERTIFICATE-----\r"
+        XCTAssertEqual(try PEM.decode(finalCR).first?.der, [0x30, 0x03, 0x02, 0x01, 0x01])
         // Mixed endings in one file.
         let mixed = "-----BEGIN CERTIFICATE-----\r\nMAMC\nAQE=\r\n-----END CERTIFICATE-----\n"
         XCTAssertEqual(try PEM.decode(mixed).first?.der, [0x30, 0x03, 0x02, 0x01, 0x01])

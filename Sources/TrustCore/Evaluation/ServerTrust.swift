@@ -136,10 +136,11 @@ public final class ServerTrust: Sendable {
     }
 
     private static func evaluate(_ config: Configuration) -> TrustEvaluation {
-        func failed(_ failures: [TrustFailure], chain: [Certificate] = [], attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
+        func failed(_ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
+                    attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
             let fatal = failures.contains { $0.reason.severity == .fatal }
-            return TrustEvaluation(result: fatal ? .fatalTrustFailure : .recoverableTrustFailure,
-                                   chain: chain, failures: failures, attempts: attempts, signatureChecks: checks)
+            return TrustEvaluation(result: fatal ? .fatalTrustFailure : .recoverableTrustFailure, chain: chain,
+                                   endsAtAnchor: anchored, failures: failures, attempts: attempts, signatureChecks: checks)
         }
         guard let leaf = config.certificates.first else {
             return failed([TrustFailure(.noCertificates, certificate: nil, index: nil)])
@@ -195,12 +196,14 @@ public final class ServerTrust: Sendable {
         let result = builder.build(from: leaf)
 
         if let chain = result.validChain, preFailures.isEmpty {
-            return TrustEvaluation(result: .unspecified, chain: chain, failures: [], attempts: result.attempts,
+            return TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: result.attempts,
                                    signatureChecks: signatures.verificationCount)
         }
         var failures = preFailures
         var chain = result.validChain ?? []
+        var anchored = result.validChain != nil
         if result.validChain == nil, let best = result.bestFailedAttempt {
+            anchored = best.outcome == .invalid
             chain = best.outcome == .rejectedIssuer ? Array(best.chain.dropLast()) : best.chain
             failures.append(contentsOf: best.failures)
             if best.outcome == .rejectedIssuer { failures.append(contentsOf: validator.validate(chain, isComplete: false)) }
@@ -210,6 +213,6 @@ public final class ServerTrust: Sendable {
                                          certificate: nil, index: nil))
         }
         if failures.isEmpty { failures.append(TrustFailure(.untrustedRoot, certificate: leaf, index: 0)) }
-        return failed(failures, chain: chain, attempts: result.attempts, checks: signatures.verificationCount)
+        return failed(failures, chain: chain, anchored: anchored, attempts: result.attempts, checks: signatures.verificationCount)
     }
 }

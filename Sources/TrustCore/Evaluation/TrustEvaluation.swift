@@ -32,6 +32,9 @@ public struct TrustEvaluation: Sendable, CustomStringConvertible {
     /// The chain that was built, leaf first, ending at the anchor when trusted (or the best
     /// partial chain when not).
     public let chain: [Certificate]
+    /// Whether `chain` ends at a trust anchor (true for every trusted chain; also for a complete
+    /// chain that failed another rule).
+    public let endsAtAnchor: Bool
     /// Every failure, each naming the certificate and rule; empty when trusted.
     public let failures: [TrustFailure]
     /// Every candidate path the builder explored, for diagnostics.

@@ -123,7 +123,9 @@ struct PathBuilder {
     @discardableResult
     private mutating func extend(_ path: [Certificate]) -> Bool {
         guard let current = path.last else { return false }
-        if pathsLeft <= 0 || signatureChecksLeft <= 0 {
+        // Only the path budget is checked here: the signature budget guards each verification in the
+        // loop below, so a path whose signatures were all paid for can still reach its anchor.
+        if pathsLeft <= 0 {
             exhausted = true
             record(path, .budgetExhausted, [TrustFailure(.budgetExhausted("explored \(budget.candidatePaths - pathsLeft) paths"), certificate: nil, index: nil)])
             return false
