@@ -51,6 +51,8 @@ public struct DERReader: Sendable {
         guard depth < DERReader.maximumDepth else { throw DERError(.nestingTooDeep, at: offset) }
         let start = remaining.startIndex
         guard let tag = try readIdentifier() else { throw DERError(.truncated, at: start) }
+        // Universal tag 0 is BER's end-of-contents marker and never a DER element (X.690 §8.1.5).
+        if tag.tagClass == .universal && tag.number == 0 { throw DERError(.unexpectedTag(expected: "an element", found: "end-of-contents"), at: start) }
         if tag.universalMustBePrimitive && tag.isConstructed { throw DERError(.constructedMismatch, at: start) }
         if tag.universalMustBeConstructed && !tag.isConstructed { throw DERError(.constructedMismatch, at: start) }
         let length = try readLength()

@@ -6,7 +6,10 @@ extension Certificate {
     ///
     /// Errors name the certificate's position: ``CertificateLoadingError``.
     public static func loadAll(from bytes: [UInt8]) throws(CertificateLoadingError) -> [Certificate] {
-        if PEM.looksLikePEM(bytes) {
+        // A DER certificate is one SEQUENCE spanning the input; such bytes are never PEM text, even
+        // when a field happens to contain "-----BEGIN " (which `looksLikePEM` finds anywhere).
+        let isSingleDERSequence = bytes.first == 0x30 && (try? DERReader.parseSingle(bytes)) != nil
+        if !isSingleDERSequence && PEM.looksLikePEM(bytes) {
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw CertificateLoadingError(index: 0, error: X509Error(.pem(.malformedMarker(line: 0))))
             }

@@ -201,3 +201,29 @@ final class TestCertificatesParseTests: XCTestCase {
         }
     }
 }
+
+extension TestCertificatesParseTests {
+    /// A DER certificate is DER even when some field happens to contain a PEM BEGIN marker.
+    func testDERCertificateContainingAPEMMarkerIsReadAsDER() throws {
+        var template = try CertificateTemplate.load()
+        template.setExtension(TestOID.subjectAltName, value: DERBuilder.sequence(
+            DERBuilder.dnsName("www.swifttrust.test"),
+            DERBuilder.uri("http://swifttrust.test/-----BEGIN CERTIFICATE-----")
+        ))
+        let der = template.der
+        XCTAssertTrue(PEM.looksLikePEM(der))
+        let certificates = try Certificate.loadAll(from: der)
+        XCTAssertEqual(certificates.map(\.derEncoded), [der])
+        XCTAssertEqual(certificates.first?.extensions.subjectAlternativeNames?.last,
+                       .uniformResourceIdentifier("http://swifttrust.test/-----BEGIN CERTIFICATE-----"))
+    }
+
+    /// PEM text (with explanatory text before the block) is still read as PEM.
+    func testPEMWithLeadingTextIsReadAsPEM() throws {
+        let leaf = try TestFiles.bytes("ecdsa/leaf.der")
+        for prefix in ["", "0 leading text\n", "subject=CN=x\n\n"] {
+            let text = prefix + PEM.encode(leaf, label: "CERTIFICATE")
+            XCTAssertEqual(try Certificate.loadAll(from: Array(text.utf8)).map(\.derEncoded), [leaf], prefix)
+        }
+    }
+}

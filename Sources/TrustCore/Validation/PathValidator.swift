@@ -87,6 +87,13 @@ struct PathValidator {
             let below = chain[1..<index].filter { !$0.isSelfIssued }.count
             if below > limit { reasons.append(.pathLengthExceeded(limit: limit)) }
         }
+        // EKU chaining (as enforced by Chrome, Mozilla, Go and pyca/cryptography): a CA that carries
+        // extendedKeyUsage may only issue for the purposes it lists, or for any purpose when it lists
+        // anyExtendedKeyUsage. Anchors included: an anchor restricted to other purposes is not one for this.
+        if let purpose = options.purpose, let eku = certificate.extensions.extendedKeyUsage,
+           !eku.contains(purpose.oid), !eku.contains(OID.anyExtendedKeyUsage) {
+            reasons.append(.extendedKeyUsageIncompatible(purpose: purpose.description))
+        }
         return reasons
     }
 
