@@ -75,8 +75,9 @@ public struct Extensions: Hashable, Sendable {
         tlsFeature = nil; signedCertificateTimestamps = nil
     }
 
-    /// Parses the `Extensions` SEQUENCE (the content of tbsCertificate's `[3]`).
-    init(parsing element: DERElement) throws {
+    /// Parses an `Extensions` SEQUENCE into raw extensions: no duplicates (RFC 5280 §4.2), DER
+    /// criticality (FALSE omitted), at least one entry (§4.1.2.9).
+    static func parseList(_ element: DERElement) throws -> [Extension] {
         try element.expect(.sequence)
         var reader = try element.children()
         var all: [Extension] = []
@@ -92,14 +93,18 @@ public struct Extensions: Hashable, Sendable {
             }
             let value = try fields.read(.octetString).content
             try fields.finish()
-            // RFC 5280 §4.2: a certificate MUST NOT include more than one instance of an extension.
             if all.contains(where: { $0.oid == oid }) {
                 throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: next.offset))
             }
             all.append(Extension(oid: oid, isCritical: critical, value: value, offset: next.offset))
         }
-        // RFC 5280 §4.1.2.9: if present, the sequence holds one or more extensions.
         if all.isEmpty { throw X509Error.structure("extensions must not be empty", at: element.offset) }
+        return all
+    }
+
+    /// Parses the `Extensions` SEQUENCE (the content of tbsCertificate's `[3]`).
+    init(parsing element: DERElement) throws {
+        let all = try Extensions.parseList(element)
         self.all = all
 
         func view<T>(_ oid: ASN1ObjectIdentifier, _ parse: (ArraySlice<UInt8>) throws -> T) throws -> T? {

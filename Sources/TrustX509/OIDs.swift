@@ -42,6 +42,26 @@ public enum OID {
     /// CT precertificate poison (RFC 6962).
     public static let ctPoison: ASN1ObjectIdentifier = "1.3.6.1.4.1.11129.2.4.3"
 
+    // CRL and OCSP (RFC 5280 §5, RFC 6960).
+    /// cRLNumber.
+    public static let crlNumber: ASN1ObjectIdentifier = "2.5.29.20"
+    /// reasonCode (CRL entry).
+    public static let crlReason: ASN1ObjectIdentifier = "2.5.29.21"
+    /// invalidityDate (CRL entry).
+    public static let invalidityDate: ASN1ObjectIdentifier = "2.5.29.24"
+    /// deltaCRLIndicator.
+    public static let deltaCRLIndicator: ASN1ObjectIdentifier = "2.5.29.27"
+    /// issuingDistributionPoint.
+    public static let issuingDistributionPoint: ASN1ObjectIdentifier = "2.5.29.28"
+    /// certificateIssuer (CRL entry).
+    public static let certificateIssuer: ASN1ObjectIdentifier = "2.5.29.29"
+    /// id-pkix-ocsp-basic.
+    public static let ocspBasic: ASN1ObjectIdentifier = "1.3.6.1.5.5.7.48.1.1"
+    /// id-pkix-ocsp-nonce.
+    public static let ocspNonce: ASN1ObjectIdentifier = "1.3.6.1.5.5.7.48.1.2"
+    /// id-pkix-ocsp-nocheck.
+    public static let ocspNoCheck: ASN1ObjectIdentifier = "1.3.6.1.5.5.7.48.1.5"
+
     // Policies.
     /// anyPolicy (RFC 5280 §4.2.1.4).
     public static let anyPolicy: ASN1ObjectIdentifier = "2.5.29.32.0"
@@ -98,7 +118,9 @@ public enum OID {
         policyConstraints: "policyConstraints", extendedKeyUsage: "extKeyUsage", freshestCRL: "freshestCRL",
         inhibitAnyPolicy: "inhibitAnyPolicy", authorityInfoAccess: "authorityInfoAccess",
         subjectInfoAccess: "subjectInfoAccess", tlsFeature: "tlsFeature", sctList: "signedCertificateTimestampList",
-        ctPoison: "ctPrecertificatePoison",
+        ctPoison: "ctPrecertificatePoison", crlNumber: "cRLNumber", crlReason: "reasonCode", invalidityDate: "invalidityDate",
+        deltaCRLIndicator: "deltaCRLIndicator", issuingDistributionPoint: "issuingDistributionPoint",
+        certificateIssuer: "certificateIssuer", ocspNonce: "OCSPNonce", ocspNoCheck: "OCSPNoCheck",
         anyExtendedKeyUsage: "anyExtendedKeyUsage", serverAuth: "serverAuth", clientAuth: "clientAuth",
         codeSigning: "codeSigning", emailProtection: "emailProtection", timeStamping: "timeStamping",
         ocspSigning: "OCSPSigning", anyPolicy: "anyPolicy", accessOCSP: "OCSP", accessCAIssuers: "caIssuers",

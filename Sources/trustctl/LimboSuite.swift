@@ -39,7 +39,6 @@ struct LimboSuite: Decodable {
 /// Every entry is documented in docs/conformance.md. Never add a testcase id here.
 enum LimboSkips {
     static let features: [String: String] = [
-        "has-crl": "CRL revocation checking arrives with the revocation issue (#6)",
         "pedantic-webpki-eku": "leaf EKU strictness beyond Chrome/RFC 5280 (EKU absent = any purpose); conflicts with rfc5280::eku::ee-without-eku",
         "rfc5280-incompatible-with-webpki": "we validate TLS chains under the web-PKI profile, which these RFC 5280-only cases contradict",
         "pedantic-rfc5280": "profile rules are not applied to trust anchors' issuance (anchors are trusted by configuration, RFC 5280 §6.1.1 (d))",
@@ -92,8 +91,17 @@ enum LimboRunner {
         let anchors = testcase.trusted_certs.compactMap { try? Certificate(pemEncoded: $0) }
 
         let server = testcase.validation_kind == "SERVER"
-        let trust = ServerTrust(certificates: [leaf] + intermediates,
-                                policies: [.ssl(server: server, hostname: testcase.expected_peer_name?.value)])
+        var policies: [TrustPolicy] = [.ssl(server: server, hostname: testcase.expected_peer_name?.value)]
+        var crls: [CertificateRevocationList] = []
+        for (index, pem) in (testcase.crls ?? []).enumerated() {
+            do { crls.append(contentsOf: try CertificateRevocationList.loadAll(from: Array(pem.utf8))) } catch {
+                throw HarnessError(description: "CRL \(index + 1): \(error)")
+            }
+        }
+        // Supplied CRLs are checked offline, soft-fail (a certificate no CRL covers is accepted).
+        if !crls.isEmpty { policies.append(.revocation([.crl, .networkAccessDisabled])) }
+        let trust = ServerTrust(certificates: [leaf] + intermediates, policies: policies)
+        trust.setCRLs(crls)
         trust.setAnchorCertificates(anchors)
         trust.anchorsOnly = true
         if let time = testcase.validation_time {

@@ -19,7 +19,7 @@ public final class ServerTrust: Sendable {
     /// The default maximum number of intermediates (self-issued ones not counted).
     public static let defaultMaximumDepth = 8
 
-    private struct Configuration: Sendable {
+    struct Configuration: Sendable {
         var certificates: [Certificate]
         var policies: [TrustPolicy]
         var anchors: CertificateStore?
@@ -32,10 +32,23 @@ public final class ServerTrust: Sendable {
         var requiredLeafKeyUsage: KeyUsage = []
         var additionalPurposes: [KeyPurpose] = []
         var allowsCommonNameFallback = false
+        var revocationInputs = RevocationInputs()
+        var fetchedRevocationInputs = RevocationInputs()
         var lastEvaluation: TrustEvaluation?
     }
 
     private let configuration: Mutex<Configuration>
+
+    /// Changes the configuration and forgets the last evaluation.
+    func update(_ body: (inout Configuration) -> Void) {
+        configuration.withLock { config in
+            body(&config)
+            config.lastEvaluation = nil
+        }
+    }
+
+    /// A copy of the configuration.
+    var snapshot: Configuration { configuration.withLock { $0 } }
 
     /// Creates a trust object for `certificates` (leaf first, then whatever chain the peer sent)
     /// and `policies` (default: a TLS server policy without a host name).
@@ -135,7 +148,7 @@ public final class ServerTrust: Sendable {
         return evaluation
     }
 
-    private static func evaluate(_ config: Configuration) -> TrustEvaluation {
+    static func evaluate(_ config: Configuration) -> TrustEvaluation {
         func failed(_ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
                     attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
             let fatal = failures.contains { $0.reason.severity == .fatal }
@@ -170,10 +183,8 @@ public final class ServerTrust: Sendable {
                 }
             case .basicX509:
                 continue
-            case .revocation:
-                // Fail closed until revocation checking exists: never report a status we did not check.
-                preFailures.append(TrustFailure(.revocationUnavailable("revocation checking is not available in this version"),
-                                                certificate: nil, index: nil))
+            case let .revocation(flags):
+                options.revocation = (options.revocation ?? []).union(flags)
             }
         }
 
@@ -190,14 +201,23 @@ public final class ServerTrust: Sendable {
         let intermediates = CertificateStore(config.certificates.dropFirst() + config.additionalIntermediates)
 
         let signatures = SignatureChecker(policy: config.signaturePolicy)
-        let validator = PathValidator(options: options, signatures: signatures)
+        var validator = PathValidator(options: options, signatures: signatures)
+        validator.revocationInputs = RevocationInputs(
+            crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls,
+            ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses)
         var builder = PathBuilder(anchors: anchors, intermediates: intermediates, maximumIntermediates: config.maximumDepth,
                                   budget: config.budget, validator: validator)
         let result = builder.build(from: leaf)
 
+        func statuses(_ chain: [Certificate], anchored: Bool) -> [CertificateRevocationStatus] {
+            guard anchored, let checker = validator.revocationChecker else { return [] }
+            return checker.check(chain).statuses
+        }
         if let chain = result.validChain, preFailures.isEmpty {
-            return TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: result.attempts,
-                                   signatureChecks: signatures.verificationCount)
+            var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: result.attempts,
+                                             signatureChecks: signatures.verificationCount)
+            evaluation.revocationStatuses = statuses(chain, anchored: true)
+            return evaluation
         }
         var failures = preFailures
         var chain = result.validChain ?? []
@@ -213,6 +233,8 @@ public final class ServerTrust: Sendable {
                                          certificate: nil, index: nil))
         }
         if failures.isEmpty { failures.append(TrustFailure(.untrustedRoot, certificate: leaf, index: 0)) }
-        return failed(failures, chain: chain, anchored: anchored, attempts: result.attempts, checks: signatures.verificationCount)
+        var evaluation = failed(failures, chain: chain, anchored: anchored, attempts: result.attempts, checks: signatures.verificationCount)
+        evaluation.revocationStatuses = statuses(chain, anchored: anchored)
+        return evaluation
     }
 }

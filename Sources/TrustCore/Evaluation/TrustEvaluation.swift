@@ -41,6 +41,8 @@ public struct TrustEvaluation: Sendable, CustomStringConvertible {
     public let attempts: [PathAttempt]
     /// Signature verifications performed.
     public let signatureChecks: Int
+    /// The revocation status found for each certificate of `chain` (empty without a revocation policy).
+    public var revocationStatuses: [CertificateRevocationStatus] = []
 
     /// Whether the chain is trusted.
     public var isTrusted: Bool { result.isTrusted }

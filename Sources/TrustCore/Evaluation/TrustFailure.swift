@@ -61,13 +61,16 @@ public enum TrustFailureReason: Hashable, Sendable {
     case revoked(String)
     /// Revocation status was required but could not be established.
     case revocationUnavailable(String)
+    /// A CRL or OCSP response that claims to cover the certificate fails its integrity checks.
+    case revocationInformationInvalid(String)
     /// No certificates were supplied.
     case noCertificates
 
     /// Whether the failure can be overridden by a user (Apple's recoverable) or not.
     public var severity: TrustFailureSeverity {
         switch self {
-        case .signatureInvalid, .signatureUnverifiable, .malformed, .revoked, .noCertificates, .nameConstraintBudgetExhausted:
+        case .signatureInvalid, .signatureUnverifiable, .malformed, .revoked, .noCertificates, .nameConstraintBudgetExhausted,
+             .revocationInformationInvalid:
             return .fatal
         default:
             return .recoverable
@@ -101,6 +104,7 @@ public enum TrustFailureReason: Hashable, Sendable {
         case let .malformed(detail): return "malformed: \(detail)"
         case let .revoked(detail): return "revoked: \(detail)"
         case let .revocationUnavailable(detail): return "revocation status unavailable: \(detail)"
+        case let .revocationInformationInvalid(detail): return "invalid revocation information: \(detail)"
         case .noCertificates: return "no certificates to evaluate"
         }
     }

@@ -177,6 +177,13 @@ struct PathBuilder {
                 record(path, .budgetExhausted, [TrustFailure(.budgetExhausted("\(budget.signatureChecks) signature checks"), certificate: nil, index: nil)])
                 return false
             }
+            // Rejected candidates end paths too: without this check a wide fan-out of look-alike
+            // issuers would run past the path budget (bounded only by the signature budget).
+            guard pathsLeft > 0 else {
+                exhausted = true
+                record(path, .budgetExhausted, [TrustFailure(.budgetExhausted("explored \(budget.candidatePaths) paths"), certificate: nil, index: nil)])
+                return false
+            }
             signatureChecksLeft -= 1
             if let reason = validator.signatures.failure(child: current, issuer: candidate) {
                 pathsLeft -= 1

@@ -11,6 +11,12 @@ import TrustX509
 struct PathValidator {
     let options: ValidationOptions
     let signatures: SignatureChecker
+    var revocationInputs = RevocationInputs()
+
+    /// The revocation checker for complete chains, when a revocation policy is in force.
+    var revocationChecker: RevocationChecker? {
+        options.revocation.map { RevocationChecker(options: $0, inputs: revocationInputs, time: options.verifyTime, signatures: signatures) }
+    }
 
     /// Extensions this validator processes; any other critical extension is rejected (RFC 5280 §4.2).
     static let understoodExtensions: Set<ASN1ObjectIdentifier> = [
@@ -47,6 +53,10 @@ struct PathValidator {
         for reason in checkLeaf(chain[0]) { fail(reason, 0) }
         var budget = options.nameConstraintBudget
         failures.append(contentsOf: NameConstraintChecker.violations(in: chain, budget: &budget))
+        // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.
+        if isComplete, let checker = revocationChecker {
+            failures.append(contentsOf: checker.check(chain).failures)
+        }
         return failures
     }
 

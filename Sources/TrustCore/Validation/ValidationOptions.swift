@@ -20,6 +20,8 @@ public struct ValidationOptions: Sendable {
     public var allowsCommonNameFallback: Bool
     /// The most name-constraint comparisons one evaluation may make (bounded work).
     public var nameConstraintBudget: Int
+    /// Revocation flags when a `.revocation` policy is in force; nil means no revocation checking.
+    public var revocation: RevocationOptions?
 
     /// Options for `purpose` at `verifyTime` with the web-PKI profile on.
     public init(

@@ -1,0 +1,104 @@
+import TrustCrypto
+import TrustDER
+import TrustX509
+
+/// Decides the revocation status of every non-anchor certificate of a complete chain from the
+/// CRLs and OCSP responses at hand (RFC 5280 §6.3, RFC 6960 §3.2), following the
+/// ``RevocationOptions`` flags. It never touches the network.
+struct RevocationChecker {
+    let options: RevocationOptions
+    let inputs: RevocationInputs
+    let time: DERTime
+    let signatures: SignatureChecker
+    /// Clock skew tolerated on OCSP and CRL times (RFC 6960 §4.2.2.1 leaves it to local policy).
+    static let clockSkew: Int64 = 5 * 60
+    /// Without nextUpdate, an OCSP response is treated as fresh for this long after thisUpdate.
+    static let ocspMaximumAgeWithoutNextUpdate: Int64 = 4 * 24 * 3600
+
+    var usesOCSP: Bool { options.contains(.ocsp) || !options.contains(.crl) }
+    var usesCRL: Bool { options.contains(.crl) || !options.contains(.ocsp) }
+
+    /// Statuses for `chain` (leaf first, anchor last) and the failures they imply.
+    func check(_ chain: [Certificate]) -> (statuses: [CertificateRevocationStatus], failures: [TrustFailure]) {
+        var statuses: [CertificateRevocationStatus] = []
+        var failures: [TrustFailure] = []
+        for index in chain.indices {
+            let certificate = chain[index]
+            guard index + 1 < chain.count else {
+                statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: .notChecked))
+                continue
+            }
+            let issuer = chain[index + 1]
+            var notes: [String] = []
+            var found: RevocationStatus?
+            var integrityProblems: [String] = []
+            let methods: [Bool] = options.contains(.preferCRL) ? [false, true] : [true, false]  // true = OCSP
+            for useOCSP in methods {
+                if useOCSP && usesOCSP {
+                    let outcome = OCSPCheck.status(of: certificate, issuer: issuer, responses: inputs.ocspResponses, checker: self)
+                    notes.append(contentsOf: outcome.notes)
+                    if let status = outcome.status { found = merge(found, status) }
+                } else if !useOCSP && usesCRL {
+                    let outcome = CRLCheck.status(of: certificate, issuer: issuer, crls: inputs.crls, checker: self)
+                    notes.append(contentsOf: outcome.notes)
+                    integrityProblems.append(contentsOf: outcome.integrityProblems)
+                    if let status = outcome.status { found = merge(found, status) }
+                }
+            }
+            let status = found ?? .unknown(notes: notes)
+            statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: status))
+            switch status {
+            case let .revoked(source, revokedAt, reason):
+                let text = "revoked at \(revokedAt)\(reason.map { ", reason \($0)" } ?? "") according to \(source)"
+                failures.append(TrustFailure(.revoked(text), certificate: certificate, index: index))
+            case .unknown:
+                // Information that claims to cover the certificate but fails integrity checks is never
+                // silently ignored (fail closed): a forged or broken CRL is not "no information".
+                for problem in integrityProblems {
+                    failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
+                }
+                if options.contains(.requirePositiveResponse) {
+                    let detail = notes.isEmpty ? "no fresh CRL or OCSP response" : notes.joined(separator: "; ")
+                    failures.append(TrustFailure(.revocationUnavailable(detail), certificate: certificate, index: index))
+                }
+            case .good, .notChecked:
+                for problem in integrityProblems where found == nil {
+                    failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
+                }
+            }
+        }
+        return (statuses, failures)
+    }
+
+    /// Revoked from any valid source wins over good.
+    private func merge(_ current: RevocationStatus?, _ new: RevocationStatus) -> RevocationStatus {
+        if case .revoked = current { return current ?? new }
+        if case .revoked = new { return new }
+        return current ?? new
+    }
+
+    /// Whether `issuer` signed `signed` (bytes and algorithm), memoised per evaluation where possible.
+    func verify(signature: ArraySlice<UInt8>, over bytes: ArraySlice<UInt8>, algorithm: () throws(SignatureError) -> SignatureAlgorithm,
+                signer: Certificate) -> String? {
+        do {
+            let key = try signer.verificationKey()
+            try SignatureVerifier.verify(signature: signature, over: bytes, algorithm: try algorithm(), key: key, policy: signatures.policy)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func isFresh(thisUpdate: DERTime, nextUpdate: DERTime?, maximumAgeWithoutNext: Int64?) -> String? {
+        let now = time.secondsSince1970
+        if thisUpdate.secondsSince1970 > now + RevocationChecker.clockSkew { return "thisUpdate \(thisUpdate) is in the future" }
+        if let next = nextUpdate {
+            if now > next.secondsSince1970 + RevocationChecker.clockSkew { return "stale: nextUpdate \(next) has passed" }
+        } else if let maximumAge = maximumAgeWithoutNext, now - thisUpdate.secondsSince1970 > maximumAge {
+            return "stale: no nextUpdate and thisUpdate \(thisUpdate) is too old"
+        } else if maximumAgeWithoutNext == nil {
+            return "no nextUpdate"
+        }
+        return nil
+    }
+}

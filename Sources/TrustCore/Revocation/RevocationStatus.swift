@@ -1,0 +1,63 @@
+import TrustDER
+import TrustX509
+
+/// Where revocation information came from.
+public enum RevocationSource: Hashable, Sendable, CustomStringConvertible {
+    /// A CRL supplied by the caller (``ServerTrust/setCRLs(_:)``).
+    case suppliedCRL
+    /// A CRL fetched from a certificate's distribution point.
+    case fetchedCRL(url: String)
+    /// An OCSP response supplied by the caller (e.g. stapled: ``ServerTrust/setOCSPResponses(_:)``).
+    case suppliedOCSP
+    /// An OCSP response fetched from a certificate's AIA responder.
+    case fetchedOCSP(url: String)
+
+    /// e.g. `OCSP (stapled/supplied)` or `CRL http://crl.example.com/ca.crl`.
+    public var description: String {
+        switch self {
+        case .suppliedCRL: return "CRL (supplied)"
+        case let .fetchedCRL(url): return "CRL \(url)"
+        case .suppliedOCSP: return "OCSP (supplied)"
+        case let .fetchedOCSP(url): return "OCSP \(url)"
+        }
+    }
+}
+
+/// What revocation checking established for one certificate.
+public enum RevocationStatus: Hashable, Sendable, CustomStringConvertible {
+    /// Fresh, authenticated proof that the certificate is not revoked.
+    case good(source: RevocationSource)
+    /// The certificate is revoked.
+    case revoked(source: RevocationSource, time: DERTime, reason: CRLReason?)
+    /// No usable information; `notes` says what was found and why it was not used.
+    case unknown(notes: [String])
+    /// Not checked: trust anchors need no revocation status.
+    case notChecked
+
+    /// One line for people.
+    public var description: String {
+        switch self {
+        case let .good(source): return "good (\(source))"
+        case let .revoked(source, time, reason):
+            return "revoked \(time)\(reason.map { " (\($0))" } ?? "") per \(source)"
+        case let .unknown(notes): return notes.isEmpty ? "unknown (no information)" : "unknown: " + notes.joined(separator: "; ")
+        case .notChecked: return "not checked (trust anchor)"
+        }
+    }
+}
+
+/// The revocation status of one certificate of the built chain.
+public struct CertificateRevocationStatus: Hashable, Sendable {
+    /// Its index in the chain (0 = leaf).
+    public let index: Int
+    /// Its subject.
+    public let subject: String
+    /// What was found.
+    public let status: RevocationStatus
+}
+
+/// Revocation information available to one evaluation.
+struct RevocationInputs: Sendable {
+    var crls: [(CertificateRevocationList, RevocationSource)] = []
+    var ocspResponses: [(OCSPResponse, RevocationSource)] = []
+}

@@ -1,0 +1,89 @@
+import Foundation
+import TrustCrypto
+import TrustX509
+
+extension ServerTrust {
+    /// Supplies CRLs to use when a `.revocation` policy is in force (replacing earlier ones).
+    public func setCRLs(_ crls: [CertificateRevocationList]) {
+        update { $0.revocationInputs.crls = crls.map { ($0, .suppliedCRL) } }
+    }
+
+    /// Supplies OCSP responses, e.g. one stapled in the TLS handshake (`SecTrustSetOCSPResponse`).
+    public func setOCSPResponses(_ responses: [OCSPResponse]) {
+        update { $0.revocationInputs.ocspResponses = responses.map { ($0, .suppliedOCSP) } }
+    }
+
+    /// The CRLs supplied with ``setCRLs(_:)``.
+    public var suppliedCRLs: [CertificateRevocationList] { snapshot.revocationInputs.crls.map(\.0) }
+
+    /// The OCSP responses supplied with ``setOCSPResponses(_:)``.
+    public var suppliedOCSPResponses: [OCSPResponse] { snapshot.revocationInputs.ocspResponses.map(\.0) }
+
+    /// Evaluates trust, fetching CRLs and OCSP responses over the network when a `.revocation`
+    /// policy is in force without `.networkAccessDisabled` and the supplied information leaves some
+    /// certificate's status unknown. `evaluate()` never uses the network; this does, through `fetcher`
+    /// (``HTTPRevocationFetcher/shared`` unless you bring your own).
+    ///
+    /// Fetch failures are not errors by themselves: they leave the status unknown, which fails only
+    /// under `.requirePositiveResponse` (hard fail); otherwise unknown is accepted (soft fail).
+    public func evaluate(fetchingWith fetcher: any RevocationFetcher) async -> TrustEvaluation {
+        let first = evaluate()
+        let config = snapshot
+        let flags = config.policies.reduce(into: RevocationOptions?.none) { result, policy in
+            if case let .revocation(options) = policy { result = (result ?? []).union(options) }
+        }
+        guard let flags, !flags.contains(.networkAccessDisabled), first.endsAtAnchor else { return first }
+        let unknown = first.revocationStatuses.filter { if case .unknown = $0.status { true } else { false } }
+        guard !unknown.isEmpty else { return first }
+
+        let useOCSP = flags.contains(.ocsp) || !flags.contains(.crl)
+        let useCRL = flags.contains(.crl) || !flags.contains(.ocsp)
+        let preferCRL = flags.contains(.preferCRL)
+        var fetched = RevocationInputs()
+        for status in unknown {
+            let index = status.index
+            guard index + 1 < first.chain.count else { continue }
+            let certificate = first.chain[index]
+            let issuer = first.chain[index + 1]
+            let order: [Bool] = preferCRL ? [false, true] : [true, false]  // true = OCSP
+            for ocsp in order {
+                let before = fetched.crls.count + fetched.ocspResponses.count
+                if ocsp && useOCSP {
+                    await Self.fetchOCSP(for: certificate, issuer: issuer, fetcher: fetcher, into: &fetched)
+                } else if !ocsp && useCRL {
+                    await Self.fetchCRLs(for: certificate, fetcher: fetcher, into: &fetched)
+                }
+                // The preferred method answered: do not also ask the other one.
+                if fetched.crls.count + fetched.ocspResponses.count > before { break }
+            }
+        }
+        guard !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty else { return first }
+        update { config in
+            config.fetchedRevocationInputs.crls.append(contentsOf: fetched.crls)
+            config.fetchedRevocationInputs.ocspResponses.append(contentsOf: fetched.ocspResponses)
+        }
+        return evaluate()
+    }
+
+    private static func fetchOCSP(for certificate: Certificate, issuer: Certificate, fetcher: any RevocationFetcher,
+                                  into inputs: inout RevocationInputs) async {
+        let urls = certificate.extensions.authorityInformationAccess?.ocspURIs ?? []
+        let request = OCSPRequest(certIDs: [OCSPCertID(certificate: certificate, issuer: issuer, hash: .sha1)])
+        for url in urls.prefix(2) {
+            guard let bytes = try? await fetcher.fetchOCSPResponse(from: url, request: request.derEncoded),
+                  let response = try? OCSPResponse(derEncoded: bytes) else { continue }
+            inputs.ocspResponses.append((response, .fetchedOCSP(url: url)))
+            return
+        }
+    }
+
+    private static func fetchCRLs(for certificate: Certificate, fetcher: any RevocationFetcher, into inputs: inout RevocationInputs) async {
+        let urls = (certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? []).filter { $0.lowercased().hasPrefix("http://") }
+        for url in urls.prefix(2) {
+            guard let bytes = try? await fetcher.fetchCRL(from: url),
+                  let crls = try? CertificateRevocationList.loadAll(from: bytes) else { continue }
+            inputs.crls.append(contentsOf: crls.map { ($0, .fetchedCRL(url: url)) })
+            return
+        }
+    }
+}

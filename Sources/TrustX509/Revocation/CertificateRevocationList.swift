@@ -1,0 +1,261 @@
+import Synchronization
+import TrustCrypto
+import TrustDER
+
+/// A certificate revocation list (RFC 5280 §5), parsed strictly and once.
+///
+/// Revoked entries are indexed by serial number, so looking a certificate up is O(1) on average
+/// even for CRLs with hundreds of thousands of entries.
+public struct CertificateRevocationList: Sendable {
+    /// One revoked certificate (RFC 5280 §5.1.2.6, §5.3).
+    public struct Entry: Hashable, Sendable {
+        /// The serial number's content octets as encoded.
+        public let serialNumber: ArraySlice<UInt8>
+        /// When the certificate was revoked.
+        public let revocationDate: DERTime
+        /// The reasonCode entry extension, if present.
+        public let reason: CRLReason?
+        /// The invalidityDate entry extension, if present.
+        public let invalidityDate: DERTime?
+        /// The certificateIssuer entry extension (indirect CRLs), if present.
+        public let certificateIssuer: [GeneralName]?
+    }
+
+    /// The issuingDistributionPoint extension (RFC 5280 §5.2.5).
+    public struct IssuingDistributionPoint: Hashable, Sendable {
+        /// The distribution point this CRL covers.
+        public let distributionPoint: DistributionPointName?
+        /// Only end-entity certificates are covered.
+        public let onlyContainsUserCerts: Bool
+        /// Only CA certificates are covered.
+        public let onlyContainsCACerts: Bool
+        /// Only some revocation reasons are covered (raw ReasonFlags bits).
+        public let onlySomeReasons: ArraySlice<UInt8>?
+        /// The CRL is indirect (entries may name other issuers).
+        public let indirectCRL: Bool
+        /// Only attribute certificates are covered.
+        public let onlyContainsAttributeCerts: Bool
+    }
+
+    final class Storage: Sendable {
+        let der: [UInt8]
+        let tbs: ArraySlice<UInt8>
+        let version: Int
+        let signatureAlgorithm: AlgorithmIdentifier
+        let signature: ArraySlice<UInt8>
+        let issuer: DistinguishedName
+        let thisUpdate: DERTime
+        let nextUpdate: DERTime?
+        let entries: [Entry]
+        let index: [ArraySlice<UInt8>: Int]
+        let extensions: [Extension]
+        let crlNumber: ArraySlice<UInt8>?
+        let deltaCRLIndicator: ArraySlice<UInt8>?
+        let issuingDistributionPoint: IssuingDistributionPoint?
+        let authorityKeyIdentifier: AuthorityKeyIdentifier?
+
+        init(der: [UInt8]) throws {
+            self.der = der
+            let outer = try DERReader.parseSingle(der)
+            try outer.expect(.sequence)
+            var list = try outer.children()
+            let tbsElement = try list.read(.sequence)
+            let outerAlgorithm = try AlgorithmIdentifier.parse(try list.read(.sequence))
+            let bits = try list.read(.bitString).bitString()
+            try list.finish()
+            guard bits.unusedBits == 0 else { throw X509Error.structure("CRL signatureValue must be whole octets", at: outer.offset) }
+            tbs = tbsElement.encoded
+            signatureAlgorithm = outerAlgorithm
+            signature = bits.bytes
+
+            var fields = try tbsElement.children()
+            var version = 1
+            if let v = try fields.readIfPresent(.integer) {
+                // RFC 5280 §5.1.2.1: if present, version MUST be v2 (1).
+                guard try v.integer(as: Int.self) == 1 else { throw X509Error.structure("CRL version must be v2", at: v.offset) }
+                version = 2
+            }
+            self.version = version
+            let inner = try AlgorithmIdentifier.parse(try fields.read(.sequence))
+            guard inner == outerAlgorithm else {
+                throw X509Error.structure("CRL signatureAlgorithm differs from tbsCertList.signature", at: outer.offset)
+            }
+            issuer = try DistinguishedName(element: try fields.read(.sequence))
+            thisUpdate = try fields.readAny().time()
+            var nextUpdate: DERTime?
+            if let tag = try fields.peekTag(), tag == .utcTime || tag == .generalizedTime {
+                nextUpdate = try fields.readAny().time()
+            }
+            self.nextUpdate = nextUpdate
+
+            var entries: [Entry] = []
+            var index: [ArraySlice<UInt8>: Int] = [:]
+            if let revoked = try fields.readIfPresent(.sequence) {
+                var reader = try revoked.children()
+                while let entryElement = try reader.next() {
+                    let entry = try Storage.parseEntry(entryElement, version: version)
+                    let key = Storage.serialKey(entry.serialNumber)
+                    if index[key] == nil { index[key] = entries.count }
+                    entries.append(entry)
+                }
+                // RFC 5280 §5.1.2.6: when there are no revoked certificates the list MUST be absent.
+                if entries.isEmpty { throw X509Error.structure("empty revokedCertificates must be omitted", at: revoked.offset) }
+            }
+            self.entries = entries
+            self.index = index
+
+            var extensions: [Extension] = []
+            if let explicit = try fields.readIfPresent(.context(0, constructed: true)) {
+                guard version == 2 else { throw X509Error.structure("CRL extensions require v2", at: explicit.offset) }
+                var wrapper = try explicit.children()
+                extensions = try Extensions.parseList(try wrapper.read(.sequence))
+                try wrapper.finish()
+            }
+            try fields.finish()
+            self.extensions = extensions
+
+            func find(_ oid: ASN1ObjectIdentifier) -> Extension? { extensions.first { $0.oid == oid } }
+            func wrap<T>(_ ext: Extension, _ parse: () throws -> T) throws -> T {
+                do { return try parse() } catch {
+                    throw X509Error(.malformedExtension(name: ext.name, underlying: "\(error)", offset: ext.offset))
+                }
+            }
+            crlNumber = try find(OID.crlNumber).map { ext in try wrap(ext) { try DERReader.parseSingle(ext.value).integerBytes() } }
+            deltaCRLIndicator = try find(OID.deltaCRLIndicator).map { ext in try wrap(ext) { try DERReader.parseSingle(ext.value).integerBytes() } }
+            authorityKeyIdentifier = try find(OID.authorityKeyIdentifier).map { ext in try wrap(ext) { try AuthorityKeyIdentifier.parse(ext.value) } }
+            issuingDistributionPoint = try find(OID.issuingDistributionPoint).map { ext in try wrap(ext) { try Storage.parseIDP(ext.value) } }
+        }
+
+        /// Serial numbers compare by value: drop a sign-only leading zero octet.
+        static func serialKey(_ serial: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            if serial.count > 1, serial.first == 0 { return serial.dropFirst() }
+            return serial
+        }
+
+        static func parseEntry(_ element: DERElement, version: Int) throws -> Entry {
+            try element.expect(.sequence)
+            var fields = try element.children()
+            let serial = try fields.read(.integer).integerBytes()
+            let date = try fields.readAny().time()
+            var reason: CRLReason?
+            var invalidity: DERTime?
+            var certificateIssuer: [GeneralName]?
+            if let extensionsElement = try fields.readIfPresent(.sequence) {
+                guard version == 2 else { throw X509Error.structure("CRL entry extensions require v2", at: extensionsElement.offset) }
+                for ext in try Extensions.parseList(extensionsElement) {
+                    switch ext.oid {
+                    case OID.crlReason: reason = try CRLReason.parse(try DERReader.parseSingle(ext.value))
+                    case OID.invalidityDate: invalidity = try DERReader.parseSingle(ext.value).time()
+                    case OID.certificateIssuer: certificateIssuer = try GeneralName.parseSequence(try DERReader.parseSingle(ext.value))
+                    default:
+                        // RFC 5280 §5.3: an unrecognised critical entry extension makes the CRL unusable.
+                        if ext.isCritical { throw X509Error.structure("unknown critical CRL entry extension \(ext.oid.dotted)", at: ext.offset) }
+                    }
+                }
+            }
+            try fields.finish()
+            return Entry(serialNumber: serial, revocationDate: date, reason: reason, invalidityDate: invalidity, certificateIssuer: certificateIssuer)
+        }
+
+        static func parseIDP(_ value: ArraySlice<UInt8>) throws -> IssuingDistributionPoint {
+            let element = try DERReader.parseSingle(value)
+            try element.expect(.sequence)
+            var reader = try element.children()
+            let point = try reader.readIfPresent(.context(0, constructed: true)).map { wrapper throws -> DistributionPointName in
+                var inner = try wrapper.children()
+                let name = try DistributionPointName.parse(try inner.readAny())
+                try inner.finish()
+                return name
+            }
+            func flag(_ number: UInt32) throws -> Bool {
+                guard let element = try reader.readIfPresent(.context(number, constructed: false)) else { return false }
+                // [n] IMPLICIT BOOLEAN DEFAULT FALSE: DER omits FALSE.
+                guard element.content.count == 1, element.content.first == 0xFF else {
+                    throw X509Error.structure("issuingDistributionPoint flag must be TRUE when present", at: element.offset)
+                }
+                return true
+            }
+            let onlyUser = try flag(1)
+            let onlyCA = try flag(2)
+            let someReasons = try reader.readIfPresent(.context(3, constructed: false))
+            if let someReasons { _ = try someReasons.bitString(tag: .context(3, constructed: false)) }
+            let indirect = try flag(4)
+            let onlyAttribute = try flag(5)
+            try reader.finish()
+            // RFC 5280 §5.2.5: at most one of the "only" flags.
+            if [onlyUser, onlyCA, onlyAttribute].filter({ $0 }).count > 1 {
+                throw X509Error.structure("issuingDistributionPoint sets more than one only-contains flag", at: element.offset)
+            }
+            return IssuingDistributionPoint(distributionPoint: point, onlyContainsUserCerts: onlyUser, onlyContainsCACerts: onlyCA,
+                                            onlySomeReasons: someReasons?.content, indirectCRL: indirect,
+                                            onlyContainsAttributeCerts: onlyAttribute)
+        }
+    }
+
+    let storage: Storage
+
+    /// Parses a DER-encoded CRL.
+    public init(derEncoded bytes: [UInt8]) throws(X509Error) {
+        storage = try mapX509Errors { try Storage(der: bytes) }
+    }
+
+    /// Parses every `X509 CRL` block of PEM text, or a single DER CRL.
+    public static func loadAll(from bytes: [UInt8]) throws(X509Error) -> [CertificateRevocationList] {
+        guard PEM.looksLikePEM(bytes) else { return [try CertificateRevocationList(derEncoded: bytes)] }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw X509Error(.pem(.malformedMarker(line: 0))) }
+        let blocks: [PEMBlock]
+        do { blocks = try PEM.decode(text) } catch { throw X509Error(.pem(error)) }
+        var crls: [CertificateRevocationList] = []
+        for block in blocks {
+            guard block.label == "X509 CRL" else { throw X509Error(.unexpectedPEMBlock(label: block.label, line: block.line)) }
+            crls.append(try CertificateRevocationList(derEncoded: block.der))
+        }
+        if crls.isEmpty { throw X509Error(.empty) }
+        return crls
+    }
+
+    /// The DER encoding.
+    public var derEncoded: [UInt8] { storage.der }
+    /// The exact tbsCertList bytes the signature covers.
+    public var tbsBytes: ArraySlice<UInt8> { storage.tbs }
+    /// 1 or 2.
+    public var version: Int { storage.version }
+    /// The signature algorithm identifier.
+    public var signatureAlgorithmIdentifier: AlgorithmIdentifier { storage.signatureAlgorithm }
+    /// The signature octets.
+    public var signature: ArraySlice<UInt8> { storage.signature }
+    /// Who issued the CRL.
+    public var issuer: DistinguishedName { storage.issuer }
+    /// When it was issued.
+    public var thisUpdate: DERTime { storage.thisUpdate }
+    /// When the next CRL is due (required by RFC 5280 §5.1.2.5 for conforming CAs).
+    public var nextUpdate: DERTime? { storage.nextUpdate }
+    /// Every revoked entry, in encoded order.
+    public var entries: [Entry] { storage.entries }
+    /// The CRL extensions (raw, with criticality).
+    public var extensions: [Extension] { storage.extensions }
+    /// The cRLNumber (RFC 5280 §5.2.3), as INTEGER content octets.
+    public var crlNumber: ArraySlice<UInt8>? { storage.crlNumber }
+    /// The base CRL number when this is a delta CRL (RFC 5280 §5.2.4).
+    public var deltaCRLIndicator: ArraySlice<UInt8>? { storage.deltaCRLIndicator }
+    /// Whether this is a delta CRL.
+    public var isDelta: Bool { storage.deltaCRLIndicator != nil }
+    /// The issuingDistributionPoint (RFC 5280 §5.2.5), if present.
+    public var issuingDistributionPoint: IssuingDistributionPoint? { storage.issuingDistributionPoint }
+    /// The authorityKeyIdentifier (RFC 5280 §5.2.1), if present.
+    public var authorityKeyIdentifier: AuthorityKeyIdentifier? { storage.authorityKeyIdentifier }
+
+    /// The entry for `serialNumber` (INTEGER content octets), if the certificate is listed. O(1).
+    public func entry(forSerialNumber serialNumber: ArraySlice<UInt8>) -> Entry? {
+        storage.index[Storage.serialKey(serialNumber)].map { storage.entries[$0] }
+    }
+
+    /// The signature algorithm decoded for verification.
+    public func signatureAlgorithm() throws(SignatureError) -> SignatureAlgorithm {
+        let element: DERElement
+        do { element = try DERReader.parseSingle(storage.signatureAlgorithm.der) } catch {
+            throw SignatureError.malformedAlgorithmParameters(error.description)
+        }
+        return try SignatureAlgorithm(algorithmIdentifier: element)
+    }
+}
