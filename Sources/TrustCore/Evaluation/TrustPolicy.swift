@@ -3,8 +3,15 @@ import TrustX509
 
 /// Revocation-checking flags, mirroring Apple's `kSecRevocation*` options.
 ///
-/// Revocation checking itself arrives with the revocation work; until then a `.revocation`
-/// policy makes evaluation fail closed with ``TrustFailureReason/revocationUnavailable(_:)``.
+/// - Methods: `.ocsp`, `.crl`, or both (`.useAnyAvailableMethod`); neither means both.
+/// - Soft fail (default): a revoked certificate fails; no fresh information is accepted.
+/// - Hard fail (`.requirePositiveResponse`): every non-anchor certificate needs fresh,
+///   authenticated proof of good status, or evaluation fails.
+/// - `.preferCRL` changes only the order in which methods are fetched over the network.
+/// - `.networkAccessDisabled`: only CRLs and OCSP responses supplied to the ``ServerTrust`` are used.
+/// - A CRL for the certificate's issuer that fails integrity checks fails evaluation in either mode.
+///
+/// docs/revocation.md has the full table of combinations.
 public struct RevocationOptions: OptionSet, Hashable, Sendable {
     /// The raw flags.
     public let rawValue: UInt32
