@@ -114,13 +114,19 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         try self.init(derEncoded: Array(bytes))
     }
 
-    /// Parses the first certificate in PEM text.
+    /// Parses the first CERTIFICATE block of PEM text; other blocks (e.g. a private key that
+    /// follows) are ignored, but the text must be well-formed PEM.
     public init(pemEncoded text: String) throws(X509Error) {
-        let all: [Certificate]
-        do { all = try Certificate.loadAll(pem: text) } catch { throw error.error }
-        guard let first = all.first else { throw X509Error(.empty) }
-        self = first
+        let blocks: [PEMBlock]
+        do { blocks = try PEM.decode(text) } catch { throw X509Error(.pem(error)) }
+        guard let block = blocks.first(where: { Certificate.certificateLabels.contains($0.label) }) else {
+            throw X509Error(blocks.first.map { .unexpectedPEMBlock(label: $0.label, line: $0.line) } ?? .empty)
+        }
+        try self.init(derEncoded: block.der)
     }
+
+    /// PEM labels that hold a certificate.
+    static let certificateLabels: Set<String> = ["CERTIFICATE", "X509 CERTIFICATE"]
 
     /// The complete DER encoding.
     public var derEncoded: [UInt8] { storage.der }

@@ -26,7 +26,7 @@ extension Certificate {
         guard !blocks.isEmpty else { throw CertificateLoadingError(index: 0, error: X509Error(.pem(.noBlocks))) }
         var certificates: [Certificate] = []
         for (index, block) in blocks.enumerated() {
-            guard block.label == "CERTIFICATE" || block.label == "TRUSTED CERTIFICATE" || block.label == "X509 CERTIFICATE" else {
+            guard certificateLabels.contains(block.label) else {
                 throw CertificateLoadingError(index: index + 1, error: X509Error(.unexpectedPEMBlock(label: block.label, line: block.line)))
             }
             do { certificates.append(try Certificate(derEncoded: block.der)) } catch {

@@ -113,8 +113,11 @@ final class OpenSSLDifferentialTests: XCTestCase {
     ///    order" (OpenSSL reverses them along with the RDNs). The `+`-separated parts are sorted.
     /// 3. RFC 4514 §3 / RFC 4512 §1.4: attribute type short names are case-insensitive (RFC 4514
     ///    writes `STREET`, OpenSSL `street`). Type names are upper-cased.
-    /// 4. RFC 4514 §2.4 `#hexstring` values: hex digits are case-insensitive (OpenSSL upper, we lower).
-    ///    The hex after a leading unescaped `#` is lower-cased.
+    /// 4. RFC 4514 §2.4 `#hexstring` values (OpenSSL's `dump_der`/`dump_unknown`): hex digits are
+    ///    case-insensitive (OpenSSL writes upper case, we lower). The hex after a leading unescaped
+    ///    `#` is lower-cased.
+    /// OpenSSL 3's `-nameopt RFC2253` = esc_2253, esc_ctrl, esc_msb, utf8, dump_nostr, dump_unknown,
+    /// dump_der, sep_comma_plus, dn_rev, sname (openssl-namedisplay-options(1)).
     static func normalizeDN(_ text: String) -> String {
         // Split on unescaped `,` and `+` (a backslash escapes the next character or starts `\XX`).
         var rdns: [[String]] = [[]]
@@ -304,6 +307,15 @@ final class OpenSSLDifferentialTests: XCTestCase {
             [B.attribute("1.2.3.4", B.utf8String("abc"))],
         ])
         template.issuer = B.name([[B.attribute(TestOID.commonName, B.printableString("Plain Issuer"))]])
+        // Every SAN kind the comparison covers, including the URI and IPv6 forms no committed certificate has.
+        template.setExtension(TestOID.subjectAltName, value: B.sequence(
+            B.dnsName("www.swifttrust.test"),
+            B.ipAddress([198, 51, 100, 7]),
+            B.ipAddress(bytes(hex: "20010db8000000000000000000000001")),
+            B.ipAddress(bytes(hex: "fe800000000000000001000000000000")),
+            B.rfc822Name("user@swifttrust.test"),
+            B.uri("https://swifttrust.test/a?b=c")
+        ))
         let der = template.der
         let certificate = try Certificate(derEncoded: der)
 
@@ -314,8 +326,8 @@ final class OpenSSLDifferentialTests: XCTestCase {
         let file = directory.appendingPathComponent("names.der")
         try Data(der).write(to: file)
 
-        let output = try openssl(["x509", "-noout", "-subject", "-issuer", "-nameopt", "RFC2253",
-                                  "-in", file.path, "-inform", "DER"])
+        let output = try openssl(["x509", "-noout", "-subject", "-issuer", "-ext", "subjectAltName",
+                                  "-nameopt", "RFC2253", "-in", file.path, "-inform", "DER"])
         let fields = Self.parseFields(output.text)
         XCTAssertEqual(certificate.issuer.description, "CN=Plain Issuer")
         XCTAssertEqual(fields.issuer, "CN=Plain Issuer")
@@ -324,5 +336,13 @@ final class OpenSSLDifferentialTests: XCTestCase {
                        + "O=Acme\\, Inc. \\+ \\\"Q\\\" \\<x\\>\\;y\\\\z,C=US")
         XCTAssertEqual(Self.normalizeDN(certificate.subject.description), Self.normalizeDN(fields.subject),
                        "ours: \(certificate.subject) openssl: \(fields.subject)")
+
+        let sans = try XCTUnwrap(certificate.extensions.subjectAlternativeNames)
+        XCTAssertEqual(sans.map(Self.describeForOpenSSL), fields.subjectAltNames.map(Self.normalizeOpenSSLSAN))
+        XCTAssertEqual(fields.subjectAltNames.count, 6, "\(fields.subjectAltNames)")
+        XCTAssertEqual(sans.map(\.description), [
+            "DNS:www.swifttrust.test", "IP:198.51.100.7", "IP:2001:db8::1", "IP:fe80::1:0:0:0",
+            "email:user@swifttrust.test", "URI:https://swifttrust.test/a?b=c",
+        ])
     }
 }
