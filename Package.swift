@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "TrustCrypto", dependencies: ["CTrustOpenSSL", "TrustDER"]),
         .target(name: "TrustX509", dependencies: ["TrustDER", "TrustCrypto"]),
         .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509"]),
-        .target(name: "TrustPinning", dependencies: ["TrustCore", "TrustX509", "TrustCrypto"]),
+        .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustCore", "TrustX509", "TrustCrypto"]),
         .target(
             name: "SwiftTrust",
             dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustCore", "TrustPinning"]

@@ -9,12 +9,27 @@ struct Verify: ParsableCommand {
         discussion: """
         CHAIN_FILE holds the leaf, optionally followed by the chain the peer sent (PEM or DER).
         Without --anchors the system trust store is used.
+        With --policy a server-trust evaluator (Alamofire semantics) judges the chain:
+          default: chain and host (--no-host-validation: chain only)
+          revocation: default validation, then a revocation check
+          pinned-certificates: a --pin certificate is among the server's
+            (--accept-self-signed: pinned certificates are the only anchors)
+          public-keys: the key of a --pin certificate is among the server's
+          spki: a sha256/BASE64 pin (--pin-sha256, or the key of a --pin
+            certificate) matches; at least two pins, one of them a backup
+          disabled: accept anything (testing only)
+        Without --host/--ip, host validation is off.
         Exit status: 0 trusted, 1 not trusted, 2 usage errors or unreadable/malformed input.
         """
     )
 
     enum Purpose: String, ExpressibleByArgument, CaseIterable {
         case server, client
+    }
+
+    /// The server-trust evaluators `--policy` selects.
+    enum Policy: String, ExpressibleByArgument, CaseIterable {
+        case `default`, revocation, pinnedCertificates = "pinned-certificates", publicKeys = "public-keys", spki, disabled
     }
 
     @Argument(help: "Leaf certificate, optionally followed by the presented chain; '-' reads standard input.")
@@ -47,17 +62,37 @@ struct Verify: ParsableCommand {
     @Flag(help: "Accept SHA-1 signatures and RSA keys under 2048 bits.")
     var allowLegacyAlgorithms = false
 
+    @Option(help: "Judge the chain with a server-trust evaluator: default, revocation, pinned-certificates, public-keys, spki, disabled.")
+    var policy: Policy?
+
+    @Option(name: .customLong("pin"), help: "Certificates whose certificate or public key is pinned (repeatable).")
+    var pinFiles: [String] = []
+
+    @Option(name: .customLong("pin-sha256"), help: "A pinned SPKI hash, BASE64 or sha256/BASE64 (repeatable; --policy spki).")
+    var pinSHA256: [String] = []
+
+    @Flag(help: "Make the pinned certificates the only anchors (--policy pinned-certificates).")
+    var acceptSelfSigned = false
+
+    @Flag(help: "Skip default validation (the chain is still validated when the host is).")
+    var noDefaultValidation = false
+
+    @Flag(help: "Skip host-name validation.")
+    var noHostValidation = false
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
     func validate() throws {
         if host != nil && ip != nil { throw ValidationError("--host and --ip are mutually exclusive") }
+        try validatePolicyOptions()
         if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must be zero or more") }
         if let at, ISO8601.parse(at) == nil { throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-06-01T00:00:00Z") }
     }
 
     func run() throws {
-        let presented = try loadCertificates(chainFile)
+        // A file may list the chain in any order; put the leaf first as TLS would (RFC 8446 §4.4.2).
+        let presented = LeafOrdering.leafFirst(try loadCertificates(chainFile))
         let intermediates = try intermediateFiles.flatMap(loadCertificates)
         let anchors = try anchorFiles.flatMap(loadCertificates)
 
@@ -72,6 +107,13 @@ struct Verify: ParsableCommand {
         if let maxDepth { trust.maximumDepth = maxDepth }
         if allowLegacyAlgorithms { trust.signaturePolicy = .legacy }
 
+        if let policy {
+            let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname, evaluator: makeEvaluator(policy, host: hostname))
+            let report = VerifyReport(trust.lastEvaluation ?? trust.evaluate(), host: hostname, policy: outcome)
+            print(json ? report.jsonString : report.text)
+            if !outcome.accepted { throw ExitCode(1) }
+            return
+        }
         let evaluation = trust.evaluate()
         if json {
             print(VerifyReport(evaluation, host: hostname).jsonString)
@@ -79,6 +121,85 @@ struct Verify: ParsableCommand {
             print(VerifyReport(evaluation, host: hostname).text)
         }
         if !evaluation.isTrusted { throw ExitCode(1) }
+    }
+
+    /// Rejects pinning options that the chosen policy (or no policy) would ignore.
+    private func validatePolicyOptions() throws {
+        guard let policy else {
+            let used = [(!pinFiles.isEmpty, "--pin"), (!pinSHA256.isEmpty, "--pin-sha256"), (acceptSelfSigned, "--accept-self-signed"),
+                        (noDefaultValidation, "--no-default-validation"), (noHostValidation, "--no-host-validation")]
+            if let (_, flag) = used.first(where: { $0.0 }) { throw ValidationError("\(flag) requires --policy") }
+            return
+        }
+        if purpose == .client { throw ValidationError("--policy evaluates TLS server trust; it cannot be combined with --purpose client") }
+        if !pinFiles.isEmpty && ![.pinnedCertificates, .publicKeys, .spki].contains(policy) {
+            throw ValidationError("--pin applies to --policy pinned-certificates, public-keys or spki")
+        }
+        if !pinSHA256.isEmpty && policy != .spki { throw ValidationError("--pin-sha256 applies to --policy spki") }
+        if acceptSelfSigned && policy != .pinnedCertificates {
+            throw ValidationError("--accept-self-signed applies to --policy pinned-certificates")
+        }
+        if noDefaultValidation && (policy == .default || policy == .disabled) {
+            throw ValidationError("--no-default-validation does not apply to --policy \(policy.rawValue)")
+        }
+        if noHostValidation && policy == .disabled { throw ValidationError("--no-host-validation does not apply to --policy disabled") }
+        if (policy == .pinnedCertificates || policy == .publicKeys) && pinFiles.isEmpty {
+            throw ValidationError("--policy \(policy.rawValue) needs at least one --pin FILE")
+        }
+    }
+
+    /// The evaluator for `policy`; malformed pins exit with status 2.
+    private func makeEvaluator(_ policy: Policy, host: String?) throws -> any ServerTrustEvaluating {
+        let pinned = try pinFiles.flatMap(loadCertificates)
+        let defaultValidation = !noDefaultValidation
+        let validateHost = !noHostValidation && host != nil
+        switch policy {
+        case .default:
+            return DefaultTrustEvaluator(validateHost: validateHost)
+        case .revocation:
+            return RevocationTrustEvaluator(performDefaultValidation: defaultValidation, validateHost: validateHost)
+        case .pinnedCertificates:
+            return PinnedCertificatesTrustEvaluator(certificates: pinned, acceptSelfSignedCertificates: acceptSelfSigned,
+                                                    performDefaultValidation: defaultValidation, validateHost: validateHost)
+        case .publicKeys:
+            return PublicKeysTrustEvaluator(keys: pinned.publicKeys, performDefaultValidation: defaultValidation, validateHost: validateHost)
+        case .spki:
+            let pins = pinSHA256.map { $0.hasPrefix(SPKIPin.prefix) ? $0 : SPKIPin.prefix + $0 } + pinned.map(\.spkiPin)
+            do {
+                return try PinnedSPKIHashesTrustEvaluator(pins: pins, performDefaultValidation: defaultValidation, validateHost: validateHost)
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(2)
+            }
+        case .disabled:
+            return DisabledTrustEvaluator()
+        }
+    }
+}
+
+/// What a `--policy` evaluator decided.
+struct PolicyOutcome: Encodable {
+    let name: String
+    let accepted: Bool
+    let reason: String?
+    /// The headline of the rejection (the failed rule or pin), without the underlying failures.
+    let summary: String?
+    /// The evaluation failures under the rejection.
+    let failures: [TrustFailure]
+
+    enum CodingKeys: String, CodingKey { case name, accepted, reason }
+
+    /// Runs `evaluator` on `trust` for `host` (empty when there is none: host validation is then off).
+    init(policy: Verify.Policy, trust: ServerTrust, host: String?, evaluator: any ServerTrustEvaluating) {
+        name = policy.rawValue
+        do {
+            try evaluator.evaluate(trust, forHost: host ?? "")
+            (accepted, reason, summary, failures) = (true, nil, nil, [])
+        } catch let failure as ServerTrustFailureReason {
+            (accepted, reason, summary, failures) = (false, failure.description, failure.summary, failure.trustFailures)
+        } catch {
+            (accepted, reason, summary, failures) = (false, "\(error)", "\(error)", [])
+        }
     }
 }
 
@@ -120,27 +241,35 @@ struct VerifyReport: Encodable {
         let subject: String?
         let reason: String
         let severity: String
+
+        /// `certificate N (subject): reason`, or the reason alone for a chain-wide failure.
+        var text: String {
+            (certificateIndex.map { "certificate \($0) (\(subject ?? "?")): " } ?? "") + reason
+        }
     }
 
     let trusted: Bool
     let result: String
     let host: String?
+    let policy: PolicyOutcome?
     let chain: [Link]
     let failures: [Failure]
     let signatureChecks: Int
     let pathsExplored: Int
 
-    init(_ evaluation: TrustEvaluation, host: String?) {
-        trusted = evaluation.isTrusted
+    /// The report of `evaluation`; with `policy`, the policy's verdict and failures replace the evaluation's.
+    init(_ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil) {
+        trusted = policy?.accepted ?? evaluation.isTrusted
         result = evaluation.result.description
         self.host = host
+        self.policy = policy
         let count = evaluation.chain.count
         chain = evaluation.chain.enumerated().map { index, certificate in
             let role = index == 0 ? "leaf" : (index == count - 1 && evaluation.endsAtAnchor ? "anchor" : "intermediate")
             return Link(index: index, subject: certificate.subject.description, issuer: certificate.issuer.description,
                         notBefore: certificate.notBefore.description, notAfter: certificate.notAfter.description, role: role)
         }
-        failures = evaluation.failures.map {
+        failures = (policy?.failures ?? evaluation.failures).map {
             Failure(certificateIndex: $0.certificateIndex, subject: $0.subject, reason: $0.reason.summary,
                     severity: $0.reason.severity == .fatal ? "fatal" : "recoverable")
         }
@@ -156,14 +285,15 @@ struct VerifyReport: Encodable {
             lines.append("      valid:  \(link.notBefore) → \(link.notAfter)")
         }
         if chain.isEmpty { lines.append("  (none)") }
-        if trusted {
+        if let policy {
+            lines.append((trusted ? "trusted" : "not trusted") + (host.map { " for \($0)" } ?? "") + " (policy \(policy.name))")
+            if let summary = policy.summary { lines.append("  - \(summary)") }
+            lines += failures.map { "      " + $0.text }
+        } else if trusted {
             lines.append("trusted" + (host.map { " for \($0)" } ?? ""))
         } else {
             lines.append("not trusted (\(result))")
-            for failure in failures {
-                let prefix = failure.certificateIndex.map { "certificate \($0) (\(failure.subject ?? "?")): " } ?? ""
-                lines.append("  - \(prefix)\(failure.reason)")
-            }
+            lines += failures.map { "  - " + $0.text }
         }
         return lines.joined(separator: "\n")
     }

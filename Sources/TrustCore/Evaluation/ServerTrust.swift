@@ -65,10 +65,10 @@ public final class ServerTrust: Sendable {
         set { configuration.withLock { $0.policies = newValue; $0.lastEvaluation = nil } }
     }
 
-    /// Replaces the trust anchors (`SecTrustSetAnchorCertificates`). Unless ``anchorsOnly`` is
-    /// turned off, these become the only anchors: the system store is no longer consulted.
+    /// Replaces the trust anchors (`SecTrustSetAnchorCertificates`). Like Apple's call, this turns
+    /// ``anchorsOnly`` back on: these become the only anchors until `anchorsOnly` is set to false.
     public func setAnchorCertificates(_ anchors: [Certificate]) {
-        configuration.withLock { $0.anchors = CertificateStore(anchors); $0.lastEvaluation = nil }
+        configuration.withLock { $0.anchors = CertificateStore(anchors); $0.anchorsOnly = true; $0.lastEvaluation = nil }
     }
 
     /// The custom anchors, if any were set.

@@ -1,0 +1,43 @@
+import TrustCore
+
+/// Why ``SecurityPolicy/evaluate(_:forDomain:)`` returned false: one case per place where
+/// AFNetworking's `-evaluateServerTrust:forDomain:` returns `NO`.
+public enum SecurityPolicyFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `allowInvalidCertificates` and `validatesDomainName` with a domain, but nothing pinned:
+    /// "In order to validate a domain name for self signed certificates, you MUST use pinning."
+    case domainValidationRequiresPinning(domain: String)
+    /// The trust failed evaluation under the policy's own anchors (and invalid certificates are not allowed).
+    case evaluationFailed(failures: [TrustFailure])
+    /// Certificate or public-key pinning with no pinned certificates.
+    case noPinnedCertificates
+    /// With the pinned certificates as the only anchors, the trust failed evaluation.
+    case pinnedAnchorEvaluationFailed(failures: [TrustFailure])
+    /// No certificate of the built chain is pinned.
+    case certificateNotPinned(pinned: [PinDescription], chain: [PinDescription])
+    /// No key of the server's certificates is pinned.
+    case publicKeyNotPinned(pinned: [PinDescription], presented: [PinDescription])
+    /// ``SecurityPolicy/requiresEntireChainPinned`` (AFNetworking 2.x `validatesCertificateChain`)
+    /// is set and these certificates of the chain are not pinned.
+    case chainNotEntirelyPinned(unpinned: [PinDescription])
+
+    /// One sentence naming the failed rule or pins.
+    public var description: String {
+        switch self {
+        case let .domainValidationRequiresPinning(domain):
+            return "validating the domain \(domain) while allowing invalid certificates requires pinned certificates"
+        case let .evaluationFailed(failures):
+            return "server trust evaluation failed: " + failures.map(\.description).joined(separator: "; ")
+        case .noPinnedCertificates:
+            return "pinning is enabled but no certificates are pinned"
+        case let .pinnedAnchorEvaluationFailed(failures):
+            return "server trust evaluation with the pinned certificates as anchors failed: "
+                + failures.map(\.description).joined(separator: "; ")
+        case let .certificateNotPinned(pinned, chain):
+            return "none of the \(pinned.count) pinned certificates \(pinned.listed) is in the chain \(chain.listed)"
+        case let .publicKeyNotPinned(pinned, presented):
+            return "none of the \(pinned.count) pinned keys \(pinned.listed) matches the server's keys \(presented.listed)"
+        case let .chainNotEntirelyPinned(unpinned):
+            return "every certificate of the chain must be pinned; not pinned: \(unpinned.listed)"
+        }
+    }
+}

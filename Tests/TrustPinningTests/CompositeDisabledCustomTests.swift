@@ -1,0 +1,68 @@
+import TrustCore
+import TrustPinning
+import TrustX509
+import XCTest
+
+final class CompositeDisabledCustomTests: XCTestCase {
+    struct Rejected: Error, Equatable {}
+
+    func testDisabledAcceptsAnything() throws {
+        try assertMatrix([
+            EvaluatorCase(name: "expired", presented: TestPKI.expiredChain, evaluator: DisabledTrustEvaluator(), expected: "pass"),
+            EvaluatorCase(name: "self-signed", presented: TestPKI.selfSigned, evaluator: DisabledTrustEvaluator(), expected: "pass"),
+            EvaluatorCase(name: "wrong host", presented: TestPKI.validChain, host: TestPKI.otherHost,
+                          evaluator: DisabledTrustEvaluator(), expected: "pass"),
+        ])
+    }
+
+    func testCompositeRequiresEveryEvaluatorAndThrowsTheFirstFailure() throws {
+        let leaf = try TestPKI.certificate("ecdsa/leaf.pem")
+        let wrong = try TestPKI.certificate("rsa/leaf.pem")
+        try assertMatrix([
+            EvaluatorCase(name: "all pass", presented: TestPKI.validChain,
+                          evaluator: CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(),
+                                                                          PinnedCertificatesTrustEvaluator(certificates: [leaf])]),
+                          expected: "pass"),
+            EvaluatorCase(name: "pin fails", presented: TestPKI.validChain,
+                          evaluator: CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(),
+                                                                          PinnedCertificatesTrustEvaluator(certificates: [wrong])]),
+                          expected: "certificatePinningFailed"),
+            EvaluatorCase(name: "first failure wins", presented: TestPKI.expiredChain,
+                          evaluator: CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(),
+                                                                          PinnedCertificatesTrustEvaluator(certificates: [wrong])]),
+                          expected: "defaultEvaluationFailed"),
+            EvaluatorCase(name: "empty composite accepts, as in Alamofire", presented: TestPKI.expiredChain,
+                          evaluator: CompositeTrustEvaluator(evaluators: []), expected: "pass"),
+        ])
+    }
+
+    func testCompositeRunsInOrder() throws {
+        struct Marker: Error, Equatable { let name: String }
+        let composite = CompositeTrustEvaluator(evaluators: [
+            CustomTrustEvaluator { _, _ in },
+            CustomTrustEvaluator { _, _ in throw Marker(name: "second") },
+            CustomTrustEvaluator { _, _ in throw Marker(name: "third") },
+        ])
+        let reason = failureReason(of: composite, try TestPKI.trust(TestPKI.validChain))
+        guard case let .customEvaluationFailed(_, error)? = reason else { return XCTFail("\(String(describing: reason))") }
+        XCTAssertEqual(error as? Marker, Marker(name: "second"))
+        XCTAssertEqual(composite.evaluators.count, 3)
+    }
+
+    func testCustomEvaluator() throws {
+        let shortChains = CustomTrustEvaluator { trust, _ in
+            guard trust.certificates.count == 1 else { throw Rejected() }
+        }
+        XCTAssertEqual(outcome(of: shortChains, try TestPKI.trust(TestPKI.selfSigned)), "pass")
+        let reason = failureReason(of: shortChains, try TestPKI.trust(TestPKI.validChain))
+        guard case let .customEvaluationFailed(host, error)? = reason else { return XCTFail("\(String(describing: reason))") }
+        XCTAssertEqual(host, TestPKI.host)
+        XCTAssertEqual(error as? Rejected, Rejected())
+        XCTAssertTrue(reason?.description.hasPrefix("custom evaluation failed for www.swifttrust.test") == true)
+
+        let delegating = CustomTrustEvaluator { trust, host in try DefaultTrustEvaluator().evaluate(trust, forHost: host) }
+        XCTAssertEqual(outcome(of: delegating, try TestPKI.trust(TestPKI.expiredChain)), "defaultEvaluationFailed",
+                       "a ServerTrustFailureReason passes through unwrapped")
+        XCTAssertEqual(outcome(of: delegating, try TestPKI.trust(TestPKI.validChain)), "pass")
+    }
+}

@@ -1,0 +1,39 @@
+import TrustCore
+import TrustPinning
+import TrustX509
+import XCTest
+
+final class FailureReasonTests: XCTestCase {
+    func testSummariesNameTheHostAndRule() throws {
+        let leaf = try TestPKI.certificate("ecdsa/leaf.pem")
+        let untrusted = TrustFailure(.untrustedRoot, certificate: leaf, index: 0)
+        let cases: [(ServerTrustFailureReason, String)] = [
+            (.noRequiredEvaluator(host: "h.test"), "no server trust evaluator is configured for host h.test, and all hosts must be evaluated"),
+            (.noCertificatesFound, "certificate pinning is configured with no certificates"),
+            (.noPublicKeysFound, "public-key pinning is configured with no keys"),
+            (.defaultEvaluationFailed(host: "h.test", failures: [untrusted]), "default evaluation failed for h.test"),
+            (.hostValidationFailed(host: "h.test", failures: []), "host validation failed for h.test"),
+            (.revocationCheckFailed(host: "h.test", options: [.crl, .requirePositiveResponse], failures: []),
+             "revocation check failed for h.test (options: crl, requirePositiveResponse)"),
+            (.certificatePinningFailed(host: "h.test", pinned: [], presented: [.certificate(leaf)]),
+             "certificate pinning failed for h.test: none of the 0 pinned certificates [] is among the server's certificates ["
+                + PinDescription.certificate(leaf).description + "]"),
+        ]
+        for (reason, summary) in cases {
+            XCTAssertEqual(reason.summary, summary)
+        }
+        let withFailures = ServerTrustFailureReason.defaultEvaluationFailed(host: "h.test", failures: [untrusted])
+        XCTAssertEqual(withFailures.trustFailures, [untrusted])
+        XCTAssertEqual(withFailures.description,
+                       "default evaluation failed for h.test: certificate 0 (CN=www.swifttrust.test,O=SwiftTrust): chain does not end at a trusted anchor")
+        XCTAssertEqual(ServerTrustFailureReason.noCertificatesFound.description, ServerTrustFailureReason.noCertificatesFound.summary)
+    }
+
+    func testPinDescriptions() throws {
+        let leaf = try TestPKI.certificate("ecdsa/leaf.pem")
+        XCTAssertEqual(PinDescription.certificate(leaf).value, "sha256:" + Certificate.hex(leaf.sha256Fingerprint, separator: ":"))
+        XCTAssertEqual(PinDescription.publicKey(of: leaf).description, leaf.spkiPin + " (CN=www.swifttrust.test,O=SwiftTrust)")
+        XCTAssertEqual(PinDescription(value: "sha256/x", subject: nil).description, "sha256/x")
+        XCTAssertEqual(PinDescription(value: "v", subject: "").description, "v (empty subject)")
+    }
+}

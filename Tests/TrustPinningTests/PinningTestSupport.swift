@@ -1,0 +1,109 @@
+import Foundation
+import TrustCore
+import TrustPinning
+import TrustX509
+import XCTest
+
+/// `TestCertificates/` at the pinned verify date (see TestCertificates/README.md).
+enum TestPKI {
+    /// `<root>/Tests/TrustPinningTests/PinningTestSupport.swift` → `<root>/TestCertificates`.
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TestCertificates", isDirectory: true)
+
+    /// 2026-06-01T00:00:00Z: every "valid" test certificate is valid then.
+    static let verifyDate = Date(timeIntervalSince1970: 1_780_272_000)
+    /// The DNS name of the test leaves.
+    static let host = "www.swifttrust.test"
+    /// A host the main leaf is not valid for.
+    static let otherHost = "api.swifttrust.test"
+
+    static func path(_ relative: String) -> String { directory.appendingPathComponent(relative).path }
+
+    /// Every certificate in a file under TestCertificates/.
+    static func certificates(_ relative: String) throws -> [Certificate] {
+        let url = directory.appendingPathComponent(relative)
+        return try Certificate.loadAll(from: Array(Data(contentsOf: url)))
+    }
+
+    /// The first certificate in a file under TestCertificates/.
+    static func certificate(_ relative: String) throws -> Certificate {
+        let all = try certificates(relative)
+        return try XCTUnwrap(all.first, relative)
+    }
+
+    /// A trust for the presented files (leaf first), anchored at `anchors` only, at the verify date.
+    static func trust(_ presented: [String], anchors: [String] = ["ecdsa/root.pem"]) throws -> ServerTrust {
+        let trust = ServerTrust(certificates: try presented.flatMap(certificates))
+        trust.setAnchorCertificates(try anchors.flatMap(certificates))
+        trust.verifyDate = verifyDate
+        return trust
+    }
+
+    /// Named presented chains.
+    static let validChain = ["ecdsa/chain.pem"]
+    static let expiredChain = ["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"]
+    static let selfSigned = ["ecdsa/self-signed-leaf.pem"]
+}
+
+extension ServerTrustFailureReason {
+    /// The case name without associated values, for compact assertions.
+    var caseName: String {
+        switch self {
+        case .noRequiredEvaluator: return "noRequiredEvaluator"
+        case .noCertificatesFound: return "noCertificatesFound"
+        case .noPublicKeysFound: return "noPublicKeysFound"
+        case .defaultEvaluationFailed: return "defaultEvaluationFailed"
+        case .hostValidationFailed: return "hostValidationFailed"
+        case .revocationCheckFailed: return "revocationCheckFailed"
+        case .certificatePinningFailed: return "certificatePinningFailed"
+        case .publicKeyPinningFailed: return "publicKeyPinningFailed"
+        case .customEvaluationFailed: return "customEvaluationFailed"
+        }
+    }
+}
+
+/// "pass" when `evaluator` accepts `trust` for `host`, else the failure's case name
+/// (or "other: <error>" for an error that is not a ``ServerTrustFailureReason``).
+func outcome(of evaluator: any ServerTrustEvaluating, _ trust: ServerTrust, host: String = TestPKI.host) -> String {
+    do {
+        try evaluator.evaluate(trust, forHost: host)
+        return "pass"
+    } catch let reason as ServerTrustFailureReason {
+        return reason.caseName
+    } catch {
+        return "other: \(error)"
+    }
+}
+
+/// The ``ServerTrustFailureReason`` `evaluator` throws, failing the test when it passes.
+func failureReason(of evaluator: any ServerTrustEvaluating, _ trust: ServerTrust, host: String = TestPKI.host,
+                   file: StaticString = #filePath, line: UInt = #line) -> ServerTrustFailureReason? {
+    do {
+        try evaluator.evaluate(trust, forHost: host)
+        XCTFail("expected a failure", file: file, line: line)
+    } catch let reason as ServerTrustFailureReason {
+        return reason
+    } catch {
+        XCTFail("unexpected error \(error)", file: file, line: line)
+    }
+    return nil
+}
+
+/// One row of an evaluator matrix.
+struct EvaluatorCase {
+    let name: String
+    let presented: [String]
+    var anchors: [String] = ["ecdsa/root.pem"]
+    var host: String = TestPKI.host
+    let evaluator: any ServerTrustEvaluating
+    let expected: String
+}
+
+/// Runs every row on a fresh trust and checks its outcome.
+func assertMatrix(_ rows: [EvaluatorCase], file: StaticString = #filePath, line: UInt = #line) throws {
+    for row in rows {
+        let trust = try TestPKI.trust(row.presented, anchors: row.anchors)
+        XCTAssertEqual(outcome(of: row.evaluator, trust, host: row.host), row.expected, row.name, file: file, line: line)
+    }
+}
