@@ -80,6 +80,15 @@ struct Verify: ParsableCommand {
     @Flag(help: "Skip host-name validation.")
     var noHostValidation = false
 
+    @Option(name: .customLong("crl"), help: "A CRL (DER or PEM) to check revocation with (repeatable).")
+    var crlFiles: [String] = []
+
+    @Option(name: .customLong("ocsp-response"), help: "An OCSP response (DER), e.g. a stapled one (repeatable).")
+    var ocspResponseFiles: [String] = []
+
+    @Option(help: "Check revocation: comma list of ocsp, crl, prefer-crl, require-positive, no-network, any.")
+    var revocation: String?
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
@@ -88,6 +97,15 @@ struct Verify: ParsableCommand {
         try validatePolicyOptions()
         if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must be zero or more") }
         if let at, ISO8601.parse(at) == nil { throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-06-01T00:00:00Z") }
+        if let revocation { _ = try RevocationFlags.parse(revocation) }
+    }
+
+    /// The revocation flags in force: from --revocation, or "any available, offline" when only
+    /// --crl / --ocsp-response were given; nil when revocation is not checked.
+    var revocationOptions: RevocationOptions? {
+        if let revocation { return try? RevocationFlags.parse(revocation) }
+        if !crlFiles.isEmpty || !ocspResponseFiles.isEmpty { return [.useAnyAvailableMethod, .networkAccessDisabled] }
+        return policy == .revocation ? [] : nil
     }
 
     func run() throws {
@@ -106,6 +124,7 @@ struct Verify: ParsableCommand {
         if let at { trust.verifyDate = ISO8601.parse(at) }
         if let maxDepth { trust.maximumDepth = maxDepth }
         if allowLegacyAlgorithms { trust.signaturePolicy = .legacy }
+        try supplyRevocationInformation(to: trust)
 
         if let policy {
             let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname, evaluator: makeEvaluator(policy, host: hostname))
@@ -114,7 +133,10 @@ struct Verify: ParsableCommand {
             if !outcome.accepted { throw ExitCode(1) }
             return
         }
-        let evaluation = trust.evaluate()
+        var evaluation = trust.evaluate()
+        if let options = revocationOptions, !options.contains(.networkAccessDisabled) {
+            evaluation = blockingEvaluate(trust)
+        }
         if json {
             print(VerifyReport(evaluation, host: hostname).jsonString)
         } else {
@@ -148,6 +170,29 @@ struct Verify: ParsableCommand {
         }
     }
 
+    /// Loads --crl and --ocsp-response files and adds the revocation policy; malformed files exit with status 2.
+    private func supplyRevocationInformation(to trust: ServerTrust) throws {
+        var crls: [CertificateRevocationList] = []
+        for file in crlFiles {
+            do { crls.append(contentsOf: try CertificateRevocationList.loadAll(from: try readInput(file))) } catch let error as X509Error {
+                printError("error: \(file): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        var responses: [OCSPResponse] = []
+        for file in ocspResponseFiles {
+            do { responses.append(try OCSPResponse(derEncoded: try readInput(file))) } catch let error as X509Error {
+                printError("error: \(file): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        trust.setCRLs(crls)
+        trust.setOCSPResponses(responses)
+        if let options = revocationOptions, policy != .revocation {
+            trust.policies.append(.revocation(options))
+        }
+    }
+
     /// The evaluator for `policy`; malformed pins exit with status 2.
     private func makeEvaluator(_ policy: Policy, host: String?) throws -> any ServerTrustEvaluating {
         let pinned = try pinFiles.flatMap(loadCertificates)
@@ -157,7 +202,8 @@ struct Verify: ParsableCommand {
         case .default:
             return DefaultTrustEvaluator(validateHost: validateHost)
         case .revocation:
-            return RevocationTrustEvaluator(performDefaultValidation: defaultValidation, validateHost: validateHost)
+            return RevocationTrustEvaluator(performDefaultValidation: defaultValidation, validateHost: validateHost,
+                                            options: revocationOptions ?? [])
         case .pinnedCertificates:
             return PinnedCertificatesTrustEvaluator(certificates: pinned, acceptSelfSignedCertificates: acceptSelfSigned,
                                                     performDefaultValidation: defaultValidation, validateHost: validateHost)
@@ -175,6 +221,40 @@ struct Verify: ParsableCommand {
             return DisabledTrustEvaluator()
         }
     }
+}
+
+/// `--revocation` parsing.
+enum RevocationFlags {
+    static let names: [String: RevocationOptions] = [
+        "ocsp": .ocsp, "crl": .crl, "prefer-crl": .preferCRL, "require-positive": .requirePositiveResponse,
+        "no-network": .networkAccessDisabled, "any": .useAnyAvailableMethod,
+    ]
+
+    static func parse(_ text: String) throws -> RevocationOptions {
+        var options: RevocationOptions = []
+        for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+            guard let flag = names[item] else {
+                throw ValidationError("--revocation: unknown flag \(item) (use \(names.keys.sorted().joined(separator: ", ")))")
+            }
+            options.insert(flag)
+        }
+        return options
+    }
+}
+
+/// Runs the network-capable evaluation from synchronous command code.
+func blockingEvaluate(_ trust: ServerTrust) -> TrustEvaluation {
+    final class Box: @unchecked Sendable {
+        var value: TrustEvaluation?
+    }
+    let box = Box()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        box.value = await trust.evaluate(fetchingWith: HTTPRevocationFetcher.shared)
+        done.signal()
+    }
+    done.wait()
+    return box.value ?? trust.evaluate()
 }
 
 /// What a `--policy` evaluator decided.
@@ -234,6 +314,7 @@ struct VerifyReport: Encodable {
         let notBefore: String
         let notAfter: String
         let role: String
+        let revocation: String?
     }
 
     struct Failure: Encodable {
@@ -266,8 +347,10 @@ struct VerifyReport: Encodable {
         let count = evaluation.chain.count
         chain = evaluation.chain.enumerated().map { index, certificate in
             let role = index == 0 ? "leaf" : (index == count - 1 && evaluation.endsAtAnchor ? "anchor" : "intermediate")
+            let status = evaluation.revocationStatuses.first { $0.index == index }?.status.description
             return Link(index: index, subject: certificate.subject.description, issuer: certificate.issuer.description,
-                        notBefore: certificate.notBefore.description, notAfter: certificate.notAfter.description, role: role)
+                        notBefore: certificate.notBefore.description, notAfter: certificate.notAfter.description, role: role,
+                        revocation: status)
         }
         failures = (policy?.failures ?? evaluation.failures).map {
             Failure(certificateIndex: $0.certificateIndex, subject: $0.subject, reason: $0.reason.summary,
@@ -283,6 +366,7 @@ struct VerifyReport: Encodable {
             lines.append("  [\(link.index)] \(link.subject)  (\(link.role))")
             lines.append("      issuer: \(link.issuer)")
             lines.append("      valid:  \(link.notBefore) → \(link.notAfter)")
+            if let revocation = link.revocation { lines.append("      revocation: \(revocation)") }
         }
         if chain.isEmpty { lines.append("  (none)") }
         if let policy {

@@ -20,8 +20,8 @@ final class TestCertificatesParseTests: XCTestCase {
 
     func testDiscoversTheCertificateFiles() throws {
         let files = try TestFiles.certificateFiles()
-        // 17 ecdsa + 4 rsa + 4 ed25519 + 34 scenarios + bundle-all-valid.pem.
-        XCTAssertEqual(files.count, 60, "\(files)")
+        // 17 ecdsa + 4 rsa + 4 ed25519 + 34 scenarios + 7 revocation + bundle-all-valid.pem.
+        XCTAssertEqual(files.count, 67, "\(files)")
         XCTAssertTrue(files.contains("ecdsa/leaf.der"))
         XCTAssertTrue(files.contains("bundle-all-valid.pem"))
         XCTAssertFalse(files.contains { $0.hasPrefix("keys/") || $0.hasPrefix("malformed/") })

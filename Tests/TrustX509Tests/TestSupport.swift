@@ -45,12 +45,13 @@ enum TestFiles {
         return first
     }
 
-    /// Paths (relative to `TestCertificates/`, sorted) of every `.pem`/`.der` file except those under
-    /// `keys/` and `malformed/`.
+    /// Paths (relative to `TestCertificates/`, sorted) of every certificate `.pem`/`.der` file:
+    /// not keys (any `keys/` folder), not `malformed/`, not CRLs (`*.crl.pem`).
     static func certificateFiles() throws -> [String] {
         try files(under: certificatesDirectory).filter { path in
             (path.hasSuffix(".pem") || path.hasSuffix(".der"))
-                && !path.hasPrefix("keys/") && !path.hasPrefix("malformed/")
+                && !path.hasPrefix("keys/") && !path.contains("/keys/") && !path.hasPrefix("malformed/")
+                && !path.hasSuffix(".crl.pem")
         }
     }
 
