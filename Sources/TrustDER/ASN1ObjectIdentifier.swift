@@ -62,7 +62,13 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible,
 
     /// Compares by content octets (DER gives each OID exactly one encoding).
     public static func == (lhs: ASN1ObjectIdentifier, rhs: ASN1ObjectIdentifier) -> Bool {
-        lhs.bytes.elementsEqual(rhs.bytes)
+        guard lhs.bytes.count == rhs.bytes.count else { return false }
+        return lhs.bytes.withUnsafeBufferPointer { a in
+            rhs.bytes.withUnsafeBufferPointer { b in
+                for index in 0..<a.count where a[index] != b[index] { return false }
+                return true
+            }
+        }
     }
 
     /// Hashes the content octets.

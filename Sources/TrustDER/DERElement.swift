@@ -5,22 +5,22 @@
 public struct DERElement: Sendable {
     /// The element's identifier.
     public let tag: DERTag
-    /// The value octets.
-    public let content: ArraySlice<UInt8>
     /// The whole encoding: identifier, length and value octets.
     public let encoded: ArraySlice<UInt8>
+    /// The absolute offset of the first value octet.
+    public let contentOffset: Int
     /// How deeply this element is nested below the outermost element (0 for the outermost).
     public let depth: Int
 
+    /// The value octets (a view into `encoded`; one buffer reference per element).
+    @inlinable public var content: ArraySlice<UInt8> { encoded[contentOffset...] }
     /// The absolute offset of the element's first identifier octet.
     @inlinable public var offset: Int { encoded.startIndex }
-    /// The absolute offset of the first value octet.
-    @inlinable public var contentOffset: Int { content.startIndex }
 
-    @usableFromInline init(tag: DERTag, content: ArraySlice<UInt8>, encoded: ArraySlice<UInt8>, depth: Int) {
+    @usableFromInline init(tag: DERTag, encoded: ArraySlice<UInt8>, contentOffset: Int, depth: Int) {
         self.tag = tag
-        self.content = content
         self.encoded = encoded
+        self.contentOffset = contentOffset
         self.depth = depth
     }
 

@@ -6,25 +6,30 @@ public struct DERReader: Sendable {
     /// Elements may nest at most this deep; deeper input is rejected rather than recursed into.
     public static let maximumDepth = 32
 
-    /// The bytes not yet read.
-    public private(set) var remaining: ArraySlice<UInt8>
-    /// The nesting depth of the elements this reader returns.
-    public let depth: Int
     /// All bytes this reader covers (read and unread).
     private let bytes: ArraySlice<UInt8>
+    /// The absolute index of the next unread byte.
+    private var position: Int
+    /// The nesting depth of the elements this reader returns.
+    public let depth: Int
 
     /// Creates a reader over `bytes`, whose elements are at nesting `depth`.
     public init(_ bytes: ArraySlice<UInt8>, depth: Int = 0) {
-        self.remaining = bytes
         self.bytes = bytes
+        self.position = bytes.startIndex
         self.depth = depth
     }
 
+    /// The bytes not yet read.
+    public var remaining: ArraySlice<UInt8> { bytes[position...] }
+
     /// Whether every byte has been read.
-    @inlinable public var isAtEnd: Bool { remaining.isEmpty }
+    @inlinable public var isAtEnd: Bool { offset == endIndex }
 
     /// The absolute offset of the next unread byte.
-    @inlinable public var offset: Int { remaining.startIndex }
+    public var offset: Int { position }
+
+    @usableFromInline var endIndex: Int { bytes.endIndex }
 
     /// Parses exactly one element spanning all of `bytes`: trailing bytes are an error.
     public static func parseSingle(_ bytes: ArraySlice<UInt8>) throws(DERError) -> DERElement {
@@ -41,38 +46,32 @@ public struct DERReader: Sendable {
 
     /// The tag of the next element, without consuming it; nil at the end.
     public func peekTag() throws(DERError) -> DERTag? {
-        var copy = self
-        return try copy.readIdentifier()
+        var index = position
+        return try readIdentifier(&index)
     }
 
     /// Reads the next element, or returns nil at the end of input.
     public mutating func next() throws(DERError) -> DERElement? {
-        guard !remaining.isEmpty else { return nil }
-        guard depth < DERReader.maximumDepth else { throw DERError(.nestingTooDeep, at: offset) }
-        let start = remaining.startIndex
-        guard let tag = try readIdentifier() else { throw DERError(.truncated, at: start) }
+        guard position < bytes.endIndex else { return nil }
+        guard depth < DERReader.maximumDepth else { throw DERError(.nestingTooDeep, at: position) }
+        let start = position
+        var index = position
+        guard let tag = try readIdentifier(&index) else { throw DERError(.truncated, at: start) }
         // Universal tag 0 is BER's end-of-contents marker and never a DER element (X.690 §8.1.5).
         if tag.tagClass == .universal && tag.number == 0 { throw DERError(.unexpectedTag(expected: "an element", found: "end-of-contents"), at: start) }
         if tag.universalMustBePrimitive && tag.isConstructed { throw DERError(.constructedMismatch, at: start) }
         if tag.universalMustBeConstructed && !tag.isConstructed { throw DERError(.constructedMismatch, at: start) }
-        let length = try readLength()
-        let contentStart = remaining.startIndex
-        guard length <= remaining.count else { throw DERError(.truncated, at: contentStart) }
-        let contentEnd = contentStart + length
-        let element = DERElement(
-            tag: tag,
-            content: remaining[contentStart..<contentEnd],
-            encoded: bytes[start..<contentEnd],
-            depth: depth
-        )
-        remaining = remaining[contentEnd...]
-        return element
+        let length = try readLength(&index)
+        guard length <= bytes.endIndex - index else { throw DERError(.truncated, at: index) }
+        let contentEnd = index + length
+        position = contentEnd
+        return DERElement(tag: tag, encoded: bytes[start..<contentEnd], contentOffset: index, depth: depth)
     }
 
     /// Reads the next element and requires its tag to be `tag`.
     public mutating func read(_ tag: DERTag) throws(DERError) -> DERElement {
         guard let element = try next() else {
-            throw DERError(.unexpectedTag(expected: tag.description, found: "end of input"), at: offset)
+            throw DERError(.unexpectedTag(expected: tag.description, found: "end of input"), at: position)
         }
         try element.expect(tag)
         return element
@@ -86,21 +85,22 @@ public struct DERReader: Sendable {
 
     /// Reads the next element, whatever its tag; end of input is an error.
     public mutating func readAny() throws(DERError) -> DERElement {
-        guard let element = try next() else { throw DERError(.truncated, at: offset) }
+        guard let element = try next() else { throw DERError(.truncated, at: position) }
         return element
     }
 
     /// Throws unless every byte has been read.
     public func finish() throws(DERError) {
-        guard remaining.isEmpty else { throw DERError(.trailingBytes, at: offset) }
+        guard position == bytes.endIndex else { throw DERError(.trailingBytes, at: position) }
     }
 
     // MARK: - Identifier and length octets (X.690 §8.1.2, §8.1.3, §10.1)
 
-    private mutating func readIdentifier() throws(DERError) -> DERTag? {
-        guard let first = remaining.first else { return nil }
-        let start = remaining.startIndex
-        remaining = remaining.dropFirst()
+    private func readIdentifier(_ index: inout Int) throws(DERError) -> DERTag? {
+        guard index < bytes.endIndex else { return nil }
+        let start = index
+        let first = bytes[index]
+        index += 1
         let tagClass = DERTag.TagClass(rawValue: first >> 6) ?? .universal
         let constructed = first & 0x20 != 0
         var number = UInt32(first & 0x1F)
@@ -109,8 +109,9 @@ public struct DERReader: Sendable {
             number = 0
             var count = 0
             while true {
-                guard let byte = remaining.first else { throw DERError(.truncated, at: start) }
-                remaining = remaining.dropFirst()
+                guard index < bytes.endIndex else { throw DERError(.truncated, at: start) }
+                let byte = bytes[index]
+                index += 1
                 if count == 0 && byte == 0x80 { throw DERError(.nonMinimalTag, at: start) }
                 count += 1
                 guard count <= 4, number <= (UInt32.max >> 7) else { throw DERError(.tagTooLarge, at: start) }
@@ -122,10 +123,11 @@ public struct DERReader: Sendable {
         return DERTag(tagClass, number: number, constructed: constructed)
     }
 
-    private mutating func readLength() throws(DERError) -> Int {
-        let start = remaining.startIndex
-        guard let first = remaining.first else { throw DERError(.truncated, at: start) }
-        remaining = remaining.dropFirst()
+    private func readLength(_ index: inout Int) throws(DERError) -> Int {
+        let start = index
+        guard index < bytes.endIndex else { throw DERError(.truncated, at: start) }
+        let first = bytes[index]
+        index += 1
         if first < 0x80 { return Int(first) }
         if first == 0x80 { throw DERError(.indefiniteLength, at: start) }
         let count = Int(first & 0x7F)
@@ -133,12 +135,11 @@ public struct DERReader: Sendable {
             // 0xFF is reserved; anything over 4 octets is beyond any certificate we accept.
             throw DERError(count == 0x7F ? .nonMinimalLength : .lengthTooLarge, at: start)
         }
-        guard remaining.count >= count else { throw DERError(.truncated, at: start) }
+        guard bytes.endIndex - index >= count else { throw DERError(.truncated, at: start) }
         var length = 0
         for _ in 0..<count {
-            guard let byte = remaining.first else { throw DERError(.truncated, at: start) }
-            remaining = remaining.dropFirst()
-            length = (length << 8) | Int(byte)
+            length = (length << 8) | Int(bytes[index])
+            index += 1
         }
         // Long form only for lengths >= 128, and without a leading zero octet.
         if length < 0x80 || length < (1 << (8 * (count - 1))) {

@@ -79,6 +79,7 @@ extension DERElement {
 
     /// Strict UTF-8: rejects overlong forms, surrogates and truncated sequences.
     static func decodeUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         var scalars = String.UnicodeScalarView()

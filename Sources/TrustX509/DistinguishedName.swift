@@ -41,6 +41,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         while let rdnElement = try reader.next() {
             try rdnElement.expect(.set)
             var attributes: [NameAttribute] = []
+            var parts: [[UInt8]] = []
             var rdnReader = try rdnElement.children()
             var previous: ArraySlice<UInt8>?
             while let attributeElement = try rdnReader.next() {
@@ -55,14 +56,18 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
                 let value = try fields.readAny()
                 try fields.finish()
                 let text: String? = value.isString ? try value.string() : nil
-                attributes.append(NameAttribute(type: type, valueTag: value.tag, valueDER: value.encoded, stringValue: text))
+                let attribute = NameAttribute(type: type, valueTag: value.tag, valueDER: value.encoded, stringValue: text)
+                attributes.append(attribute)
+                // ASCII-compatible string types fold straight from their bytes (the common case).
+                let asciiContent = text != nil && (value.tag.number == 12 || value.tag.number == 19 || value.tag.number == 22 || value.tag.number == 26)
+                    && value.content.allSatisfy { $0 < 0x80 }
+                parts.append(DistinguishedName.normalizedPart(attribute, asciiContent: asciiContent ? value.content : nil))
             }
             guard !attributes.isEmpty else {
                 throw X509Error.structure("empty RelativeDistinguishedName", at: rdnElement.offset)
             }
             // RDN attribute order is not significant for comparison: sort the key parts.
-            var parts = attributes.map(DistinguishedName.normalizedPart)
-            parts.sort { $0.lexicographicallyPrecedes($1) }
+            if parts.count > 1 { parts.sort { $0.lexicographicallyPrecedes($1) } }
             key.append(0x31)
             for part in parts { key.append(contentsOf: part) }
             ends.append(key.count)
@@ -131,7 +136,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Normalisation (RFC 5280 §7.1, RFC 4518 simplified)
 
-    private static func normalizedPart(_ attribute: NameAttribute) -> [UInt8] {
+    private static func normalizedPart(_ attribute: NameAttribute, asciiContent: ArraySlice<UInt8>?) -> [UInt8] {
         // Length-prefixed fields so that no two different names share a key.
         func appendField(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
             let count = UInt32(clamping: bytes.count)
@@ -140,14 +145,36 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         }
         var part: [UInt8] = []
         appendField(attribute.type.bytes, to: &part)
-        if let text = attribute.stringValue {
+        if let ascii = asciiContent {
             part.append(0x0C)  // all string types compare alike once decoded
+            appendField(foldedASCII(ascii), to: &part)
+        } else if let text = attribute.stringValue {
+            part.append(0x0C)
             appendField(foldedUTF8(text), to: &part)
         } else {
             part.append(0x04)
             appendField(attribute.valueDER, to: &part)
         }
         return part
+    }
+
+    /// ``foldedUTF8(_:)`` for ASCII bytes, without building a String.
+    static func foldedASCII(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        }
+        return out
     }
 
     /// Case-folds and collapses runs of white space; trims both ends.

@@ -106,31 +106,104 @@ public struct Extensions: Hashable, Sendable {
     init(parsing element: DERElement) throws {
         let all = try Extensions.parseList(element)
         self.all = all
-
-        func view<T>(_ oid: ASN1ObjectIdentifier, _ parse: (ArraySlice<UInt8>) throws -> T) throws -> T? {
-            guard let found = all.first(where: { $0.oid == oid }) else { return nil }
+        var basicConstraints: BasicConstraints?, keyUsage: KeyUsage?, extendedKeyUsage: ExtendedKeyUsage?
+        var subjectAlternativeNames: [GeneralName]?, issuerAlternativeNames: [GeneralName]?
+        var nameConstraints: NameConstraints?, authorityKeyIdentifier: AuthorityKeyIdentifier?
+        var subjectKeyIdentifier: SubjectKeyIdentifier?, certificatePolicies: CertificatePolicies?
+        var policyMappings: PolicyMappings?, policyConstraints: PolicyConstraints?, inhibitAnyPolicy: InhibitAnyPolicy?
+        var crlDistributionPoints: CRLDistributionPoints?, authorityInformationAccess: AuthorityInformationAccess?
+        var tlsFeature: TLSFeature?, signedCertificateTimestamps: ArraySlice<UInt8>?
+        // One pass, dispatching on the OID's encoded bytes (no per-view scan of the list).
+        for ext in all {
+            guard let kind = KnownExtension(ext.oid) else { continue }
             do {
-                return try parse(found.value)
+                let value = ext.value
+                switch kind {
+                case .basicConstraints: basicConstraints = try BasicConstraints.parse(value)
+                case .keyUsage: keyUsage = try KeyUsage.parse(value)
+                case .extendedKeyUsage: extendedKeyUsage = try ExtendedKeyUsage.parse(value)
+                case .subjectAltName: subjectAlternativeNames = try GeneralName.parseSequence(DERReader.parseSingle(value))
+                case .issuerAltName: issuerAlternativeNames = try GeneralName.parseSequence(DERReader.parseSingle(value))
+                case .nameConstraints: nameConstraints = try NameConstraints.parse(value)
+                case .authorityKeyIdentifier: authorityKeyIdentifier = try AuthorityKeyIdentifier.parse(value)
+                case .subjectKeyIdentifier: subjectKeyIdentifier = try SubjectKeyIdentifier.parse(value)
+                case .certificatePolicies: certificatePolicies = try CertificatePolicies.parse(value)
+                case .policyMappings: policyMappings = try PolicyMappings.parse(value)
+                case .policyConstraints: policyConstraints = try PolicyConstraints.parse(value)
+                case .inhibitAnyPolicy: inhibitAnyPolicy = try InhibitAnyPolicy.parse(value)
+                case .crlDistributionPoints: crlDistributionPoints = try CRLDistributionPoints.parse(value)
+                case .authorityInfoAccess: authorityInformationAccess = try AuthorityInformationAccess.parse(value)
+                case .tlsFeature: tlsFeature = try TLSFeature.parse(value)
+                case .sctList: signedCertificateTimestamps = try DERReader.parseSingle(value).octetString()
+                }
             } catch {
                 let underlying = (error as? CustomStringConvertible)?.description ?? "\(error)"
-                throw X509Error(.malformedExtension(name: found.name, underlying: underlying, offset: found.offset))
+                throw X509Error(.malformedExtension(name: ext.name, underlying: underlying, offset: ext.offset))
             }
         }
-        basicConstraints = try view(OID.basicConstraints, BasicConstraints.parse)
-        keyUsage = try view(OID.keyUsage, KeyUsage.parse)
-        extendedKeyUsage = try view(OID.extendedKeyUsage, ExtendedKeyUsage.parse)
-        subjectAlternativeNames = try view(OID.subjectAltName) { try GeneralName.parseSequence(DERReader.parseSingle($0)) }
-        issuerAlternativeNames = try view(OID.issuerAltName) { try GeneralName.parseSequence(DERReader.parseSingle($0)) }
-        nameConstraints = try view(OID.nameConstraints, NameConstraints.parse)
-        authorityKeyIdentifier = try view(OID.authorityKeyIdentifier, AuthorityKeyIdentifier.parse)
-        subjectKeyIdentifier = try view(OID.subjectKeyIdentifier, SubjectKeyIdentifier.parse)
-        certificatePolicies = try view(OID.certificatePolicies, CertificatePolicies.parse)
-        policyMappings = try view(OID.policyMappings, PolicyMappings.parse)
-        policyConstraints = try view(OID.policyConstraints, PolicyConstraints.parse)
-        inhibitAnyPolicy = try view(OID.inhibitAnyPolicy, InhibitAnyPolicy.parse)
-        crlDistributionPoints = try view(OID.crlDistributionPoints, CRLDistributionPoints.parse)
-        authorityInformationAccess = try view(OID.authorityInfoAccess, AuthorityInformationAccess.parse)
-        tlsFeature = try view(OID.tlsFeature, TLSFeature.parse)
-        signedCertificateTimestamps = try view(OID.sctList) { try DERReader.parseSingle($0).octetString() }
+        self.basicConstraints = basicConstraints
+        self.keyUsage = keyUsage
+        self.extendedKeyUsage = extendedKeyUsage
+        self.subjectAlternativeNames = subjectAlternativeNames
+        self.issuerAlternativeNames = issuerAlternativeNames
+        self.nameConstraints = nameConstraints
+        self.authorityKeyIdentifier = authorityKeyIdentifier
+        self.subjectKeyIdentifier = subjectKeyIdentifier
+        self.certificatePolicies = certificatePolicies
+        self.policyMappings = policyMappings
+        self.policyConstraints = policyConstraints
+        self.inhibitAnyPolicy = inhibitAnyPolicy
+        self.crlDistributionPoints = crlDistributionPoints
+        self.authorityInformationAccess = authorityInformationAccess
+        self.tlsFeature = tlsFeature
+        self.signedCertificateTimestamps = signedCertificateTimestamps
+    }
+}
+
+/// The extensions with typed views, recognised from their encoded OID bytes in O(1).
+enum KnownExtension {
+    case basicConstraints, keyUsage, extendedKeyUsage, subjectAltName, issuerAltName, nameConstraints
+    case authorityKeyIdentifier, subjectKeyIdentifier, certificatePolicies, policyMappings, policyConstraints
+    case inhibitAnyPolicy, crlDistributionPoints, authorityInfoAccess, tlsFeature, sctList
+
+    /// id-ce (2.5.29) is `55 1D`; id-pe (1.3.6.1.5.5.7.1) is `2B 06 01 05 05 07 01`.
+    private static let idPE: [UInt8] = [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01]
+    private static let sct: [UInt8] = [0x2B, 0x06, 0x01, 0x04, 0x01, 0xD6, 0x79, 0x02, 0x04, 0x02]
+
+    init?(_ oid: ASN1ObjectIdentifier) {
+        let bytes = oid.bytes
+        let start = bytes.startIndex
+        if bytes.count == 3, bytes[start] == 0x55, bytes[start + 1] == 0x1D {
+            switch bytes[start + 2] {
+            case 14: self = .subjectKeyIdentifier
+            case 15: self = .keyUsage
+            case 17: self = .subjectAltName
+            case 18: self = .issuerAltName
+            case 19: self = .basicConstraints
+            case 30: self = .nameConstraints
+            case 31: self = .crlDistributionPoints
+            case 32: self = .certificatePolicies
+            case 33: self = .policyMappings
+            case 35: self = .authorityKeyIdentifier
+            case 36: self = .policyConstraints
+            case 37: self = .extendedKeyUsage
+            case 54: self = .inhibitAnyPolicy
+            default: return nil
+            }
+            return
+        }
+        if bytes.count == 8, bytes.prefix(7).elementsEqual(KnownExtension.idPE) {
+            switch bytes[start + 7] {
+            case 1: self = .authorityInfoAccess
+            case 24: self = .tlsFeature
+            default: return nil
+            }
+            return
+        }
+        if bytes.elementsEqual(KnownExtension.sct) {
+            self = .sctList
+            return
+        }
+        return nil
     }
 }

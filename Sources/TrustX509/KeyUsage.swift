@@ -37,13 +37,14 @@ public struct KeyUsage: OptionSet, Hashable, Sendable, CustomStringConvertible {
     static func parse(_ value: ArraySlice<UInt8>) throws -> KeyUsage {
         let element = try DERReader.parseSingle(value)
         let bits = try element.bitString()
-        // DER named-bit lists drop trailing zero bits (X.690 §11.2.2).
-        if let last = bits.bytes.last, last & (1 << bits.unusedBits) == 0 {
-            throw X509Error.structure("keyUsage BIT STRING has trailing zero bits", at: element.offset)
-        }
-        guard bits.bitCount <= 9 else { throw X509Error.structure("keyUsage has unknown bits", at: element.offset) }
+        // X.690 §11.2.2 wants trailing zero bits dropped, but deployed roots (e.g. Trustwave Global
+        // ECC P384) carry them; they do not change the value, so they are tolerated. Set bits beyond
+        // decipherOnly (8) are not: their meaning is unknown.
         var raw: UInt16 = 0
-        for bit in 0..<bits.bitCount where bits.isSet(bit) { raw |= 1 << UInt16(bit) }
+        for bit in 0..<bits.bitCount where bits.isSet(bit) {
+            guard bit < 9 else { throw X509Error.structure("keyUsage has unknown bit \(bit) set", at: element.offset) }
+            raw |= 1 << UInt16(bit)
+        }
         // RFC 5280 §4.2.1.3: at least one bit must be set.
         if raw == 0 { throw X509Error.structure("keyUsage has no bit set", at: element.offset) }
         return KeyUsage(rawValue: raw)

@@ -464,7 +464,7 @@ final class ExtensionViewTests: XCTestCase {
         assertMalformed(template, name: "basicConstraints")
     }
 
-    func testKeyUsageWithoutBitsOrWithTrailingZeroBitsIsRejected() throws {
+    func testKeyUsageWithoutBitsOrWithUnknownBitsIsRejectedAndTrailingZeroBitsAreTolerated() throws {
         var template = try CertificateTemplate.load()
         // No bits at all.
         template.setExtension(TestOID.keyUsage, critical: true, value: B.bitString([]))
@@ -472,12 +472,14 @@ final class ExtensionViewTests: XCTestCase {
         // One octet, all bits zero.
         template.setExtension(TestOID.keyUsage, critical: true, value: B.bitString([0x00], unusedBits: 7))
         assertMalformed(template, name: "keyUsage")
-        // digitalSignature followed by a zero octet (trailing zero bits, X.690 §11.2.2).
+        // A bit beyond decipherOnly (bit 9) is set.
+        template.setExtension(TestOID.keyUsage, critical: true, value: B.bitString([0x80, 0x40], unusedBits: 6))
+        assertMalformed(template, name: "keyUsage")
+        // Trailing zero bits (non-canonical per X.690 §11.2.2, but carried by deployed roots) keep the value.
         template.setExtension(TestOID.keyUsage, critical: true, value: B.bitString([0x80, 0x00]))
-        assertMalformed(template, name: "keyUsage")
-        // digitalSignature with 0 unused bits (seven trailing zero bits).
+        XCTAssertEqual(try template.parse().extensions.keyUsage, .digitalSignature)
         template.setExtension(TestOID.keyUsage, critical: true, value: B.bitString([0x80], unusedBits: 0))
-        assertMalformed(template, name: "keyUsage")
+        XCTAssertEqual(try template.parse().extensions.keyUsage, .digitalSignature)
         // The canonical encoding is accepted.
         template.setExtension(TestOID.keyUsage, critical: true, value: B.bitString([0x80], unusedBits: 7))
         XCTAssertEqual(try template.parse().extensions.keyUsage, .digitalSignature)

@@ -9,27 +9,64 @@ extension ChainDiagnostics {
     }
 
     /// The report as text: presented certificates, the built chain as a tree from the anchor down,
-    /// every explored path, findings, and the verdict.
+    /// every explored path, findings (errors first), and the verdict.
     public func text(style: TextStyle) -> String {
-        let color = style == .color
-        func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-        let ok = color ? paint("✔", "32") : "[ok]"
-        let bad = color ? paint("✘", "31") : "[x]"
-        let warn = color ? paint("!", "33") : "[!]"
-        var lines: [String] = []
+        var renderer = TextRenderer(color: style == .color)
+        renderer.presented(presented)
+        renderer.tree(self)
+        renderer.paths(paths)
+        renderer.findings(findings)
+        renderer.verdict(self)
+        return renderer.lines.joined(separator: "\n")
+    }
+}
 
-        lines.append(paint("Presented certificates", "1") + " (\(presented.count))")
+/// Builds the lines of ``ChainDiagnostics/text(style:)``.
+private struct TextRenderer {
+    let color: Bool
+    var lines: [String] = []
+
+    init(color: Bool) {
+        self.color = color
+    }
+
+    func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    var ok: String { color ? paint("✔", "32") : "[ok]" }
+    var bad: String { color ? paint("✘", "31") : "[x]" }
+    var warn: String { color ? paint("!", "33") : "[!]" }
+    var info: String { color ? paint("i", "36") : "[i]" }
+    func heading(_ text: String) -> String { paint(text, "1") }
+
+    mutating func presented(_ presented: [ChainDiagnostics.PresentedCertificate]) {
+        lines.append(heading("Presented certificates") + " (\(presented.count), in the order received)")
         for certificate in presented {
             let notes = certificate.notes.isEmpty ? "" : "  — " + certificate.notes.joined(separator: "; ")
             lines.append("  #\(certificate.index) \(certificate.subject)\(notes)")
         }
         lines.append("")
+    }
 
-        lines.append(paint("Built chain", "1") + (endsAtAnchor ? " (anchor first)" : " (does not reach a trust anchor)"))
-        for (depth, node) in chain.reversed().enumerated() {
+    mutating func tree(_ report: ChainDiagnostics) {
+        lines.append(heading("Built chain") + (report.endsAtAnchor ? " (trust anchor first)" : " (does not reach a trust anchor)"))
+        var depth = 0
+        if let missing = report.missingIssuer {
+            lines.append("  └─ \(bad) " + paint("MISSING: \(missing)", "31;1"))
+            lines.append("     not sent by the server, not among the supplied intermediates or trust anchors")
+            depth = 1
+        }
+        for node in report.chain.reversed() {
             let indent = String(repeating: "   ", count: depth)
-            let days = node.daysRemaining >= 0 ? "\(node.daysRemaining) days left" : "expired \(-node.daysRemaining) days ago"
-            lines.append("  \(indent)└─ \(paint(node.subject, "1")) [\(node.role), \(node.origin)]")
+            depth += 1
+            let days: String
+            if node.daysRemaining < 0 {
+                days = "\(bad) " + paint("EXPIRED \(-node.daysRemaining) days ago", "31")
+            } else if Int64(node.daysRemaining) < ChainFindings.expiryWarningDays {
+                days = "\(warn) " + paint("\(node.daysRemaining) days left", "33")
+            } else {
+                days = "\(node.daysRemaining) days left"
+            }
+            let role = node.role == "untrusted root" ? paint(node.role, "31") : node.role
+            lines.append("  \(indent)└─ \(paint(node.subject, "1")) [\(role), \(node.origin)]")
             let pad = "  \(indent)   "
             lines.append("\(pad)issuer:    \(node.issuer)")
             lines.append("\(pad)serial:    \(node.serialNumber)")
@@ -42,30 +79,48 @@ extension ChainDiagnostics {
             lines.append("\(pad)SHA-256:   \(node.sha256Fingerprint)")
         }
         lines.append("")
+    }
 
-        lines.append(paint("Paths explored", "1") + " (\(paths.count))")
+    mutating func paths(_ paths: [ChainDiagnostics.Path]) {
+        lines.append(heading("Paths explored") + " (\(paths.count), in the order tried; leaf first, each line issued by the next)")
         for (number, path) in paths.enumerated() {
             let mark = path.outcome == "valid" ? ok : bad
-            lines.append("  \(number + 1). \(mark) \(path.outcome): " + path.subjects.joined(separator: " → "))
-            for reason in path.reasons { lines.append("       - \(reason)") }
+            let used = path.isBuiltChain ? " — the built chain" : ""
+            lines.append("  \(number + 1). \(mark) \(paint(path.outcome, "1")): \(path.explanation)\(used)")
+            let width = path.certificates.map(\.subject.count).max() ?? 0
+            for (position, certificate) in path.certificates.enumerated() {
+                let rejected = path.outcome == "issuer rejected" && position == path.certificates.count - 1 ? ", rejected" : ""
+                let subject = certificate.subject.padding(toLength: width, withPad: " ", startingAt: 0)
+                let fingerprint = certificate.sha256Fingerprint.prefix(11)
+                lines.append("       \(subject)  [\(certificate.origin), SHA-256 \(fingerprint)…\(rejected)]")
+            }
+            for reason in path.reasons { lines.append("       \(bad) \(reason)") }
         }
         lines.append("")
+    }
 
-        lines.append(paint("Findings", "1") + (findings.isEmpty ? ": none" : ""))
+    mutating func findings(_ findings: [ChainDiagnostics.Finding]) {
+        let counts = ["error", "warning", "info"].compactMap { severity -> String? in
+            let count = findings.filter { $0.severity == severity }.count
+            guard count > 0 else { return nil }
+            let noun = severity == "info" ? "note" : severity
+            return "\(count) \(noun)\(count == 1 ? "" : "s")"
+        }
+        lines.append(heading("Findings") + (findings.isEmpty ? ": none" : " (\(counts.joined(separator: ", ")))"))
         for finding in findings {
-            let mark = finding.severity == "error" ? bad : (finding.severity == "warning" ? warn : "-")
-            let target = finding.certificateIndex.map { "certificate \($0): " } ?? ""
-            lines.append("  \(mark) \(target)\(finding.message)")
+            let mark = finding.severity == "error" ? bad : (finding.severity == "warning" ? warn : info)
+            lines.append("  \(mark) \(finding.message)")
         }
         lines.append("")
+    }
 
-        let subject = host.map { " for \($0)" } ?? ""
-        if trusted {
-            lines.append("\(ok) " + paint("trusted\(subject)", "32;1") + " at \(verifyDate)")
+    mutating func verdict(_ report: ChainDiagnostics) {
+        let subject = report.host.map { " for \($0)" } ?? ""
+        if report.trusted {
+            lines.append("\(ok) " + paint("trusted\(subject)", "32;1") + " at \(report.verifyDate)")
         } else {
-            lines.append("\(bad) " + paint("not trusted\(subject)", "31;1") + " (\(result)) at \(verifyDate)")
-            for failure in failures { lines.append("  - \(failure)") }
+            lines.append("\(bad) " + paint("not trusted\(subject)", "31;1") + " (\(report.result)) at \(report.verifyDate)")
+            for failure in report.failures { lines.append("  - \(failure)") }
         }
-        return lines.joined(separator: "\n")
     }
 }

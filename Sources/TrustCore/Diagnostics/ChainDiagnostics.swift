@@ -6,17 +6,29 @@ import TrustX509
 /// Everything a person needs to see why a chain is (not) trusted: the certificates as presented,
 /// the chain that was built, every path the builder explored, and risks worth fixing even when the
 /// chain is trusted. Built from a ``ServerTrust`` evaluation, so it shows exactly what the
-/// evaluation saw. `Codable` output is the `--json` form of `trustctl chain`.
+/// evaluation saw. `Codable` output is the `--json` form of `trustctl chain`; ``text(style:)`` is
+/// its text form.
+///
+/// ```swift
+/// let diagnostics = ChainDiagnostics(trust: trust, host: "www.example.com", verifyDate: Date())
+/// diagnostics.paths.forEach { print($0.outcome, $0.reasons) }      // every path explored, and why
+/// diagnostics.findings.filter { $0.severity == "error" }.forEach { print($0.message) }
+/// print(diagnostics.text(style: .plain))
+/// ```
 public struct ChainDiagnostics: Codable, Sendable {
     /// One certificate as the peer presented it.
     public struct PresentedCertificate: Codable, Sendable {
-        /// Position in the presented list (0 = leaf).
+        /// Position in the presented list, in the order received (0 should be the leaf).
         public let index: Int
         /// Subject (RFC 4514).
         public let subject: String
         /// Issuer (RFC 4514).
         public let issuer: String
-        /// Observations: duplicate, unused, out of order, self-signed root sent…
+        /// Its position in the built chain (0 = leaf), or nil when the chain does not use it.
+        public let chainIndex: Int?
+        /// SHA-256 fingerprint (hex with colons).
+        public let sha256Fingerprint: String
+        /// Observations: role, duplicate, unused (and why), out of order, root sent…
         public let notes: [String]
     }
 
@@ -24,9 +36,9 @@ public struct ChainDiagnostics: Codable, Sendable {
     public struct Node: Codable, Sendable {
         /// Position in the built chain (0 = leaf).
         public let index: Int
-        /// "leaf", "intermediate" or "anchor".
+        /// "leaf", "intermediate", "anchor", or "untrusted root" (a self-signed top that is not an anchor).
         public let role: String
-        /// Where it came from: "presented #n", "--intermediates", "anchors".
+        /// Where it came from: "presented #n", "supplied intermediates" or "trust anchors".
         public let origin: String
         /// Subject (RFC 4514).
         public let subject: String
@@ -52,13 +64,28 @@ public struct ChainDiagnostics: Codable, Sendable {
         public let sha256Fingerprint: String
     }
 
-    /// One path the builder explored.
+    /// One certificate of an explored path.
+    public struct PathCertificate: Codable, Sendable {
+        /// Subject (RFC 4514).
+        public let subject: String
+        /// Where it came from: "presented #n", "supplied intermediates" or "trust anchors".
+        public let origin: String
+        /// SHA-256 fingerprint (hex with colons): tells apart certificates with the same subject
+        /// (cross-signed and renewed CAs).
+        public let sha256Fingerprint: String
+    }
+
+    /// One path the builder explored, in exploration order.
     public struct Path: Codable, Sendable {
-        /// Subjects from leaf upwards.
-        public let subjects: [String]
-        /// valid, invalid, dead end, rejected issuer, too deep, budget exhausted.
+        /// The certificates, leaf first (for "issuer rejected", the rejected candidate is last).
+        public let certificates: [PathCertificate]
+        /// "valid", "invalid", "dead end", "issuer rejected", "too deep" or "budget exhausted".
         public let outcome: String
-        /// Why it was abandoned.
+        /// What the outcome means, in words.
+        public let explanation: String
+        /// Whether this path is the built chain.
+        public let isBuiltChain: Bool
+        /// Why it was abandoned (empty for a valid path).
         public let reasons: [String]
     }
 
@@ -66,8 +93,16 @@ public struct ChainDiagnostics: Codable, Sendable {
     public struct Finding: Codable, Sendable {
         /// "error" (makes the chain untrusted), "warning" (a risk) or "info".
         public let severity: String
-        /// Which certificate, when it is about one (index in the built chain).
+        /// A stable identifier of the kind of finding, for tools: "missing-intermediate",
+        /// "expired", "expires-soon", "not-yet-valid", "sha1-signature", "weak-rsa-key",
+        /// "missing-aki", "missing-ski", "missing-san", "leaf-is-ca", "host-mismatch",
+        /// "must-staple", "untrusted-root", "intermediate-not-sent", "root-sent", "wrong-order",
+        /// "unused-certificate" or "duplicate-certificate".
+        public let code: String
+        /// Which certificate, when it is about one of the built chain (index in the built chain).
         public let certificateIndex: Int?
+        /// The certificate's subject, when it is about one certificate.
+        public let subject: String?
         /// What is wrong and what to do.
         public let message: String
     }
@@ -86,9 +121,12 @@ public struct ChainDiagnostics: Codable, Sendable {
     public let chain: [Node]
     /// Whether the built chain reaches an anchor.
     public let endsAtAnchor: Bool
-    /// Every explored path.
+    /// The issuer (RFC 4514) of the top of the built chain when no certificate with that name was
+    /// found: the intermediate the server should have sent.
+    public let missingIssuer: String?
+    /// Every explored path, in exploration order.
     public let paths: [Path]
-    /// Problems and risks.
+    /// Problems and risks, errors first.
     public let findings: [Finding]
     /// The evaluation's failures.
     public let failures: [String]
@@ -99,44 +137,44 @@ public struct ChainDiagnostics: Codable, Sendable {
     /// reordered list (see ``LeafOrdering``).
     public init(trust: ServerTrust, host: String?, verifyDate: Date, asReceived: [Certificate]? = nil) {
         let evaluation = trust.evaluate()
-        let presentedCertificates = asReceived ?? trust.certificates
-        let extra = trust.additionalIntermediates
         let time = DERTime(secondsSince1970: Int64(verifyDate.timeIntervalSince1970.rounded(.down)))
+        let context = ChainContext(evaluation: evaluation, presented: asReceived ?? trust.certificates,
+                                   supplied: trust.additionalIntermediates, host: host, time: time,
+                                   hasOCSPResponses: !trust.suppliedOCSPResponses.isEmpty)
         trusted = evaluation.isTrusted
         result = evaluation.result.description
         self.host = host
         self.verifyDate = time?.description ?? ""
         endsAtAnchor = evaluation.endsAtAnchor
         failures = evaluation.failures.map(\.description)
+        missingIssuer = context.missingIssuer?.description
 
         let built = evaluation.chain
-        presented = ChainDiagnostics.describePresented(presentedCertificates, built: built)
+        presented = context.presentedCertificates()
         chain = built.enumerated().map { index, certificate in
-            let role = index == 0 ? "leaf" : (index == built.count - 1 && evaluation.endsAtAnchor ? "anchor" : "intermediate")
-            let origin: String
-            if let position = presentedCertificates.firstIndex(of: certificate) {
-                origin = "presented #\(position)"
-            } else if extra.contains(certificate) {
-                origin = "supplied intermediates"
-            } else {
-                origin = "trust anchors"
-            }
-            let seconds = certificate.notAfter.secondsSince1970 - (time?.secondsSince1970 ?? 0)
-            return Node(
-                index: index, role: role, origin: origin, subject: certificate.subject.description,
-                issuer: certificate.issuer.description, serialNumber: certificate.serialNumberHex,
+            Node(
+                index: index, role: context.role(at: index), origin: context.origin(of: certificate, isAnchor: index == context.anchorIndex),
+                subject: certificate.subject.description, issuer: certificate.issuer.description,
+                serialNumber: certificate.serialNumberHex,
                 notBefore: certificate.notBefore.description, notAfter: certificate.notAfter.description,
-                daysRemaining: Int(seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)),
+                daysRemaining: context.daysRemaining(certificate),
                 publicKey: certificate.publicKeyDescription?.description ?? certificate.publicKeyInfo.algorithm.description,
                 signatureAlgorithm: certificate.signatureAlgorithmIdentifier.description,
                 subjectAlternativeNames: index == 0 ? (certificate.extensions.subjectAlternativeNames ?? []).map(\.description) : nil,
-                spkiPin: certificate.spkiPin, sha256Fingerprint: Certificate.hex(certificate.sha256Fingerprint, separator: ":"))
+                spkiPin: certificate.spkiPin, sha256Fingerprint: certificate.sha256Hex)
         }
         paths = evaluation.attempts.map { attempt in
-            Path(subjects: attempt.chain.map { $0.subject.description }, outcome: ChainDiagnostics.describe(attempt.outcome),
-                 reasons: attempt.failures.map(\.description))
+            let anchored = attempt.outcome == .valid || attempt.outcome == .invalid
+            let certificates = attempt.chain.enumerated().map { position, certificate in
+                PathCertificate(subject: certificate.subject.description,
+                                origin: context.origin(of: certificate, isAnchor: anchored && position == attempt.chain.count - 1),
+                                sha256Fingerprint: certificate.sha256Hex)
+            }
+            return Path(certificates: certificates, outcome: ChainDiagnostics.describe(attempt.outcome),
+                        explanation: ChainDiagnostics.explain(attempt), isBuiltChain: attempt.outcome == .valid && attempt.chain == built,
+                        reasons: attempt.failures.map { ChainDiagnostics.describe($0, in: attempt.chain) })
         }
-        findings = ChainFindings.findings(evaluation: evaluation, presented: presentedCertificates, host: host, time: time)
+        findings = ChainFindings(context: context).all()
     }
 
     static func describe(_ outcome: PathAttempt.Outcome) -> String {
@@ -150,32 +188,36 @@ public struct ChainDiagnostics: Codable, Sendable {
         }
     }
 
-    /// Order, duplicates, unused extras and roots in the presented list.
-    static func describePresented(_ certificates: [Certificate], built: [Certificate]) -> [PresentedCertificate] {
-        certificates.enumerated().map { index, certificate in
-            var notes: [String] = []
-            if certificate == built.first { notes.append(index == 0 ? "leaf" : "leaf, but not first: the leaf must come first (RFC 8446 §4.4.2)") }
-            if let first = certificates.firstIndex(of: certificate), first < index {
-                notes.append("duplicate of #\(first)")
-            } else if index > 0 && !built.contains(certificate) {
-                notes.append("not used in the built chain")
-            }
-            if index > 0 && certificate.isSelfIssued {
-                notes.append("self-signed root sent by the peer: unneeded (anchors come from the trust store)")
-            }
-            // Wrong order: the certificate that issued an earlier one should come right after it.
-            if index > 0, let issued = certificates[..<index].lastIndex(where: { $0.issuer == certificate.subject && $0 != certificate }),
-               issued != index - 1 {
-                notes.append("out of order: issues #\(issued) but is not right after it")
-            }
-            if index > 0, let previous = certificates[safeIndex: index - 1], previous.issuer != certificate.subject,
-               certificates[(index + 1)...].contains(where: { previous.issuer == $0.subject }) {
-                notes.append("out of order: #\(index - 1)'s issuer comes later")
-            }
-            return PresentedCertificate(index: index, subject: certificate.subject.description, issuer: certificate.issuer.description,
-                                        notes: notes)
+    static func explain(_ attempt: PathAttempt) -> String {
+        switch attempt.outcome {
+        case .valid:
+            return "reached a trust anchor and passed validation"
+        case .invalid:
+            return "reached a trust anchor but failed validation"
+        case .deadEnd:
+            let untrusted = attempt.failures.contains { if case .untrustedRoot = $0.reason { true } else { false } }
+            return untrusted ? "ends at a self-signed certificate that is not a trust anchor" : "no issuer found for the last certificate"
+        case .rejectedIssuer:
+            return "the last certificate was tried as the issuer of the one before it and rejected"
+        case .tooDeep:
+            return "longer than the maximum depth"
+        case .budgetExhausted:
+            return "the path-building budget ran out"
         }
     }
+
+    /// A failure of `path` in words; "issuer not found" also names the issuer that was looked for.
+    static func describe(_ failure: TrustFailure, in path: [Certificate]) -> String {
+        if case .issuerNotFound = failure.reason, let index = failure.certificateIndex, let certificate = path[safeIndex: index] {
+            return "\(failure.description) (looked for \(certificate.issuer))"
+        }
+        return failure.description
+    }
+}
+
+extension Certificate {
+    /// The SHA-256 fingerprint as colon-separated hex.
+    var sha256Hex: String { Certificate.hex(sha256Fingerprint, separator: ":") }
 }
 
 extension Array {

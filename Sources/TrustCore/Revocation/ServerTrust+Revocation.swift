@@ -1,5 +1,6 @@
 import Foundation
 import TrustCrypto
+import TrustDER
 import TrustX509
 
 extension ServerTrust {
@@ -40,6 +41,22 @@ extension ServerTrust {
         let useCRL = flags.contains(.crl) || !flags.contains(.ocsp)
         let preferCRL = flags.contains(.preferCRL)
         var fetched = RevocationInputs()
+        // Whether what is known now (supplied, fetched earlier, fetched so far) gives the certificate
+        // at `index` a status: a fetched document that parses is not yet an answer (it may say
+        // tryLater or unknown, be stale, be about another certificate, or be badly signed).
+        let date = config.verifyDate ?? Date()
+        let time = DERTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down)))
+        func isAnswered(_ index: Int) -> Bool {
+            guard let time else { return true }
+            let inputs = RevocationInputs(
+                crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls + fetched.crls,
+                ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses + fetched.ocspResponses)
+            let checker = RevocationChecker(options: flags, inputs: inputs, time: time,
+                                            signatures: SignatureChecker(policy: config.signaturePolicy))
+            guard let status = checker.check(first.chain).statuses.first(where: { $0.index == index })?.status else { return true }
+            if case .unknown = status { return false }
+            return true
+        }
         for status in unknown {
             let index = status.index
             guard index + 1 < first.chain.count else { continue }
@@ -53,8 +70,8 @@ extension ServerTrust {
                 } else if !ocsp && useCRL {
                     await Self.fetchCRLs(for: certificate, fetcher: fetcher, into: &fetched)
                 }
-                // The preferred method answered: do not also ask the other one.
-                if fetched.crls.count + fetched.ocspResponses.count > before { break }
+                // The preferred method answered (good or revoked): do not also ask the other one.
+                if fetched.crls.count + fetched.ocspResponses.count > before, isAnswered(index) { break }
             }
         }
         guard !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty else { return first }

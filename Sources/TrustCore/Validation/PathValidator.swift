@@ -45,7 +45,8 @@ struct PathValidator {
                 for reason in checkIssuer(chain, at: index, isAnchor: index == anchorIndex) { fail(reason, index) }
             }
             if options.webPKIProfile {
-                for reason in WebPKIProfile.violations(of: certificate, at: index, in: chain, isAnchor: index == anchorIndex) {
+                for reason in WebPKIProfile.violations(of: certificate, at: index, in: chain, isAnchor: index == anchorIndex,
+                                                                  options: options) {
                     fail(reason, index)
                 }
             }

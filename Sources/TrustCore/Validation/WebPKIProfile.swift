@@ -7,7 +7,8 @@ import TrustX509
 ///
 /// Each rule is a few lines citing its source; a certificate may break several.
 enum WebPKIProfile {
-    static func violations(of certificate: Certificate, at index: Int, in chain: [Certificate], isAnchor: Bool) -> [TrustFailureReason] {
+    static func violations(of certificate: Certificate, at index: Int, in chain: [Certificate], isAnchor: Bool,
+                           options: ValidationOptions) -> [TrustFailureReason] {
         var reasons: [TrustFailureReason] = []
         func violation(_ text: String) { reasons.append(.profileViolation(text)) }
         let extensions = certificate.extensions
@@ -100,11 +101,17 @@ enum WebPKIProfile {
         }
 
         if isLeaf {
-            // CABF 7.1.2.7.12: subscriber certificates carry a SAN.
-            if extensions.subjectAlternativeNames == nil { violation("leaf has no subjectAltName (CABF 7.1.2.7.12)") }
+            // CABF 7.1.2.7.12: subscriber certificates carry a SAN (waived when the caller explicitly
+            // opted into legacy common-name matching, which exists for SAN-less certificates).
+            if extensions.subjectAlternativeNames == nil && !options.allowsCommonNameFallback {
+                violation("leaf has no subjectAltName (CABF 7.1.2.7.12)")
+            }
         }
 
-        if let problem = keyProblem(certificate) { violation(problem) }
+        if let problem = keyProblem(certificate, minimumRSABits: options.signaturePolicy.allowsLegacyAlgorithms
+            ? SignaturePolicy.absoluteMinimumRSAModulusBits : options.signaturePolicy.minimumRSAModulusBits) {
+            violation(problem)
+        }
         return reasons
     }
 
@@ -136,14 +143,14 @@ enum WebPKIProfile {
 
     /// CABF 6.1.5 / 7.1.3.1: RSA moduli of at least 2048 bits and divisible by 8; ECDSA on P-256/384/521.
     /// Ed25519 and Ed448 are accepted too (a deliberate extension beyond the Baseline Requirements).
-    static func keyProblem(_ certificate: Certificate) -> String? {
+    static func keyProblem(_ certificate: Certificate, minimumRSABits: Int) -> String? {
         let description: PublicKeyDescription
         do { description = try PublicKeyDescription(spki: certificate.publicKeyInfo.der) } catch {
             return "public key rejected: \(error)"
         }
         switch description.kind {
         case let .rsa(bits):
-            if bits < 2048 { return "RSA key of \(bits) bits (the web PKI requires at least 2048)" }
+            if bits < minimumRSABits { return "RSA key of \(bits) bits (at least \(minimumRSABits) required; the web PKI requires 2048)" }
             if bits % 8 != 0 { return "RSA modulus of \(bits) bits is not a multiple of 8 (CABF 6.1.5)" }
             return nil
         case .ec, .ed25519, .ed448:

@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+// The SwiftTrust benchmark harness: a separate package so the main package stays light.
+// It depends on the main package by path (`..`), on swift-certificates for its columns, and on
+// libcrypto directly (the COpenSSLBench C target) for the OpenSSL columns. Run it with `scripts/bench`.
+import Foundation
+import PackageDescription
+
+// A path dependency's identity is its folder's name (`main` here, but a clone may be named otherwise).
+let mainPackage = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "main"
+
+let package = Package(
+    name: "SwiftTrustBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
+        // Pinned so the swift-certificates columns stay comparable from run to run.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
+    ],
+    targets: [
+        // The OpenSSL columns: d2i_X509, X509_STORE/X509_verify_cert, EVP_DigestVerify; plus mallinfo2().
+        .target(
+            name: "COpenSSLBench",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("crypto")]
+        ),
+        // The swift-certificates columns, behind byte-array functions (its `Certificate` and
+        // `CertificateStore` would clash with ours in one file).
+        .target(
+            name: "SwiftCertificatesBench",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "swifttrust-bench",
+            dependencies: [
+                "COpenSSLBench",
+                "SwiftCertificatesBench",
+                .product(name: "SwiftTrust", package: mainPackage),
+            ],
+            path: "Sources/SwiftTrustBench"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

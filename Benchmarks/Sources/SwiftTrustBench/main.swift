@@ -1,0 +1,155 @@
+// swifttrust-bench: SwiftTrust vs OpenSSL 3 (libcrypto) vs swift-certificates, in one process,
+// on the same chains. `scripts/bench` builds and runs it; see docs/performance.md.
+//
+//   swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS]
+//                    [--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]]
+//                    [--markdown OUT.md] [--json OUT.json] [--quick]
+import COpenSSLBench
+import Foundation
+import SwiftCertificatesBench
+import SwiftTrust
+
+struct Options {
+    var certificates = "TestCertificates"
+    var bundle = "/etc/ssl/certs/ca-certificates.crt"
+    var pool = 100_000
+    var memoryCopies = 10_000
+    var configuration = HarnessConfiguration()
+    var trustctl: String?
+    var limbo: String?
+    var knownDisagreements: String?
+    var limboRuns = 3
+    var markdown: String?
+    var json: String?
+
+    init(_ arguments: [String]) throws {
+        var iterator = arguments.makeIterator()
+        func value(_ flag: String) throws -> String {
+            guard let next = iterator.next() else { throw BenchError("\(flag) needs a value") }
+            return next
+        }
+        while let argument = iterator.next() {
+            switch argument {
+            case "--certificates": certificates = try value(argument)
+            case "--bundle": bundle = try value(argument)
+            case "--pool": pool = Int(try value(argument)) ?? pool
+            case "--samples": configuration.samples = max(3, Int(try value(argument)) ?? configuration.samples)
+            case "--sample-ms": configuration.sampleTarget = .microseconds(Int((Double(try value(argument)) ?? 10) * 1000))
+            case "--trustctl": trustctl = try value(argument)
+            case "--limbo": limbo = try value(argument)
+            case "--known-disagreements": knownDisagreements = try value(argument)
+            case "--limbo-runs": limboRuns = max(1, Int(try value(argument)) ?? limboRuns)
+            case "--markdown": markdown = try value(argument)
+            case "--json": json = try value(argument)
+            case "--quick":
+                configuration.samples = 11
+                configuration.sampleTarget = .milliseconds(2)
+                pool = 10_000
+                memoryCopies = 2_000
+                limboRuns = 1
+            case "-h", "--help":
+                print("usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
+                    + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--markdown OUT] [--json OUT] [--quick]")
+                exit(0)
+            default: throw BenchError("unknown argument \(argument)")
+            }
+        }
+    }
+}
+
+func log(_ message: String) {
+    FileHandle.standardError.write(Data(("bench: " + message + "\n").utf8))
+}
+
+/// Everything that runs off the main thread: the timed groups.
+enum Runner {
+    nonisolated static func run(chains: [Chain], bundle: [[UInt8]], bundlePath: String, pool: IssuerPool?,
+                                options: Options) async throws -> Results {
+        var results = Results()
+        for chain in chains {
+            log("timing \(chain.name) …")
+            results.chains.append(try await Suite.benchmarkChain(chain, configuration: options.configuration))
+        }
+        if !bundle.isEmpty {
+            log("timing the bundle (\(bundle.count) certificates) …")
+            results.bundle = await Suite.benchmarkBundle(bundle, path: bundlePath, configuration: options.configuration)
+        }
+        if let pool {
+            log("timing issuer lookups …")
+            let sizes = [1_000, 10_000, pool.certificates.count].filter { $0 <= pool.certificates.count }
+            results.lookup = await Suite.benchmarkLookup(pool: pool, sizes: Array(Set(sizes)).sorted(), configuration: options.configuration)
+        }
+        return results
+    }
+}
+
+let clock = ContinuousClock()
+let started = clock.now
+do {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    let date = Date(timeIntervalSince1970: 1_780_272_000)  // 2026-06-01T00:00:00Z
+    let host = "www.swifttrust.test"
+    let chains = [
+        try Chain.load(name: "ECDSA P-256", directory: options.certificates + "/ecdsa", host: host, date: date),
+        try Chain.load(name: "RSA-2048", directory: options.certificates + "/rsa", host: host, date: date),
+    ]
+
+    // Main thread, before anything else allocates on other threads: memory (mallinfo2 counts
+    // the main arena only), then the pool (its generation time and heap are reported too).
+    for chain in chains {  // first-use allocations (providers, tables) outside the measured regions
+        _ = Ours.parse(chain.leaf); _ = LibCrypto.parseFull(chain.leaf); _ = SwiftCertificates.parse(chain.leaf)
+    }
+    log("memory: \(options.memoryCopies) copies per leaf …")
+    var memory = measureMemory(chains: chains, copies: options.memoryCopies)
+
+    var pool: IssuerPool?
+    var generateSeconds = 0.0
+    if options.pool > 0 {
+        log("generating a pool of \(options.pool) certificates …")
+        let start = clock.now
+        let grown = try heapGrowth { try IssuerPool.make(count: options.pool, chain: chains[0], commonName: "SwiftTrust Test Intermediate ECDSA") }
+        generateSeconds = microseconds(clock.now - start) / 1e6
+        pool = grown.value
+        memory.notes.append(String(format: "The %d-certificate pool (parsed certificates, array) grew the heap by %.1f MiB "
+            + "(%.0f bytes per certificate, DER included).", options.pool, Double(grown.bytes) / 1_048_576, Double(grown.bytes) / Double(options.pool)))
+    }
+
+    var bundle: [[UInt8]] = []
+    do { bundle = try loadBundle(options.bundle) } catch { log("no bundle: \(error)") }
+
+    var results = try await Runner.run(chains: chains, bundle: bundle, bundlePath: options.bundle, pool: pool, options: options)
+    results.memory = memory
+    results.lookup.generateSeconds = generateSeconds
+    results.openSSLVersion = LibCrypto.version.replacingOccurrences(of: "OpenSSL ", with: "")
+    results.samples = options.configuration.samples
+    results.sampleMilliseconds = microseconds(options.configuration.sampleTarget) / 1000
+    results.keyCacheCount = VerificationKeyCache.shared.count
+    results.keyCacheCapacity = VerificationKeyCache.shared.capacity
+
+    if let trustctl = options.trustctl, let suite = options.limbo {
+        if FileManager.default.isExecutableFile(atPath: trustctl), FileManager.default.fileExists(atPath: suite) {
+            log("running the x509-limbo suite \(options.limboRuns)× …")
+            do {
+                results.limbo = try runLimbo(trustctl: trustctl, suite: suite, knownDisagreements: options.knownDisagreements,
+                                             runs: options.limboRuns)
+            } catch { results.limboError = "\(error)" }
+        } else {
+            results.limboError = "\(trustctl) or \(suite) missing"
+        }
+    }
+    results.benchSeconds = microseconds(clock.now - started) / 1e6
+
+    let text = markdown(results)
+    print(text)
+    if let path = options.markdown {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { throw BenchError("cannot write \(path)") }
+    }
+    if let path = options.json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard FileManager.default.createFile(atPath: path, contents: try encoder.encode(results)) else { throw BenchError("cannot write \(path)") }
+    }
+} catch {
+    log("error: \(error)")
+    exit(1)
+}

@@ -1,0 +1,134 @@
+import TrustDER
+import TrustX509
+
+/// What ``ChainDiagnostics`` and ``ChainFindings`` work from: one evaluation, the certificates in
+/// the order the peer sent them, and the extra intermediates supplied locally.
+struct ChainContext {
+    let evaluation: TrustEvaluation
+    /// The certificates as received (not reordered).
+    let presented: [Certificate]
+    /// Intermediates supplied locally (not sent by the peer).
+    let supplied: [Certificate]
+    let host: String?
+    let time: DERTime?
+    /// Whether any OCSP response was supplied (what a stapled response would be).
+    let hasOCSPResponses: Bool
+
+    var built: [Certificate] { evaluation.chain }
+    var now: Int64 { time?.secondsSince1970 ?? 0 }
+
+    /// The index of the trust anchor in the built chain, when it reaches one.
+    var anchorIndex: Int? { evaluation.endsAtAnchor && !built.isEmpty ? built.count - 1 : nil }
+
+    /// The issuer of the top of the built chain, when no certificate with that name was found.
+    var missingIssuer: DistinguishedName? {
+        guard let top = built.last, evaluation.failures.contains(where: {
+            if case .issuerNotFound = $0.reason { $0.certificateIndex == built.count - 1 } else { false }
+        }) else { return nil }
+        return top.issuer
+    }
+
+    /// Whether the top of the built chain is a self-signed certificate that is not an anchor.
+    var endsAtUntrustedRoot: Bool {
+        anchorIndex == nil && evaluation.failures.contains { if case .untrustedRoot = $0.reason { $0.certificateIndex == built.count - 1 } else { false } }
+    }
+
+    func role(at index: Int) -> String {
+        if index == 0 { return "leaf" }
+        if index == anchorIndex { return "anchor" }
+        if index == built.count - 1 && endsAtUntrustedRoot { return "untrusted root" }
+        return "intermediate"
+    }
+
+    /// Where a certificate came from: the peer, the supplied intermediates, or the trust anchors.
+    func origin(of certificate: Certificate, isAnchor: Bool) -> String {
+        if isAnchor { return "trust anchors" }
+        if let position = presented.firstIndex(of: certificate) { return "presented #\(position)" }
+        if supplied.contains(certificate) { return "supplied intermediates" }
+        return "trust anchors"
+    }
+
+    /// `certificate 1 (CN=…)` for the built chain, `presented #2 (CN=…)` or
+    /// `supplied intermediate (CN=…)` for the others.
+    func name(of certificate: Certificate) -> String {
+        if let index = built.firstIndex(of: certificate) { return "certificate \(index) (\(certificate.subject))" }
+        if let position = presented.firstIndex(of: certificate) { return "presented #\(position) (\(certificate.subject))" }
+        return "supplied intermediate (\(certificate.subject))"
+    }
+
+    /// Whole days from the verify date to notAfter, rounded towards the past (negative when expired).
+    func daysRemaining(_ certificate: Certificate) -> Int {
+        let seconds = certificate.notAfter.secondsSince1970 - now
+        return Int(seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400))
+    }
+
+    /// The presented indices of the built chain's presented certificates, in chain order (leaf,
+    /// then its issuer, …). When this is not increasing, the peer sent them in the wrong order.
+    var chainOrderOfPresented: [Int] { built.compactMap { presented.firstIndex(of: $0) } }
+
+    /// Whether the peer sent the certificates it needed out of order (leaf not first, or an issuer
+    /// before the certificate it issued).
+    var isWrongOrder: Bool {
+        let order = chainOrderOfPresented
+        return (order.first.map { $0 != 0 } ?? false) || order != order.sorted()
+    }
+
+    /// Why a certificate the peer sent is not in the built chain: the failures of the paths through
+    /// it (numbered as in ``ChainDiagnostics/paths``), or that it was not needed.
+    func whyUnused(_ certificate: Certificate) -> (reasons: [String], rejected: Bool) {
+        var reasons: [String] = []
+        var seen = false
+        for (number, attempt) in evaluation.attempts.enumerated() where attempt.outcome != .valid {
+            guard let position = attempt.chain.firstIndex(of: certificate) else { continue }
+            seen = true
+            let own: [TrustFailure]
+            if attempt.outcome == .rejectedIssuer && position == attempt.chain.count - 1 {
+                own = attempt.failures   // about the child whose signature it failed to verify
+            } else {
+                own = attempt.failures.filter { $0.certificateIndex == position }
+            }
+            for failure in own {
+                let reason = attempt.outcome == .rejectedIssuer && position == attempt.chain.count - 1
+                    ? "rejected as issuer of \(attempt.chain[safeIndex: position - 1]?.subject.description ?? "?"): \(failure.reason.summary)"
+                    : failure.reason.summary
+                let text = "\(reason) (path \(number + 1))"
+                if !reasons.contains(text) { reasons.append(text) }
+            }
+        }
+        if !reasons.isEmpty { return (reasons, true) }
+        if seen { return (["only on paths that failed for other reasons"], false) }
+        if built.contains(where: { $0.issuer == certificate.subject }) { return (["another issuer with this name was used"], false) }
+        return (["it issued none of the other certificates"], false)
+    }
+
+    /// The presented list with its observations.
+    func presentedCertificates() -> [ChainDiagnostics.PresentedCertificate] {
+        presented.enumerated().map { index, certificate in
+            var notes: [String] = []
+            let chainIndex = presented.firstIndex(of: certificate) == index ? built.firstIndex(of: certificate) : nil
+            if let first = presented.firstIndex(of: certificate), first < index {
+                notes.append("duplicate of #\(first): unneeded")
+            } else if let chainIndex {
+                if chainIndex == 0 {
+                    notes.append(index == 0 ? "leaf" : "leaf, but sent as #\(index): the leaf must come first (RFC 8446 §4.4.2)")
+                } else if let child = built[safeIndex: chainIndex - 1] {
+                    let childName = presented.firstIndex(of: child).map { "#\($0)" } ?? "certificate \(chainIndex - 1)"
+                    notes.append("issuer of \(childName)")
+                    if let childIndex = presented.firstIndex(of: child), childIndex > index {
+                        notes.append("out of order: sent before #\(childIndex), which it issued")
+                    }
+                }
+                if chainIndex > 0 && certificate.isSelfIssued {
+                    notes.append(chainIndex == anchorIndex
+                                 ? "root sent by the peer: unneeded, clients use their own copy from the trust store"
+                                 : "self-signed root sent by the peer, not a trust anchor here")
+                }
+            } else if index > 0 {
+                notes.append("not used in the built chain: " + whyUnused(certificate).reasons.joined(separator: "; "))
+            }
+            return ChainDiagnostics.PresentedCertificate(
+                index: index, subject: certificate.subject.description, issuer: certificate.issuer.description,
+                chainIndex: chainIndex, sha256Fingerprint: certificate.sha256Hex, notes: notes)
+        }
+    }
+}

@@ -1,0 +1,356 @@
+import Foundation
+import TrustCore
+import TrustDER
+import TrustX509
+import XCTest
+
+/// Offline CRL checking through `ServerTrust` (docs/revocation.md, "CRL rules").
+final class RevocationCRLTests: XCTestCase {
+    typealias Kit = RevocationKit
+    let soft: RevocationOptions = [.crl]
+    let hard: RevocationOptions = [.crl, .requirePositiveResponse]
+
+    // MARK: Current CRL
+
+    func testRevokedLeafWithCurrentCRLIsRevoked() throws {
+        for options in [soft, hard, .useAnyAvailableMethod, []] {
+            let evaluation = try Kit.trust(Kit.revokedLeaf, options: options.union(.networkAccessDisabled),
+                                           crls: ["intermediate-current", "root-empty"]).evaluate()
+            assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
+            XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .suppliedCRL, time: Kit.revocationDate, reason: .keyCompromise))
+            XCTAssertEqual(Kit.status(evaluation, 1), .good(source: .suppliedCRL))
+            XCTAssertEqual(Kit.status(evaluation, 2), .notChecked)
+            XCTAssertEqual(evaluation.revocationStatuses.map(\.index), [0, 1, 2])
+            XCTAssertEqual(evaluation.revocationStatuses.first?.subject, "CN=www.swifttrust.test,O=SwiftTrust")
+            let failure = try XCTUnwrap(evaluation.failures.first)
+            XCTAssertEqual(failure.certificateIndex, 0)
+            XCTAssertEqual(failure.reason.severity, .fatal)
+            XCTAssertTrue(failure.description.contains("keyCompromise"), failure.description)
+            XCTAssertTrue(failure.description.contains("CRL (supplied)"), failure.description)
+            XCTAssertTrue(failure.description.contains("2026-04-01"), failure.description)
+        }
+    }
+
+    func testRevokedLeafWithoutRootCRLStillNamesTheLeafOnly() throws {
+        let evaluation = try Kit.trust(Kit.revokedLeaf, options: soft, crls: ["intermediate-current"]).evaluate()
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
+        XCTAssertEqual(Kit.status(evaluation, 1), .unknown(notes: []))
+    }
+
+    func testPEMLoadedCRLGivesTheSameAnswer() throws {
+        let crls = try CertificateRevocationList.loadAll(from: Fixtures.bytes("revocation/intermediate-current.crl.pem"))
+        let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
+        trust.setCRLs(crls)
+        XCTAssertEqual(trust.suppliedCRLs.map(\.derEncoded), crls.map(\.derEncoded))
+        let evaluation = trust.evaluate()
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
+    }
+
+    func testGoodLeafWithCurrentCRLIsTrusted() throws {
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: soft, crls: ["intermediate-current"]).evaluate()
+        assertTrusted(evaluation)
+        XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedCRL))
+        XCTAssertEqual(Kit.status(evaluation, 1), .unknown(notes: []), "no root CRL: unknown, accepted in soft-fail mode")
+        XCTAssertEqual(Kit.status(evaluation, 2), .notChecked)
+    }
+
+    func testWithoutRevocationPolicyThereAreNoStatuses() throws {
+        let trust = try Fixtures.trust([Kit.revokedLeaf, Kit.intermediate])
+        trust.setCRLs([try Kit.crl("intermediate-current")])
+        let evaluation = trust.evaluate()
+        assertTrusted(evaluation)
+        XCTAssertEqual(evaluation.revocationStatuses, [])
+    }
+
+    // MARK: Freshness
+
+    func testExpiredCRLSoftFailIsTrustedAsUnknown() throws {
+        for leaf in [Kit.revokedLeaf, Kit.goodLeaf] {
+            let evaluation = try Kit.trust(leaf, options: soft, crls: ["intermediate-expired"]).evaluate()
+            assertTrusted(evaluation)
+            let status = Kit.status(evaluation, 0)
+            XCTAssertTrue(Kit.isUnknown(status), "\(String(describing: status))")
+            XCTAssertTrue(Kit.notes(status).contains { $0.contains("stale") && $0.contains("CRL (supplied)") }, "\(Kit.notes(status))")
+        }
+    }
+
+    func testExpiredCRLHardFailIsUnavailable() throws {
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["intermediate-expired", "root-empty"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+        XCTAssertTrue(evaluation.failures[0].description.contains("stale"), evaluation.failures[0].description)
+        XCTAssertEqual(Kit.status(evaluation, 1), .good(source: .suppliedCRL))
+    }
+
+    func testFreshnessBoundariesWithClockSkew() throws {
+        func evaluate(_ forge: CRLForge) throws -> TrustEvaluation {
+            let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
+            trust.setCRLs([try forge.make()])
+            return trust.evaluate()
+        }
+        var forge = try CRLForge.intermediate()
+        forge.entries = [(Array(try Fixtures.certificate(Kit.revokedLeaf).serialNumber), "260401000000Z", 1)]
+        // Verify date 2026-06-01T00:00:00Z; 5 minutes of skew either way.
+        forge.thisUpdate = .utcTime("260601000400Z")
+        assertNotTrusted(try evaluate(forge), .fatalTrustFailure, failures: ["0:revoked"])
+        forge.thisUpdate = .utcTime("260601000600Z")
+        var evaluation = try evaluate(forge)
+        assertTrusted(evaluation)
+        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("in the future") }, "\(evaluation.revocationStatuses)")
+
+        forge.thisUpdate = .utcTime("260501000000Z")
+        forge.nextUpdate = .utcTime("260531235600Z")
+        assertNotTrusted(try evaluate(forge), .fatalTrustFailure, failures: ["0:revoked"])
+        forge.nextUpdate = .utcTime("260531235400Z")
+        evaluation = try evaluate(forge)
+        assertTrusted(evaluation)
+        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("stale") }, "\(evaluation.revocationStatuses)")
+
+        // A CRL without nextUpdate is not used.
+        forge.nextUpdate = nil
+        evaluation = try evaluate(forge)
+        assertTrusted(evaluation)
+        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("no nextUpdate") }, "\(evaluation.revocationStatuses)")
+    }
+
+    // MARK: Integrity
+
+    func testWrongSignerCRLIsInvalidInBothModes() throws {
+        for leaf in [Kit.revokedLeaf, Kit.goodLeaf] {
+            let softEvaluation = try Kit.trust(leaf, options: soft, crls: ["intermediate-wrong-signer"]).evaluate()
+            assertNotTrusted(softEvaluation, .fatalTrustFailure, failures: ["0:revocationInformationInvalid"])
+            XCTAssertTrue(Kit.isUnknown(Kit.status(softEvaluation, 0)), "a forged CRL proves nothing: \(softEvaluation.revocationStatuses)")
+            XCTAssertTrue(softEvaluation.failures[0].description.contains("signature"), softEvaluation.failures[0].description)
+
+            let hardEvaluation = try Kit.trust(leaf, options: hard, crls: ["intermediate-wrong-signer", "root-empty"]).evaluate()
+            assertNotTrusted(hardEvaluation, .fatalTrustFailure, failures: ["0:revocationInformationInvalid", "0:revocationUnavailable"])
+        }
+    }
+
+    func testCRLProfileViolationsAreInvalid() throws {
+        let serial = Array(try Fixtures.certificate(Kit.revokedLeaf).serialNumber)
+        var cases: [(String, CRLForge)] = []
+        var missingNumber = try CRLForge.intermediate()
+        missingNumber.crlNumber = nil
+        cases.append(("missing cRLNumber", missingNumber))
+        var criticalNumber = try CRLForge.intermediate()
+        criticalNumber.crlNumberCritical = true
+        cases.append(("cRLNumber must not be critical", criticalNumber))
+        var unknownCritical = try CRLForge.intermediate()
+        unknownCritical.extraExtensions = [.extension("1.3.6.1.4.1.55555.9", critical: true, value: RevocationTLV.null.der)]
+        cases.append(("unhandled critical CRL extension", unknownCritical))
+        for (expected, var forge) in cases {
+            forge.entries = [(serial, "260401000000Z", 1)]
+            let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
+            trust.setCRLs([try forge.make()])
+            let evaluation = trust.evaluate()
+            assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revocationInformationInvalid"])
+            XCTAssertTrue(evaluation.failures.first?.description.contains(expected) == true, "\(expected): \(evaluation)")
+        }
+        // Control: the same CRL, well formed, revokes.
+        var good = try CRLForge.intermediate()
+        good.entries = [(serial, "260401000000Z", 1)]
+        good.extraExtensions = [.extension("1.3.6.1.4.1.55555.9", critical: false, value: RevocationTLV.null.der)]
+        let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
+        trust.setCRLs([try good.make()])
+        assertNotTrusted(trust.evaluate(), .fatalTrustFailure, failures: ["0:revoked"])
+    }
+
+    func testCRLOfAnotherKeyWithTheSameNameIsNotUsed() throws {
+        // crl-signer-other has the intermediate's subject but its own key; its CRL (with its own AKI)
+        // is another CA's CRL: not used, and not an integrity failure either.
+        var forge = CRLForge(issuer: try Fixtures.certificate("revocation/crl-signer-other.pem"),
+                             keyPath: "revocation/keys/crl-signer-other.key.pem")
+        forge.entries = [(Array(try Fixtures.certificate(Kit.revokedLeaf).serialNumber), "260401000000Z", 1)]
+        let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
+        trust.setCRLs([try forge.make()])
+        let evaluation = trust.evaluate()
+        assertTrusted(evaluation)
+        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("another key") }, "\(evaluation.revocationStatuses)")
+    }
+
+    // MARK: Scope (issuingDistributionPoint)
+
+    func testIDPWithMatchingDistributionPointIsUsed() throws {
+        let revoked = try Kit.trust(Kit.revokedLeaf, options: soft, crls: ["intermediate-with-idp"]).evaluate()
+        assertNotTrusted(revoked, .fatalTrustFailure, failures: ["0:revoked"])
+        XCTAssertEqual(Kit.status(revoked, 0), .revoked(source: .suppliedCRL, time: Kit.revocationDate, reason: .keyCompromise))
+        let good = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["intermediate-with-idp", "root-empty"]).evaluate()
+        assertTrusted(good)
+        XCTAssertEqual(Kit.status(good, 0), .good(source: .suppliedCRL))
+    }
+
+    func testIDPWithAnotherDistributionPointIsNotUsed() throws {
+        let evaluation = try Kit.trust(Kit.revokedLeaf, options: soft, crls: ["intermediate-idp-other-dp"]).evaluate()
+        assertTrusted(evaluation)
+        let notes = Kit.notes(Kit.status(evaluation, 0))
+        XCTAssertTrue(notes.contains { $0.contains("http://crl.swifttrust.test/other.crl") && $0.contains("not one of the certificate's") }, "\(notes)")
+        let hardEvaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["intermediate-idp-other-dp", "root-empty"]).evaluate()
+        assertNotTrusted(hardEvaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+    }
+
+    func testOnlyUserCertsCRLIsNotUsedForTheIntermediate() throws {
+        let intermediateSerial = Array(try Fixtures.certificate(Kit.intermediate).serialNumber)
+        var forge = try CRLForge.root()
+        forge.entries = [(intermediateSerial, "260401000000Z", 2)]
+        forge.issuingDistributionPoint = .sequence([.primitive(0x81, [0xFF])])  // onlyContainsUserCerts
+        let trust = try Kit.trust(Kit.goodLeaf, options: soft)
+        trust.setCRLs([try Kit.crl("intermediate-current"), try forge.make()])
+        let evaluation = trust.evaluate()
+        assertTrusted(evaluation)
+        XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedCRL))
+        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 1)).contains { $0.contains("end-entity certificates only") },
+                      "\(evaluation.revocationStatuses)")
+
+        // Control: the same root CRL without the IDP revokes the intermediate.
+        forge.issuingDistributionPoint = nil
+        trust.setCRLs([try Kit.crl("intermediate-current"), try forge.make()])
+        let control = trust.evaluate()
+        assertNotTrusted(control, .fatalTrustFailure, failures: ["1:revoked"])
+        XCTAssertEqual(Kit.status(control, 1), .revoked(source: .suppliedCRL, time: Kit.revocationDate, reason: .caCompromise))
+    }
+
+    func testOnlyCACertsCRLIsNotUsedForTheLeaf() throws {
+        var forge = try CRLForge.intermediate()
+        forge.entries = [(Array(try Fixtures.certificate(Kit.revokedLeaf).serialNumber), "260401000000Z", 1)]
+        forge.issuingDistributionPoint = .sequence([.primitive(0x82, [0xFF])])  // onlyContainsCACerts
+        let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
+        trust.setCRLs([try forge.make()])
+        let evaluation = trust.evaluate()
+        assertTrusted(evaluation)
+        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("CA certificates only") }, "\(evaluation.revocationStatuses)")
+    }
+
+    func testOnlySomeReasonsCRLCannotProveGood() throws {
+        var forge = try CRLForge.intermediate()
+        forge.entries = [(Array(try Fixtures.certificate(Kit.revokedLeaf).serialNumber), "260401000000Z", 1)]
+        // onlySomeReasons [3] ReasonFlags: keyCompromise (bit 1).
+        forge.issuingDistributionPoint = .sequence([.primitive(0x83, [0x06, 0x40])])
+        let crl = try forge.make()
+        let good = try Kit.trust(Kit.goodLeaf, options: soft)
+        good.setCRLs([crl])
+        let goodEvaluation = good.evaluate()
+        assertTrusted(goodEvaluation)
+        XCTAssertTrue(Kit.notes(Kit.status(goodEvaluation, 0)).contains { $0.contains("only some reasons") }, "\(goodEvaluation.revocationStatuses)")
+        // It still proves revoked.
+        let revoked = try Kit.trust(Kit.revokedLeaf, options: soft)
+        revoked.setCRLs([crl])
+        assertNotTrusted(revoked.evaluate(), .fatalTrustFailure, failures: ["0:revoked"])
+    }
+
+    func testIndirectCRLIsNotUsed() throws {
+        var forge = try CRLForge.intermediate()
+        forge.entries = [(Array(try Fixtures.certificate(Kit.revokedLeaf).serialNumber), "260401000000Z", 1)]
+        forge.issuingDistributionPoint = .sequence([.primitive(0x84, [0xFF])])  // indirectCRL
+        let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
+        trust.setCRLs([try forge.make()])
+        let evaluation = trust.evaluate()
+        assertTrusted(evaluation)
+        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("indirect") }, "\(evaluation.revocationStatuses)")
+    }
+
+    // MARK: Whole chain
+
+    func testRevokedIntermediateViaRootCRL() throws {
+        let leaf = "revocation/leaf-under-revoked-intermediate.pem"
+        let evaluation = try Kit.trust(leaf, intermediates: ["revocation/revoked-intermediate.pem"], options: soft,
+                                       crls: ["root-current", "revoked-intermediate-empty"]).evaluate()
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["1:revoked"])
+        XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedCRL))
+        XCTAssertEqual(Kit.status(evaluation, 1), .revoked(source: .suppliedCRL, time: Kit.revocationDate, reason: .caCompromise))
+        XCTAssertEqual(Kit.status(evaluation, 2), .notChecked)
+        let description = evaluation.failures[0].description
+        XCTAssertTrue(description.contains("cACompromise") && description.contains("CRL (supplied)"), description)
+        XCTAssertTrue(description.contains("SwiftTrust Test Revoked Intermediate ECDSA"), description)
+
+        // Without the root's CRL the intermediate is merely unknown.
+        let withoutRoot = try Kit.trust(leaf, intermediates: ["revocation/revoked-intermediate.pem"], options: soft,
+                                        crls: ["revoked-intermediate-empty"]).evaluate()
+        assertTrusted(withoutRoot)
+    }
+
+    func testRootCurrentCRLDoesNotRevokeTheOtherIntermediate() throws {
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-current", "intermediate-current"]).evaluate()
+        assertTrusted(evaluation)
+    }
+
+    func testHardFailWithBothCRLsCoversEveryNonAnchorCertificate() throws {
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty", "intermediate-current"]).evaluate()
+        assertTrusted(evaluation)
+        XCTAssertEqual(evaluation.revocationStatuses.map(\.status), [.good(source: .suppliedCRL), .good(source: .suppliedCRL), .notChecked])
+
+        // Control: without the root's CRL the intermediate has no proof.
+        let missingRoot = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["intermediate-current"]).evaluate()
+        assertNotTrusted(missingRoot, .recoverableTrustFailure, failures: ["1:revocationUnavailable"])
+        // And without any CRL neither has.
+        let none = try Kit.trust(Kit.goodLeaf, options: hard).evaluate()
+        assertNotTrusted(none, .recoverableTrustFailure, failures: ["0:revocationUnavailable", "1:revocationUnavailable"])
+    }
+
+    // MARK: Large CRL
+
+    func testLargeCRLGivesTheSameAnswersAsTheSmallOne() throws {
+        for leaf in [Kit.revokedLeaf, Kit.goodLeaf] {
+            let small = try Kit.trust(leaf, options: soft, crls: ["intermediate-current"]).evaluate()
+            let large = try Kit.trust(leaf, options: soft, crls: ["intermediate-large"]).evaluate()
+            XCTAssertEqual(large.revocationStatuses, small.revocationStatuses, leaf)
+            XCTAssertEqual(failureSummary(large), failureSummary(small), leaf)
+            XCTAssertEqual(large.result, small.result, leaf)
+        }
+        let revoked = try Kit.trust(Kit.revokedLeaf, options: soft, crls: ["intermediate-large"]).evaluate()
+        XCTAssertEqual(Kit.status(revoked, 0), .revoked(source: .suppliedCRL, time: Kit.revocationDate, reason: .keyCompromise))
+    }
+
+    // MARK: Delta CRLs
+
+    func testDeltaCRLPutsGoodLeafOnHold() throws {
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: soft, crls: ["intermediate-current", "intermediate-delta"]).evaluate()
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
+        XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .suppliedCRL, time: Kit.date(2026, 5, 10), reason: .certificateHold))
+        XCTAssertTrue(evaluation.failures[0].description.contains("certificateHold"), evaluation.failures[0].description)
+        // Order of supply does not matter.
+        let reversed = try Kit.trust(Kit.goodLeaf, options: soft, crls: ["intermediate-delta", "intermediate-current"]).evaluate()
+        XCTAssertEqual(reversed.revocationStatuses, evaluation.revocationStatuses)
+        // The base alone says good; the delta does not change revoked-leaf's answer.
+        assertTrusted(try Kit.trust(Kit.goodLeaf, options: soft, crls: ["intermediate-current"]).evaluate())
+        let revoked = try Kit.trust(Kit.revokedLeaf, options: soft, crls: ["intermediate-current", "intermediate-delta"]).evaluate()
+        XCTAssertEqual(Kit.status(revoked, 0), .revoked(source: .suppliedCRL, time: Kit.revocationDate, reason: .keyCompromise))
+    }
+
+    func testDeltaCRLAloneDoesNotStandInForACompleteCRL() throws {
+        for leaf in [Kit.goodLeaf, Kit.revokedLeaf] {
+            let evaluation = try Kit.trust(leaf, options: soft, crls: ["intermediate-delta"]).evaluate()
+            assertTrusted(evaluation)
+            XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("delta CRL without a usable base CRL") },
+                          "\(evaluation.revocationStatuses)")
+            let hardEvaluation = try Kit.trust(leaf, options: hard, crls: ["intermediate-delta", "root-empty"]).evaluate()
+            assertNotTrusted(hardEvaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+        }
+    }
+
+    func testRemoveFromCRLDeltaReleasesTheCertificate() throws {
+        // Documented policy: removeFromCRL in a delta releases (as OpenSSL does).
+        let evaluation = try Kit.trust(Kit.revokedLeaf, options: hard,
+                                       crls: ["intermediate-current", "intermediate-remove-from-crl", "root-empty"]).evaluate()
+        assertTrusted(evaluation)
+        XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedCRL))
+    }
+
+    func testDeltaForANewerBaseThanTheCompleteCRLIsNotApplied() throws {
+        // A delta whose BaseCRLNumber (9) is above the complete CRL's number (2) does not apply to it.
+        let goodSerial = Array(try Fixtures.certificate(Kit.goodLeaf).serialNumber)
+        var delta = try CRLForge.intermediate()
+        delta.entries = [(goodSerial, "260510000000Z", 6)]
+        delta.deltaBase = [0x09]
+        delta.crlNumber = [0x0A]
+        let trust = try Kit.trust(Kit.goodLeaf, options: soft)
+        trust.setCRLs([try Kit.crl("intermediate-current"), try delta.make()])
+        let evaluation = trust.evaluate()
+        assertTrusted(evaluation)
+        XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedCRL))
+
+        // Control: the same delta based on CRL 2 applies.
+        delta.deltaBase = [0x02]
+        trust.setCRLs([try Kit.crl("intermediate-current"), try delta.make()])
+        assertNotTrusted(trust.evaluate(), .fatalTrustFailure, failures: ["0:revoked"])
+    }
+}

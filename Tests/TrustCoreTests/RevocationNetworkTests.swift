@@ -1,0 +1,484 @@
+import Foundation
+import Synchronization
+import TrustCore
+import TrustDER
+import TrustX509
+import XCTest
+
+/// `evaluate(fetchingWith:)` and `HTTPRevocationFetcher` against real servers on loopback, started
+/// and stopped by each test: `openssl ocsp` as the OCSP responder, `python3 -m http.server` as the
+/// CRL distribution point, and small inline python servers that hang, flood, or reset.
+///
+/// The certificates carry the AIA URL http://ocsp.swifttrust.test and the CRL DP
+/// http://crl.swifttrust.test/ecdsa-intermediate.crl; a ``RewritingFetcher`` maps those to
+/// http://127.0.0.1:PORT/… and forwards to a real ``HTTPRevocationFetcher``, so the real HTTP client
+/// is exercised while the recorded sources keep the certificates' own URLs.
+///
+/// Skipped (XCTSkip) only when `openssl` or `python3` is not installed.
+final class RevocationNetworkTests: XCTestCase {
+    typealias Kit = RevocationKit
+
+    private var servers: [LoopbackServer] = []
+
+    override func tearDown() {
+        for server in servers { server.stop() }
+        servers = []
+        super.tearDown()
+    }
+
+    // MARK: Servers
+
+    private func requireTool(_ name: String) throws -> String {
+        guard let path = LoopbackServer.executable(name) else { throw XCTSkip("\(name) is not installed") }
+        return path
+    }
+
+    /// `openssl ocsp` answering from revocation/ocsp-index.txt at the real current time (-ndays 7).
+    private func startOCSPResponder(requests: Int, delegated: Bool = false) throws -> (LoopbackServer, Int) {
+        let openssl = try requireTool("openssl")
+        let signer = delegated ? ["-rsigner", "revocation/ocsp-responder.pem", "-rkey", "revocation/keys/ocsp-responder.key.pem"]
+            : ["-rsigner", "ecdsa/intermediate.pem", "-rkey", "keys/ecdsa/intermediate.key.pem"]
+        let server = LoopbackServer(executable: openssl,
+                                    arguments: ["ocsp", "-index", "revocation/ocsp-index.txt", "-port", "0", "-nrequest", "\(requests)",
+                                                "-CA", "ecdsa/intermediate.pem"] + signer + ["-ndays", "7"],
+                                    directory: Fixtures.certificatesDirectory.path)
+        servers.append(server)
+        // "ACCEPT [::]:PORT PID=N"
+        let port = try server.start { line in
+            guard let range = line.range(of: "ACCEPT [::]:") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        return (server, port)
+    }
+
+    /// `python3 -m http.server 0 --bind 127.0.0.1 --directory TestCertificates/revocation`.
+    private func startCRLServer() throws -> (LoopbackServer, Int) {
+        let python = try requireTool("python3")
+        let server = LoopbackServer(executable: python,
+                                    arguments: ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+                                                "--directory", Fixtures.path("revocation")],
+                                    directory: nil)
+        servers.append(server)
+        // "Serving HTTP on 127.0.0.1 port N (http://127.0.0.1:N/) ..."
+        let port = try server.start { line in
+            guard let range = line.range(of: "Serving HTTP on 127.0.0.1 port ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        return (server, port)
+    }
+
+    /// A python TCP server: `hang` accepts and never answers; `flood` answers 200 with an endless
+    /// body; `reset` reads a little of the request and resets the connection.
+    private func startMisbehavingServer(_ mode: String) throws -> (LoopbackServer, Int) {
+        let python = try requireTool("python3")
+        let script = """
+        import socket, struct, sys, time
+        mode = sys.argv[1]
+        s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(16)
+        print('PORT', s.getsockname()[1], flush=True)
+        held = []
+        while True:
+            c, _ = s.accept()
+            if mode == 'hang':
+                held.append(c)
+            elif mode == 'flood':
+                c.recv(65536)
+                try:
+                    c.sendall(b'HTTP/1.0 200 OK\\r\\nContent-Type: application/pkix-crl\\r\\n\\r\\n')
+                    chunk = b'\\x00' * 65536
+                    while True: c.sendall(chunk)
+                except OSError:
+                    c.close()
+            elif mode == 'reset':
+                c.recv(4096)
+                c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0))
+                c.close()
+        """
+        let server = LoopbackServer(executable: python, arguments: ["-u", "-c", script, mode], directory: nil)
+        servers.append(server)
+        let port = try server.start { line in
+            line.hasPrefix("PORT ") ? Int(line.dropFirst(5).prefix { $0.isNumber }) : nil
+        }
+        return (server, port)
+    }
+
+    /// The trust object for `leaf` at the REAL current time (live responses are dated now).
+    private func liveTrust(_ leaf: String, options: RevocationOptions, crls: [String] = []) throws -> ServerTrust {
+        let trust = try Kit.trust(leaf, options: options, crls: crls)
+        let now = Date()
+        trust.verifyDate = now
+        // The fixtures are valid 2024-01-01 → 2099-12-31, which covers the real clock.
+        for certificate in trust.certificates + (trust.anchorCertificates ?? []) {
+            let seconds = Int64(now.timeIntervalSince1970)
+            XCTAssertTrue(certificate.notBefore.secondsSince1970 <= seconds && seconds <= certificate.notAfter.secondsSince1970,
+                          "\(certificate.subject) is not valid now; the live tests need certificates valid at the real time")
+        }
+        return trust
+    }
+
+    private func rewriting(ocspPort: Int? = nil, crlPort: Int? = nil, crlFile: String = "intermediate-current.crl",
+                           fetcher: HTTPRevocationFetcher = HTTPRevocationFetcher(timeout: 5)) -> RewritingFetcher {
+        var map: [String: String] = [:]
+        if let ocspPort { map[Kit.ocspURL] = "http://127.0.0.1:\(ocspPort)/" }
+        if let crlPort { map[Kit.crlURL] = "http://127.0.0.1:\(crlPort)/\(crlFile)" }
+        return RewritingFetcher(base: fetcher, map: map)
+    }
+
+    // MARK: (a) OCSP against openssl ocsp
+
+    func testLiveOCSPGoodAndRevoked() async throws {
+        let (_, port) = try startOCSPResponder(requests: 2)
+        let fetcher = rewriting(ocspPort: port)
+
+        let good = try liveTrust(Kit.goodLeaf, options: [.ocsp])
+        let goodEvaluation = await good.evaluate(fetchingWith: fetcher)
+        assertTrusted(goodEvaluation)
+        XCTAssertEqual(Kit.status(goodEvaluation, 0), .good(source: .fetchedOCSP(url: Kit.ocspURL)))
+
+        let revoked = try liveTrust(Kit.revokedLeaf, options: [.ocsp])
+        let revokedEvaluation = await revoked.evaluate(fetchingWith: fetcher)
+        assertNotTrusted(revokedEvaluation, .fatalTrustFailure, failures: ["0:revoked"])
+        XCTAssertEqual(Kit.status(revokedEvaluation, 0),
+                       .revoked(source: .fetchedOCSP(url: Kit.ocspURL), time: Kit.revocationDate, reason: .keyCompromise))
+        XCTAssertTrue(revokedEvaluation.failures[0].description.contains("OCSP http://ocsp.swifttrust.test"), "\(revokedEvaluation)")
+        XCTAssertEqual(fetcher.requested.map(\.url), ["http://127.0.0.1:\(port)/", "http://127.0.0.1:\(port)/"])
+    }
+
+    func testLiveOCSPFromADelegatedResponderAndHardFail() async throws {
+        let (_, port) = try startOCSPResponder(requests: 1, delegated: true)
+        let trust = try liveTrust(Kit.goodLeaf, options: [.ocsp, .crl, .requirePositiveResponse], crls: ["root-empty"])
+        let evaluation = await trust.evaluate(fetchingWith: rewriting(ocspPort: port))
+        assertTrusted(evaluation)
+        XCTAssertEqual(evaluation.revocationStatuses.map(\.status),
+                       [.good(source: .fetchedOCSP(url: Kit.ocspURL)), .good(source: .suppliedCRL), .notChecked])
+    }
+
+    func testLiveOCSPResponseIsCachedAndCapped() async throws {
+        // -nrequest 1: the responder exits after one answer, so a second answer can only come from the cache.
+        let (server, port) = try startOCSPResponder(requests: 1)
+        let http = HTTPRevocationFetcher(timeout: 3)
+        let leaf = try Fixtures.certificate(Kit.goodLeaf)
+        let issuer = try Fixtures.certificate(Kit.intermediate)
+        let request = OCSPRequest(certIDs: [OCSPCertID(certificate: leaf, issuer: issuer)]).derEncoded
+        let url = "http://127.0.0.1:\(port)/"
+        let first = try await http.fetchOCSPResponse(from: url, request: request)
+        XCTAssertEqual(try OCSPResponse(derEncoded: first).responses.first?.status, .good)
+        XCTAssertTrue(server.waitForExit(seconds: 5), "the responder exits after its one request")
+        let second = try await http.fetchOCSPResponse(from: url, request: request)
+        XCTAssertEqual(second, first, "served from the cache")
+        // Control: another fetcher (empty cache) cannot reach the exited responder; nor can this one once emptied.
+        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 2).fetchOCSPResponse(from: url, request: request) }
+        http.removeAll()
+        await assertFetchFails { try await http.fetchOCSPResponse(from: url, request: request) }
+    }
+
+    func testLiveOCSPResponseLargerThanTheCapIsRefused() async throws {
+        let (_, port) = try startOCSPResponder(requests: 1)
+        let http = HTTPRevocationFetcher(timeout: 3, maximumOCSPBytes: 64)
+        let trust = try liveTrust(Kit.goodLeaf, options: [.ocsp])
+        let evaluation = await trust.evaluate(fetchingWith: rewriting(ocspPort: port, fetcher: http))
+        assertTrusted(evaluation)
+        XCTAssertEqual(Kit.status(evaluation, 0), .unknown(notes: []), "the oversized answer was refused")
+    }
+
+    // MARK: (b) CRL against python3 -m http.server
+
+    func testLiveCRLFetch() async throws {
+        let (server, port) = try startCRLServer()
+        let fetcher = rewriting(crlPort: port)
+        let revoked = try Kit.trust(Kit.revokedLeaf, options: [.crl])
+        let evaluation = await revoked.evaluate(fetchingWith: fetcher)
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
+        XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
+        XCTAssertTrue(evaluation.failures[0].description.contains("CRL http://crl.swifttrust.test/ecdsa-intermediate.crl"), "\(evaluation)")
+
+        let good = try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"])
+        let goodEvaluation = await good.evaluate(fetchingWith: fetcher)
+        assertTrusted(goodEvaluation)
+        XCTAssertEqual(Kit.status(goodEvaluation, 0), .good(source: .fetchedCRL(url: Kit.crlURL)))
+        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 1, seconds: 3))
+    }
+
+    func testLiveCRLFetchOfThePEMForm() async throws {
+        let (_, port) = try startCRLServer()
+        let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
+        let evaluation = await trust.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-current.crl.pem"))
+        XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
+    }
+
+    func testLiveMissingCRLIsUnknown() async throws {
+        let (_, port) = try startCRLServer()
+        let fetcher = rewriting(crlPort: port, crlFile: "no-such.crl")
+        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3).fetchCRL(from: "http://127.0.0.1:\(port)/no-such.crl") }
+        let soft = try Kit.trust(Kit.revokedLeaf, options: [.crl])
+        assertTrusted(await soft.evaluate(fetchingWith: fetcher))
+        let hard = try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"])
+        assertNotTrusted(await hard.evaluate(fetchingWith: fetcher), .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+    }
+
+    // MARK: (c) Timeouts and caps
+
+    func testServerThatNeverAnswersTimesOut() async throws {
+        let (_, port) = try startMisbehavingServer("hang")
+        let http = HTTPRevocationFetcher(timeout: 1)
+        let started = Date()
+        await assertFetchFails { try await http.fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl") }
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertGreaterThanOrEqual(elapsed, 0.9, "the deadline is 1 s")
+        XCTAssertLessThan(elapsed, 2.5, "the fetch must fail within its 1 s deadline")
+
+        // Soft fail: both OCSP and the CRL hang; the leaf is still trusted.
+        let fetcher = RewritingFetcher(base: http, map: [Kit.ocspURL: "http://127.0.0.1:\(port)/",
+                                                         Kit.crlURL: "http://127.0.0.1:\(port)/ca.crl"])
+        var clock = Date()
+        let soft = try Kit.trust(Kit.goodLeaf, options: [])
+        let softEvaluation = await soft.evaluate(fetchingWith: fetcher)
+        assertTrusted(softEvaluation)
+        XCTAssertTrue(Kit.isUnknown(Kit.status(softEvaluation, 0)))
+        XCTAssertLessThan(Date().timeIntervalSince(clock), 4)
+        XCTAssertEqual(fetcher.requested.map(\.kind), ["ocsp", "crl"])
+
+        // Hard fail: revocation unavailable.
+        clock = Date()
+        let hard = try Kit.trust(Kit.goodLeaf, options: [.requirePositiveResponse], crls: ["root-empty"])
+        assertNotTrusted(await hard.evaluate(fetchingWith: fetcher), .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+        XCTAssertLessThan(Date().timeIntervalSince(clock), 4)
+    }
+
+    func testCRLLargerThanTheCapIsRefused() async throws {
+        let (_, port) = try startCRLServer()
+        let url = "http://127.0.0.1:\(port)/intermediate-current.crl"
+        let size = try Fixtures.bytes("revocation/intermediate-current.crl").count
+        XCTAssertEqual(size, 382)
+        await assertFetchFails(mentioning: "larger than") {
+            try await HTTPRevocationFetcher(timeout: 3, maximumCRLBytes: size - 1).fetchCRL(from: url)
+        }
+        // Control: exactly at the cap is fine.
+        let exact = try await HTTPRevocationFetcher(timeout: 3, maximumCRLBytes: size).fetchCRL(from: url)
+        XCTAssertEqual(exact, try Fixtures.bytes("revocation/intermediate-current.crl"))
+
+        // Through ServerTrust: the 3.5 MB CRL against a 1 MB cap is no information (soft fail: trusted).
+        let capped = HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: 1_000_000)
+        let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
+        let evaluation = await trust.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-large.crl", fetcher: capped))
+        assertTrusted(evaluation)
+        // And under the default cap the large CRL is fetched and used.
+        let uncapped = try Kit.trust(Kit.revokedLeaf, options: [.crl])
+        let uncappedEvaluation = await uncapped.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-large.crl"))
+        assertNotTrusted(uncappedEvaluation, .fatalTrustFailure, failures: ["0:revoked"])
+    }
+
+    func testEndlessResponseIsCutOffAtTheCap() async throws {
+        let (_, port) = try startMisbehavingServer("flood")
+        let started = Date()
+        await assertFetchFails(mentioning: "larger than") {
+            try await HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: 256 * 1024).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 4, "stopped by the size cap, not the deadline")
+    }
+
+    func testConnectionResetAndRefusedFailCleanly() async throws {
+        let (_, port) = try startMisbehavingServer("reset")
+        // A large request body makes the reset arrive while we are still sending.
+        await assertFetchFails {
+            try await HTTPRevocationFetcher(timeout: 3).fetchOCSPResponse(from: "http://127.0.0.1:\(port)/",
+                                                                          request: [UInt8](repeating: 0x30, count: 4 << 20))
+        }
+        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl") }
+        // A closed port: refused at once.
+        let closed = try closedPort()
+        let started = Date()
+        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3).fetchCRL(from: "http://127.0.0.1:\(closed)/ca.crl") }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        // Only http:// is fetched.
+        await assertFetchFails(mentioning: "only http://") { try await HTTPRevocationFetcher().fetchCRL(from: "https://127.0.0.1:\(closed)/") }
+    }
+
+    // MARK: (d) The cache
+
+    func testSecondFetchOfTheSameCRLIsServedFromTheCache() async throws {
+        let (server, port) = try startCRLServer()
+        let http = HTTPRevocationFetcher(timeout: 3)
+        let url = "http://127.0.0.1:\(port)/intermediate-current.crl"
+        let first = try await http.fetchCRL(from: url)
+        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 1, seconds: 3))
+        let second = try await http.fetchCRL(from: url)
+        XCTAssertEqual(second, first)
+        // Through ServerTrust, twice more, with the same fetcher: still no new request.
+        let fetcher = rewriting(crlPort: port, fetcher: http)
+        for _ in 0..<2 {
+            let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
+            let evaluation = await trust.evaluate(fetchingWith: fetcher)
+            XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        XCTAssertEqual(server.lines(containing: "GET /intermediate-current.crl"), 1, server.errorText)
+
+        // Control: after removeAll() the server is asked again.
+        http.removeAll()
+        _ = try await http.fetchCRL(from: url)
+        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 2, seconds: 3), server.errorText)
+
+        // A CRL whose nextUpdate has passed is not cached: every fetch goes to the server.
+        let expired = "http://127.0.0.1:\(port)/intermediate-expired.crl"
+        _ = try await http.fetchCRL(from: expired)
+        _ = try await http.fetchCRL(from: expired)
+        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-expired.crl", count: 2, seconds: 3), server.errorText)
+    }
+
+    // MARK: Helpers
+
+    private func assertFetchFails(mentioning text: String? = nil, file: StaticString = #filePath, line: UInt = #line,
+                                  _ body: () async throws -> [UInt8]) async {
+        do {
+            let bytes = try await body()
+            XCTFail("the fetch succeeded with \(bytes.count) bytes", file: file, line: line)
+        } catch {
+            if let text {
+                XCTAssertTrue("\(error)".contains(text), "\(error)", file: file, line: line)
+            }
+        }
+    }
+
+    /// A loopback port that nothing listens on (bound, then closed).
+    private func closedPort() throws -> Int {
+        let python = try requireTool("python3")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1]); s.close()"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let port = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw CocoaError(.coderReadCorrupt)
+        }
+        return port
+    }
+}
+
+/// Forwards to a real fetcher after rewriting the certificates' URLs to loopback ones, and records
+/// what it forwarded.
+final class RewritingFetcher: RevocationFetcher {
+    struct Request: Hashable, Sendable {
+        let kind: String
+        let url: String
+    }
+
+    let base: HTTPRevocationFetcher
+    let map: [String: String]
+    private let log = Mutex<[Request]>([])
+
+    init(base: HTTPRevocationFetcher, map: [String: String]) {
+        self.base = base
+        self.map = map
+    }
+
+    var requested: [Request] { log.withLock { $0 } }
+
+    private func rewrite(_ url: String) -> String { map[url] ?? url }
+
+    func fetchCRL(from url: String) async throws -> [UInt8] {
+        let target = rewrite(url)
+        log.withLock { $0.append(Request(kind: "crl", url: target)) }
+        return try await base.fetchCRL(from: target)
+    }
+
+    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
+        let target = rewrite(url)
+        log.withLock { $0.append(Request(kind: "ocsp", url: target)) }
+        return try await base.fetchOCSPResponse(from: target, request: request)
+    }
+}
+
+/// A child process serving on loopback: started by a test, its output collected line by line, and
+/// always terminated by the test (``stop()``, called from tearDown).
+final class LoopbackServer: @unchecked Sendable {
+    private let process: Process
+    private let stdoutPipe = Pipe()
+    private let stderrPipe = Pipe()
+    private let output = Mutex<(stdout: String, stderr: String)>(("", ""))
+
+    init(executable: String, arguments: [String], directory: String?) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONUNBUFFERED"] = "1"
+        environment["TZ"] = "UTC"
+        process.environment = environment
+        self.process = process
+    }
+
+    static func executable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+            return "\(directory)/\(name)"
+        }
+        return nil
+    }
+
+    /// Starts the process and waits (at most `seconds`) for a stdout line from which `port` extracts the port.
+    func start(seconds: Double = 5, port: @escaping @Sendable (String) -> Int?) throws -> Int {
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        stdoutPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.output.withLock { $0.stdout += text }
+        }
+        stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.output.withLock { $0.stderr += text }
+        }
+        let t0 = Date(); defer { print("DEBUGSTART", Date().timeIntervalSince(t0)) }
+        try process.run()
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let lines = output.withLock { $0.stdout }.split(separator: "\n")
+            if let found = lines.lazy.compactMap({ port(String($0)) }).first { return found }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        stop()
+        throw XCTSkip("server did not report its port in \(seconds) s; stdout: \(outputText) stderr: \(errorText)")
+    }
+
+    var outputText: String { output.withLock { $0.stdout } }
+    var errorText: String { output.withLock { $0.stderr } }
+
+    /// How many stderr lines (http.server's request log) contain `text`.
+    func lines(containing text: String) -> Int {
+        errorText.split(separator: "\n").filter { $0.contains(text) }.count
+    }
+
+    /// Waits up to `seconds` for at least `count` such lines.
+    func waitForLines(containing text: String, count: Int, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if lines(containing: text) >= count { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while Date() < deadline
+        return lines(containing: text) >= count
+    }
+
+    /// Waits up to `seconds` for the process to exit on its own.
+    func waitForExit(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        return !process.isRunning
+    }
+
+    /// Terminates the process (if still running) and waits for it.
+    func stop() {
+        let t0 = Date(); defer { print("DEBUGSTOP", Date().timeIntervalSince(t0)) }
+        if process.isRunning {
+            process.terminate()
+            if !waitForExit(seconds: 2), process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        stdoutPipe.fileHandleForReading.readabilityHandler = nil
+        stderrPipe.fileHandleForReading.readabilityHandler = nil
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import TrustCore
+import TrustDER
+import TrustX509
+import XCTest
+
+/// Offline OCSP checking through `ServerTrust` (docs/revocation.md, "OCSP rules").
+final class RevocationOCSPTests: XCTestCase {
+    typealias Kit = RevocationKit
+    let soft: RevocationOptions = [.ocsp]
+    /// Hard fail; the root's empty CRL covers the intermediate so that only the leaf is in question.
+    let hard: RevocationOptions = [.ocsp, .crl, .requirePositiveResponse]
+
+    func testGoodResponseSignedByTheIssuer() throws {
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: soft, ocsp: ["good-leaf-good"]).evaluate()
+        assertTrusted(evaluation)
+        XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedOCSP))
+        XCTAssertEqual(Kit.status(evaluation, 1), .unknown(notes: []))
+        let hardEvaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"], ocsp: ["good-leaf-good"]).evaluate()
+        assertTrusted(hardEvaluation)
+        XCTAssertEqual(hardEvaluation.revocationStatuses.map(\.status), [.good(source: .suppliedOCSP), .good(source: .suppliedCRL), .notChecked])
+    }
+
+    func testRevokedResponse() throws {
+        let evaluation = try Kit.trust(Kit.revokedLeaf, options: soft, ocsp: ["revoked-leaf-revoked"]).evaluate()
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
+        XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .suppliedOCSP, time: Kit.revocationDate, reason: .keyCompromise))
+        let description = evaluation.failures[0].description
+        XCTAssertTrue(description.contains("OCSP (supplied)"), description)
+        XCTAssertTrue(description.contains("keyCompromise"), description)
+        XCTAssertTrue(description.contains("2026-04-01"), description)
+        XCTAssertEqual(RevocationStatus.revoked(source: .suppliedOCSP, time: Kit.revocationDate, reason: .keyCompromise).description,
+                       "revoked 2026-04-01T00:00:00Z (keyCompromise) per OCSP (supplied)")
+    }
+
+    func testUnknownResponseIsNoInformation() throws {
+        let leaf = "ecdsa/leaf.pem"
+        let evaluation = try Kit.trust(leaf, options: soft, ocsp: ["unknown"]).evaluate()
+        assertTrusted(evaluation)
+        let notes = Kit.notes(Kit.status(evaluation, 0))
+        XCTAssertTrue(notes.contains { $0.contains("does not know") }, "\(notes)")
+        let hardEvaluation = try Kit.trust(leaf, options: hard, crls: ["root-empty"], ocsp: ["unknown"]).evaluate()
+        assertNotTrusted(hardEvaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+        XCTAssertTrue(hardEvaluation.failures[0].description.contains("does not know"), hardEvaluation.failures[0].description)
+    }
+
+    func testExpiredResponseIsStale() throws {
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: soft, ocsp: ["good-leaf-expired"]).evaluate()
+        assertTrusted(evaluation)
+        let status = Kit.status(evaluation, 0)
+        XCTAssertTrue(Kit.isUnknown(status), "\(String(describing: status))")
+        XCTAssertTrue(Kit.notes(status).contains { $0.contains("stale") }, "\(Kit.notes(status))")
+        let hardEvaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"], ocsp: ["good-leaf-expired"]).evaluate()
+        assertNotTrusted(hardEvaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+    }
+
+    func testFreshnessBoundaries() throws {
+        // good-leaf-good: thisUpdate 2026-05-31T00:00:00Z, nextUpdate 2026-06-07T00:00:00Z; 5 minutes of skew.
+        let trust = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"], ocsp: ["good-leaf-good"])
+        func status(at seconds: Int64) -> RevocationStatus? {
+            trust.verifyDate = Date(timeIntervalSince1970: TimeInterval(seconds))
+            return Kit.status(trust.evaluate(), 0)
+        }
+        let thisUpdate = Kit.date(2026, 5, 31).secondsSince1970
+        let nextUpdate = Kit.date(2026, 6, 7).secondsSince1970
+        XCTAssertEqual(status(at: thisUpdate - 299), .good(source: .suppliedOCSP))
+        XCTAssertTrue(Kit.notes(status(at: thisUpdate - 301)).contains { $0.contains("in the future") })
+        XCTAssertEqual(status(at: nextUpdate + 299), .good(source: .suppliedOCSP))
+        XCTAssertTrue(Kit.notes(status(at: nextUpdate + 301)).contains { $0.contains("stale") })
+    }
+
+    func testDelegatedResponderIsAccepted() throws {
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"], ocsp: ["good-leaf-delegated"]).evaluate()
+        assertTrusted(evaluation)
+        XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedOCSP))
+    }
+
+    func testUnauthorisedResponderIsIgnored() throws {
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: soft, ocsp: ["good-leaf-unauthorised"]).evaluate()
+        assertTrusted(evaluation)
+        let status = Kit.status(evaluation, 0)
+        XCTAssertTrue(Kit.isUnknown(status), "\(String(describing: status))")
+        XCTAssertTrue(Kit.notes(status).contains { $0.contains("OCSPSigning") && $0.contains("ignored") }, "\(Kit.notes(status))")
+        // Ignored, not "invalid": in hard-fail mode it is simply no proof.
+        let hardEvaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"], ocsp: ["good-leaf-unauthorised"]).evaluate()
+        assertNotTrusted(hardEvaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+        XCTAssertTrue(hardEvaluation.failures[0].description.contains("OCSPSigning"), hardEvaluation.failures[0].description)
+    }
+
+    func testSHA256CertIDIsMatched() throws {
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"], ocsp: ["good-leaf-sha256-certid"]).evaluate()
+        assertTrusted(evaluation)
+        XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedOCSP))
+    }
+
+    func testResponseAboutAnotherCertificateIsNotUsed() throws {
+        // good-leaf's "good" says nothing about revoked-leaf.
+        let evaluation = try Kit.trust(Kit.revokedLeaf, options: hard, crls: ["root-empty"], ocsp: ["good-leaf-good"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+        // A revoked response for revoked-leaf does not touch good-leaf.
+        let other = try Kit.trust(Kit.goodLeaf, options: soft, ocsp: ["revoked-leaf-revoked"]).evaluate()
+        assertTrusted(other)
+    }
+
+    func testResponseWithABrokenSignatureIsIgnored() throws {
+        for name in ["good-leaf-good", "good-leaf-delegated"] {
+            var der = try Fixtures.bytes("revocation/\(name).ocsp")
+            // The signature BIT STRING ends the BasicOCSPResponse for the issuer-signed one; for the
+            // delegated one the certificates follow, so flip a byte inside ResponseData instead
+            // (producedAt's last digit) — either way the signature no longer verifies.
+            let producedAt = Array("20260531000000Z".utf8)
+            guard let start = (0...(der.count - producedAt.count)).first(where: { Array(der[$0..<($0 + producedAt.count)]) == producedAt }) else {
+                return XCTFail("producedAt not found in \(name)")
+            }
+            der[start + 13] = UInt8(ascii: "1")
+            let response = try OCSPResponse(derEncoded: der)
+            let trust = try Kit.trust(Kit.goodLeaf, options: soft)
+            trust.setOCSPResponses([response])
+            XCTAssertEqual(trust.suppliedOCSPResponses.map(\.derEncoded), [der])
+            let evaluation = trust.evaluate()
+            assertTrusted(evaluation)
+            let notes = Kit.notes(Kit.status(evaluation, 0))
+            XCTAssertTrue(notes.contains { $0.contains("does not verify") }, "\(name): \(notes)")
+        }
+    }
+
+    func testNonSuccessfulResponseIsNoInformation() throws {
+        let tryLater = try OCSPResponse(derEncoded: [0x30, 0x03, 0x0A, 0x01, 0x03])
+        let trust = try Kit.trust(Kit.goodLeaf, options: soft)
+        trust.setOCSPResponses([tryLater])
+        let evaluation = trust.evaluate()
+        assertTrusted(evaluation)
+        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("tryLater") }, "\(evaluation.revocationStatuses)")
+        trust.policies = [.ssl(server: true, hostname: Fixtures.host), .revocation([.ocsp, .requirePositiveResponse])]
+        XCTAssertEqual(failureSummary(trust.evaluate()), ["0:revocationUnavailable", "1:revocationUnavailable"])
+    }
+
+    func testSeveralResponsesRevokedWins() throws {
+        // An unknown, a stale and a revoked response: the revoked one decides, whatever the order.
+        let names = ["unknown", "good-leaf-expired", "revoked-leaf-revoked", "good-leaf-good"]
+        for ordering in [names, names.reversed()] {
+            let evaluation = try Kit.trust(Kit.revokedLeaf, options: soft, ocsp: ordering).evaluate()
+            assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
+        }
+    }
+}

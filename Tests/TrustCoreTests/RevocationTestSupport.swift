@@ -1,0 +1,265 @@
+import Foundation
+import Synchronization
+import TrustCore
+import TrustDER
+import TrustX509
+import XCTest
+
+// Helpers shared by the Revocation*Tests classes of this target.
+
+/// Loading revocation fixtures and building trust objects around them.
+enum RevocationKit {
+    static let intermediate = "ecdsa/intermediate.pem"
+    static let goodLeaf = "revocation/good-leaf.pem"
+    static let revokedLeaf = "revocation/revoked-leaf.pem"
+    static let ocspURL = "http://ocsp.swifttrust.test"
+    static let crlURL = "http://crl.swifttrust.test/ecdsa-intermediate.crl"
+
+    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> DERTime {
+        DERTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)!
+    }
+
+    /// 2026-04-01T00:00:00Z, when revoked-leaf and revoked-intermediate were revoked.
+    static let revocationDate = date(2026, 4, 1)
+
+    static func crl(_ name: String) throws -> CertificateRevocationList {
+        try CertificateRevocationList(derEncoded: Fixtures.bytes("revocation/\(name).crl"))
+    }
+
+    static func ocsp(_ name: String) throws -> OCSPResponse {
+        try OCSPResponse(derEncoded: Fixtures.bytes("revocation/\(name).ocsp"))
+    }
+
+    /// A ServerTrust for `leaf` + `intermediates`, anchored at ecdsa/root.pem, host www.swifttrust.test,
+    /// verify date 2026-06-01, with `.revocation(options)` and the named CRLs / OCSP responses supplied.
+    static func trust(
+        _ leaf: String, intermediates: [String] = [intermediate], options: RevocationOptions,
+        crls: [String] = [], ocsp: [String] = []
+    ) throws -> ServerTrust {
+        let trust = try Fixtures.trust([leaf] + intermediates,
+                                       policies: [.ssl(server: true, hostname: Fixtures.host), .revocation(options)])
+        if !crls.isEmpty { trust.setCRLs(try crls.map { try RevocationKit.crl($0) }) }
+        if !ocsp.isEmpty { trust.setOCSPResponses(try ocsp.map { try RevocationKit.ocsp($0) }) }
+        return trust
+    }
+
+    /// The status of chain index `index`, or nil.
+    static func status(_ evaluation: TrustEvaluation, _ index: Int) -> RevocationStatus? {
+        evaluation.revocationStatuses.first { $0.index == index }?.status
+    }
+
+    /// The notes of an unknown status (empty for any other status).
+    static func notes(_ status: RevocationStatus?) -> [String] {
+        if case let .unknown(notes)? = status { return notes }
+        return []
+    }
+
+    static func isUnknown(_ status: RevocationStatus?) -> Bool {
+        if case .unknown? = status { return true }
+        return false
+    }
+
+    /// The failures of `evaluation` whose reason is `.revoked`, as descriptions.
+    static func revokedDescriptions(_ evaluation: TrustEvaluation) -> [String] {
+        evaluation.failures.compactMap { if case .revoked = $0.reason { $0.description } else { nil } }
+    }
+}
+
+/// A `RevocationFetcher` that serves canned bytes and records every call.
+final class RecordingFetcher: RevocationFetcher {
+    struct Call: Hashable, Sendable {
+        let kind: String  // "crl" or "ocsp"
+        let url: String
+        let request: [UInt8]
+    }
+
+    private let crls: [String: [UInt8]]
+    private let ocsp: [String: [UInt8]]
+    private let log = Mutex<[Call]>([])
+
+    init(crls: [String: [UInt8]] = [:], ocsp: [String: [UInt8]] = [:]) {
+        self.crls = crls
+        self.ocsp = ocsp
+    }
+
+    var calls: [Call] { log.withLock { $0 } }
+
+    func fetchCRL(from url: String) async throws -> [UInt8] {
+        log.withLock { $0.append(Call(kind: "crl", url: url, request: [])) }
+        guard let bytes = crls[url] else { throw URLError(.fileDoesNotExist) }
+        return bytes
+    }
+
+    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
+        log.withLock { $0.append(Call(kind: "ocsp", url: url, request: request)) }
+        guard let bytes = ocsp[url] else { throw URLError(.fileDoesNotExist) }
+        return bytes
+    }
+}
+
+// MARK: - Test-local DER tree and CRL signing (for CRLs the fixtures do not contain)
+
+/// One DER element as an editable tree (single-octet tags, definite lengths).
+struct RevocationTLV: Equatable {
+    var tag: UInt8
+    var content: [UInt8]
+    var children: [RevocationTLV]
+
+    var isConstructed: Bool { tag & 0x20 != 0 }
+
+    static func primitive(_ tag: UInt8, _ content: [UInt8]) -> RevocationTLV { RevocationTLV(tag: tag, content: content, children: []) }
+    static func constructed(_ tag: UInt8, _ children: [RevocationTLV]) -> RevocationTLV { RevocationTLV(tag: tag, content: [], children: children) }
+    static func sequence(_ children: [RevocationTLV]) -> RevocationTLV { constructed(0x30, children) }
+    static func oid(_ dotted: String) -> RevocationTLV { primitive(0x06, Array(ASN1ObjectIdentifier(dotted: dotted)!.bytes)) }
+    static func octetString(_ content: [UInt8]) -> RevocationTLV { primitive(0x04, content) }
+    static func integer(_ content: [UInt8]) -> RevocationTLV { primitive(0x02, content) }
+    static func utcTime(_ text: String) -> RevocationTLV { primitive(0x17, Array(text.utf8)) }
+    static func generalizedTime(_ text: String) -> RevocationTLV { primitive(0x18, Array(text.utf8)) }
+    static let booleanTrue = primitive(0x01, [0xFF])
+    static let null = primitive(0x05, [])
+
+    static func `extension`(_ dotted: String, critical: Bool, value: [UInt8]) -> RevocationTLV {
+        sequence([oid(dotted)] + (critical ? [booleanTrue] : []) + [octetString(value)])
+    }
+
+    static func parse(_ bytes: [UInt8]) throws -> RevocationTLV {
+        var offset = 0
+        let element = try parse(bytes, at: &offset)
+        guard offset == bytes.count else { throw CocoaError(.coderReadCorrupt) }
+        return element
+    }
+
+    private static func parse(_ bytes: [UInt8], at offset: inout Int) throws -> RevocationTLV {
+        guard offset + 2 <= bytes.count, bytes[offset] & 0x1F != 0x1F else { throw CocoaError(.coderReadCorrupt) }
+        let tag = bytes[offset]
+        var cursor = offset + 1
+        var length = Int(bytes[cursor])
+        cursor += 1
+        if length & 0x80 != 0 {
+            let octets = length & 0x7F
+            guard octets > 0, octets <= 4, cursor + octets <= bytes.count else { throw CocoaError(.coderReadCorrupt) }
+            length = 0
+            for _ in 0..<octets {
+                length = length << 8 | Int(bytes[cursor])
+                cursor += 1
+            }
+        }
+        let end = cursor + length
+        guard end <= bytes.count else { throw CocoaError(.coderReadCorrupt) }
+        offset = end
+        if tag & 0x20 == 0 { return primitive(tag, Array(bytes[cursor..<end])) }
+        var children: [RevocationTLV] = []
+        var inner = cursor
+        while inner < end { children.append(try parse(bytes, at: &inner)) }
+        return constructed(tag, children)
+    }
+
+    var der: [UInt8] {
+        let body = isConstructed ? children.flatMap(\.der) : content
+        var out: [UInt8] = [tag]
+        if body.count < 0x80 {
+            out.append(UInt8(body.count))
+        } else {
+            var octets: [UInt8] = []
+            var rest = body.count
+            while rest > 0 {
+                octets.insert(UInt8(rest & 0xFF), at: 0)
+                rest >>= 8
+            }
+            out.append(0x80 | UInt8(octets.count))
+            out += octets
+        }
+        return out + body
+    }
+
+    subscript(index: Int) -> RevocationTLV {
+        get { children[index] }
+        set { children[index] = newValue }
+    }
+}
+
+/// Builds v2 CRLs and signs them with a CA key from TestCertificates/ through `openssl dgst`
+/// (ECDSA P-256 with SHA-256), for rules the fixtures do not exercise.
+struct CRLForge {
+    /// The issuer's certificate (its subject becomes the CRL issuer, its SKI the AKI).
+    var issuer: Certificate
+    /// PEM private key path relative to TestCertificates/.
+    var keyPath: String
+    var thisUpdate = RevocationTLV.utcTime("260501000000Z")
+    var nextUpdate: RevocationTLV? = RevocationTLV.generalizedTime("20991231235959Z")
+    /// (serial content octets, revocation time, reason code) triples.
+    var entries: [(serial: [UInt8], date: String, reason: UInt8?)] = []
+    var crlNumber: [UInt8]? = [0x07]
+    var crlNumberCritical = false
+    var issuingDistributionPoint: RevocationTLV?
+    var deltaBase: [UInt8]?
+    var extraExtensions: [RevocationTLV] = []
+    var includeAKI = true
+
+    static let ecdsaWithSHA256 = RevocationTLV.sequence([.oid("1.2.840.10045.4.3.2")])
+
+    static var opensslPath: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/openssl") {
+            return "\(directory)/openssl"
+        }
+        return nil
+    }
+
+    var tbs: RevocationTLV {
+        var fields: [RevocationTLV] = [.integer([0x01]), CRLForge.ecdsaWithSHA256, try! RevocationTLV.parse(Array(issuer.subject.der)), thisUpdate]
+        if let nextUpdate { fields.append(nextUpdate) }
+        if !entries.isEmpty {
+            fields.append(.sequence(entries.map { entry in
+                var parts: [RevocationTLV] = [.integer(entry.serial), .utcTime(entry.date)]
+                if let reason = entry.reason {
+                    parts.append(.sequence([.extension("2.5.29.21", critical: false, value: RevocationTLV.primitive(0x0A, [reason]).der)]))
+                }
+                return .sequence(parts)
+            }))
+        }
+        var extensions: [RevocationTLV] = []
+        if includeAKI, let ski = issuer.extensions.subjectKeyIdentifier {
+            extensions.append(.extension("2.5.29.35", critical: false,
+                                         value: RevocationTLV.sequence([.primitive(0x80, Array(ski.keyIdentifier))]).der))
+        }
+        if let crlNumber { extensions.append(.extension("2.5.29.20", critical: crlNumberCritical, value: RevocationTLV.integer(crlNumber).der)) }
+        if let deltaBase { extensions.append(.extension("2.5.29.27", critical: true, value: RevocationTLV.integer(deltaBase).der)) }
+        if let issuingDistributionPoint { extensions.append(.extension("2.5.29.28", critical: true, value: issuingDistributionPoint.der)) }
+        extensions += extraExtensions
+        if !extensions.isEmpty { fields.append(.constructed(0xA0, [.sequence(extensions)])) }
+        return .sequence(fields)
+    }
+
+    /// The signed CRL.
+    func make() throws -> CertificateRevocationList {
+        guard let openssl = CRLForge.opensslPath else { throw XCTSkip("openssl is not installed (needed to sign test CRLs)") }
+        let tbsBytes = tbs.der
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("crlforge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("tbs.der")
+        let output = directory.appendingPathComponent("sig.der")
+        try Data(tbsBytes).write(to: input)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: openssl)
+        process.arguments = ["dgst", "-sha256", "-sign", Fixtures.path(keyPath), "-out", output.path, input.path]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let signature = FileManager.default.contents(atPath: output.path) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let crl = RevocationTLV.sequence([tbs, CRLForge.ecdsaWithSHA256, .primitive(0x03, [0x00] + [UInt8](signature))])
+        return try CertificateRevocationList(derEncoded: crl.der)
+    }
+
+    /// A forge for the root's CRLs.
+    static func root() throws -> CRLForge {
+        CRLForge(issuer: try Fixtures.certificate("ecdsa/root.pem"), keyPath: "keys/ecdsa/root.key.pem")
+    }
+
+    /// A forge for the intermediate's CRLs.
+    static func intermediate() throws -> CRLForge {
+        CRLForge(issuer: try Fixtures.certificate("ecdsa/intermediate.pem"), keyPath: "keys/ecdsa/intermediate.key.pem")
+    }
+}

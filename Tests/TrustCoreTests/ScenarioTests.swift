@@ -1,0 +1,553 @@
+import Dispatch
+import Foundation
+import TrustCore
+import TrustCrypto
+import TrustX509
+import XCTest
+
+/// One test per trust rule, each over the TestCertificates scenarios at the pinned verify date
+/// (2026-06-01T00:00:00Z). Every negative test asserts the result, the exact failure cases and the
+/// index of the certificate each one names.
+final class ScenarioTests: XCTestCase {
+    private let host = Fixtures.host
+    private func cert(_ path: String) throws -> Certificate { try Fixtures.certificate(path) }
+
+    // MARK: - Good chains
+
+    func testGoodECDSAChainIsTrustedLeafIntermediateRoot() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        assertTrusted(trust.evaluate(), chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
+    }
+
+    func testGoodRSAChainIsTrusted() throws {
+        let trust = try Fixtures.trust(["rsa/leaf.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"])
+        assertTrusted(trust.evaluate(), chain: [try cert("rsa/leaf.pem"), try cert("rsa/intermediate.pem"), try cert("rsa/root.pem")])
+    }
+
+    func testGoodEd25519ChainIsTrusted() throws {
+        let trust = try Fixtures.trust(["ed25519/leaf.pem", "ed25519/intermediate.pem"], anchors: ["ed25519/root.pem"])
+        assertTrusted(trust.evaluate(), chain: [try cert("ed25519/leaf.pem"), try cert("ed25519/intermediate.pem"), try cert("ed25519/root.pem")])
+    }
+
+    func testChainFromTheWrongRootIsUntrusted() throws {
+        // The anchor set matters: the ECDSA chain does not reach the RSA root.
+        let evaluation = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"], anchors: ["rsa/root.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:issuerNotFound"])
+    }
+
+    // MARK: - Host names and IP addresses
+
+    func testMultiDNSLeafMatchesEverySANAndNothingElse() throws {
+        for name in ["api.swifttrust.test", "www.swifttrust.test", "swifttrust.test", "API.SwiftTrust.Test"] {
+            let trust = try Fixtures.trust(["ecdsa/leaf-multi-dns.pem", "ecdsa/intermediate.pem"],
+                                           policies: [.ssl(server: true, hostname: name)])
+            assertTrusted(trust.evaluate())
+        }
+        let trust = try Fixtures.trust(["ecdsa/leaf-multi-dns.pem", "ecdsa/intermediate.pem"],
+                                       policies: [.ssl(server: true, hostname: "mail.swifttrust.test")])
+        let evaluation = trust.evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+        XCTAssertEqual(evaluation.failures.first?.reason,
+                       .hostnameMismatch(expected: "mail.swifttrust.test",
+                                         presented: ["DNS:api.swifttrust.test", "DNS:www.swifttrust.test", "DNS:swifttrust.test"]))
+    }
+
+    func testWildcardMatchesExactlyOneLabel() throws {
+        func evaluate(_ name: String) throws -> TrustEvaluation {
+            try Fixtures.trust(["ecdsa/leaf-wildcard.pem", "ecdsa/intermediate.pem"],
+                               policies: [.ssl(server: true, hostname: name)]).evaluate()
+        }
+        assertTrusted(try evaluate("a.swifttrust.test"))
+        assertTrusted(try evaluate("www.swifttrust.test"))
+        assertNotTrusted(try evaluate("swifttrust.test"), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+        assertNotTrusted(try evaluate("a.b.swifttrust.test"), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+    }
+
+    func testIPAddressLeafMatchesIPv4AndIPv6SANs() throws {
+        func evaluate(_ name: String) throws -> TrustEvaluation {
+            try Fixtures.trust(["ecdsa/leaf-ip.pem", "ecdsa/intermediate.pem"],
+                               policies: [.ssl(server: true, hostname: name)]).evaluate()
+        }
+        assertTrusted(try evaluate("192.0.2.10"))
+        assertTrusted(try evaluate("2001:db8::10"))
+        assertTrusted(try evaluate("2001:DB8:0:0:0:0:0:10"))  // same address, other spelling
+        assertNotTrusted(try evaluate("192.0.2.11"), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+        assertNotTrusted(try evaluate("2001:db8::11"), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+        // The IP leaf has no DNS names; its CN (an IP) is never consulted for a DNS identity.
+        assertNotTrusted(try evaluate(host), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+    }
+
+    func testHostnameIsCheckedOnlyWhenGiven() throws {
+        // The same leaf, with a host name it does not carry, passes when no host name is asked for.
+        assertTrusted(try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+                                         policies: [.ssl(server: true, hostname: nil)]).evaluate())
+        assertNotTrusted(try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+                                            policies: [.ssl(server: true, hostname: "api.swifttrust.test")]).evaluate(),
+                         .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+    }
+
+    func testInvalidReferenceIdentityIsReported() throws {
+        let evaluation = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+                                            policies: [.ssl(server: true, hostname: "not a host name")]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:invalidReferenceIdentity"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .invalidReferenceIdentity("not a host name"))
+    }
+
+    func testLeafWithoutSANFailsProfileAndHostnameAndCommonNameIsNotUsed() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf-no-san.pem", "ecdsa/intermediate.pem"])
+        let evaluation = trust.evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation", "0:hostnameMismatch"])
+        XCTAssertEqual(evaluation.failures.dropFirst().first?.reason, .hostnameMismatch(expected: host, presented: []))
+        // The full chain was built; only the leaf's names are at fault.
+        XCTAssertEqual(evaluation.chain.count, 3)
+    }
+
+    func testCommonNameFallbackMatchesTheHostAndWaivesTheSANRequirement() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf-no-san.pem", "ecdsa/intermediate.pem"])
+        trust.allowsCommonNameFallback = true
+        // Opting into legacy CN matching is a decision about SAN-less leaves: the CABF "leaf has no
+        // SAN" rule is waived and the CN satisfies the host-name check.
+        XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
+
+        // The fallback never lets a CN match a different host.
+        trust.policies = [.ssl(server: true, hostname: "api.swifttrust.test")]
+        assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+
+        // Without the TLS policy (RFC 5280 only) the no-SAN leaf is a valid certificate.
+        trust.policies = [.basicX509]
+        assertTrusted(trust.evaluate())
+    }
+
+    // MARK: - Validity
+
+    func testExpiredLeafIsRecoverableOnIndex0() throws {
+        let leaf = try cert("ecdsa/leaf-expired.pem")
+        let evaluation = try Fixtures.trust(["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:expired"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .expired(notAfter: leaf.notAfter))
+        XCTAssertEqual(evaluation.failures.first?.subject, leaf.subject.description)
+    }
+
+    func testVerifyDateMovesTheValidityWindow() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
+        trust.verifyDate = Date(timeIntervalSince1970: 1_593_561_600)  // 2020-07-01: inside 2020–2021 but before the CA's 2024 notBefore
+        let evaluation = trust.evaluate()
+        // The leaf is fine then; the intermediate and root were not yet valid.
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:notYetValid", "2:notYetValid"])
+    }
+
+    func testNotYetValidLeaf() throws {
+        let leaf = try cert("ecdsa/leaf-not-yet-valid.pem")
+        let evaluation = try Fixtures.trust(["ecdsa/leaf-not-yet-valid.pem", "ecdsa/intermediate.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:notYetValid"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .notYetValid(notBefore: leaf.notBefore))
+    }
+
+    func testExpiredIntermediateIsNamedAtIndex1() throws {
+        let intermediate = try cert("scenarios/expired-intermediate.pem")
+        let evaluation = try Fixtures.trust(["scenarios/leaf-under-expired-intermediate.pem", "scenarios/expired-intermediate.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:expired"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .expired(notAfter: intermediate.notAfter))
+        XCTAssertEqual(evaluation.failures.first?.subject, intermediate.subject.description)
+    }
+
+    // MARK: - Self-signed leaves, other issuers
+
+    func testSelfSignedLeafIsUntrustedUnlessItIsTheAnchor() throws {
+        let leaf = try cert("ecdsa/self-signed-leaf.pem")
+        let untrusted = try Fixtures.trust(["ecdsa/self-signed-leaf.pem"]).evaluate()
+        assertNotTrusted(untrusted, .recoverableTrustFailure, failures: ["0:untrustedRoot"])
+
+        let trusted = try Fixtures.trust(["ecdsa/self-signed-leaf.pem"], anchors: ["ecdsa/self-signed-leaf.pem"]).evaluate()
+        assertTrusted(trusted, chain: [leaf])
+    }
+
+    func testLeafUnderIntermediate2() throws {
+        let evaluation = try Fixtures.trust(["ecdsa/leaf-intermediate2.pem", "ecdsa/intermediate2.pem"]).evaluate()
+        assertTrusted(evaluation, chain: [try cert("ecdsa/leaf-intermediate2.pem"), try cert("ecdsa/intermediate2.pem"), try cert("ecdsa/root.pem")])
+        // The intermediate of another hierarchy branch does not stand in for intermediate 2.
+        let wrong = try Fixtures.trust(["ecdsa/leaf-intermediate2.pem", "ecdsa/intermediate.pem"]).evaluate()
+        assertNotTrusted(wrong, .recoverableTrustFailure, failures: ["0:issuerNotFound"])
+    }
+
+    // MARK: - CA rules (RFC 5280 §6.1.4)
+
+    func testPathLengthConstraintViolationNamesThePathLen0CA() throws {
+        let evaluation = try Fixtures.trust(["scenarios/pathlen-violation-leaf.pem", "scenarios/pathlen-sub-ca.pem",
+                                             "scenarios/pathlen0-ca.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["2:pathLengthExceeded"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .pathLengthExceeded(limit: 0))
+        XCTAssertEqual(evaluation.failures.first?.subject, try cert("scenarios/pathlen0-ca.pem").subject.description)
+        XCTAssertEqual(evaluation.chain.count, 4)
+    }
+
+    func testIssuerThatIsNotACA() throws {
+        let evaluation = try Fixtures.trust(["scenarios/leaf-under-not-ca.pem", "scenarios/not-ca-intermediate.pem"]).evaluate()
+        // RFC 5280 (k), plus the profile rule that keyCertSign needs cA.
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:notCA", "1:profileViolation"])
+    }
+
+    func testIssuerWithoutKeyCertSign() throws {
+        let evaluation = try Fixtures.trust(["scenarios/leaf-under-no-keycertsign.pem", "scenarios/no-keycertsign-intermediate.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:missingKeyCertSign"])
+    }
+
+    func testV1IntermediateIsNotAllowed() throws {
+        let evaluation = try Fixtures.trust(["scenarios/leaf-under-v1.pem", "scenarios/v1-intermediate.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:versionNotAllowed", "1:profileViolation"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .versionNotAllowed(version: 1))
+        // Also without the web-PKI profile: RFC 5280 alone rejects a v1 intermediate.
+        let basic = try Fixtures.trust(["scenarios/leaf-under-v1.pem", "scenarios/v1-intermediate.pem"], policies: [.basicX509]).evaluate()
+        assertNotTrusted(basic, .recoverableTrustFailure, failures: ["1:versionNotAllowed"])
+    }
+
+    func testUnknownCriticalExtensionOnTheLeaf() throws {
+        let evaluation = try Fixtures.trust(["scenarios/unknown-critical-ext-leaf.pem", "ecdsa/intermediate.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:unhandledCriticalExtension"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .unhandledCriticalExtension(name: "1.3.6.1.4.1.55555.1"))
+    }
+
+    func testLeafClaimingCAIsAcceptedAsRFC5280Allows() throws {
+        // Policy decision (RFC 5280 and OpenSSL allow a CA certificate as the end entity).
+        let evaluation = try Fixtures.trust(["scenarios/leaf-is-ca.pem", "ecdsa/intermediate2.pem"]).evaluate()
+        assertTrusted(evaluation, chain: [try cert("scenarios/leaf-is-ca.pem"), try cert("ecdsa/intermediate2.pem"), try cert("ecdsa/root.pem")])
+    }
+
+    // MARK: - Name constraints
+
+    func testNameConstraintsPermittedLeafIsTrusted() throws {
+        assertTrusted(try Fixtures.trust(["scenarios/nc-leaf-ok.pem", "scenarios/nc-intermediate.pem"]).evaluate())
+    }
+
+    func testNameConstraintsExcludedSubtree() throws {
+        let evaluation = try Fixtures.trust(["scenarios/nc-leaf-excluded.pem", "scenarios/nc-intermediate.pem"],
+                                            policies: [.ssl(server: true, hostname: "x.bad.swifttrust.test")]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
+        guard case let .nameConstraintViolation(name, detail) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
+        XCTAssertEqual(name, "DNS:x.bad.swifttrust.test")
+        XCTAssertTrue(detail.contains("excluded"), detail)
+    }
+
+    func testNameConstraintsOutsidePermittedDNSSubtree() throws {
+        let evaluation = try Fixtures.trust(["scenarios/nc-leaf-outside.pem", "scenarios/nc-intermediate.pem"],
+                                            policies: [.ssl(server: true, hostname: "www.example.org")]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
+        guard case let .nameConstraintViolation(name, detail) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
+        XCTAssertEqual(name, "DNS:www.example.org")
+        XCTAssertTrue(detail.contains("outside permitted"), detail)
+    }
+
+    func testNameConstraintsIPOutsidePermittedSubtree() throws {
+        let evaluation = try Fixtures.trust(["scenarios/nc-leaf-ip-outside.pem", "scenarios/nc-intermediate.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
+        guard case let .nameConstraintViolation(name, _) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
+        XCTAssertEqual(name, "IP:198.51.100.1")
+    }
+
+    func testNameConstraintsApplyWithoutTheTLSPolicyToo() throws {
+        // RFC 5280 path validation alone enforces name constraints.
+        let evaluation = try Fixtures.trust(["scenarios/nc-leaf-excluded.pem", "scenarios/nc-intermediate.pem"], policies: [.basicX509]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
+    }
+
+    // MARK: - Cross-signing and backtracking
+
+    func testCrossSignedLeafWithBothIntermediatesIsTrustedViaRoot() throws {
+        let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-by-root.pem",
+                                        "scenarios/cross-intermediate-by-root2.pem"])
+        assertTrusted(trust.evaluate(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root.pem"),
+                                                try cert("ecdsa/root.pem")])
+    }
+
+    func testCrossSignedLeafWithOnlyRoot2AsAnchorIsTrustedViaRoot2() throws {
+        let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-by-root.pem",
+                                        "scenarios/cross-intermediate-by-root2.pem"], anchors: ["scenarios/root2.pem"])
+        assertTrusted(trust.evaluate(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root2.pem"),
+                                                try cert("scenarios/root2.pem")])
+    }
+
+    func testExpiredCrossCertificateFirstWithOnlyRoot2FailsNamingExpiry() throws {
+        // The only path to root2 goes through the expired twin; the valid twin leads to root, which is not trusted.
+        let expired = try cert("scenarios/cross-intermediate-expired-by-root2.pem")
+        let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
+                                        "scenarios/cross-intermediate-by-root.pem"], anchors: ["scenarios/root2.pem"])
+        let evaluation = trust.evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:expired"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .expired(notAfter: expired.notAfter))
+        XCTAssertEqual(evaluation.chain, [try cert("scenarios/cross-leaf.pem"), expired, try cert("scenarios/root2.pem")])
+        // Both paths were explored.
+        XCTAssertEqual(Set(evaluation.attempts.map(\.outcome)), [.invalid, .deadEnd])
+    }
+
+    func testExpiredCrossCertificateFirstWithBothRootsBacktracksToTheValidPath() throws {
+        let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
+                                        "scenarios/cross-intermediate-by-root.pem"], anchors: ["scenarios/root2.pem", "ecdsa/root.pem"])
+        let evaluation = trust.evaluate()
+        assertTrusted(evaluation, chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root.pem"),
+                                          try cert("ecdsa/root.pem")])
+        // The expired twin was tried first and rejected before the valid path was found.
+        XCTAssertEqual(evaluation.attempts.map(\.outcome), [.invalid, .valid])
+        XCTAssertEqual(evaluation.attempts.first?.chain[1], try cert("scenarios/cross-intermediate-expired-by-root2.pem"))
+    }
+
+    func testExpiredCrossCertificateFirstSkippedForTheValidTwinToRoot2() throws {
+        let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
+                                        "scenarios/cross-intermediate-by-root2.pem"], anchors: ["scenarios/root2.pem"])
+        assertTrusted(trust.evaluate(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root2.pem"),
+                                                try cert("scenarios/root2.pem")])
+    }
+
+    // MARK: - Extended key usage
+
+    func testLeafWithoutServerAuthFailsTheServerPolicy() throws {
+        let evaluation = try Fixtures.trust(["ecdsa/leaf-no-serverauth.pem", "ecdsa/intermediate.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:extendedKeyUsageIncompatible"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .extendedKeyUsageIncompatible(purpose: "serverAuth"))
+        // It is a clientAuth leaf: fine for the client policy.
+        assertTrusted(try Fixtures.trust(["ecdsa/leaf-no-serverauth.pem", "ecdsa/intermediate.pem"],
+                                         policies: [.ssl(server: false, hostname: nil)]).evaluate())
+    }
+
+    func testClientLeafIsTrustedForTheClientPolicyOnly() throws {
+        assertTrusted(try Fixtures.trust(["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"],
+                                         policies: [.ssl(server: false, hostname: nil)]).evaluate())
+        let server = try Fixtures.trust(["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"],
+                                        policies: [.ssl(server: true, hostname: nil)]).evaluate()
+        assertNotTrusted(server, .recoverableTrustFailure, failures: ["0:extendedKeyUsageIncompatible"])
+        // A server leaf is not a client certificate.
+        let serverLeafAsClient = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+                                                    policies: [.ssl(server: false, hostname: nil)]).evaluate()
+        assertNotTrusted(serverLeafAsClient, .recoverableTrustFailure, failures: ["0:extendedKeyUsageIncompatible"])
+        XCTAssertEqual(serverLeafAsClient.failures.first?.reason, .extendedKeyUsageIncompatible(purpose: "clientAuth"))
+    }
+
+    func testCodeSigningCAMayNotIssueServerCertificates() throws {
+        // EKU chaining: the intermediate's EKU (codeSigning only) does not allow serverAuth.
+        let evaluation = try Fixtures.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:extendedKeyUsageIncompatible"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .extendedKeyUsageIncompatible(purpose: "serverAuth"))
+        XCTAssertEqual(evaluation.failures.first?.subject, try cert("scenarios/eku-codesigning-intermediate.pem").subject.description)
+        // Nor client certificates.
+        let client = try Fixtures.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"],
+                                        policies: [.ssl(server: false, hostname: nil)]).evaluate()
+        XCTAssertTrue(failureSummary(client).contains("1:extendedKeyUsageIncompatible"), "\(client)")
+        // Without a purpose (RFC 5280 path validation only) the CA's EKU restricts nothing.
+        assertTrusted(try Fixtures.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"],
+                                         policies: [.basicX509]).evaluate())
+    }
+
+    // MARK: - Algorithms and keys
+
+    func testSHA1LeafIsRejectedByDefaultAndAcceptedWithTheLegacyPolicy() throws {
+        let trust = try Fixtures.trust(["scenarios/leaf-sha1.pem", "ecdsa/intermediate.pem"])
+        let evaluation = trust.evaluate()
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:signatureUnverifiable"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .signatureUnverifiable(.legacyAlgorithm("ecdsa-with-SHA1")))
+
+        trust.signaturePolicy = .legacy
+        assertTrusted(trust.evaluate(), chain: [try cert("scenarios/leaf-sha1.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
+    }
+
+    func testRSA1024LeafIsRejectedByTheWebPKIProfileUnlessLegacyIsAllowed() throws {
+        let trust = try Fixtures.trust(["scenarios/leaf-rsa1024.pem", "ecdsa/intermediate.pem"])
+        let evaluation = trust.evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation"])
+        guard case let .profileViolation(detail) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
+        XCTAssertTrue(detail.contains("1024"), detail)
+        // The explicit legacy option (SHA-1, RSA under 2048) also relaxes the profile's key-size rule, down to 1024.
+        trust.signaturePolicy = .legacy
+        XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
+    }
+
+    func testRSAPSSLeafUnderTheRSAIntermediate() throws {
+        let evaluation = try Fixtures.trust(["scenarios/leaf-pss.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"]).evaluate()
+        assertTrusted(evaluation, chain: [try cert("scenarios/leaf-pss.pem"), try cert("rsa/intermediate.pem"), try cert("rsa/root.pem")])
+    }
+
+    func testTamperedLeafSignatureIsFatal() throws {
+        let leaf = try tamperedSignature(try cert("ecdsa/leaf.pem"))
+        XCTAssertNotEqual(leaf, try cert("ecdsa/leaf.pem"))
+        let trust = ServerTrust(certificates: [leaf, try cert("ecdsa/intermediate.pem")], policies: [.ssl(server: true, hostname: host)])
+        trust.setAnchorCertificates([try cert("ecdsa/root.pem")])
+        trust.verifyDate = Fixtures.verifyDate
+        let evaluation = trust.evaluate()
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:signatureInvalid"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .signatureInvalid)
+    }
+
+    // MARK: - Other extensions
+
+    func testMustStapleLeafIsTrusted() throws {
+        assertTrusted(try Fixtures.trust(["scenarios/leaf-must-staple.pem", "ecdsa/intermediate.pem"]).evaluate())
+    }
+
+    func testLeafWithCertificatePoliciesIsTrusted() throws {
+        assertTrusted(try Fixtures.trust(["scenarios/leaf-policies.pem", "ecdsa/intermediate.pem"]).evaluate())
+    }
+
+    // MARK: - Presented bundles
+
+    func testWrongOrderBundleAfterTheLeafIsTrusted() throws {
+        let chain = [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")]
+        // The bundle is intermediate, leaf: after the leaf it only supplies the intermediate.
+        assertTrusted(try Fixtures.trust(["ecdsa/leaf.pem", "scenarios/chain-wrong-order.pem"]).evaluate(), chain: chain)
+        // Extras in any order: the builder picks the right issuer.
+        assertTrusted(try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/root.pem", "ecdsa/intermediate2.pem", "rsa/intermediate.pem",
+                                          "ecdsa/intermediate.pem"]).evaluate(), chain: chain)
+    }
+
+    func testBundleWhoseFirstCertificateIsNotTheLeafEvaluatesThatCertificate() throws {
+        // As with SecTrust, the first certificate is the one evaluated: here the intermediate, which
+        // has no SAN and is not a server certificate for the host.
+        let evaluation = try Fixtures.trust(["scenarios/chain-wrong-order.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation", "0:hostnameMismatch"])
+        XCTAssertEqual(evaluation.chain.first, try cert("ecdsa/intermediate.pem"))
+    }
+
+    func testBundleWithRootIsTrustedAndTheRootAppearsOnce() throws {
+        let evaluation = try Fixtures.trust(["scenarios/chain-with-root.pem"]).evaluate()
+        assertTrusted(evaluation, chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
+    }
+
+    func testBundleWithDuplicateIntermediateIsTrusted() throws {
+        let evaluation = try Fixtures.trust(["scenarios/chain-with-duplicate.pem"]).evaluate()
+        assertTrusted(evaluation, chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
+    }
+
+    func testLeafOnlyWithoutIntermediateIsIssuerNotFound() throws {
+        let evaluation = try Fixtures.trust(["scenarios/chain-leaf-only.pem"]).evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:issuerNotFound"])
+        XCTAssertEqual(evaluation.chain, [try cert("ecdsa/leaf.pem")])
+        // The missing intermediate can be supplied out of band.
+        let trust = try Fixtures.trust(["scenarios/chain-leaf-only.pem"])
+        trust.additionalIntermediates = [try cert("ecdsa/intermediate.pem")]
+        assertTrusted(trust.evaluate())
+    }
+
+    // MARK: - Anchors
+
+    func testAnchorsOnlyFalseKeepsCustomAnchorsAndAddsTheSystemStore() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        XCTAssertTrue(trust.anchorsOnly, "custom anchors replace the system store by default")
+        trust.anchorsOnly = false
+        assertTrusted(trust.evaluate())
+
+        // A system root, evaluated as itself, is trusted only once the system store is added.
+        let verifyTime = Int64(Fixtures.verifyTime)
+        guard let systemRoot = SystemTrustStore.shared.store.certificates.first(where: {
+            $0.isSelfIssued && $0.notBefore.secondsSince1970 < verifyTime && verifyTime < $0.notAfter.secondsSince1970
+        }) else {
+            throw XCTSkip("no system trust store on this machine (\(SystemTrustStore.shared.source ?? "none found"))")
+        }
+        let system = ServerTrust(certificates: [systemRoot], policies: [.basicX509])
+        system.setAnchorCertificates([try cert("ecdsa/root.pem")])
+        system.verifyDate = Fixtures.verifyDate
+        assertNotTrusted(system.evaluate(), .recoverableTrustFailure, failures: ["0:untrustedRoot"])
+        system.anchorsOnly = false
+        assertTrusted(system.evaluate(), chain: [systemRoot])
+    }
+
+    func testWithoutCustomAnchorsTheTestRootIsNotTrusted() throws {
+        // Only the system store is consulted, and it does not hold the test root.
+        let trust = ServerTrust(certificates: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem")],
+                                policies: [.ssl(server: true, hostname: host)])
+        trust.verifyDate = Fixtures.verifyDate
+        XCTAssertNil(trust.anchorCertificates)
+        assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["1:issuerNotFound"])
+    }
+
+    // MARK: - Evaluation API
+
+    func testNoCertificatesIsFatal() {
+        let evaluation = ServerTrust(certificates: []).evaluate()
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["-:noCertificates"])
+        XCTAssertEqual(evaluation.chain, [])
+    }
+
+    func testMaximumDepthZeroRejectsAChainWithAnIntermediate() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        trust.maximumDepth = 0
+        let evaluation = trust.evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:maximumDepthExceeded"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .maximumDepthExceeded(limit: 0))
+        trust.maximumDepth = 1
+        assertTrusted(trust.evaluate())
+        // Depth 0 still allows a leaf issued directly by an anchor.
+        let direct = try Fixtures.trust(["ecdsa/leaf.pem"], anchors: ["ecdsa/intermediate.pem"])
+        direct.maximumDepth = 0
+        assertTrusted(direct.evaluate(), chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem")])
+    }
+
+    func testEvaluateWithErrorThrowsTheSameFailures() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
+        let evaluation = trust.evaluate()
+        do {
+            try trust.evaluateWithError()
+            XCTFail("an expired leaf must throw")
+        } catch {
+            XCTAssertEqual(error.evaluation.failures, evaluation.failures)
+            XCTAssertEqual(error.evaluation.result, .recoverableTrustFailure)
+            XCTAssertEqual(failureSummary(error.evaluation), ["0:expired"])
+            XCTAssertTrue(error.description.contains("expired"), error.description)
+        }
+        let good = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        let trusted = try good.evaluateWithError()
+        assertTrusted(trusted)
+    }
+
+    func testRevocationPolicyRequiringAPositiveResponseFailsClosedWithoutInformation() throws {
+        // No CRL or OCSP response is supplied and evaluate() never uses the network: the status of the
+        // leaf and of the intermediate is unknown, which a hard-fail policy must not accept.
+        let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+                                       policies: [.ssl(server: true, hostname: host),
+                                                  .revocation([.useAnyAvailableMethod, .requirePositiveResponse])])
+        let evaluation = trust.evaluate()
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable", "1:revocationUnavailable"])
+        // Everything else about the chain was fine.
+        XCTAssertEqual(evaluation.chain.count, 3)
+        trust.policies = [.ssl(server: true, hostname: host)]
+        assertTrusted(trust.evaluate())
+    }
+
+    func testRevocationPolicyWithoutPositiveResponseIsBestEffort() throws {
+        // Apple's default revocation semantics: unknown status is accepted (soft fail) unless
+        // requirePositiveResponse is set.
+        let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+                                       policies: [.ssl(server: true, hostname: host), .revocation(.useAnyAvailableMethod)])
+        assertTrusted(trust.evaluate())
+    }
+
+    func testLastEvaluationIsClearedByConfigurationChanges() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        XCTAssertNil(trust.lastEvaluation)
+        let evaluation = trust.evaluate()
+        XCTAssertEqual(trust.lastEvaluation?.failures, evaluation.failures)
+        XCTAssertEqual(trust.lastEvaluation?.result, .unspecified)
+        trust.verifyDate = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01: everything expired
+        XCTAssertNil(trust.lastEvaluation)
+        assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["0:expired", "1:expired", "2:expired"])
+    }
+
+    func testConcurrentEvaluationOfOneTrustObject() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        let expected = [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")]
+        let results = ResultCollector()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<5 {
+                let evaluation = trust.evaluate()
+                results.append(evaluation.result == .unspecified && evaluation.chain == expected && evaluation.failures.isEmpty)
+            }
+        }
+        XCTAssertEqual(results.values.count, 40)
+        XCTAssertTrue(results.values.allSatisfy { $0 })
+        XCTAssertEqual(trust.lastEvaluation?.result, .unspecified)
+    }
+}
+
+/// A lock-protected list, appended to from concurrent closures.
+private final class ResultCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Bool] = []
+    func append(_ value: Bool) { lock.lock(); storage.append(value); lock.unlock() }
+    var values: [Bool] { lock.lock(); defer { lock.unlock() }; return storage }
+}
