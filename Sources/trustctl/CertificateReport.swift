@@ -51,7 +51,15 @@ struct CertificateReport: Encodable {
         spkiPin = certificate.spkiPin
     }
 
-    /// The human-readable form.
+    /// One line for bundle listings: index, CA or leaf, subject, issuer, notAfter, key and the
+    /// start of the SHA-256 fingerprint.
+    var summaryLine: String {
+        "  \(index)  \(isCA ? "CA  " : "leaf")  \(subject)  (\(selfIssued ? "self-issued" : "issuer \(issuer)"))  notAfter \(notAfter)  "
+            + "\(publicKey)  "
+            + "SHA-256 \(sha256Fingerprint.prefix(23))…"
+    }
+
+    /// The human-readable form: every field.
     var text: String {
         var lines: [String] = []
         func row(_ label: String, _ value: String) { lines.append("  " + (label + ":").padding(toLength: 20, withPad: " ", startingAt: 0) + value) }

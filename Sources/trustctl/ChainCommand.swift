@@ -13,6 +13,9 @@ struct Chain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Explain a chain: certificates as presented, the chain built, every path explored, problems and risks.",
         discussion: """
+        Sections: the certificates as presented (order, duplicates, unused extras and why), the built chain as a tree \
+        from the trust anchor down (or from what is missing), every path the builder tried with the reason it was \
+        abandoned, findings (errors, warnings, notes: problems and risks, also on trusted chains), and the verdict.
         Colour and symbols when standard output is a terminal (NO_COLOR turns them off); --json for tools.
         Exit status: 0 trusted, 1 not trusted, 2 usage errors or unreadable/malformed input.
         """

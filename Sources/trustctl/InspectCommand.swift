@@ -2,21 +2,29 @@ import ArgumentParser
 import Foundation
 import SwiftTrust
 
-/// `trustctl inspect FILE... [--json]`.
+/// `trustctl inspect FILE... [--verbose] [--json]`.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print every field of PEM or DER certificates (bundles too).",
-        discussion: "Exit status: 0 when every input parses, 1 when any is malformed, 2 on usage errors or unreadable files."
+        abstract: "Print PEM or DER certificates (bundles too): one line per certificate of a bundle, every field of a single one.",
+        discussion: """
+        A file holding several certificates is listed one line per certificate (index, CA or leaf, subject, issuer, \
+        notAfter, key, SHA-256 prefix); --verbose prints every field of each. A file holding one certificate is always \
+        printed in full. '-' reads standard input (PEM, DER or concatenated PEM).
+        Exit status: 0 when every input parses, 1 when any is malformed, 2 on usage errors or unreadable files.
+        """
     )
 
     @Argument(help: "Certificate files (PEM, DER or concatenated PEM); '-' reads standard input.")
     var files: [String]
 
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(name: .shortAndLong, help: "Print every field of every certificate, also in bundles.")
+    var verbose = false
+
+    @Flag(help: "Print JSON instead of text (every field of every certificate).")
     var json = false
 
     func run() throws {
-        var reports: [CertificateReport] = []
+        var groups: [(file: String, reports: [CertificateReport])] = []
         var malformed = false
         var unreadable = false
         for file in files {
@@ -27,9 +35,9 @@ struct Inspect: ParsableCommand {
             }
             do {
                 let certificates = try Certificate.loadAll(from: bytes)
-                for (offset, certificate) in certificates.enumerated() {
-                    reports.append(CertificateReport(certificate, file: file, index: offset + 1))
-                }
+                groups.append((file, certificates.enumerated().map { offset, certificate in
+                    CertificateReport(certificate, file: file, index: offset + 1)
+                }))
             } catch {
                 malformed = true
                 let position = error.index > 0 ? "certificate \(error.index): " : ""
@@ -39,10 +47,18 @@ struct Inspect: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(reports)
+            let data = try encoder.encode(groups.flatMap(\.reports))
             print(String(decoding: data, as: UTF8.self))
         } else {
-            print(reports.map(\.text).joined(separator: "\n\n"))
+            let blocks = groups.map { group in
+                if group.reports.count > 1 && !verbose {
+                    let name = group.file == "-" ? "standard input" : group.file
+                    return (["\(name) (\(group.reports.count) certificates; --verbose for every field)"]
+                        + group.reports.map(\.summaryLine)).joined(separator: "\n")
+                }
+                return group.reports.map(\.text).joined(separator: "\n\n")
+            }
+            if !blocks.isEmpty { print(blocks.joined(separator: "\n\n")) }
         }
         if unreadable { throw ExitCode(2) }
         if malformed { throw ExitCode(1) }

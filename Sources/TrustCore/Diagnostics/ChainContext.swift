@@ -73,32 +73,75 @@ struct ChainContext {
         return (order.first.map { $0 != 0 } ?? false) || order != order.sorted()
     }
 
+    /// How a presented certificate that the built chain does not use came to be unused.
+    enum Unused {
+        /// A path through it failed because of it (expired, wrong key, …): the peer should not send it.
+        case faulty
+        /// Paths through it failed for reasons that are not its fault (e.g. the certificate below it).
+        case notItsFault
+        /// No path needed it.
+        case unneeded
+    }
+
     /// Why a certificate the peer sent is not in the built chain: the failures of the paths through
     /// it (numbered as in ``ChainDiagnostics/paths``), or that it was not needed.
-    func whyUnused(_ certificate: Certificate) -> (reasons: [String], rejected: Bool) {
+    func whyUnused(_ certificate: Certificate) -> (reasons: [String], kind: Unused) {
         var reasons: [String] = []
-        var seen = false
+        var kind = Unused.unneeded
+        func note(_ text: String, _ newKind: Unused) {
+            if !reasons.contains(text) { reasons.append(text) }
+            if newKind == .faulty || kind == .unneeded { kind = newKind }
+        }
         for (number, attempt) in evaluation.attempts.enumerated() where attempt.outcome != .valid {
             guard let position = attempt.chain.firstIndex(of: certificate) else { continue }
-            seen = true
-            let own: [TrustFailure]
             if attempt.outcome == .rejectedIssuer && position == attempt.chain.count - 1 {
-                own = attempt.failures   // about the child whose signature it failed to verify
+                // The failure names the child whose signature this candidate was tried on.
+                let child = attempt.chain[safeIndex: position - 1]?.subject.description ?? "?"
+                for failure in attempt.failures {
+                    if ChainContext.isIssuerFault(failure.reason) {
+                        note("tried as issuer of \(child) and rejected: \(failure.reason.summary) (path \(number + 1))", .faulty)
+                    } else {
+                        note("tried as issuer of \(child), whose own \(failure.reason.summary) (path \(number + 1))", .notItsFault)
+                    }
+                }
             } else {
-                own = attempt.failures.filter { $0.certificateIndex == position }
-            }
-            for failure in own {
-                let reason = attempt.outcome == .rejectedIssuer && position == attempt.chain.count - 1
-                    ? "rejected as issuer of \(attempt.chain[safeIndex: position - 1]?.subject.description ?? "?"): \(failure.reason.summary)"
-                    : failure.reason.summary
-                let text = "\(reason) (path \(number + 1))"
-                if !reasons.contains(text) { reasons.append(text) }
+                let own = attempt.failures.filter { $0.certificateIndex == position }
+                for failure in own { note("\(failure.reason.summary) (path \(number + 1))", .faulty) }
+                if own.isEmpty { note("only on paths that failed for other reasons", .notItsFault) }
             }
         }
-        if !reasons.isEmpty { return (reasons, true) }
-        if seen { return (["only on paths that failed for other reasons"], false) }
-        if built.contains(where: { $0.issuer == certificate.subject }) { return (["another issuer with this name was used"], false) }
-        return (["it issued none of the other certificates"], false)
+        if reasons.isEmpty {
+            reasons.append(built.contains { $0.issuer == certificate.subject }
+                           ? "another issuer with this name was used" : "it issued none of the other certificates")
+        }
+        return (reasons, kind)
+    }
+
+    /// Whether a rejected issuer candidate is itself at fault (wrong or unusable key) rather than the
+    /// signature of the certificate it was tried on (e.g. a disabled algorithm).
+    static func isIssuerFault(_ reason: TrustFailureReason) -> Bool {
+        guard case let .signatureUnverifiable(error) = reason else { return true }
+        switch error {
+        case .legacyAlgorithm, .unsupportedAlgorithm, .malformedAlgorithmParameters: return false
+        default: return true
+        }
+    }
+
+    /// Why the built chain stops short of a trust anchor, in words; nil when it reaches one.
+    var chainEnd: String? {
+        guard anchorIndex == nil, let top = built.last else { return nil }
+        if let issuer = missingIssuer {
+            return "MISSING: \(issuer): not sent by the server, not among the supplied intermediates or trust anchors"
+        }
+        if endsAtUntrustedRoot { return "NOT A TRUST ANCHOR: \(top.subject) is self-signed and not among the trust anchors" }
+        let rejected = evaluation.attempts.filter { $0.outcome == .rejectedIssuer && $0.chain.dropLast().elementsEqual(built) }
+        let descriptions = rejected.compactMap { attempt -> String? in
+            guard let candidate = attempt.chain.last else { return nil }
+            let why = attempt.failures.map(\.reason.summary).joined(separator: "; ")
+            return "REJECTED issuer \(candidate.subject) [\(origin(of: candidate, isAnchor: false))]: \(why)"
+        }
+        if !descriptions.isEmpty { return descriptions.joined(separator: "; ") }
+        return evaluation.failures.first { $0.certificateIndex == nil }.map { "STOPPED: \($0.description)" }
     }
 
     /// The presented list with its observations.

@@ -49,9 +49,8 @@ private struct TextRenderer {
     mutating func tree(_ report: ChainDiagnostics) {
         lines.append(heading("Built chain") + (report.endsAtAnchor ? " (trust anchor first)" : " (does not reach a trust anchor)"))
         var depth = 0
-        if let missing = report.missingIssuer {
-            lines.append("  └─ \(bad) " + paint("MISSING: \(missing)", "31;1"))
-            lines.append("     not sent by the server, not among the supplied intermediates or trust anchors")
+        if let end = report.chainEnd {
+            lines.append("  └─ \(bad) " + paint(end, "31;1"))
             depth = 1
         }
         for node in report.chain.reversed() {
@@ -94,7 +93,7 @@ private struct TextRenderer {
                 let fingerprint = certificate.sha256Fingerprint.prefix(11)
                 lines.append("       \(subject)  [\(certificate.origin), SHA-256 \(fingerprint)…\(rejected)]")
             }
-            for reason in path.reasons { lines.append("       \(bad) \(reason)") }
+            for reason in path.reasons { lines.append("       \(bad) abandoned: \(reason)") }
         }
         lines.append("")
     }

@@ -124,6 +124,9 @@ public struct ChainDiagnostics: Codable, Sendable {
     /// The issuer (RFC 4514) of the top of the built chain when no certificate with that name was
     /// found: the intermediate the server should have sent.
     public let missingIssuer: String?
+    /// Why the built chain stops short of a trust anchor (missing issuer, self-signed root that is
+    /// not an anchor, rejected issuer candidates, exhausted budget); nil when it reaches one.
+    public let chainEnd: String?
     /// Every explored path, in exploration order.
     public let paths: [Path]
     /// Problems and risks, errors first.
@@ -148,6 +151,7 @@ public struct ChainDiagnostics: Codable, Sendable {
         endsAtAnchor = evaluation.endsAtAnchor
         failures = evaluation.failures.map(\.description)
         missingIssuer = context.missingIssuer?.description
+        chainEnd = context.chainEnd
 
         let built = evaluation.chain
         presented = context.presentedCertificates()

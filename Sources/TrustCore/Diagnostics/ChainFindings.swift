@@ -74,7 +74,7 @@ struct ChainFindings {
         if let url = top.extensions.authorityInformationAccess?.caIssuersURIs.first {
             message += " (\(topIndex == 0 ? "the leaf" : "certificate \(topIndex)") says it can be downloaded from \(url))"
         }
-        add("error", "missing-intermediate", nil, message)
+        add("error", "missing-intermediate", top, message)
     }
 
     // MARK: - Validity
@@ -163,13 +163,13 @@ struct ChainFindings {
         if leaf.extensions.subjectAlternativeNames == nil {
             add(context.host != nil && !context.evaluation.isTrusted ? "error" : "warning", "missing-san", leaf,
                 "\(name) has no subjectAltName: host names are matched against SANs only (RFC 9525), the CN is ignored, "
-                    + "so it is valid for no host name; reissue it with the host names as SANs")
+                    + "so it is valid for no host name\(context.host.map { " (\($0) included)" } ?? ""); reissue it with the host names as SANs")
         }
         if leaf.isCA {
             add("warning", "leaf-is-ca", leaf,
                 "\(name) is a CA certificate (basicConstraints cA=TRUE): a server certificate should not be able to issue certificates")
         }
-        if let host = context.host, let identity = ServerIdentity(host) {
+        if let host = context.host, let identity = ServerIdentity(host), leaf.extensions.subjectAlternativeNames != nil {
             let ips = leaf.ipAddresses.compactMap { IPAddress(bytes: $0) }
             if !HostnameMatcher.matches(identity, dnsNames: leaf.dnsNames, ipAddresses: ips) {
                 let sans = (leaf.extensions.subjectAlternativeNames ?? []).map(\.description)
@@ -217,10 +217,12 @@ struct ChainFindings {
                             + "copy from the trust store and it only adds bytes to every handshake; remove it from the chain")
                 }
             } else {
-                let (reasons, rejected) = context.whyUnused(certificate)
-                add(rejected ? "warning" : "info", "unused-certificate", certificate,
+                let (reasons, kind) = context.whyUnused(certificate)
+                guard kind != .notItsFault else { continue }
+                add(kind == .faulty ? "warning" : "info", "unused-certificate", certificate,
                     "presented #\(position) (\(certificate.subject)) is not used in the chain: \(reasons.joined(separator: "; ")); "
-                        + "remove it from what the server sends")
+                        + (kind == .faulty ? "remove it from what the server sends"
+                                           : "remove it unless clients with other trust stores need it"))
             }
         }
     }
