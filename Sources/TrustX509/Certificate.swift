@@ -38,6 +38,14 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         let signature: ArraySlice<UInt8>
         /// The libcrypto key, built on first use (OpenSSL's key decoding is the slow part).
         let verificationKey = Mutex<VerificationKey?>(nil)
+        /// Whether issuer == subject (RFC 5280 §7.1), decided once.
+        let isSelfIssued: Bool
+        /// A cheap hash seed (length and last signature octets), so hashing a certificate is O(1).
+        let hashSeed: UInt64
+        /// The decoded key description, computed on first use.
+        let keyDescription = Mutex<PublicKeyDescription??>(nil)
+        /// SHA-256 of the DER and of the SPKI, computed on first use (caches and pins key on them).
+        let digests = Mutex<(certificate: [UInt8]?, spki: [UInt8]?)>((nil, nil))
 
         init(der: [UInt8]) throws {
             self.der = der
@@ -98,6 +106,10 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
                 extensions = .empty
             }
             try fields.finish()
+            isSelfIssued = issuer == subject
+            var seed = UInt64(der.count)
+            for byte in signatureBits.bytes.suffix(8) { seed = seed << 8 | UInt64(byte) }
+            hashSeed = seed
         }
     }
 
@@ -170,8 +182,8 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// The signatureValue octets.
     public var signature: ArraySlice<UInt8> { storage.signature }
 
-    /// Whether issuer and subject are the same name (RFC 5280 "self-issued").
-    public var isSelfIssued: Bool { storage.issuer == storage.subject }
+    /// Whether issuer and subject are the same name (RFC 5280 "self-issued"); decided at parse time.
+    public var isSelfIssued: Bool { storage.isSelfIssued }
 
     /// Whether basicConstraints marks the certificate as a CA.
     public var isCA: Bool { storage.extensions.basicConstraints?.isCA ?? false }
@@ -195,9 +207,12 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         return try SignatureAlgorithm(algorithmIdentifier: element)
     }
 
-    /// The key type and size, decoded from the SPKI without libcrypto.
+    /// The key type and size, decoded from the SPKI without libcrypto (once; then cached).
     public var publicKeyDescription: PublicKeyDescription? {
-        try? PublicKeyDescription(spki: storage.publicKeyInfo.der)
+        if let cached = storage.keyDescription.withLock({ $0 }) { return cached }
+        let description = try? PublicKeyDescription(spki: storage.publicKeyInfo.der)
+        storage.keyDescription.withLock { $0 = .some(description) }
+        return description
     }
 
     /// The libcrypto key for this certificate's SPKI, built once and then reused (thread-safe).
@@ -209,11 +224,21 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// SHA-256 of the DER encoding.
-    public var sha256Fingerprint: [UInt8] { Digest.sha256(storage.der) }
+    public var sha256Fingerprint: [UInt8] {
+        if let cached = storage.digests.withLock({ $0.certificate }) { return cached }
+        let digest = Digest.sha256(storage.der)
+        storage.digests.withLock { $0.certificate = digest }
+        return digest
+    }
     /// SHA-1 of the DER encoding (for display and legacy pinning only).
     public var sha1Fingerprint: [UInt8] { Digest.sha1(storage.der) }
     /// SHA-256 of the DER SubjectPublicKeyInfo: the HPKP / SPKI pin value.
-    public var spkiSHA256: [UInt8] { Digest.sha256(storage.publicKeyInfo.der) }
+    public var spkiSHA256: [UInt8] {
+        if let cached = storage.digests.withLock({ $0.spki }) { return cached }
+        let digest = Digest.sha256(storage.publicKeyInfo.der)
+        storage.digests.withLock { $0.spki = digest }
+        return digest
+    }
     /// The SPKI pin in `sha256/BASE64` form.
     public var spkiPin: String { "sha256/" + Base64.encode(spkiSHA256) }
 
@@ -222,10 +247,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         lhs.storage === rhs.storage || lhs.storage.der == rhs.storage.der
     }
 
-    /// Hashes the signature octets (unique per certificate in practice, and short).
+    /// Hashes the length and the last signature octets (unique per certificate in practice; O(1)).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.der.count)
-        for byte in storage.signature.suffix(32) { hasher.combine(byte) }
+        hasher.combine(storage.hashSeed)
     }
 
     /// `subject (serial)`.

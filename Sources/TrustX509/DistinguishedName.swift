@@ -18,14 +18,31 @@ public struct NameAttribute: Hashable, Sendable {
 /// compared attribute by attribute, string values case-insensitively with white space folded.
 /// The normalised form is computed once at parse time so comparisons and hashing stay cheap.
 public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
+    /// The parsed name, shared by copies (a copy costs one reference count).
+    final class NameData: Sendable {
+        let der: ArraySlice<UInt8>
+        let rdns: [[NameAttribute]]
+        let normalizedKey: [UInt8]
+        let rdnKeyEnds: [Int]
+
+        init(der: ArraySlice<UInt8>, rdns: [[NameAttribute]], normalizedKey: [UInt8], rdnKeyEnds: [Int]) {
+            self.der = der
+            self.rdns = rdns
+            self.normalizedKey = normalizedKey
+            self.rdnKeyEnds = rdnKeyEnds
+        }
+    }
+
+    private let data: NameData
+
     /// The encoded Name (whole TLV).
-    public let der: ArraySlice<UInt8>
+    public var der: ArraySlice<UInt8> { data.der }
     /// The relative distinguished names, in encoded (most significant first) order.
-    public let rdns: [[NameAttribute]]
+    public var rdns: [[NameAttribute]] { data.rdns }
     /// The RFC 5280 §7.1 comparison key: attribute types and normalised values.
-    public let normalizedKey: [UInt8]
+    public var normalizedKey: [UInt8] { data.normalizedKey }
     /// Where each RDN's part of `normalizedKey` ends, for prefix (subtree) tests.
-    private let rdnKeyEnds: [Int]
+    private var rdnKeyEnds: [Int] { data.rdnKeyEnds }
 
     /// Parses a Name from its DER element.
     public init(element: DERElement) throws(X509Error) {
@@ -73,10 +90,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
             ends.append(key.count)
             rdns.append(attributes)
         }
-        self.der = element.encoded
-        self.rdns = rdns
-        self.normalizedKey = key
-        self.rdnKeyEnds = ends
+        data = NameData(der: element.encoded, rdns: rdns, normalizedKey: key, rdnKeyEnds: ends)
     }
 
     /// Parses a Name from its encoding.
@@ -105,8 +119,9 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
 
     /// RFC 5280 §7.1 equality (fast path on identical bytes).
     public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
-        if lhs.der.elementsEqual(rhs.der) { return true }
-        return lhs.normalizedKey == rhs.normalizedKey
+        if lhs.data === rhs.data { return true }
+        if lhs.data.der.count == rhs.data.der.count && lhs.data.der.elementsEqual(rhs.data.der) { return true }
+        return lhs.data.normalizedKey == rhs.data.normalizedKey
     }
 
     /// Hashes the normalised key, consistent with `==`.

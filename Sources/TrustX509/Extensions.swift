@@ -18,45 +18,56 @@ public struct Extension: Hashable, Sendable {
 /// A certificate's extensions: every one kept raw, plus typed views of the known ones.
 ///
 /// Known extensions are decoded when the certificate is parsed; a malformed known extension
-/// makes the certificate unreadable (fail closed) rather than silently absent.
+/// makes the certificate unreadable (fail closed) rather than silently absent. A small value over
+/// shared immutable storage, so `certificate.extensions` costs one reference count, not a copy.
 public struct Extensions: Hashable, Sendable {
-    /// Every extension, in encoded order.
-    public let all: [Extension]
-    /// basicConstraints (RFC 5280 §4.2.1.9).
-    public let basicConstraints: BasicConstraints?
-    /// keyUsage (RFC 5280 §4.2.1.3).
-    public let keyUsage: KeyUsage?
-    /// extKeyUsage (RFC 5280 §4.2.1.12).
-    public let extendedKeyUsage: ExtendedKeyUsage?
-    /// subjectAltName entries (RFC 5280 §4.2.1.6).
-    public let subjectAlternativeNames: [GeneralName]?
-    /// issuerAltName entries (RFC 5280 §4.2.1.7).
-    public let issuerAlternativeNames: [GeneralName]?
-    /// nameConstraints (RFC 5280 §4.2.1.10).
-    public let nameConstraints: NameConstraints?
-    /// authorityKeyIdentifier (RFC 5280 §4.2.1.1).
-    public let authorityKeyIdentifier: AuthorityKeyIdentifier?
-    /// subjectKeyIdentifier (RFC 5280 §4.2.1.2).
-    public let subjectKeyIdentifier: SubjectKeyIdentifier?
-    /// certificatePolicies (RFC 5280 §4.2.1.4).
-    public let certificatePolicies: CertificatePolicies?
-    /// policyMappings (RFC 5280 §4.2.1.5).
-    public let policyMappings: PolicyMappings?
-    /// policyConstraints (RFC 5280 §4.2.1.11).
-    public let policyConstraints: PolicyConstraints?
-    /// inhibitAnyPolicy (RFC 5280 §4.2.1.14).
-    public let inhibitAnyPolicy: InhibitAnyPolicy?
-    /// cRLDistributionPoints (RFC 5280 §4.2.1.13).
-    public let crlDistributionPoints: CRLDistributionPoints?
-    /// authorityInfoAccess (RFC 5280 §4.2.2.1).
-    public let authorityInformationAccess: AuthorityInformationAccess?
-    /// TLS feature (RFC 7633).
-    public let tlsFeature: TLSFeature?
-    /// The raw SignedCertificateTimestampList (RFC 6962 §3.3), not decoded.
-    public let signedCertificateTimestamps: ArraySlice<UInt8>?
+    let data: ExtensionsData
 
     /// No extensions (v1/v2 certificates).
-    static let empty = Extensions(all: [])
+    static let empty = Extensions(data: ExtensionsData(all: []))
+
+    init(data: ExtensionsData) { self.data = data }
+
+    /// Parses the `Extensions` SEQUENCE (the content of tbsCertificate's `[3]`).
+    init(parsing element: DERElement) throws { data = try ExtensionsData(parsing: element) }
+
+    /// Parses an `Extensions` SEQUENCE into raw extensions (see ``ExtensionsData``).
+    static func parseList(_ element: DERElement) throws -> [Extension] { try ExtensionsData.parseList(element) }
+
+    /// Every extension, in encoded order.
+    public var all: [Extension] { data.all }
+    /// basicConstraints (RFC 5280 §4.2.1.9).
+    public var basicConstraints: BasicConstraints? { data.basicConstraints }
+    /// keyUsage (RFC 5280 §4.2.1.3).
+    public var keyUsage: KeyUsage? { data.keyUsage }
+    /// extKeyUsage (RFC 5280 §4.2.1.12).
+    public var extendedKeyUsage: ExtendedKeyUsage? { data.extendedKeyUsage }
+    /// subjectAltName entries (RFC 5280 §4.2.1.6).
+    public var subjectAlternativeNames: [GeneralName]? { data.subjectAlternativeNames }
+    /// issuerAltName entries (RFC 5280 §4.2.1.7).
+    public var issuerAlternativeNames: [GeneralName]? { data.issuerAlternativeNames }
+    /// nameConstraints (RFC 5280 §4.2.1.10).
+    public var nameConstraints: NameConstraints? { data.nameConstraints }
+    /// authorityKeyIdentifier (RFC 5280 §4.2.1.1).
+    public var authorityKeyIdentifier: AuthorityKeyIdentifier? { data.authorityKeyIdentifier }
+    /// subjectKeyIdentifier (RFC 5280 §4.2.1.2).
+    public var subjectKeyIdentifier: SubjectKeyIdentifier? { data.subjectKeyIdentifier }
+    /// certificatePolicies (RFC 5280 §4.2.1.4).
+    public var certificatePolicies: CertificatePolicies? { data.certificatePolicies }
+    /// policyMappings (RFC 5280 §4.2.1.5).
+    public var policyMappings: PolicyMappings? { data.policyMappings }
+    /// policyConstraints (RFC 5280 §4.2.1.11).
+    public var policyConstraints: PolicyConstraints? { data.policyConstraints }
+    /// inhibitAnyPolicy (RFC 5280 §4.2.1.14).
+    public var inhibitAnyPolicy: InhibitAnyPolicy? { data.inhibitAnyPolicy }
+    /// cRLDistributionPoints (RFC 5280 §4.2.1.13).
+    public var crlDistributionPoints: CRLDistributionPoints? { data.crlDistributionPoints }
+    /// authorityInfoAccess (RFC 5280 §4.2.2.1).
+    public var authorityInformationAccess: AuthorityInformationAccess? { data.authorityInformationAccess }
+    /// TLS feature (RFC 7633).
+    public var tlsFeature: TLSFeature? { data.tlsFeature }
+    /// The raw SignedCertificateTimestampList (RFC 6962 §3.3), not decoded.
+    public var signedCertificateTimestamps: ArraySlice<UInt8>? { data.signedCertificateTimestamps }
 
     /// The extension with `oid`, if present.
     public subscript(oid: ASN1ObjectIdentifier) -> Extension? { all.first { $0.oid == oid } }
@@ -65,6 +76,54 @@ public struct Extensions: Hashable, Sendable {
     public func criticalExtensions(notIn understood: Set<ASN1ObjectIdentifier>) -> [Extension] {
         all.filter { $0.isCritical && !understood.contains($0.oid) }
     }
+
+    /// Equal when the raw extensions are equal (the views are derived from them).
+    public static func == (lhs: Extensions, rhs: Extensions) -> Bool { lhs.data === rhs.data || lhs.data.all == rhs.data.all }
+
+    /// Hashes the raw extensions' count and OIDs.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(data.all.count)
+        for ext in data.all { hasher.combine(ext.oid) }
+    }
+}
+
+/// The decoded extensions, shared by every copy of an ``Extensions`` value.
+final class ExtensionsData: Sendable {
+    /// Every extension, in encoded order.
+    let all: [Extension]
+    /// basicConstraints (RFC 5280 §4.2.1.9).
+    let basicConstraints: BasicConstraints?
+    /// keyUsage (RFC 5280 §4.2.1.3).
+    let keyUsage: KeyUsage?
+    /// extKeyUsage (RFC 5280 §4.2.1.12).
+    let extendedKeyUsage: ExtendedKeyUsage?
+    /// subjectAltName entries (RFC 5280 §4.2.1.6).
+    let subjectAlternativeNames: [GeneralName]?
+    /// issuerAltName entries (RFC 5280 §4.2.1.7).
+    let issuerAlternativeNames: [GeneralName]?
+    /// nameConstraints (RFC 5280 §4.2.1.10).
+    let nameConstraints: NameConstraints?
+    /// authorityKeyIdentifier (RFC 5280 §4.2.1.1).
+    let authorityKeyIdentifier: AuthorityKeyIdentifier?
+    /// subjectKeyIdentifier (RFC 5280 §4.2.1.2).
+    let subjectKeyIdentifier: SubjectKeyIdentifier?
+    /// certificatePolicies (RFC 5280 §4.2.1.4).
+    let certificatePolicies: CertificatePolicies?
+    /// policyMappings (RFC 5280 §4.2.1.5).
+    let policyMappings: PolicyMappings?
+    /// policyConstraints (RFC 5280 §4.2.1.11).
+    let policyConstraints: PolicyConstraints?
+    /// inhibitAnyPolicy (RFC 5280 §4.2.1.14).
+    let inhibitAnyPolicy: InhibitAnyPolicy?
+    /// cRLDistributionPoints (RFC 5280 §4.2.1.13).
+    let crlDistributionPoints: CRLDistributionPoints?
+    /// authorityInfoAccess (RFC 5280 §4.2.2.1).
+    let authorityInformationAccess: AuthorityInformationAccess?
+    /// TLS feature (RFC 7633).
+    let tlsFeature: TLSFeature?
+    /// The raw SignedCertificateTimestampList (RFC 6962 §3.3), not decoded.
+    let signedCertificateTimestamps: ArraySlice<UInt8>?
+
 
     init(all: [Extension]) {
         self.all = all

@@ -40,6 +40,9 @@ public enum HostnameMatcher {
     public static func matches(_ identity: ServerIdentity, dnsNames: [String], ipAddresses: [IPAddress]) -> Bool {
         switch identity {
         case .dns(let reference):
+            // Fast path: a SAN spelled exactly like the (normalised, lower-case) reference. Both sides
+            // are valid host names here, so byte equality is a match under every rule below.
+            if dnsNames.contains(where: { $0.utf8.elementsEqual(reference.utf8) }), hostLabels(reference) != nil { return true }
             guard let referenceLabels = hostLabels(reference) else { return false }
             return dnsNames.contains { matches(referenceLabels, pattern: $0) }
         case .ip(let address):

@@ -61,6 +61,10 @@ public enum IDNA {
     ///   or `nil` if `host` is not a valid host name.
     public static func toASCII(_ host: String) -> String? {
         guard !host.isEmpty, host.utf8.count <= maximumInputLength else { return nil }
+        // Fast path: an already-normalised ASCII name (lower case, no A-labels to validate).
+        if let scan = scanASCIIHostname(host.utf8), !scan.hasUppercase, !scan.hasACELabel {
+            return host.hasSuffix(".") ? String(host.dropLast()) : host
+        }
 
         // Split into labels on '.' and its ideographic/full-width variants.
         var labels: [String.UnicodeScalarView] = [String.UnicodeScalarView()]
@@ -102,10 +106,46 @@ public enum IDNA {
     /// - Parameter name: The candidate host name.
     /// - Returns: `true` if `name` is a valid ASCII host name.
     public static func isValidASCIIHostname(_ name: some StringProtocol) -> Bool {
-        guard let bytes = trimmedNameBytes(name) else { return false }
-        guard !bytes.isEmpty, bytes.count <= maximumHostnameLength else { return false }
-        return bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-            .allSatisfy { isLDHLabel($0) }
+        scanASCIIHostname(name.utf8) != nil
+    }
+
+    /// One allocation-free pass over an ASCII host name: LDH labels of 1…63 octets without
+    /// leading or trailing hyphens, at most 253 octets, one trailing dot tolerated. Returns whether
+    /// it has upper-case letters and an `xn--` label, or nil when it is not a valid ASCII host name.
+    static func scanASCIIHostname(_ utf8: some Collection<UInt8>) -> (hasUppercase: Bool, hasACELabel: Bool)? {
+        var count = 0, labelLength = 0, previous: UInt8 = 0
+        var hasUppercase = false, hasACE = false, trailingDot = false
+        var labelPrefix: UInt32 = 0
+        for byte in utf8 {
+            count += 1
+            if trailingDot { return nil }  // something after what looked like the final dot
+            if byte == UInt8(ascii: ".") {
+                guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
+                if labelLength >= 4 && labelPrefix == 0x786E_2D2D { hasACE = true }  // "xn--"
+                labelLength = 0
+                labelPrefix = 0
+                previous = byte
+                continue
+            }
+            guard isLDHByte(byte) else { return nil }
+            if labelLength == 0 && byte == UInt8(ascii: "-") { return nil }
+            labelLength += 1
+            guard labelLength <= maximumLabelLength else { return nil }
+            if labelLength <= 4 { labelPrefix = labelPrefix << 8 | UInt32(asciiLowercased(byte)) }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { hasUppercase = true }
+            previous = byte
+        }
+        if previous == UInt8(ascii: ".") {
+            // A single trailing dot is the root label: allowed, not counted.
+            guard count > 1 else { return nil }
+            trailingDot = true
+            count -= 1
+        } else {
+            guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
+            if labelLength >= 4 && labelPrefix == 0x786E_2D2D { hasACE = true }
+        }
+        guard count > 0, count <= maximumHostnameLength else { return nil }
+        return (hasUppercase, hasACE)
     }
 
     // MARK: - Internal helpers shared with the matchers

@@ -4,11 +4,16 @@ import TrustX509
 /// so that finding the candidate issuers of a certificate is a hash lookup, not a scan.
 ///
 /// Used for trust anchors and for pools of untrusted intermediates. A value type: copies share
-/// storage until one is modified.
+/// storage until one is modified. Stores of up to ``indexThreshold`` certificates (the chain a
+/// peer sends) are searched directly, which is faster than building hash indexes for them.
 public struct CertificateStore: Sendable {
+    /// Above this many certificates the store builds its hash indexes.
+    public static let indexThreshold = 12
+
     private var bySubject: [[UInt8]: [Certificate]] = [:]
     private var byKeyIdentifier: [ArraySlice<UInt8>: [Certificate]] = [:]
     private var members: Set<Certificate> = []
+    private var isIndexed = false
     /// The certificates in insertion order, without duplicates.
     public private(set) var certificates: [Certificate] = []
 
@@ -27,8 +32,24 @@ public struct CertificateStore: Sendable {
 
     /// Adds `certificate` unless an identical one is present.
     public mutating func insert(_ certificate: Certificate) {
-        guard members.insert(certificate).inserted else { return }
+        if isIndexed {
+            guard members.insert(certificate).inserted else { return }
+        } else {
+            guard !certificates.contains(certificate) else { return }
+        }
         certificates.append(certificate)
+        if isIndexed {
+            index(certificate)
+        } else if certificates.count > CertificateStore.indexThreshold {
+            isIndexed = true
+            for member in certificates {
+                members.insert(member)
+                index(member)
+            }
+        }
+    }
+
+    private mutating func index(_ certificate: Certificate) {
         bySubject[certificate.subject.normalizedKey, default: []].append(certificate)
         if let ski = certificate.extensions.subjectKeyIdentifier?.keyIdentifier {
             byKeyIdentifier[ski, default: []].append(certificate)
@@ -36,16 +57,19 @@ public struct CertificateStore: Sendable {
     }
 
     /// Whether an identical certificate is in the store.
-    public func contains(_ certificate: Certificate) -> Bool { members.contains(certificate) }
+    public func contains(_ certificate: Certificate) -> Bool {
+        isIndexed ? members.contains(certificate) : certificates.contains(certificate)
+    }
 
     /// Certificates whose subject equals `name` (RFC 5280 §7.1 comparison).
     public func certificates(withSubject name: DistinguishedName) -> [Certificate] {
-        bySubject[name.normalizedKey] ?? []
+        isIndexed ? bySubject[name.normalizedKey] ?? [] : certificates.filter { $0.subject == name }
     }
 
     /// Certificates whose subjectKeyIdentifier is `keyIdentifier`.
     public func certificates(withKeyIdentifier keyIdentifier: ArraySlice<UInt8>) -> [Certificate] {
-        byKeyIdentifier[keyIdentifier] ?? []
+        if isIndexed { return byKeyIdentifier[keyIdentifier] ?? [] }
+        return certificates.filter { $0.extensions.subjectKeyIdentifier?.keyIdentifier.elementsEqual(keyIdentifier) == true }
     }
 
     /// Candidate issuers of `certificate`: subject matches its issuer name; those whose SKI

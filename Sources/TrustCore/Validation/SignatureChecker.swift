@@ -27,6 +27,7 @@ final class SignatureChecker {
     }
 
     static func verify(child: Certificate, issuer: Certificate, policy: SignaturePolicy) -> TrustFailureReason? {
+        if SignatureCache.shared.contains(child: child, issuer: issuer, policy: policy) { return nil }
         do {
             let algorithm = try child.signatureAlgorithm()
             let key = try issuer.verificationKey()
@@ -34,6 +35,7 @@ final class SignatureChecker {
                 signature: child.signature, over: child.tbsCertificateBytes,
                 algorithm: algorithm, key: key, policy: policy
             )
+            SignatureCache.shared.insert(child: child, issuer: issuer, policy: policy)
             return nil
         } catch SignatureError.invalidSignature {
             return .signatureInvalid

@@ -144,9 +144,9 @@ enum WebPKIProfile {
     /// CABF 6.1.5 / 7.1.3.1: RSA moduli of at least 2048 bits and divisible by 8; ECDSA on P-256/384/521.
     /// Ed25519 and Ed448 are accepted too (a deliberate extension beyond the Baseline Requirements).
     static func keyProblem(_ certificate: Certificate, minimumRSABits: Int) -> String? {
-        let description: PublicKeyDescription
-        do { description = try PublicKeyDescription(spki: certificate.publicKeyInfo.der) } catch {
-            return "public key rejected: \(error)"
+        guard let description = certificate.publicKeyDescription else {
+            do { _ = try PublicKeyDescription(spki: certificate.publicKeyInfo.der) } catch { return "public key rejected: \(error)" }
+            return "public key rejected"
         }
         switch description.kind {
         case let .rsa(bits):
