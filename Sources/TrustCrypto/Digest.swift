@@ -7,14 +7,14 @@ internal import CTrustOpenSSL
 public enum Digest {
     /// Hashes `bytes` with `algorithm`.
     ///
-    /// The input never makes this fail. It traps only if libcrypto itself cannot compute a
-    /// digest (allocation failure or a broken libcrypto installation); returning a wrong or
-    /// empty digest instead could make two unrelated inputs compare equal.
+    /// The input never makes this fail. If libcrypto itself cannot compute a digest (allocation
+    /// failure or a broken installation) the result is random bytes of the right length: it fails
+    /// closed — it equals no pin, no cache key and no other digest — without trapping. (An empty or
+    /// constant result could make two unrelated inputs compare equal.)
     public static func hash(_ algorithm: DigestAlgorithm, _ bytes: some Collection<UInt8>) -> [UInt8] {
-        guard let digest = checkedHash(algorithm, bytes) else {
-            fatalError("libcrypto could not compute a \(algorithm) digest (not caused by the input)")
-        }
-        return digest
+        if let digest = checkedHash(algorithm, bytes) { return digest }
+        var generator = SystemRandomNumberGenerator()
+        return (0..<algorithm.outputByteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
     /// SHA-1 of `bytes` (20 bytes). SHA-1 is fine for fingerprints, not for new signatures.
