@@ -106,6 +106,13 @@ enum WebPKIProfile {
             if extensions.subjectAlternativeNames == nil && !options.allowsCommonNameFallback {
                 violation("leaf has no subjectAltName (CABF 7.1.2.7.12)")
             }
+            // CABF 7.1.2.7.10: a subscriber's extKeyUsage is non-critical and never anyExtendedKeyUsage.
+            if let eku = extensions[OID.extendedKeyUsage], eku.isCritical {
+                violation("leaf extKeyUsage must not be critical (CABF 7.1.2.7.10)")
+            }
+            if extensions.extendedKeyUsage?.contains(OID.anyExtendedKeyUsage) == true {
+                violation("leaf extKeyUsage must not contain anyExtendedKeyUsage (CABF 7.1.2.7.10)")
+            }
         }
 
         if let problem = keyProblem(certificate, minimumRSABits: options.signaturePolicy.allowsLegacyAlgorithms
