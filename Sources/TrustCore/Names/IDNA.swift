@@ -114,11 +114,10 @@ public enum IDNA {
     /// it has upper-case letters and an `xn--` label, or nil when it is not a valid ASCII host name.
     static func scanASCIIHostname(_ utf8: some Collection<UInt8>) -> (hasUppercase: Bool, hasACELabel: Bool)? {
         var count = 0, labelLength = 0, previous: UInt8 = 0
-        var hasUppercase = false, hasACE = false, trailingDot = false
+        var hasUppercase = false, hasACE = false
         var labelPrefix: UInt32 = 0
         for byte in utf8 {
             count += 1
-            if trailingDot { return nil }  // something after what looked like the final dot
             if byte == UInt8(ascii: ".") {
                 guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
                 if labelLength >= 4 && labelPrefix == 0x786E_2D2D { hasACE = true }  // "xn--"
@@ -138,7 +137,6 @@ public enum IDNA {
         if previous == UInt8(ascii: ".") {
             // A single trailing dot is the root label: allowed, not counted.
             guard count > 1 else { return nil }
-            trailingDot = true
             count -= 1
         } else {
             guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
