@@ -2,7 +2,6 @@
 // The SwiftTrust benchmark harness: a separate package so the main package stays light.
 // It depends on the main package by path (`..`), on swift-certificates for its columns, and on
 // libcrypto directly (the COpenSSLBench C target) for the OpenSSL columns. Run it with `scripts/bench`.
-import Foundation
 import PackageDescription
 
 // A path dependency's identity is its folder's name (`main` here, but a clone may be named otherwise).

@@ -113,12 +113,14 @@ func heapGrowth<T>(_ body: () throws -> T) rethrows -> (bytes: Int, value: T) {
 struct MemoryReport: Sendable, Codable {
     var perCertificate: [String: Double] = [:]   // label -> bytes per certificate
     var notes: [String] = []
+    var copies = 0
 }
 
 /// Bytes retained per parsed certificate, `copies` certificates kept alive, for the three libraries.
 @MainActor
 func measureMemory(chains: [Chain], copies: Int) -> MemoryReport {
     var report = MemoryReport()
+    report.copies = copies
     for chain in chains {
         // Distinct DER buffers (a copy per certificate, as if each came from its own connection),
         // allocated before the measured region.

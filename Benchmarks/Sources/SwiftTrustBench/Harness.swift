@@ -7,6 +7,14 @@
 struct Contender: Sendable {
     let id: String
     let run: @Sendable (Int) async -> Int
+    /// Runs untimed after each of this contender's samples (e.g. to restore state it disturbed).
+    var after: (@Sendable () async -> Void)? = nil
+
+    init(id: String, after: (@Sendable () async -> Void)? = nil, run: @escaping @Sendable (Int) async -> Int) {
+        self.id = id
+        self.run = run
+        self.after = after
+    }
 }
 
 /// Summary statistics of a set of per-iteration times, in microseconds.
@@ -65,6 +73,7 @@ func measureGroup(_ contenders: [Contender], configuration: HarnessConfiguration
     // Check, warm up and calibrate each contender.
     for contender in contenders {
         let succeeded = await contender.run(1)
+        await contender.after?()
         guard succeeded == 1 else {
             failures[contender.id] = "operation failed"
             continue
@@ -76,6 +85,7 @@ func measureGroup(_ contenders: [Contender], configuration: HarnessConfiguration
             let start = clock.now
             let done = await contender.run(n)
             let elapsed = clock.now - start
+            await contender.after?()
             if done != n { failures[contender.id] = "operation failed during warm-up"; break }
             perIteration = microseconds(elapsed) / Double(n)
             if elapsed >= configuration.sampleTarget / 4 && clock.now >= warmUpEnd { break }
@@ -94,6 +104,7 @@ func measureGroup(_ contenders: [Contender], configuration: HarnessConfiguration
             let start = clock.now
             let done = await contender.run(batch)
             let elapsed = clock.now - start
+            await contender.after?()
             if done != batch {
                 failures[contender.id] = "operation failed while sampling"
                 continue

@@ -54,14 +54,22 @@ func targets(_ results: Results) -> [Target] {
         list.append(Target(name: "\(chain.name): parse ≥ 40× faster than OpenSSL (ratio ≤ 0.025)",
                            measured: vsOpenSSL.map { String(format: "%.3g (%.1f×)", $0.median, 1 / $0.median) } ?? "–",
                            met: vsOpenSSL.map { $0.median <= 1.0 / 40 }))
-        let overRaw = pairedRatio(chain.measurement("fresh", "ours"), sumOf: chain.measurement("fresh", "evp-leaf"),
-                                  chain.measurement("fresh", "evp-intermediate"))
-        list.append(Target(name: "\(chain.name): fresh chain ≤ 1.10 × its two raw libcrypto signature checks",
-                           measured: overRaw.map { String(format: "%.3g×", $0.median) } ?? "–",
-                           met: overRaw.map { $0.median <= 1.10 }))
-        let freshVsSwiftCerts = pairedRatio(chain.measurement("fresh", "ours"), chain.measurement("fresh", "swiftcerts"))
-        list.append(Target(name: "\(chain.name): fresh chain faster than swift-certificates",
-                           measured: freshVsSwiftCerts.map { String(format: "ratio %.3g", $0.median) } ?? "–",
+        // Judged on the evaluation that really checks both signatures (signature-result cache emptied
+        // each time, key cache warm); the figure with every cache warm is shown beside it.
+        func overRaw(_ id: String) -> Stats? {
+            pairedRatio(chain.measurement("fresh", id), sumOf: chain.measurement("fresh", "evp-leaf"),
+                        chain.measurement("fresh", "evp-intermediate"))
+        }
+        let checked = overRaw("ours-checked"), cached = overRaw("ours")
+        list.append(Target(name: "\(chain.name): fresh chain ≤ 1.10 × its two raw libcrypto signature checks (signatures really checked)",
+                           measured: (checked.map { String(format: "%.3g×", $0.median) } ?? "–")
+                               + (cached.map { String(format: " (all caches warm: %.3g×)", $0.median) } ?? ""),
+                           met: checked.map { $0.median <= 1.10 }))
+        let freshVsSwiftCerts = pairedRatio(chain.measurement("fresh", "ours-checked"), chain.measurement("fresh", "swiftcerts"))
+        let freshCachedVsSwiftCerts = pairedRatio(chain.measurement("fresh", "ours"), chain.measurement("fresh", "swiftcerts"))
+        list.append(Target(name: "\(chain.name): fresh chain faster than swift-certificates (signatures really checked)",
+                           measured: (freshVsSwiftCerts.map { String(format: "ratio %.3g", $0.median) } ?? "–")
+                               + (freshCachedVsSwiftCerts.map { String(format: " (all caches warm: %.3g)", $0.median) } ?? ""),
                            met: freshVsSwiftCerts.map { $0.median < 1 }))
         let reused = chain.measurement("reused", "ours")
         let reusedMedian = reused.flatMap { $0.ok ? $0.stats.median : nil }
@@ -120,18 +128,23 @@ func markdown(_ results: Results) -> String {
             }.joined(separator: " | ") + " |")
         }
         lines.append("")
-        let overRaw = pairedRatio(chain.measurement("fresh", "ours"), sumOf: chain.measurement("fresh", "evp-leaf"),
-                                  chain.measurement("fresh", "evp-intermediate"))
-        lines.append("- fresh chain / its two raw libcrypto checks (leaf←intermediate \(cell(chain.measurement("fresh", "evp-leaf"))), "
-            + "intermediate←root \(cell(chain.measurement("fresh", "evp-intermediate")))): "
-            + (overRaw.map { String(format: "**%.3g×** (%.3g–%.3g)", $0.median, $0.p10, $0.p90) } ?? "–"))
-        lines.append("- SwiftTrust fresh chain with a cold key cache (`VerificationKeyCache.shared.removeAll()` each time): "
-            + "\(cell(chain.measurement("fresh", "ours-cold"))); vs OpenSSL fresh "
-            + ratioCell(pairedRatio(chain.measurement("fresh", "ours-cold"), chain.measurement("fresh", "openssl")))
-            + "; vs swift-certificates fresh "
-            + ratioCell(pairedRatio(chain.measurement("fresh", "ours-cold"), chain.measurement("fresh", "swiftcerts"))))
-        lines.append("- libcrypto verifications per evaluation (`TrustEvaluation.signatureChecks`): fresh \(chain.signatureChecksFresh), "
-            + "reused \(chain.signatureChecksReused)")
+        func overRaw(_ id: String) -> String {
+            pairedRatio(chain.measurement("fresh", id), sumOf: chain.measurement("fresh", "evp-leaf"),
+                        chain.measurement("fresh", "evp-intermediate"))
+                .map { String(format: "**%.3g×** (%.3g–%.3g)", $0.median, $0.p10, $0.p90) } ?? "–"
+        }
+        func versus(_ id: String) -> String {
+            "vs OpenSSL fresh " + ratioCell(pairedRatio(chain.measurement("fresh", id), chain.measurement("fresh", "openssl")))
+                + ", vs swift-certificates fresh " + ratioCell(pairedRatio(chain.measurement("fresh", id), chain.measurement("fresh", "swiftcerts")))
+        }
+        lines.append("- the chain's two raw libcrypto checks, same round: leaf←intermediate \(cell(chain.measurement("fresh", "evp-leaf"))), "
+            + "intermediate←root \(cell(chain.measurement("fresh", "evp-intermediate")))")
+        lines.append("- SwiftTrust fresh chain, every cache as the library leaves it (the table's figure): / two raw checks \(overRaw("ours"))")
+        lines.append("- SwiftTrust fresh chain with both signatures really checked (`SignatureCache.shared.removeAll()` before each; "
+            + "key cache warm): \(cell(chain.measurement("fresh", "ours-checked"))); / two raw checks \(overRaw("ours-checked")); \(versus("ours-checked"))")
+        lines.append("- SwiftTrust fresh chain, cold (key cache and signature cache emptied before each): "
+            + "\(cell(chain.measurement("fresh", "ours-cold"))); \(versus("ours-cold"))")
+        lines.append("- `TrustEvaluation.signatureChecks` of one evaluation: fresh \(chain.signatureChecksFresh), reused \(chain.signatureChecksReused)")
         lines.append("- OpenSSL `d2i_X509` alone (no `X509_get_pubkey`, no extension cache): \(cell(chain.measurement("parse", "openssl-d2i")))")
         lines.append("- raw check intermediate←root: SwiftTrust `SignatureVerifier` \(cell(chain.measurement("raw", "ours-intermediate"))), "
             + "libcrypto \(cell(chain.measurement("raw", "openssl-intermediate")))")
@@ -201,7 +214,7 @@ func markdown(_ results: Results) -> String {
 
     lines.append("### Memory")
     lines.append("")
-    lines.append("Heap growth (glibc `mallinfo2()`, main arena, main thread) while parsing 10,000 copies of each leaf, kept alive; "
+    lines.append("Heap growth (glibc `mallinfo2()`, main arena, main thread) while parsing \(results.memory.copies) copies of each leaf, kept alive; "
         + "each copy's DER is its own buffer, allocated before the measured region.")
     lines.append("")
     lines.append("| | bytes per certificate |")
@@ -211,7 +224,8 @@ func markdown(_ results: Results) -> String {
     }
     lines.append("")
     for note in results.memory.notes { lines.append("- \(note)") }
-    lines.append("- `VerificationKeyCache.shared`: \(results.keyCacheCount) keys cached (capacity \(results.keyCacheCapacity)) at the end of the run.")
+    lines.append("- `VerificationKeyCache.shared`: \(results.keyCacheCount) keys cached (capacity \(results.keyCacheCapacity)); "
+        + "`SignatureCache.shared`: \(results.signatureCacheCount) verified signatures (capacity \(results.signatureCacheCapacity)); at the end of the run.")
     lines.append("")
     lines.append(String(format: "Benchmark run (after the build): %.1f s.", results.benchSeconds))
     return lines.joined(separator: "\n")

@@ -21,6 +21,9 @@ struct Options {
     var limboRuns = 3
     var markdown: String?
     var json: String?
+    /// `--profile OPERATION`: run one of our operations in a plain loop (for callgrind / perf), no timing.
+    var profile: String?
+    var iterations = 10_000
 
     init(_ arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -41,6 +44,8 @@ struct Options {
             case "--limbo-runs": limboRuns = max(1, Int(try value(argument)) ?? limboRuns)
             case "--markdown": markdown = try value(argument)
             case "--json": json = try value(argument)
+            case "--profile": profile = try value(argument)
+            case "--iterations": iterations = max(1, Int(try value(argument)) ?? iterations)
             case "--quick":
                 configuration.samples = 11
                 configuration.sampleTarget = .milliseconds(2)
@@ -49,7 +54,8 @@ struct Options {
                 limboRuns = 1
             case "-h", "--help":
                 print("usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
-                    + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--markdown OUT] [--json OUT] [--quick]")
+                    + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--markdown OUT] [--json OUT] [--quick]\n"
+                    + "       swifttrust-bench --profile parse|fresh|fresh-checked|reused|raw|lookup[-rsa] [--iterations N]   (a plain loop, for callgrind)")
                 exit(0)
             default: throw BenchError("unknown argument \(argument)")
             }
@@ -94,6 +100,11 @@ do {
         try Chain.load(name: "RSA-2048", directory: options.certificates + "/rsa", host: host, date: date),
     ]
 
+    if let operation = options.profile {
+        try profileLoop(operation, chains: chains, iterations: options.iterations)
+        exit(0)
+    }
+
     // Main thread, before anything else allocates on other threads: memory (mallinfo2 counts
     // the main arena only), then the pool (its generation time and heap are reported too).
     for chain in chains {  // first-use allocations (providers, tables) outside the measured regions
@@ -120,11 +131,13 @@ do {
     var results = try await Runner.run(chains: chains, bundle: bundle, bundlePath: options.bundle, pool: pool, options: options)
     results.memory = memory
     results.lookup.generateSeconds = generateSeconds
-    results.openSSLVersion = LibCrypto.version.replacingOccurrences(of: "OpenSSL ", with: "")
+    results.openSSLVersion = String(LibCrypto.version.split(separator: " ").dropFirst().first ?? "?")
     results.samples = options.configuration.samples
     results.sampleMilliseconds = microseconds(options.configuration.sampleTarget) / 1000
     results.keyCacheCount = VerificationKeyCache.shared.count
     results.keyCacheCapacity = VerificationKeyCache.shared.capacity
+    results.signatureCacheCount = SignatureCache.shared.count
+    results.signatureCacheCapacity = SignatureCache.shared.capacity
 
     if let trustctl = options.trustctl, let suite = options.limbo {
         if FileManager.default.isExecutableFile(atPath: trustctl), FileManager.default.fileExists(atPath: suite) {
@@ -152,4 +165,31 @@ do {
 } catch {
     log("error: \(error)")
     exit(1)
+}
+
+/// Runs one SwiftTrust operation `iterations` times with no clock in the way, e.g.
+/// `valgrind --tool=callgrind swifttrust-bench --profile parse --iterations 2000`.
+func profileLoop(_ operation: String, chains: [Chain], iterations: Int) throws {
+    let chain = operation.hasSuffix("-rsa") ? chains[1] : chains[0]
+    let parsed = try ParsedChain(chain)
+    var ok = 0
+    switch operation.replacingOccurrences(of: "-rsa", with: "") {
+    case "parse": ok = loop(iterations) { Ours.parse(chain.leaf) }
+    case "fresh": ok = loop(iterations) { Ours.verifyFresh(chain)?.isTrusted == true }
+    case "fresh-checked":
+        ok = loop(iterations) {
+            SignatureCache.shared.removeAll()
+            return Ours.verifyFresh(chain)?.isTrusted == true
+        }
+    case "reused": ok = loop(iterations) { Ours.verifyReused(parsed, chain).isTrusted }
+    case "raw":
+        let check = try OursSignatureCheck(child: parsed.leaf, issuer: parsed.intermediate)
+        ok = loop(iterations) { check.check() }
+    case "lookup":
+        let pool = try IssuerPool.make(count: 10_000, chain: chains[0], commonName: "SwiftTrust Test Intermediate ECDSA")
+        let store = CertificateStore(pool.certificates)
+        ok = loop(iterations) { store.candidateIssuers(of: pool.probe).count == 1 }
+    default: throw BenchError("unknown --profile operation \(operation)")
+    }
+    log("\(operation): \(ok)/\(iterations) succeeded")
 }
