@@ -65,6 +65,26 @@ final class RevocationMethodTests: XCTestCase {
         }
     }
 
+    func testInvalidCRLFailsEvenWhenAnotherSourceProvesGood() throws {
+        // The forged (wrong-signer) CRL is evidence that something is wrong: good proof from OCSP or
+        // from a valid CRL does not make it go unnoticed (docs/revocation.md, invalid CRL: fail).
+        for (crls, ocsp) in [(["intermediate-wrong-signer"], ["good-leaf-good"]),
+                             (["intermediate-current", "intermediate-wrong-signer"], [String]())] {
+            for options: RevocationOptions in [[], [.requirePositiveResponse]] {
+                let evaluation = try Kit.trust(Kit.goodLeaf, options: options, crls: crls + ["root-empty"], ocsp: ocsp).evaluate()
+                assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revocationInformationInvalid"])
+                XCTAssertTrue(Kit.firstFailure(evaluation).contains("signature"), Kit.firstFailure(evaluation))
+                // The status itself is the valid source's.
+                XCTAssertEqual(Kit.status(evaluation, 0), .good(source: ocsp.isEmpty ? .suppliedCRL : .suppliedOCSP))
+            }
+        }
+        // Under [.ocsp] CRLs are not looked at, forged or not.
+        assertTrusted(try Kit.trust(Kit.goodLeaf, options: [.ocsp], crls: ["intermediate-wrong-signer"], ocsp: ["good-leaf-good"]).evaluate())
+        // A revoked certificate stays revoked (the decisive failure).
+        let revoked = try Kit.trust(Kit.revokedLeaf, options: [], crls: ["intermediate-current", "intermediate-wrong-signer"]).evaluate()
+        assertNotTrusted(revoked, .fatalTrustFailure, failures: ["0:revoked"])
+    }
+
     // MARK: When evaluate(fetchingWith:) fetches
 
     private func fetcherServingFixtures() throws -> RecordingFetcher {

@@ -68,11 +68,12 @@ final class RevocationNetworkTests: XCTestCase {
     }
 
     /// A python TCP server: `hang` accepts and never answers; `flood` answers 200 with an endless
-    /// body; `reset` reads a little of the request and resets the connection.
+    /// body; `reset` reads a little of the request and resets the connection; `redirect` answers
+    /// 302; `echo` answers 200 with the request it received (head and body) as the body.
     private func startMisbehavingServer(_ mode: String) throws -> (LoopbackServer, Int) {
         let python = try requireTool("python3")
-        let script = """
-        import socket, struct, sys, time
+        let script = #"""
+        import socket, struct, sys
         mode = sys.argv[1]
         s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(16)
         print('PORT', s.getsockname()[1], flush=True)
@@ -84,8 +85,8 @@ final class RevocationNetworkTests: XCTestCase {
             elif mode == 'flood':
                 c.recv(65536)
                 try:
-                    c.sendall(b'HTTP/1.0 200 OK\\r\\nContent-Type: application/pkix-crl\\r\\n\\r\\n')
-                    chunk = b'\\x00' * 65536
+                    c.sendall(b'HTTP/1.0 200 OK\r\nContent-Type: application/pkix-crl\r\n\r\n')
+                    chunk = b'\x00' * 65536
                     while True: c.sendall(chunk)
                 except OSError:
                     c.close()
@@ -93,7 +94,29 @@ final class RevocationNetworkTests: XCTestCase {
                 c.recv(4096)
                 c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0))
                 c.close()
-        """
+            elif mode == 'redirect':
+                c.recv(65536)
+                c.sendall(b'HTTP/1.0 302 Found\r\nLocation: http://127.0.0.1:1/ca.crl\r\nContent-Length: 0\r\n\r\n')
+                c.close()
+            elif mode == 'echo':
+                data = b''
+                while b'\r\n\r\n' not in data:
+                    chunk = c.recv(65536)
+                    if not chunk: break
+                    data += chunk
+                head, _, body = data.partition(b'\r\n\r\n')
+                length = 0
+                for line in head.split(b'\r\n')[1:]:
+                    name, _, value = line.partition(b':')
+                    if name.strip().lower() == b'content-length': length = int(value.strip())
+                while len(body) < length:
+                    chunk = c.recv(65536)
+                    if not chunk: break
+                    body += chunk
+                echoed = head + b'\r\n\r\n' + body
+                c.sendall(b'HTTP/1.0 200 OK\r\nContent-Length: ' + str(len(echoed)).encode() + b'\r\n\r\n' + echoed)
+                c.close()
+        """#
         let server = LoopbackServer(executable: python, arguments: ["-u", "-c", script, mode], directory: nil)
         servers.append(server)
         let port = try server.start { line in
@@ -140,7 +163,7 @@ final class RevocationNetworkTests: XCTestCase {
         assertNotTrusted(revokedEvaluation, .fatalTrustFailure, failures: ["0:revoked"])
         XCTAssertEqual(Kit.status(revokedEvaluation, 0),
                        .revoked(source: .fetchedOCSP(url: Kit.ocspURL), time: Kit.revocationDate, reason: .keyCompromise))
-        XCTAssertTrue(revokedEvaluation.failures[0].description.contains("OCSP http://ocsp.swifttrust.test"), "\(revokedEvaluation)")
+        XCTAssertTrue(Kit.firstFailure(revokedEvaluation).contains("OCSP http://ocsp.swifttrust.test"), "\(revokedEvaluation)")
         XCTAssertEqual(fetcher.requested.map(\.url), ["http://127.0.0.1:\(port)/", "http://127.0.0.1:\(port)/"])
     }
 
@@ -190,7 +213,7 @@ final class RevocationNetworkTests: XCTestCase {
         let evaluation = await revoked.evaluate(fetchingWith: fetcher)
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
         XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
-        XCTAssertTrue(evaluation.failures[0].description.contains("CRL http://crl.swifttrust.test/ecdsa-intermediate.crl"), "\(evaluation)")
+        XCTAssertTrue(Kit.firstFailure(evaluation).contains("CRL http://crl.swifttrust.test/ecdsa-intermediate.crl"), "\(evaluation)")
 
         let good = try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"])
         let goodEvaluation = await good.evaluate(fetchingWith: fetcher)
@@ -294,6 +317,42 @@ final class RevocationNetworkTests: XCTestCase {
         await assertFetchFails(mentioning: "only http://") { try await HTTPRevocationFetcher().fetchCRL(from: "https://127.0.0.1:\(closed)/") }
     }
 
+    func testRequestsOnTheWire() async throws {
+        let (_, port) = try startMisbehavingServer("echo")
+        let http = HTTPRevocationFetcher(timeout: 3)
+        let get = String(decoding: try await http.fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl?x=1"), as: UTF8.self)
+        XCTAssertTrue(get.hasPrefix("GET /ca.crl?x=1 HTTP/1.0\r\n"), get)
+        // RFC 7230 §5.4: Host is the URL's authority, port included when it is not 80.
+        XCTAssertTrue(get.contains("\r\nHost: 127.0.0.1:\(port)\r\n"), get)
+        XCTAssertTrue(get.contains("\r\nConnection: close\r\n"), get)
+        XCTAssertFalse(get.contains("Content-Length"), get)
+
+        let request = OCSPRequest(certIDs: [OCSPCertID(certificate: try Fixtures.certificate(Kit.goodLeaf),
+                                                       issuer: try Fixtures.certificate(Kit.intermediate))]).derEncoded
+        let post = try await http.fetchOCSPResponse(from: "http://127.0.0.1:\(port)", request: request)
+        let postText = String(decoding: post, as: UTF8.self)
+        XCTAssertTrue(postText.hasPrefix("POST / HTTP/1.0\r\n"), postText)
+        XCTAssertTrue(postText.contains("\r\nHost: 127.0.0.1:\(port)\r\n"), postText)
+        XCTAssertTrue(postText.contains("\r\nContent-Type: application/ocsp-request\r\n"), postText)
+        XCTAssertTrue(postText.contains("\r\nContent-Length: \(request.count)\r\n"), postText)
+        XCTAssertEqual(Array(post.suffix(request.count)), request, "the DER request is the POST body")
+    }
+
+    func testRedirectsAreNotFollowed() async throws {
+        let (_, port) = try startMisbehavingServer("redirect")
+        await assertFetchFails(mentioning: "HTTP status HTTP/1.0 302 Found") {
+            try await HTTPRevocationFetcher(timeout: 3).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl")
+        }
+    }
+
+    func testDocumentedDefaults() {
+        let fetcher = HTTPRevocationFetcher()
+        XCTAssertEqual(fetcher.timeout, 10)
+        XCTAssertEqual(fetcher.maximumCRLBytes, 20 * 1024 * 1024)
+        XCTAssertEqual(fetcher.maximumOCSPBytes, 64 * 1024)
+        XCTAssertEqual(HTTPRevocationFetcher.shared.timeout, 10)
+    }
+
     // MARK: (d) The cache
 
     func testSecondFetchOfTheSameCRLIsServedFromTheCache() async throws {
@@ -392,6 +451,11 @@ final class RewritingFetcher: RevocationFetcher {
     }
 }
 
+/// A server that did not come up: a test failure, not a skip.
+struct ServerDidNotStart: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// A child process serving on loopback: started by a test, its output collected line by line, and
 /// always terminated by the test (``stop()``, called from tearDown).
 final class LoopbackServer: @unchecked Sendable {
@@ -432,7 +496,6 @@ final class LoopbackServer: @unchecked Sendable {
             let text = String(decoding: handle.availableData, as: UTF8.self)
             self?.output.withLock { $0.stderr += text }
         }
-        let t0 = Date(); defer { print("DEBUGSTART", Date().timeIntervalSince(t0)) }
         try process.run()
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -442,7 +505,7 @@ final class LoopbackServer: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.02)
         }
         stop()
-        throw XCTSkip("server did not report its port in \(seconds) s; stdout: \(outputText) stderr: \(errorText)")
+        throw ServerDidNotStart(description: "server did not report its port in \(seconds) s; stdout: \(outputText) stderr: \(errorText)")
     }
 
     var outputText: String { output.withLock { $0.stdout } }
@@ -470,12 +533,13 @@ final class LoopbackServer: @unchecked Sendable {
         return !process.isRunning
     }
 
-    /// Terminates the process (if still running) and waits for it.
+    /// Terminates the process (if still running) and waits for it. A child spawned from a test's
+    /// concurrency (dispatch) thread inherits that thread's blocked signals, SIGTERM included, so
+    /// SIGTERM may be ignored: SIGKILL (to this child's own pid) follows after a short grace period.
     func stop() {
-        let t0 = Date(); defer { print("DEBUGSTOP", Date().timeIntervalSince(t0)) }
         if process.isRunning {
             process.terminate()
-            if !waitForExit(seconds: 2), process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if !waitForExit(seconds: 0.3), process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         stdoutPipe.fileHandleForReading.readabilityHandler = nil

@@ -25,7 +25,7 @@ final class RevocationOCSPTests: XCTestCase {
         let evaluation = try Kit.trust(Kit.revokedLeaf, options: soft, ocsp: ["revoked-leaf-revoked"]).evaluate()
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
         XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .suppliedOCSP, time: Kit.revocationDate, reason: .keyCompromise))
-        let description = evaluation.failures[0].description
+        let description = Kit.firstFailure(evaluation)
         XCTAssertTrue(description.contains("OCSP (supplied)"), description)
         XCTAssertTrue(description.contains("keyCompromise"), description)
         XCTAssertTrue(description.contains("2026-04-01"), description)
@@ -41,7 +41,7 @@ final class RevocationOCSPTests: XCTestCase {
         XCTAssertTrue(notes.contains { $0.contains("does not know") }, "\(notes)")
         let hardEvaluation = try Kit.trust(leaf, options: hard, crls: ["root-empty"], ocsp: ["unknown"]).evaluate()
         assertNotTrusted(hardEvaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
-        XCTAssertTrue(hardEvaluation.failures[0].description.contains("does not know"), hardEvaluation.failures[0].description)
+        XCTAssertTrue(Kit.firstFailure(hardEvaluation).contains("does not know"), Kit.firstFailure(hardEvaluation))
     }
 
     func testExpiredResponseIsStale() throws {
@@ -69,6 +69,29 @@ final class RevocationOCSPTests: XCTestCase {
         XCTAssertTrue(Kit.notes(status(at: nextUpdate + 301)).contains { $0.contains("stale") })
     }
 
+    func testResponseWithoutNextUpdateIsFreshForFourDays() throws {
+        // good-leaf-good re-signed by the intermediate without nextUpdate; the verify date is 2026-06-01.
+        func response(thisUpdate: String) throws -> OCSPResponse {
+            try OCSPForge.resign("good-leaf-good") { data in
+                data[2][0][2] = .generalizedTime(thisUpdate)
+                data[2][0].children.removeLast()  // [0] nextUpdate
+            }
+        }
+        let control = try OCSPForge.resign("good-leaf-good") { _ in }
+        let trust = try Kit.trust(Kit.goodLeaf, options: [.ocsp])
+        trust.setOCSPResponses([control])
+        XCTAssertEqual(Kit.status(trust.evaluate(), 0), .good(source: .suppliedOCSP), "re-signing keeps the response valid")
+
+        let threeDays = try response(thisUpdate: "20260529000000Z")
+        XCTAssertNil(threeDays.responses.first?.nextUpdate)
+        trust.setOCSPResponses([threeDays])
+        XCTAssertEqual(Kit.status(trust.evaluate(), 0), .good(source: .suppliedOCSP))
+
+        trust.setOCSPResponses([try response(thisUpdate: "20260527000000Z")])
+        let stale = Kit.status(trust.evaluate(), 0)
+        XCTAssertTrue(Kit.notes(stale).contains { $0.contains("no nextUpdate") && $0.contains("too old") }, "\(String(describing: stale))")
+    }
+
     func testDelegatedResponderIsAccepted() throws {
         let evaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"], ocsp: ["good-leaf-delegated"]).evaluate()
         assertTrusted(evaluation)
@@ -84,7 +107,7 @@ final class RevocationOCSPTests: XCTestCase {
         // Ignored, not "invalid": in hard-fail mode it is simply no proof.
         let hardEvaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"], ocsp: ["good-leaf-unauthorised"]).evaluate()
         assertNotTrusted(hardEvaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
-        XCTAssertTrue(hardEvaluation.failures[0].description.contains("OCSPSigning"), hardEvaluation.failures[0].description)
+        XCTAssertTrue(Kit.firstFailure(hardEvaluation).contains("OCSPSigning"), Kit.firstFailure(hardEvaluation))
     }
 
     func testSHA256CertIDIsMatched() throws {
@@ -133,6 +156,31 @@ final class RevocationOCSPTests: XCTestCase {
         XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("tryLater") }, "\(evaluation.revocationStatuses)")
         trust.policies = [.ssl(server: true, hostname: Fixtures.host), .revocation([.ocsp, .requirePositiveResponse])]
         XCTAssertEqual(failureSummary(trust.evaluate()), ["0:revocationUnavailable", "1:revocationUnavailable"])
+    }
+
+    func testNoSingleOctetCorruptionYieldsGood() throws {
+        // Every damaged copy of a good response that still parses must fail to prove good: the
+        // signed data, the signature, the algorithm and (delegated) the responder certificate are all checked.
+        let trust = try Kit.trust(Kit.goodLeaf, options: [.ocsp])
+        for name in ["good-leaf-good", "good-leaf-delegated"] {
+            let der = try Fixtures.bytes("revocation/\(name).ocsp")
+            var checked = 0
+            for index in der.indices {
+                for mask: UInt8 in [0x01, 0xFF] {
+                    var damaged = der
+                    damaged[index] ^= mask
+                    guard let response = try? OCSPResponse(derEncoded: damaged) else { continue }
+                    trust.setOCSPResponses([response])
+                    let evaluation = trust.evaluate()
+                    checked += 1
+                    XCTAssertTrue(evaluation.isTrusted, "\(name) byte \(index): soft fail accepts unknown")
+                    if case .good? = Kit.status(evaluation, 0) {
+                        XCTFail("\(name): flipping byte \(index) with \(mask) still proves good")
+                    }
+                }
+            }
+            XCTAssertGreaterThan(checked, 100, name)
+        }
     }
 
     func testSeveralResponsesRevokedWins() throws {

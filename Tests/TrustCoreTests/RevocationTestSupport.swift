@@ -59,9 +59,10 @@ enum RevocationKit {
         return false
     }
 
-    /// The failures of `evaluation` whose reason is `.revoked`, as descriptions.
-    static func revokedDescriptions(_ evaluation: TrustEvaluation) -> [String] {
-        evaluation.failures.compactMap { if case .revoked = $0.reason { $0.description } else { nil } }
+    /// The first failure's description ("" when there is none, so that a broken rule fails the
+    /// test instead of crashing it).
+    static func firstFailure(_ evaluation: TrustEvaluation) -> String {
+        evaluation.failures.first?.description ?? ""
     }
 }
 
@@ -231,16 +232,16 @@ struct CRLForge {
         return .sequence(fields)
     }
 
-    /// The signed CRL.
-    func make() throws -> CertificateRevocationList {
-        guard let openssl = CRLForge.opensslPath else { throw XCTSkip("openssl is not installed (needed to sign test CRLs)") }
-        let tbsBytes = tbs.der
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("crlforge-\(UUID().uuidString)")
+    /// An ECDSA-with-SHA256 signature (DER Ecdsa-Sig-Value) of `bytes` by the PEM key at `keyPath`
+    /// (relative to TestCertificates/), made by `openssl dgst`.
+    static func sign(_ bytes: [UInt8], keyPath: String) throws -> [UInt8] {
+        guard let openssl = CRLForge.opensslPath else { throw XCTSkip("openssl is not installed (needed to sign test CRLs and OCSP responses)") }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("revocation-forge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("tbs.der")
         let output = directory.appendingPathComponent("sig.der")
-        try Data(tbsBytes).write(to: input)
+        try Data(bytes).write(to: input)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: openssl)
         process.arguments = ["dgst", "-sha256", "-sign", Fixtures.path(keyPath), "-out", output.path, input.path]
@@ -249,7 +250,13 @@ struct CRLForge {
         guard process.terminationStatus == 0, let signature = FileManager.default.contents(atPath: output.path) else {
             throw CocoaError(.fileWriteUnknown)
         }
-        let crl = RevocationTLV.sequence([tbs, CRLForge.ecdsaWithSHA256, .primitive(0x03, [0x00] + [UInt8](signature))])
+        return [UInt8](signature)
+    }
+
+    /// The signed CRL.
+    func make() throws -> CertificateRevocationList {
+        let signature = try CRLForge.sign(tbs.der, keyPath: keyPath)
+        let crl = RevocationTLV.sequence([tbs, CRLForge.ecdsaWithSHA256, .primitive(0x03, [0x00] + signature)])
         return try CertificateRevocationList(derEncoded: crl.der)
     }
 
@@ -261,5 +268,20 @@ struct CRLForge {
     /// A forge for the intermediate's CRLs.
     static func intermediate() throws -> CRLForge {
         CRLForge(issuer: try Fixtures.certificate("ecdsa/intermediate.pem"), keyPath: "keys/ecdsa/intermediate.key.pem")
+    }
+}
+
+/// Re-signs an OCSP fixture after editing its ResponseData (children: responderID, producedAt,
+/// responses[, extensions]; each SingleResponse: certID, certStatus, thisUpdate[, [0] nextUpdate]).
+enum OCSPForge {
+    static func resign(_ name: String, keyPath: String = "keys/ecdsa/intermediate.key.pem",
+                       edit: (inout RevocationTLV) -> Void) throws -> OCSPResponse {
+        var tree = try RevocationTLV.parse(Fixtures.bytes("revocation/\(name).ocsp"))
+        // OCSPResponse { status, [0] { ResponseBytes { type, OCTET STRING BasicOCSPResponse } } }
+        var basic = try RevocationTLV.parse(tree[1][0][1].content)
+        edit(&basic[0])
+        basic[2] = .primitive(0x03, [0x00] + (try CRLForge.sign(basic[0].der, keyPath: keyPath)))
+        tree[1][0][1] = .octetString(basic.der)
+        return try OCSPResponse(derEncoded: tree.der)
     }
 }

@@ -211,6 +211,35 @@ final class OCSPParsingTests: XCTestCase {
         ])))
     }
 
+    func testDamagedInputNeverCrashes() throws {
+        // Every truncation and every single-octet corruption of the small fixtures either parses or
+        // throws; none may trap.
+        var files = RevocationFixtures.ocspNames.map { "revocation/\($0).ocsp" }
+        files += RevocationFixtures.crlNames.filter { $0 != "intermediate-large" }.map { "revocation/\($0).crl" }
+        var parsedDamaged = 0
+        for file in files {
+            let der = try TestFiles.bytes(file)
+            let isCRL = file.hasSuffix(".crl")
+            func attempt(_ bytes: [UInt8]) {
+                if isCRL {
+                    if (try? CertificateRevocationList(derEncoded: bytes)) != nil { parsedDamaged += 1 }
+                } else {
+                    if (try? OCSPResponse(derEncoded: bytes)) != nil { parsedDamaged += 1 }
+                }
+            }
+            for length in 0..<der.count { attempt(Array(der.prefix(length))) }
+            for index in der.indices {
+                for mask: UInt8 in [0x01, 0x80, 0xFF] {
+                    var damaged = der
+                    damaged[index] ^= mask
+                    attempt(damaged)
+                }
+            }
+        }
+        // Flips inside signatures, hashes, serials and strings still parse: the loop did run.
+        XCTAssertGreaterThan(parsedDamaged, 0)
+    }
+
     // MARK: OCSPRequest
 
     /// The nonce inside good-leaf.ocsp-request: tbsRequest [2] { Extensions { Extension { id, OCTET STRING { OCTET STRING nonce } } } }.
@@ -285,6 +314,39 @@ final class OCSPParsingTests: XCTestCase {
         // OpenSSL prints the extnValue: OCTET STRING (04 10) wrapping the 16 nonce octets.
         XCTAssertTrue(output.contains("0410" + hexString(nonce).uppercased()), output)
         XCTAssertFalse(output.lowercased().contains("error"), output)
+    }
+
+    func testDERWriterEncodings() throws {
+        // Short and long definite lengths, at their boundaries.
+        for (count, header) in [(0, [0x04, 0x00]), (127, [0x04, 0x7F]), (128, [0x04, 0x81, 0x80]), (255, [0x04, 0x81, 0xFF]),
+                                (256, [0x04, 0x82, 0x01, 0x00]), (65_536, [0x04, 0x83, 0x01, 0x00, 0x00])] as [(Int, [UInt8])] {
+            var writer = DERWriter()
+            writer.writeOctetString([UInt8](repeating: 0xAB, count: count))
+            XCTAssertEqual(Array(writer.bytes.prefix(header.count)), header, "length \(count)")
+            XCTAssertEqual(writer.bytes.count, header.count + count)
+            XCTAssertEqual(try DERReader.parseSingle(writer.bytes).content.count, count)
+        }
+        // Tags: context-specific constructed and primitive, application, private, and high tag numbers.
+        var tags = DERWriter()
+        tags.write(.context(2, constructed: true)) { $0.writeNull() }
+        tags.write(.context(0, constructed: false), content: [])
+        tags.write(DERTag(.application, number: 1, constructed: false), content: [0x01])
+        tags.write(DERTag(.private, number: 30, constructed: true), content: [])
+        tags.write(DERTag(.contextSpecific, number: 31, constructed: false), content: [])
+        tags.write(DERTag(.contextSpecific, number: 201, constructed: true), content: [])
+        tags.write(DERTag(.universal, number: 16_384, constructed: false), content: [])
+        XCTAssertEqual(tags.bytes, [0xA2, 0x02, 0x05, 0x00, 0x80, 0x00, 0x41, 0x01, 0x01, 0xFE, 0x00,
+                                    0x9F, 0x1F, 0x00, 0xBF, 0x81, 0x49, 0x00, 0x1F, 0x81, 0x80, 0x00, 0x00])
+        // Nested structures, OIDs, integers and pre-encoded elements.
+        var nested = DERWriter()
+        nested.sequence { outer in
+            outer.write(ASN1ObjectIdentifier(dotted: "1.3.14.3.2.26")!)
+            outer.writeIntegerBytes([0x00, 0x80])
+            outer.writeEncoded([0x05, 0x00])
+        }
+        XCTAssertEqual(nested.bytes, [0x30, 0x0D, 0x06, 0x05, 0x2B, 0x0E, 0x03, 0x02, 0x1A, 0x02, 0x02, 0x00, 0x80, 0x05, 0x00])
+        let element = try DERReader.parseSingle(nested.bytes)
+        XCTAssertEqual(element.tag, .sequence)
     }
 
     // MARK: Process helpers

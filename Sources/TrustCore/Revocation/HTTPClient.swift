@@ -46,6 +46,13 @@ enum HTTPClient {
             self.port = port
             self.path = path.hasPrefix("/") ? path : "/" + path
         }
+
+        /// The Host header value: the URL's authority (RFC 7230 §5.4), an IPv6 literal in brackets,
+        /// and the port unless it is the default 80.
+        var hostHeader: String {
+            let name = host.contains(":") ? "[\(host)]" : host
+            return port == 80 ? name : "\(name):\(port)"
+        }
     }
 
     /// Performs one request on a dedicated thread.
@@ -69,7 +76,7 @@ enum HTTPClient {
         let deadline = Date().addingTimeInterval(timeout)
         let fd = try connect(target, deadline: deadline)
         defer { close(fd) }
-        var head = "\(method) \(target.path) HTTP/1.0\r\nHost: \(target.host)\r\nUser-Agent: SwiftTrust\r\nConnection: close\r\n"
+        var head = "\(method) \(target.path) HTTP/1.0\r\nHost: \(target.hostHeader)\r\nUser-Agent: SwiftTrust\r\nConnection: close\r\n"
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"

@@ -62,7 +62,9 @@ struct RevocationChecker {
                     failures.append(TrustFailure(.revocationUnavailable(detail), certificate: certificate, index: index))
                 }
             case .good, .notChecked:
-                for problem in integrityProblems where found == nil {
+                // Proof of good from another source does not excuse a CRL that fails its integrity
+                // checks (docs/revocation.md: an invalid CRL fails, even in soft-fail mode).
+                for problem in integrityProblems {
                     failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
                 }
             }
