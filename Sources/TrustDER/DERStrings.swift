@@ -64,6 +64,54 @@ extension DERElement {
         }
     }
 
+    /// Checks a string element's character set exactly as ``string()`` would, without building a
+    /// `String` (no allocation): for parsers that validate eagerly and decode lazily.
+    public func validateString() throws(DERError) {
+        func invalid() -> DERError { DERError(.invalidString(type: tag.description), at: offset) }
+        guard isString else {
+            throw DERError(.unexpectedTag(expected: "a string type", found: tag.description), at: offset)
+        }
+        let bytes = content
+        switch tag.number {
+        case 12: guard DERElement.isValidUTF8(bytes) else { throw invalid() }
+        case 19: guard bytes.allSatisfy(DERElement.isPrintable) else { throw invalid() }
+        case 22: guard bytes.allSatisfy({ $0 < 0x80 }) else { throw invalid() }
+        case 26: guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw invalid() }
+        case 18: guard bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 }) else { throw invalid() }
+        case 20: return
+        case 28, 30: _ = try string()  // rare: decode to validate
+        default: throw invalid()
+        }
+    }
+
+    /// Strict UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
+    static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            let count: Int
+            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: count = 1
+            case 0xE0: count = 2; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: count = 2
+            case 0xED: count = 2; upper = 0x9F
+            case 0xF0: count = 3; lower = 0x90
+            case 0xF1...0xF3: count = 3
+            case 0xF4: count = 3; upper = 0x8F
+            default: return false
+            }
+            guard end - index > count else { return false }
+            let second = bytes[index + 1]
+            guard second >= lower && second <= upper else { return false }
+            for offset in stride(from: 2, through: count, by: 1) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+            index += count + 1
+        }
+        return true
+    }
+
     /// PrintableString's set (X.680 §41.4): letters, digits, space and `'()+,-./:=?`.
     static func isPrintable(_ byte: UInt8) -> Bool {
         switch byte {

@@ -38,8 +38,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         let signature: ArraySlice<UInt8>
         /// The libcrypto key, built on first use (OpenSSL's key decoding is the slow part).
         let verificationKey = Mutex<VerificationKey?>(nil)
-        /// Whether issuer == subject (RFC 5280 §7.1), decided once.
-        let isSelfIssued: Bool
+        /// Whether issuer == subject (RFC 5280 §7.1), decided on first use (it may need the names'
+        /// normalised forms, which are built lazily).
+        let selfIssued = Mutex<Bool?>(nil)
         /// A cheap hash seed (length and last signature octets), so hashing a certificate is O(1).
         let hashSeed: UInt64
         /// The decoded key description, computed on first use.
@@ -106,7 +107,6 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
                 extensions = .empty
             }
             try fields.finish()
-            isSelfIssued = issuer == subject
             var seed = UInt64(der.count)
             for byte in signatureBits.bytes.suffix(8) { seed = seed << 8 | UInt64(byte) }
             hashSeed = seed
@@ -183,7 +183,12 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     public var signature: ArraySlice<UInt8> { storage.signature }
 
     /// Whether issuer and subject are the same name (RFC 5280 "self-issued"); decided at parse time.
-    public var isSelfIssued: Bool { storage.isSelfIssued }
+    public var isSelfIssued: Bool {
+        if let known = storage.selfIssued.withLock({ $0 }) { return known }
+        let value = storage.issuer == storage.subject
+        storage.selfIssued.withLock { $0 = value }
+        return value
+    }
 
     /// Whether basicConstraints marks the certificate as a CA.
     public var isCA: Bool { storage.extensions.basicConstraints?.isCA ?? false }

@@ -1,3 +1,4 @@
+import Synchronization
 import TrustDER
 
 /// One attribute of a relative distinguished name, e.g. `CN=www.example.com`.
@@ -16,20 +17,67 @@ public struct NameAttribute: Hashable, Sendable {
 ///
 /// Equality follows RFC 5280 §7.1: identical encodings are equal at once; otherwise RDNs are
 /// compared attribute by attribute, string values case-insensitively with white space folded.
-/// The normalised form is computed once at parse time so comparisons and hashing stay cheap.
+/// Parsing validates everything; the normalised form is computed once, on first need, and kept.
 public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
-    /// The parsed name, shared by copies (a copy costs one reference count).
-    final class NameData: Sendable {
-        let der: ArraySlice<UInt8>
+    /// The decoded parts of a name: built on first use, because most names are only ever
+    /// compared byte for byte (the fast path of `==`) and never need them.
+    struct Decoded: Sendable {
         let rdns: [[NameAttribute]]
         let normalizedKey: [UInt8]
         let rdnKeyEnds: [Int]
+        let isEmpty: Bool
+    }
 
-        init(der: ArraySlice<UInt8>, rdns: [[NameAttribute]], normalizedKey: [UInt8], rdnKeyEnds: [Int]) {
+    /// The validated encoding, shared by copies (a copy costs one reference count).
+    final class NameData: Sendable {
+        let der: ArraySlice<UInt8>
+        let rdnCount: Int
+        private let decoded = Mutex<Decoded?>(nil)
+
+        init(der: ArraySlice<UInt8>, rdnCount: Int) {
             self.der = der
-            self.rdns = rdns
-            self.normalizedKey = normalizedKey
-            self.rdnKeyEnds = rdnKeyEnds
+            self.rdnCount = rdnCount
+        }
+
+        var value: Decoded {
+            if let cached = decoded.withLock({ $0 }) { return cached }
+            let built = NameData.decode(der)
+            decoded.withLock { $0 = built }
+            return built
+        }
+
+        /// Decodes a name that ``DistinguishedName/init(parsing:)`` already validated, so no
+        /// step can fail; were one to, the name would decode as empty rather than trap.
+        static func decode(_ der: ArraySlice<UInt8>) -> Decoded {
+            var rdns: [[NameAttribute]] = []
+            var key: [UInt8] = []
+            var ends: [Int] = []
+            guard let element = try? DERReader.parseSingle(der), var reader = try? element.children() else {
+                return Decoded(rdns: [], normalizedKey: [], rdnKeyEnds: [], isEmpty: true)
+            }
+            while let rdnElement = try? reader.next(), var rdnReader = try? rdnElement.children() {
+                var attributes: [NameAttribute] = []
+                var parts: [[UInt8]] = []
+                while let attributeElement = try? rdnReader.next() {
+                    guard var fields = try? attributeElement.children(),
+                          let type = try? fields.read(.objectIdentifier).objectIdentifier(),
+                          let value = try? fields.readAny() else { continue }
+                    let text: String? = value.isString ? try? value.string() : nil
+                    let attribute = NameAttribute(type: type, valueTag: value.tag, valueDER: value.encoded, stringValue: text)
+                    attributes.append(attribute)
+                    // ASCII-compatible string types fold straight from their bytes (the common case).
+                    let asciiContent = text != nil && (value.tag.number == 12 || value.tag.number == 19 || value.tag.number == 22 || value.tag.number == 26)
+                        && value.content.allSatisfy { $0 < 0x80 }
+                    parts.append(DistinguishedName.normalizedPart(attribute, asciiContent: asciiContent ? value.content : nil))
+                }
+                // RDN attribute order is not significant for comparison: sort the key parts.
+                if parts.count > 1 { parts.sort { $0.lexicographicallyPrecedes($1) } }
+                key.append(0x31)
+                for part in parts { key.append(contentsOf: part) }
+                ends.append(key.count)
+                rdns.append(attributes)
+            }
+            return Decoded(rdns: rdns, normalizedKey: key, rdnKeyEnds: ends, isEmpty: rdns.isEmpty)
         }
     }
 
@@ -38,29 +86,28 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// The encoded Name (whole TLV).
     public var der: ArraySlice<UInt8> { data.der }
     /// The relative distinguished names, in encoded (most significant first) order.
-    public var rdns: [[NameAttribute]] { data.rdns }
+    public var rdns: [[NameAttribute]] { data.value.rdns }
     /// The RFC 5280 §7.1 comparison key: attribute types and normalised values.
-    public var normalizedKey: [UInt8] { data.normalizedKey }
+    public var normalizedKey: [UInt8] { data.value.normalizedKey }
     /// Where each RDN's part of `normalizedKey` ends, for prefix (subtree) tests.
-    private var rdnKeyEnds: [Int] { data.rdnKeyEnds }
+    private var rdnKeyEnds: [Int] { data.value.rdnKeyEnds }
 
     /// Parses a Name from its DER element.
     public init(element: DERElement) throws(X509Error) {
         self = try mapX509Errors { try DistinguishedName(parsing: element) }
     }
 
+    /// Validates every rule (structure, DER SET order, OIDs, string character sets) without
+    /// decoding: decoding happens on first use of ``rdns``, ``normalizedKey`` or ``description``.
     private init(parsing element: DERElement) throws {
         try element.expect(.sequence)
-        var rdns: [[NameAttribute]] = []
-        var key: [UInt8] = []
-        var ends: [Int] = []
         var reader = try element.children()
+        var count = 0
         while let rdnElement = try reader.next() {
             try rdnElement.expect(.set)
-            var attributes: [NameAttribute] = []
-            var parts: [[UInt8]] = []
             var rdnReader = try rdnElement.children()
             var previous: ArraySlice<UInt8>?
+            var attributes = 0
             while let attributeElement = try rdnReader.next() {
                 // X.690 §11.6: SET OF components in ascending order of their encodings.
                 if let previous, attributeElement.encoded.lexicographicallyPrecedes(previous) {
@@ -69,28 +116,18 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
                 previous = attributeElement.encoded
                 try attributeElement.expect(.sequence)
                 var fields = try attributeElement.children()
-                let type = try fields.read(.objectIdentifier).objectIdentifier()
+                _ = try fields.read(.objectIdentifier).objectIdentifier()
                 let value = try fields.readAny()
                 try fields.finish()
-                let text: String? = value.isString ? try value.string() : nil
-                let attribute = NameAttribute(type: type, valueTag: value.tag, valueDER: value.encoded, stringValue: text)
-                attributes.append(attribute)
-                // ASCII-compatible string types fold straight from their bytes (the common case).
-                let asciiContent = text != nil && (value.tag.number == 12 || value.tag.number == 19 || value.tag.number == 22 || value.tag.number == 26)
-                    && value.content.allSatisfy { $0 < 0x80 }
-                parts.append(DistinguishedName.normalizedPart(attribute, asciiContent: asciiContent ? value.content : nil))
+                if value.isString { try value.validateString() }
+                attributes += 1
             }
-            guard !attributes.isEmpty else {
+            guard attributes > 0 else {
                 throw X509Error.structure("empty RelativeDistinguishedName", at: rdnElement.offset)
             }
-            // RDN attribute order is not significant for comparison: sort the key parts.
-            if parts.count > 1 { parts.sort { $0.lexicographicallyPrecedes($1) } }
-            key.append(0x31)
-            for part in parts { key.append(contentsOf: part) }
-            ends.append(key.count)
-            rdns.append(attributes)
+            count += 1
         }
-        data = NameData(der: element.encoded, rdns: rdns, normalizedKey: key, rdnKeyEnds: ends)
+        data = NameData(der: element.encoded, rdnCount: count)
     }
 
     /// Parses a Name from its encoding.
@@ -99,7 +136,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the name has no RDNs (an empty subject is allowed only with a SAN, RFC 5280 §4.1.2.6).
-    public var isEmpty: Bool { rdns.isEmpty }
+    public var isEmpty: Bool { data.rdnCount == 0 }
 
     /// Every value of attribute `type`, in order (e.g. all common names).
     public func values(of type: ASN1ObjectIdentifier) -> [String] {
@@ -112,8 +149,8 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// Whether `prefix`'s RDNs are, compared per RFC 5280 §7.1, the first RDNs of this name:
     /// the directoryName subtree test of RFC 5280 §4.2.1.10.
     public func hasPrefix(_ prefix: DistinguishedName) -> Bool {
-        guard prefix.rdns.count <= rdns.count else { return false }
-        guard let end = prefix.rdns.isEmpty ? 0 : rdnKeyEnds[safe: prefix.rdns.count - 1] else { return false }
+        guard prefix.data.rdnCount <= data.rdnCount else { return false }
+        guard let end = prefix.data.rdnCount == 0 ? 0 : rdnKeyEnds[safe: prefix.data.rdnCount - 1] else { return false }
         return normalizedKey[..<end].elementsEqual(prefix.normalizedKey)
     }
 
@@ -121,7 +158,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
         if lhs.data === rhs.data { return true }
         if lhs.data.der.count == rhs.data.der.count && lhs.data.der.elementsEqual(rhs.data.der) { return true }
-        return lhs.data.normalizedKey == rhs.data.normalizedKey
+        return lhs.data.rdnCount == rhs.data.rdnCount && lhs.data.value.normalizedKey == rhs.data.value.normalizedKey
     }
 
     /// Hashes the normalised key, consistent with `==`.
