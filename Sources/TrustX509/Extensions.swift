@@ -140,19 +140,29 @@ final class ExtensionsData: Sendable {
         try element.expect(.sequence)
         var reader = try element.children()
         var all: [Extension] = []
+        all.reserveCapacity(12)
+        var seenKnown: UInt32 = 0
         while let next = try reader.next() {
             try next.expect(.sequence)
             var fields = try next.children()
             let oid = try fields.read(.objectIdentifier).objectIdentifier()
             var critical = false
-            if let flag = try fields.readIfPresent(.boolean) {
-                critical = try flag.boolean()
+            var valueElement = try fields.readAny()
+            if valueElement.tag == .boolean {
+                critical = try valueElement.boolean()
                 // DEFAULT FALSE must be omitted in DER (X.690 §11.5).
-                if !critical { throw X509Error.structure("critical FALSE must be omitted (DEFAULT)", at: flag.offset) }
+                if !critical { throw X509Error.structure("critical FALSE must be omitted (DEFAULT)", at: valueElement.offset) }
+                valueElement = try fields.readAny()
             }
-            let value = try fields.read(.octetString).content
+            let value = try valueElement.octetString()
             try fields.finish()
-            if all.contains(where: { $0.oid == oid }) {
+            // RFC 5280 §4.2: at most one instance of each extension. Known ones are tracked in a
+            // bit set; others are compared with the earlier unknown ones only.
+            if let kind = KnownExtension(oid) {
+                let bit: UInt32 = 1 << kind.bitIndex
+                if seenKnown & bit != 0 { throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: next.offset)) }
+                seenKnown |= bit
+            } else if all.contains(where: { KnownExtension($0.oid) == nil && $0.oid == oid }) {
                 throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: next.offset))
             }
             all.append(Extension(oid: oid, isCritical: critical, value: value, offset: next.offset))
@@ -220,10 +230,13 @@ final class ExtensionsData: Sendable {
 }
 
 /// The extensions with typed views, recognised from their encoded OID bytes in O(1).
-enum KnownExtension {
+enum KnownExtension: Int {
     case basicConstraints, keyUsage, extendedKeyUsage, subjectAltName, issuerAltName, nameConstraints
     case authorityKeyIdentifier, subjectKeyIdentifier, certificatePolicies, policyMappings, policyConstraints
     case inhibitAnyPolicy, crlDistributionPoints, authorityInfoAccess, tlsFeature, sctList
+
+    /// A distinct bit position per kind (for duplicate detection).
+    var bitIndex: UInt32 { UInt32(rawValue) }
 
     /// id-ce (2.5.29) is `55 1D`; id-pe (1.3.6.1.5.5.7.1) is `2B 06 01 05 05 07 01`.
     private static let idPE: [UInt8] = [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01]
