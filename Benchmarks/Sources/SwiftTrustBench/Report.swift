@@ -142,7 +142,7 @@ func markdown(_ results: Results) -> String {
         lines.append("- SwiftTrust fresh chain, every cache as the library leaves it (the table's figure): / two raw checks \(overRaw("ours"))")
         lines.append("- SwiftTrust fresh chain with both signatures really checked (`SignatureCache.shared.removeAll()` before each; "
             + "key cache warm): \(cell(chain.measurement("fresh", "ours-checked"))); / two raw checks \(overRaw("ours-checked")); \(versus("ours-checked"))")
-        lines.append("- SwiftTrust fresh chain, cold (key cache and signature cache emptied before each): "
+        lines.append("- SwiftTrust fresh chain, cold (key, signature and profile-verdict caches emptied before each): "
             + "\(cell(chain.measurement("fresh", "ours-cold"))); \(versus("ours-cold"))")
         lines.append("- `TrustEvaluation.signatureChecks` of one evaluation: fresh \(chain.signatureChecksFresh), reused \(chain.signatureChecksReused)")
         lines.append("- OpenSSL `d2i_X509` alone (no `X509_get_pubkey`, no extension cache): \(cell(chain.measurement("parse", "openssl-d2i")))")
@@ -225,7 +225,8 @@ func markdown(_ results: Results) -> String {
     lines.append("")
     for note in results.memory.notes { lines.append("- \(note)") }
     lines.append("- `VerificationKeyCache.shared`: \(results.keyCacheCount) keys cached (capacity \(results.keyCacheCapacity)); "
-        + "`SignatureCache.shared`: \(results.signatureCacheCount) verified signatures (capacity \(results.signatureCacheCapacity)); at the end of the run.")
+        + "`SignatureCache.shared`: \(results.signatureCacheCount) verified signatures (capacity \(results.signatureCacheCapacity)); "
+        + "`ProfileVerdictCache.shared`: \(results.verdictCacheCount) certificate verdicts (capacity \(results.verdictCacheCapacity)); at the end of the run.")
     lines.append("")
     lines.append(String(format: "Benchmark run (after the build): %.1f s.", results.benchSeconds))
     return lines.joined(separator: "\n")

@@ -41,6 +41,8 @@ struct Results: Sendable, Codable {
     var keyCacheCapacity = 0
     var signatureCacheCount = 0
     var signatureCacheCapacity = 0
+    var verdictCacheCount = 0
+    var verdictCacheCapacity = 0
     var openSSLVersion = ""
     var samples = 0
     var sampleMilliseconds = 0.0
@@ -110,11 +112,12 @@ enum Suite {
                     return Ours.verifyFresh(chain)?.isTrusted == true
                 }
             },
-            // Cold: both process-wide caches (keys and signature results) emptied every iteration.
+            // Cold: every process-wide cache (keys, signature results, profile verdicts) emptied every iteration.
             Contender(id: "ours-cold", after: { _ = Ours.verifyFresh(chain) }) { n in
                 loop(n) {
                     VerificationKeyCache.shared.removeAll()
                     SignatureCache.shared.removeAll()
+                    ProfileVerdictCache.shared.removeAll()
                     return Ours.verifyFresh(chain)?.isTrusted == true
                 }
             },

@@ -55,7 +55,7 @@ struct Options {
             case "-h", "--help":
                 print("usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
                     + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--markdown OUT] [--json OUT] [--quick]\n"
-                    + "       swifttrust-bench --profile parse|fresh|fresh-checked|reused|raw|lookup[-rsa] [--iterations N]   (a plain loop, for callgrind)")
+                    + "       swifttrust-bench --profile parse|fresh|fresh-checked|fresh-cold|reused|raw|lookup[-rsa] [--iterations N]   (a plain loop, for callgrind)")
                 exit(0)
             default: throw BenchError("unknown argument \(argument)")
             }
@@ -138,6 +138,8 @@ do {
     results.keyCacheCapacity = VerificationKeyCache.shared.capacity
     results.signatureCacheCount = SignatureCache.shared.count
     results.signatureCacheCapacity = SignatureCache.shared.capacity
+    results.verdictCacheCount = ProfileVerdictCache.shared.count
+    results.verdictCacheCapacity = ProfileVerdictCache.shared.capacity
 
     if let trustctl = options.trustctl, let suite = options.limbo {
         if FileManager.default.isExecutableFile(atPath: trustctl), FileManager.default.fileExists(atPath: suite) {
@@ -179,6 +181,13 @@ func profileLoop(_ operation: String, chains: [Chain], iterations: Int) throws {
     case "fresh-checked":
         ok = loop(iterations) {
             SignatureCache.shared.removeAll()
+            return Ours.verifyFresh(chain)?.isTrusted == true
+        }
+    case "fresh-cold":
+        ok = loop(iterations) {
+            VerificationKeyCache.shared.removeAll()
+            SignatureCache.shared.removeAll()
+            ProfileVerdictCache.shared.removeAll()
             return Ours.verifyFresh(chain)?.isTrusted == true
         }
     case "reused": ok = loop(iterations) { Ours.verifyReused(parsed, chain).isTrusted }

@@ -21,7 +21,10 @@ public final class ServerTrust: Sendable {
 
     struct Configuration: Sendable {
         var certificates: [Certificate]
-        var policies: [TrustPolicy]
+        /// The policies; every change re-derives ``preparedPolicies``.
+        var policies: [TrustPolicy] { didSet { preparedPolicies = PreparedPolicies(policies) } }
+        /// What `policies` ask for, derived once per change rather than once per evaluation.
+        private(set) var preparedPolicies: PreparedPolicies
         var anchors: CertificateStore?
         var anchorsOnly = true
         var additionalIntermediates: [Certificate] = []
@@ -35,6 +38,93 @@ public final class ServerTrust: Sendable {
         var revocationInputs = RevocationInputs()
         var fetchedRevocationInputs = RevocationInputs()
         var lastEvaluation: TrustEvaluation?
+
+        init(certificates: [Certificate], policies: [TrustPolicy]) {
+            self.certificates = certificates
+            self.policies = policies
+            preparedPolicies = PreparedPolicies(policies)
+        }
+    }
+
+    /// The validation settings a list of policies stands for, with the reference identity
+    /// parsed and prepared for matching. Immutable and shared: copying it is one reference count.
+    final class PreparedPolicies: Sendable {
+        let webPKIProfile: Bool
+        let purpose: KeyPurpose?
+        let identity: PreparedIdentity?
+        /// Host names that are neither an IP address nor a valid DNS name, in policy order.
+        let invalidHostnames: [String]
+        let revocation: RevocationOptions?
+
+        init(_ policies: [TrustPolicy]) {
+            var webPKIProfile = false
+            var purpose: KeyPurpose?
+            var identity: PreparedIdentity?
+            var invalidHostnames: [String] = []
+            var revocation: RevocationOptions?
+            for policy in policies {
+                switch policy {
+                case let .ssl(server, hostname):
+                    webPKIProfile = true
+                    purpose = server ? .serverAuth : .clientAuth
+                    if let hostname {
+                        if let prepared = PreparedIdentity.forHostname(hostname) {
+                            identity = prepared
+                        } else {
+                            invalidHostnames.append(hostname)
+                        }
+                    }
+                case .basicX509:
+                    continue
+                case let .revocation(flags):
+                    revocation = (revocation ?? []).union(flags)
+                }
+            }
+            self.webPKIProfile = webPKIProfile
+            self.purpose = purpose
+            self.identity = identity
+            self.invalidHostnames = invalidHostnames
+            self.revocation = revocation
+        }
+    }
+
+    /// What one evaluation reads from the configuration, copied under the lock (a full copy of
+    /// the configuration would retain and release every field of it on each evaluation).
+    struct EvaluationInputs {
+        let certificates: [Certificate]
+        let policies: PreparedPolicies
+        let anchors: CertificateStore?
+        let anchorsOnly: Bool
+        let additionalIntermediates: [Certificate]
+        let verifyDate: Date?
+        let maximumDepth: Int
+        let signaturePolicy: SignaturePolicy
+        let budget: PathBuildingBudget
+        let requiredLeafKeyUsage: KeyUsage
+        let allowsCommonNameFallback: Bool
+        /// Supplied and fetched revocation inputs together; empty unless a revocation policy is in force.
+        let revocationInputs: RevocationInputs
+
+        init(_ config: borrowing Configuration) {
+            certificates = config.certificates
+            policies = config.preparedPolicies
+            anchors = config.anchors
+            anchorsOnly = config.anchorsOnly
+            additionalIntermediates = config.additionalIntermediates
+            verifyDate = config.verifyDate
+            maximumDepth = config.maximumDepth
+            signaturePolicy = config.signaturePolicy
+            budget = config.budget
+            requiredLeafKeyUsage = config.requiredLeafKeyUsage
+            allowsCommonNameFallback = config.allowsCommonNameFallback
+            if config.preparedPolicies.revocation != nil {
+                revocationInputs = RevocationInputs(
+                    crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls,
+                    ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses)
+            } else {
+                revocationInputs = RevocationInputs()
+            }
+        }
     }
 
     private let configuration: Mutex<Configuration>
@@ -142,13 +232,13 @@ public final class ServerTrust: Sendable {
 
     /// Builds and validates a chain under the current configuration.
     public func evaluate() -> TrustEvaluation {
-        let snapshot = configuration.withLock { $0 }
-        let evaluation = ServerTrust.evaluate(snapshot)
+        let inputs = configuration.withLock { EvaluationInputs($0) }
+        let evaluation = ServerTrust.evaluate(inputs)
         configuration.withLock { $0.lastEvaluation = evaluation }
         return evaluation
     }
 
-    static func evaluate(_ config: Configuration) -> TrustEvaluation {
+    static func evaluate(_ config: EvaluationInputs) -> TrustEvaluation {
         func failed(_ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
                     attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
             let fatal = failures.contains { $0.reason.severity == .fatal }
@@ -165,27 +255,14 @@ public final class ServerTrust: Sendable {
         guard let time = DERTime(secondsSince1970: seconds) else {
             return failed([TrustFailure(.malformed("verify date out of range"), certificate: nil, index: nil)])
         }
-        var options = ValidationOptions(verifyTime: time, webPKIProfile: false, signaturePolicy: config.signaturePolicy,
+        let prepared = config.policies
+        var options = ValidationOptions(verifyTime: time, purpose: prepared.purpose, identity: prepared.identity?.identity,
+                                        webPKIProfile: prepared.webPKIProfile, signaturePolicy: config.signaturePolicy,
                                         requiredLeafKeyUsage: config.requiredLeafKeyUsage,
                                         allowsCommonNameFallback: config.allowsCommonNameFallback)
-        var preFailures: [TrustFailure] = []
-        for policy in config.policies {
-            switch policy {
-            case let .ssl(server, hostname):
-                options.webPKIProfile = true
-                options.purpose = server ? .serverAuth : .clientAuth
-                if let hostname {
-                    if let identity = ServerIdentity(hostname) {
-                        options.identity = identity
-                    } else {
-                        preFailures.append(TrustFailure(.invalidReferenceIdentity(hostname), certificate: leaf, index: 0))
-                    }
-                }
-            case .basicX509:
-                continue
-            case let .revocation(flags):
-                options.revocation = (options.revocation ?? []).union(flags)
-            }
+        options.revocation = prepared.revocation
+        let preFailures = prepared.invalidHostnames.map {
+            TrustFailure(.invalidReferenceIdentity($0), certificate: leaf, index: 0)
         }
 
         // Anchors: custom ones (plus the system store unless anchorsOnly), else the system store.
@@ -198,13 +275,13 @@ public final class ServerTrust: Sendable {
         } else {
             anchors = SystemTrustStore.shared.store
         }
-        let intermediates = CertificateStore(config.certificates.dropFirst() + config.additionalIntermediates)
+        var intermediates = CertificateStore()
+        for certificate in config.certificates.dropFirst() { intermediates.insert(certificate) }
+        for certificate in config.additionalIntermediates { intermediates.insert(certificate) }
 
         let signatures = SignatureChecker(policy: config.signaturePolicy)
-        var validator = PathValidator(options: options, signatures: signatures)
-        validator.revocationInputs = RevocationInputs(
-            crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls,
-            ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses)
+        let validator = PathValidator(options: options, signatures: signatures, identity: prepared.identity)
+        validator.revocationInputs = config.revocationInputs
         var builder = PathBuilder(anchors: anchors, intermediates: intermediates, maximumIntermediates: config.maximumDepth,
                                   budget: config.budget, validator: validator)
         let result = builder.build(from: leaf)

@@ -1,6 +1,8 @@
 // HostnameMatcher.swift
 // RFC 6125 / CA/Browser Forum matching of a server identity against a certificate.
 
+import TrustX509
+
 /// Matches a ``ServerIdentity`` against the names in a certificate, following
 /// RFC 6125 §6 and the CA/Browser Forum Baseline Requirements.
 ///
@@ -91,16 +93,77 @@ public enum HostnameMatcher {
         }
     }
 
+    /// ``matches(_:dnsNames:ipAddresses:)`` over a certificate's SAN entries, with the reference
+    /// identity prepared beforehand (its labels split and lower-cased once, not per certificate).
+    static func matches(_ prepared: PreparedIdentity, subjectAlternativeNames: [GeneralName]) -> Bool {
+        switch prepared.identity {
+        case .dns(let reference):
+            guard let referenceLabels = prepared.referenceLabels else { return false }
+            // Fast path: a SAN spelled exactly like the (normalised, lower-case) reference. Both sides
+            // are valid host names here, so byte equality is a match under every rule below.
+            let referenceCount = reference.utf8.count
+            for name in subjectAlternativeNames {
+                if case let .dnsName(value) = name, value.utf8.count == referenceCount, sameBytes(value, reference) {
+                    return true
+                }
+            }
+            for name in subjectAlternativeNames {
+                if case let .dnsName(value) = name, matches(referenceLabels, pattern: value) { return true }
+            }
+            return false
+        case .ip(let address):
+            // `IPAddress(bytes:)` accepts exactly 4 or 16 octets, which is what `address` holds:
+            // comparing the octets is comparing the addresses.
+            for name in subjectAlternativeNames {
+                if case let .ipAddress(bytes) = name, bytes.elementsEqual(address.bytes) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Whether two strings have the same UTF-8 bytes (not Unicode canonical equivalence).
+    static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                guard left.count == right.count else { return false }
+                for index in 0..<left.count where left[index] != right[index] { return false }
+                return true
+            }
+        }
+        if let compared, let compared { return compared }
+        return lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    /// The lower-case labels of a DNS reference identity, or nil when it is not a valid host name.
+    static func referenceLabels(_ reference: String) -> [ArraySlice<UInt8>]? { hostLabels(reference) }
+
     // MARK: - Private
 
     /// Splits a valid host name into lowercase labels, or returns `nil` if it
     /// is not a valid ASCII host name or ends in a numeric label.
     private static func hostLabels(_ name: String) -> [ArraySlice<UInt8>]? {
-        guard IDNA.isValidASCIIHostname(name),
-              !IDNA.endsInNumericLabel(name),
-              let bytes = IDNA.trimmedNameBytes(name) else { return nil }
-        let lowered = bytes.map { IDNA.asciiLowercased($0) }
-        return lowered.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        // One copy of the bytes, validated, trimmed and lower-cased in place (a valid host name is
+        // at most 254 octets, well within `IDNA.trimmedNameBytes`'s bound).
+        var bytes = Array(name.utf8)
+        guard IDNA.scanASCIIHostname(bytes) != nil else { return nil }
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        guard !IDNA.endsInNumericLabel(trimmed: bytes[...]) else { return nil }
+        var dots = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") { dots += 1 }
+            bytes[index] = IDNA.asciiLowercased(byte)
+        }
+        // `split(separator: ".", omittingEmptySubsequences: false)`, into an array of the right size.
+        var labels: [ArraySlice<UInt8>] = []
+        labels.reserveCapacity(dots + 1)
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
+            labels.append(bytes[start..<index])
+            start = index + 1
+        }
+        labels.append(bytes[start..<bytes.endIndex])
+        return labels
     }
 
     /// Matches pre-split reference labels against a pattern.

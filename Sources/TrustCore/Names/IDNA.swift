@@ -63,7 +63,7 @@ public enum IDNA {
         guard !host.isEmpty, host.utf8.count <= maximumInputLength else { return nil }
         // Fast path: an already-normalised ASCII name (lower case, no A-labels to validate).
         if let scan = scanASCIIHostname(host.utf8), !scan.hasUppercase, !scan.hasACELabel {
-            return host.hasSuffix(".") ? String(host.dropLast()) : host
+            return host.utf8.last == UInt8(ascii: ".") ? String(host.dropLast()) : host
         }
 
         // Split into labels on '.' and its ideographic/full-width variants.
@@ -113,6 +113,51 @@ public enum IDNA {
     /// leading or trailing hyphens, at most 253 octets, one trailing dot tolerated. Returns whether
     /// it has upper-case letters and an `xn--` label, or nil when it is not a valid ASCII host name.
     static func scanASCIIHostname(_ utf8: some Collection<UInt8>) -> (hasUppercase: Bool, hasACELabel: Bool)? {
+        // Native strings and arrays expose their bytes: scanning a buffer is several times cheaper
+        // than stepping a `String.UTF8View` index.
+        if let scanned = utf8.withContiguousStorageIfAvailable({ scanASCIIHostnameBuffer($0) }) { return scanned }
+        return scanASCIIHostnameBytes(utf8)
+    }
+
+    /// ``scanASCIIHostnameBytes(_:)`` over contiguous bytes, label by label: the same answers with a
+    /// few comparisons per octet instead of a state update per octet.
+    private static func scanASCIIHostnameBuffer(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasUppercase: Bool, hasACELabel: Bool)? {
+        let dot = UInt8(ascii: "."), hyphen = UInt8(ascii: "-")
+        var end = bytes.count
+        // A single trailing dot is the root label: allowed, not counted.
+        if end > 0 && bytes[end - 1] == dot { end -= 1 }
+        guard end > 0, end <= maximumHostnameLength else { return nil }
+        var hasUppercase = false, hasACE = false
+        var start = 0
+        while true {
+            var position = start
+            while position < end {
+                let byte = bytes[position]
+                if byte == dot { break }
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), hyphen:
+                    break
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    hasUppercase = true
+                default:
+                    return nil
+                }
+                position += 1
+            }
+            let length = position - start
+            guard length > 0, length <= maximumLabelLength,
+                  bytes[start] != hyphen, bytes[position - 1] != hyphen else { return nil }
+            if length >= 4, asciiLowercased(bytes[start]) == UInt8(ascii: "x"), asciiLowercased(bytes[start + 1]) == UInt8(ascii: "n"),
+               bytes[start + 2] == hyphen, bytes[start + 3] == hyphen {
+                hasACE = true
+            }
+            if position == end { return (hasUppercase, hasACE) }
+            start = position + 1
+        }
+    }
+
+    /// ``scanASCIIHostname(_:)`` proper.
+    private static func scanASCIIHostnameBytes(_ utf8: some Collection<UInt8>) -> (hasUppercase: Bool, hasACELabel: Bool)? {
         var count = 0, labelLength = 0, previous: UInt8 = 0
         var hasUppercase = false, hasACE = false
         var labelPrefix: UInt32 = 0
@@ -186,8 +231,23 @@ public enum IDNA {
     /// and URL parsers treat them as IPv4 addresses, so the name matchers
     /// refuse them to avoid confusing an IP address with a DNS name.
     static func endsInNumericLabel(_ name: some StringProtocol) -> Bool {
+        // In place when the bytes are contiguous (native strings); otherwise on a copy.
+        let inPlace = name.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            // More than 1024 octets: `trimmedNameBytes` refuses the name, which is not numeric then.
+            guard buffer.count <= 1024 else { return false }
+            var end = buffer.count
+            if end > 0 && buffer[end - 1] == UInt8(ascii: ".") { end -= 1 }
+            return endsInNumericLabel(trimmed: buffer[0..<end])
+        }
+        if let inPlace { return inPlace }
         guard let bytes = trimmedNameBytes(name) else { return false }
-        let lastLabel: ArraySlice<UInt8>
+        return endsInNumericLabel(trimmed: bytes[...])
+    }
+
+    /// ``endsInNumericLabel(_:)`` of a name's bytes, one trailing dot already removed.
+    static func endsInNumericLabel<Bytes: RandomAccessCollection>(trimmed bytes: Bytes) -> Bool
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        let lastLabel: Bytes.SubSequence
         if let dot = bytes.lastIndex(of: UInt8(ascii: ".")) {
             lastLabel = bytes[(dot + 1)...]
         } else {
@@ -206,11 +266,9 @@ public enum IDNA {
     /// The UTF-8 octets of `name` without one trailing dot, or `nil` if
     /// `name` is implausibly long (more than 1024 octets) to bound work.
     static func trimmedNameBytes(_ name: some StringProtocol) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        for byte in name.utf8 {
-            guard bytes.count < 1024 else { return nil }
-            bytes.append(byte)
-        }
+        let utf8 = name.utf8
+        guard utf8.count <= 1024 else { return nil }
+        var bytes = Array(utf8)
         if bytes.last == UInt8(ascii: ".") {
             bytes.removeLast()
         }

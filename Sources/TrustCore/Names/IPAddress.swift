@@ -43,11 +43,13 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     ///   `"2001:db8::1"` or `"[2001:db8::1]"`.
     /// - Returns: `nil` if `text` is not a valid address.
     public init?(_ text: String) {
+        // Every accepted form is made of hexadecimal digits, `.`, `:` and
+        // brackets, and the longest (a bracketed IPv6 address with an IPv4
+        // tail) is 47 octets: anything else is refused before any parsing,
+        // which is what makes a host name cheap to reject.
         var utf8: [UInt8] = []
         for byte in text.utf8 {
-            // The longest valid form is a bracketed IPv6 address with an
-            // IPv4 tail: 47 octets.
-            guard utf8.count < 64 else { return nil }
+            guard utf8.count < 64, Self.mayAppearInAddress(byte) else { return nil }
             utf8.append(byte)
         }
         var input = utf8[...]
@@ -133,6 +135,19 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     // MARK: - Parsing
+
+    /// Whether `byte` can occur in any accepted textual form: a hexadecimal
+    /// digit, `.`, `:`, `[` or `]`.
+    private static func mayAppearInAddress(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+             UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: ":"),
+             UInt8(ascii: "["), UInt8(ascii: "]"):
+            return true
+        default:
+            return false
+        }
+    }
 
     /// Parses exactly four decimal octets without leading zeros.
     static func parseIPv4(_ input: ArraySlice<UInt8>) -> [UInt8]? {

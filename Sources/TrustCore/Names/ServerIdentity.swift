@@ -1,6 +1,8 @@
 // ServerIdentity.swift
 // The reference identity of a server that a certificate is checked against.
 
+import Synchronization
+
 /// The identity a client expects a server certificate to present
 /// (the "reference identity" of RFC 6125).
 ///
@@ -52,4 +54,64 @@ public enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
             return address.description
         }
     }
+}
+
+/// A ``ServerIdentity`` prepared for matching against many certificates: a DNS reference is
+/// validated, lower-cased and split into labels once.
+struct PreparedIdentity: Sendable {
+    let identity: ServerIdentity
+    /// The DNS reference's labels; nil for an IP identity or an invalid DNS reference (which matches nothing).
+    let referenceLabels: [ArraySlice<UInt8>]?
+
+    init(_ identity: ServerIdentity) {
+        self.identity = identity
+        if case let .dns(reference) = identity {
+            referenceLabels = HostnameMatcher.referenceLabels(reference)
+        } else {
+            referenceLabels = nil
+        }
+    }
+}
+
+extension PreparedIdentity {
+    /// The reference identity for a host name as written (``ServerIdentity/init(_:)``), prepared;
+    /// nil when the host name is neither an IP address nor a valid DNS name.
+    ///
+    /// The last few host names are remembered process-wide: the answer is a pure function of the
+    /// text's UTF-8 bytes (entries are matched byte for byte, not by Unicode canonical equivalence),
+    /// and a client verifies the same few hosts over and over, one ``ServerTrust`` per connection.
+    static func forHostname(_ hostname: String) -> PreparedIdentity? {
+        if let known = recentHostnames.withLock({ $0.lookup(hostname) }) { return known }
+        let prepared = ServerIdentity(hostname).map(PreparedIdentity.init)
+        recentHostnames.withLock { $0.remember(hostname, prepared) }
+        return prepared
+    }
+
+    /// A handful of (host name, prepared identity) pairs, replaced round-robin.
+    private struct RecentHostnames: Sendable {
+        static let capacity = 16
+        var entries: [(hostname: String, identity: PreparedIdentity?)] = []
+        var next = 0
+
+        /// `.some(answer)` for a remembered host name, nil otherwise.
+        func lookup(_ hostname: String) -> PreparedIdentity?? {
+            let count = hostname.utf8.count
+            for entry in entries where entry.hostname.utf8.count == count && HostnameMatcher.sameBytes(entry.hostname, hostname) {
+                return .some(entry.identity)
+            }
+            return nil
+        }
+
+        mutating func remember(_ hostname: String, _ identity: PreparedIdentity?) {
+            if lookup(hostname) != nil { return }
+            if entries.count < RecentHostnames.capacity {
+                entries.append((hostname, identity))
+            } else {
+                entries[next] = (hostname, identity)
+                next = (next + 1) % RecentHostnames.capacity
+            }
+        }
+    }
+
+    private static let recentHostnames = Mutex(RecentHostnames())
 }

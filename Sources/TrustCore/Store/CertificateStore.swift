@@ -61,9 +61,29 @@ public struct CertificateStore: Sendable {
         isIndexed ? members.contains(certificate) : certificates.contains(certificate)
     }
 
+    /// Whether names are matched with `DistinguishedName.==` (a small store) rather than by
+    /// normalised key through the index.
+    var matchesNamesByComparison: Bool { !isIndexed }
+
     /// Certificates whose subject equals `name` (RFC 5280 §7.1 comparison).
     public func certificates(withSubject name: DistinguishedName) -> [Certificate] {
         isIndexed ? bySubject[name.normalizedKey] ?? [] : certificates.filter { $0.subject == name }
+    }
+
+    /// The first certificate (in insertion order) with the subject and key of `certificate`:
+    /// `certificates(withSubject: certificate.subject).first { $0.publicKeyInfo == certificate.publicKeyInfo }`,
+    /// without building the array, and reading `certificate`'s key only when a subject matches.
+    func firstCertificate(withSubjectAndKeyOf certificate: Certificate) -> Certificate? {
+        let name = certificate.subject
+        if isIndexed {
+            guard let named = bySubject[name.normalizedKey] else { return nil }
+            let key = certificate.publicKeyInfo
+            return named.first { $0.publicKeyInfo == key }
+        }
+        for member in certificates where member.subject == name {
+            if member.publicKeyInfo == certificate.publicKeyInfo { return member }
+        }
+        return nil
     }
 
     /// Certificates whose subjectKeyIdentifier is `keyIdentifier`.
@@ -75,7 +95,18 @@ public struct CertificateStore: Sendable {
     /// Candidate issuers of `certificate`: subject matches its issuer name; those whose SKI
     /// matches its AKI keyIdentifier come first, those whose SKI contradicts it last.
     public func candidateIssuers(of certificate: Certificate) -> [Certificate] {
-        let byName = certificates(withSubject: certificate.issuer)
+        let byName: [Certificate]
+        if isIndexed {
+            byName = certificates(withSubject: certificate.issuer)
+        } else {
+            // `certificates(withSubject: certificate.issuer)`, except that the certificate itself (a
+            // chain's intermediate is in the pool it is looked up in) is its own candidate exactly
+            // when it is self-issued, which it has decided once: no name comparison for it.
+            let issuer = certificate.issuer
+            byName = certificates.filter { member in
+                member == certificate ? certificate.isSelfIssued : member.subject == issuer
+            }
+        }
         guard byName.count > 1, let aki = certificate.extensions.authorityKeyIdentifier?.keyIdentifier else { return byName }
         func rank(_ candidate: Certificate) -> Int {
             guard let ski = candidate.extensions.subjectKeyIdentifier?.keyIdentifier else { return 1 }

@@ -102,7 +102,10 @@ struct PathBuilder {
     }
 
     mutating func build(from leaf: Certificate) -> PathBuildingResult {
-        extend([leaf])
+        var path: [Certificate] = []
+        path.reserveCapacity(4)
+        path.append(leaf)
+        extend(&path)
         return PathBuildingResult(
             validChain: found, attempts: attempts,
             signatureChecks: budget.signatureChecks - signatureChecksLeft, budgetExhausted: exhausted
@@ -112,16 +115,18 @@ struct PathBuilder {
     /// The anchor equivalent to `certificate` (same subject and key), if it is trusted.
     private func anchor(for certificate: Certificate) -> Certificate? {
         if anchors.contains(certificate) { return certificate }
-        return anchors.certificates(withSubject: certificate.subject).first { $0.publicKeyInfo == certificate.publicKeyInfo }
+        return anchors.firstCertificate(withSubjectAndKeyOf: certificate)
     }
 
     private mutating func record(_ chain: [Certificate], _ outcome: PathAttempt.Outcome, _ failures: [TrustFailure]) {
         attempts.append(PathAttempt(chain: chain, outcome: outcome, failures: failures))
     }
 
-    /// Explores paths that extend `path`; returns true once a valid chain is found.
+    /// Explores paths that extend `path`; returns true once a valid chain is found. `path` is
+    /// extended and restored in place (one array for the whole search); after a success it is left
+    /// as it was when the valid chain was found.
     @discardableResult
-    private mutating func extend(_ path: [Certificate]) -> Bool {
+    private mutating func extend(_ path: inout [Certificate]) -> Bool {
         guard let current = path.last else { return false }
         // Only the path budget is checked here: the signature budget guards each verification in the
         // loop below, so a path whose signatures were all paid for can still reach its anchor.
@@ -134,7 +139,9 @@ struct PathBuilder {
         // A trusted certificate ends the path (RFC 5280 §6.1: the anchor is not part of the path proper).
         if let anchor = anchor(for: current) {
             pathsLeft -= 1
-            let chain = Array(path.dropLast()) + [anchor]
+            var chain = path
+            // Usually the anchor is `current` itself: then the chain is the path, shared, not copied.
+            if anchor != current { chain[chain.count - 1] = anchor }
             let failures = validator.validate(chain, isComplete: true)
             if failures.isEmpty {
                 found = chain
@@ -146,7 +153,8 @@ struct PathBuilder {
         }
 
         // Depth: logical (non-self-issued) intermediates so far, plus a hard cap on length.
-        let intermediatesSoFar = path.dropFirst().filter { !$0.isSelfIssued }.count
+        var intermediatesSoFar = 0
+        for certificate in path.dropFirst() where !certificate.isSelfIssued { intermediatesSoFar += 1 }
         if intermediatesSoFar > maximumIntermediates || path.count >= budget.maximumPathLength {
             pathsLeft -= 1
             record(path, .tooDeep, [TrustFailure(.maximumDepthExceeded(limit: maximumIntermediates), certificate: current, index: path.count - 1)])
@@ -154,12 +162,23 @@ struct PathBuilder {
         }
 
         var candidates = anchors.candidateIssuers(of: current)
-        for candidate in intermediates.candidateIssuers(of: current) where !candidates.contains(candidate) {
-            candidates.append(candidate)
+        let untrusted = intermediates.candidateIssuers(of: current)
+        if candidates.isEmpty {
+            candidates = untrusted
+        } else {
+            for candidate in untrusted where !candidates.contains(candidate) { candidates.append(candidate) }
         }
-        // Loop detection: a (subject, key) pair may appear once per path.
+        // Loop detection: a (subject, key) pair may appear once per path. Every candidate's subject
+        // equals `current.issuer` (when both stores compare names with `==`), so for `current`
+        // itself "same subject as the candidate" is "self-issued", which it has decided once.
+        let lastIndex = path.count - 1
+        let currentNameIsKnown = anchors.matchesNamesByComparison && intermediates.matchesNamesByComparison
         candidates.removeAll { candidate in
-            path.contains { $0.subject == candidate.subject && $0.publicKeyInfo == candidate.publicKeyInfo }
+            path.indices.contains { index in
+                let member = path[index]
+                let sameSubject = currentNameIsKnown && index == lastIndex ? current.isSelfIssued : member.subject == candidate.subject
+                return sameSubject && member.publicKeyInfo == candidate.publicKeyInfo
+            }
         }
         if candidates.isEmpty {
             pathsLeft -= 1
@@ -190,7 +209,9 @@ struct PathBuilder {
                 record(path + [candidate], .rejectedIssuer, [TrustFailure(reason, certificate: current, index: path.count - 1)])
                 continue
             }
-            if extend(path + [candidate]) { return true }
+            path.append(candidate)
+            if extend(&path) { return true }
+            path.removeLast()
         }
         return false
     }

@@ -8,10 +8,28 @@ import TrustX509
 ///
 /// The validator is a sequence of independent rule functions over the whole chain, so that
 /// certificate-policy processing (RFC 5280 §6.1.3 (d)–(f)) can be added as one more pass.
-struct PathValidator {
+/// A class: one evaluation's builder, checker and result code share it without copying its state.
+final class PathValidator {
     let options: ValidationOptions
     let signatures: SignatureChecker
     var revocationInputs = RevocationInputs()
+    /// `options.identity`, prepared once for every chain this validator sees.
+    let identity: PreparedIdentity?
+    /// The per-certificate verdicts that depend on nothing but the certificate and flags.
+    let verdicts: ProfileVerdictCache
+
+    /// A validator for `options`; `identity`, when given, must be `options.identity` prepared.
+    init(options: ValidationOptions, signatures: SignatureChecker, identity: PreparedIdentity? = nil,
+         verdicts: ProfileVerdictCache = .shared) {
+        self.options = options
+        self.signatures = signatures
+        if let identity, identity.identity == options.identity {
+            self.identity = identity
+        } else {
+            self.identity = options.identity.map(PreparedIdentity.init)
+        }
+        self.verdicts = verdicts
+    }
 
     /// The revocation checker for complete chains, when a revocation policy is in force.
     var revocationChecker: RevocationChecker? {
@@ -30,28 +48,33 @@ struct PathValidator {
     func validate(_ chain: [Certificate], isComplete: Bool) -> [TrustFailure] {
         guard !chain.isEmpty else { return [TrustFailure(.noCertificates, certificate: nil, index: nil)] }
         var failures: [TrustFailure] = []
-        func fail(_ reason: TrustFailureReason, _ index: Int) {
-            failures.append(TrustFailure(reason, certificate: chain[index], index: index))
-        }
-        let anchorIndex = isComplete ? chain.count - 1 : -1
+        let lastIndex = chain.count - 1
+        let anchorIndex = isComplete ? lastIndex : -1
 
-        for (index, certificate) in chain.enumerated() {
-            checkValidity(certificate).map { fail($0, index) }
-            for reason in checkCriticalExtensions(certificate) { fail(reason, index) }
-            if index + 1 < chain.count, let reason = signatures.failure(child: certificate, issuer: chain[index + 1]) {
-                fail(reason, index)
+        for index in chain.indices {
+            let certificate = chain[index]
+            let isAnchor = index == anchorIndex
+            if let reason = checkValidity(certificate) {
+                failures.append(TrustFailure(reason, certificate: certificate, index: index))
+            }
+            let verdict = staticVerdict(certificate, at: index, chainCount: chain.count, isAnchor: isAnchor)
+            for name in verdict.unhandledCriticalExtensions {
+                failures.append(TrustFailure(.unhandledCriticalExtension(name: name), certificate: certificate, index: index))
+            }
+            if index < lastIndex, let reason = signatures.failure(child: certificate, issuer: chain[index + 1]) {
+                failures.append(TrustFailure(reason, certificate: certificate, index: index))
             }
             if index > 0 {
-                for reason in checkIssuer(chain, at: index, isAnchor: index == anchorIndex) { fail(reason, index) }
-            }
-            if options.webPKIProfile {
-                for reason in WebPKIProfile.violations(of: certificate, at: index, in: chain, isAnchor: index == anchorIndex,
-                                                                  options: options) {
-                    fail(reason, index)
+                checkIssuer(chain, at: index, isAnchor: isAnchor) { reason in
+                    failures.append(TrustFailure(reason, certificate: certificate, index: index))
                 }
             }
+            for text in verdict.profileViolations {
+                failures.append(TrustFailure(.profileViolation(text), certificate: certificate, index: index))
+            }
         }
-        for reason in checkLeaf(chain[0]) { fail(reason, 0) }
+        let leaf = chain[0]
+        checkLeaf(leaf) { reason in failures.append(TrustFailure(reason, certificate: leaf, index: 0)) }
         var budget = options.nameConstraintBudget
         failures.append(contentsOf: NameConstraintChecker.violations(in: chain, budget: &budget))
         // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.
@@ -59,6 +82,24 @@ struct PathValidator {
             failures.append(contentsOf: checker.check(chain).failures)
         }
         return failures
+    }
+
+    /// The rules that depend only on the certificate and its position: unhandled critical
+    /// extensions and, when the web-PKI profile is on, the profile rules. Remembered per
+    /// certificate in ``ProfileVerdictCache`` (see there why that cannot change a verdict).
+    func staticVerdict(_ certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool) -> ProfileVerdictCache.Verdict {
+        var flags = ProfileVerdictCache.Flags()
+        if options.webPKIProfile {
+            flags = WebPKIProfile.flags(of: certificate, at: index, chainCount: chainCount, isAnchor: isAnchor, options: options)
+            // Only the leaf rules read the common-name waiver: other positions share one entry.
+            if !flags.isLeaf { flags.allowsCommonNameFallback = false }
+        }
+        // With the profile off, only the critical-extension rule is cached: it reads no flag.
+        return verdicts.verdict(for: certificate, flags: flags) {
+            let critical = unhandledCriticalExtensions(certificate)
+            let profile = flags.webPKIProfile ? WebPKIProfile.violations(of: certificate, flags: flags) : []
+            return ProfileVerdictCache.Verdict(unhandledCriticalExtensions: critical, profileViolations: profile)
+        }
     }
 
     // MARK: - Rules
@@ -71,74 +112,86 @@ struct PathValidator {
         return nil
     }
 
-    /// RFC 5280 §4.2: a critical extension that is not recognised must cause rejection.
-    func checkCriticalExtensions(_ certificate: Certificate) -> [TrustFailureReason] {
-        certificate.extensions.criticalExtensions(notIn: PathValidator.understoodExtensions)
-            .map { .unhandledCriticalExtension(name: $0.name) }
+    /// RFC 5280 §4.2: a critical extension that is not recognised must cause rejection. The names
+    /// of the critical extensions not in ``understoodExtensions``, in encoded order.
+    func unhandledCriticalExtensions(_ certificate: Certificate) -> [String] {
+        var names: [String] = []
+        for ext in certificate.extensions.all where ext.isCritical {
+            // Every `ExtensionKind` is in `understoodExtensions`; the set decides the rest.
+            if ExtensionKind(ext.oid) != nil || PathValidator.understoodExtensions.contains(ext.oid) { continue }
+            names.append(ext.name)
+        }
+        return names
     }
 
-    /// Rules for a certificate that issued the one below it (RFC 5280 §6.1.4).
-    func checkIssuer(_ chain: [Certificate], at index: Int, isAnchor: Bool) -> [TrustFailureReason] {
+    /// Rules for a certificate that issued the one below it (RFC 5280 §6.1.4), each broken one
+    /// handed to `report` in order.
+    func checkIssuer(_ chain: [Certificate], at index: Int, isAnchor: Bool, report: (TrustFailureReason) -> Void) {
         let certificate = chain[index]
-        var reasons: [TrustFailureReason] = []
         // A v1/v2 certificate has no basicConstraints: acceptable only as a trust anchor.
-        if certificate.version < 3 {
-            if !isAnchor { reasons.append(.versionNotAllowed(version: certificate.version)) }
-            return reasons
+        let version = certificate.version
+        if version < 3 {
+            if !isAnchor { report(.versionNotAllowed(version: version)) }
+            return
         }
+        let extensions = certificate.extensions
+        let basicConstraints = extensions.basicConstraints
         // §6.1.4 (k): intermediates must assert cA; anchors are trusted by configuration, but a v3
         // anchor that says it is not a CA is not one.
-        if !certificate.isCA { reasons.append(.notCA) }
+        if !(basicConstraints?.isCA ?? false) { report(.notCA) }
         // §6.1.4 (n): keyUsage, when present, must allow keyCertSign.
-        if let usage = certificate.extensions.keyUsage, !usage.contains(.keyCertSign) {
-            reasons.append(.missingKeyCertSign)
+        if let usage = extensions.keyUsage, !usage.contains(.keyCertSign) {
+            report(.missingKeyCertSign)
         }
         // §6.1.4 (l)/(m): count the non-self-issued intermediates below this CA (the leaf is not counted).
-        if let limit = certificate.extensions.basicConstraints?.pathLengthConstraint {
-            let below = chain[1..<index].filter { !$0.isSelfIssued }.count
-            if below > limit { reasons.append(.pathLengthExceeded(limit: limit)) }
+        if let limit = basicConstraints?.pathLengthConstraint {
+            var below = 0
+            for position in 1..<max(1, index) where !chain[position].isSelfIssued { below += 1 }
+            if below > limit { report(.pathLengthExceeded(limit: limit)) }
         }
         // EKU chaining (as enforced by Chrome, Mozilla, Go and pyca/cryptography): a CA that carries
         // extendedKeyUsage may only issue for the purposes it lists, or for any purpose when it lists
         // anyExtendedKeyUsage. Anchors included: an anchor restricted to other purposes is not one for this.
-        if let purpose = options.purpose, let eku = certificate.extensions.extendedKeyUsage,
+        if let purpose = options.purpose, let eku = extensions.extendedKeyUsage,
            !eku.contains(purpose.oid), !eku.contains(OID.anyExtendedKeyUsage) {
-            reasons.append(.extendedKeyUsageIncompatible(purpose: purpose.description))
+            report(.extendedKeyUsageIncompatible(purpose: purpose.description))
         }
-        return reasons
     }
 
-    /// End-entity rules: purpose (EKU), key usage, and the host name.
-    func checkLeaf(_ leaf: Certificate) -> [TrustFailureReason] {
-        var reasons: [TrustFailureReason] = []
-        if let purpose = options.purpose, let eku = leaf.extensions.extendedKeyUsage {
+    /// End-entity rules: purpose (EKU), key usage, and the host name, each broken one handed to
+    /// `report` in order.
+    func checkLeaf(_ leaf: Certificate, report: (TrustFailureReason) -> Void) {
+        let extensions = leaf.extensions
+        if let purpose = options.purpose, let eku = extensions.extendedKeyUsage {
             // RFC 5280 §4.2.1.12: the purpose must be listed; anyExtendedKeyUsage only outside the web PKI.
             let allowsAny = !options.webPKIProfile && eku.contains(OID.anyExtendedKeyUsage)
             if !eku.contains(purpose.oid) && !allowsAny {
-                reasons.append(.extendedKeyUsageIncompatible(purpose: purpose.description))
+                report(.extendedKeyUsageIncompatible(purpose: purpose.description))
             }
         }
-        if let usage = leaf.extensions.keyUsage {
+        if let usage = extensions.keyUsage {
             let missing = options.requiredLeafKeyUsage.subtracting(usage)
-            if !missing.isEmpty { reasons.append(.keyUsageIncompatible("missing \(missing)")) }
+            if !missing.isEmpty { report(.keyUsageIncompatible("missing \(missing)")) }
         }
-        if let identity = options.identity {
-            reasons.append(contentsOf: HostnameCheck.failures(leaf, identity: identity, allowsCommonName: options.allowsCommonNameFallback))
+        if let identity {
+            if let reason = HostnameCheck.failure(leaf, identity: identity, allowsCommonName: options.allowsCommonNameFallback) {
+                report(reason)
+            }
         }
-        return reasons
     }
 }
 
 /// RFC 6125 host-name / IP check of a leaf.
 enum HostnameCheck {
-    static func failures(_ leaf: Certificate, identity: ServerIdentity, allowsCommonName: Bool) -> [TrustFailureReason] {
-        let ips = leaf.ipAddresses.compactMap { IPAddress(bytes: $0) }
-        if HostnameMatcher.matches(identity, dnsNames: leaf.dnsNames, ipAddresses: ips) { return [] }
-        if allowsCommonName, leaf.extensions.subjectAlternativeNames == nil,
-           HostnameMatcher.matchesCommonName(identity, commonNames: leaf.subject.commonNames) {
-            return []
+    /// The mismatch, or nil when the leaf is valid for `identity`.
+    static func failure(_ leaf: Certificate, identity: PreparedIdentity, allowsCommonName: Bool) -> TrustFailureReason? {
+        let subjectAlternativeNames = leaf.extensions.subjectAlternativeNames
+        if HostnameMatcher.matches(identity, subjectAlternativeNames: subjectAlternativeNames ?? []) { return nil }
+        if allowsCommonName, subjectAlternativeNames == nil,
+           HostnameMatcher.matchesCommonName(identity.identity, commonNames: leaf.subject.commonNames) {
+            return nil
         }
-        let presented = (leaf.extensions.subjectAlternativeNames ?? []).map(\.description)
-        return [.hostnameMismatch(expected: identity.description, presented: presented)]
+        let presented = (subjectAlternativeNames ?? []).map(\.description)
+        return .hostnameMismatch(expected: identity.identity.description, presented: presented)
     }
 }

@@ -14,20 +14,14 @@ import TrustX509
 public final class SignatureCache: Sendable {
     /// SHA-256 digests packed into words, so hashing and comparing a key is a handful of integer operations.
     private struct Key: Hashable, Sendable {
-        let issuer: (UInt64, UInt64, UInt64, UInt64)
-        let certificate: (UInt64, UInt64, UInt64, UInt64)
+        let issuer: DigestWords
+        let certificate: DigestWords
         let legacy: Bool
 
         init(issuerKey: [UInt8], certificate: [UInt8], legacy: Bool) {
-            issuer = Key.pack(issuerKey)
-            self.certificate = Key.pack(certificate)
+            issuer = DigestWords(issuerKey)
+            self.certificate = DigestWords(certificate)
             self.legacy = legacy
-        }
-
-        static func pack(_ digest: [UInt8]) -> (UInt64, UInt64, UInt64, UInt64) {
-            var words: [UInt64] = [0, 0, 0, 0]
-            for (index, byte) in digest.prefix(32).enumerated() { words[index / 8] = words[index / 8] << 8 | UInt64(byte) }
-            return (words[0], words[1], words[2], words[3])
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
@@ -35,9 +29,8 @@ public final class SignatureCache: Sendable {
         }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(certificate.0)
-            hasher.combine(issuer.0)
-            hasher.combine(legacy)
+            // Words of two SHA-256 digests: one mixed word is as good as all of them.
+            hasher.combine(certificate.w0 ^ (issuer.w0 &* 0x9E37_79B9_7F4A_7C15) ^ (legacy ? 1 : 0))
         }
     }
 
@@ -66,9 +59,10 @@ public final class SignatureCache: Sendable {
     func contains(child: Certificate, issuer: Certificate, policy: SignaturePolicy) -> Bool {
         let key = Key(issuerKey: issuer.spkiSHA256, certificate: child.sha256Fingerprint, legacy: policy.allowsLegacyAlgorithms)
         return state.withLock { state in
-            guard state.entries[key] != nil else { return false }
+            // One hash: find the entry, then refresh its age in place.
+            guard let index = state.entries.index(forKey: key) else { return false }
             state.clock += 1
-            state.entries[key] = state.clock
+            state.entries.values[index] = state.clock
             return true
         }
     }

@@ -9,7 +9,59 @@ final class SignatureChecker {
         let issuer: Certificate
     }
 
-    private var results: [Pair: TrustFailureReason?] = [:]
+    private struct Entry {
+        let child: Certificate
+        let issuer: Certificate
+        /// Where the failure is in `Memo.failures`, or -1 for a verified signature (so that a hit
+        /// on a good signature copies no `TrustFailureReason`).
+        let failure: Int
+    }
+
+    /// The answers so far. A typical evaluation asks about two or three pairs, for which a scan of
+    /// a short list is cheaper than hashing; beyond ``indexThreshold`` pairs (large path-building
+    /// searches) a dictionary takes over. One stored property, so that a lookup is one access.
+    private struct Memo {
+        var entries: [Entry] = []
+        var failures: [TrustFailureReason] = []
+        var index: [Pair: TrustFailureReason?]?
+
+        /// nil when the pair was never checked; `.some(nil)` when its signature verified.
+        func outcome(child: Certificate, issuer: Certificate) -> TrustFailureReason?? {
+            if let index { return index[Pair(child: child, issuer: issuer)] }
+            for position in entries.indices where entries[position].child == child && entries[position].issuer == issuer {
+                let failure = entries[position].failure
+                return .some(failure < 0 ? nil : failures[failure])
+            }
+            return nil
+        }
+
+        mutating func record(child: Certificate, issuer: Certificate, outcome: TrustFailureReason?) {
+            if index != nil {
+                index?[Pair(child: child, issuer: issuer)] = .some(outcome)
+            } else if entries.count < SignatureChecker.indexThreshold {
+                if entries.isEmpty { entries.reserveCapacity(4) }
+                var failure = -1
+                if let outcome {
+                    failure = failures.count
+                    failures.append(outcome)
+                }
+                entries.append(Entry(child: child, issuer: issuer, failure: failure))
+            } else {
+                var table: [Pair: TrustFailureReason?] = [:]
+                for entry in entries {
+                    table[Pair(child: entry.child, issuer: entry.issuer)] = .some(entry.failure < 0 ? nil : failures[entry.failure])
+                }
+                table[Pair(child: child, issuer: issuer)] = .some(outcome)
+                index = table
+                entries = []
+                failures = []
+            }
+        }
+    }
+
+    private var memo = Memo()
+    private static let indexThreshold = 8
+
     let policy: SignaturePolicy
     /// How many real signature verifications were made.
     private(set) var verificationCount = 0
@@ -18,11 +70,10 @@ final class SignatureChecker {
 
     /// Whether `child` was signed by `issuer`'s key; nil when it was, otherwise the reason.
     func failure(child: Certificate, issuer: Certificate) -> TrustFailureReason? {
-        let pair = Pair(child: child, issuer: issuer)
-        if let known = results[pair] { return known }
+        if let known = memo.outcome(child: child, issuer: issuer) { return known }
         verificationCount += 1
         let outcome = SignatureChecker.verify(child: child, issuer: issuer, policy: policy)
-        results[pair] = outcome
+        memo.record(child: child, issuer: issuer, outcome: outcome)
         return outcome
     }
 
