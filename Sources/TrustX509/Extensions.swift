@@ -13,6 +13,9 @@ public struct Extension: Hashable, Sendable {
 
     /// The extension's readable name, e.g. `basicConstraints`.
     public var name: String { OID.name(of: oid) }
+
+    /// Which known extension this is (decided from the OID bytes in O(1)), or nil.
+    public var kind: ExtensionKind? { ExtensionKind(oid) }
 }
 
 /// A certificate's extensions: every one kept raw, plus typed views of the known ones.
@@ -158,11 +161,11 @@ final class ExtensionsData: Sendable {
             try fields.finish()
             // RFC 5280 §4.2: at most one instance of each extension. Known ones are tracked in a
             // bit set; others are compared with the earlier unknown ones only.
-            if let kind = KnownExtension(oid) {
+            if let kind = ExtensionKind(oid) {
                 let bit: UInt32 = 1 << kind.bitIndex
                 if seenKnown & bit != 0 { throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: next.offset)) }
                 seenKnown |= bit
-            } else if all.contains(where: { KnownExtension($0.oid) == nil && $0.oid == oid }) {
+            } else if all.contains(where: { ExtensionKind($0.oid) == nil && $0.oid == oid }) {
                 throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: next.offset))
             }
             all.append(Extension(oid: oid, isCritical: critical, value: value, offset: next.offset))
@@ -184,7 +187,7 @@ final class ExtensionsData: Sendable {
         var tlsFeature: TLSFeature?, signedCertificateTimestamps: ArraySlice<UInt8>?
         // One pass, dispatching on the OID's encoded bytes (no per-view scan of the list).
         for ext in all {
-            guard let kind = KnownExtension(ext.oid) else { continue }
+            guard let kind = ExtensionKind(ext.oid) else { continue }
             do {
                 let value = ext.value
                 switch kind {
@@ -229,8 +232,9 @@ final class ExtensionsData: Sendable {
     }
 }
 
-/// The extensions with typed views, recognised from their encoded OID bytes in O(1).
-enum KnownExtension: Int {
+/// The extensions with typed views, recognised from their encoded OID bytes in O(1): id-ce
+/// (2.5.29.n) is `55 1D n`, id-pe (1.3.6.1.5.5.7.1.n) is `2B 06 01 05 05 07 01 n`.
+public enum ExtensionKind: Int, Hashable, Sendable {
     case basicConstraints, keyUsage, extendedKeyUsage, subjectAltName, issuerAltName, nameConstraints
     case authorityKeyIdentifier, subjectKeyIdentifier, certificatePolicies, policyMappings, policyConstraints
     case inhibitAnyPolicy, crlDistributionPoints, authorityInfoAccess, tlsFeature, sctList
@@ -238,11 +242,13 @@ enum KnownExtension: Int {
     /// A distinct bit position per kind (for duplicate detection).
     var bitIndex: UInt32 { UInt32(rawValue) }
 
+    /// The kind of the extension with encoded OID `oid`, or nil when it has no typed view.
+
     /// id-ce (2.5.29) is `55 1D`; id-pe (1.3.6.1.5.5.7.1) is `2B 06 01 05 05 07 01`.
     private static let idPE: [UInt8] = [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01]
     private static let sct: [UInt8] = [0x2B, 0x06, 0x01, 0x04, 0x01, 0xD6, 0x79, 0x02, 0x04, 0x02]
 
-    init?(_ oid: ASN1ObjectIdentifier) {
+    public init?(_ oid: ASN1ObjectIdentifier) {
         let bytes = oid.bytes
         let start = bytes.startIndex
         if bytes.count == 3, bytes[start] == 0x55, bytes[start + 1] == 0x1D {
@@ -264,7 +270,7 @@ enum KnownExtension: Int {
             }
             return
         }
-        if bytes.count == 8, bytes.prefix(7).elementsEqual(KnownExtension.idPE) {
+        if bytes.count == 8, bytes.prefix(7).elementsEqual(ExtensionKind.idPE) {
             switch bytes[start + 7] {
             case 1: self = .authorityInfoAccess
             case 24: self = .tlsFeature
@@ -272,7 +278,7 @@ enum KnownExtension: Int {
             }
             return
         }
-        if bytes.elementsEqual(KnownExtension.sct) {
+        if bytes.elementsEqual(ExtensionKind.sct) {
             self = .sctList
             return
         }

@@ -117,8 +117,8 @@ final class PathValidator {
     func unhandledCriticalExtensions(_ certificate: Certificate) -> [String] {
         var names: [String] = []
         for ext in certificate.extensions.all where ext.isCritical {
-            // Every `ExtensionKind` is in `understoodExtensions`; the set decides the rest.
-            if ExtensionKind(ext.oid) != nil || PathValidator.understoodExtensions.contains(ext.oid) { continue }
+            // Processed kinds are all in `understoodExtensions`; the set decides the rest.
+            if ext.kind?.isProcessedByValidator == true || PathValidator.understoodExtensions.contains(ext.oid) { continue }
             names.append(ext.name)
         }
         return names
