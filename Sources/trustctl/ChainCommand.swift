@@ -21,48 +21,16 @@ struct Chain: ParsableCommand {
         """
     )
 
-    @Argument(help: "Leaf certificate, optionally followed by the presented chain; '-' reads standard input.")
-    var file: String
-
-    @Option(name: .customLong("intermediates"), help: "Extra untrusted intermediates (repeatable).")
-    var intermediateFiles: [String] = []
-
-    @Option(name: .customLong("anchors"), help: "Trust anchors (repeatable); replaces the system store unless --system-anchors.")
-    var anchorFiles: [String] = []
-
-    @Flag(help: "Also trust the system trust store (the default when no --anchors are given).")
-    var systemAnchors = false
-
-    @Option(help: "The DNS host name the leaf must be valid for.")
-    var host: String?
-
-    @Option(help: "The IP address the leaf must be valid for.")
-    var ip: String?
-
-    @Option(help: "Evaluate at this instant (ISO 8601) instead of now.")
-    var at: String?
+    @OptionGroup var input: ChainInputOptions
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    func validate() throws {
-        if host != nil && ip != nil { throw ValidationError("--host and --ip are mutually exclusive") }
-        if let at, ISO8601.parse(at) == nil { throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-06-01T00:00:00Z") }
-    }
-
     func run() throws {
-        let received = try loadCertificates(file)
-        let presented = LeafOrdering.leafFirst(received)
-        let intermediates = try intermediateFiles.flatMap(loadCertificates)
-        let anchors = try anchorFiles.flatMap(loadCertificates)
-        let name = host ?? ip
-        let trust = ServerTrust(certificates: presented, policies: [.ssl(server: true, hostname: name)])
-        if !anchorFiles.isEmpty {
-            trust.setAnchorCertificates(anchors)
-            trust.anchorsOnly = !systemAnchors
-        }
-        trust.additionalIntermediates = intermediates
-        let date = at.flatMap(ISO8601.parse) ?? Date()
+        let received = try input.receivedCertificates()
+        let name = input.name
+        let date = input.date
+        let trust = try input.makeTrust(presented: LeafOrdering.leafFirst(received), policies: [.ssl(server: true, hostname: name)])
         trust.verifyDate = date
 
         let diagnostics = ChainDiagnostics(trust: trust, host: name, verifyDate: date, asReceived: received)

@@ -32,29 +32,10 @@ struct Verify: ParsableCommand {
         case `default`, revocation, pinnedCertificates = "pinned-certificates", publicKeys = "public-keys", spki, disabled
     }
 
-    @Argument(help: "Leaf certificate, optionally followed by the presented chain; '-' reads standard input.")
-    var chainFile: String
-
-    @Option(name: .customLong("intermediates"), help: "Extra untrusted intermediates (repeatable).")
-    var intermediateFiles: [String] = []
-
-    @Option(name: .customLong("anchors"), help: "Trust anchors (repeatable); replaces the system store unless --system-anchors.")
-    var anchorFiles: [String] = []
-
-    @Flag(help: "Also trust the system trust store (the default when no --anchors are given).")
-    var systemAnchors = false
-
-    @Option(help: "The DNS host name the leaf must be valid for.")
-    var host: String?
-
-    @Option(help: "The IP address the leaf must be valid for.")
-    var ip: String?
+    @OptionGroup var input: ChainInputOptions
 
     @Option(help: "What the leaf is for: server (serverAuth) or client (clientAuth).")
     var purpose: Purpose = .server
-
-    @Option(help: "Verify at this instant (ISO 8601, e.g. 2026-06-01T00:00:00Z) instead of now.")
-    var at: String?
 
     @Option(help: "Maximum number of intermediate CAs (self-issued ones not counted).")
     var maxDepth: Int?
@@ -93,10 +74,8 @@ struct Verify: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if host != nil && ip != nil { throw ValidationError("--host and --ip are mutually exclusive") }
         try validatePolicyOptions()
         if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must be zero or more") }
-        if let at, ISO8601.parse(at) == nil { throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-06-01T00:00:00Z") }
         if let revocation { _ = try RevocationFlags.parse(revocation) }
     }
 
@@ -110,18 +89,9 @@ struct Verify: ParsableCommand {
 
     func run() throws {
         // A file may list the chain in any order; put the leaf first as TLS would (RFC 8446 §4.4.2).
-        let presented = LeafOrdering.leafFirst(try loadCertificates(chainFile))
-        let intermediates = try intermediateFiles.flatMap(loadCertificates)
-        let anchors = try anchorFiles.flatMap(loadCertificates)
-
-        let hostname = host ?? ip
-        let trust = ServerTrust(certificates: presented, policies: [.ssl(server: purpose == .server, hostname: hostname)])
-        if !anchorFiles.isEmpty {
-            trust.setAnchorCertificates(anchors)
-            trust.anchorsOnly = !systemAnchors
-        }
-        trust.additionalIntermediates = intermediates
-        if let at { trust.verifyDate = ISO8601.parse(at) }
+        let presented = LeafOrdering.leafFirst(try input.receivedCertificates())
+        let hostname = input.name
+        let trust = try input.makeTrust(presented: presented, policies: [.ssl(server: purpose == .server, hostname: hostname)])
         if let maxDepth { trust.maximumDepth = maxDepth }
         if allowLegacyAlgorithms { trust.signaturePolicy = .legacy }
         try supplyRevocationInformation(to: trust)

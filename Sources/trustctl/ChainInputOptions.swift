@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import SwiftTrust
+
+/// The inputs `verify` and `chain` share: the presented chain, extra intermediates, anchors, the
+/// name to check and the instant.
+struct ChainInputOptions: ParsableArguments {
+    @Argument(help: "Leaf certificate, optionally followed by the presented chain; '-' reads standard input.")
+    var chainFile: String
+
+    @Option(name: .customLong("intermediates"), help: "Extra untrusted intermediates (repeatable).")
+    var intermediateFiles: [String] = []
+
+    @Option(name: .customLong("anchors"), help: "Trust anchors (repeatable); replaces the system store unless --system-anchors.")
+    var anchorFiles: [String] = []
+
+    @Flag(help: "Also trust the system trust store (the default when no --anchors are given).")
+    var systemAnchors = false
+
+    @Option(help: "The DNS host name the leaf must be valid for.")
+    var host: String?
+
+    @Option(help: "The IP address the leaf must be valid for.")
+    var ip: String?
+
+    @Option(help: "Evaluate at this instant (ISO 8601, e.g. 2026-06-01T00:00:00Z) instead of now.")
+    var at: String?
+
+    func validate() throws {
+        if host != nil && ip != nil { throw ValidationError("--host and --ip are mutually exclusive") }
+        if let at, ISO8601.parse(at) == nil { throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-06-01T00:00:00Z") }
+    }
+
+    /// The host name or IP address to check, if any.
+    var name: String? { host ?? ip }
+
+    /// The verify date: `--at`, or now.
+    var date: Date { at.flatMap(ISO8601.parse) ?? Date() }
+
+    /// The certificates as received (malformed input exits with status 2).
+    func receivedCertificates() throws -> [Certificate] { try loadCertificates(chainFile) }
+
+    /// A trust for `presented` (leaf first) with the intermediates, anchors and date of these options.
+    func makeTrust(presented: [Certificate], policies: [TrustPolicy]) throws -> ServerTrust {
+        let intermediates = try intermediateFiles.flatMap(loadCertificates)
+        let anchors = try anchorFiles.flatMap(loadCertificates)
+        let trust = ServerTrust(certificates: presented, policies: policies)
+        if !anchorFiles.isEmpty {
+            trust.setAnchorCertificates(anchors)
+            trust.anchorsOnly = !systemAnchors
+        }
+        trust.additionalIntermediates = intermediates
+        if at != nil { trust.verifyDate = date }
+        return trust
+    }
+}
