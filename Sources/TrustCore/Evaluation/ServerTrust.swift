@@ -287,8 +287,8 @@ public final class ServerTrust: Sendable {
         let result = builder.build(from: leaf)
 
         func statuses(_ chain: [Certificate], anchored: Bool) -> [CertificateRevocationStatus] {
-            guard anchored, let checker = validator.revocationChecker else { return [] }
-            return checker.check(chain).statuses
+            guard anchored else { return [] }
+            return validator.revocation(of: chain)?.statuses ?? []
         }
         if let chain = result.validChain, preFailures.isEmpty {
             var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: result.attempts,

@@ -36,6 +36,20 @@ final class PathValidator {
         options.revocation.map { RevocationChecker(options: $0, inputs: revocationInputs, time: options.verifyTime, signatures: signatures) }
     }
 
+    /// Revocation results per complete chain, so reporting statuses after validation does not verify
+    /// the same CRL and OCSP signatures a second time.
+    private var revocationResults: [[Certificate]: (statuses: [CertificateRevocationStatus], failures: [TrustFailure])] = [:]
+
+    /// The revocation statuses and failures of the complete `chain` (computed once per chain), or nil
+    /// when no revocation policy is in force.
+    func revocation(of chain: [Certificate]) -> (statuses: [CertificateRevocationStatus], failures: [TrustFailure])? {
+        if let known = revocationResults[chain] { return known }
+        guard let checker = revocationChecker else { return nil }
+        let result = checker.check(chain)
+        revocationResults[chain] = result
+        return result
+    }
+
     /// Extensions this validator processes; any other critical extension is rejected (RFC 5280 §4.2).
     static let understoodExtensions: Set<ASN1ObjectIdentifier> = [
         OID.basicConstraints, OID.keyUsage, OID.extendedKeyUsage, OID.subjectAltName, OID.nameConstraints,
@@ -78,8 +92,8 @@ final class PathValidator {
         var budget = options.nameConstraintBudget
         failures.append(contentsOf: NameConstraintChecker.violations(in: chain, budget: &budget))
         // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.
-        if isComplete, let checker = revocationChecker {
-            failures.append(contentsOf: checker.check(chain).failures)
+        if isComplete, let revocation = revocation(of: chain) {
+            failures.append(contentsOf: revocation.failures)
         }
         return failures
     }
