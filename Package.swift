@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "TrustDERTests", dependencies: ["TrustDER"]),
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustX509", "TrustCrypto"], exclude: ["Golden"]),
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustX509", "TrustCrypto", "TrustDER"], exclude: ["Golden"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509"]),
     ],
     swiftLanguageModes: [.v6]

@@ -25,6 +25,17 @@ public struct DERWriter: Sendable {
     /// Writes a SEQUENCE.
     public mutating func sequence(_ body: (inout DERWriter) -> Void) { write(.sequence, body) }
 
+    /// One TLV from a raw single-octet identifier (any class, either form, tag number < 31) and its
+    /// content, with a minimal definite length: for hand-building (including deliberately odd)
+    /// encodings, e.g. in tests.
+    public static func tlv(identifier: UInt8, content: some Collection<UInt8>) -> [UInt8] {
+        var writer = DERWriter()
+        writer.bytes.append(identifier)
+        writer.writeLength(content.count)
+        writer.bytes.append(contentsOf: content)
+        return writer.bytes
+    }
+
     /// Writes already-encoded element bytes unchanged.
     public mutating func writeEncoded(_ encoded: some Collection<UInt8>) { bytes.append(contentsOf: encoded) }
 

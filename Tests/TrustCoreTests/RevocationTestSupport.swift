@@ -156,21 +156,7 @@ struct RevocationTLV: Equatable {
     }
 
     var der: [UInt8] {
-        let body = isConstructed ? children.flatMap(\.der) : content
-        var out: [UInt8] = [tag]
-        if body.count < 0x80 {
-            out.append(UInt8(body.count))
-        } else {
-            var octets: [UInt8] = []
-            var rest = body.count
-            while rest > 0 {
-                octets.insert(UInt8(rest & 0xFF), at: 0)
-                rest >>= 8
-            }
-            out.append(0x80 | UInt8(octets.count))
-            out += octets
-        }
-        return out + body
+        DERWriter.tlv(identifier: tag, content: isConstructed ? children.flatMap(\.der) : content)
     }
 
     subscript(index: Int) -> RevocationTLV {

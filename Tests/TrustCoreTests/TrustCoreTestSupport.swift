@@ -1,6 +1,7 @@
 import Foundation
 import TrustCore
 import TrustX509
+import TrustDER
 import XCTest
 
 /// The repository's `TestCertificates/` and helpers to evaluate scenarios from it.
@@ -132,20 +133,7 @@ enum TestDER {
 
     /// A TLV with a minimal definite length.
     static func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [tag]
-        if content.count < 0x80 {
-            out.append(UInt8(content.count))
-        } else {
-            var length = content.count
-            var octets: [UInt8] = []
-            while length > 0 {
-                octets.insert(UInt8(length & 0xFF), at: 0)
-                length >>= 8
-            }
-            out.append(0x80 | UInt8(octets.count))
-            out += octets
-        }
-        return out + content
+        DERWriter.tlv(identifier: tag, content: content)
     }
 
     static func sequence(_ parts: [[UInt8]]) -> [UInt8] { tlv(0x30, parts.flatMap { $0 }) }

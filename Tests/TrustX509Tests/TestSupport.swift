@@ -79,20 +79,7 @@ enum TestFiles {
 enum DERBuilder {
     /// One TLV with a single-octet identifier and a minimal definite length.
     static func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [tag]
-        if content.count < 0x80 {
-            out.append(UInt8(content.count))
-        } else {
-            var length = content.count
-            var octets: [UInt8] = []
-            while length > 0 {
-                octets.insert(UInt8(length & 0xFF), at: 0)
-                length >>= 8
-            }
-            out.append(0x80 | UInt8(octets.count))
-            out += octets
-        }
-        return out + content
+        DERWriter.tlv(identifier: tag, content: content)
     }
 
     static func sequence(_ parts: [UInt8]...) -> [UInt8] { sequence(parts) }
