@@ -74,7 +74,7 @@ enum HTTPClient {
     static func perform(_ target: Target, method: String, contentType: String?, body: [UInt8],
                         timeout: Double, maximumBytes: Int) throws -> [UInt8] {
         let deadline = Date().addingTimeInterval(timeout)
-        let fd = try connect(target, deadline: deadline)
+        let fd = try openConnection(target, deadline: deadline)
         defer { close(fd) }
         var head = "\(method) \(target.path) HTTP/1.0\r\nHost: \(target.hostHeader)\r\nUser-Agent: SwiftTrust\r\nConnection: close\r\n"
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
@@ -122,7 +122,7 @@ enum HTTPClient {
         return Int32(min(left * 1000, Double(Int32.max)))
     }
 
-    private static func connect(_ target: Target, deadline: Date) throws -> Int32 {
+    private static func openConnection(_ target: Target, deadline: Date) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)
@@ -143,7 +143,7 @@ enum HTTPClient {
             guard fd >= 0 else { continue }
             let flags = fcntl(fd, F_GETFL, 0)
             _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
-            if Glue.connect(fd, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
+            if connect(fd, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
                 var pollFD = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                 let ready = poll(&pollFD, 1, try remaining(deadline))
                 var error: Int32 = 0
@@ -163,7 +163,7 @@ enum HTTPClient {
         while offset < bytes.count {
             var pollFD = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
             guard poll(&pollFD, 1, try remaining(deadline)) == 1 else { throw Failure(description: "send timed out") }
-            let sent = bytes[offset...].withUnsafeBytes { Glue.write(fd, $0.baseAddress, $0.count) }
+            let sent = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             guard sent > 0 else { throw Failure(description: "send failed") }
             offset += sent
         }
@@ -175,7 +175,7 @@ enum HTTPClient {
         while true {
             var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&pollFD, 1, try remaining(deadline)) == 1 else { throw Failure(description: "read timed out") }
-            let count = buffer.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count == 0 { return result }
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { continue }
@@ -184,38 +184,5 @@ enum HTTPClient {
             result.append(contentsOf: buffer[0..<count])
             guard result.count <= maximumBytes else { throw Failure(description: "response larger than \(maximumBytes) bytes") }
         }
-    }
-}
-
-/// Names the libc functions that Foundation shadows.
-private enum Glue {
-    static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
-        #if canImport(Darwin)
-        Darwin.connect(fd, address, length)
-        #elseif canImport(Musl)
-        Musl.connect(fd, address, length)
-        #else
-        Glibc.connect(fd, address, length)
-        #endif
-    }
-
-    static func write(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.write(fd, pointer, count)
-        #elseif canImport(Musl)
-        Musl.write(fd, pointer, count)
-        #else
-        Glibc.write(fd, pointer, count)
-        #endif
-    }
-
-    static func read(_ fd: Int32, _ pointer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.read(fd, pointer, count)
-        #elseif canImport(Musl)
-        Musl.read(fd, pointer, count)
-        #else
-        Glibc.read(fd, pointer, count)
-        #endif
     }
 }
