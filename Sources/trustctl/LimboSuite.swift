@@ -105,7 +105,7 @@ enum LimboRunner {
         trust.setAnchorCertificates(anchors)
         trust.anchorsOnly = true
         if let time = testcase.validation_time {
-            guard let date = parseTime(time) else { throw HarnessError(description: "bad validation_time \(time)") }
+            guard let date = ISO8601.parse(time) else { throw HarnessError(description: "bad validation_time \(time)") }
             trust.verifyDate = date
         }
         if let depth = testcase.max_chain_depth { trust.maximumDepth = depth }
@@ -124,12 +124,4 @@ enum LimboRunner {
         "cRLSign": .cRLSign, "encipherOnly": .encipherOnly, "decipherOnly": .decipherOnly,
     ]
 
-    /// Limbo times are RFC 3339 with a `+00:00` offset and optional fractional seconds.
-    static func parseTime(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
-    }
 }

@@ -266,12 +266,15 @@ func loadCertificates(_ path: String) throws -> [Certificate] {
 
 /// ISO 8601 parsing for `--at`: full timestamps, or a date meaning midnight UTC.
 enum ISO8601 {
+    /// RFC 3339 timestamps (with or without fractional seconds, `Z` or an offset), or a date alone
+    /// meaning midnight UTC.
     static func parse(_ text: String) -> Date? {
-        let full = ISO8601DateFormatter()
-        if let date = full.date(from: text) { return date }
-        let dateOnly = ISO8601DateFormatter()
-        dateOnly.formatOptions = [.withFullDate]
-        return dateOnly.date(from: text)
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate]] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
     }
 }
 
