@@ -352,8 +352,9 @@ final class ScenarioTests: XCTestCase {
         let trust = try Fixtures.trust(["scenarios/leaf-rsa1024.pem", "ecdsa/intermediate.pem"])
         let evaluation = trust.evaluate()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation"])
-        guard case let .profileViolation(detail) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
-        XCTAssertTrue(detail.contains("1024"), detail)
+        guard case let .profileViolation(violation) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
+        XCTAssertEqual(violation.rule, .strongKeySize)
+        XCTAssertTrue(violation.detail.contains("1024"), violation.detail)
         // The explicit legacy option (SHA-1, RSA under 2048) also relaxes the profile's key-size rule, down to 1024.
         trust.signaturePolicy = .legacy
         XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")

@@ -33,8 +33,10 @@ final class WebPKISubscriberEKUTests: XCTestCase {
     }
 
     private func violations(_ certificate: Certificate) -> [String] {
-        let options = ValidationOptions(verifyTime: DERTimeFixture.verifyTime, purpose: .serverAuth)
-        return WebPKIProfile.violations(of: certificate, at: 0, in: [certificate], isAnchor: false, options: options).map(\.summary)
+        let options = ValidationOptions(verifyTime: DERTimeFixture.verifyTime, profile: .webPKI, purposes: [.serverAuth])
+        let flags = CertificateProfileRules.flags(of: certificate, at: 0, chainCount: 1, isAnchor: false, systemAnchored: false,
+                                                  options: options)
+        return CertificateProfileRules.violations(of: certificate, flags: flags).map(\.description)
     }
 
     func testPlainServerAuthLeafHasNoEKUViolation() throws {

@@ -135,7 +135,9 @@ struct ChainFindings {
                     + "rejected by default; reissue it signed with SHA-256 or better")
         }
         if case let .rsa(bits)? = certificate.publicKeyDescription?.kind, bits < ChainFindings.minimumRSABits {
-            let fatal = failed(at: index) { if case let .profileViolation(detail) = $0 { detail.hasPrefix("RSA key") } else { false } }
+            let fatal = failed(at: index) { if case let .profileViolation(violation) = $0 {
+                [.strongKeySize, .weakKeySize, .keyAlgorithm].contains(violation.rule)
+            } else { false } }
                 || failed(at: index.map { $0 - 1 }) { if case .signatureUnverifiable(.weakKey) = $0 { true } else { false } }
             add(fatal ? "error" : "warning", "weak-rsa-key", certificate,
                 "\(name) has a \(bits)-bit RSA key, below the \(ChainFindings.minimumRSABits)-bit minimum: reissue it with "

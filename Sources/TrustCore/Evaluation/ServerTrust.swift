@@ -33,11 +33,14 @@ public final class ServerTrust: Sendable {
         var signaturePolicy = SignaturePolicy.default
         var budget = PathBuildingBudget.default
         var requiredLeafKeyUsage: KeyUsage = []
-        var additionalPurposes: [KeyPurpose] = []
         var allowsCommonNameFallback = false
+        var enforcesAnchorConstraints = false
         var revocationInputs = RevocationInputs()
         var fetchedRevocationInputs = RevocationInputs()
         var lastEvaluation: TrustEvaluation?
+        /// Bumped by every configuration change: an evaluation is recorded as ``lastEvaluation`` only
+        /// when the configuration it ran on is still the current one.
+        var generation: UInt64 = 0
 
         init(certificates: [Certificate], policies: [TrustPolicy]) {
             self.certificates = certificates
@@ -46,43 +49,50 @@ public final class ServerTrust: Sendable {
         }
     }
 
-    /// The validation settings a list of policies stands for, with the reference identity
+    /// The validation settings a list of policies stands for, with the reference identities
     /// parsed and prepared for matching. Immutable and shared: copying it is one reference count.
+    ///
+    /// Every policy must pass (as with `SecTrustSetPolicies`): the purposes and identities of all
+    /// policies are required together, and every rule of their profiles applies.
     final class PreparedPolicies: Sendable {
-        let webPKIProfile: Bool
-        let purpose: KeyPurpose?
-        let identity: PreparedIdentity?
+        let rules: ProfileRuleSet
+        let purposes: [KeyPurpose]
+        let identities: [PreparedIdentity]
         /// Host names that are neither an IP address nor a valid DNS name, in policy order.
         let invalidHostnames: [String]
         let revocation: RevocationOptions?
 
         init(_ policies: [TrustPolicy]) {
-            var webPKIProfile = false
-            var purpose: KeyPurpose?
-            var identity: PreparedIdentity?
+            var rules = ProfileRuleSet()
+            var purposes: [KeyPurpose] = []
+            var identities: [PreparedIdentity] = []
             var invalidHostnames: [String] = []
             var revocation: RevocationOptions?
+            func require(_ purpose: KeyPurpose?, _ hostname: String?) {
+                if let purpose, !purposes.contains(purpose) { purposes.append(purpose) }
+                guard let hostname else { return }
+                if let prepared = PreparedIdentity.forHostname(hostname) {
+                    if !identities.contains(where: { $0.identity == prepared.identity }) { identities.append(prepared) }
+                } else if !invalidHostnames.contains(hostname) {
+                    invalidHostnames.append(hostname)
+                }
+            }
             for policy in policies {
+                if let profile = policy.profile { rules = rules.union(profile.rules) }
                 switch policy {
-                case let .ssl(server, hostname):
-                    webPKIProfile = true
-                    purpose = server ? .serverAuth : .clientAuth
-                    if let hostname {
-                        if let prepared = PreparedIdentity.forHostname(hostname) {
-                            identity = prepared
-                        } else {
-                            invalidHostnames.append(hostname)
-                        }
-                    }
+                case let .ssl(server, hostname), let .webPKI(server, hostname):
+                    require(server ? .serverAuth : .clientAuth, hostname)
                 case .basicX509:
                     continue
+                case let .rfc5280(purpose, hostname):
+                    require(purpose, hostname)
                 case let .revocation(flags):
                     revocation = (revocation ?? []).union(flags)
                 }
             }
-            self.webPKIProfile = webPKIProfile
-            self.purpose = purpose
-            self.identity = identity
+            self.rules = rules
+            self.purposes = purposes
+            self.identities = identities
             self.invalidHostnames = invalidHostnames
             self.revocation = revocation
         }
@@ -102,6 +112,7 @@ public final class ServerTrust: Sendable {
         let budget: PathBuildingBudget
         let requiredLeafKeyUsage: KeyUsage
         let allowsCommonNameFallback: Bool
+        let enforcesAnchorConstraints: Bool
         /// Supplied and fetched revocation inputs together; empty unless a revocation policy is in force.
         let revocationInputs: RevocationInputs
 
@@ -117,6 +128,7 @@ public final class ServerTrust: Sendable {
             budget = config.budget
             requiredLeafKeyUsage = config.requiredLeafKeyUsage
             allowsCommonNameFallback = config.allowsCommonNameFallback
+            enforcesAnchorConstraints = config.enforcesAnchorConstraints
             if config.preparedPolicies.revocation != nil {
                 revocationInputs = RevocationInputs(
                     crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls,
@@ -134,14 +146,20 @@ public final class ServerTrust: Sendable {
         configuration.withLock { config in
             body(&config)
             config.lastEvaluation = nil
+            config.generation &+= 1
         }
+    }
+
+    /// Sets one configuration field (and forgets the last evaluation).
+    private func set<Value>(_ field: WritableKeyPath<Configuration, Value>, _ value: Value) {
+        update { $0[keyPath: field] = value }
     }
 
     /// A copy of the configuration.
     var snapshot: Configuration { configuration.withLock { $0 } }
 
     /// Creates a trust object for `certificates` (leaf first, then whatever chain the peer sent)
-    /// and `policies` (default: a TLS server policy without a host name).
+    /// and `policies` (default: Apple's SSL policy for a server, without a host name).
     public init(certificates: [Certificate], policies: [TrustPolicy] = [.ssl(server: true, hostname: nil)]) {
         configuration = Mutex(Configuration(certificates: certificates, policies: policies))
     }
@@ -149,16 +167,17 @@ public final class ServerTrust: Sendable {
     /// The presented certificates, leaf first.
     public var certificates: [Certificate] { configuration.withLock { $0.certificates } }
 
-    /// The policies checked by `evaluate()` (`SecTrustSetPolicies` / `SecTrustCopyPolicies`).
+    /// The policies checked by `evaluate()` (`SecTrustSetPolicies` / `SecTrustCopyPolicies`); every
+    /// one must pass.
     public var policies: [TrustPolicy] {
         get { configuration.withLock { $0.policies } }
-        set { configuration.withLock { $0.policies = newValue; $0.lastEvaluation = nil } }
+        set { set(\.policies, newValue) }
     }
 
     /// Replaces the trust anchors (`SecTrustSetAnchorCertificates`). Like Apple's call, this turns
     /// ``anchorsOnly`` back on: these become the only anchors until `anchorsOnly` is set to false.
     public func setAnchorCertificates(_ anchors: [Certificate]) {
-        configuration.withLock { $0.anchors = CertificateStore(anchors); $0.anchorsOnly = true; $0.lastEvaluation = nil }
+        update { $0.anchors = CertificateStore(anchors); $0.anchorsOnly = true }
     }
 
     /// The custom anchors, if any were set.
@@ -168,49 +187,65 @@ public final class ServerTrust: Sendable {
     /// false, the system trust store is trusted as well. Default true.
     public var anchorsOnly: Bool {
         get { configuration.withLock { $0.anchorsOnly } }
-        set { configuration.withLock { $0.anchorsOnly = newValue; $0.lastEvaluation = nil } }
+        set { set(\.anchorsOnly, newValue) }
     }
 
     /// Extra untrusted intermediates to build paths with (beyond those presented).
     public var additionalIntermediates: [Certificate] {
         get { configuration.withLock { $0.additionalIntermediates } }
-        set { configuration.withLock { $0.additionalIntermediates = newValue; $0.lastEvaluation = nil } }
+        set { set(\.additionalIntermediates, newValue) }
     }
 
     /// The instant validity is checked at (`SecTrustSetVerifyDate`); nil means now.
     public var verifyDate: Date? {
         get { configuration.withLock { $0.verifyDate } }
-        set { configuration.withLock { $0.verifyDate = newValue; $0.lastEvaluation = nil } }
+        set { set(\.verifyDate, newValue) }
     }
 
     /// The most intermediate CAs between leaf and anchor (self-issued ones not counted).
     public var maximumDepth: Int {
         get { configuration.withLock { $0.maximumDepth } }
-        set { configuration.withLock { $0.maximumDepth = max(0, newValue); $0.lastEvaluation = nil } }
+        set { set(\.maximumDepth, max(0, newValue)) }
     }
 
     /// Which signature algorithms and key sizes are accepted (default: no SHA-1, RSA ≥ 2048).
     public var signaturePolicy: SignaturePolicy {
         get { configuration.withLock { $0.signaturePolicy } }
-        set { configuration.withLock { $0.signaturePolicy = newValue; $0.lastEvaluation = nil } }
+        set { set(\.signaturePolicy, newValue) }
     }
 
-    /// Limits on path-building work.
-    public var pathBuildingBudget: PathBuildingBudget {
+    /// Limits on all the work one evaluation may do (path building, name constraints, policy
+    /// processing, revocation).
+    public var verificationBudget: VerificationBudget {
         get { configuration.withLock { $0.budget } }
-        set { configuration.withLock { $0.budget = newValue; $0.lastEvaluation = nil } }
+        set { set(\.budget, newValue) }
+    }
+
+    /// The former name of ``verificationBudget``.
+    public var pathBuildingBudget: VerificationBudget {
+        get { verificationBudget }
+        set { verificationBudget = newValue }
     }
 
     /// Key usages the leaf must assert when it carries a keyUsage extension.
     public var requiredLeafKeyUsage: KeyUsage {
         get { configuration.withLock { $0.requiredLeafKeyUsage } }
-        set { configuration.withLock { $0.requiredLeafKeyUsage = newValue; $0.lastEvaluation = nil } }
+        set { set(\.requiredLeafKeyUsage, newValue) }
     }
 
     /// Whether a DNS host name may match the subject common name of a leaf without SANs (legacy, off).
     public var allowsCommonNameFallback: Bool {
         get { configuration.withLock { $0.allowsCommonNameFallback } }
-        set { configuration.withLock { $0.allowsCommonNameFallback = newValue; $0.lastEvaluation = nil } }
+        set { set(\.allowsCommonNameFallback, newValue) }
+    }
+
+    /// Whether the trust anchor's own validity, basicConstraints, keyUsage, critical extensions and
+    /// extendedKeyUsage are checked like an intermediate's (RFC 5937 §3), whatever the profile. Off by
+    /// default: under ``TrustProfile/rfc5280`` an anchor is a name and a key (RFC 5280 §6.1.1 (d));
+    /// the SSL and web-PKI profiles enforce the parts Apple and the CA/Browser Forum do anyway.
+    public var enforcesAnchorConstraints: Bool {
+        get { configuration.withLock { $0.enforcesAnchorConstraints } }
+        set { set(\.enforcesAnchorConstraints, newValue) }
     }
 
     /// The chain built by the last evaluation (`SecTrustCopyCertificateChain`), evaluating if needed.
@@ -231,10 +266,32 @@ public final class ServerTrust: Sendable {
     }
 
     /// Builds and validates a chain under the current configuration.
+    ///
+    /// Atomic: the evaluation runs on one snapshot of the configuration, and becomes
+    /// ``lastEvaluation`` only if no configuration change happened meanwhile.
     public func evaluate() -> TrustEvaluation {
-        let inputs = configuration.withLock { EvaluationInputs($0) }
-        let evaluation = ServerTrust.evaluate(inputs)
-        configuration.withLock { $0.lastEvaluation = evaluation }
+        let (inputs, generation) = configuration.withLock { (EvaluationInputs($0), $0.generation) }
+        return record(ServerTrust.evaluate(inputs), generation: generation)
+    }
+
+    /// Replaces the policies (`SecTrustSetPolicies`) and evaluates under them, atomically: a
+    /// concurrent change of the policies cannot slip between the two, so the evaluation returned
+    /// is always one under `policies` (what Alamofire's evaluators do with `SecTrust`).
+    public func evaluate(policies: [TrustPolicy]) -> TrustEvaluation {
+        let (inputs, generation) = configuration.withLock { config in
+            config.policies = policies
+            config.lastEvaluation = nil
+            config.generation &+= 1
+            return (EvaluationInputs(config), config.generation)
+        }
+        return record(ServerTrust.evaluate(inputs), generation: generation)
+    }
+
+    /// Stores `evaluation` as the last one when the configuration is still the one it ran on.
+    private func record(_ evaluation: TrustEvaluation, generation: UInt64) -> TrustEvaluation {
+        configuration.withLock { config in
+            if config.generation == generation { config.lastEvaluation = evaluation }
+        }
         return evaluation
     }
 
@@ -256,10 +313,12 @@ public final class ServerTrust: Sendable {
             return failed([TrustFailure(.malformed("verify date out of range"), certificate: nil, index: nil)])
         }
         let prepared = config.policies
-        var options = ValidationOptions(verifyTime: time, purpose: prepared.purpose, identity: prepared.identity?.identity,
-                                        webPKIProfile: prepared.webPKIProfile, signaturePolicy: config.signaturePolicy,
+        var options = ValidationOptions(verifyTime: time, purposes: prepared.purposes,
+                                        identities: prepared.identities.map(\.identity), signaturePolicy: config.signaturePolicy,
                                         requiredLeafKeyUsage: config.requiredLeafKeyUsage,
                                         allowsCommonNameFallback: config.allowsCommonNameFallback)
+        options.rules = config.enforcesAnchorConstraints
+            ? prepared.rules.union(ValidationOptions.anchorConstraintRules) : prepared.rules
         options.revocation = prepared.revocation
         let preFailures = prepared.invalidHostnames.map {
             TrustFailure(.invalidReferenceIdentity($0), certificate: leaf, index: 0)
@@ -280,10 +339,16 @@ public final class ServerTrust: Sendable {
         for certificate in config.additionalIntermediates { intermediates.insert(certificate) }
 
         let signatures = SignatureChecker(policy: config.signaturePolicy)
-        let validator = PathValidator(options: options, signatures: signatures, identity: prepared.identity)
+        let budget = BudgetMeter(config.budget)
+        let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: prepared.identities)
         validator.revocationInputs = config.revocationInputs
+        // Apple's is_system_root: an anchor counts as a system root when the system store holds it,
+        // however it was supplied. Only the system-scoped rules ask, so the store is loaded only then.
+        if options.purposes.contains(.serverAuth), options.rules.contains(.systemTrustedLeafValidityPeriod) {
+            validator.isSystemAnchor = { SystemTrustStore.shared.store.contains($0) }
+        }
         var builder = PathBuilder(anchors: anchors, intermediates: intermediates, maximumIntermediates: config.maximumDepth,
-                                  budget: config.budget, validator: validator)
+                                  validator: validator)
         let result = builder.build(from: leaf)
 
         func statuses(_ chain: [Certificate], anchored: Bool) -> [CertificateRevocationStatus] {
@@ -305,8 +370,9 @@ public final class ServerTrust: Sendable {
             failures.append(contentsOf: best.failures)
             if best.outcome == .rejectedIssuer { failures.append(contentsOf: validator.validate(chain, isComplete: false)) }
         }
-        if result.budgetExhausted, !failures.contains(where: { if case .budgetExhausted = $0.reason { true } else { false } }) {
-            failures.append(TrustFailure(.budgetExhausted("\(result.signatureChecks) signature checks, \(result.attempts.count) paths"),
+        if let resource = budget.exhausted,
+           !failures.contains(where: { if case .budgetExhausted = $0.reason { true } else { false } }) {
+            failures.append(TrustFailure(.budgetExhausted(resource: resource, limit: budget.limit(of: resource)),
                                          certificate: nil, index: nil))
         }
         if failures.isEmpty { failures.append(TrustFailure(.untrustedRoot, certificate: leaf, index: 0)) }

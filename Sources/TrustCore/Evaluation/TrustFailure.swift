@@ -35,14 +35,15 @@ public enum TrustFailureReason: Hashable, Sendable {
     case extendedKeyUsageIncompatible(purpose: String)
     /// A name in the chain is outside a permitted subtree or inside an excluded one (RFC 5280 §4.2.1.10).
     case nameConstraintViolation(name: String, detail: String)
-    /// Name-constraint checking exceeded its work budget.
-    case nameConstraintBudgetExhausted
     /// A critical extension that is not processed (RFC 5280 §4.2).
     case unhandledCriticalExtension(name: String)
     /// A v1/v2 certificate used as an intermediate (only allowed as anchors).
     case versionNotAllowed(version: Int)
-    /// A web-PKI or RFC 5280 profile rule the certificate breaks.
-    case profileViolation(String)
+    /// A rule of the evaluation's ``TrustProfile`` the certificate breaks (docs/profiles.md).
+    case profileViolation(ProfileViolation)
+    /// A name constraint the CA that carries it cannot have meant (RFC 5280 §4.2.1.10), e.g. an
+    /// iPAddress constraint without a mask of its address's length.
+    case nameConstraintMalformed(String)
     /// The host name or IP address is not in the certificate's SANs.
     case hostnameMismatch(expected: String, presented: [String])
     /// The name to match is not a valid DNS name or IP address.
@@ -53,8 +54,9 @@ public enum TrustFailureReason: Hashable, Sendable {
     case issuerNotFound
     /// The chain would be longer than the maximum depth.
     case maximumDepthExceeded(limit: Int)
-    /// Path building stopped at its budget.
-    case budgetExhausted(String)
+    /// The evaluation used up its ``VerificationBudget`` allowance of `resource` (`limit`) before it
+    /// could decide: hostile or pathological input, rejected rather than worked on without bound.
+    case budgetExhausted(resource: BudgetResource, limit: Int)
     /// The certificate could not be parsed.
     case malformed(String)
     /// The certificate is revoked.
@@ -69,7 +71,7 @@ public enum TrustFailureReason: Hashable, Sendable {
     /// Whether the failure can be overridden by a user (Apple's recoverable) or not.
     public var severity: TrustFailureSeverity {
         switch self {
-        case .signatureInvalid, .signatureUnverifiable, .malformed, .revoked, .noCertificates, .nameConstraintBudgetExhausted,
+        case .signatureInvalid, .signatureUnverifiable, .malformed, .revoked, .noCertificates, .budgetExhausted,
              .revocationInformationInvalid:
             return .fatal
         default:
@@ -90,17 +92,17 @@ public enum TrustFailureReason: Hashable, Sendable {
         case let .keyUsageIncompatible(detail): return "keyUsage incompatible: \(detail)"
         case let .extendedKeyUsageIncompatible(purpose): return "extendedKeyUsage does not allow \(purpose)"
         case let .nameConstraintViolation(name, detail): return "name \(name) violates name constraints: \(detail)"
-        case .nameConstraintBudgetExhausted: return "name constraint checking exceeded its budget"
         case let .unhandledCriticalExtension(name): return "unhandled critical extension \(name)"
         case let .versionNotAllowed(version): return "v\(version) certificate used as an intermediate (only allowed as a trust anchor)"
-        case let .profileViolation(detail): return detail
+        case let .profileViolation(violation): return violation.description
+        case let .nameConstraintMalformed(detail): return "malformed name constraint: \(detail)"
         case let .hostnameMismatch(expected, presented):
             return "host \(expected) not in SAN [\(presented.joined(separator: ", "))]"
         case let .invalidReferenceIdentity(name): return "\(name) is not a valid host name or IP address"
         case .untrustedRoot: return "chain does not end at a trusted anchor"
         case .issuerNotFound: return "issuer not found among the intermediates and anchors"
         case let .maximumDepthExceeded(limit): return "chain longer than the maximum depth \(limit)"
-        case let .budgetExhausted(detail): return "path building budget exhausted (\(detail))"
+        case let .budgetExhausted(resource, limit): return "verification budget exhausted: more than \(limit) \(resource)"
         case let .malformed(detail): return "malformed: \(detail)"
         case let .revoked(detail): return "revoked: \(detail)"
         case let .revocationUnavailable(detail): return "revocation status unavailable: \(detail)"

@@ -32,15 +32,35 @@ public struct RevocationOptions: OptionSet, Hashable, Sendable {
     public static let useAnyAvailableMethod: RevocationOptions = [.ocsp, .crl]
 }
 
-/// What a trust evaluation checks, modelled on Apple's `SecPolicy` kinds.
+/// What a trust evaluation checks, modelled on Apple's `SecPolicy` kinds. Every policy of a
+/// ``ServerTrust`` must pass, as with `SecTrustSetPolicies`; each names the ``TrustProfile`` whose
+/// rules it applies (docs/profiles.md lists every rule of every profile).
 public enum TrustPolicy: Hashable, Sendable {
-    /// TLS: `server: true` checks a server certificate (serverAuth), `false` a client one
-    /// (clientAuth); a non-nil `hostname` (DNS name or IP address) must match the leaf's SANs.
+    /// Apple's SSL policy (`SecPolicyCreateSSL(server, hostname)`), the default: RFC 5280 path
+    /// validation plus Apple's TLS checks. `server: true` checks a server certificate (serverAuth),
+    /// `false` a client one (clientAuth); a non-nil `hostname` (DNS name or IP address) must match
+    /// the leaf's subjectAltName.
     case ssl(server: Bool, hostname: String?)
-    /// RFC 5280 path validation only: no purpose, no host name.
+    /// The strict web-PKI profile: Apple's SSL checks plus the CA/Browser Forum Baseline
+    /// Requirements' certificate-profile rules (for those who want browser-grade strictness).
+    case webPKI(server: Bool, hostname: String?)
+    /// RFC 5280 path validation only (`SecPolicyCreateBasicX509`): no purpose, no host name.
     case basicX509
+    /// RFC 5280 path validation with an optional purpose (extendedKeyUsage) and reference identity,
+    /// and no TLS or CA/Browser Forum rules.
+    case rfc5280(purpose: KeyPurpose?, hostname: String?)
     /// Revocation checking with the given flags.
     case revocation(RevocationOptions)
+
+    /// The profile whose rules this policy applies; nil for `.revocation`, which adds no profile.
+    public var profile: TrustProfile? {
+        switch self {
+        case .ssl: return .ssl
+        case .webPKI: return .webPKI
+        case .basicX509, .rfc5280: return .rfc5280
+        case .revocation: return nil
+        }
+    }
 }
 
 /// The purpose a leaf must be fit for.

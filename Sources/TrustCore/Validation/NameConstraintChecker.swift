@@ -14,12 +14,12 @@ enum NameConstraintChecker {
         var uncheckable: [String] = []  // otherName, x400, ediParty, registeredID
     }
 
-    static func violations(in chain: [Certificate], budget: inout Int) -> [TrustFailure] {
+    static func violations(in chain: [Certificate], budget: BudgetMeter) -> [TrustFailure] {
         var failures: [TrustFailure] = []
         for (caIndex, ca) in chain.enumerated() where caIndex > 0 {
             guard let constraints = ca.extensions.nameConstraints else { continue }
             if let problem = malformedConstraint(constraints) {
-                failures.append(TrustFailure(.profileViolation(problem), certificate: ca, index: caIndex))
+                failures.append(TrustFailure(.nameConstraintMalformed(problem), certificate: ca, index: caIndex))
                 continue
             }
             for index in 0..<caIndex {
@@ -27,10 +27,12 @@ enum NameConstraintChecker {
                 // Self-issued intermediates are exempt; the leaf never is (§6.1.3 (b)).
                 if index > 0 && certificate.isSelfIssued { continue }
                 let names = collectNames(certificate)
-                switch check(names, against: constraints, budget: &budget) {
+                switch check(names, against: constraints, budget: budget) {
                 case .ok: continue
                 case .exhausted:
-                    failures.append(TrustFailure(.nameConstraintBudgetExhausted, certificate: certificate, index: index))
+                    let limit = budget.limit(of: .nameConstraintComparisons)
+                    failures.append(TrustFailure(.budgetExhausted(resource: .nameConstraintComparisons, limit: limit),
+                                                 certificate: certificate, index: index))
                     return failures
                 case let .violation(name, detail):
                     failures.append(TrustFailure(.nameConstraintViolation(name: name, detail: "\(detail) (constraints of certificate \(caIndex))"),
@@ -95,15 +97,14 @@ enum NameConstraintChecker {
     /// Checks `values` of one name type against the constraints of that type: excluded wins,
     /// then a value must fall in some permitted subtree when any exist.
     private static func checkType<T>(
-        _ values: [T], permitted: [GeneralName], excluded: [GeneralName], budget: inout Int,
+        _ values: [T], permitted: [GeneralName], excluded: [GeneralName], budget: BudgetMeter,
         label: (T) -> String, isOfType: (GeneralName) -> Bool,
         within: (T, GeneralName) -> Bool, intersects: (T, GeneralName) -> Bool
     ) -> Outcome {
         let permittedOfType = permitted.filter(isOfType)
         let excludedOfType = excluded.filter(isOfType)
         for value in values {
-            budget -= permittedOfType.count + excludedOfType.count
-            if budget < 0 { return .exhausted }
+            if !budget.spend(.nameConstraintComparisons, permittedOfType.count + excludedOfType.count) { return .exhausted }
             if let hit = excludedOfType.first(where: { intersects(value, $0) }) {
                 return .violation(label(value), "inside excluded subtree \(hit)")
             }
@@ -114,11 +115,11 @@ enum NameConstraintChecker {
         return .ok
     }
 
-    private static func check(_ names: Names, against constraints: NameConstraints, budget: inout Int) -> Outcome {
+    private static func check(_ names: Names, against constraints: NameConstraints, budget: BudgetMeter) -> Outcome {
         let permitted = constraints.permittedSubtrees
         let excluded = constraints.excludedSubtrees
         var outcome = checkType(
-            names.dns, permitted: permitted, excluded: excluded, budget: &budget, label: { "DNS:\($0)" },
+            names.dns, permitted: permitted, excluded: excluded, budget: budget, label: { "DNS:\($0)" },
             isOfType: { if case .dnsName = $0 { true } else { false } },
             within: { if case let .dnsName(c) = $1 { dnsWithin($0, c) } else { false } },
             intersects: { if case let .dnsName(c) = $1 { dnsIntersects($0, c) } else { false } })
@@ -127,28 +128,28 @@ enum NameConstraintChecker {
             if case let .rfc822Name(c) = $1 { NameConstraintMatching.email($0, isWithin: c) } else { false }
         }
         outcome = checkType(
-            names.email, permitted: permitted, excluded: excluded, budget: &budget, label: { "email:\($0)" },
+            names.email, permitted: permitted, excluded: excluded, budget: budget, label: { "email:\($0)" },
             isOfType: { if case .rfc822Name = $0 { true } else { false } }, within: email, intersects: email)
         guard case .ok = outcome else { return outcome }
         let ip: (ArraySlice<UInt8>, GeneralName) -> Bool = {
             if case let .ipAddress(c) = $1 { NameConstraintMatching.ipAddress(Array($0), isWithin: Array(c)) } else { false }
         }
         outcome = checkType(
-            names.ip, permitted: permitted, excluded: excluded, budget: &budget, label: { "IP:\(GeneralName.formatIP($0))" },
+            names.ip, permitted: permitted, excluded: excluded, budget: budget, label: { "IP:\(GeneralName.formatIP($0))" },
             isOfType: { if case .ipAddress = $0 { true } else { false } }, within: ip, intersects: ip)
         guard case .ok = outcome else { return outcome }
         let directory: (DistinguishedName, GeneralName) -> Bool = {
             if case let .directoryName(c) = $1 { $0.hasPrefix(c) } else { false }
         }
         outcome = checkType(
-            names.directory, permitted: permitted, excluded: excluded, budget: &budget, label: { "DirName:\($0)" },
+            names.directory, permitted: permitted, excluded: excluded, budget: budget, label: { "DirName:\($0)" },
             isOfType: { if case .directoryName = $0 { true } else { false } }, within: directory, intersects: directory)
         guard case .ok = outcome else { return outcome }
         let uri: (String, GeneralName) -> Bool = {
             if case let .uniformResourceIdentifier(c) = $1 { NameConstraintMatching.uri($0, isWithin: c) } else { false }
         }
         outcome = checkType(
-            names.uri, permitted: permitted, excluded: excluded, budget: &budget, label: { "URI:\($0)" },
+            names.uri, permitted: permitted, excluded: excluded, budget: budget, label: { "URI:\($0)" },
             isOfType: { if case .uniformResourceIdentifier = $0 { true } else { false } }, within: uri, intersects: uri)
         guard case .ok = outcome else { return outcome }
 

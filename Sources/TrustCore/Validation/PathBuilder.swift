@@ -1,26 +1,5 @@
 import TrustX509
 
-/// Limits on the work one path-building run may do, so hostile or pathological inputs
-/// (cross-signing meshes, cycles, thousands of look-alike issuers) end quickly.
-public struct PathBuildingBudget: Hashable, Sendable {
-    /// The most signature verifications.
-    public var signatureChecks: Int
-    /// The most candidate paths (complete or abandoned) to consider.
-    public var candidatePaths: Int
-    /// The most certificates in one path, leaf and anchor included (a hard stop under any depth setting).
-    public var maximumPathLength: Int
-
-    /// Creates a budget.
-    public init(signatureChecks: Int = 100, candidatePaths: Int = 200, maximumPathLength: Int = 16) {
-        self.signatureChecks = signatureChecks
-        self.candidatePaths = candidatePaths
-        self.maximumPathLength = maximumPathLength
-    }
-
-    /// The default budget, generous for real chains (rustls-webpki uses 100 signature checks).
-    public static let `default` = PathBuildingBudget()
-}
-
 /// One path the builder considered, and what became of it.
 public struct PathAttempt: Hashable, Sendable {
     /// How the attempt ended.
@@ -81,24 +60,19 @@ struct PathBuilder {
     let anchors: CertificateStore
     let intermediates: CertificateStore
     let maximumIntermediates: Int
-    let budget: PathBuildingBudget
     let validator: PathValidator
+    /// The evaluation's budget, shared with the validator (name constraints, policies, revocation).
+    var budget: BudgetMeter { validator.budget }
 
     private var attempts: [PathAttempt] = []
-    private var signatureChecksLeft: Int
-    private var pathsLeft: Int
     private var exhausted = false
     private var found: [Certificate]?
 
-    init(anchors: CertificateStore, intermediates: CertificateStore, maximumIntermediates: Int,
-         budget: PathBuildingBudget, validator: PathValidator) {
+    init(anchors: CertificateStore, intermediates: CertificateStore, maximumIntermediates: Int, validator: PathValidator) {
         self.anchors = anchors
         self.intermediates = intermediates
         self.maximumIntermediates = maximumIntermediates
-        self.budget = budget
         self.validator = validator
-        self.signatureChecksLeft = budget.signatureChecks
-        self.pathsLeft = budget.candidatePaths
     }
 
     mutating func build(from leaf: Certificate) -> PathBuildingResult {
@@ -108,7 +82,7 @@ struct PathBuilder {
         extend(&path)
         return PathBuildingResult(
             validChain: found, attempts: attempts,
-            signatureChecks: budget.signatureChecks - signatureChecksLeft, budgetExhausted: exhausted
+            signatureChecks: budget.used(.signatureChecks), budgetExhausted: exhausted || budget.exhausted != nil
         )
     }
 
@@ -116,6 +90,14 @@ struct PathBuilder {
     private func anchor(for certificate: Certificate) -> Certificate? {
         if anchors.contains(certificate) { return certificate }
         return anchors.firstCertificate(withSubjectAndKeyOf: certificate)
+    }
+
+    /// Records that `resource` ran out while exploring `path`.
+    private mutating func recordExhausted(_ path: [Certificate], _ resource: BudgetResource) {
+        exhausted = true
+        budget.markExhausted(resource)
+        let reason = TrustFailureReason.budgetExhausted(resource: resource, limit: budget.limit(of: resource))
+        record(path, .budgetExhausted, [TrustFailure(reason, certificate: nil, index: nil)])
     }
 
     private mutating func record(_ chain: [Certificate], _ outcome: PathAttempt.Outcome, _ failures: [TrustFailure]) {
@@ -130,15 +112,19 @@ struct PathBuilder {
         guard let current = path.last else { return false }
         // Only the path budget is checked here: the signature budget guards each verification in the
         // loop below, so a path whose signatures were all paid for can still reach its anchor.
-        if pathsLeft <= 0 {
+        if !budget.canSpend(.candidatePaths) {
+            recordExhausted(path, .candidatePaths)
+            return false
+        }
+        // Another stage (name constraints, policies, revocation) used up its allowance: stop.
+        if budget.exhausted != nil {
             exhausted = true
-            record(path, .budgetExhausted, [TrustFailure(.budgetExhausted("explored \(budget.candidatePaths - pathsLeft) paths"), certificate: nil, index: nil)])
             return false
         }
 
         // A trusted certificate ends the path (RFC 5280 §6.1: the anchor is not part of the path proper).
         if let anchor = anchor(for: current) {
-            pathsLeft -= 1
+            budget.spend(.candidatePaths)
             var chain = path
             // Usually the anchor is `current` itself: then the chain is the path, shared, not copied.
             if anchor != current { chain[chain.count - 1] = anchor }
@@ -155,8 +141,8 @@ struct PathBuilder {
         // Depth: logical (non-self-issued) intermediates so far, plus a hard cap on length.
         var intermediatesSoFar = 0
         for certificate in path.dropFirst() where !certificate.isSelfIssued { intermediatesSoFar += 1 }
-        if intermediatesSoFar > maximumIntermediates || path.count >= budget.maximumPathLength {
-            pathsLeft -= 1
+        if intermediatesSoFar > maximumIntermediates || path.count >= budget.limits.maximumPathLength {
+            budget.spend(.candidatePaths)
             record(path, .tooDeep, [TrustFailure(.maximumDepthExceeded(limit: maximumIntermediates), certificate: current, index: path.count - 1)])
             return false
         }
@@ -181,7 +167,7 @@ struct PathBuilder {
             }
         }
         if candidates.isEmpty {
-            pathsLeft -= 1
+            budget.spend(.candidatePaths)
             var failures = validator.validate(path, isComplete: false)
             let reason: TrustFailureReason = current.isSelfIssued ? .untrustedRoot : .issuerNotFound
             failures.append(TrustFailure(reason, certificate: current, index: path.count - 1))
@@ -191,21 +177,19 @@ struct PathBuilder {
 
         for candidate in candidates {
             if exhausted { return false }
-            guard signatureChecksLeft > 0 else {
-                exhausted = true
-                record(path, .budgetExhausted, [TrustFailure(.budgetExhausted("\(budget.signatureChecks) signature checks"), certificate: nil, index: nil)])
+            guard budget.canSpend(.signatureChecks) else {
+                recordExhausted(path, .signatureChecks)
                 return false
             }
             // Rejected candidates end paths too: without this check a wide fan-out of look-alike
             // issuers would run past the path budget (bounded only by the signature budget).
-            guard pathsLeft > 0 else {
-                exhausted = true
-                record(path, .budgetExhausted, [TrustFailure(.budgetExhausted("explored \(budget.candidatePaths) paths"), certificate: nil, index: nil)])
+            guard budget.canSpend(.candidatePaths) else {
+                recordExhausted(path, .candidatePaths)
                 return false
             }
-            signatureChecksLeft -= 1
+            budget.spend(.signatureChecks)
             if let reason = validator.signatures.failure(child: current, issuer: candidate) {
-                pathsLeft -= 1
+                budget.spend(.candidatePaths)
                 record(path + [candidate], .rejectedIssuer, [TrustFailure(reason, certificate: current, index: path.count - 1)])
                 continue
             }

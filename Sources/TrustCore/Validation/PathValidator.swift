@@ -12,21 +12,26 @@ import TrustX509
 final class PathValidator {
     let options: ValidationOptions
     let signatures: SignatureChecker
+    /// The evaluation's work allowance, shared with the path builder: it does not reset per path.
+    let budget: BudgetMeter
     var revocationInputs = RevocationInputs()
-    /// `options.identity`, prepared once for every chain this validator sees.
-    let identity: PreparedIdentity?
+    /// Whether an anchor came from the system trust store (rules scoped to system-trusted chains).
+    var isSystemAnchor: (Certificate) -> Bool = { _ in false }
+    /// `options.identities`, prepared once for every chain this validator sees.
+    let identities: [PreparedIdentity]
     /// The per-certificate verdicts that depend on nothing but the certificate and flags.
     let verdicts: ProfileVerdictCache
 
-    /// A validator for `options`; `identity`, when given, must be `options.identity` prepared.
-    init(options: ValidationOptions, signatures: SignatureChecker, identity: PreparedIdentity? = nil,
+    /// A validator for `options`; `identities`, when given, must be `options.identities` prepared.
+    init(options: ValidationOptions, signatures: SignatureChecker, budget: BudgetMeter, identities: [PreparedIdentity]? = nil,
          verdicts: ProfileVerdictCache = .shared) {
         self.options = options
         self.signatures = signatures
-        if let identity, identity.identity == options.identity {
-            self.identity = identity
+        self.budget = budget
+        if let identities, identities.map(\.identity) == options.identities {
+            self.identities = identities
         } else {
-            self.identity = options.identity.map(PreparedIdentity.init)
+            self.identities = options.identities.map(PreparedIdentity.init)
         }
         self.verdicts = verdicts
     }
@@ -64,16 +69,25 @@ final class PathValidator {
         var failures: [TrustFailure] = []
         let lastIndex = chain.count - 1
         let anchorIndex = isComplete ? lastIndex : -1
+        let systemAnchored = isComplete && isSystemAnchor(chain[lastIndex])
 
+        let rules = options.rules
         for index in chain.indices {
             let certificate = chain[index]
             let isAnchor = index == anchorIndex
-            if let reason = checkValidity(certificate) {
+            // RFC 5280 §6.1.1 (d): an anchor is a name and a key, trusted by configuration; its own
+            // validity, CA flags and critical extensions are checked only under the rules that say so
+            // (RFC 5937). A leaf the caller trusts directly is still a leaf: its validity counts.
+            let anchorExempt = isAnchor && index > 0
+            if !anchorExempt || rules.contains(.anchorValidity), let reason = checkValidity(certificate) {
                 failures.append(TrustFailure(reason, certificate: certificate, index: index))
             }
-            let verdict = staticVerdict(certificate, at: index, chainCount: chain.count, isAnchor: isAnchor)
-            for name in verdict.unhandledCriticalExtensions {
-                failures.append(TrustFailure(.unhandledCriticalExtension(name: name), certificate: certificate, index: index))
+            let verdict = staticVerdict(certificate, at: index, chainCount: chain.count, isAnchor: isAnchor,
+                                        systemAnchored: systemAnchored)
+            if !isAnchor || rules.contains(.anchorCriticalExtensions) {
+                for name in verdict.unhandledCriticalExtensions {
+                    failures.append(TrustFailure(.unhandledCriticalExtension(name: name), certificate: certificate, index: index))
+                }
             }
             if index < lastIndex, let reason = signatures.failure(child: certificate, issuer: chain[index + 1]) {
                 failures.append(TrustFailure(reason, certificate: certificate, index: index))
@@ -83,14 +97,13 @@ final class PathValidator {
                     failures.append(TrustFailure(reason, certificate: certificate, index: index))
                 }
             }
-            for text in verdict.profileViolations {
-                failures.append(TrustFailure(.profileViolation(text), certificate: certificate, index: index))
+            for violation in verdict.profileViolations {
+                failures.append(TrustFailure(.profileViolation(violation), certificate: certificate, index: index))
             }
         }
         let leaf = chain[0]
         checkLeaf(leaf) { reason in failures.append(TrustFailure(reason, certificate: leaf, index: 0)) }
-        var budget = options.nameConstraintBudget
-        failures.append(contentsOf: NameConstraintChecker.violations(in: chain, budget: &budget))
+        failures.append(contentsOf: NameConstraintChecker.violations(in: chain, budget: budget))
         // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.
         if isComplete, let revocation = revocation(of: chain) {
             failures.append(contentsOf: revocation.failures)
@@ -99,20 +112,17 @@ final class PathValidator {
     }
 
     /// The rules that depend only on the certificate and its position: unhandled critical
-    /// extensions and, when the web-PKI profile is on, the profile rules. Remembered per
-    /// certificate in ``ProfileVerdictCache`` (see there why that cannot change a verdict).
-    func staticVerdict(_ certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool) -> ProfileVerdictCache.Verdict {
-        var flags = ProfileVerdictCache.Flags()
-        if options.webPKIProfile {
-            flags = WebPKIProfile.flags(of: certificate, at: index, chainCount: chainCount, isAnchor: isAnchor, options: options)
-            // Only the leaf rules read the common-name waiver: other positions share one entry.
-            if !flags.isLeaf { flags.allowsCommonNameFallback = false }
-        }
-        // With the profile off, only the critical-extension rule is cached: it reads no flag.
+    /// extensions and the profile's per-certificate rules. Remembered per certificate in
+    /// ``ProfileVerdictCache`` (see there why that cannot change a verdict).
+    func staticVerdict(_ certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool,
+                       systemAnchored: Bool) -> ProfileVerdictCache.Verdict {
+        var flags = CertificateProfileRules.flags(of: certificate, at: index, chainCount: chainCount, isAnchor: isAnchor,
+                                                  systemAnchored: systemAnchored, options: options)
+        // Only the leaf rules read the common-name waiver: other positions share one entry.
+        if !flags.isLeaf { flags.allowsCommonNameFallback = false }
         return verdicts.verdict(for: certificate, flags: flags) {
-            let critical = unhandledCriticalExtensions(certificate)
-            let profile = flags.webPKIProfile ? WebPKIProfile.violations(of: certificate, flags: flags) : []
-            return ProfileVerdictCache.Verdict(unhandledCriticalExtensions: critical, profileViolations: profile)
+            ProfileVerdictCache.Verdict(unhandledCriticalExtensions: unhandledCriticalExtensions(certificate),
+                                        profileViolations: CertificateProfileRules.violations(of: certificate, flags: flags))
         }
     }
 
@@ -142,6 +152,14 @@ final class PathValidator {
     /// handed to `report` in order.
     func checkIssuer(_ chain: [Certificate], at index: Int, isAnchor: Bool, report: (TrustFailureReason) -> Void) {
         let certificate = chain[index]
+        let rules = options.rules
+        let child = chain[index - 1]
+        // Apple SecPolicyCheckIdLinkage: the child's AKI keyIdentifier names this key when both exist.
+        if rules.contains(.keyIdentifierLinkage), let keyID = child.extensions.authorityKeyIdentifier?.keyIdentifier,
+           let ski = certificate.extensions.subjectKeyIdentifier?.keyIdentifier, !keyID.elementsEqual(ski) {
+            report(.profileViolation(ProfileViolation(.keyIdentifierLinkage,
+                "certificate \(index - 1)'s authorityKeyIdentifier does not match this issuer's subjectKeyIdentifier")))
+        }
         // A v1/v2 certificate has no basicConstraints: acceptable only as a trust anchor.
         let version = certificate.version
         if version < 3 {
@@ -150,36 +168,39 @@ final class PathValidator {
         }
         let extensions = certificate.extensions
         let basicConstraints = extensions.basicConstraints
-        // §6.1.4 (k): intermediates must assert cA; anchors are trusted by configuration, but a v3
-        // anchor that says it is not a CA is not one.
-        if !(basicConstraints?.isCA ?? false) { report(.notCA) }
-        // §6.1.4 (n): keyUsage, when present, must allow keyCertSign.
-        if let usage = extensions.keyUsage, !usage.contains(.keyCertSign) {
-            report(.missingKeyCertSign)
+        // §6.1.4 (k), (n): intermediates assert cA and, with keyUsage, keyCertSign. An anchor is
+        // trusted by configuration, unless the profile enforces its constraints (Apple does).
+        if !isAnchor || rules.contains(.anchorIsCA) {
+            if !(basicConstraints?.isCA ?? false) { report(.notCA) }
+            if let usage = extensions.keyUsage, !usage.contains(.keyCertSign) { report(.missingKeyCertSign) }
         }
-        // §6.1.4 (l)/(m): count the non-self-issued intermediates below this CA (the leaf is not counted).
+        // §6.1.4 (l)/(m): count the non-self-issued intermediates below this CA (the leaf is not
+        // counted). An anchor's pathLenConstraint constrains too (Apple, OpenSSL, Go, Chromium).
         if let limit = basicConstraints?.pathLengthConstraint {
             var below = 0
             for position in 1..<max(1, index) where !chain[position].isSelfIssued { below += 1 }
             if below > limit { report(.pathLengthExceeded(limit: limit)) }
         }
-        // EKU chaining (as enforced by Chrome, Mozilla, Go and pyca/cryptography): a CA that carries
-        // extendedKeyUsage may only issue for the purposes it lists, or for any purpose when it lists
-        // anyExtendedKeyUsage. Anchors included: an anchor restricted to other purposes is not one for this.
-        if let purpose = options.purpose, let eku = extensions.extendedKeyUsage,
-           !eku.contains(purpose.oid), !eku.contains(OID.anyExtendedKeyUsage) {
-            report(.extendedKeyUsageIncompatible(purpose: purpose.description))
+        // EKU chaining (Apple for sub-CAs; Chrome, Mozilla, Go, pyca for every CA): a CA that carries
+        // extendedKeyUsage may only issue for the purposes it lists, or for any purpose with
+        // anyExtendedKeyUsage.
+        let checksEKU = isAnchor ? rules.contains(.anchorExtendedKeyUsage) : rules.contains(.issuerExtendedKeyUsage)
+        if checksEKU, let eku = extensions.extendedKeyUsage, !eku.contains(OID.anyExtendedKeyUsage) {
+            for purpose in options.purposes where !eku.contains(purpose.oid) {
+                report(.extendedKeyUsageIncompatible(purpose: purpose.description))
+            }
         }
     }
 
-    /// End-entity rules: purpose (EKU), key usage, and the host name, each broken one handed to
-    /// `report` in order.
+    /// End-entity rules: purposes (EKU), key usage, and the reference identities, each broken one
+    /// handed to `report` in order.
     func checkLeaf(_ leaf: Certificate, report: (TrustFailureReason) -> Void) {
         let extensions = leaf.extensions
-        if let purpose = options.purpose, let eku = extensions.extendedKeyUsage {
-            // RFC 5280 §4.2.1.12: the purpose must be listed; anyExtendedKeyUsage only outside the web PKI.
-            let allowsAny = !options.webPKIProfile && eku.contains(OID.anyExtendedKeyUsage)
-            if !eku.contains(purpose.oid) && !allowsAny {
+        if let eku = extensions.extendedKeyUsage {
+            // RFC 5280 §4.2.1.12: each purpose must be listed, or anyExtendedKeyUsage (Apple
+            // set_ssl_ekus accepts it; the web-PKI profile reports it as its own rule). A missing
+            // extension allows every purpose.
+            for purpose in options.purposes where !eku.contains(purpose.oid) && !eku.contains(OID.anyExtendedKeyUsage) {
                 report(.extendedKeyUsageIncompatible(purpose: purpose.description))
             }
         }
@@ -187,7 +208,7 @@ final class PathValidator {
             let missing = options.requiredLeafKeyUsage.subtracting(usage)
             if !missing.isEmpty { report(.keyUsageIncompatible("missing \(missing)")) }
         }
-        if let identity {
+        for identity in identities {
             if let reason = HostnameCheck.failure(leaf, identity: identity, allowsCommonName: options.allowsCommonNameFallback) {
                 report(reason)
             }

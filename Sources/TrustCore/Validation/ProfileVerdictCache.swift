@@ -21,8 +21,8 @@ public final class ProfileVerdictCache: Sendable {
     struct Verdict: Sendable {
         /// Names of critical extensions the validator does not process.
         let unhandledCriticalExtensions: [String]
-        /// Web-PKI profile violations (empty when the profile is off).
-        let profileViolations: [String]
+        /// The profile rules broken (``CertificateProfileRules``).
+        let profileViolations: [ProfileViolation]
 
         static let clean = Verdict(unhandledCriticalExtensions: [], profileViolations: [])
     }
@@ -32,29 +32,40 @@ public final class ProfileVerdictCache: Sendable {
         var isLeaf = false
         var isAnchor = false
         var isSelfSigned = false
+        /// One of the purposes is TLS server authentication.
+        var serverPurpose = false
+        /// The chain ends at an anchor from the system trust store.
+        var systemAnchored = false
         var allowsCommonNameFallback = false
-        var webPKIProfile = false
+        var rules = ProfileRuleSet()
         var minimumRSABits = 0
 
-        /// All flags in one word (`minimumRSABits` is clamped; sizes beyond 2^32 bits do not occur).
-        var packed: UInt64 {
+        /// The position flags in one word, the rules in another (`minimumRSABits` is clamped; sizes
+        /// beyond 2^32 bits do not occur).
+        var packed: (position: UInt64, rules: UInt64) {
             var bits: UInt64 = 0
             if isLeaf { bits |= 1 }
             if isAnchor { bits |= 2 }
             if isSelfSigned { bits |= 4 }
             if allowsCommonNameFallback { bits |= 8 }
-            if webPKIProfile { bits |= 16 }
-            return bits | UInt64(UInt32(clamping: max(0, minimumRSABits))) << 8
+            if serverPurpose { bits |= 16 }
+            if systemAnchored { bits |= 32 }
+            return (bits | UInt64(UInt32(clamping: max(0, minimumRSABits))) << 16, rules.bits)
         }
     }
 
     private struct Key: Hashable, Sendable {
         let certificate: DigestWords
         let flags: UInt64
+        let rules: UInt64
 
-        static func == (lhs: Key, rhs: Key) -> Bool { lhs.certificate == rhs.certificate && lhs.flags == rhs.flags }
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.certificate == rhs.certificate && lhs.flags == rhs.flags && lhs.rules == rhs.rules
+        }
 
-        func hash(into hasher: inout Hasher) { hasher.combine(certificate.w0 ^ (flags &* 0x9E37_79B9_7F4A_7C15)) }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(certificate.w0 ^ (flags &* 0x9E37_79B9_7F4A_7C15) ^ (rules &* 0xC2B2_AE3D_27D4_EB4F))
+        }
     }
 
     private struct Entry: Sendable {
@@ -85,7 +96,8 @@ public final class ProfileVerdictCache: Sendable {
 
     /// The verdict for `certificate` under `flags`: remembered, or computed by `compute` and remembered.
     func verdict(for certificate: Certificate, flags: Flags, compute: () -> Verdict) -> Verdict {
-        let key = Key(certificate: DigestWords(certificate.sha256Fingerprint), flags: flags.packed)
+        let packed = flags.packed
+        let key = Key(certificate: DigestWords(certificate.sha256Fingerprint), flags: packed.position, rules: packed.rules)
         let known: Verdict? = state.withLock { state in
             guard let index = state.entries.index(forKey: key) else { return nil }
             state.clock += 1

@@ -6,41 +6,43 @@ import TrustX509
 public struct ValidationOptions: Sendable {
     /// The instant validity is checked at.
     public var verifyTime: DERTime
-    /// The purpose the leaf must allow, if any (checked against extendedKeyUsage).
-    public var purpose: KeyPurpose?
-    /// The host name or IP address the leaf must be valid for, if any.
-    public var identity: ServerIdentity?
-    /// Whether to apply the web-PKI (CA/Browser Forum) profile on top of RFC 5280.
-    public var webPKIProfile: Bool
+    /// The profile rules applied on top of RFC 5280 path validation (those of every policy's profile).
+    public var rules: ProfileRuleSet
+    /// The purposes the leaf must allow (checked against extendedKeyUsage); every one is required.
+    public var purposes: [KeyPurpose]
+    /// The host names, IP addresses or mailboxes the leaf must be valid for; every one is required.
+    public var identities: [ServerIdentity]
     /// Which signature algorithms and key sizes are accepted.
     public var signaturePolicy: SignaturePolicy
     /// Key usages the leaf must assert when it has a keyUsage extension (e.g. from a test vector).
     public var requiredLeafKeyUsage: KeyUsage
     /// Whether a DNS identity may match the subject common name when the leaf has no SAN (legacy).
     public var allowsCommonNameFallback: Bool
-    /// The most name-constraint comparisons one evaluation may make (bounded work).
-    public var nameConstraintBudget: Int
     /// Revocation flags when a `.revocation` policy is in force; nil means no revocation checking.
     public var revocation: RevocationOptions?
 
-    /// Options for `purpose` at `verifyTime` with the web-PKI profile on.
+    /// The rules that enforce a trust anchor's own constraints (RFC 5937 §3): validity, basicConstraints
+    /// cA and keyCertSign, critical extensions and extendedKeyUsage.
+    public static let anchorConstraintRules = ProfileRuleSet([
+        .anchorValidity, .anchorIsCA, .anchorCriticalExtensions, .anchorExtendedKeyUsage,
+    ])
+
+    /// Options for `purposes` and `identities` at `verifyTime` under `profile`.
     public init(
         verifyTime: DERTime,
-        purpose: KeyPurpose? = nil,
-        identity: ServerIdentity? = nil,
-        webPKIProfile: Bool = true,
+        profile: TrustProfile = .ssl,
+        purposes: [KeyPurpose] = [],
+        identities: [ServerIdentity] = [],
         signaturePolicy: SignaturePolicy = .default,
         requiredLeafKeyUsage: KeyUsage = [],
-        allowsCommonNameFallback: Bool = false,
-        nameConstraintBudget: Int = 250_000
+        allowsCommonNameFallback: Bool = false
     ) {
         self.verifyTime = verifyTime
-        self.purpose = purpose
-        self.identity = identity
-        self.webPKIProfile = webPKIProfile
+        self.rules = profile.rules
+        self.purposes = purposes
+        self.identities = identities
         self.signaturePolicy = signaturePolicy
         self.requiredLeafKeyUsage = requiredLeafKeyUsage
         self.allowsCommonNameFallback = allowsCommonNameFallback
-        self.nameConstraintBudget = nameConstraintBudget
     }
 }

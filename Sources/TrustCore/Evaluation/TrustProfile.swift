@@ -1,0 +1,38 @@
+/// A named set of validation rules (docs/profiles.md lists every rule and the profiles that apply it).
+///
+/// Every profile applies RFC 5280 §6.1 path validation; the profiles differ in the
+/// ``ProfileRule``s they add (``rules``). ``webPKI`` applies every rule of the others.
+public enum TrustProfile: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// RFC 5280 §6.1 path validation, certificate policies included (Apple's `SecPolicyCreateBasicX509`),
+    /// nothing else: the profile NIST PKITS tests.
+    case rfc5280
+    /// RFC 5280 §6.1 plus RFC 5280 §4's certificate-profile MUSTs for every certificate, the trust
+    /// anchor included (what pyca/cryptography enforces and x509-limbo's `rfc5280::` cases expect).
+    case rfc5280Strict
+    /// RFC 5280 plus exactly Apple's SSL policy checks (`SecPolicyCreateSSL`), with Apple's scoping of
+    /// which rules apply to every chain and which only to chains ending at a system-store anchor.
+    case ssl
+    /// Apple's SSL checks plus the CA/Browser Forum Baseline Requirements' certificate profile.
+    case webPKI
+
+    /// `rfc5280`, `rfc5280-strict`, `ssl` or `webpki` (the names `trustctl --profile` takes).
+    public var description: String {
+        switch self {
+        case .rfc5280: return "rfc5280"
+        case .rfc5280Strict: return "rfc5280-strict"
+        case .ssl: return "ssl"
+        case .webPKI: return "webpki"
+        }
+    }
+
+    /// The profile `trustctl --profile` names (``description``), case-insensitively.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "rfc5280", "basic", "basicx509": self = .rfc5280
+        case "rfc5280-strict", "rfc5280strict": self = .rfc5280Strict
+        case "ssl", "apple", "tls": self = .ssl
+        case "webpki", "web-pki", "cabf": self = .webPKI
+        default: return nil
+        }
+    }
+}

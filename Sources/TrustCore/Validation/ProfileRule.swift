@@ -1,0 +1,206 @@
+/// One certificate-profile rule that a ``TrustProfile`` applies on top of RFC 5280 path validation,
+/// with its source. A profile is the set of rules it applies (``TrustProfile/rules``), so "which
+/// profile checks what" reads in one place; docs/profiles.md prints the same table
+/// (`trustctl profiles --markdown` regenerates it).
+///
+/// RFC 5280 §6.1 itself (signatures, validity, issuers being CAs, path length, keyCertSign, name
+/// constraints, certificate policies, critical extensions) is not listed here: every profile
+/// applies it, and its failures have their own ``TrustFailureReason`` cases.
+public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    // MARK: Apple's SSL policy (SecPolicyCreateSSL), also applied by the web-PKI profile
+
+    /// An authorityKeyIdentifier keyIdentifier equals the issuer's subjectKeyIdentifier when both
+    /// are present, for every pair in the chain.
+    case keyIdentifierLinkage
+    /// An empty subject only in a non-CA certificate with a critical subjectAltName.
+    case nonEmptySubject
+    /// No certificate has an RSA key under 1024 bits or an EC key under 160 bits.
+    case weakKeySize
+    /// TLS server chains: RSA keys of at least 2048 bits and EC keys of at least 256 bits in every
+    /// certificate, the anchor included (not when the leaf itself is a caller's anchor).
+    case strongKeySize
+    /// A TLS server leaf names serverAuth in an extendedKeyUsage extension: always under a system
+    /// root; under other anchors when issued after 2019-06-30T23:00Z (not when the leaf itself is a
+    /// caller's anchor).
+    case serverAuthExtendedKeyUsageRequired
+    /// A TLS server leaf issued from 2019-06-30T23:00Z is valid for at most 825 days and one hour
+    /// (not when the leaf itself is a caller's anchor).
+    case leafValidityPeriod
+    /// Under a system root, a TLS server leaf issued from 2018-03-01 is valid for at most 825 days
+    /// and one hour, and one issued from 2020-09-01 for at most 398 days.
+    case systemTrustedLeafValidityPeriod
+    /// An intermediate CA that carries extendedKeyUsage lists the purpose or anyExtendedKeyUsage.
+    case issuerExtendedKeyUsage
+    /// The trust anchor is within its validity period.
+    case anchorValidity
+    /// A v3 trust anchor that issued the next certificate asserts basicConstraints cA, and
+    /// keyCertSign when it has keyUsage.
+    case anchorIsCA
+
+    // MARK: RFC 5280 §4 certificate-profile MUSTs (strict RFC 5280 and web PKI)
+
+    /// Serial numbers are positive and at most 20 octets.
+    case serialNumber
+    /// The issuer name is non-empty.
+    case issuerNonEmpty
+    /// authorityKeyIdentifier is present except in self-signed certificates, and non-critical.
+    case authorityKeyIdentifier
+    /// subjectKeyIdentifier is present in CA certificates and non-critical.
+    case subjectKeyIdentifier
+    /// basicConstraints is critical in CA certificates.
+    case basicConstraintsCritical
+    /// keyUsage keyCertSign only with basicConstraints cA, and cA only with keyCertSign.
+    case keyUsageConsistency
+    /// A CA certificate's subject is non-empty.
+    case caSubjectNonEmpty
+    /// nameConstraints appear only in CA certificates.
+    case nameConstraintsInCAOnly
+    /// policyConstraints is critical.
+    case policyConstraintsCritical
+    /// authorityInfoAccess is non-critical.
+    case authorityInfoAccessNonCritical
+    /// subjectAltName is critical exactly when the subject is empty, and present then.
+    case subjectAltNameCriticality
+    /// subjectAltName entries are well-formed: dNSName preferred-name syntax (not an IP address),
+    /// iPAddress of 4 or 16 octets, rfc822Name a mailbox.
+    case subjectAltNameSyntax
+    /// The trust anchor's critical extensions are understood too (otherwise an anchor is a name and
+    /// a key, RFC 5280 §6.1.1 (d)).
+    case anchorCriticalExtensions
+
+    // MARK: CA/Browser Forum Baseline Requirements (web PKI only)
+
+    /// Only v3 certificates, except trust anchors.
+    case version3
+    /// A self-signed certificate's authorityKeyIdentifier holds only a keyIdentifier equal to its
+    /// subjectKeyIdentifier.
+    case rootAuthorityKeyIdentifier
+    /// A subscriber certificate has a subjectAltName.
+    case leafSubjectAltNameRequired
+    /// A subscriber's extKeyUsage is non-critical and never anyExtendedKeyUsage.
+    case leafExtendedKeyUsage
+    /// A trust anchor that carries extendedKeyUsage lists the purpose or anyExtendedKeyUsage.
+    case anchorExtendedKeyUsage
+    /// RSA moduli of at least 2048 bits and a multiple of 8; keys are RSA, ECDSA P-256/384/521 or
+    /// EdDSA (EdDSA is a deliberate extension).
+    case keyAlgorithm
+    /// A CA certificate is never a TLS leaf (unless the caller trusts it as an anchor itself).
+    case caCertificateAsLeaf
+
+    /// The profiles that apply this rule.
+    public var profiles: Set<TrustProfile> {
+        switch self {
+        case .keyIdentifierLinkage, .nonEmptySubject, .weakKeySize, .strongKeySize, .serverAuthExtendedKeyUsageRequired,
+             .leafValidityPeriod, .systemTrustedLeafValidityPeriod, .issuerExtendedKeyUsage:
+            return [.ssl, .webPKI]
+        case .anchorValidity, .anchorIsCA:
+            return [.rfc5280Strict, .ssl, .webPKI]
+        case .serialNumber, .issuerNonEmpty, .authorityKeyIdentifier, .subjectKeyIdentifier, .basicConstraintsCritical,
+             .keyUsageConsistency, .caSubjectNonEmpty, .nameConstraintsInCAOnly, .policyConstraintsCritical,
+             .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorCriticalExtensions:
+            return [.rfc5280Strict, .webPKI]
+        case .version3, .rootAuthorityKeyIdentifier, .leafSubjectAltNameRequired, .leafExtendedKeyUsage,
+             .anchorExtendedKeyUsage, .keyAlgorithm, .caCertificateAsLeaf:
+            return [.webPKI]
+        }
+    }
+
+    /// Where the rule comes from.
+    public var source: String {
+        switch self {
+        case .keyIdentifierLinkage: return "Apple SecPolicyCheckIdLinkage"
+        case .nonEmptySubject: return "Apple SecPolicyCheckCertNonEmptySubject; RFC 5280 §4.1.2.6"
+        case .weakKeySize: return "Apple SecPolicyCheckWeakKeySize"
+        case .strongKeySize: return "Apple SecPolicyAddStrongKeySizeOptions, SecPolicyCheckKeySize"
+        case .serverAuthExtendedKeyUsageRequired: return "Apple SecPolicyCheckServerAuthEKU"
+        case .leafValidityPeriod: return "Apple SecPolicyCheckOtherTrustValidityPeriod"
+        case .systemTrustedLeafValidityPeriod: return "Apple SecPolicyCheckSystemTrustValidityPeriod"
+        case .issuerExtendedKeyUsage: return "Apple SecPolicyCheckExtendedKeyUsage (sub-CAs); CABF 7.1.2.2.6"
+        case .anchorValidity: return "Apple SecPolicyCheckTemporalValidity; RFC 5937 §3"
+        case .anchorIsCA: return "Apple SecPVCParentCertificateChecks; RFC 5937 §3"
+        case .serialNumber: return "RFC 5280 §4.1.2.2"
+        case .issuerNonEmpty: return "RFC 5280 §4.1.2.4"
+        case .authorityKeyIdentifier: return "RFC 5280 §4.2.1.1"
+        case .subjectKeyIdentifier: return "RFC 5280 §4.2.1.2"
+        case .basicConstraintsCritical: return "RFC 5280 §4.2.1.9"
+        case .keyUsageConsistency: return "RFC 5280 §4.2.1.3, §4.2.1.9"
+        case .caSubjectNonEmpty: return "RFC 5280 §4.1.2.6"
+        case .nameConstraintsInCAOnly: return "RFC 5280 §4.2.1.10"
+        case .policyConstraintsCritical: return "RFC 5280 §4.2.1.11"
+        case .authorityInfoAccessNonCritical: return "RFC 5280 §4.2.2.1"
+        case .subjectAltNameCriticality: return "RFC 5280 §4.2.1.6; CABF 7.1.2.7.12"
+        case .subjectAltNameSyntax: return "RFC 5280 §4.2.1.6"
+        case .anchorCriticalExtensions: return "RFC 5280 §4.2; RFC 5937 §3"
+        case .version3: return "CABF 7.1.1"
+        case .rootAuthorityKeyIdentifier: return "CABF 7.1.2.1.3"
+        case .leafSubjectAltNameRequired: return "CABF 7.1.2.7.12"
+        case .leafExtendedKeyUsage: return "CABF 7.1.2.7.10"
+        case .anchorExtendedKeyUsage: return "CABF 7.1.2.1.2"
+        case .keyAlgorithm: return "CABF 6.1.5, 7.1.3.1"
+        case .caCertificateAsLeaf: return "CABF 7.1.2.7.8"
+        }
+    }
+
+    /// The rule's name as written in docs/profiles.md.
+    public var description: String { rawValue }
+}
+
+extension TrustProfile {
+    /// The profile rules this profile applies.
+    public var rules: ProfileRuleSet { ProfileRuleSet(ProfileRule.allCases.filter { $0.profiles.contains(self) }) }
+}
+
+/// A set of ``ProfileRule``s, one bit per rule: what a profile (or several policies together)
+/// applies, cheap to copy, compare and use as part of a cache key.
+public struct ProfileRuleSet: Hashable, Sendable, Sequence {
+    /// One bit per ``ProfileRule``, in declaration order.
+    public private(set) var bits: UInt64
+
+    /// The empty set.
+    public init() { bits = 0 }
+
+    /// The set of `rules`.
+    public init<Rules: Sequence>(_ rules: Rules) where Rules.Element == ProfileRule {
+        bits = 0
+        for rule in rules { insert(rule) }
+    }
+
+    private static func bit(_ rule: ProfileRule) -> UInt64 {
+        // Fewer than 64 rules (checked by the tests); the index is the declaration position.
+        let index = ProfileRule.allCases.firstIndex(of: rule) ?? 0
+        return 1 << UInt64(index)
+    }
+
+    /// Whether `rule` is in the set.
+    public func contains(_ rule: ProfileRule) -> Bool { bits & ProfileRuleSet.bit(rule) != 0 }
+
+    /// Adds `rule`.
+    public mutating func insert(_ rule: ProfileRule) { bits |= ProfileRuleSet.bit(rule) }
+
+    /// The rules of both sets.
+    public func union(_ other: ProfileRuleSet) -> ProfileRuleSet {
+        var result = self
+        result.bits |= other.bits
+        return result
+    }
+
+    /// The rules in declaration order.
+    public func makeIterator() -> IndexingIterator<[ProfileRule]> { ProfileRule.allCases.filter(contains).makeIterator() }
+}
+
+/// A broken ``ProfileRule``: the rule and what exactly was wrong.
+public struct ProfileViolation: Hashable, Sendable, CustomStringConvertible {
+    /// The rule broken.
+    public let rule: ProfileRule
+    /// What was found, e.g. `RSA key of 1024 bits (at least 2048 required)`.
+    public let detail: String
+
+    /// Creates a violation of `rule`.
+    public init(_ rule: ProfileRule, _ detail: String) {
+        self.rule = rule
+        self.detail = detail
+    }
+
+    /// `detail (source)`.
+    public var description: String { "\(detail) (\(rule.source))" }
+}

@@ -1,0 +1,130 @@
+/// Limits on all the work one trust evaluation may do, so hostile or pathological inputs
+/// (cross-signing meshes, cycles, thousands of look-alike issuers, huge name-constraint or policy
+/// sets, many revocation responses) end quickly with a rejection instead of running long.
+///
+/// One allowance per evaluation, shared by every stage (as rustls-webpki threads one `Budget`):
+/// path building, name constraints, certificate-policy processing and revocation all draw from
+/// the same ``BudgetMeter``, so no stage's allowance resets when the builder tries another path.
+public struct VerificationBudget: Hashable, Sendable {
+    /// The most certificate signature verifications (rustls-webpki allows 100).
+    public var signatureChecks: Int
+    /// The most candidate paths (complete or abandoned) to consider.
+    public var candidatePaths: Int
+    /// The most certificates in one path, leaf and anchor included (a hard stop under any depth setting).
+    public var maximumPathLength: Int
+    /// The most name-constraint comparisons (one name against one subtree), over all paths.
+    public var nameConstraintComparisons: Int
+    /// The most valid-policy-graph nodes and edges created (RFC 5280 §6.1 policy processing), over all paths.
+    public var policyGraphOperations: Int
+    /// The most CRL and OCSP response signature verifications and candidate comparisons, over all paths.
+    public var revocationChecks: Int
+
+    /// Creates a budget; the defaults are generous for real chains.
+    public init(signatureChecks: Int = 100, candidatePaths: Int = 200, maximumPathLength: Int = 16,
+                nameConstraintComparisons: Int = 250_000, policyGraphOperations: Int = 100_000,
+                revocationChecks: Int = 200) {
+        self.signatureChecks = signatureChecks
+        self.candidatePaths = candidatePaths
+        self.maximumPathLength = maximumPathLength
+        self.nameConstraintComparisons = nameConstraintComparisons
+        self.policyGraphOperations = policyGraphOperations
+        self.revocationChecks = revocationChecks
+    }
+
+    /// The default budget.
+    public static let `default` = VerificationBudget()
+}
+
+/// The former name of ``VerificationBudget``, when it bounded path building only.
+public typealias PathBuildingBudget = VerificationBudget
+
+/// The kind of work whose allowance ran out.
+public enum BudgetResource: String, Hashable, Sendable, CustomStringConvertible {
+    /// Certificate signature verifications.
+    case signatureChecks
+    /// Candidate paths.
+    case candidatePaths
+    /// Name-constraint comparisons.
+    case nameConstraintComparisons
+    /// Certificate-policy graph operations.
+    case policyGraphOperations
+    /// Revocation checks (CRL / OCSP signatures and candidates).
+    case revocationChecks
+
+    /// `"signature checks"`, `"name-constraint comparisons"`, ….
+    public var description: String {
+        switch self {
+        case .signatureChecks: return "signature checks"
+        case .candidatePaths: return "candidate paths"
+        case .nameConstraintComparisons: return "name-constraint comparisons"
+        case .policyGraphOperations: return "policy graph operations"
+        case .revocationChecks: return "revocation checks"
+        }
+    }
+}
+
+/// What is left of one evaluation's ``VerificationBudget``. A class: the builder, the validator
+/// and the revocation checker of one evaluation draw from the same meter. Not thread-safe: one
+/// evaluation runs on one thread.
+final class BudgetMeter {
+    let limits: VerificationBudget
+    private var usedSignatureChecks = 0
+    private var usedCandidatePaths = 0
+    private var usedNameConstraintComparisons = 0
+    private var usedPolicyGraphOperations = 0
+    private var usedRevocationChecks = 0
+    /// The first resource that ran out, if any: once exhausted, the evaluation is rejected.
+    private(set) var exhausted: BudgetResource?
+
+    init(_ limits: VerificationBudget) { self.limits = limits }
+
+    /// The allowance of `resource`.
+    func limit(of resource: BudgetResource) -> Int {
+        switch resource {
+        case .signatureChecks: return limits.signatureChecks
+        case .candidatePaths: return limits.candidatePaths
+        case .nameConstraintComparisons: return limits.nameConstraintComparisons
+        case .policyGraphOperations: return limits.policyGraphOperations
+        case .revocationChecks: return limits.revocationChecks
+        }
+    }
+
+    /// How much of `resource` has been used.
+    func used(_ resource: BudgetResource) -> Int {
+        switch resource {
+        case .signatureChecks: return usedSignatureChecks
+        case .candidatePaths: return usedCandidatePaths
+        case .nameConstraintComparisons: return usedNameConstraintComparisons
+        case .policyGraphOperations: return usedPolicyGraphOperations
+        case .revocationChecks: return usedRevocationChecks
+        }
+    }
+
+    /// How much of `resource` is left (never negative).
+    func remaining(_ resource: BudgetResource) -> Int { max(0, limit(of: resource) - used(resource)) }
+
+    /// Whether `amount` more of `resource` fits in the budget.
+    func canSpend(_ resource: BudgetResource, _ amount: Int = 1) -> Bool { amount >= 0 && amount <= remaining(resource) }
+
+    /// Spends `amount` of `resource`; false (and the meter marked exhausted) when it does not fit.
+    /// Amounts come from input sizes: a spend that does not fit uses up the rest, never overflows.
+    @discardableResult
+    func spend(_ resource: BudgetResource, _ amount: Int = 1) -> Bool {
+        let fits = canSpend(resource, amount)
+        let newUsed = fits ? used(resource) + amount : limit(of: resource)
+        switch resource {
+        case .signatureChecks: usedSignatureChecks = newUsed
+        case .candidatePaths: usedCandidatePaths = newUsed
+        case .nameConstraintComparisons: usedNameConstraintComparisons = newUsed
+        case .policyGraphOperations: usedPolicyGraphOperations = newUsed
+        case .revocationChecks: usedRevocationChecks = newUsed
+        }
+        if !fits, exhausted == nil { exhausted = resource }
+        return fits
+    }
+
+    /// Marks `resource` as exhausted (a stage found it had no allowance left).
+    func markExhausted(_ resource: BudgetResource) {
+        if exhausted == nil { exhausted = resource }
+    }
+}
