@@ -41,8 +41,8 @@ public struct PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
             trust.setAnchorCertificates(certificates)
             trust.anchorsOnly = true
         }
-        try validation.run(on: trust, forHost: host)
-        let server = trust.certificatesForPinning
+        let evaluation = try validation.run(on: trust, forHost: host)
+        let server = trust.certificatesForPinning(evaluation)
         let pinned = Set(certificates)
         guard server.contains(where: pinned.contains) else {
             throw ServerTrustFailureReason.certificatePinningFailed(

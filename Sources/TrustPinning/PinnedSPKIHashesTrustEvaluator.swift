@@ -51,9 +51,9 @@ public struct PinnedSPKIHashesTrustEvaluator: ServerTrustEvaluating {
     /// Throws a validation failure, or ``ServerTrustFailureReason/publicKeyPinningFailed(host:pinned:presented:)``
     /// listing the pins and the server's SPKI hashes.
     public func evaluate(_ trust: ServerTrust, forHost host: String) throws {
-        try validation.run(on: trust, forHost: host)
+        let evaluation = try validation.run(on: trust, forHost: host)
         guard enforcesPins(at: trust.verifyDate ?? Date()) else { return }
-        let server = trust.certificatesForPinning
+        let server = trust.certificatesForPinning(evaluation)
         guard server.contains(where: { certificate in pins.contains { $0.matches(certificate) } }) else {
             throw ServerTrustFailureReason.publicKeyPinningFailed(
                 host: host, pinned: pins.map { PinDescription(value: $0.description, subject: nil) },

@@ -27,8 +27,8 @@ public struct PublicKeysTrustEvaluator: ServerTrustEvaluating {
     /// ``ServerTrustFailureReason/publicKeyPinningFailed(host:pinned:presented:)``.
     public func evaluate(_ trust: ServerTrust, forHost host: String) throws {
         guard !keys.isEmpty else { throw ServerTrustFailureReason.noPublicKeysFound }
-        try validation.run(on: trust, forHost: host)
-        let server = trust.certificatesForPinning
+        let evaluation = try validation.run(on: trust, forHost: host)
+        let server = trust.certificatesForPinning(evaluation)
         let pinned = Set(keys)
         guard server.contains(where: { pinned.contains($0.publicKeyInfo) }) else {
             throw ServerTrustFailureReason.publicKeyPinningFailed(

@@ -32,7 +32,7 @@ public struct RevocationTrustEvaluator: ServerTrustEvaluating {
     /// Validates, then checks revocation; replaces the trust's policies.
     public func evaluate(_ trust: ServerTrust, forHost host: String) throws {
         try validation.run(on: trust, forHost: host)
-        let evaluation = trust.evaluate(applying: [.revocation(options)])
+        let evaluation = trust.evaluate(policies: [.revocation(options)])
         guard evaluation.isTrusted else {
             throw ServerTrustFailureReason.revocationCheckFailed(host: host, options: options, failures: evaluation.failures)
         }

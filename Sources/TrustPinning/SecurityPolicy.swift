@@ -87,24 +87,30 @@ public struct SecurityPolicy: Sendable {
         if let domain, allowInvalidCertificates, validatesDomainName, pinningMode == .none || storedCertificates.isEmpty {
             throw .domainValidationRequiresPinning(domain: domain)
         }
-        trust.policies = validatesDomainName ? [.ssl(server: true, hostname: domain)] : [.basicX509]
+        // Each evaluation sets these policies and evaluates in one step (`evaluate(policies:)`), so a
+        // concurrent evaluator on the same trust cannot change what is checked in between.
+        let policies: [TrustPolicy] = validatesDomainName ? [.ssl(server: true, hostname: domain)] : [.basicX509]
+        trust.policies = policies
 
         if pinningMode == .none {
             if allowInvalidCertificates { return }
-            try requireTrusted(trust.evaluate(), else: SecurityPolicyFailure.evaluationFailed)
+            try requireTrusted(trust.evaluate(policies: policies), else: SecurityPolicyFailure.evaluationFailed)
             return
         }
+        var evaluation: TrustEvaluation?
         if !allowInvalidCertificates {
-            try requireTrusted(trust.evaluate(), else: SecurityPolicyFailure.evaluationFailed)
+            let validated = trust.evaluate(policies: policies)
+            try requireTrusted(validated, else: SecurityPolicyFailure.evaluationFailed)
+            evaluation = validated
         }
         guard !storedCertificates.isEmpty else { throw .noPinnedCertificates }
         switch pinningMode {
         case .none:
             return
         case .certificate:
-            try checkCertificatePins(trust)
+            try checkCertificatePins(trust, policies: policies)
         case .publicKey:
-            try checkPublicKeyPins(trust)
+            try checkPublicKeyPins(trust, evaluation: evaluation)
         }
     }
 
@@ -113,10 +119,10 @@ public struct SecurityPolicy: Sendable {
         if !evaluation.isTrusted { throw failure(evaluation.failures) }
     }
 
-    private func checkCertificatePins(_ trust: ServerTrust) throws(SecurityPolicyFailure) {
+    private func checkCertificatePins(_ trust: ServerTrust, policies: [TrustPolicy]) throws(SecurityPolicyFailure) {
         trust.setAnchorCertificates(storedCertificates)
         trust.anchorsOnly = true  // SecTrustSetAnchorCertificates alone trusts only these anchors.
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluate(policies: policies)
         try requireTrusted(evaluation, else: SecurityPolicyFailure.pinnedAnchorEvaluationFailed)
         let pinned = Set(storedCertificates)
         if requiresEntireChainPinned {
@@ -128,8 +134,8 @@ public struct SecurityPolicy: Sendable {
         }
     }
 
-    private func checkPublicKeyPins(_ trust: ServerTrust) throws(SecurityPolicyFailure) {
-        let server = trust.certificatesForPinning
+    private func checkPublicKeyPins(_ trust: ServerTrust, evaluation: TrustEvaluation?) throws(SecurityPolicyFailure) {
+        let server = trust.certificatesForPinning(evaluation)
         let pinned = Set(pinnedPublicKeys)
         if requiresEntireChainPinned {
             let unpinned = server.filter { !pinned.contains($0.publicKeyInfo) }

@@ -19,37 +19,38 @@ struct StandardValidation: Hashable, Sendable {
     /// Whether to check the chain with the host name.
     let validateHost: Bool
 
-    /// Runs the requested evaluations on `trust`, replacing its policies.
-    func run(on trust: ServerTrust, forHost host: String) throws(ServerTrustFailureReason) {
+    /// Runs the requested evaluations on `trust`, replacing its policies, and returns the trusted
+    /// evaluation they produced (nil when none ran). Each evaluation sets the policies and evaluates
+    /// atomically (``ServerTrust/evaluate(policies:)``), so a concurrent evaluator on the same trust
+    /// cannot swap the host name out from under this one.
+    @discardableResult
+    func run(on trust: ServerTrust, forHost host: String) throws(ServerTrustFailureReason) -> TrustEvaluation? {
         if validateHost {
-            let withHost = trust.evaluate(applying: [.ssl(server: true, hostname: host)])
-            if withHost.isTrusted { return }  // Implies the host-less evaluation passes: it checks a subset.
+            let withHost = trust.evaluate(policies: [.ssl(server: true, hostname: host)])
+            if withHost.isTrusted { return withHost }  // Implies the host-less evaluation passes: it checks a subset.
             if performDefaultValidation {
-                let withoutHost = trust.evaluate(applying: [.ssl(server: true, hostname: nil)])
+                let withoutHost = trust.evaluate(policies: [.ssl(server: true, hostname: nil)])
                 if !withoutHost.isTrusted { throw .defaultEvaluationFailed(host: host, failures: withoutHost.failures) }
             }
             throw .hostValidationFailed(host: host, failures: withHost.failures)
         }
         if performDefaultValidation {
-            let evaluation = trust.evaluate(applying: [.ssl(server: true, hostname: nil)])
+            let evaluation = trust.evaluate(policies: [.ssl(server: true, hostname: nil)])
             if !evaluation.isTrusted { throw .defaultEvaluationFailed(host: host, failures: evaluation.failures) }
+            return evaluation
         }
+        return nil
     }
 }
 
 extension ServerTrust {
-    /// Replaces the policies (`SecTrustSetPolicies`) and evaluates.
-    func evaluate(applying policies: [TrustPolicy]) -> TrustEvaluation {
-        self.policies = policies
-        return evaluate()
-    }
-
     /// The certificates pins are compared with, as `SecTrustCopyCertificateChain` returns them:
-    /// the built chain when the last evaluation trusted it (so a pinned root the server did not
-    /// send matches, and a certificate the server appended outside the chain does not), otherwise
-    /// the presented certificates.
-    var certificatesForPinning: [Certificate] {
-        if let evaluation = lastEvaluation, evaluation.isTrusted { return evaluation.chain }
+    /// the chain `evaluation` built when it trusted it (so a pinned root the server did not send
+    /// matches, and a certificate the server appended outside the chain does not), otherwise the
+    /// presented certificates. With no evaluation of its own, an earlier trusted evaluation of the
+    /// unchanged configuration counts.
+    func certificatesForPinning(_ evaluation: TrustEvaluation?) -> [Certificate] {
+        if let evaluation = evaluation ?? lastEvaluation, evaluation.isTrusted { return evaluation.chain }
         return certificates
     }
 }

@@ -30,7 +30,7 @@ struct Chain: ParsableCommand {
         let received = try input.receivedCertificates()
         let name = input.name
         let date = input.date
-        let trust = try input.makeTrust(presented: LeafOrdering.leafFirst(received), policies: [.ssl(server: true, hostname: name)])
+        let trust = try input.makeTrust(presented: LeafOrdering.leafFirst(received), policies: [input.policy])
         trust.verifyDate = date
 
         let diagnostics = ChainDiagnostics(trust: trust, host: name, verifyDate: date, asReceived: received)

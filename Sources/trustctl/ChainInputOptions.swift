@@ -23,12 +23,40 @@ struct ChainInputOptions: ParsableArguments {
     @Option(help: "The IP address the leaf must be valid for.")
     var ip: String?
 
+    @Option(help: "The rules to judge by: ssl (Apple's SSL policy, the default), webpki (CA/Browser Forum strict), rfc5280 (path validation only), rfc5280-strict (plus RFC 5280 §4's certificate-profile MUSTs).")
+    var profile: TrustProfile = .ssl
+
+    @Option(help: "What the leaf is for: server (serverAuth, the default for ssl and webpki) or client (clientAuth); rfc5280 checks no purpose unless given.")
+    var purpose: Purpose?
+
+    @Flag(help: "Check the trust anchor's own validity, basicConstraints, keyUsage, critical extensions and EKU (RFC 5937).")
+    var enforceAnchorConstraints = false
+
     @Option(help: "Evaluate at this instant (ISO 8601, e.g. 2026-06-01T00:00:00Z) instead of now.")
     var at: String?
 
     func validate() throws {
         if host != nil && ip != nil { throw ValidationError("--host and --ip are mutually exclusive") }
         if let at, ISO8601.parse(at) == nil { throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-06-01T00:00:00Z") }
+    }
+
+    /// The purposes `--purpose` names.
+    enum Purpose: String, ExpressibleByArgument, CaseIterable {
+        case server, client
+    }
+
+    /// Whether the leaf is checked as a TLS client certificate.
+    var isClient: Bool { purpose == .client }
+
+    /// The policy `--profile`, `--purpose` and `--host`/`--ip` stand for.
+    var policy: TrustPolicy {
+        switch profile {
+        case .ssl: return .ssl(server: !isClient, hostname: name)
+        case .webPKI: return .webPKI(server: !isClient, hostname: name)
+        case .rfc5280, .rfc5280Strict:
+            let keyPurpose = purpose.map { $0 == .server ? KeyPurpose.serverAuth : KeyPurpose.clientAuth }
+            return .profile(profile, purpose: keyPurpose, hostname: name)
+        }
     }
 
     /// The host name or IP address to check, if any.
@@ -50,7 +78,16 @@ struct ChainInputOptions: ParsableArguments {
             trust.anchorsOnly = !systemAnchors
         }
         trust.additionalIntermediates = intermediates
+        trust.enforcesAnchorConstraints = enforceAnchorConstraints
         if at != nil { trust.verifyDate = date }
         return trust
     }
+}
+
+extension TrustProfile: ExpressibleByArgument {
+    /// Parses `ssl`, `webpki`, `rfc5280` or `rfc5280-strict`.
+    public init?(argument: String) { self.init(name: argument) }
+
+    /// The names `--profile` accepts.
+    public static var allValueStrings: [String] { allCases.map(\.description) }
 }

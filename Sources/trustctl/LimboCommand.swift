@@ -31,6 +31,9 @@ struct Limbo: ParsableCommand {
     @Option(help: "Write the conformance report (Markdown) here.")
     var markdown: String?
 
+    @Option(help: "Run every testcase under this profile (ssl, webpki, rfc5280, rfc5280-strict) instead of the one its namespace is written for.")
+    var profile: TrustProfile?
+
     @Flag(help: "Print the per-case results as JSON instead of the text summary.")
     var json = false
 
@@ -104,8 +107,9 @@ struct Limbo: ParsableCommand {
     private func runWithTimeout(_ testcase: LimboSuite.Testcase) -> LimboResult {
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
+        let profile = self.profile
         Thread.detachNewThread {
-            box.set(LimboRunner.run(testcase))
+            box.set(LimboRunner.run(testcase, profile: profile))
             done.signal()
         }
         if done.wait(timeout: .now() + timeout) == .timedOut {

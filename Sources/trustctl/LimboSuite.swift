@@ -39,9 +39,6 @@ struct LimboSuite: Decodable {
 /// Every entry is documented in docs/conformance.md. Never add a testcase id here.
 enum LimboSkips {
     static let features: [String: String] = [
-        "pedantic-webpki-eku": "two of its four rules are deliberately not enforced: a leaf without EKU is accepted (RFC 5280 §4.2.1.12; the suite's own rfc5280::eku::ee-without-eku expects this) and a root carrying EKU is accepted (private PKIs restrict roots this way); the other two (critical or anyExtendedKeyUsage leaf EKU) are enforced",
-        "rfc5280-incompatible-with-webpki": "we validate TLS chains under the web-PKI profile, which these RFC 5280-only cases contradict",
-        "pedantic-rfc5280": "profile rules are not applied to trust anchors' issuance (anchors are trusted by configuration, RFC 5280 §6.1.1 (d))",
         "pedantic-public-suffix-wildcard": "needs the Public Suffix List, which we do not ship yet",
     ]
 }
@@ -60,7 +57,16 @@ struct LimboResult: Encodable {
 
 /// Runs testcases through the public ``ServerTrust`` API.
 enum LimboRunner {
-    static func run(_ testcase: LimboSuite.Testcase) -> LimboResult {
+    /// The profile a testcase is written for: `rfc5280::` cases expect RFC 5280 §4's certificate
+    /// profile as well as §6.1 (and of the anchor too), `webpki::` cases the CA/Browser Forum profile,
+    /// the rest (path length, pathological inputs, CVEs, CRLs) are TLS chains judged by the default.
+    static func profile(for testcase: LimboSuite.Testcase) -> TrustProfile {
+        if testcase.id.hasPrefix("rfc5280::") { return .rfc5280Strict }
+        if testcase.id.hasPrefix("webpki::") { return .webPKI }
+        return .ssl
+    }
+
+    static func run(_ testcase: LimboSuite.Testcase, profile forced: TrustProfile? = nil) -> LimboResult {
         func result(_ actual: String, _ context: String?) -> LimboResult {
             LimboResult(id: testcase.id, actual_result: actual, context: context,
                         expected: testcase.expected_result, category: testcase.category)
@@ -69,7 +75,7 @@ enum LimboRunner {
             return result("SKIPPED", "feature \(feature): \(LimboSkips.features[feature] ?? "")")
         }
         do {
-            let evaluation = try evaluate(testcase)
+            let evaluation = try evaluate(testcase, profile: forced ?? profile(for: testcase))
             if evaluation.isTrusted { return result("SUCCESS", nil) }
             return result("FAILURE", evaluation.failures.map(\.description).joined(separator: "; "))
         } catch {
@@ -81,7 +87,7 @@ enum LimboRunner {
         let description: String
     }
 
-    static func evaluate(_ testcase: LimboSuite.Testcase) throws -> TrustEvaluation {
+    static func evaluate(_ testcase: LimboSuite.Testcase, profile: TrustProfile) throws -> TrustEvaluation {
         func load(_ pem: String, _ what: String) throws -> Certificate {
             do { return try Certificate(pemEncoded: pem) } catch { throw HarnessError(description: "\(what): \(error)") }
         }
@@ -91,7 +97,8 @@ enum LimboRunner {
         let anchors = testcase.trusted_certs.compactMap { try? Certificate(pemEncoded: $0) }
 
         let server = testcase.validation_kind == "SERVER"
-        var policies: [TrustPolicy] = [.ssl(server: server, hostname: testcase.expected_peer_name?.value)]
+        let name = testcase.expected_peer_name?.value
+        var policies: [TrustPolicy] = [.profile(profile, purpose: server ? .serverAuth : .clientAuth, hostname: name)]
         var crls: [CertificateRevocationList] = []
         for (index, pem) in (testcase.crls ?? []).enumerated() {
             do { crls.append(contentsOf: try CertificateRevocationList.loadAll(from: Array(pem.utf8))) } catch {

@@ -23,19 +23,12 @@ struct Verify: ParsableCommand {
         """
     )
 
-    enum Purpose: String, ExpressibleByArgument, CaseIterable {
-        case server, client
-    }
-
     /// The server-trust evaluators `--policy` selects.
     enum Policy: String, ExpressibleByArgument, CaseIterable {
         case `default`, revocation, pinnedCertificates = "pinned-certificates", publicKeys = "public-keys", spki, disabled
     }
 
     @OptionGroup var input: ChainInputOptions
-
-    @Option(help: "What the leaf is for: server (serverAuth) or client (clientAuth).")
-    var purpose: Purpose = .server
 
     @Option(help: "Maximum number of intermediate CAs (self-issued ones not counted).")
     var maxDepth: Int?
@@ -91,7 +84,7 @@ struct Verify: ParsableCommand {
         // A file may list the chain in any order; put the leaf first as TLS would (RFC 8446 §4.4.2).
         let presented = LeafOrdering.leafFirst(try input.receivedCertificates())
         let hostname = input.name
-        let trust = try input.makeTrust(presented: presented, policies: [.ssl(server: purpose == .server, hostname: hostname)])
+        let trust = try input.makeTrust(presented: presented, policies: [input.policy])
         if let maxDepth { trust.maximumDepth = maxDepth }
         if allowLegacyAlgorithms { trust.signaturePolicy = .legacy }
         try supplyRevocationInformation(to: trust)
@@ -123,7 +116,7 @@ struct Verify: ParsableCommand {
             if let (_, flag) = used.first(where: { $0.0 }) { throw ValidationError("\(flag) requires --policy") }
             return
         }
-        if purpose == .client { throw ValidationError("--policy evaluates TLS server trust; it cannot be combined with --purpose client") }
+        if input.isClient { throw ValidationError("--policy evaluates TLS server trust; it cannot be combined with --purpose client") }
         if !pinFiles.isEmpty && ![.pinnedCertificates, .publicKeys, .spki].contains(policy) {
             throw ValidationError("--pin applies to --policy pinned-certificates, public-keys or spki")
         }

@@ -134,7 +134,8 @@ final class PathBuilderTests: XCTestCase {
         assertTrusted(trust.evaluate())  // with the default budget
         trust.pathBuildingBudget = PathBuildingBudget(signatureChecks: 1, candidatePaths: 200, maximumPathLength: 16)
         let evaluation = trust.evaluate()
-        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["-:budgetExhausted"])
+        // An exhausted budget is fatal: the evaluation could not decide, so no user override applies.
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["-:budgetExhausted"])
         XCTAssertLessThanOrEqual(evaluation.signatureChecks, 1)
         XCTAssertEqual(evaluation.attempts.last?.outcome, .budgetExhausted)
     }

@@ -271,8 +271,9 @@ final class RevocationNetworkTests: XCTestCase {
     func testCRLLargerThanTheCapIsRefused() async throws {
         let (_, port) = try startCRLServer()
         let url = "http://127.0.0.1:\(port)/intermediate-current.crl"
+        // The size varies by a byte or two with every regeneration (ECDSA signature length): read it.
         let size = try Fixtures.bytes("revocation/intermediate-current.crl").count
-        XCTAssertEqual(size, 382)
+        XCTAssertGreaterThan(size, 1)
         await assertFetchFails(mentioning: "larger than") {
             try await HTTPRevocationFetcher(timeout: 3, maximumCRLBytes: size - 1).fetchCRL(from: url)
         }
@@ -281,7 +282,9 @@ final class RevocationNetworkTests: XCTestCase {
         XCTAssertEqual(exact, try Fixtures.bytes("revocation/intermediate-current.crl"))
 
         // Through ServerTrust: the 3.5 MB CRL against a 1 MB cap is no information (soft fail: trusted).
-        let capped = HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: 1_000_000)
+        let cap = 1_000_000
+        XCTAssertGreaterThan(try Fixtures.bytes("revocation/intermediate-large.crl").count, cap)
+        let capped = HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: cap)
         let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
         let evaluation = await trust.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-large.crl", fetcher: capped))
         assertTrusted(evaluation)

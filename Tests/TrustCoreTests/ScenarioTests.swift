@@ -93,11 +93,17 @@ final class ScenarioTests: XCTestCase {
         XCTAssertEqual(evaluation.failures.first?.reason, .invalidReferenceIdentity("not a host name"))
     }
 
-    func testLeafWithoutSANFailsProfileAndHostnameAndCommonNameIsNotUsed() throws {
+    func testLeafWithoutSANFailsHostnameAndCommonNameIsNotUsed() throws {
+        // Apple's SSL policy matches SAN only (no common-name fallback); the missing SAN itself is a
+        // web-PKI rule (CABF 7.1.2.7.12).
         let trust = try Fixtures.trust(["ecdsa/leaf-no-san.pem", "ecdsa/intermediate.pem"])
         let evaluation = trust.evaluate()
-        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation", "0:hostnameMismatch"])
-        XCTAssertEqual(evaluation.failures.dropFirst().first?.reason, .hostnameMismatch(expected: host, presented: []))
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .hostnameMismatch(expected: host, presented: []))
+        trust.policies = [.webPKI(server: true, hostname: host)]
+        let strict = trust.evaluate()
+        assertNotTrusted(strict, .recoverableTrustFailure, failures: ["0:profileViolation", "0:hostnameMismatch"])
+        XCTAssertEqual(strict.violatedRules, [.leafSubjectAltNameRequired])
         // The full chain was built; only the leaf's names are at fault.
         XCTAssertEqual(evaluation.chain.count, 3)
     }
@@ -138,9 +144,13 @@ final class ScenarioTests: XCTestCase {
 
     func testNotYetValidLeaf() throws {
         let leaf = try cert("ecdsa/leaf-not-yet-valid.pem")
-        let evaluation = try Fixtures.trust(["ecdsa/leaf-not-yet-valid.pem", "ecdsa/intermediate.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["ecdsa/leaf-not-yet-valid.pem", "ecdsa/intermediate.pem"],
+                                            policies: [.basicX509]).evaluate()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:notYetValid"])
         XCTAssertEqual(evaluation.failures.first?.reason, .notYetValid(notBefore: leaf.notBefore))
+        // (Under the SSL policy its 2090-2099 lifetime also breaks Apple's 825-day limit.)
+        let ssl = try Fixtures.trust(["ecdsa/leaf-not-yet-valid.pem", "ecdsa/intermediate.pem"]).evaluate()
+        XCTAssertEqual(ssl.violatedRules, [.leafValidityPeriod])
     }
 
     func testExpiredIntermediateIsNamedAtIndex1() throws {
@@ -182,9 +192,14 @@ final class ScenarioTests: XCTestCase {
     }
 
     func testIssuerThatIsNotACA() throws {
-        let evaluation = try Fixtures.trust(["scenarios/leaf-under-not-ca.pem", "scenarios/not-ca-intermediate.pem"]).evaluate()
-        // RFC 5280 (k), plus the profile rule that keyCertSign needs cA.
-        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:notCA", "1:profileViolation"])
+        let trust = try Fixtures.trust(["scenarios/leaf-under-not-ca.pem", "scenarios/not-ca-intermediate.pem"])
+        // RFC 5280 (k) under every profile ...
+        assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["1:notCA"])
+        // ... plus, under the web PKI, the RFC 5280 §4.2.1.9 rule that keyCertSign needs cA.
+        trust.policies = [.webPKI(server: true, hostname: host)]
+        let strict = trust.evaluate()
+        assertNotTrusted(strict, .recoverableTrustFailure, failures: ["1:notCA", "1:profileViolation"])
+        XCTAssertEqual(strict.violatedRules, [.keyUsageConsistency])
     }
 
     func testIssuerWithoutKeyCertSign() throws {
@@ -194,7 +209,7 @@ final class ScenarioTests: XCTestCase {
 
     func testV1IntermediateIsNotAllowed() throws {
         let evaluation = try Fixtures.trust(["scenarios/leaf-under-v1.pem", "scenarios/v1-intermediate.pem"]).evaluate()
-        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:versionNotAllowed", "1:profileViolation"])
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:versionNotAllowed"])
         XCTAssertEqual(evaluation.failures.first?.reason, .versionNotAllowed(version: 1))
         // Also without the web-PKI profile: RFC 5280 alone rejects a v1 intermediate.
         let basic = try Fixtures.trust(["scenarios/leaf-under-v1.pem", "scenarios/v1-intermediate.pem"], policies: [.basicX509]).evaluate()
@@ -301,8 +316,10 @@ final class ScenarioTests: XCTestCase {
 
     func testLeafWithoutServerAuthFailsTheServerPolicy() throws {
         let evaluation = try Fixtures.trust(["ecdsa/leaf-no-serverauth.pem", "ecdsa/intermediate.pem"]).evaluate()
-        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:extendedKeyUsageIncompatible"])
-        XCTAssertEqual(evaluation.failures.first?.reason, .extendedKeyUsageIncompatible(purpose: "serverAuth"))
+        // RFC 5280 §4.2.1.12, and Apple's explicit-serverAuth rule for leaves issued since 2019-07-01.
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation", "0:extendedKeyUsageIncompatible"])
+        XCTAssertEqual(evaluation.violatedRules, [.serverAuthExtendedKeyUsageRequired])
+        XCTAssertEqual(evaluation.failures.last?.reason, .extendedKeyUsageIncompatible(purpose: "serverAuth"))
         // It is a clientAuth leaf: fine for the client policy.
         assertTrusted(try Fixtures.trust(["ecdsa/leaf-no-serverauth.pem", "ecdsa/intermediate.pem"],
                                          policies: [.ssl(server: false, hostname: nil)]).evaluate())
@@ -313,7 +330,7 @@ final class ScenarioTests: XCTestCase {
                                          policies: [.ssl(server: false, hostname: nil)]).evaluate())
         let server = try Fixtures.trust(["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"],
                                         policies: [.ssl(server: true, hostname: nil)]).evaluate()
-        assertNotTrusted(server, .recoverableTrustFailure, failures: ["0:extendedKeyUsageIncompatible"])
+        assertNotTrusted(server, .recoverableTrustFailure, failures: ["0:profileViolation", "0:extendedKeyUsageIncompatible"])
         // A server leaf is not a client certificate.
         let serverLeafAsClient = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
                                                     policies: [.ssl(server: false, hostname: nil)]).evaluate()
@@ -399,9 +416,10 @@ final class ScenarioTests: XCTestCase {
 
     func testBundleWhoseFirstCertificateIsNotTheLeafEvaluatesThatCertificate() throws {
         // As with SecTrust, the first certificate is the one evaluated: here the intermediate, which
-        // has no SAN and is not a server certificate for the host.
+        // has no SAN and is not a server certificate for the host (no serverAuth, a CA's lifetime).
         let evaluation = try Fixtures.trust(["scenarios/chain-wrong-order.pem"]).evaluate()
-        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation", "0:hostnameMismatch"])
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation", "0:profileViolation", "0:hostnameMismatch"])
+        XCTAssertEqual(evaluation.violatedRules, [.serverAuthExtendedKeyUsageRequired, .leafValidityPeriod])
         XCTAssertEqual(evaluation.chain.first, try cert("ecdsa/intermediate.pem"))
     }
 

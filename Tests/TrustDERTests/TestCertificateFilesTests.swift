@@ -58,7 +58,8 @@ final class TestCertificateFilesTests: XCTestCase {
         XCTAssertEqual(1 + derLength(tree.length).count + tree.length, der.count)
         try assertCertificateStructure(der)
 
-        // Field values from the README: O=SwiftTrust, CN=www.swifttrust.test, 2024-01-01 → 2099-12-31.
+        // Field values from the README: O=SwiftTrust, CN=www.swifttrust.test, 2025-06-01 → 2027-06-01
+        // (a 730-day leaf, within Apple's 825-day limit for TLS server certificates).
         var outer = try DERReader.parseSingle(der).children()
         var fields = try outer.read(.sequence).children()
         _ = try fields.read(.context(0, constructed: true))
@@ -67,10 +68,11 @@ final class TestCertificateFilesTests: XCTestCase {
         XCTAssertEqual(try algorithm.read(.objectIdentifier).objectIdentifier(), "1.2.840.10045.4.3.2")
         _ = try fields.read(.sequence)  // issuer
         var validity = try fields.read(.sequence).children()
+        // RFC 5280 §4.1.2.5: dates through 2049 are UTCTime.
         let notBefore = try validity.read(.utcTime).time()
-        let notAfter = try validity.read(.generalizedTime).time()  // 2050 and later must be GeneralizedTime
-        XCTAssertEqual(notBefore.description, "2024-01-01T00:00:00Z")
-        XCTAssertEqual(notAfter.description, "2099-12-31T23:59:59Z")
+        let notAfter = try validity.read(.utcTime).time()
+        XCTAssertEqual(notBefore.description, "2025-06-01T00:00:00Z")
+        XCTAssertEqual(notAfter.description, "2027-06-01T00:00:00Z")
         let subject = try fields.read(.sequence)
         var rdns = try subject.children()
         var values: [(String, String)] = []
@@ -83,6 +85,22 @@ final class TestCertificateFilesTests: XCTestCase {
         }
         XCTAssertEqual(values.map(\.0), ["2.5.4.10", "2.5.4.3"])
         XCTAssertEqual(values.map(\.1), ["SwiftTrust", "www.swifttrust.test"])
+    }
+
+    func testECDSAIntermediateValidityUsesGeneralizedTimeFrom2050() throws {
+        // The CA certificates run 2024-01-01 → 2099-12-31 (README); RFC 5280 §4.1.2.5: 2050 and later
+        // must be GeneralizedTime, earlier dates UTCTime.
+        let der = try XCTUnwrap(pemBlocks("ecdsa/intermediate.pem").first?.der)
+        var outer = try DERReader.parseSingle(der).children()
+        var fields = try outer.read(.sequence).children()
+        _ = try fields.read(.context(0, constructed: true))
+        _ = try fields.read(.integer)
+        _ = try fields.read(.sequence)  // signature
+        _ = try fields.read(.sequence)  // issuer
+        var validity = try fields.read(.sequence).children()
+        XCTAssertEqual(try validity.read(.utcTime).time().description, "2024-01-01T00:00:00Z")
+        XCTAssertEqual(try validity.read(.generalizedTime).time().description, "2099-12-31T23:59:59Z")
+        try validity.finish()
     }
 
     func testECDSALeafDERMatchesPEM() throws {

@@ -112,10 +112,13 @@ enum RevocationFixtures {
         "good-leaf-unauthorised", "good-leaf-sha256-certid",
     ]
 
-    static let goodLeafSerial = bytes(hex: "5D5DC8C94EFDACE6B1177DB9B75702D3")
-    static let revokedLeafSerial = bytes(hex: "5A0A16CF26F9D39C8A036223F2D89B97")
-    static let revokedIntermediateSerial = bytes(hex: "4EC34D2A99FD74D2E68ACF0487C2F4C4")
-    static let intermediateKeyID = bytes(hex: "4D1E90A905EC48E33300249DAE478767FCD83ED7")
+    // Serials and key identifiers change with every regeneration: read them from the certificates.
+    static func goodLeafSerial() throws -> [UInt8] { try OpenSSLFacts.serialNumber("revocation/good-leaf.pem") }
+    static func revokedLeafSerial() throws -> [UInt8] { try OpenSSLFacts.serialNumber("revocation/revoked-leaf.pem") }
+    static func revokedIntermediateSerial() throws -> [UInt8] {
+        try OpenSSLFacts.serialNumber("revocation/revoked-intermediate.pem")
+    }
+    static func intermediateKeyID() throws -> [UInt8] { try OpenSSLFacts.subjectKeyIdentifier("ecdsa/intermediate.pem") }
 
     static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> DERTime {
         DERTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)!
@@ -202,7 +205,7 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertNil(crl.deltaCRLIndicator)
         XCTAssertFalse(crl.isDelta)
         XCTAssertNil(crl.issuingDistributionPoint)
-        XCTAssertEqual(crl.authorityKeyIdentifier?.keyIdentifier.map(Array.init), RevocationFixtures.intermediateKeyID)
+        XCTAssertEqual(crl.authorityKeyIdentifier?.keyIdentifier.map(Array.init), try RevocationFixtures.intermediateKeyID())
         XCTAssertEqual(crl.authorityKeyIdentifier?.keyIdentifier.map(Array.init),
                        intermediate.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) })
         XCTAssertEqual(crl.extensions.map(\.oid), [OID.authorityKeyIdentifier, OID.freshestCRL, OID.crlNumber])
@@ -210,7 +213,8 @@ final class CRLParsingTests: XCTestCase {
 
         XCTAssertEqual(crl.entries.count, 1)
         let entry = try XCTUnwrap(crl.entries.first)
-        XCTAssertEqual(Array(entry.serialNumber), RevocationFixtures.revokedLeafSerial)
+        let revokedLeafSerial = try RevocationFixtures.revokedLeafSerial()
+        XCTAssertEqual(Array(entry.serialNumber), revokedLeafSerial)
         XCTAssertEqual(entry.revocationDate, RevocationFixtures.revocationDate)
         XCTAssertEqual(entry.reason, .keyCompromise)
         XCTAssertEqual(entry.reason?.description, "keyCompromise")
@@ -222,7 +226,7 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertEqual(crl.entry(forSerialNumber: revokedLeaf.serialNumber), entry)
         XCTAssertNil(crl.entry(forSerialNumber: goodLeaf.serialNumber))
         // Serial numbers compare by value: a (non-minimal) leading zero octet does not hide the entry.
-        XCTAssertEqual(crl.entry(forSerialNumber: ArraySlice([0x00] + RevocationFixtures.revokedLeafSerial)), entry)
+        XCTAssertEqual(crl.entry(forSerialNumber: ArraySlice([0x00] + revokedLeafSerial)), entry)
     }
 
     func testExpiredCRLFields() throws {
@@ -237,8 +241,8 @@ final class CRLParsingTests: XCTestCase {
         let crl = try RevocationFixtures.crl("intermediate-wrong-signer")
         let current = try RevocationFixtures.crl("intermediate-current")
         XCTAssertEqual(crl.issuer, current.issuer)
-        XCTAssertEqual(crl.authorityKeyIdentifier?.keyIdentifier.map(Array.init), RevocationFixtures.intermediateKeyID)
-        XCTAssertEqual(crl.entries.map { Array($0.serialNumber) }, [RevocationFixtures.revokedLeafSerial])
+        XCTAssertEqual(crl.authorityKeyIdentifier?.keyIdentifier.map(Array.init), try RevocationFixtures.intermediateKeyID())
+        XCTAssertEqual(crl.entries.map { Array($0.serialNumber) }, [try RevocationFixtures.revokedLeafSerial()])
         XCTAssertEqual(crl.entries.first?.reason, .keyCompromise)
     }
 
@@ -252,7 +256,7 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertFalse(idp.indirectCRL)
         XCTAssertFalse(idp.onlyContainsAttributeCerts)
         XCTAssertEqual(crl.extensions.first { $0.oid == OID.issuingDistributionPoint }?.isCritical, true)
-        XCTAssertEqual(crl.entries.map { Array($0.serialNumber) }, [RevocationFixtures.revokedLeafSerial])
+        XCTAssertEqual(crl.entries.map { Array($0.serialNumber) }, [try RevocationFixtures.revokedLeafSerial()])
 
         let other = try XCTUnwrap(RevocationFixtures.crl("intermediate-idp-other-dp").issuingDistributionPoint)
         XCTAssertEqual(other.distributionPoint, .fullName([.uniformResourceIdentifier("http://crl.swifttrust.test/other.crl")]))
@@ -266,7 +270,7 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertEqual(current.issuer, root.subject)
         XCTAssertEqual(current.crlNumber.map(Array.init), [0x02])
         XCTAssertEqual(current.entries.count, 1)
-        XCTAssertEqual(current.entries.first.map { Array($0.serialNumber) }, RevocationFixtures.revokedIntermediateSerial)
+        XCTAssertEqual(current.entries.first.map { Array($0.serialNumber) }, try RevocationFixtures.revokedIntermediateSerial())
         XCTAssertEqual(current.entries.first?.reason, .caCompromise)
         XCTAssertEqual(current.entries.first?.reason?.description, "cACompromise")
         XCTAssertEqual(current.entries.first?.revocationDate, RevocationFixtures.revocationDate)
@@ -294,7 +298,7 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertEqual(delta.extensions.first { $0.oid == OID.deltaCRLIndicator }?.isCritical, true)
         XCTAssertEqual(delta.thisUpdate, RevocationFixtures.date(2026, 5, 15))
         XCTAssertEqual(delta.entries.count, 1)
-        XCTAssertEqual(delta.entries.first.map { Array($0.serialNumber) }, RevocationFixtures.goodLeafSerial)
+        XCTAssertEqual(delta.entries.first.map { Array($0.serialNumber) }, try RevocationFixtures.goodLeafSerial())
         XCTAssertEqual(delta.entries.first?.reason, .certificateHold)
         XCTAssertEqual(delta.entries.first?.revocationDate, RevocationFixtures.date(2026, 5, 10))
 
@@ -302,7 +306,7 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertTrue(remove.isDelta)
         XCTAssertEqual(remove.deltaCRLIndicator.map(Array.init), [0x02])
         XCTAssertEqual(remove.crlNumber.map(Array.init), [0x04])
-        XCTAssertEqual(remove.entries.first.map { Array($0.serialNumber) }, RevocationFixtures.revokedLeafSerial)
+        XCTAssertEqual(remove.entries.first.map { Array($0.serialNumber) }, try RevocationFixtures.revokedLeafSerial())
         XCTAssertEqual(remove.entries.first?.reason, .removeFromCRL)
         XCTAssertEqual(remove.entries.first?.revocationDate, RevocationFixtures.date(2026, 5, 20))
     }
@@ -317,7 +321,7 @@ final class CRLParsingTests: XCTestCase {
         let revokedLeaf = try TestFiles.certificate("revocation/revoked-leaf.pem")
         let goodLeaf = try TestFiles.certificate("revocation/good-leaf.pem")
         let entry = try XCTUnwrap(crl.entry(forSerialNumber: revokedLeaf.serialNumber))
-        XCTAssertEqual(Array(entry.serialNumber), RevocationFixtures.revokedLeafSerial)
+        XCTAssertEqual(Array(entry.serialNumber), try RevocationFixtures.revokedLeafSerial())
         XCTAssertEqual(entry.reason, .keyCompromise)
         XCTAssertEqual(entry.revocationDate, RevocationFixtures.revocationDate)
         XCTAssertNil(crl.entry(forSerialNumber: goodLeaf.serialNumber))

@@ -369,12 +369,30 @@ final class ExtensionViewTests: XCTestCase {
             "basicConstraints", "keyUsage", "extKeyUsage", "subjectAltName", "subjectKeyIdentifier",
             "authorityKeyIdentifier", "cRLDistributionPoints", "authorityInfoAccess",
         ])
-        // Offsets are absolute positions of each Extension SEQUENCE in the certificate DER.
-        XCTAssertEqual(leaf.extensions.all.map(\.offset), [297, 311, 327, 348, 380, 411, 444, 512])
+        // Offsets are absolute positions of each Extension SEQUENCE in the certificate DER, as
+        // `openssl asn1parse` reports them (they move with every regeneration: serial and key lengths vary).
+        XCTAssertEqual(leaf.extensions.all.map(\.offset), try opensslExtensionOffsets("ecdsa/leaf.der"))
         for ext in leaf.extensions.all {
             XCTAssertEqual(leaf.derEncoded[ext.offset], 0x30)
             XCTAssertTrue(leaf.derEncoded[ext.value.indices].elementsEqual(ext.value))
         }
+    }
+
+    /// The offset of every Extension SEQUENCE of the DER certificate at `relativePath`, from
+    /// `openssl asn1parse`: the depth-4 elements inside the tbsCertificate's `[3]` (depth 2) field.
+    private func opensslExtensionOffsets(_ relativePath: String) throws -> [Int] {
+        let text = try OpenSSLFacts.run(["asn1parse", "-inform", "DER", "-in", TestFiles.url(relativePath).path])
+        // Lines look like "  295:d=4  hl=2 l=  12 cons: SEQUENCE".
+        let elements: [(offset: Int, depth: Int, line: Substring)] = text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: ":", maxSplits: 1)
+            guard fields.count == 2, let offset = Int(fields[0].trimmingCharacters(in: .whitespaces)),
+                  let depthField = fields[1].split(separator: " ").first, depthField.hasPrefix("d="),
+                  let depth = Int(depthField.dropFirst(2))
+            else { return nil }
+            return (offset, depth, line)
+        }
+        let start = try XCTUnwrap(elements.firstIndex { $0.depth == 2 && $0.line.contains("cont [ 3 ]") }, text)
+        return elements[(start + 1)...].prefix { $0.depth > 2 }.filter { $0.depth == 4 }.map(\.offset)
     }
 
     // MARK: - Hand-built rejections

@@ -50,7 +50,7 @@ final class OCSPParsingTests: XCTestCase {
         XCTAssertEqual(single.thisUpdate, producedAt)
         XCTAssertEqual(single.nextUpdate, nextUpdate)
         XCTAssertEqual(single.certID.hashAlgorithm, .sha1)
-        XCTAssertEqual(single.certID.serialNumber, RevocationFixtures.goodLeafSerial)
+        XCTAssertEqual(single.certID.serialNumber, try RevocationFixtures.goodLeafSerial())
         XCTAssertEqual(single.certID, OCSPCertID(certificate: goodLeaf, issuer: intermediate, hash: .sha1))
         XCTAssertTrue(single.certID.identifies(goodLeaf, issuedBy: intermediate))
         XCTAssertFalse(single.certID.identifies(try TestFiles.certificate("revocation/revoked-leaf.pem"), issuedBy: intermediate))
@@ -63,7 +63,7 @@ final class OCSPParsingTests: XCTestCase {
         let parsed = try response("revoked-leaf-revoked")
         let single = try XCTUnwrap(parsed.responses.first)
         XCTAssertEqual(single.status, .revoked(time: RevocationFixtures.revocationDate, reason: .keyCompromise))
-        XCTAssertEqual(single.certID.serialNumber, RevocationFixtures.revokedLeafSerial)
+        XCTAssertEqual(single.certID.serialNumber, try RevocationFixtures.revokedLeafSerial())
         XCTAssertEqual(single.thisUpdate, producedAt)
         XCTAssertEqual(single.nextUpdate, nextUpdate)
         XCTAssertEqual(parsed.certificates, [])
@@ -75,7 +75,7 @@ final class OCSPParsingTests: XCTestCase {
         let single = try XCTUnwrap(parsed.responses.first)
         XCTAssertEqual(single.status, .unknown)
         XCTAssertEqual(single.certID.serialNumber, Array(leaf.serialNumber))
-        XCTAssertEqual(single.certID.serialNumber, bytes(hex: "642A0F1074D411AFBCC6CF198A473B07"))
+        XCTAssertEqual(single.certID.serialNumber, try OpenSSLFacts.serialNumber("ecdsa/leaf.pem"))
         XCTAssertTrue(single.certID.identifies(leaf, issuedBy: try TestFiles.certificate("ecdsa/intermediate.pem")))
     }
 
@@ -261,8 +261,10 @@ final class OCSPParsingTests: XCTestCase {
         let goodLeaf = try TestFiles.certificate("revocation/good-leaf.pem")
         let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
         let certID = OCSPCertID(certificate: goodLeaf, issuer: intermediate, hash: .sha1)
-        XCTAssertEqual(certID.issuerNameHash, bytes(hex: "7732767F9B310D1C4183BE7FFF304BA8A317BDB9"))
-        XCTAssertEqual(certID.issuerKeyHash, bytes(hex: "4D1E90A905EC48E33300249DAE478767FCD83ED7"))
+        let expected = try OpenSSLFacts.sha1CertID(certificate: "revocation/good-leaf.pem", issuer: "ecdsa/intermediate.pem")
+        XCTAssertEqual(certID.issuerNameHash, expected.issuerNameHash)
+        XCTAssertEqual(certID.issuerKeyHash, expected.issuerKeyHash)
+        XCTAssertEqual(certID.serialNumber, try OpenSSLFacts.serialNumber("revocation/good-leaf.pem"))
         let request = OCSPRequest(certIDs: [certID], nonce: nonce)
         let ours = try RevocationTLV.parse(request.derEncoded)
         XCTAssertEqual(ours[0].der, fileTree[0].der, "the TBSRequest is byte for byte OpenSSL's")
@@ -284,7 +286,7 @@ final class OCSPParsingTests: XCTestCase {
         XCTAssertEqual(two[0][0].children.count, 2)
         XCTAssertEqual(two[0][0][1].children.count, 1)
         XCTAssertEqual(two[0][0][1][0][0], .sequence([.oid("2.16.840.1.101.3.4.2.1"), .null]))
-        XCTAssertEqual(two[0][0][1][0][3], .primitive(0x02, RevocationFixtures.revokedLeafSerial))
+        XCTAssertEqual(two[0][0][1][0][3], .primitive(0x02, try RevocationFixtures.revokedLeafSerial()))
         XCTAssertEqual(two[0][0][1][0][1], .octetString(Digest.sha256(intermediate.subject.der)))
     }
 
@@ -307,9 +309,11 @@ final class OCSPParsingTests: XCTestCase {
         XCTAssertEqual(status, 0, output)
         XCTAssertTrue(output.contains("Hash Algorithm: sha1"), output)
         XCTAssertTrue(output.contains("Hash Algorithm: sha256"), output)
-        XCTAssertTrue(output.contains("Serial Number: 5D5DC8C94EFDACE6B1177DB9B75702D3"), output)
-        XCTAssertTrue(output.contains("Serial Number: 5A0A16CF26F9D39C8A036223F2D89B97"), output)
-        XCTAssertTrue(output.contains("Issuer Key Hash: 4D1E90A905EC48E33300249DAE478767FCD83ED7"), output)
+        XCTAssertTrue(output.contains("Serial Number: \(try OpenSSLFacts.serialNumberHex("revocation/good-leaf.pem"))"), output)
+        XCTAssertTrue(output.contains("Serial Number: \(try OpenSSLFacts.serialNumberHex("revocation/revoked-leaf.pem"))"), output)
+        // The SHA-1 CertID's issuerKeyHash, as openssl computes it for a request of its own.
+        let sha1CertID = try OpenSSLFacts.sha1CertID(certificate: "revocation/good-leaf.pem", issuer: "ecdsa/intermediate.pem")
+        XCTAssertTrue(output.contains("Issuer Key Hash: \(hexString(sha1CertID.issuerKeyHash).uppercased())"), output)
         XCTAssertTrue(output.contains("OCSP Nonce"), output)
         // OpenSSL prints the extnValue: OCTET STRING (04 10) wrapping the 16 nonce octets.
         XCTAssertTrue(output.contains("0410" + hexString(nonce).uppercased()), output)

@@ -73,6 +73,77 @@ enum TestFiles {
     }
 }
 
+// MARK: - Per-generation facts, read with the openssl tool
+
+/// Values that change with every run of `scripts/generate-test-certificates` (serial numbers, key
+/// identifiers, OCSP CertID hashes), read from the files at test time with the `openssl` tool. Tests
+/// compare our parsers against these instead of hard-coding values the next regeneration replaces,
+/// and `openssl` is an oracle independent of the code under test.
+enum OpenSSLFacts {
+    /// Runs `openssl` with `arguments` and returns its standard output; fails the test on a non-zero exit.
+    static func run(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        guard let path = OpenSSLDifferentialTests.opensslPath else { throw XCTSkip("openssl is not installed") }
+        let output = try OpenSSLDifferentialTests.run(path, arguments)
+        guard output.status == 0 else {
+            XCTFail("openssl \(arguments.joined(separator: " ")): \(output.stderr)", file: file, line: line)
+            throw CocoaError(.executableLoad)
+        }
+        return output.text
+    }
+
+    /// The serial number of the (first) certificate in `relativePath` in upper-case hex, as
+    /// `openssl x509 -serial` prints it (and `openssl ocsp -req_text` too).
+    static func serialNumberHex(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let text = try run(["x509", "-in", TestFiles.url(relativePath).path, "-noout", "-serial"], file: file, line: line)
+        return try value(after: "serial=", in: text, file: file, line: line)
+    }
+
+    /// The serial number of the (first) certificate in `relativePath` as DER INTEGER content octets
+    /// (a leading zero octet when the top bit is set), the form `Certificate.serialNumber` and CRL/OCSP entries hold.
+    static func serialNumber(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
+        var hex = try serialNumberHex(relativePath, file: file, line: line)
+        if hex.count % 2 == 1 { hex = "0" + hex }
+        let octets = bytes(hex: hex)
+        return (octets.first ?? 0) & 0x80 != 0 ? [0x00] + octets : octets
+    }
+
+    /// The subjectKeyIdentifier of the (first) certificate in `relativePath` (`openssl x509 -ext subjectKeyIdentifier`).
+    static func subjectKeyIdentifier(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
+        let text = try run(["x509", "-in", TestFiles.url(relativePath).path, "-noout", "-ext", "subjectKeyIdentifier"],
+                           file: file, line: line)
+        // "X509v3 Subject Key Identifier: \n    A3:F8:...": the key identifier is the second line.
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard lines.count == 2, lines[0].hasPrefix("X509v3 Subject Key Identifier") else {
+            XCTFail("unexpected openssl output: \(text)", file: file, line: line)
+            throw CocoaError(.coderReadCorrupt)
+        }
+        return bytes(hex: lines[1])
+    }
+
+    /// The SHA-1 CertID fields `openssl ocsp` computes for `certificate` issued by `issuer` (paths
+    /// under TestCertificates/), from the text of a request it builds without sending it.
+    static func sha1CertID(certificate: String, issuer: String, file: StaticString = #filePath, line: UInt = #line)
+        throws -> (issuerNameHash: [UInt8], issuerKeyHash: [UInt8], serialNumberHex: String)
+    {
+        let text = try run(["ocsp", "-issuer", TestFiles.url(issuer).path, "-cert", TestFiles.url(certificate).path,
+                            "-no_nonce", "-req_text"], file: file, line: line)
+        XCTAssertTrue(text.contains("Hash Algorithm: sha1"), text, file: file, line: line)
+        return (bytes(hex: try value(after: "Issuer Name Hash:", in: text, file: file, line: line)),
+                bytes(hex: try value(after: "Issuer Key Hash:", in: text, file: file, line: line)),
+                try value(after: "Serial Number:", in: text, file: file, line: line))
+    }
+
+    /// The rest of the only line of `text` that starts (after indentation) with `prefix`.
+    private static func value(after prefix: String, in text: String, file: StaticString, line: UInt) throws -> String {
+        let matches = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix(prefix) }
+        guard matches.count == 1, let match = matches.first else {
+            XCTFail("expected one \"\(prefix)\" line in openssl output: \(text)", file: file, line: line)
+            throw CocoaError(.coderReadCorrupt)
+        }
+        return match.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+    }
+}
+
 // MARK: - A tiny DER encoder (test-only; independent of the module's own OID tables)
 
 /// Builds DER TLVs for hand-made (often deliberately malformed) certificates and names.

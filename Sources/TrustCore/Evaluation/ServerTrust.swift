@@ -84,7 +84,7 @@ public final class ServerTrust: Sendable {
                     require(server ? .serverAuth : .clientAuth, hostname)
                 case .basicX509:
                     continue
-                case let .rfc5280(purpose, hostname):
+                case let .profile(_, purpose, hostname):
                     require(purpose, hostname)
                 case let .revocation(flags):
                     revocation = (revocation ?? []).union(flags)

@@ -44,6 +44,15 @@ public struct TrustEvaluation: Sendable, CustomStringConvertible {
     /// The revocation status found for each certificate of `chain` (empty without a revocation policy).
     public var revocationStatuses: [CertificateRevocationStatus] = []
 
+    /// The profile rules the failures name, in order (a rule broken by several certificates once).
+    public var violatedRules: [ProfileRule] {
+        var rules: [ProfileRule] = []
+        for failure in failures {
+            if case let .profileViolation(violation) = failure.reason, !rules.contains(violation.rule) { rules.append(violation.rule) }
+        }
+        return rules
+    }
+
     /// Whether the chain is trusted.
     public var isTrusted: Bool { result.isTrusted }
 

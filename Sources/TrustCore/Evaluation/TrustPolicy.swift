@@ -46,9 +46,10 @@ public enum TrustPolicy: Hashable, Sendable {
     case webPKI(server: Bool, hostname: String?)
     /// RFC 5280 path validation only (`SecPolicyCreateBasicX509`): no purpose, no host name.
     case basicX509
-    /// RFC 5280 path validation with an optional purpose (extendedKeyUsage) and reference identity,
-    /// and no TLS or CA/Browser Forum rules.
-    case rfc5280(purpose: KeyPurpose?, hostname: String?)
+    /// Validation under any ``TrustProfile``, with an optional purpose (extendedKeyUsage) and
+    /// reference identity: `.profile(.rfc5280, purpose: .serverAuth, hostname: "example.com")` is RFC
+    /// 5280 path validation plus those two checks, without Apple's or the CA/Browser Forum's rules.
+    case profile(TrustProfile, purpose: KeyPurpose?, hostname: String?)
     /// Revocation checking with the given flags.
     case revocation(RevocationOptions)
 
@@ -57,7 +58,8 @@ public enum TrustPolicy: Hashable, Sendable {
         switch self {
         case .ssl: return .ssl
         case .webPKI: return .webPKI
-        case .basicX509, .rfc5280: return .rfc5280
+        case .basicX509: return .rfc5280
+        case let .profile(profile, _, _): return profile
         case .revocation: return nil
         }
     }

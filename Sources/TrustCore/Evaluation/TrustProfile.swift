@@ -1,7 +1,8 @@
 /// A named set of validation rules (docs/profiles.md lists every rule and the profiles that apply it).
 ///
 /// Every profile applies RFC 5280 §6.1 path validation; the profiles differ in the
-/// ``ProfileRule``s they add (``rules``). ``webPKI`` applies every rule of the others.
+/// ``ProfileRule``s they add (``rules``). ``webPKI`` applies every rule of ``ssl`` and of
+/// ``rfc5280Strict`` but one (nameConstraints may be non-critical under the CA/Browser Forum).
 public enum TrustProfile: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// RFC 5280 §6.1 path validation, certificate policies included (Apple's `SecPolicyCreateBasicX509`),
     /// nothing else: the profile NIST PKITS tests.

@@ -109,8 +109,13 @@ enum CertificateProfileRules {
         // A trust anchor is trusted by configuration (§6.1.1 (d)), whoever issued it.
         if let akiIsCritical = critical.authorityKeyIdentifier {
             if akiIsCritical { check(.authorityKeyIdentifier, "authorityKeyIdentifier is critical") }
-        } else if !isSelfSigned && !isAnchor && version == 3 {
-            check(.authorityKeyIdentifier, "authorityKeyIdentifier missing")
+        } else if !isSelfSigned && version == 3 {
+            // A cross-signed anchor lacks it too, but is held to that only with the anchor profile.
+            if !isAnchor || isLeaf {
+                check(.authorityKeyIdentifier, "authorityKeyIdentifier missing")
+            } else {
+                check(.anchorProfile, "trust anchor issued by another CA lacks authorityKeyIdentifier")
+            }
         }
         // CABF 7.1.2.1.3: a root's AKI, if present, holds only keyIdentifier, equal to its SKI.
         if isSelfSigned, let aki = extensions.authorityKeyIdentifier {
@@ -121,9 +126,18 @@ enum CertificateProfileRules {
             }
         }
         if critical.subjectKeyIdentifier == true { check(.subjectKeyIdentifier, "subjectKeyIdentifier is critical") }
-        // Anchors are trusted by configuration (RFC 5280 §6.1.1 (d)): their SKI is not required.
-        if !isLeaf && !isAnchor && version == 3 && extensions.subjectKeyIdentifier == nil {
-            check(.subjectKeyIdentifier, "CA certificate lacks subjectKeyIdentifier")
+        // Anchors are trusted by configuration (RFC 5280 §6.1.1 (d)): their SKI is required only
+        // when the anchor is held to the profile too.
+        if !isLeaf && version == 3 && extensions.subjectKeyIdentifier == nil {
+            if !isAnchor {
+                check(.subjectKeyIdentifier, "CA certificate lacks subjectKeyIdentifier")
+            } else {
+                check(.anchorProfile, "trust anchor lacks subjectKeyIdentifier")
+            }
+        }
+        // CABF 7.1.2.1.2: a root's extKeyUsage MUST NOT be present.
+        if isAnchor && isSelfSigned && !isLeaf && extensions.extendedKeyUsage != nil {
+            check(.rootWithoutExtendedKeyUsage, "root carries extendedKeyUsage")
         }
         if !isLeaf, critical.basicConstraints == false {
             check(.basicConstraintsCritical, "basicConstraints is not critical in a CA certificate")
@@ -137,6 +151,11 @@ enum CertificateProfileRules {
         }
         if !isLeaf && subjectIsEmpty { check(.caSubjectNonEmpty, "CA certificate has an empty subject") }
         if extensions.nameConstraints != nil && !isCA { check(.nameConstraintsInCAOnly, "nameConstraints in a non-CA certificate") }
+        // An anchor's name constraints constrain (as Apple, OpenSSL, Go and Chromium apply them), but
+        // their encoding is its issuer's business unless the anchor is held to the profile.
+        if critical.nameConstraints == false && (!isAnchor || rules.contains(.anchorProfile)) {
+            check(.nameConstraintsCritical, "nameConstraints is not critical")
+        }
         if critical.policyConstraints == false { check(.policyConstraintsCritical, "policyConstraints is not critical") }
         if critical.authorityInfoAccess == true { check(.authorityInfoAccessNonCritical, "authorityInfoAccess is critical") }
         if let sanIsCritical = critical.subjectAltName {
@@ -162,6 +181,7 @@ enum CertificateProfileRules {
                 check(.leafSubjectAltNameRequired, "leaf has no subjectAltName")
             }
             if critical.extendedKeyUsage == true { check(.leafExtendedKeyUsage, "leaf extKeyUsage is critical") }
+            if critical.extendedKeyUsage == nil && !isAnchor { check(.leafExtendedKeyUsage, "leaf has no extKeyUsage") }
             if extensions.extendedKeyUsage?.contains(OID.anyExtendedKeyUsage) == true {
                 check(.leafExtendedKeyUsage, "leaf extKeyUsage contains anyExtendedKeyUsage")
             }

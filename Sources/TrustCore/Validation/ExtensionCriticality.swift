@@ -23,6 +23,7 @@ struct ExtensionCriticality {
     var authorityInfoAccess: Bool?
     var subjectAltName: Bool?
     var extendedKeyUsage: Bool?
+    var nameConstraints: Bool?
 
     init(_ all: [Extension]) {
         for ext in all {
@@ -36,6 +37,7 @@ struct ExtensionCriticality {
             case .authorityInfoAccess: if authorityInfoAccess == nil { authorityInfoAccess = ext.isCritical }
             case .subjectAltName: if subjectAltName == nil { subjectAltName = ext.isCritical }
             case .extendedKeyUsage: if extendedKeyUsage == nil { extendedKeyUsage = ext.isCritical }
+            case .nameConstraints: if nameConstraints == nil { nameConstraints = ext.isCritical }
             default: continue
             }
         }

@@ -84,7 +84,7 @@ final class PathValidator {
             }
             let verdict = staticVerdict(certificate, at: index, chainCount: chain.count, isAnchor: isAnchor,
                                         systemAnchored: systemAnchored)
-            if !isAnchor || rules.contains(.anchorCriticalExtensions) {
+            if !isAnchor || rules.contains(.anchorProfile) {
                 for name in verdict.unhandledCriticalExtensions {
                     failures.append(TrustFailure(.unhandledCriticalExtension(name: name), certificate: certificate, index: index))
                 }

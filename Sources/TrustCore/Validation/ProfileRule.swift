@@ -55,6 +55,9 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     case caSubjectNonEmpty
     /// nameConstraints appear only in CA certificates.
     case nameConstraintsInCAOnly
+    /// nameConstraints is critical (the CA/Browser Forum allows it non-critical, so the web-PKI
+    /// profile does not apply this rule).
+    case nameConstraintsCritical
     /// policyConstraints is critical.
     case policyConstraintsCritical
     /// authorityInfoAccess is non-critical.
@@ -64,9 +67,10 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// subjectAltName entries are well-formed: dNSName preferred-name syntax (not an IP address),
     /// iPAddress of 4 or 16 octets, rfc822Name a mailbox.
     case subjectAltNameSyntax
-    /// The trust anchor's critical extensions are understood too (otherwise an anchor is a name and
-    /// a key, RFC 5280 §6.1.1 (d)).
-    case anchorCriticalExtensions
+    /// The trust anchor is held to the certificate profile too: its critical extensions are
+    /// understood and it has a subjectKeyIdentifier (otherwise an anchor is a name and a key,
+    /// RFC 5280 §6.1.1 (d)).
+    case anchorProfile
 
     // MARK: CA/Browser Forum Baseline Requirements (web PKI only)
 
@@ -77,10 +81,13 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     case rootAuthorityKeyIdentifier
     /// A subscriber certificate has a subjectAltName.
     case leafSubjectAltNameRequired
-    /// A subscriber's extKeyUsage is non-critical and never anyExtendedKeyUsage.
+    /// A subscriber's extKeyUsage is present, non-critical and never anyExtendedKeyUsage (not
+    /// required of a leaf the caller trusts directly).
     case leafExtendedKeyUsage
     /// A trust anchor that carries extendedKeyUsage lists the purpose or anyExtendedKeyUsage.
     case anchorExtendedKeyUsage
+    /// A self-signed root carries no extendedKeyUsage.
+    case rootWithoutExtendedKeyUsage
     /// RSA moduli of at least 2048 bits and a multiple of 8; keys are RSA, ECDSA P-256/384/521 or
     /// EdDSA (EdDSA is a deliberate extension).
     case keyAlgorithm
@@ -97,10 +104,12 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
             return [.rfc5280Strict, .ssl, .webPKI]
         case .serialNumber, .issuerNonEmpty, .authorityKeyIdentifier, .subjectKeyIdentifier, .basicConstraintsCritical,
              .keyUsageConsistency, .caSubjectNonEmpty, .nameConstraintsInCAOnly, .policyConstraintsCritical,
-             .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorCriticalExtensions:
+             .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorProfile:
             return [.rfc5280Strict, .webPKI]
+        case .nameConstraintsCritical:
+            return [.rfc5280Strict]
         case .version3, .rootAuthorityKeyIdentifier, .leafSubjectAltNameRequired, .leafExtendedKeyUsage,
-             .anchorExtendedKeyUsage, .keyAlgorithm, .caCertificateAsLeaf:
+             .anchorExtendedKeyUsage, .rootWithoutExtendedKeyUsage, .keyAlgorithm, .caCertificateAsLeaf:
             return [.webPKI]
         }
     }
@@ -126,18 +135,59 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .keyUsageConsistency: return "RFC 5280 §4.2.1.3, §4.2.1.9"
         case .caSubjectNonEmpty: return "RFC 5280 §4.1.2.6"
         case .nameConstraintsInCAOnly: return "RFC 5280 §4.2.1.10"
+        case .nameConstraintsCritical: return "RFC 5280 §4.2.1.10 (CABF 7.1.2.5.2 allows non-critical)"
         case .policyConstraintsCritical: return "RFC 5280 §4.2.1.11"
         case .authorityInfoAccessNonCritical: return "RFC 5280 §4.2.2.1"
         case .subjectAltNameCriticality: return "RFC 5280 §4.2.1.6; CABF 7.1.2.7.12"
         case .subjectAltNameSyntax: return "RFC 5280 §4.2.1.6"
-        case .anchorCriticalExtensions: return "RFC 5280 §4.2; RFC 5937 §3"
+        case .anchorProfile: return "RFC 5280 §4.2, §4.2.1.2; RFC 5937 §3"
         case .version3: return "CABF 7.1.1"
         case .rootAuthorityKeyIdentifier: return "CABF 7.1.2.1.3"
         case .leafSubjectAltNameRequired: return "CABF 7.1.2.7.12"
-        case .leafExtendedKeyUsage: return "CABF 7.1.2.7.10"
-        case .anchorExtendedKeyUsage: return "CABF 7.1.2.1.2"
+        case .leafExtendedKeyUsage: return "CABF 7.1.2.7.6, 7.1.2.7.10"
+        case .anchorExtendedKeyUsage: return "RFC 5937 §3; Chrome, Mozilla, Go, pyca"
+        case .rootWithoutExtendedKeyUsage: return "CABF 7.1.2.1.2"
         case .keyAlgorithm: return "CABF 6.1.5, 7.1.3.1"
         case .caCertificateAsLeaf: return "CABF 7.1.2.7.8"
+        }
+    }
+
+    /// One sentence saying what the rule checks (the table in docs/profiles.md).
+    public var summary: String {
+        switch self {
+        case .keyIdentifierLinkage: return "An authorityKeyIdentifier keyIdentifier equals the issuer's subjectKeyIdentifier when both are present, for every pair in the chain."
+        case .nonEmptySubject: return "An empty subject only in a non-CA certificate with a critical subjectAltName."
+        case .weakKeySize: return "No certificate has an RSA key under 1024 bits or an EC key under 160 bits."
+        case .strongKeySize: return "TLS server chains: RSA keys of at least 2048 bits and EC keys of at least 256 bits in every certificate, the anchor included (not when the leaf itself is a caller's anchor)."
+        case .serverAuthExtendedKeyUsageRequired: return "A TLS server leaf names serverAuth in an extendedKeyUsage extension: always under a system root; under other anchors when issued after 2019-06-30T23:00Z (not when the leaf itself is a caller's anchor)."
+        case .leafValidityPeriod: return "A TLS server leaf issued from 2019-06-30T23:00Z is valid for at most 825 days and one hour (not when the leaf itself is a caller's anchor)."
+        case .systemTrustedLeafValidityPeriod: return "Under a system root, a TLS server leaf issued from 2018-03-01 is valid for at most 825 days and one hour, and one issued from 2020-09-01 for at most 398 days."
+        case .issuerExtendedKeyUsage: return "An intermediate CA that carries extendedKeyUsage lists the purpose or anyExtendedKeyUsage."
+        case .anchorValidity: return "The trust anchor is within its validity period."
+        case .anchorIsCA: return "A v3 trust anchor that issued the next certificate asserts basicConstraints cA, and keyCertSign when it has keyUsage."
+        case .serialNumber: return "Serial numbers are positive and at most 20 octets."
+        case .issuerNonEmpty: return "The issuer name is non-empty."
+        case .authorityKeyIdentifier: return "authorityKeyIdentifier is present except in self-signed certificates, and non-critical."
+        case .subjectKeyIdentifier: return "subjectKeyIdentifier is present in CA certificates and non-critical."
+        case .basicConstraintsCritical: return "basicConstraints is critical in CA certificates."
+        case .keyUsageConsistency: return "keyUsage keyCertSign only with basicConstraints cA, and cA only with keyCertSign."
+        case .caSubjectNonEmpty: return "A CA certificate's subject is non-empty."
+        case .nameConstraintsInCAOnly: return "nameConstraints appear only in CA certificates."
+        case .nameConstraintsCritical: return "nameConstraints is critical (the CA/Browser Forum allows it non-critical, so the web-PKI profile does not apply this rule)."
+        case .policyConstraintsCritical: return "policyConstraints is critical."
+        case .authorityInfoAccessNonCritical: return "authorityInfoAccess is non-critical."
+        case .subjectAltNameCriticality: return "subjectAltName is critical exactly when the subject is empty, and present then."
+        case .subjectAltNameSyntax: return "subjectAltName entries are well-formed: dNSName preferred-name syntax (not an IP address), iPAddress of 4 or 16 octets, rfc822Name a mailbox."
+        case .anchorProfile: return "The trust anchor's critical extensions are understood too (otherwise an anchor is a name and a key, RFC 5280 §6.1.1 (d))."
+        case .version3: return "Only v3 certificates, except trust anchors."
+        case .rootAuthorityKeyIdentifier: return "A self-signed certificate's authorityKeyIdentifier holds only a keyIdentifier equal to its subjectKeyIdentifier."
+        case .leafSubjectAltNameRequired: return "A subscriber certificate has a subjectAltName."
+        case .leafExtendedKeyUsage: return "A subscriber's extKeyUsage is present, non-critical and never anyExtendedKeyUsage (not required of a leaf the caller trusts directly)."
+        case .anchorExtendedKeyUsage: return "A trust anchor that carries extendedKeyUsage lists the purpose or anyExtendedKeyUsage."
+        case .rootWithoutExtendedKeyUsage: return "A self-signed root carries no extendedKeyUsage."
+        case .anchorProfile: return "The trust anchor is held to the certificate profile too: its critical extensions are understood and it has a subjectKeyIdentifier (otherwise an anchor is a name and a key, RFC 5280 §6.1.1 (d))."
+        case .keyAlgorithm: return "RSA moduli of at least 2048 bits and a multiple of 8; keys are RSA, ECDSA P-256/384/521 or EdDSA (EdDSA is a deliberate extension)."
+        case .caCertificateAsLeaf: return "A CA certificate is never a TLS leaf (unless the caller trusts it as an anchor itself)."
         }
     }
 
@@ -170,6 +220,9 @@ public struct ProfileRuleSet: Hashable, Sendable, Sequence {
         let index = ProfileRule.allCases.firstIndex(of: rule) ?? 0
         return 1 << UInt64(index)
     }
+
+    /// Whether the set has no rule.
+    public var isEmpty: Bool { bits == 0 }
 
     /// Whether `rule` is in the set.
     public func contains(_ rule: ProfileRule) -> Bool { bits & ProfileRuleSet.bit(rule) != 0 }

@@ -24,7 +24,7 @@ public struct ValidationOptions: Sendable {
     /// The rules that enforce a trust anchor's own constraints (RFC 5937 §3): validity, basicConstraints
     /// cA and keyCertSign, critical extensions and extendedKeyUsage.
     public static let anchorConstraintRules = ProfileRuleSet([
-        .anchorValidity, .anchorIsCA, .anchorCriticalExtensions, .anchorExtendedKeyUsage,
+        .anchorValidity, .anchorIsCA, .anchorProfile, .anchorExtendedKeyUsage,
     ])
 
     /// Options for `purposes` and `identities` at `verifyTime` under `profile`.

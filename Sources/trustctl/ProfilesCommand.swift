@@ -1,0 +1,36 @@
+import ArgumentParser
+import SwiftTrust
+
+/// `trustctl profiles`: which rule each profile applies, and where the rule comes from.
+struct Profiles: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the validation rules of each profile (ssl, webpki, rfc5280, rfc5280-strict).",
+        discussion: """
+        Every profile applies RFC 5280 §6.1 path validation; the rules listed here come on top.
+
+        Example:
+          trustctl profiles --profile ssl
+          trustctl profiles --markdown > table.md     (the table in docs/profiles.md)
+        """
+    )
+
+    @Option(help: "Only the rules of this profile.")
+    var profile: TrustProfile?
+
+    @Flag(help: "Print the Markdown table of docs/profiles.md.")
+    var markdown = false
+
+    func run() throws {
+        if markdown {
+            print(ProfileRulesTable.markdown, terminator: "")
+            return
+        }
+        let rules = profile.map { Array($0.rules) } ?? ProfileRule.allCases
+        for rule in rules {
+            let profiles = ProfileRulesTable.profiles.filter { rule.profiles.contains($0) }.map(\.description)
+            print("\(rule.rawValue)  [\(profiles.joined(separator: ", "))]")
+            print("    \(rule.summary)")
+            print("    source: \(rule.source)")
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import TrustCore
+import TrustX509
+import XCTest
+
+/// Every profile rule on generated certificates (TestCertificates/scenarios, section (p)): what the
+/// RFC 5280 profile, Apple's SSL policy and the web-PKI profile each accept and reject, and why.
+final class ProfileTests: XCTestCase {
+    private let host = Fixtures.host
+
+    /// The verdict of `presented` under `policy` (anchored at `anchors`): nil when trusted, else the
+    /// violated profile rules and the failure cases.
+    private func verdict(_ presented: [String], anchors: [String] = ["ecdsa/root.pem"], _ policy: TrustPolicy) throws
+        -> (rules: [ProfileRule], failures: [String])? {
+        let evaluation = try Fixtures.trust(presented, anchors: anchors, policies: [policy]).evaluate()
+        return evaluation.isTrusted ? nil : (evaluation.violatedRules, failureSummary(evaluation))
+    }
+
+    private func assertProfiles(
+        _ presented: [String], anchors: [String] = ["ecdsa/root.pem"], hostname: String? = Fixtures.host,
+        rfc5280: [ProfileRule]? = nil, ssl: [ProfileRule]?, webPKI: [ProfileRule]?,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let cases: [(String, TrustPolicy, [ProfileRule]?)] = [
+            ("rfc5280", .profile(.rfc5280, purpose: .serverAuth, hostname: hostname), rfc5280),
+            ("ssl", .ssl(server: true, hostname: hostname), ssl),
+            ("webPKI", .webPKI(server: true, hostname: hostname), webPKI),
+        ]
+        for (name, policy, expected) in cases {
+            let result = try verdict(presented, anchors: anchors, policy)
+            if let expected {
+                XCTAssertNotNil(result, "\(name): expected rejection for \(expected)", file: file, line: line)
+                XCTAssertEqual(result?.rules, expected, "\(name): \(result?.failures ?? [])", file: file, line: line)
+            } else {
+                XCTAssertNil(result, "\(name): expected trust, got \(result?.failures ?? []) \(result?.rules ?? [])", file: file, line: line)
+            }
+        }
+    }
+
+    // MARK: - Private-PKI chains: Apple's SSL policy accepts, the web PKI rejects
+
+    func testLeafWithoutAuthorityKeyIdentifier() throws {
+        try assertProfiles(["scenarios/leaf-no-aki.pem", "ecdsa/intermediate.pem"], ssl: nil, webPKI: [.authorityKeyIdentifier])
+    }
+
+    func testCAWithNonCriticalBasicConstraints() throws {
+        try assertProfiles(["scenarios/leaf-under-noncritical-bc.pem", "scenarios/noncritical-bc-intermediate.pem"],
+                           ssl: nil, webPKI: [.basicConstraintsCritical])
+    }
+
+    func testNonCriticalPolicyConstraints() throws {
+        try assertProfiles(["scenarios/leaf-under-noncritical-pc.pem", "scenarios/noncritical-pc-intermediate.pem"],
+                           ssl: nil, webPKI: [.policyConstraintsCritical])
+    }
+
+    func testLeafWithoutSubjectAltNameWhenNoHostIsChecked() throws {
+        try assertProfiles(["scenarios/leaf-no-san.pem", "ecdsa/intermediate.pem"], hostname: nil,
+                           ssl: nil, webPKI: [.leafSubjectAltNameRequired])
+    }
+
+    func testCACertificateAsLeaf() throws {
+        try assertProfiles(["scenarios/leaf-is-ca.pem", "ecdsa/intermediate2.pem"], ssl: nil, webPKI: [.caCertificateAsLeaf])
+    }
+
+    // MARK: - Apple's SSL rules, which the RFC 5280 profile does not apply
+
+    func testLeafValidFor900DaysBreaksApples825DayLimit() throws {
+        try assertProfiles(["scenarios/leaf-900-days.pem", "ecdsa/intermediate.pem"],
+                           ssl: [.leafValidityPeriod], webPKI: [.leafValidityPeriod])
+    }
+
+    func testLeafWithoutExtendedKeyUsageNeedsServerAuthForServersOnly() throws {
+        try assertProfiles(["scenarios/leaf-no-eku.pem", "ecdsa/intermediate.pem"],
+                           ssl: [.serverAuthExtendedKeyUsageRequired],
+                           webPKI: [.serverAuthExtendedKeyUsageRequired, .leafExtendedKeyUsage])
+        // A TLS client certificate without extendedKeyUsage is fine (Apple: "eku extension is optional").
+        XCTAssertNil(try verdict(["scenarios/leaf-no-eku.pem", "ecdsa/intermediate.pem"], .ssl(server: false, hostname: nil)))
+    }
+
+    func testAuthorityKeyIdentifierMustNameTheIssuersKey() throws {
+        try assertProfiles(["scenarios/leaf-aki-mismatch.pem", "ecdsa/intermediate.pem"],
+                           ssl: [.keyIdentifierLinkage], webPKI: [.keyIdentifierLinkage])
+    }
+
+    // MARK: - Anchors
+
+    func testSelfSignedServerCertificateTrustedAsAnAnchor() throws {
+        // `openssl req -x509 -days 3650`: cA=TRUE, no EKU, ten years. The everyday pinning case: the
+        // caller vouches for this very certificate, so Apple's issuance limits do not apply to it.
+        let presented = ["scenarios/self-signed-server.pem"]
+        try assertProfiles(presented, anchors: presented, ssl: nil, webPKI: nil)
+        // Not trusted when it is not an anchor, and then Apple's limits apply to it as to any leaf.
+        let untrusted = try verdict(presented, .ssl(server: true, hostname: host))
+        XCTAssertEqual(untrusted?.failures.last, "0:untrustedRoot")
+        XCTAssertEqual(untrusted?.rules, [.serverAuthExtendedKeyUsageRequired, .leafValidityPeriod])
+    }
+
+    func testRootWithoutBasicConstraints() throws {
+        // RFC 5280 §6.1.1 (d): an anchor is a name and a key; Apple checks every issuer's basicConstraints.
+        let presented = ["scenarios/leaf-under-root-no-bc.pem"]
+        let anchors = ["scenarios/root-no-bc.pem"]
+        try assertProfiles(presented, anchors: anchors, ssl: [], webPKI: [.keyUsageConsistency])
+        XCTAssertEqual(try verdict(presented, anchors: anchors, .ssl(server: true, hostname: host))?.failures, ["1:notCA"])
+    }
+
+    func testExpiredRoot() throws {
+        let presented = ["scenarios/leaf-under-expired-root.pem"]
+        let anchors = ["scenarios/expired-root.pem"]
+        try assertProfiles(presented, anchors: anchors, ssl: [], webPKI: [])
+        XCTAssertEqual(try verdict(presented, anchors: anchors, .ssl(server: true, hostname: host))?.failures, ["1:expired"])
+        // RFC 5937: the caller may ask for the anchor's own constraints under RFC 5280 too.
+        let trust = try Fixtures.trust(presented, anchors: anchors, policies: [.basicX509])
+        XCTAssertTrue(trust.evaluate().isTrusted)
+        trust.enforcesAnchorConstraints = true
+        XCTAssertEqual(failureSummary(trust.evaluate()), ["1:expired"])
+    }
+
+    // MARK: - Several policies: every one must pass (SecTrustSetPolicies)
+
+    func testEveryPolicyMustPass() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+                                       policies: [.ssl(server: true, hostname: host), .ssl(server: true, hostname: "other.example")])
+        XCTAssertEqual(failureSummary(trust.evaluate()), ["0:hostnameMismatch"])
+        trust.policies = [.ssl(server: true, hostname: "other.example"), .ssl(server: true, hostname: host)]
+        XCTAssertEqual(failureSummary(trust.evaluate()), ["0:hostnameMismatch"])
+        // A server-only leaf is not also a client certificate.
+        trust.policies = [.ssl(server: true, hostname: host), .ssl(server: false, hostname: nil)]
+        XCTAssertEqual(failureSummary(trust.evaluate()), ["0:extendedKeyUsageIncompatible"])
+        // The strictest profile's rules apply: the web-PKI rule on a SAN-less leaf.
+        let noSAN = try Fixtures.trust(["scenarios/leaf-no-san.pem", "ecdsa/intermediate.pem"],
+                                       policies: [.ssl(server: true, hostname: nil), .webPKI(server: true, hostname: nil)])
+        XCTAssertEqual(noSAN.evaluate().violatedRules, [.leafSubjectAltNameRequired])
+        trust.policies = [.ssl(server: true, hostname: host), .basicX509]
+        XCTAssertTrue(trust.evaluate().isTrusted)
+    }
+
+    // MARK: - Rule table
+
+    func testEveryRuleHasASourceAndAProfileAndFitsTheRuleSet() {
+        XCTAssertLessThan(ProfileRule.allCases.count, 64)
+        for rule in ProfileRule.allCases {
+            XCTAssertFalse(rule.profiles.isEmpty, "\(rule)")
+            XCTAssertFalse(rule.source.isEmpty, "\(rule)")
+            // The web PKI applies every rule but RFC 5280's critical nameConstraints (CABF 7.1.2.5.2 allows it non-critical).
+            XCTAssertEqual(TrustProfile.webPKI.rules.contains(rule), rule != .nameConstraintsCritical, "\(rule)")
+        }
+        XCTAssertTrue(TrustProfile.rfc5280.rules.isEmpty)
+        XCTAssertEqual(Array(ProfileRuleSet(ProfileRule.allCases)), ProfileRule.allCases)
+    }
+
+    func testDocsListEveryRuleWithItsProfiles() throws {
+        let docs = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/profiles.md"), encoding: .utf8)
+        for rule in ProfileRule.allCases {
+            XCTAssertTrue(docs.contains("`\(rule.rawValue)`"), "docs/profiles.md does not list \(rule)")
+        }
+        XCTAssertTrue(docs.contains(ProfileRulesTable.markdown), "docs/profiles.md's table is stale: run trustctl profiles --markdown")
+    }
+}
