@@ -37,6 +37,14 @@ public enum TrustFailureReason: Hashable, Sendable {
     case nameConstraintViolation(name: String, detail: String)
     /// Name-constraint checking exceeded its work budget.
     case nameConstraintBudgetExhausted
+    /// No certificate policy acceptable to the caller is valid for the path, but one is required:
+    /// by a policyConstraints requireExplicitPolicy or the caller's initial-explicit-policy
+    /// (RFC 5280 §6.1.3 (f), §6.1.6).
+    case explicitPolicyRequired
+    /// A policyMappings extension maps to or from anyPolicy (RFC 5280 §6.1.4 (a)).
+    case policyMappingInvalid
+    /// Certificate policy processing exceeded its work budget.
+    case policyBudgetExhausted
     /// A critical extension that is not processed (RFC 5280 §4.2).
     case unhandledCriticalExtension(name: String)
     /// A v1/v2 certificate used as an intermediate (only allowed as anchors).
@@ -70,7 +78,7 @@ public enum TrustFailureReason: Hashable, Sendable {
     public var severity: TrustFailureSeverity {
         switch self {
         case .signatureInvalid, .signatureUnverifiable, .malformed, .revoked, .noCertificates, .nameConstraintBudgetExhausted,
-             .revocationInformationInvalid:
+             .policyBudgetExhausted, .revocationInformationInvalid:
             return .fatal
         default:
             return .recoverable
@@ -91,6 +99,9 @@ public enum TrustFailureReason: Hashable, Sendable {
         case let .extendedKeyUsageIncompatible(purpose): return "extendedKeyUsage does not allow \(purpose)"
         case let .nameConstraintViolation(name, detail): return "name \(name) violates name constraints: \(detail)"
         case .nameConstraintBudgetExhausted: return "name constraint checking exceeded its budget"
+        case .explicitPolicyRequired: return "no acceptable certificate policy is valid for the path, but an explicit policy is required"
+        case .policyMappingInvalid: return "policyMappings maps to or from anyPolicy"
+        case .policyBudgetExhausted: return "certificate policy processing exceeded its budget"
         case let .unhandledCriticalExtension(name): return "unhandled critical extension \(name)"
         case let .versionNotAllowed(version): return "v\(version) certificate used as an intermediate (only allowed as a trust anchor)"
         case let .profileViolation(detail): return detail

@@ -22,6 +22,19 @@ public struct ValidationOptions: Sendable {
     public var nameConstraintBudget: Int
     /// Revocation flags when a `.revocation` policy is in force; nil means no revocation checking.
     public var revocation: RevocationOptions?
+    /// RFC 5280 §6.1.1 (c) user-initial-policy-set: the certificate policies acceptable to the
+    /// caller (default: anyPolicy, any policy will do).
+    public var initialPolicySet: Set<ASN1ObjectIdentifier> = [OID.anyPolicy]
+    /// RFC 5280 §6.1.1 (f) initial-explicit-policy: the path must be valid for at least one policy
+    /// of ``initialPolicySet``.
+    public var initialExplicitPolicy = false
+    /// RFC 5280 §6.1.1 (e) initial-policy-mapping-inhibit: policy mappings are not honoured.
+    public var initialPolicyMappingInhibit = false
+    /// RFC 5280 §6.1.1 (g) initial-any-policy-inhibit: anyPolicy in a certificate matches nothing
+    /// (except in self-issued intermediates).
+    public var initialAnyPolicyInhibit = false
+    /// The most policy-graph nodes and edges one chain's policy processing may create (bounded work).
+    public var policyProcessingBudget = 100_000
 
     /// Options for `purpose` at `verifyTime` with the web-PKI profile on.
     public init(
