@@ -27,7 +27,7 @@ struct PKITS: ParsableCommand {
     @Option(help: "Known wrong answers: JSON list of {id, rule, reason}.")
     var knownFailures: String?
 
-    @Option(help: "OpenSSL's answers to the same cases (lines 'id<TAB>valid|invalid'), for the report.")
+    @Option(help: "OpenSSL's answers to the same cases (lines 'id<TAB>valid|invalid', '# version'), for the report.")
     var opensslResults: String?
 
     @Option(help: "Write the report (Markdown) here.")
@@ -62,13 +62,16 @@ struct PKITS: ParsableCommand {
             }
         }
         var openssl: [String: Bool] = [:]
+        var opensslVersion: String?
         if let opensslResults {
             for line in String(decoding: try readInput(opensslResults), as: UTF8.self).split(separator: "\n") {
+                if line.hasPrefix("# ") { opensslVersion = String(line.dropFirst(2)); continue }
                 let fields = line.split(separator: "\t")
                 if fields.count == 2 { openssl[String(fields[0])] = fields[1] == "valid" }
             }
         }
-        let report = PKITSReport(results: results, known: known, openssl: openssl, unreadableFiles: runner.unreadableFiles)
+        let report = PKITSReport(results: results, known: known, openssl: openssl, opensslVersion: opensslVersion,
+                                 unreadableFiles: runner.unreadableFiles)
         if verbose {
             for result in results { print("\(result.isRight ? "ok   " : "WRONG") \(result.testCase.id) \(result.testCase.endEntity): \(result.detail)") }
         }

@@ -6,6 +6,8 @@ struct PKITSReport {
     let known: [KnownDisagreement]
     /// OpenSSL's answers by case id (true: valid), when supplied.
     let openssl: [String: Bool]
+    /// `openssl version` of the run that gave ``openssl``.
+    let opensslVersion: String?
     let unreadableFiles: [String]
 
     /// The PKITS document's section titles.
@@ -91,7 +93,7 @@ struct PKITSReport {
         lines.append("")
         if opensslColumn {
             lines += [
-                "The OpenSSL column is `openssl verify -x509_strict -crl_check_all -policy_check` on the same inputs",
+                "The OpenSSL column is `openssl verify -x509_strict -crl_check_all -policy_check` (\(opensslVersion ?? "OpenSSL")) on the same inputs",
                 "and settings (`-policy`, `-explicit_policy`, `-inhibit_map`, `-inhibit_any`), run by `scripts/pkits`;",
                 "it checks accept/reject only. For reference, OpenSSL 3.0 was measured at 175/212 with these flags and",
                 "at best 209 with `-policy anyPolicy -extended_crl` (issue 12).",
