@@ -49,7 +49,7 @@ struct PolicyGraph {
         budget -= cost
     }
 
-    /// §6.1.3 (d): turns `expected` (what the depth above expects, from ``expectation(after:policyMappings:mappingAllowed:budget:)``)
+    /// §6.1.3 (d): turns `expected` (what the depth above expects, from ``expectation(policyMappings:mappingAllowed:budget:)``)
     /// into this certificate's depth, given the certificate's `policies` (anyPolicy already removed
     /// when it is inhibited, `assertsAnyPolicy` telling whether it was present and allowed), and
     /// appends it. Pruning of childless nodes above is deferred to the reachability walk of
