@@ -30,6 +30,8 @@ struct Verify: ParsableCommand {
 
     @OptionGroup var input: ChainInputOptions
 
+    @OptionGroup var certificatePolicies: PolicyInputOptions
+
     @Option(help: "Maximum number of intermediate CAs (self-issued ones not counted).")
     var maxDepth: Int?
 
@@ -87,6 +89,7 @@ struct Verify: ParsableCommand {
         let trust = try input.makeTrust(presented: presented, policies: [input.policy])
         if let maxDepth { trust.maximumDepth = maxDepth }
         if allowLegacyAlgorithms { trust.signaturePolicy = .legacy }
+        certificatePolicies.apply(to: trust)
         try supplyRevocationInformation(to: trust)
 
         if let policy {
@@ -303,6 +306,8 @@ struct VerifyReport: Encodable {
     let failures: [Failure]
     let signatureChecks: Int
     let pathsExplored: Int
+    /// The certificate policies the trusted chain is valid for (RFC 5280 user-constrained-policy-set).
+    let validPolicies: [String]?
 
     /// The report of `evaluation`; with `policy`, the policy's verdict and failures replace the evaluation's.
     init(_ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil) {
@@ -324,6 +329,7 @@ struct VerifyReport: Encodable {
         }
         signatureChecks = evaluation.signatureChecks
         pathsExplored = evaluation.attempts.count
+        validPolicies = evaluation.validPolicies.map { $0.userConstrained.map { OID.name(of: $0) }.sorted() }
     }
 
     var text: String {
@@ -341,6 +347,7 @@ struct VerifyReport: Encodable {
             lines += failures.map { "      " + $0.text }
         } else if trusted {
             lines.append("trusted" + (host.map { " for \($0)" } ?? ""))
+            if let validPolicies { lines.append("  valid policies: " + (validPolicies.isEmpty ? "none" : validPolicies.joined(separator: ", "))) }
         } else {
             lines.append("not trusted (\(result))")
             lines += failures.map { "  - " + $0.text }

@@ -35,6 +35,10 @@ public final class ServerTrust: Sendable {
         var requiredLeafKeyUsage: KeyUsage = []
         var allowsCommonNameFallback = false
         var enforcesAnchorConstraints = false
+        var initialPolicySet: Set<ASN1ObjectIdentifier> = [OID.anyPolicy]
+        var initialExplicitPolicy = false
+        var initialPolicyMappingInhibit = false
+        var initialAnyPolicyInhibit = false
         var revocationInputs = RevocationInputs()
         var fetchedRevocationInputs = RevocationInputs()
         var lastEvaluation: TrustEvaluation?
@@ -113,6 +117,10 @@ public final class ServerTrust: Sendable {
         let requiredLeafKeyUsage: KeyUsage
         let allowsCommonNameFallback: Bool
         let enforcesAnchorConstraints: Bool
+        let initialPolicySet: Set<ASN1ObjectIdentifier>
+        let initialExplicitPolicy: Bool
+        let initialPolicyMappingInhibit: Bool
+        let initialAnyPolicyInhibit: Bool
         /// Supplied and fetched revocation inputs together; empty unless a revocation policy is in force.
         let revocationInputs: RevocationInputs
 
@@ -129,6 +137,10 @@ public final class ServerTrust: Sendable {
             requiredLeafKeyUsage = config.requiredLeafKeyUsage
             allowsCommonNameFallback = config.allowsCommonNameFallback
             enforcesAnchorConstraints = config.enforcesAnchorConstraints
+            initialPolicySet = config.initialPolicySet
+            initialExplicitPolicy = config.initialExplicitPolicy
+            initialPolicyMappingInhibit = config.initialPolicyMappingInhibit
+            initialAnyPolicyInhibit = config.initialAnyPolicyInhibit
             if config.preparedPolicies.revocation != nil {
                 revocationInputs = RevocationInputs(
                     crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls,
@@ -248,6 +260,31 @@ public final class ServerTrust: Sendable {
         set { set(\.enforcesAnchorConstraints, newValue) }
     }
 
+    /// The certificate policies acceptable to the caller (RFC 5280 §6.1.1 (c) user-initial-policy-set;
+    /// default anyPolicy). With ``initialExplicitPolicy`` the chain must be valid for one of them.
+    public var initialPolicySet: Set<ASN1ObjectIdentifier> {
+        get { configuration.withLock { $0.initialPolicySet } }
+        set { configuration.withLock { $0.initialPolicySet = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// Whether the chain must be valid for a policy of ``initialPolicySet`` (RFC 5280 §6.1.1 (f)). Default false.
+    public var initialExplicitPolicy: Bool {
+        get { configuration.withLock { $0.initialExplicitPolicy } }
+        set { configuration.withLock { $0.initialExplicitPolicy = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// Whether policy mappings are ignored (RFC 5280 §6.1.1 (e)). Default false.
+    public var initialPolicyMappingInhibit: Bool {
+        get { configuration.withLock { $0.initialPolicyMappingInhibit } }
+        set { configuration.withLock { $0.initialPolicyMappingInhibit = newValue; $0.lastEvaluation = nil } }
+    }
+
+    /// Whether anyPolicy in a certificate matches nothing (RFC 5280 §6.1.1 (g)). Default false.
+    public var initialAnyPolicyInhibit: Bool {
+        get { configuration.withLock { $0.initialAnyPolicyInhibit } }
+        set { configuration.withLock { $0.initialAnyPolicyInhibit = newValue; $0.lastEvaluation = nil } }
+    }
+
     /// The chain built by the last evaluation (`SecTrustCopyCertificateChain`), evaluating if needed.
     public func certificateChain() -> [Certificate] { evaluate().chain }
 
@@ -320,6 +357,10 @@ public final class ServerTrust: Sendable {
         options.rules = config.enforcesAnchorConstraints
             ? prepared.rules.union(ValidationOptions.anchorConstraintRules) : prepared.rules
         options.revocation = prepared.revocation
+        options.initialPolicySet = config.initialPolicySet
+        options.initialExplicitPolicy = config.initialExplicitPolicy
+        options.initialPolicyMappingInhibit = config.initialPolicyMappingInhibit
+        options.initialAnyPolicyInhibit = config.initialAnyPolicyInhibit
         let preFailures = prepared.invalidHostnames.map {
             TrustFailure(.invalidReferenceIdentity($0), certificate: leaf, index: 0)
         }
@@ -359,6 +400,7 @@ public final class ServerTrust: Sendable {
             var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: result.attempts,
                                              signatureChecks: signatures.verificationCount)
             evaluation.revocationStatuses = statuses(chain, anchored: true)
+            if case let .valid(policies) = validator.policyOutcome(of: chain) { evaluation.validPolicies = policies }
             return evaluation
         }
         var failures = preFailures

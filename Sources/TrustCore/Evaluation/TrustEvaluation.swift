@@ -43,6 +43,8 @@ public struct TrustEvaluation: Sendable, CustomStringConvertible {
     public let signatureChecks: Int
     /// The revocation status found for each certificate of `chain` (empty without a revocation policy).
     public var revocationStatuses: [CertificateRevocationStatus] = []
+    /// The certificate policies the trusted chain is valid for (RFC 5280 §6.1.6); nil when not trusted.
+    public var validPolicies: ValidPolicySet?
 
     /// The profile rules the failures name, in order (a rule broken by several certificates once).
     public var violatedRules: [ProfileRule] {

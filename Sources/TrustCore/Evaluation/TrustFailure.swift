@@ -35,6 +35,12 @@ public enum TrustFailureReason: Hashable, Sendable {
     case extendedKeyUsageIncompatible(purpose: String)
     /// A name in the chain is outside a permitted subtree or inside an excluded one (RFC 5280 §4.2.1.10).
     case nameConstraintViolation(name: String, detail: String)
+    /// No certificate policy acceptable to the caller is valid for the path, but one is required:
+    /// by a policyConstraints requireExplicitPolicy or the caller's initial-explicit-policy
+    /// (RFC 5280 §6.1.3 (f), §6.1.6).
+    case explicitPolicyRequired
+    /// A policyMappings extension maps to or from anyPolicy (RFC 5280 §6.1.4 (a)).
+    case policyMappingInvalid
     /// A critical extension that is not processed (RFC 5280 §4.2).
     case unhandledCriticalExtension(name: String)
     /// A v1/v2 certificate used as an intermediate (only allowed as anchors).
@@ -92,6 +98,8 @@ public enum TrustFailureReason: Hashable, Sendable {
         case let .keyUsageIncompatible(detail): return "keyUsage incompatible: \(detail)"
         case let .extendedKeyUsageIncompatible(purpose): return "extendedKeyUsage does not allow \(purpose)"
         case let .nameConstraintViolation(name, detail): return "name \(name) violates name constraints: \(detail)"
+        case .explicitPolicyRequired: return "no acceptable certificate policy is valid for the path, but an explicit policy is required"
+        case .policyMappingInvalid: return "policyMappings maps to or from anyPolicy"
         case let .unhandledCriticalExtension(name): return "unhandled critical extension \(name)"
         case let .versionNotAllowed(version): return "v\(version) certificate used as an intermediate (only allowed as a trust anchor)"
         case let .profileViolation(violation): return violation.description

@@ -6,8 +6,8 @@ import TrustX509
 /// basic path validation plus, when asked, the web-PKI profile. Every failure names the
 /// certificate that caused it.
 ///
-/// The validator is a sequence of independent rule functions over the whole chain, so that
-/// certificate-policy processing (RFC 5280 §6.1.3 (d)–(f)) can be added as one more pass.
+/// The validator is a sequence of independent rule functions over the whole chain; certificate
+/// policy processing (RFC 5280 §6.1.3 (d)–(f), ``PolicyProcessing``) is one more pass.
 /// A class: one evaluation's builder, checker and result code share it without copying its state.
 final class PathValidator {
     let options: ValidationOptions
@@ -53,6 +53,24 @@ final class PathValidator {
         let result = checker.check(chain)
         revocationResults[chain] = result
         return result
+    }
+
+    /// Policy processing outcomes per complete chain, so the evaluation reports the valid policy set
+    /// of the chain it chose without processing it again.
+    private var policyOutcomes: [[Certificate]: PolicyProcessing.Outcome] = [:]
+
+    /// RFC 5280 §6.1 certificate policy processing of the complete `chain` (computed once per chain).
+    func policyOutcome(of chain: [Certificate]) -> PolicyProcessing.Outcome {
+        if let known = policyOutcomes[chain] { return known }
+        // Drawn from the evaluation's budget: it does not reset for each path the builder tries.
+        let available = budget.remaining(.policyGraphOperations)
+        var left = available
+        let outcome = PolicyProcessing.process(chain, inputs: options, budget: &left,
+                                               limit: budget.limit(of: .policyGraphOperations))
+        budget.spend(.policyGraphOperations, available - max(0, left))
+        if left < 0 { budget.markExhausted(.policyGraphOperations) }
+        policyOutcomes[chain] = outcome
+        return outcome
     }
 
     /// Extensions this validator processes; any other critical extension is rejected (RFC 5280 §4.2).
@@ -104,6 +122,8 @@ final class PathValidator {
         let leaf = chain[0]
         checkLeaf(leaf) { reason in failures.append(TrustFailure(reason, certificate: leaf, index: 0)) }
         failures.append(contentsOf: NameConstraintChecker.violations(in: chain, budget: budget))
+        // Certificate policies need the anchor: the path's policies are judged from it down (§6.1.2).
+        if isComplete, case let .invalid(failure) = policyOutcome(of: chain) { failures.append(failure) }
         // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.
         if isComplete, let revocation = revocation(of: chain) {
             failures.append(contentsOf: revocation.failures)

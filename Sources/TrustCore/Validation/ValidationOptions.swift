@@ -20,6 +20,17 @@ public struct ValidationOptions: Sendable {
     public var allowsCommonNameFallback: Bool
     /// Revocation flags when a `.revocation` policy is in force; nil means no revocation checking.
     public var revocation: RevocationOptions?
+    /// RFC 5280 §6.1.1 (c) user-initial-policy-set: the certificate policies acceptable to the
+    /// caller (default: anyPolicy, any policy will do).
+    public var initialPolicySet: Set<ASN1ObjectIdentifier> = [OID.anyPolicy]
+    /// RFC 5280 §6.1.1 (f) initial-explicit-policy: the path must be valid for at least one policy
+    /// of ``initialPolicySet``.
+    public var initialExplicitPolicy = false
+    /// RFC 5280 §6.1.1 (e) initial-policy-mapping-inhibit: policy mappings are not honoured.
+    public var initialPolicyMappingInhibit = false
+    /// RFC 5280 §6.1.1 (g) initial-any-policy-inhibit: anyPolicy in a certificate matches nothing
+    /// (except in self-issued intermediates).
+    public var initialAnyPolicyInhibit = false
 
     /// The rules that enforce a trust anchor's own constraints (RFC 5937 §3): validity, basicConstraints
     /// cA and keyCertSign, critical extensions and extendedKeyUsage.
