@@ -36,6 +36,7 @@ public final class ServerTrust: Sendable {
         var additionalPurposes: [KeyPurpose] = []
         var allowsCommonNameFallback = false
         var revocationInputs = RevocationInputs()
+        /// Verified information the last fetching evaluation kept (bounded by its chain's URLs).
         var fetchedRevocationInputs = RevocationInputs()
         var lastEvaluation: TrustEvaluation?
 
@@ -103,7 +104,7 @@ public final class ServerTrust: Sendable {
         let requiredLeafKeyUsage: KeyUsage
         let allowsCommonNameFallback: Bool
         /// Supplied and fetched revocation inputs together; empty unless a revocation policy is in force.
-        let revocationInputs: RevocationInputs
+        var revocationInputs: RevocationInputs
 
         init(_ config: borrowing Configuration) {
             certificates = config.certificates
@@ -232,9 +233,17 @@ public final class ServerTrust: Sendable {
 
     /// Builds and validates a chain under the current configuration.
     public func evaluate() -> TrustEvaluation {
-        let inputs = configuration.withLock { EvaluationInputs($0) }
+        evaluate(configuration.withLock { EvaluationInputs($0) })
+    }
+
+    /// Evaluates `inputs` (a snapshot the caller took) and records the result as the last evaluation,
+    /// together with the revocation information fetched for it when `keepingFetched` is given.
+    func evaluate(_ inputs: EvaluationInputs, keepingFetched fetched: RevocationInputs? = nil) -> TrustEvaluation {
         let evaluation = ServerTrust.evaluate(inputs)
-        configuration.withLock { $0.lastEvaluation = evaluation }
+        configuration.withLock { config in
+            if let fetched { config.fetchedRevocationInputs = fetched }
+            config.lastEvaluation = evaluation
+        }
         return evaluation
     }
 

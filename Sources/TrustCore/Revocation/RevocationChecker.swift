@@ -46,14 +46,14 @@ struct RevocationChecker {
                 }
             }
             let status = found ?? .unknown(notes: notes)
-            statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: status))
+            statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: status, notes: notes))
             switch status {
             case let .revoked(source, revokedAt, reason):
                 let text = "revoked at \(revokedAt)\(reason.map { ", reason \($0)" } ?? "") according to \(source)"
                 failures.append(TrustFailure(.revoked(text), certificate: certificate, index: index))
             case .unknown:
-                // Information that claims to cover the certificate but fails integrity checks is never
-                // silently ignored (fail closed): a forged or broken CRL is not "no information".
+                // A supplied CRL that claims to cover the certificate but fails integrity checks is never
+                // silently ignored (fail closed). Fetched ones never get here: they are notes (CRLCheck).
                 for problem in integrityProblems {
                     failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
                 }
@@ -62,8 +62,8 @@ struct RevocationChecker {
                     failures.append(TrustFailure(.revocationUnavailable(detail), certificate: certificate, index: index))
                 }
             case .good, .notChecked:
-                // Proof of good from another source does not excuse a CRL that fails its integrity
-                // checks (docs/revocation.md: an invalid CRL fails, even in soft-fail mode).
+                // Proof of good from another source does not excuse a supplied CRL that fails its
+                // integrity checks (docs/revocation.md: the caller's own data fails closed).
                 for problem in integrityProblems {
                     failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
                 }
