@@ -179,7 +179,7 @@ final class RevocationNetworkTests: XCTestCase {
     func testLiveOCSPResponseIsCachedForAtMostTheCacheLifetime() async throws {
         // -nrequest 1: the responder exits after one answer, so a second answer can only come from the cache.
         let (server, port) = try startOCSPResponder(requests: 1)
-        let http = HTTPRevocationFetcher(timeout: 3, cacheLifetime: 1)
+        let http = HTTPRevocationFetcher(timeout: 3, cacheLifetime: 2)
         let fetcher = rewriting(ocspPort: port, fetcher: http)
         let first = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher)
         XCTAssertEqual(Kit.status(first, 0), .good(source: .fetchedOCSP(url: Kit.ocspURL)))
@@ -188,9 +188,9 @@ final class RevocationNetworkTests: XCTestCase {
         let second = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher)
         XCTAssertEqual(Kit.status(second, 0), .good(source: .fetchedOCSP(url: Kit.ocspURL)), "served from the cache")
         XCTAssertEqual(http.responseCache?.count, 1)
-        // The response's nextUpdate is 7 days away, but the cache keeps it at most cacheLifetime (1 s):
+        // The response's nextUpdate is 7 days away, but the cache keeps it at most cacheLifetime (2 s):
         // then the responder is asked again, and it is gone.
-        try await Task.sleep(nanoseconds: 1_200_000_000)
+        try await Task.sleep(nanoseconds: 2_200_000_000)
         let third = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher)
         XCTAssertTrue(Kit.isUnknown(Kit.status(third, 0)), "\(String(describing: Kit.status(third, 0)))")
     }
@@ -405,6 +405,9 @@ final class RevocationNetworkTests: XCTestCase {
         XCTAssertEqual(fetcher.timeout, 10)
         XCTAssertEqual(fetcher.maximumCRLBytes, 20 * 1024 * 1024)
         XCTAssertEqual(fetcher.maximumOCSPBytes, 64 * 1024)
+        XCTAssertEqual(fetcher.cacheCapacity, 256)
+        XCTAssertEqual(fetcher.responseCache?.maximumLifetime, 3600, "a verified answer is reused for at most an hour")
+        XCTAssertNil(HTTPRevocationFetcher(cacheCapacity: 0).responseCache)
         XCTAssertEqual(HTTPRevocationFetcher.shared.timeout, 10)
     }
 
@@ -472,14 +475,14 @@ final class RevocationNetworkTests: XCTestCase {
         let directory = try temporaryDirectory()
         try Data(try forge.make().derEncoded).write(to: directory.appendingPathComponent("ca.crl"))
         let (server, port) = try startCRLServer(directory: directory.path)
-        let fetcher = rewriting(crlPort: port, crlFile: "ca.crl", fetcher: HTTPRevocationFetcher(timeout: 3, cacheLifetime: 1))
+        let fetcher = rewriting(crlPort: port, crlFile: "ca.crl", fetcher: HTTPRevocationFetcher(timeout: 3, cacheLifetime: 2))
         for _ in 0..<2 {
             let evaluation = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
             assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
         }
         XCTAssertTrue(server.waitForLines(containing: "GET /ca.crl", count: 1, seconds: 3))
         XCTAssertEqual(server.lines(containing: "GET /ca.crl"), 1, "the second evaluation is served from the cache")
-        try await Task.sleep(nanoseconds: 1_200_000_000)
+        try await Task.sleep(nanoseconds: 2_200_000_000)
         _ = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
         XCTAssertTrue(server.waitForLines(containing: "GET /ca.crl", count: 2, seconds: 3), "asked again after the lifetime: " + server.errorText)
     }

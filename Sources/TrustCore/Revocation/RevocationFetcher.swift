@@ -29,8 +29,10 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     public let maximumCRLBytes: Int
     /// Largest OCSP response accepted, in bytes.
     public let maximumOCSPBytes: Int
-    /// The verified answers kept for later evaluations.
+    /// The verified answers kept for later evaluations (nil when `cacheCapacity` is 0).
     public let responseCache: RevocationResponseCache?
+    /// Most cached answers kept.
+    public var cacheCapacity: Int { responseCache?.capacity ?? 0 }
 
     /// A process-wide instance with the default limits.
     public static let shared = HTTPRevocationFetcher()
