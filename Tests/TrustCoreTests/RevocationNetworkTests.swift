@@ -51,37 +51,37 @@ final class RevocationNetworkTests: XCTestCase {
         return (server, port)
     }
 
-    /// `python3 -m http.server 0 --bind 127.0.0.1 --directory TestCertificates/revocation`.
-    private func startCRLServer() throws -> (LoopbackServer, Int) {
-        let python = try requireTool("python3")
-        let server = LoopbackServer(executable: python,
-                                    arguments: ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
-                                                "--directory", Fixtures.path("revocation")],
-                                    directory: nil)
+    /// `python3 -m http.server` serving TestCertificates/revocation (or `directory`).
+    private func startCRLServer(directory: String = Fixtures.path("revocation")) throws -> (LoopbackServer, Int) {
+        let (server, port) = try LoopbackServer.fileServer(directory: directory)
         servers.append(server)
-        // "Serving HTTP on 127.0.0.1 port N (http://127.0.0.1:N/) ..."
-        let port = try server.start { line in
-            guard let range = line.range(of: "Serving HTTP on 127.0.0.1 port ") else { return nil }
-            return Int(line[range.upperBound...].prefix { $0.isNumber })
-        }
         return (server, port)
     }
 
-    /// A python TCP server: `hang` accepts and never answers; `flood` answers 200 with an endless
-    /// body; `reset` reads a little of the request and resets the connection; `redirect` answers
-    /// 302; `echo` answers 200 with the request it received (head and body) as the body.
+    /// A python TCP server: `hang` accepts and never answers (printing `ACCEPT` per connection);
+    /// `flood` answers 200 with an endless body; `reset` reads a little of the request and resets the
+    /// connection; `halfclose` reads nothing, closes its sending side, then closes the connection
+    /// (the client, mid-request, gets EPIPE on its next write); `redirect` answers 302; `echo`
+    /// answers 200 with the request it received (head and body) as the body.
     private func startMisbehavingServer(_ mode: String) throws -> (LoopbackServer, Int) {
         let python = try requireTool("python3")
         let script = #"""
-        import socket, struct, sys
+        import socket, struct, sys, time
         mode = sys.argv[1]
-        s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(16)
+        s = socket.socket(); s.bind(('127.0.0.1', 0))
+        if mode == 'halfclose': s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.listen(16)
         print('PORT', s.getsockname()[1], flush=True)
         held = []
         while True:
             c, _ = s.accept()
             if mode == 'hang':
                 held.append(c)
+                print('ACCEPT', flush=True)
+            elif mode == 'halfclose':
+                c.shutdown(socket.SHUT_WR)
+                time.sleep(0.3)
+                c.close()
             elif mode == 'flood':
                 c.recv(65536)
                 try:
@@ -176,23 +176,23 @@ final class RevocationNetworkTests: XCTestCase {
                        [.good(source: .fetchedOCSP(url: Kit.ocspURL)), .good(source: .suppliedCRL), .notChecked])
     }
 
-    func testLiveOCSPResponseIsCachedAndCapped() async throws {
+    func testLiveOCSPResponseIsCachedForAtMostTheCacheLifetime() async throws {
         // -nrequest 1: the responder exits after one answer, so a second answer can only come from the cache.
         let (server, port) = try startOCSPResponder(requests: 1)
-        let http = HTTPRevocationFetcher(timeout: 3)
-        let leaf = try Fixtures.certificate(Kit.goodLeaf)
-        let issuer = try Fixtures.certificate(Kit.intermediate)
-        let request = OCSPRequest(certIDs: [OCSPCertID(certificate: leaf, issuer: issuer)]).derEncoded
-        let url = "http://127.0.0.1:\(port)/"
-        let first = try await http.fetchOCSPResponse(from: url, request: request)
-        XCTAssertEqual(try OCSPResponse(derEncoded: first).responses.first?.status, .good)
+        let http = HTTPRevocationFetcher(timeout: 3, cacheLifetime: 2)
+        let fetcher = rewriting(ocspPort: port, fetcher: http)
+        let first = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher)
+        XCTAssertEqual(Kit.status(first, 0), .good(source: .fetchedOCSP(url: Kit.ocspURL)))
         XCTAssertTrue(server.waitForExit(seconds: 5), "the responder exits after its one request")
-        let second = try await http.fetchOCSPResponse(from: url, request: request)
-        XCTAssertEqual(second, first, "served from the cache")
-        // Control: another fetcher (empty cache) cannot reach the exited responder; nor can this one once emptied.
-        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 2).fetchOCSPResponse(from: url, request: request) }
-        http.removeAll()
-        await assertFetchFails { try await http.fetchOCSPResponse(from: url, request: request) }
+        // A new trust (nothing kept on it): the verified response comes from the fetcher's cache.
+        let second = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher)
+        XCTAssertEqual(Kit.status(second, 0), .good(source: .fetchedOCSP(url: Kit.ocspURL)), "served from the cache")
+        XCTAssertEqual(http.responseCache?.count, 1)
+        // The response's nextUpdate is 7 days away, but the cache keeps it at most cacheLifetime (2 s):
+        // then the responder is asked again, and it is gone.
+        try await Task.sleep(nanoseconds: 2_200_000_000)
+        let third = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher)
+        XCTAssertTrue(Kit.isUnknown(Kit.status(third, 0)), "\(String(describing: Kit.status(third, 0)))")
     }
 
     func testLiveOCSPResponseLargerThanTheCapIsRefused() async throws {
@@ -348,44 +348,186 @@ final class RevocationNetworkTests: XCTestCase {
         }
     }
 
+    func testPeerClosingMidRequestRaisesNoSIGPIPE() async throws {
+        // The peer closes while a 16 MiB POST is still being written: the next write fails with EPIPE.
+        // Without MSG_NOSIGNAL that write also raises SIGPIPE, whose default action kills the process;
+        // a recording handler stands in for the default so that the test can count instead of dying.
+        let (_, port) = try startMisbehavingServer("halfclose")
+        sigpipeCount.store(0, ordering: .relaxed)
+        let previous = signal(SIGPIPE) { _ in sigpipeCount.add(1, ordering: .relaxed) }
+        defer { signal(SIGPIPE, previous) }
+        await assertFetchFails {
+            try await HTTPRevocationFetcher(timeout: 5).fetchOCSPResponse(from: "http://127.0.0.1:\(port)/",
+                                                                          request: [UInt8](repeating: 0x30, count: 16 << 20))
+        }
+        XCTAssertEqual(sigpipeCount.load(ordering: .relaxed), 0, "a write to the closed connection raised SIGPIPE")
+    }
+
+    func testCancellationEndsAFetchPromptly() async throws {
+        let (_, port) = try startMisbehavingServer("hang")
+        let http = HTTPRevocationFetcher(timeout: 10)
+        let task = Task { try await http.fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl") }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let cancelled = Date()
+        task.cancel()
+        let result = await task.result
+        XCTAssertLessThan(Date().timeIntervalSince(cancelled), 1, "the fetch must end soon after cancellation, not at its 10 s deadline")
+        XCTAssertThrowsError(try result.get())
+    }
+
+    func testConcurrentRequestsAreBoundedAndQueuedOnesCancellable() async throws {
+        // Ten requests to a server that never answers: only a bounded number hold a connection (and a
+        // worker thread) at once; the rest wait for a slot, and cancelling them ends them at once.
+        let (server, port) = try startMisbehavingServer("hang")
+        let http = HTTPRevocationFetcher(timeout: 10)
+        let tasks = (0..<10).map { index in Task { try await http.fetchCRL(from: "http://127.0.0.1:\(port)/\(index).crl") } }
+        let deadline = Date().addingTimeInterval(3)
+        while server.outputText.components(separatedBy: "ACCEPT").count - 1 < 8, Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        XCTAssertEqual(server.outputText.components(separatedBy: "ACCEPT").count - 1, 8, "connections held at once")
+        let cancelled = Date()
+        for task in tasks { task.cancel() }
+        for task in tasks {
+            let result = await task.result
+            XCTAssertThrowsError(try result.get())
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(cancelled), 1.5)
+    }
+
+    func testHugeSizeCapDoesNotOverflow() async throws {
+        let (_, port) = try startCRLServer()
+        let bytes = try await HTTPRevocationFetcher(timeout: 3, maximumCRLBytes: .max, maximumOCSPBytes: .max)
+            .fetchCRL(from: "http://127.0.0.1:\(port)/intermediate-current.crl")
+        XCTAssertEqual(bytes, try Fixtures.bytes("revocation/intermediate-current.crl"))
+    }
+
     func testDocumentedDefaults() {
         let fetcher = HTTPRevocationFetcher()
         XCTAssertEqual(fetcher.timeout, 10)
         XCTAssertEqual(fetcher.maximumCRLBytes, 20 * 1024 * 1024)
         XCTAssertEqual(fetcher.maximumOCSPBytes, 64 * 1024)
+        XCTAssertEqual(fetcher.cacheCapacity, 256)
+        XCTAssertEqual(fetcher.responseCache?.maximumLifetime, 3600, "a verified answer is reused for at most an hour")
+        XCTAssertNil(HTTPRevocationFetcher(cacheCapacity: 0).responseCache)
         XCTAssertEqual(HTTPRevocationFetcher.shared.timeout, 10)
     }
 
     // MARK: (d) The cache
 
-    func testSecondFetchOfTheSameCRLIsServedFromTheCache() async throws {
+    func testVerifiedCRLIsCachedAndRawBytesAreNot() async throws {
         let (server, port) = try startCRLServer()
         let http = HTTPRevocationFetcher(timeout: 3)
         let url = "http://127.0.0.1:\(port)/intermediate-current.crl"
+        // The fetcher itself only moves bytes: two direct fetches are two requests.
         let first = try await http.fetchCRL(from: url)
-        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 1, seconds: 3))
         let second = try await http.fetchCRL(from: url)
         XCTAssertEqual(second, first)
-        // Through ServerTrust, twice more, with the same fetcher: still no new request.
+        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 2, seconds: 3), server.errorText)
+        // Through ServerTrust, three evaluations of new trusts: one request, then the verified CRL from the cache.
         let fetcher = rewriting(crlPort: port, fetcher: http)
-        for _ in 0..<2 {
+        for _ in 0..<3 {
             let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
             let evaluation = await trust.evaluate(fetchingWith: fetcher)
             XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
         }
         try await Task.sleep(nanoseconds: 300_000_000)
-        XCTAssertEqual(server.lines(containing: "GET /intermediate-current.crl"), 1, server.errorText)
+        XCTAssertEqual(server.lines(containing: "GET /intermediate-current.crl"), 3, server.errorText)
 
         // Control: after removeAll() the server is asked again.
         http.removeAll()
-        _ = try await http.fetchCRL(from: url)
-        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 2, seconds: 3), server.errorText)
+        _ = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 4, seconds: 3), server.errorText)
 
-        // A CRL whose nextUpdate has passed is not cached: every fetch goes to the server.
-        let expired = "http://127.0.0.1:\(port)/intermediate-expired.crl"
-        _ = try await http.fetchCRL(from: expired)
-        _ = try await http.fetchCRL(from: expired)
+        // A CRL whose nextUpdate has passed is not cached: every evaluation goes to the server.
+        http.removeAll()
+        let expired = rewriting(crlPort: port, crlFile: "intermediate-expired.crl", fetcher: http)
+        for _ in 0..<2 { _ = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: expired) }
         XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-expired.crl", count: 2, seconds: 3), server.errorText)
+    }
+
+    func testCRLThatFailsVerificationIsNoInformationAndNotCached() async throws {
+        // One URL serving first a CRL with the issuer's name but another key's signature (what an
+        // attacker on the plain-HTTP path can send), then the real one.
+        let directory = try temporaryDirectory()
+        let served = directory.appendingPathComponent("ca.crl")
+        try Data(Fixtures.bytes("revocation/intermediate-wrong-signer.crl")).write(to: served)
+        let (server, port) = try startCRLServer(directory: directory.path)
+        let fetcher = rewriting(crlPort: port, crlFile: "ca.crl")
+
+        let soft = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        assertTrusted(soft)
+        let notes = Kit.notes(Kit.status(soft, 0))
+        XCTAssertTrue(notes.contains { $0.contains(Kit.crlURL) && $0.contains("signature") }, "\(notes)")
+        let hard = await (try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"]))
+            .evaluate(fetchingWith: fetcher)
+        assertNotTrusted(hard, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+        XCTAssertTrue(server.waitForLines(containing: "GET /ca.crl", count: 2, seconds: 3), "not cached: " + server.errorText)
+
+        // The tampered answer did not stick: once the real CRL is served, it is used.
+        try Data(Fixtures.bytes("revocation/intermediate-current.crl")).write(to: served)
+        let real = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        assertNotTrusted(real, .fatalTrustFailure, failures: ["0:revoked"])
+    }
+
+    func testFarFutureNextUpdateIsCappedByTheCacheLifetime() async throws {
+        var forge = try CRLForge.intermediate()
+        forge.nextUpdate = .generalizedTime("99991231235959Z")
+        forge.entries = [(serial: Array(try Fixtures.certificate(Kit.revokedLeaf).serialNumber), date: "260401000000Z", reason: 1)]
+        let directory = try temporaryDirectory()
+        try Data(try forge.make().derEncoded).write(to: directory.appendingPathComponent("ca.crl"))
+        let (server, port) = try startCRLServer(directory: directory.path)
+        let fetcher = rewriting(crlPort: port, crlFile: "ca.crl", fetcher: HTTPRevocationFetcher(timeout: 3, cacheLifetime: 2))
+        for _ in 0..<2 {
+            let evaluation = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+            assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
+        }
+        XCTAssertTrue(server.waitForLines(containing: "GET /ca.crl", count: 1, seconds: 3))
+        XCTAssertEqual(server.lines(containing: "GET /ca.crl"), 1, "the second evaluation is served from the cache")
+        try await Task.sleep(nanoseconds: 2_200_000_000)
+        _ = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        XCTAssertTrue(server.waitForLines(containing: "GET /ca.crl", count: 2, seconds: 3), "asked again after the lifetime: " + server.errorText)
+    }
+
+    func testCacheIsKeyedOnTheIssuer() async throws {
+        // A leaf of another CA naming the same CRL URL: what verified for the first issuer is not
+        // handed out for the second; the server is asked again.
+        let (server, port) = try startCRLServer()
+        let fetcher = rewriting(crlPort: port, fetcher: HTTPRevocationFetcher(timeout: 3))
+        let first = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        assertNotTrusted(first, .fatalTrustFailure, failures: ["0:revoked"])
+        let otherCA = try CertificateForge.reissue("revocation/leaf-under-revoked-intermediate.pem", ocspURL: nil, crlURL: Kit.crlURL,
+                                                   signingKey: "revocation/keys/revoked-intermediate.key.pem")
+        let second = await (try Kit.trust(otherCA, intermediates: ["revocation/revoked-intermediate.pem"], options: [.crl], crls: ["root-empty"]))
+            .evaluate(fetchingWith: fetcher)
+        assertTrusted(second)
+        XCTAssertTrue(Kit.isUnknown(Kit.status(second, 0)), "the intermediate's CRL says nothing about another CA's leaf")
+        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 2, seconds: 3), server.errorText)
+    }
+
+    func testEvictionDoesNotFavourFarFutureEntries() async throws {
+        // Capacity 2. A (nextUpdate 9999) and B (2099) are cached, B is used again, then C arrives: the
+        // least recently used entry (A) goes, not the one that expires first (B).
+        var farFuture = try CRLForge.intermediate()
+        farFuture.nextUpdate = .generalizedTime("99991231235959Z")
+        let directory = try temporaryDirectory()
+        try Data(try farFuture.make().derEncoded).write(to: directory.appendingPathComponent("a.crl"))
+        for name in ["b.crl", "c.crl"] {
+            try Data(Fixtures.bytes("revocation/intermediate-current.crl")).write(to: directory.appendingPathComponent(name))
+        }
+        let (server, port) = try startCRLServer(directory: directory.path)
+        let http = HTTPRevocationFetcher(timeout: 3, cacheCapacity: 2)
+        func evaluate(_ name: String) async throws {
+            let leaf = try CertificateForge.reissue(Kit.goodLeaf, ocspURL: nil, crlURL: "http://127.0.0.1:\(port)/\(name)",
+                                                    signingKey: "keys/ecdsa/intermediate.key.pem")
+            let evaluation = await (try Kit.trust(leaf, options: [.crl])).evaluate(fetchingWith: http)
+            XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .fetchedCRL(url: "http://127.0.0.1:\(port)/\(name)")), name)
+        }
+        for name in ["a.crl", "b.crl", "b.crl", "c.crl", "b.crl", "a.crl"] { try await evaluate(name) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        XCTAssertEqual(server.lines(containing: "GET /b.crl"), 1, "B, used recently, stayed cached: " + server.errorText)
+        XCTAssertEqual(server.lines(containing: "GET /a.crl"), 2, "A, least recently used, was evicted: " + server.errorText)
     }
 
     // MARK: Helpers
@@ -400,6 +542,14 @@ final class RevocationNetworkTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains(text), "\(error)", file: file, line: line)
             }
         }
+    }
+
+    /// A fresh directory under the temporary directory, removed when the test ends.
+    private func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("revocation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory
     }
 
     /// A loopback port that nothing listens on (bound, then closed).
@@ -419,6 +569,9 @@ final class RevocationNetworkTests: XCTestCase {
         return port
     }
 }
+
+/// SIGPIPE deliveries seen by ``RevocationNetworkTests/testPeerClosingMidRequestRaisesNoSIGPIPE()``.
+private let sigpipeCount = Atomic<Int>(0)
 
 /// Forwards to a real fetcher after rewriting the certificates' URLs to loopback ones, and records
 /// what it forwarded.
@@ -452,6 +605,9 @@ final class RewritingFetcher: RevocationFetcher {
         log.withLock { $0.append(Request(kind: "ocsp", url: target)) }
         return try await base.fetchOCSPResponse(from: target, request: request)
     }
+
+    /// The base fetcher's cache (keyed by the certificates' own URLs, before rewriting).
+    var responseCache: RevocationResponseCache? { base.responseCache }
 }
 
 /// A server that did not come up: a test failure, not a skip.

@@ -191,4 +191,66 @@ final class RevocationOCSPTests: XCTestCase {
             assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
         }
     }
+
+    // MARK: Decoys: every candidate counts
+
+    func testDecoySingleResponsesDoNotHideTheRevocation() throws {
+        // The responder's signed data lists the certificate three times: unknown, stale, revoked.
+        // The first match used to decide ("unknown"), so a soft-failing client accepted a revoked leaf.
+        let response = try OCSPForge.resign("revoked-leaf-revoked") { data in
+            let revoked = data[2][0]
+            var unknown = revoked
+            unknown[1] = .primitive(0x82, [])
+            var stale = revoked
+            stale[1] = .primitive(0x80, [])
+            stale[2] = .generalizedTime("20260101000000Z")
+            stale.children = Array(stale.children.prefix(3)) + [.constructed(0xA0, [.generalizedTime("20260102000000Z")])]
+            data[2].children = [unknown, stale, revoked]
+        }
+        XCTAssertEqual(response.responses.count, 3)
+        let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
+        trust.setOCSPResponses([response])
+        let evaluation = trust.evaluate()
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
+        XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .suppliedOCSP, time: Kit.revocationDate, reason: .keyCompromise))
+        // A good and an unknown answer in one response: good.
+        let good = try OCSPForge.resign("good-leaf-good") { data in
+            var unknown = data[2][0]
+            unknown[1] = .primitive(0x82, [])
+            data[2].children.insert(unknown, at: 0)
+        }
+        let goodEvaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"]).evaluateWith(ocsp: good)
+        assertTrusted(goodEvaluation)
+        XCTAssertEqual(Kit.status(goodEvaluation, 0), .good(source: .suppliedOCSP))
+    }
+
+    func testDecoyResponderCertificateDoesNotHideTheRealOne() throws {
+        // The `certs` field is outside the signature: anyone on the path can put a certificate with the
+        // responder's name (here the real one with a broken signature) in front of the real one.
+        let delegate = try Fixtures.certificate("revocation/ocsp-responder.pem")
+        let decoy = try tamperedSignature(delegate)
+        var tree = try RevocationTLV.parse(Fixtures.bytes("revocation/good-leaf-delegated.ocsp"))
+        var basic = try RevocationTLV.parse(tree[1][0][1].content)
+        basic[3][0].children.insert(try RevocationTLV.parse(decoy.derEncoded), at: 0)
+        tree[1][0][1] = .octetString(basic.der)
+        let response = try OCSPResponse(derEncoded: tree.der)
+        XCTAssertEqual(response.certificates.map(\.subject), [delegate.subject, delegate.subject])
+
+        let evaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"]).evaluateWith(ocsp: response)
+        assertTrusted(evaluation)
+        XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedOCSP))
+        // Control: the decoy alone is rejected.
+        basic[3][0].children.removeLast()
+        tree[1][0][1] = .octetString(basic.der)
+        let decoyOnly = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["root-empty"]).evaluateWith(ocsp: try OCSPResponse(derEncoded: tree.der))
+        assertNotTrusted(decoyOnly, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+    }
+}
+
+private extension ServerTrust {
+    /// Supplies `response` as the only OCSP response and evaluates.
+    func evaluateWith(ocsp response: OCSPResponse) -> TrustEvaluation {
+        setOCSPResponses([response])
+        return evaluate()
+    }
 }

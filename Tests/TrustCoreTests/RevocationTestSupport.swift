@@ -43,6 +43,18 @@ enum RevocationKit {
         return trust
     }
 
+    /// The same for an already parsed (e.g. re-issued) `leaf`.
+    static func trust(
+        _ leaf: Certificate, intermediates: [String] = [intermediate], options: RevocationOptions, crls: [String] = []
+    ) throws -> ServerTrust {
+        let trust = ServerTrust(certificates: [leaf] + (try intermediates.flatMap { try Fixtures.certificates($0) }),
+                                policies: [.ssl(server: true, hostname: Fixtures.host), .revocation(options)])
+        trust.setAnchorCertificates(try Fixtures.certificates("ecdsa/root.pem"))
+        trust.verifyDate = Fixtures.verifyDate
+        if !crls.isEmpty { trust.setCRLs(try crls.map { try RevocationKit.crl($0) }) }
+        return trust
+    }
+
     /// The status of chain index `index`, or nil.
     static func status(_ evaluation: TrustEvaluation, _ index: Int) -> RevocationStatus? {
         evaluation.revocationStatuses.first { $0.index == index }?.status
@@ -270,4 +282,67 @@ enum OCSPForge {
         tree[1][0][1] = .octetString(basic.der)
         return try OCSPResponse(derEncoded: tree.der)
     }
+}
+
+/// Re-issues a fixture certificate with other revocation URLs (and serial), signed through
+/// `openssl dgst` with any PEM key under TestCertificates/: the issuer's key gives a valid
+/// certificate, any other key a forgery that fails its signature check.
+enum CertificateForge {
+    static let authorityInfoAccess = "1.3.6.1.5.5.7.1.1"
+    static let crlDistributionPoints = "2.5.29.31"
+
+    /// `name` (ECDSA-with-SHA256 signed) with its AIA OCSP and CRL DP URLs replaced (an extension
+    /// whose URL is nil is removed), its serial replaced when `serial` is given, signed by `signingKey`.
+    static func reissue(_ name: String, ocspURL: String?, crlURL: String?, serial: [UInt8]? = nil,
+                        signingKey: String) throws -> Certificate {
+        var certificate = try RevocationTLV.parse(Fixtures.certificate(name).derEncoded)
+        var tbs = certificate[0]
+        if let serial { tbs[1] = .integer(serial) }
+        guard let extensionsIndex = tbs.children.firstIndex(where: { $0.tag == 0xA3 }) else { throw CocoaError(.coderReadCorrupt) }
+        let aia = ocspURL.map { url in
+            RevocationTLV.sequence([.sequence([.oid("1.3.6.1.5.5.7.48.1"), .primitive(0x86, Array(url.utf8))])]).der
+        }
+        let crlDP = crlURL.map { url in
+            RevocationTLV.sequence([.sequence([.constructed(0xA0, [.constructed(0xA0, [.primitive(0x86, Array(url.utf8))])])])]).der
+        }
+        var extensions: [RevocationTLV] = []
+        for var element in tbs[extensionsIndex][0].children {
+            let oid = element[0].content
+            let replacement: [UInt8]??
+            switch oid {
+            case Array(ASN1ObjectIdentifier(dotted: authorityInfoAccess)!.bytes): replacement = .some(aia)
+            case Array(ASN1ObjectIdentifier(dotted: crlDistributionPoints)!.bytes): replacement = .some(crlDP)
+            default: replacement = nil
+            }
+            if case let .some(value) = replacement {
+                guard let value else { continue }
+                element.children[element.children.count - 1] = .octetString(value)
+            }
+            extensions.append(element)
+        }
+        tbs[extensionsIndex][0].children = extensions
+        certificate[0] = tbs
+        certificate[2] = .primitive(0x03, [0x00] + (try CRLForge.sign(tbs.der, keyPath: signingKey)))
+        return try Certificate(derEncoded: certificate.der)
+    }
+}
+
+extension LoopbackServer {
+    /// `python3 -m http.server` on 127.0.0.1 serving `directory`; it logs every request line
+    /// (`"GET /x HTTP/1.0"`, also refused ones such as POST) on stderr. The caller stops it.
+    static func fileServer(directory: String) throws -> (LoopbackServer, Int) {
+        guard let python = executable("python3") else { throw XCTSkip("python3 is not installed") }
+        let server = LoopbackServer(executable: python,
+                                    arguments: ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", directory],
+                                    directory: nil)
+        // "Serving HTTP on 127.0.0.1 port N (http://127.0.0.1:N/) ..."
+        let port = try server.start { line in
+            guard let range = line.range(of: "Serving HTTP on 127.0.0.1 port ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        return (server, port)
+    }
+
+    /// Request lines the server logged so far (`GET` and `POST` alike).
+    var requestCount: Int { lines(containing: "\"GET ") + lines(containing: "\"POST ") }
 }

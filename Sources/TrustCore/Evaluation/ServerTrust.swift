@@ -40,6 +40,7 @@ public final class ServerTrust: Sendable {
         var initialPolicyMappingInhibit = false
         var initialAnyPolicyInhibit = false
         var revocationInputs = RevocationInputs()
+        /// Verified information the last fetching evaluation kept (bounded by its chain's URLs).
         var fetchedRevocationInputs = RevocationInputs()
         var lastEvaluation: TrustEvaluation?
         /// Bumped by every configuration change: an evaluation is recorded as ``lastEvaluation`` only
@@ -122,7 +123,7 @@ public final class ServerTrust: Sendable {
         let initialPolicyMappingInhibit: Bool
         let initialAnyPolicyInhibit: Bool
         /// Supplied and fetched revocation inputs together; empty unless a revocation policy is in force.
-        let revocationInputs: RevocationInputs
+        var revocationInputs: RevocationInputs
 
         init(_ config: borrowing Configuration) {
             certificates = config.certificates
@@ -308,7 +309,7 @@ public final class ServerTrust: Sendable {
     /// ``lastEvaluation`` only if no configuration change happened meanwhile.
     public func evaluate() -> TrustEvaluation {
         let (inputs, generation) = configuration.withLock { (EvaluationInputs($0), $0.generation) }
-        return record(ServerTrust.evaluate(inputs), generation: generation)
+        return evaluate(inputs, generation: generation)
     }
 
     /// Replaces the policies (`SecTrustSetPolicies`) and evaluates under them, atomically: a
@@ -321,13 +322,18 @@ public final class ServerTrust: Sendable {
             config.generation &+= 1
             return (EvaluationInputs(config), config.generation)
         }
-        return record(ServerTrust.evaluate(inputs), generation: generation)
+        return evaluate(inputs, generation: generation)
     }
 
-    /// Stores `evaluation` as the last one when the configuration is still the one it ran on.
-    private func record(_ evaluation: TrustEvaluation, generation: UInt64) -> TrustEvaluation {
+    /// Evaluates `inputs` (a snapshot taken at `generation`). When the configuration is still the one
+    /// the snapshot came from, records the result as the last evaluation, together with the
+    /// revocation information fetched for it when `keepingFetched` is given, in one locked step.
+    func evaluate(_ inputs: EvaluationInputs, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil) -> TrustEvaluation {
+        let evaluation = ServerTrust.evaluate(inputs)
         configuration.withLock { config in
-            if config.generation == generation { config.lastEvaluation = evaluation }
+            guard config.generation == generation else { return }
+            if let fetched { config.fetchedRevocationInputs = fetched }
+            config.lastEvaluation = evaluation
         }
         return evaluation
     }

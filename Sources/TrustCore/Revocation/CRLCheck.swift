@@ -24,14 +24,18 @@ enum CRLCheck {
         var bases: [(CertificateRevocationList, RevocationSource)] = []
         var deltas: [(CertificateRevocationList, RevocationSource)] = []
         for (crl, source) in crls where crl.issuer == certificate.issuer {
-            // Different key with the same name: not this issuer's CRL (RFC 5280 §5.2.1 AKI).
-            if let aki = crl.authorityKeyIdentifier?.keyIdentifier, let ski = issuer.extensions.subjectKeyIdentifier?.keyIdentifier,
-               !aki.elementsEqual(ski) {
-                outcome.notes.append("\(source) is for another key of \(crl.issuer)")
+            if let problem = keyMismatch(crl, issuer: issuer) {
+                outcome.notes.append("\(source) \(problem)")
                 continue
             }
             if let problem = integrityProblem(crl, issuer: issuer, checker: checker) {
-                outcome.integrityProblems.append("\(source) from \(crl.issuer): \(problem)")
+                // A fetched CRL travelled over plain HTTP: failing its checks makes it no information
+                // (anyone on the path can send junk). A CRL the caller supplied fails closed.
+                if source.isFetched {
+                    outcome.notes.append("\(source) ignored: \(problem)")
+                } else {
+                    outcome.integrityProblems.append("\(source) from \(crl.issuer): \(problem)")
+                }
                 continue
             }
             if let stale = checker.isFresh(thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate, maximumAgeWithoutNext: nil) {
@@ -70,6 +74,23 @@ enum CRLCheck {
             outcome.status = .good(source: baseSource)
         }
         return outcome
+    }
+
+    /// Whether a fetched `crl` may be kept as the CRL of `certificate`'s issuer: issued under the
+    /// issuer's name and key and passing its integrity checks (nil), or why not.
+    static func verificationProblem(_ crl: CertificateRevocationList, certificate: Certificate, issuer: Certificate,
+                                    checker: RevocationChecker) -> String? {
+        guard crl.issuer == certificate.issuer else { return "issued by \(crl.issuer), not \(certificate.issuer)" }
+        return keyMismatch(crl, issuer: issuer) ?? integrityProblem(crl, issuer: issuer, checker: checker)
+    }
+
+    /// A different key with the same name is not this issuer's CRL (RFC 5280 §5.2.1 AKI).
+    static func keyMismatch(_ crl: CertificateRevocationList, issuer: Certificate) -> String? {
+        if let aki = crl.authorityKeyIdentifier?.keyIdentifier, let ski = issuer.extensions.subjectKeyIdentifier?.keyIdentifier,
+           !aki.elementsEqual(ski) {
+            return "is for another key of \(crl.issuer)"
+        }
+        return nil
     }
 
     /// Integrity and profile checks: signature by the issuer's key, cRLSign, CRL number, critical extensions.

@@ -6,11 +6,14 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// A deliberately small HTTP/1.0 client for fetching CRLs and OCSP responses, which are served
 /// over plain `http://` (RFC 5280 §4.2.1.13, RFC 6960 Appendix A): no TLS, no redirects, a
 /// connect/read deadline and a response-size cap, so a slow or hostile server costs bounded time
-/// and memory. Blocking socket calls run on a dedicated thread, never on the concurrency pool.
+/// and memory. Socket waits run on a few dedicated threads (``workers``, never on the Swift
+/// concurrency pool), at most ``concurrentRequests`` at once; cancelling the calling task ends a
+/// request promptly.
 enum HTTPClient {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -55,35 +58,63 @@ enum HTTPClient {
         }
     }
 
-    /// Performs one request on a dedicated thread.
+    /// Requests that may wait on their sockets at once, process-wide; the rest wait (asynchronously,
+    /// cancellably) for a slot.
+    static let concurrentRequests = 8
+    static let slots = RequestSlots(limit: concurrentRequests)
+    /// One thread per slot: a request that holds a slot always finds a free worker.
+    static let workers = SocketWorkers(count: concurrentRequests)
+
+    /// How long one `poll` may block before the request looks at its cancellation flag again.
+    static let cancellationCheckMilliseconds: Int32 = 50
+
+    /// Set from a task-cancellation handler, read by the socket loop on its worker thread.
+    final class Cancellation: Sendable {
+        private let flag = Atomic<Bool>(false)
+        func cancel() { flag.store(true, ordering: .releasing) }
+        var isCancelled: Bool { flag.load(ordering: .acquiring) }
+    }
+
+    /// Performs one request on a socket worker thread once a slot is free. Cancelling the calling
+    /// task ends the request within ``cancellationCheckMilliseconds`` (or frees its place in the queue).
     static func request(_ url: String, method: String, contentType: String?, body: [UInt8],
                         timeout: Double, maximumBytes: Int) async throws -> [UInt8] {
         let target = try Target(url)
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                do {
-                    continuation.resume(returning: try perform(target, method: method, contentType: contentType, body: body,
-                                                               timeout: timeout, maximumBytes: maximumBytes))
-                } catch {
-                    continuation.resume(throwing: error)
+        try await slots.acquire()
+        defer { slots.release() }
+        let cancellation = Cancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                workers.run {
+                    continuation.resume(with: Result {
+                        try perform(target, method: method, contentType: contentType, body: body, timeout: timeout,
+                                    maximumBytes: maximumBytes, cancellation: cancellation)
+                    })
                 }
             }
+        } onCancel: {
+            cancellation.cancel()
         }
     }
 
     static func perform(_ target: Target, method: String, contentType: String?, body: [UInt8],
-                        timeout: Double, maximumBytes: Int) throws -> [UInt8] {
+                        timeout: Double, maximumBytes: Int, cancellation: Cancellation) throws -> [UInt8] {
         let deadline = Date().addingTimeInterval(timeout)
-        let fd = try openConnection(target, deadline: deadline)
+        let fd = try openConnection(target, deadline: deadline, cancellation: cancellation)
         defer { close(fd) }
         var head = "\(method) \(target.path) HTTP/1.0\r\nHost: \(target.hostHeader)\r\nUser-Agent: SwiftTrust\r\nConnection: close\r\n"
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
-        try send(fd, Array(head.utf8) + body, deadline: deadline)
-        let raw = try receive(fd, deadline: deadline, maximumBytes: maximumBytes + 16 * 1024)
+        try sendAll(fd, Array(head.utf8) + body, deadline: deadline, cancellation: cancellation)
+        // The header allowance saturates: a caller's Int.max cap must not overflow into a trap.
+        let (withHeaders, overflow) = maximumBytes.addingReportingOverflow(headerAllowance)
+        let raw = try receive(fd, deadline: deadline, maximumBytes: overflow ? Int.max : withHeaders, cancellation: cancellation)
         return try parseResponse(raw, maximumBytes: maximumBytes)
     }
+
+    /// Bytes allowed for the status line and headers on top of the body cap.
+    static let headerAllowance = 16 * 1024
 
     static func parseResponse(_ raw: [UInt8], maximumBytes: Int) throws -> [UInt8] {
         let separator: [UInt8] = [13, 10, 13, 10]
@@ -116,13 +147,23 @@ enum HTTPClient {
         return body
     }
 
-    private static func remaining(_ deadline: Date) throws -> Int32 {
-        let left = deadline.timeIntervalSinceNow
-        guard left > 0 else { throw Failure(description: "timed out") }
-        return Int32(min(left * 1000, Double(Int32.max)))
+    /// Waits until `fd` is ready for `events`, the deadline passes (`Failure`), or the request is
+    /// cancelled (`CancellationError`). Polls in short slices so cancellation is noticed promptly.
+    private static func wait(_ fd: Int32, for events: Int32, deadline: Date, cancellation: Cancellation,
+                             timedOut: String) throws {
+        while true {
+            if cancellation.isCancelled { throw CancellationError() }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw Failure(description: timedOut) }
+            let slice = min(Double(cancellationCheckMilliseconds), (left * 1000).rounded(.up))
+            var pollFD = pollfd(fd: fd, events: Int16(events), revents: 0)
+            let ready = poll(&pollFD, 1, Int32(slice))
+            if ready > 0 { return }
+            if ready < 0, errno != EINTR { throw Failure(description: "poll failed (errno \(errno))") }
+        }
     }
 
-    private static func openConnection(_ target: Target, deadline: Date) throws -> Int32 {
+    private static func openConnection(_ target: Target, deadline: Date, cancellation: Cancellation) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)
@@ -141,40 +182,56 @@ enum HTTPClient {
             node = current.pointee.ai_next
             let fd = socket(current.pointee.ai_family, current.pointee.ai_socktype, current.pointee.ai_protocol)
             guard fd >= 0 else { continue }
+            #if canImport(Darwin)
+            // Darwin has no MSG_NOSIGNAL: the socket option keeps a write to a closed peer from raising SIGPIPE.
+            var one: Int32 = 1
+            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            #endif
             let flags = fcntl(fd, F_GETFL, 0)
             _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
             if connect(fd, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
-                var pollFD = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                let ready = poll(&pollFD, 1, try remaining(deadline))
+                do {
+                    try wait(fd, for: Int32(POLLOUT), deadline: deadline, cancellation: cancellation,
+                             timedOut: "connect to \(target.host):\(target.port) timed out")
+                } catch {
+                    close(fd)
+                    throw error
+                }
                 var error: Int32 = 0
                 var length = socklen_t(MemoryLayout<Int32>.size)
-                if ready == 1, getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 {
+                if getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 {
                     return fd
                 }
-                lastError = ready == 0 ? "connect to \(target.host):\(target.port) timed out" : "connection to \(target.host):\(target.port) refused"
+                lastError = "connection to \(target.host):\(target.port) refused"
             }
             close(fd)
         }
         throw Failure(description: lastError)
     }
 
-    private static func send(_ fd: Int32, _ bytes: [UInt8], deadline: Date) throws {
+    /// Writes every byte. A peer that closes the connection makes `send` fail with EPIPE; MSG_NOSIGNAL
+    /// (SO_NOSIGPIPE on Darwin) keeps that from raising SIGPIPE, whose default action kills the process.
+    private static func sendAll(_ fd: Int32, _ bytes: [UInt8], deadline: Date, cancellation: Cancellation) throws {
+        #if canImport(Darwin)
+        let flags: Int32 = 0
+        #else
+        let flags = Int32(MSG_NOSIGNAL)
+        #endif
         var offset = 0
         while offset < bytes.count {
-            var pollFD = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            guard poll(&pollFD, 1, try remaining(deadline)) == 1 else { throw Failure(description: "send timed out") }
-            let sent = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard sent > 0 else { throw Failure(description: "send failed") }
+            try wait(fd, for: Int32(POLLOUT), deadline: deadline, cancellation: cancellation, timedOut: "send timed out")
+            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, flags) }
+            if sent < 0, errno == EAGAIN || errno == EINTR { continue }
+            guard sent > 0 else { throw Failure(description: "send failed (errno \(errno))") }
             offset += sent
         }
     }
 
-    private static func receive(_ fd: Int32, deadline: Date, maximumBytes: Int) throws -> [UInt8] {
+    private static func receive(_ fd: Int32, deadline: Date, maximumBytes: Int, cancellation: Cancellation) throws -> [UInt8] {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&pollFD, 1, try remaining(deadline)) == 1 else { throw Failure(description: "read timed out") }
+            try wait(fd, for: Int32(POLLIN), deadline: deadline, cancellation: cancellation, timedOut: "read timed out")
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count == 0 { return result }
             if count < 0 {

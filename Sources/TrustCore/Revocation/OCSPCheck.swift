@@ -9,6 +9,10 @@ enum OCSPCheck {
         var notes: [String] = []
     }
 
+    /// Responder certificates whose signatures are checked per response: a bound on the work a
+    /// response can cause, generous enough that decoys cannot hide the real responder.
+    static let maximumResponderCandidates = 16
+
     static func status(of certificate: Certificate, issuer: Certificate,
                        responses: [(OCSPResponse, RevocationSource)], checker: RevocationChecker) -> Outcome {
         var outcome = Outcome()
@@ -18,35 +22,49 @@ enum OCSPCheck {
                 continue
             }
             // §3.2 (1): the response is about this certificate (CertID match, any supported hash).
-            guard let single = response.responses.first(where: { $0.certID.identifies(certificate, issuedBy: issuer) }) else {
-                continue
-            }
+            // Every matching SingleResponse counts: a decoy listed first must not hide the others.
+            let singles = response.responses.filter { $0.certID.identifies(certificate, issuedBy: issuer) }
+            guard !singles.isEmpty else { continue }
             // §3.2 (2)-(4): signed by the issuer or by a responder the issuer authorised.
             if let problem = authorisationProblem(response, issuer: issuer, checker: checker) {
                 outcome.notes.append("\(source) ignored: \(problem)")
                 continue
             }
-            // §3.2 (5)-(6): fresh at the verify date.
-            if let stale = checker.isFresh(thisUpdate: single.thisUpdate, nextUpdate: single.nextUpdate,
-                                           maximumAgeWithoutNext: RevocationChecker.ocspMaximumAgeWithoutNextUpdate) {
-                outcome.notes.append("\(source) not used: \(stale)")
-                continue
-            }
-            switch single.status {
-            case .good:
-                if outcome.status == nil { outcome.status = .good(source: source) }
-            case let .revoked(time, reason):
-                outcome.status = .revoked(source: source, time: time, reason: reason)
-                return outcome
-            case .unknown:
-                outcome.notes.append("\(source): responder does not know the certificate")
+            for single in singles {
+                // §3.2 (5)-(6): fresh at the verify date.
+                if let stale = checker.isFresh(thisUpdate: single.thisUpdate, nextUpdate: single.nextUpdate,
+                                               maximumAgeWithoutNext: RevocationChecker.ocspMaximumAgeWithoutNextUpdate) {
+                    outcome.notes.append("\(source) not used: \(stale)")
+                    continue
+                }
+                switch single.status {
+                case .good:
+                    if outcome.status == nil { outcome.status = .good(source: source) }
+                case let .revoked(time, reason):
+                    outcome.status = .revoked(source: source, time: time, reason: reason)
+                    return outcome
+                case .unknown:
+                    outcome.notes.append("\(source): responder does not know the certificate")
+                }
             }
         }
         return outcome
     }
 
+    /// Whether a fetched `response` may be kept for `certificate`: successful, about the certificate,
+    /// and signed by an authorised responder (nil), or why not.
+    static func verificationProblem(_ response: OCSPResponse, certificate: Certificate, issuer: Certificate,
+                                    checker: RevocationChecker) -> String? {
+        guard response.status == .successful else { return "responder answered \(response.status)" }
+        guard response.responses.contains(where: { $0.certID.identifies(certificate, issuedBy: issuer) }) else {
+            return "no answer about \(certificate.subject)"
+        }
+        return authorisationProblem(response, issuer: issuer, checker: checker)
+    }
+
     /// Who signed the response, and whether they may: the issuer itself, or a certificate issued
-    /// by the issuer with id-kp-OCSPSigning, valid at the verify date.
+    /// by the issuer with id-kp-OCSPSigning, valid at the verify date. Every certificate matching
+    /// the ResponderID is tried (the `certs` field is not signed: anyone on the path can add decoys).
     static func authorisationProblem(_ response: OCSPResponse, issuer: Certificate, checker: RevocationChecker) -> String? {
         func identifies(_ candidate: Certificate) -> Bool {
             switch response.responderID {
@@ -55,17 +73,29 @@ enum OCSPCheck {
             case nil: return false
             }
         }
+        var problems: [String] = []
         if identifies(issuer) {
-            if let problem = checker.verify(signature: response.signature, over: response.tbsResponseData,
-                                            algorithm: response.signatureAlgorithm, signer: issuer) {
-                return "signature by the issuer does not verify: \(problem)"
-            }
-            return nil
+            guard let problem = checker.verify(signature: response.signature, over: response.tbsResponseData,
+                                               algorithm: response.signatureAlgorithm, signer: issuer) else { return nil }
+            problems.append("signature by the issuer does not verify: \(problem)")
         }
-        guard let delegate = response.certificates.first(where: identifies) else {
-            return "signed by an unknown responder"
+        // A delegate must be issued by the issuer (§4.2.2.2): other names are not candidates at all.
+        let delegates = response.certificates.filter { identifies($0) && $0.issuer == issuer.subject }
+        for delegate in delegates.prefix(maximumResponderCandidates) {
+            guard let problem = delegationProblem(response, delegate: delegate, issuer: issuer, checker: checker) else { return nil }
+            problems.append(problem)
         }
-        guard delegate.issuer == issuer.subject, checker.signatures.failure(child: delegate, issuer: issuer) == nil else {
+        if problems.isEmpty {
+            return response.certificates.contains(where: identifies)
+                ? "responder certificate is not issued by \(issuer.subject)" : "signed by an unknown responder"
+        }
+        return problems.joined(separator: "; ")
+    }
+
+    /// Why `delegate` cannot have signed `response` on behalf of `issuer`, or nil when it did.
+    private static func delegationProblem(_ response: OCSPResponse, delegate: Certificate, issuer: Certificate,
+                                          checker: RevocationChecker) -> String? {
+        guard checker.signatures.failure(child: delegate, issuer: issuer) == nil else {
             return "responder certificate \(delegate.subject) is not issued by \(issuer.subject)"
         }
         guard delegate.extensions.extendedKeyUsage?.contains(OID.ocspSigning) == true else {

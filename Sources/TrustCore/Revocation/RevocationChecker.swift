@@ -10,6 +10,8 @@ struct RevocationChecker {
     let inputs: RevocationInputs
     let time: DERTime
     let signatures: SignatureChecker
+    /// The evaluation's work allowance: every CRL and OCSP signature verification draws from it.
+    let budget: BudgetMeter
     /// Clock skew tolerated on OCSP and CRL times (RFC 6960 §4.2.2.1 leaves it to local policy).
     static let clockSkew: Int64 = 5 * 60
     /// Without nextUpdate, an OCSP response is treated as fresh for this long after thisUpdate.
@@ -46,14 +48,14 @@ struct RevocationChecker {
                 }
             }
             let status = found ?? .unknown(notes: notes)
-            statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: status))
+            statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: status, notes: notes))
             switch status {
             case let .revoked(source, revokedAt, reason):
                 let text = "revoked at \(revokedAt)\(reason.map { ", reason \($0)" } ?? "") according to \(source)"
                 failures.append(TrustFailure(.revoked(text), certificate: certificate, index: index))
             case .unknown:
-                // Information that claims to cover the certificate but fails integrity checks is never
-                // silently ignored (fail closed): a forged or broken CRL is not "no information".
+                // A supplied CRL that claims to cover the certificate but fails integrity checks is never
+                // silently ignored (fail closed). Fetched ones never get here: they are notes (CRLCheck).
                 for problem in integrityProblems {
                     failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
                 }
@@ -62,8 +64,8 @@ struct RevocationChecker {
                     failures.append(TrustFailure(.revocationUnavailable(detail), certificate: certificate, index: index))
                 }
             case .good, .notChecked:
-                // Proof of good from another source does not excuse a CRL that fails its integrity
-                // checks (docs/revocation.md: an invalid CRL fails, even in soft-fail mode).
+                // Proof of good from another source does not excuse a supplied CRL that fails its
+                // integrity checks (docs/revocation.md: the caller's own data fails closed).
                 for problem in integrityProblems {
                     failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
                 }
@@ -82,6 +84,9 @@ struct RevocationChecker {
     /// Whether `issuer` signed `signed` (bytes and algorithm), memoised per evaluation where possible.
     func verify(signature: ArraySlice<UInt8>, over bytes: ArraySlice<UInt8>, algorithm: () throws(SignatureError) -> SignatureAlgorithm,
                 signer: Certificate) -> String? {
+        guard budget.spend(.revocationChecks) else {
+            return "verification budget exhausted: more than \(budget.limit(of: .revocationChecks)) \(BudgetResource.revocationChecks)"
+        }
         do {
             let key = try signer.verificationKey()
             try SignatureVerifier.verify(signature: signature, over: bytes, algorithm: try algorithm(), key: key, policy: signatures.policy)

@@ -1,20 +1,27 @@
 import Foundation
-import Synchronization
-import TrustDER
-import TrustX509
 
 /// Fetches revocation information over the network. Implement it to route requests through your
 /// own HTTP stack, a proxy, or a test double; ``HTTPRevocationFetcher`` is the default.
+///
+/// A fetcher only moves bytes: ``ServerTrust/evaluate(fetchingWith:)`` parses and verifies what it
+/// returns, and stores what verified in ``responseCache``.
 public protocol RevocationFetcher: Sendable {
     /// Downloads the DER (or PEM) CRL at `url`.
     func fetchCRL(from url: String) async throws -> [UInt8]
     /// POSTs the DER OCSP `request` to the responder at `url` and returns the DER response.
     func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8]
+    /// Where verified answers are kept between evaluations; nil (the default) keeps none.
+    var responseCache: RevocationResponseCache? { get }
+}
+
+extension RevocationFetcher {
+    /// No cache unless the fetcher provides one.
+    public var responseCache: RevocationResponseCache? { nil }
 }
 
 /// The default fetcher: plain HTTP (the only scheme CRL and OCSP distribution uses), a deadline per
-/// request, a response-size cap, and a cache keyed by URL (and request) that keeps each answer
-/// until its nextUpdate.
+/// request, a response-size cap, at most a few requests at once, and a ``RevocationResponseCache``
+/// of verified answers (never of raw bytes).
 public final class HTTPRevocationFetcher: RevocationFetcher {
     /// Seconds allowed for one request, connect to last byte.
     public let timeout: Double
@@ -22,72 +29,35 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     public let maximumCRLBytes: Int
     /// Largest OCSP response accepted, in bytes.
     public let maximumOCSPBytes: Int
+    /// The verified answers kept for later evaluations (nil when `cacheCapacity` is 0).
+    public let responseCache: RevocationResponseCache?
     /// Most cached answers kept.
-    public let cacheCapacity: Int
-
-    private struct CacheEntry: Sendable {
-        let bytes: [UInt8]
-        let expires: Date
-    }
-
-    private let cache = Mutex<[String: CacheEntry]>([:])
+    public var cacheCapacity: Int { responseCache?.capacity ?? 0 }
 
     /// A process-wide instance with the default limits.
     public static let shared = HTTPRevocationFetcher()
 
-    /// Creates a fetcher with the given limits.
+    /// Creates a fetcher with the given limits; `cacheCapacity` 0 turns the cache off, and
+    /// `cacheLifetime` caps how long (seconds) a verified answer is reused.
     public init(timeout: Double = 10, maximumCRLBytes: Int = 20 * 1024 * 1024, maximumOCSPBytes: Int = 64 * 1024,
-                cacheCapacity: Int = 256) {
+                cacheCapacity: Int = 256, cacheLifetime: TimeInterval = 3600) {
         self.timeout = timeout
         self.maximumCRLBytes = maximumCRLBytes
         self.maximumOCSPBytes = maximumOCSPBytes
-        self.cacheCapacity = cacheCapacity
+        responseCache = cacheCapacity > 0 ? RevocationResponseCache(capacity: cacheCapacity, maximumLifetime: cacheLifetime) : nil
     }
 
-    /// Downloads the CRL at `url` (cached until its nextUpdate).
+    /// Downloads the CRL at `url`.
     public func fetchCRL(from url: String) async throws -> [UInt8] {
-        if let cached = cached(url) { return cached }
-        let bytes = try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout, maximumBytes: maximumCRLBytes)
-        let nextUpdate = (try? CertificateRevocationList.loadAll(from: bytes))?.first?.nextUpdate
-        store(url, bytes, until: nextUpdate)
-        return bytes
+        try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout, maximumBytes: maximumCRLBytes)
     }
 
-    /// POSTs an OCSP request (cached per URL and request until the response's nextUpdate).
+    /// POSTs an OCSP request.
     public func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-        let key = url + "#" + Base64.encode(request)
-        if let cached = cached(key) { return cached }
-        let bytes = try await HTTPClient.request(url, method: "POST", contentType: "application/ocsp-request", body: request,
-                                                 timeout: timeout, maximumBytes: maximumOCSPBytes)
-        let nextUpdate = (try? OCSPResponse(derEncoded: bytes))?.responses.compactMap(\.nextUpdate).min()
-        store(key, bytes, until: nextUpdate)
-        return bytes
+        try await HTTPClient.request(url, method: "POST", contentType: "application/ocsp-request", body: request,
+                                     timeout: timeout, maximumBytes: maximumOCSPBytes)
     }
 
     /// Forgets every cached answer.
-    public func removeAll() { cache.withLock { $0.removeAll() } }
-
-    private func cached(_ key: String) -> [UInt8]? {
-        cache.withLock { entries in
-            guard let entry = entries[key] else { return nil }
-            guard entry.expires > Date() else {
-                entries[key] = nil
-                return nil
-            }
-            return entry.bytes
-        }
-    }
-
-    private func store(_ key: String, _ bytes: [UInt8], until nextUpdate: DERTime?) {
-        // Without a nextUpdate the answer is not cached: there is no promise of when it goes stale.
-        guard let nextUpdate else { return }
-        let expires = Date(timeIntervalSince1970: TimeInterval(nextUpdate.secondsSince1970))
-        guard expires > Date() else { return }
-        cache.withLock { entries in
-            if entries.count >= cacheCapacity, let oldest = entries.min(by: { $0.value.expires < $1.value.expires })?.key {
-                entries[oldest] = nil
-            }
-            entries[key] = CacheEntry(bytes: bytes, expires: expires)
-        }
-    }
+    public func removeAll() { responseCache?.removeAll() }
 }

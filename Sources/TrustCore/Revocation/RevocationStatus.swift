@@ -21,6 +21,17 @@ public enum RevocationSource: Hashable, Sendable, CustomStringConvertible {
         case let .fetchedOCSP(url): return "OCSP \(url)"
         }
     }
+
+    /// The URL it was fetched from; nil when the caller supplied it.
+    var url: String? {
+        switch self {
+        case let .fetchedCRL(url), let .fetchedOCSP(url): return url
+        case .suppliedCRL, .suppliedOCSP: return nil
+        }
+    }
+
+    /// Whether the information came over the network (as opposed to from the caller).
+    var isFetched: Bool { url != nil }
 }
 
 /// What revocation checking established for one certificate.
@@ -54,6 +65,16 @@ public struct CertificateRevocationStatus: Hashable, Sendable {
     public let subject: String
     /// What was found.
     public let status: RevocationStatus
+    /// Every CRL or OCSP response found for the certificate but not used, and why (e.g. a fetched
+    /// CRL whose signature does not verify, a stale response), whatever the status.
+    public let notes: [String]
+
+    init(index: Int, subject: String, status: RevocationStatus, notes: [String] = []) {
+        self.index = index
+        self.subject = subject
+        self.status = status
+        self.notes = notes
+    }
 }
 
 /// Revocation information available to one evaluation.

@@ -21,86 +21,96 @@ extension ServerTrust {
     public var suppliedOCSPResponses: [OCSPResponse] { snapshot.revocationInputs.ocspResponses.map(\.0) }
 
     /// Evaluates trust, fetching CRLs and OCSP responses over the network when a `.revocation`
-    /// policy is in force without `.networkAccessDisabled` and the supplied information leaves some
-    /// certificate's status unknown. `evaluate()` never uses the network; this does, through `fetcher`
-    /// (``HTTPRevocationFetcher/shared`` unless you bring your own).
+    /// policy is in force without `.networkAccessDisabled`, the built chain is valid in every other
+    /// respect, and the supplied information leaves some certificate's status unknown. Only the
+    /// URLs of that chain's certificates are asked. `evaluate()` never uses the network; this does,
+    /// through `fetcher` (``HTTPRevocationFetcher/shared`` unless you bring your own).
     ///
     /// Fetch failures are not errors by themselves: they leave the status unknown, which fails only
-    /// under `.requirePositiveResponse` (hard fail); otherwise unknown is accepted (soft fail).
+    /// under `.requirePositiveResponse` (hard fail); otherwise unknown is accepted (soft fail). A
+    /// fetched CRL or OCSP response that fails verification against the issuer is no information
+    /// either: it is named in the status's notes, never kept. What verified is kept on the trust for
+    /// later `evaluate()` calls (replacing what an earlier fetching evaluation kept for the same
+    /// URLs) and in the fetcher's ``RevocationFetcher/responseCache``.
     public func evaluate(fetchingWith fetcher: any RevocationFetcher) async -> TrustEvaluation {
-        let first = evaluate()
         let config = snapshot
-        let flags = config.policies.reduce(into: RevocationOptions?.none) { result, policy in
-            if case let .revocation(options) = policy { result = (result ?? []).union(options) }
-        }
-        guard let flags, !flags.contains(.networkAccessDisabled), first.endsAtAnchor else { return first }
+        var inputs = EvaluationInputs(config)
+        let first = evaluate(inputs, generation: config.generation)
+        guard let flags = config.preparedPolicies.revocation, !flags.contains(.networkAccessDisabled),
+              Self.isValidApartFromRevocation(first),
+              let seconds = Int64(exactly: (config.verifyDate ?? Date()).timeIntervalSince1970.rounded(.down)),
+              let time = DERTime(secondsSince1970: seconds) else { return first }
         let unknown = first.revocationStatuses.filter { if case .unknown = $0.status { true } else { false } }
         guard !unknown.isEmpty else { return first }
 
-        let useOCSP = flags.contains(.ocsp) || !flags.contains(.crl)
-        let useCRL = flags.contains(.crl) || !flags.contains(.ocsp)
-        let preferCRL = flags.contains(.preferCRL)
-        var fetched = RevocationInputs()
-        // Whether what is known now (supplied, fetched earlier, fetched so far) gives the certificate
-        // at `index` a status: a fetched document that parses is not yet an answer (it may say
-        // tryLater or unknown, be stale, be about another certificate, or be badly signed).
-        let date = config.verifyDate ?? Date()
-        let time = DERTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down)))
+        let chain = first.chain
+        let signatures = SignatureChecker(policy: config.signaturePolicy)
+        let verifier = RevocationChecker(options: flags, inputs: RevocationInputs(), time: time, signatures: signatures, budget: BudgetMeter(config.budget))
+        var session = RevocationFetchSession(fetcher: fetcher, checker: verifier)
+        // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the
+        // certificate at `index` a status: a fetched document that verifies is not yet an answer (it
+        // may say tryLater or unknown, or be stale).
         func isAnswered(_ index: Int) -> Bool {
-            guard let time else { return true }
-            let inputs = RevocationInputs(
-                crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls + fetched.crls,
-                ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses + fetched.ocspResponses)
-            let checker = RevocationChecker(options: flags, inputs: inputs, time: time,
-                                            signatures: SignatureChecker(policy: config.signaturePolicy))
-            guard let status = checker.check(first.chain).statuses.first(where: { $0.index == index })?.status else { return true }
+            let known = RevocationInputs(
+                crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls + session.verified.crls,
+                ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses
+                    + session.verified.ocspResponses)
+            let checker = RevocationChecker(options: flags, inputs: known, time: time, signatures: signatures, budget: BudgetMeter(config.budget))
+            guard let status = checker.check(chain).statuses.first(where: { $0.index == index })?.status else { return true }
             if case .unknown = status { return false }
             return true
         }
+        let preferCRL = flags.contains(.preferCRL)
         for status in unknown {
             let index = status.index
-            guard index + 1 < first.chain.count else { continue }
-            let certificate = first.chain[index]
-            let issuer = first.chain[index + 1]
+            guard index + 1 < chain.count else { continue }
+            let certificate = chain[index]
+            let issuer = chain[index + 1]
             let order: [Bool] = preferCRL ? [false, true] : [true, false]  // true = OCSP
             for ocsp in order {
-                let before = fetched.crls.count + fetched.ocspResponses.count
-                if ocsp && useOCSP {
-                    await Self.fetchOCSP(for: certificate, issuer: issuer, fetcher: fetcher, into: &fetched)
-                } else if !ocsp && useCRL {
-                    await Self.fetchCRLs(for: certificate, fetcher: fetcher, into: &fetched)
+                let before = session.verifiedCount
+                if ocsp && session.checker.usesOCSP {
+                    await session.fetchOCSP(for: certificate, issuer: issuer)
+                } else if !ocsp && session.checker.usesCRL {
+                    await session.fetchCRLs(for: certificate, issuer: issuer)
                 }
                 // The preferred method answered (good or revoked): do not also ask the other one.
-                if fetched.crls.count + fetched.ocspResponses.count > before, isAnswered(index) { break }
+                if session.verifiedCount > before, isAnswered(index) { break }
             }
         }
-        guard !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty else { return first }
-        update { config in
-            config.fetchedRevocationInputs.crls.append(contentsOf: fetched.crls)
-            config.fetchedRevocationInputs.ocspResponses.append(contentsOf: fetched.ocspResponses)
+        guard !session.asked.isEmpty else { return first }
+
+        // Kept on the trust: what verified now, plus what earlier fetches kept for URLs of this chain
+        // that were not asked again. Bounded by the chain's URLs, replaced in one step.
+        let chainURLs = Set(chain.flatMap(Self.revocationURLs))
+        func stillCurrent(_ source: RevocationSource) -> Bool {
+            guard let url = source.url else { return false }
+            return chainURLs.contains(url) && !session.asked.contains(url)
         }
-        return evaluate()
+        let kept = RevocationInputs(
+            crls: config.fetchedRevocationInputs.crls.filter { stillCurrent($0.1) } + session.verified.crls,
+            ocspResponses: config.fetchedRevocationInputs.ocspResponses.filter { stillCurrent($0.1) } + session.verified.ocspResponses)
+        // This evaluation also sees what failed verification, so its statuses can say why it was not used.
+        inputs.revocationInputs = RevocationInputs(
+            crls: config.revocationInputs.crls + kept.crls + session.rejected.crls,
+            ocspResponses: config.revocationInputs.ocspResponses + kept.ocspResponses + session.rejected.ocspResponses)
+        // Recorded only if the configuration did not change while fetching (the fetched information
+        // belongs to the snapshot's chain).
+        return evaluate(inputs, generation: config.generation, keepingFetched: kept)
     }
 
-    private static func fetchOCSP(for certificate: Certificate, issuer: Certificate, fetcher: any RevocationFetcher,
-                                  into inputs: inout RevocationInputs) async {
-        let urls = certificate.extensions.authorityInformationAccess?.ocspURIs ?? []
-        let request = OCSPRequest(certIDs: [OCSPCertID(certificate: certificate, issuer: issuer, hash: .sha1)])
-        for url in urls.prefix(2) {
-            guard let bytes = try? await fetcher.fetchOCSPResponse(from: url, request: request.derEncoded),
-                  let response = try? OCSPResponse(derEncoded: bytes) else { continue }
-            inputs.ocspResponses.append((response, .fetchedOCSP(url: url)))
-            return
-        }
+    /// Whether `evaluation` built a complete chain that breaks no rule except, possibly, that some
+    /// certificate's revocation status is unavailable: the only chains worth fetching for. A chain
+    /// that fails anything else (a forged signature, a wrong host, an expired certificate) would
+    /// let anyone who can present certificates make this client request URLs of their choosing.
+    static func isValidApartFromRevocation(_ evaluation: TrustEvaluation) -> Bool {
+        evaluation.endsAtAnchor && !evaluation.chain.isEmpty
+            && evaluation.failures.allSatisfy { if case .revocationUnavailable = $0.reason { true } else { false } }
     }
 
-    private static func fetchCRLs(for certificate: Certificate, fetcher: any RevocationFetcher, into inputs: inout RevocationInputs) async {
-        let urls = (certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? []).filter { $0.lowercased().hasPrefix("http://") }
-        for url in urls.prefix(2) {
-            guard let bytes = try? await fetcher.fetchCRL(from: url),
-                  let crls = try? CertificateRevocationList.loadAll(from: bytes) else { continue }
-            inputs.crls.append(contentsOf: crls.map { ($0, .fetchedCRL(url: url)) })
-            return
-        }
+    /// The OCSP responder and CRL distribution point URLs `certificate` names.
+    static func revocationURLs(of certificate: Certificate) -> [String] {
+        (certificate.extensions.authorityInformationAccess?.ocspURIs ?? [])
+            + (certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? [])
     }
 }

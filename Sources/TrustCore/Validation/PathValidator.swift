@@ -38,7 +38,9 @@ final class PathValidator {
 
     /// The revocation checker for complete chains, when a revocation policy is in force.
     var revocationChecker: RevocationChecker? {
-        options.revocation.map { RevocationChecker(options: $0, inputs: revocationInputs, time: options.verifyTime, signatures: signatures) }
+        options.revocation.map {
+            RevocationChecker(options: $0, inputs: revocationInputs, time: options.verifyTime, signatures: signatures, budget: budget)
+        }
     }
 
     /// Revocation results per complete chain, so reporting statuses after validation does not verify
@@ -127,6 +129,12 @@ final class PathValidator {
         // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.
         if isComplete, let revocation = revocation(of: chain) {
             failures.append(contentsOf: revocation.failures)
+        }
+        // A stage that ran out of allowance could not finish its checks: never a pass.
+        if let resource = budget.exhausted,
+           !failures.contains(where: { if case .budgetExhausted = $0.reason { true } else { false } }) {
+            failures.append(TrustFailure(.budgetExhausted(resource: resource, limit: budget.limit(of: resource)),
+                                         certificate: nil, index: nil))
         }
         return failures
     }

@@ -1,0 +1,82 @@
+import TrustDER
+import TrustX509
+
+/// One fetching evaluation's requests: asks the fetcher (or its cache), verifies each answer against
+/// the issuer it was fetched for, and keeps verified and rejected documents apart.
+struct RevocationFetchSession {
+    let fetcher: any RevocationFetcher
+    /// Verifies fetched documents (its own inputs are unused).
+    let checker: RevocationChecker
+    /// Documents that verified against their issuer (from the network or the cache).
+    var verified = RevocationInputs()
+    /// Documents that parsed but failed verification: reported, never kept.
+    var rejected = RevocationInputs()
+    /// Every URL asked (of the network or the cache).
+    var asked: Set<String> = []
+
+    /// URLs asked per certificate and method.
+    static let urlsPerMethod = 2
+
+    var verifiedCount: Int { verified.crls.count + verified.ocspResponses.count }
+
+    private var cache: RevocationResponseCache? { fetcher.responseCache }
+
+    init(fetcher: any RevocationFetcher, checker: RevocationChecker) {
+        self.fetcher = fetcher
+        self.checker = checker
+    }
+
+    /// Asks the certificate's OCSP responders in turn until one gives a response that verifies.
+    mutating func fetchOCSP(for certificate: Certificate, issuer: Certificate) async {
+        let urls = certificate.extensions.authorityInformationAccess?.ocspURIs ?? []
+        let request = OCSPRequest(certIDs: [OCSPCertID(certificate: certificate, issuer: issuer, hash: .sha1)]).derEncoded
+        for url in urls.prefix(Self.urlsPerMethod) {
+            asked.insert(url)
+            let source = RevocationSource.fetchedOCSP(url: url)
+            let key = RevocationResponseCache.Key(.ocsp, url: url, issuer: issuer, request: request)
+            if case let .ocsp(response)? = cache?.documents(for: key) {
+                verified.ocspResponses.append((response, source))
+                return
+            }
+            guard let bytes = try? await fetcher.fetchOCSPResponse(from: url, request: request),
+                  let response = try? OCSPResponse(derEncoded: bytes) else { continue }
+            guard OCSPCheck.verificationProblem(response, certificate: certificate, issuer: issuer, checker: checker) == nil else {
+                rejected.ocspResponses.append((response, source))
+                continue
+            }
+            verified.ocspResponses.append((response, source))
+            let nextUpdate = response.responses.filter { $0.certID.identifies(certificate, issuedBy: issuer) }
+                .compactMap(\.nextUpdate).min { $0.secondsSince1970 < $1.secondsSince1970 }
+            cache?.store(.ocsp(response), for: key, nextUpdate: nextUpdate)
+            return
+        }
+    }
+
+    /// Asks the certificate's http:// CRL distribution points in turn until one gives a CRL that verifies.
+    mutating func fetchCRLs(for certificate: Certificate, issuer: Certificate) async {
+        let points = certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? []
+        for url in points.filter({ $0.lowercased().hasPrefix("http://") }).prefix(Self.urlsPerMethod) {
+            asked.insert(url)
+            let source = RevocationSource.fetchedCRL(url: url)
+            let key = RevocationResponseCache.Key(.crl, url: url, issuer: issuer)
+            if case let .crls(crls)? = cache?.documents(for: key) {
+                verified.crls.append(contentsOf: crls.map { ($0, source) })
+                return
+            }
+            guard let bytes = try? await fetcher.fetchCRL(from: url),
+                  let crls = try? CertificateRevocationList.loadAll(from: bytes) else { continue }
+            let problems = crls.map { CRLCheck.verificationProblem($0, certificate: certificate, issuer: issuer, checker: checker) }
+            let good = zip(crls, problems).filter { $0.1 == nil }.map(\.0)
+            // Those naming the issuer but failing their checks are reported; CRLs of other CAs are dropped.
+            rejected.crls.append(contentsOf: zip(crls, problems).filter { $0.1 != nil && $0.0.issuer == certificate.issuer }
+                .map { ($0.0, source) })
+            guard !good.isEmpty else { continue }
+            verified.crls.append(contentsOf: good.map { ($0, source) })
+            // Cached until the earliest nextUpdate; a CRL without one is not cached at all.
+            let updates = good.map(\.nextUpdate)
+            let nextUpdate = updates.contains { $0 == nil } ? nil : updates.compactMap { $0 }.min { $0.secondsSince1970 < $1.secondsSince1970 }
+            cache?.store(.crls(good), for: key, nextUpdate: nextUpdate)
+            return
+        }
+    }
+}

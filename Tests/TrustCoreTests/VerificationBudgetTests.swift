@@ -1,0 +1,59 @@
+import Foundation
+import TrustCore
+import TrustX509
+import XCTest
+
+/// One budget bounds all the work of an evaluation: path building, name constraints, policy
+/// processing and revocation draw from it, and running out is a rejection with its own reason.
+final class VerificationBudgetTests: XCTestCase {
+    private func exhausted(_ evaluation: TrustEvaluation) -> [BudgetResource] {
+        evaluation.failures.compactMap { if case let .budgetExhausted(resource, _) = $0.reason { resource } else { nil } }
+    }
+
+    func testNameConstraintComparisonsAreBudgeted() throws {
+        let trust = try Fixtures.trust(["scenarios/nc-leaf-ok.pem", "scenarios/nc-intermediate.pem"])
+        XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
+        trust.verificationBudget = VerificationBudget(nameConstraintComparisons: 1)
+        let evaluation = trust.evaluate()
+        XCTAssertFalse(evaluation.isTrusted)
+        XCTAssertEqual(exhausted(evaluation), [.nameConstraintComparisons])
+        XCTAssertEqual(evaluation.result, .fatalTrustFailure)
+    }
+
+    func testTheNameConstraintAllowanceDoesNotResetForEachPath() throws {
+        // The same constrained chain offered twice (a duplicate intermediate): however many paths the
+        // builder tries, all of them together stay within one allowance.
+        let trust = try Fixtures.trust(["scenarios/nc-leaf-ok.pem", "scenarios/nc-intermediate.pem"])
+        let once = trust.evaluate()
+        XCTAssertTrue(once.isTrusted)
+        trust.additionalIntermediates = try Fixtures.certificates("scenarios/nc-intermediate.pem")
+        trust.verificationBudget = VerificationBudget(nameConstraintComparisons: 3)
+        let evaluation = trust.evaluate()
+        XCTAssertTrue(evaluation.isTrusted || exhausted(evaluation) == [.nameConstraintComparisons], "\(evaluation)")
+    }
+
+    func testRevocationChecksAreBudgeted() throws {
+        let trust = try RevocationKit.trust("revocation/good-leaf.pem", options: [.crl, .networkAccessDisabled],
+                                            crls: ["intermediate-current"])
+        XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
+        // Without allowance for the CRL's signature, soft fail must not turn "could not check" into a pass.
+        trust.verificationBudget = VerificationBudget(revocationChecks: 0)
+        let evaluation = trust.evaluate()
+        XCTAssertFalse(evaluation.isTrusted)
+        XCTAssertEqual(exhausted(evaluation).first, .revocationChecks)
+    }
+
+    func testSignatureChecksAreBudgeted() throws {
+        let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        trust.verificationBudget = VerificationBudget(signatureChecks: 1)
+        XCTAssertEqual(exhausted(trust.evaluate()), [.signatureChecks])
+        trust.verificationBudget = VerificationBudget(signatureChecks: 2)
+        XCTAssertTrue(trust.evaluate().isTrusted)
+    }
+
+    func testTheReasonNamesTheResourceAndTheLimit() {
+        let reason = TrustFailureReason.budgetExhausted(resource: .policyGraphOperations, limit: 7)
+        XCTAssertEqual(reason.summary, "verification budget exhausted: more than 7 policy graph operations")
+        XCTAssertEqual(reason.severity, .fatal)
+    }
+}
