@@ -251,9 +251,8 @@ public final class ServerTrust: Sendable {
 
         // Policies → validation options.
         let date = config.verifyDate ?? Date()
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        guard let time = DERTime(secondsSince1970: seconds) else {
-            return failed([TrustFailure(.malformed("verify date out of range"), certificate: nil, index: nil)])
+        guard let time = DERTime(timeIntervalSince1970: date.timeIntervalSince1970) else {
+            return failed([TrustFailure(.verifyDateOutOfRange("\(date.timeIntervalSince1970)"), certificate: nil, index: nil)])
         }
         let prepared = config.policies
         var options = ValidationOptions(verifyTime: time, purpose: prepared.purpose, identity: prepared.identity?.identity,

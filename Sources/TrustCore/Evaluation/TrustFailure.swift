@@ -65,12 +65,15 @@ public enum TrustFailureReason: Hashable, Sendable {
     case revocationInformationInvalid(String)
     /// No certificates were supplied.
     case noCertificates
+    /// The verify date cannot be expressed as an X.509 time (not finite, or outside years 0…9999);
+    /// the associated value is the date as seconds since 1970.
+    case verifyDateOutOfRange(String)
 
     /// Whether the failure can be overridden by a user (Apple's recoverable) or not.
     public var severity: TrustFailureSeverity {
         switch self {
         case .signatureInvalid, .signatureUnverifiable, .malformed, .revoked, .noCertificates, .nameConstraintBudgetExhausted,
-             .revocationInformationInvalid:
+             .revocationInformationInvalid, .verifyDateOutOfRange:
             return .fatal
         default:
             return .recoverable
@@ -106,6 +109,8 @@ public enum TrustFailureReason: Hashable, Sendable {
         case let .revocationUnavailable(detail): return "revocation status unavailable: \(detail)"
         case let .revocationInformationInvalid(detail): return "invalid revocation information: \(detail)"
         case .noCertificates: return "no certificates to evaluate"
+        case let .verifyDateOutOfRange(seconds):
+            return "verify date (\(seconds) seconds since 1970) is not a time X.509 can express (finite, years 0000–9999)"
         }
     }
 }

@@ -45,7 +45,7 @@ extension ServerTrust {
         // at `index` a status: a fetched document that parses is not yet an answer (it may say
         // tryLater or unknown, be stale, be about another certificate, or be badly signed).
         let date = config.verifyDate ?? Date()
-        let time = DERTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down)))
+        let time = DERTime(timeIntervalSince1970: date.timeIntervalSince1970)
         func isAnswered(_ index: Int) -> Bool {
             guard let time else { return true }
             let inputs = RevocationInputs(
