@@ -17,7 +17,7 @@ struct Chain: ParsableCommand {
         from the trust anchor down (or from what is missing), every path the builder tried with the reason it was \
         abandoned, findings (errors, warnings, notes: problems and risks, also on trusted chains), and the verdict.
         Colour and symbols when standard output is a terminal (NO_COLOR turns them off); --json for tools.
-        Exit status: 0 trusted, 1 not trusted, 2 usage errors or unreadable/malformed input.
+        Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
         """
     )
 

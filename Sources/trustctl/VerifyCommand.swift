@@ -8,7 +8,7 @@ struct Verify: ParsableCommand {
         abstract: "Verify a certificate chain against trust anchors (and a host name).",
         discussion: """
         CHAIN_FILE holds the leaf, optionally followed by the chain the peer sent (PEM or DER).
-        Without --anchors the system trust store is used.
+        Without --anchors the system trust store is used (SSL_CERT_FILE / SSL_CERT_DIR, else the distribution bundle).
         With --policy a server-trust evaluator (Alamofire semantics) judges the chain:
           default: chain and host (--no-host-validation: chain only)
           revocation: default validation, then a revocation check
@@ -19,7 +19,7 @@ struct Verify: ParsableCommand {
             certificate) matches; at least two pins, one of them a backup
           disabled: accept anything (testing only)
         Without --host/--ip, host validation is off.
-        Exit status: 0 trusted, 1 not trusted, 2 usage errors or unreadable/malformed input.
+        Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
         """
     )
 

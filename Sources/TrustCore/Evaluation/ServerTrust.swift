@@ -238,7 +238,12 @@ public final class ServerTrust: Sendable {
         return evaluation
     }
 
-    static func evaluate(_ config: EvaluationInputs) -> TrustEvaluation {
+    /// Evaluates `config`; `systemTrustStore` supplies the system anchors when they are needed
+    /// (a parameter so tests can supply an unusable configuration without changing the process environment).
+    static func evaluate(_ config: EvaluationInputs,
+                         systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore = { () throws(SystemTrustStoreError) in
+                             try SystemTrustStore.shared
+                         }) -> TrustEvaluation {
         func failed(_ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
                     attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
             let fatal = failures.contains { $0.reason.severity == .fatal }
@@ -265,14 +270,19 @@ public final class ServerTrust: Sendable {
         }
 
         // Anchors: custom ones (plus the system store unless anchorsOnly), else the system store.
+        // An unusable explicit system configuration fails closed: never the distribution bundle instead.
         var anchors: CertificateStore
-        if let custom = config.anchors {
+        if let custom = config.anchors, config.anchorsOnly {
             anchors = custom
-            if !config.anchorsOnly {
-                for certificate in SystemTrustStore.shared.store.certificates { anchors.insert(certificate) }
-            }
         } else {
-            anchors = SystemTrustStore.shared.store
+            let system: SystemTrustStore
+            do { system = try systemTrustStore() } catch {
+                return failed([TrustFailure(.systemTrustStoreUnavailable(error), certificate: nil, index: nil)])
+            }
+            anchors = config.anchors ?? system.store
+            if config.anchors != nil {
+                for certificate in system.store.certificates { anchors.insert(certificate) }
+            }
         }
         var intermediates = CertificateStore()
         for certificate in config.certificates.dropFirst() { intermediates.insert(certificate) }
