@@ -35,11 +35,9 @@ struct Chain: ParsableCommand {
 
         let diagnostics = ChainDiagnostics(trust: trust, host: name, verifyDate: date, asReceived: received)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(diagnostics), as: UTF8.self))
+            try Output.printJSON(diagnostics)
         } else {
-            print(diagnostics.text(style: Chain.useColor ? .color : .plain))
+            Output.printRendered(diagnostics.text(style: Chain.useColor ? .color : .plain))
         }
         if !diagnostics.trusted { throw ExitCode(1) }
     }

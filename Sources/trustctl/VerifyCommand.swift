@@ -99,7 +99,7 @@ struct Verify: ParsableCommand {
         if let policy {
             let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname, evaluator: makeEvaluator(policy, host: hostname))
             let report = VerifyReport(trust.lastEvaluation ?? trust.evaluate(), host: hostname, policy: outcome)
-            print(json ? report.jsonString : report.text)
+            if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
             if !outcome.accepted { throw ExitCode(1) }
             return
         }
@@ -107,11 +107,8 @@ struct Verify: ParsableCommand {
         if let options = revocationOptions, !options.contains(.networkAccessDisabled) {
             evaluation = blockingEvaluate(trust)
         }
-        if json {
-            print(VerifyReport(evaluation, host: hostname).jsonString)
-        } else {
-            print(VerifyReport(evaluation, host: hostname).text)
-        }
+        let report = VerifyReport(evaluation, host: hostname)
+        if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
         if !evaluation.isTrusted { throw ExitCode(1) }
     }
 
@@ -333,7 +330,8 @@ struct VerifyReport: Encodable {
         pathsExplored = evaluation.attempts.count
     }
 
-    var text: String {
+    /// The human-readable form, one line per element.
+    var lines: [String] {
         var lines = ["Chain:"]
         for link in chain {
             lines.append("  [\(link.index)] \(link.subject)  (\(link.role))")
@@ -352,13 +350,6 @@ struct VerifyReport: Encodable {
             lines.append("not trusted (\(result))")
             lines += failures.map { "  - " + $0.text }
         }
-        return lines.joined(separator: "\n")
-    }
-
-    var jsonString: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return lines
     }
 }
