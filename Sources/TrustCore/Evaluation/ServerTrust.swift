@@ -279,9 +279,11 @@ public final class ServerTrust: Sendable {
             do { system = try systemTrustStore() } catch {
                 return failed([TrustFailure(.systemTrustStoreUnavailable(error), certificate: nil, index: nil)])
             }
-            anchors = config.anchors ?? system.store
-            if config.anchors != nil {
+            if let custom = config.anchors {
+                anchors = custom
                 for certificate in system.store.certificates { anchors.insert(certificate) }
+            } else {
+                anchors = system.store
             }
         }
         var intermediates = CertificateStore()
