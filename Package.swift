@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustX509", "TrustCrypto", "TrustDER"], exclude: ["Golden"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509"]),
+        // Runs the built trustctl binary (no module dependency: it tests the executable's output).
+        .testTarget(name: "TrustCtlTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,6 +43,18 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(year: y, month: m, day: d, hour: rest / 3600, minute: (rest / 60) % 60, second: rest % 60)
     }
 
+    /// The whole second at or before an instant given as floating-point seconds since 1970 (what
+    /// Foundation's `Date.timeIntervalSince1970` returns); nil when it is not finite or outside
+    /// years 0…9999.
+    ///
+    /// Use this, never `Int64(interval)`, to turn a caller's `Date` into a `DERTime`: the integer
+    /// conversion traps on NaN, infinities and magnitudes of 2⁶³ or more, which a caller can pass.
+    public init?(timeIntervalSince1970 interval: Double) {
+        // `Int64(exactly:)` is nil for NaN, ±∞ and anything not representable: no trap.
+        guard let seconds = Int64(exactly: interval.rounded(.down)) else { return nil }
+        self.init(secondsSince1970: seconds)
+    }
+
     /// ISO 8601 in UTC, e.g. `2026-06-01T00:00:00Z`.
     public var description: String {
         func pad(_ v: Int, _ width: Int) -> String {

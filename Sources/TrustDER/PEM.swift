@@ -52,9 +52,22 @@ public enum PEM {
 
     /// Decodes every block in `text`. Text outside blocks is ignored (RFC 7468 §5.2 explanatory text);
     /// inside a block only strict base64 lines are allowed.
+    ///
+    /// - Throws: The first error of ``decodeEach(_:)``, in the order of the text.
     public static func decode(_ text: String) throws(PEMError) -> [PEMBlock] {
         var blocks: [PEMBlock] = []
-        var current: (label: String, line: Int, body: [UInt8])?
+        for result in decodeEach(text) { blocks.append(try result.get()) }
+        return blocks
+    }
+
+    /// Decodes every block in `text` on its own: a bad block is one failure in the list, and the
+    /// blocks after it are still decoded. For bundles where one unreadable block must not cost the
+    /// others (a CA bundle); ``decode(_:)`` is the strict form.
+    ///
+    /// A block's failure is the first problem found in it, so ``decode(_:)`` reports what it always did.
+    public static func decodeEach(_ text: String) -> [Result<PEMBlock, PEMError>] {
+        var results: [Result<PEMBlock, PEMError>] = []
+        var current: (label: String, line: Int, body: [UInt8], error: PEMError?)?
         var lineNumber = 0
         // "\r\n" is a single Character in Swift, so splitting on "\n" alone would not split CRLF text.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
@@ -67,32 +80,43 @@ public enum PEM {
             if line.last == "\r" { line = line.dropLast() }
             while line.last == " " || line.last == "\t" { line = line.dropLast() }
             if line.hasPrefix("-----BEGIN ") {
-                guard current == nil else {
-                    throw PEMError.unterminatedBlock(label: current?.label ?? "", line: current?.line ?? lineNumber)
+                if let open = current {
+                    results.append(.failure(open.error ?? .unterminatedBlock(label: open.label, line: open.line)))
+                    current = nil
                 }
-                guard let label = marker(line, kind: "BEGIN") else { throw PEMError.malformedMarker(line: lineNumber) }
-                current = (label, lineNumber, [])
+                guard let label = marker(line, kind: "BEGIN") else {
+                    results.append(.failure(.malformedMarker(line: lineNumber)))
+                    continue
+                }
+                current = (label, lineNumber, [], nil)
             } else if line.hasPrefix("-----END ") {
-                guard let open = current else { throw PEMError.malformedMarker(line: lineNumber) }
-                guard let label = marker(line, kind: "END") else { throw PEMError.malformedMarker(line: lineNumber) }
-                guard label == open.label else {
-                    throw PEMError.mismatchedEnd(begin: open.label, end: label, line: lineNumber)
+                guard let open = current else {
+                    results.append(.failure(.malformedMarker(line: lineNumber)))
+                    continue
                 }
-                guard let der = Base64.decode(open.body) else {
-                    throw PEMError.invalidBase64(label: open.label, line: open.line)
-                }
-                guard !der.isEmpty else { throw PEMError.emptyBlock(label: open.label, line: open.line) }
-                blocks.append(PEMBlock(label: open.label, der: der, line: open.line))
                 current = nil
-            } else if current != nil {
-                guard !line.isEmpty, line.utf8.allSatisfy(Base64.isAlphabetOrPad) else {
-                    throw PEMError.invalidBase64(label: current?.label ?? "", line: lineNumber)
+                results.append(closeBlock(open, endLine: line, at: lineNumber))
+            } else if let open = current, open.error == nil {
+                if !line.isEmpty, line.utf8.allSatisfy(Base64.isAlphabetOrPad) {
+                    current?.body.append(contentsOf: line.utf8)
+                } else {
+                    current?.error = .invalidBase64(label: open.label, line: lineNumber)
                 }
-                current?.body.append(contentsOf: line.utf8)
             }
         }
-        if let open = current { throw PEMError.unterminatedBlock(label: open.label, line: open.line) }
-        return blocks
+        if let open = current { results.append(.failure(open.error ?? .unterminatedBlock(label: open.label, line: open.line))) }
+        return results
+    }
+
+    /// The block `open` ended by the END marker `endLine`, or its first problem.
+    private static func closeBlock(_ open: (label: String, line: Int, body: [UInt8], error: PEMError?), endLine: Substring,
+                                   at lineNumber: Int) -> Result<PEMBlock, PEMError> {
+        if let error = open.error { return .failure(error) }
+        guard let label = marker(endLine, kind: "END") else { return .failure(.malformedMarker(line: lineNumber)) }
+        guard label == open.label else { return .failure(.mismatchedEnd(begin: open.label, end: label, line: lineNumber)) }
+        guard let der = Base64.decode(open.body) else { return .failure(.invalidBase64(label: open.label, line: open.line)) }
+        guard !der.isEmpty else { return .failure(.emptyBlock(label: open.label, line: open.line)) }
+        return .success(PEMBlock(label: open.label, der: der, line: open.line))
     }
 
     /// Encodes `der` as a PEM block with 64-character lines.

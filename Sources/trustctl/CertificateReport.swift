@@ -59,8 +59,8 @@ struct CertificateReport: Encodable {
             + "SHA-256 \(sha256Fingerprint.prefix(23))…"
     }
 
-    /// The human-readable form: every field.
-    var text: String {
+    /// The human-readable form: every field, one per line.
+    var lines: [String] {
         var lines: [String] = []
         func row(_ label: String, _ value: String) { lines.append("  " + (label + ":").padding(toLength: 20, withPad: " ", startingAt: 0) + value) }
         lines.append("Certificate \(index) (\(file))")
@@ -83,7 +83,7 @@ struct CertificateReport: Encodable {
         row("SHA-256", sha256Fingerprint)
         row("SHA-1", sha1Fingerprint)
         row("SPKI pin", spkiPin)
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 

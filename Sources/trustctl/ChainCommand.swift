@@ -17,7 +17,7 @@ struct Chain: ParsableCommand {
         from the trust anchor down (or from what is missing), every path the builder tried with the reason it was \
         abandoned, findings (errors, warnings, notes: problems and risks, also on trusted chains), and the verdict.
         Colour and symbols when standard output is a terminal (NO_COLOR turns them off); --json for tools.
-        Exit status: 0 trusted, 1 not trusted, 2 usage errors or unreadable/malformed input.
+        Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
         """
     )
 
@@ -35,11 +35,9 @@ struct Chain: ParsableCommand {
 
         let diagnostics = ChainDiagnostics(trust: trust, host: name, verifyDate: date, asReceived: received)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(diagnostics), as: UTF8.self))
+            try Output.printJSON(diagnostics)
         } else {
-            print(diagnostics.text(style: Chain.useColor ? .color : .plain))
+            Output.printRendered(diagnostics.text(style: Chain.useColor ? .color : .plain))
         }
         if !diagnostics.trusted { throw ExitCode(1) }
     }

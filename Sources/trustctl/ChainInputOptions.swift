@@ -72,6 +72,13 @@ struct ChainInputOptions: ParsableArguments {
     func makeTrust(presented: [Certificate], policies: [TrustPolicy]) throws -> ServerTrust {
         let intermediates = try intermediateFiles.flatMap(loadCertificates)
         let anchors = try anchorFiles.flatMap(loadCertificates)
+        if anchorFiles.isEmpty || systemAnchors {
+            // An unusable SSL_CERT_FILE / SSL_CERT_DIR is a configuration error, not an untrusted chain.
+            do { _ = try SystemTrustStore.shared } catch {
+                printError("error: \(error)")
+                throw ExitCode(2)
+            }
+        }
         let trust = ServerTrust(certificates: presented, policies: policies)
         if !anchorFiles.isEmpty {
             trust.setAnchorCertificates(anchors)

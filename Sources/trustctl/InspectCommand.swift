@@ -45,20 +45,17 @@ struct Inspect: ParsableCommand {
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(groups.flatMap(\.reports))
-            print(String(decoding: data, as: UTF8.self))
+            try Output.printJSON(groups.flatMap(\.reports))
         } else {
-            let blocks = groups.map { group in
+            // Blocks of lines separated by an empty line: a bundle's listing, or one certificate's fields.
+            let blocks: [[String]] = groups.flatMap { group -> [[String]] in
                 if group.reports.count > 1 && !verbose {
                     let name = group.file == "-" ? "standard input" : group.file
-                    return (["\(name) (\(group.reports.count) certificates; --verbose for every field)"]
-                        + group.reports.map(\.summaryLine)).joined(separator: "\n")
+                    return [["\(name) (\(group.reports.count) certificates; --verbose for every field)"] + group.reports.map(\.summaryLine)]
                 }
-                return group.reports.map(\.text).joined(separator: "\n\n")
+                return group.reports.map(\.lines)
             }
-            if !blocks.isEmpty { print(blocks.joined(separator: "\n\n")) }
+            if !blocks.isEmpty { Output.print(lines: Array(blocks.joined(separator: [""]))) }
         }
         if unreadable { throw ExitCode(2) }
         if malformed { throw ExitCode(1) }

@@ -75,11 +75,9 @@ struct Limbo: ParsableCommand {
         let conflicts = Dictionary(document.testcases.map { ($0.id, $0.conflicts_with ?? []) }, uniquingKeysWith: { a, _ in a })
         let summary = LimboSummary(results: results, seconds: elapsed, conflicts: conflicts)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+            try Output.printJSON(results)
         } else {
-            print(summary.text(verbose: verbose))
+            Output.print(lines: summary.lines(verbose: verbose))
         }
         var known: [KnownDisagreement] = []
         if let knownDisagreements {
@@ -96,10 +94,10 @@ struct Limbo: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        for problem in gate.problems { print("gate: \(problem)") }
+        for problem in gate.problems { Output.print("gate: \(problem)") }
         // "failed" counts the wrong answers the gate does not accept; documented ones are listed above it.
-        print("documented wrong answers: \(gate.documentedWrong) known disagreements, \(summary.conflicted) declared conflicts")
-        print("\(summary.passed) passed, \(gate.unexpectedWrong) failed, \(summary.skipped) skipped")
+        Output.print("documented wrong answers: \(gate.documentedWrong) known disagreements, \(summary.conflicted) declared conflicts")
+        Output.print("\(summary.passed) passed, \(gate.unexpectedWrong) failed, \(summary.skipped) skipped")
         if !gate.problems.isEmpty { throw ExitCode(1) }
     }
 
@@ -162,7 +160,8 @@ struct LimboSummary {
     var conflicted: Int { wrong.filter { isDeclaredConflict($0) }.count }
     var skipped: Int { results.filter { $0.actual_result == "SKIPPED" }.count }
 
-    func text(verbose: Bool) -> String {
+    /// The per-category table and the wrong cases, one line each.
+    func lines(verbose: Bool) -> [String] {
         var lines: [String] = []
         let categories = ["rfc5280", "webpki", "pathlen", "pathological", "crl", "cve", "online", "invalid"]
         let others = Set(results.map(\.category)).subtracting(categories).sorted()
@@ -187,7 +186,7 @@ struct LimboSummary {
                     + (verbose ? " — \(result.context ?? "")" : ""))
             }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 

@@ -83,7 +83,7 @@ struct ConformanceReport {
         lines.append("### By category")
         lines.append("")
         lines.append("```")
-        lines.append(summary.text(verbose: false))
+        lines += summary.lines(verbose: false)
         lines.append("```")
         lines.append("")
         lines.append("## Skipped features")

@@ -28,9 +28,8 @@ struct Pin: ParsableCommand {
             (spkiPin, sha256Fingerprint) = (report.spkiPin, report.sha256Fingerprint)
         }
 
-        var text: String {
+        var lines: [String] {
             ["\(subject)", "  file:     \(file) (certificate \(index))", "  SPKI pin: \(spkiPin)", "  SHA-256:  \(sha256Fingerprint)"]
-                .joined(separator: "\n")
         }
     }
 
@@ -74,11 +73,9 @@ struct Pin: ParsableCommand {
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(entries), as: UTF8.self))
+            try Output.printJSON(entries)
         } else if !entries.isEmpty {
-            print(entries.map(\.text).joined(separator: "\n\n"))
+            Output.print(lines: Array(entries.map(\.lines).joined(separator: [""])))
         }
         if unreadable { throw ExitCode(2) }
         if malformed { throw ExitCode(1) }

@@ -19,19 +19,21 @@ struct TrustCtl: ParsableCommand {
             Foundation.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
+            // Help and usage text is several lines of ArgumentParser's own; each is escaped all the same.
+            let lines = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if code == .success {
-                print(fullMessage(for: error))
+                Output.print(lines: lines)
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Output.error(lines: lines)
             Foundation.exit(2)
         }
     }
 }
 
-/// Writes a line to standard error.
+/// Writes a line to standard error (escaped: see ``Output``).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    Output.error(message)
 }
 
 /// Reads a file's bytes, or standard input for `-`; throws exit code 2 when unreadable.

@@ -8,7 +8,7 @@ struct Verify: ParsableCommand {
         abstract: "Verify a certificate chain against trust anchors (and a host name).",
         discussion: """
         CHAIN_FILE holds the leaf, optionally followed by the chain the peer sent (PEM or DER).
-        Without --anchors the system trust store is used.
+        Without --anchors the system trust store is used (SSL_CERT_FILE / SSL_CERT_DIR, else the distribution bundle).
         With --policy a server-trust evaluator (Alamofire semantics) judges the chain:
           default: chain and host (--no-host-validation: chain only)
           revocation: default validation, then a revocation check
@@ -19,7 +19,7 @@ struct Verify: ParsableCommand {
             certificate) matches; at least two pins, one of them a backup
           disabled: accept anything (testing only)
         Without --host/--ip, host validation is off.
-        Exit status: 0 trusted, 1 not trusted, 2 usage errors or unreadable/malformed input.
+        Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
         """
     )
 
@@ -95,7 +95,7 @@ struct Verify: ParsableCommand {
         if let policy {
             let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname, evaluator: makeEvaluator(policy, host: hostname))
             let report = VerifyReport(trust.lastEvaluation ?? trust.evaluate(), host: hostname, policy: outcome)
-            print(json ? report.jsonString : report.text)
+            if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
             if !outcome.accepted { throw ExitCode(1) }
             return
         }
@@ -103,11 +103,8 @@ struct Verify: ParsableCommand {
         if let options = revocationOptions, !options.contains(.networkAccessDisabled) {
             evaluation = blockingEvaluate(trust)
         }
-        if json {
-            print(VerifyReport(evaluation, host: hostname).jsonString)
-        } else {
-            print(VerifyReport(evaluation, host: hostname).text)
-        }
+        let report = VerifyReport(evaluation, host: hostname)
+        if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
         if !evaluation.isTrusted { throw ExitCode(1) }
     }
 
@@ -332,7 +329,8 @@ struct VerifyReport: Encodable {
         validPolicies = evaluation.validPolicies.map { $0.userConstrained.map { OID.name(of: $0) }.sorted() }
     }
 
-    var text: String {
+    /// The human-readable form, one line per element.
+    var lines: [String] {
         var lines = ["Chain:"]
         for link in chain {
             lines.append("  [\(link.index)] \(link.subject)  (\(link.role))")
@@ -352,13 +350,6 @@ struct VerifyReport: Encodable {
             lines.append("not trusted (\(result))")
             lines += failures.map { "  - " + $0.text }
         }
-        return lines.joined(separator: "\n")
-    }
-
-    var jsonString: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return lines
     }
 }

@@ -28,6 +28,32 @@ final class IDNATests: XCTestCase {
         }
     }
 
+    /// NFC in the mapping step (our own tables): decomposed, reordered and Hangul-jamo inputs map
+    /// like their composed forms. Expected A-labels are Python's `str.encode("idna")` of the composed form.
+    func testNFCRelevantInputsMapLikeTheirComposedForms() {
+        let cases: [(inputs: [String], expected: String)] = [
+            (["éxample.com", "e\u{301}xample.com", "E\u{301}XAMPLE.COM"], "xn--xample-9ua.com"),
+            // Hangul: precomposed, fully decomposed jamo L V T, and an LV syllable followed by a T jamo.
+            (["각.kr", "\u{1100}\u{1161}\u{11A8}.kr", "가\u{11A8}.kr"], "xn--p39a.kr"),
+            // Canonical ordering: dot below (class 220) sorts before circumflex (230) whatever the input order.
+            (["ậ.example", "a\u{323}\u{302}.example", "a\u{302}\u{323}.example", "ạ\u{302}.example"], "xn--zkg.example"),
+            // U+0958 is excluded from composition: NFC keeps U+0915 U+093C apart.
+            (["\u{0958}.in", "\u{0915}\u{093C}.in"], "xn--11b2f.in"),
+        ]
+        for (inputs, expected) in cases {
+            for input in inputs {
+                XCTAssertEqual(IDNA.toASCII(input), expected, input.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            }
+        }
+    }
+
+    func testCodePointsNewerThanTheNFCTablesAreRejected() {
+        XCTAssertFalse(NFC.isKnown("\u{1E4D0}"), "NAG MUNDARI LETTER O is Unicode 15.0")
+        XCTAssertNil(IDNA.toASCII("\u{1E4D0}.example"))
+        XCTAssertNil(IDNA.toASCII("\u{0628}\u{0897}.example"), "U+0897 ARABIC PEPET is Unicode 16.0")
+        XCTAssertTrue(NFC.isKnown("é"))
+    }
+
     func testInvalidInputs() {
         let invalid: [String] = [
             "",

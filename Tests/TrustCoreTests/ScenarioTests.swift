@@ -453,10 +453,11 @@ final class ScenarioTests: XCTestCase {
 
         // A system root, evaluated as itself, is trusted only once the system store is added.
         let verifyTime = Int64(Fixtures.verifyTime)
-        guard let systemRoot = SystemTrustStore.shared.store.certificates.first(where: {
+        let systemStore = try SystemTrustStore.shared
+        guard let systemRoot = systemStore.store.certificates.first(where: {
             $0.isSelfIssued && $0.notBefore.secondsSince1970 < verifyTime && verifyTime < $0.notAfter.secondsSince1970
         }) else {
-            throw XCTSkip("no system trust store on this machine (\(SystemTrustStore.shared.source ?? "none found"))")
+            throw XCTSkip("no system trust store on this machine (\(systemStore.source ?? "none found"))")
         }
         let system = ServerTrust(certificates: [systemRoot], policies: [.basicX509])
         system.setAnchorCertificates([try cert("ecdsa/root.pem")])

@@ -227,6 +227,26 @@ final class DERTimeTests: XCTestCase {
         XCTAssertNil(DERTime(secondsSince1970: -Int64.max + 10))
     }
 
+    // MARK: - timeIntervalSince1970
+
+    func testTimeIntervalIsFlooredToTheSecond() throws {
+        let cases: [(Double, Int64)] = [
+            (0, 0), (0.999, 0), (-0.5, -1), (-1, -1), (1_780_272_000.7, 1_780_272_000),
+            (253_402_300_799.9, 253_402_300_799), (-62_167_219_200, -62_167_219_200),
+        ]
+        for (interval, expected) in cases {
+            XCTAssertEqual(try XCTUnwrap(DERTime(timeIntervalSince1970: interval), "\(interval)").secondsSince1970, expected)
+        }
+    }
+
+    func testTimeIntervalThatIsNotFiniteOrOutOfRangeIsNil() {
+        // Each of these traps `Int64(_:)`, or is finite but outside years 0…9999.
+        for interval in [Double.infinity, -.infinity, .nan, -.nan, .signalingNaN, 1e300, -1e300, 9.3e18, -9.3e18,
+                         Double(Int64.max), Double.greatestFiniteMagnitude, 253_402_300_800, -62_167_219_200.5] {
+            XCTAssertNil(DERTime(timeIntervalSince1970: interval), "\(interval)")
+        }
+    }
+
     func testCalendarInitializerRejectsOutOfRange() {
         XCTAssertNil(DERTime(year: 2026, month: 13, day: 1, hour: 0, minute: 0, second: 0))
         XCTAssertNil(DERTime(year: 2026, month: 0, day: 1, hour: 0, minute: 0, second: 0))

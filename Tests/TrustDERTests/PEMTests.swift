@@ -105,6 +105,36 @@ final class PEMTests: XCTestCase {
         assertPEMError(.unterminatedBlock(label: "X509 CRL", line: 4)) { try PEM.decode(second) }
     }
 
+    /// `decodeEach` reports each bad block on its own and still decodes the blocks after it.
+    func testDecodeEachKeepsTheBlocksAroundABadOne() {
+        let text = [
+            "-----BEGIN CERTIFICATE-----", "MAMCAQE=", "-----END CERTIFICATE-----",   // 1–3: good
+            "-----BEGIN CERTIFICATE-----", "not base64!", "BQA=", "-----END CERTIFICATE-----",  // 4–7: bad line 5
+            "-----BEGIN CERTIFICATE-----", "BQA=", "-----END X509 CRL-----",         // 8–10: mismatched END
+            "-----END CERTIFICATE-----",                                             // 11: END without BEGIN
+            "-----BEGIN CERTIFICATE-----", "BQA=",                                   // 12–13: cut short by…
+            "-----BEGIN X509 CRL-----", "BQA=", "-----END X509 CRL-----",            // 14–16: good
+            "-----BEGIN CERTIFICATE-----", "BQA=",                                   // 17–18: unterminated
+        ].joined(separator: "\n")
+        let results: [String] = PEM.decodeEach(text).map {
+            switch $0 {
+            case let .success(block): return "\(block.label) at \(block.line): \(block.der)"
+            case let .failure(error): return "\(error)"
+            }
+        }
+        XCTAssertEqual(results, [
+            "CERTIFICATE at 1: [48, 3, 2, 1, 1]",
+            "\(PEMError.invalidBase64(label: "CERTIFICATE", line: 5))",
+            "\(PEMError.mismatchedEnd(begin: "CERTIFICATE", end: "X509 CRL", line: 10))",
+            "\(PEMError.malformedMarker(line: 11))",
+            "\(PEMError.unterminatedBlock(label: "CERTIFICATE", line: 12))",
+            "X509 CRL at 14: [5, 0]",
+            "\(PEMError.unterminatedBlock(label: "CERTIFICATE", line: 17))",
+        ])
+        // The strict form stops at the first problem.
+        assertPEMError(.invalidBase64(label: "CERTIFICATE", line: 5)) { try PEM.decode(text) }
+    }
+
     func testMismatchedEndLabel() {
         let text = "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END X509 CRL-----\n"
         assertPEMError(.mismatchedEnd(begin: "CERTIFICATE", end: "X509 CRL", line: 3)) { try PEM.decode(text) }

@@ -10,6 +10,9 @@ extension ChainDiagnostics {
 
     /// The report as text: presented certificates, the built chain as a tree from the anchor down,
     /// every explored path, findings (errors first), and the verdict.
+    ///
+    /// Safe to write to a terminal as it is: every value taken from the report (subjects, SANs,
+    /// reasons…) is escaped with ``TerminalText/escaped(_:)`` before the `.color` codes are added.
     public func text(style: TextStyle) -> String {
         var renderer = TextRenderer(color: style == .color)
         renderer.presented(presented)
@@ -17,25 +20,59 @@ extension ChainDiagnostics {
         renderer.paths(paths)
         renderer.findings(findings)
         renderer.verdict(self)
-        return renderer.lines.joined(separator: "\n")
+        return renderer.lines.map(\.text).joined(separator: "\n")
     }
+}
+
+/// One line of the text report. Interpolated values are escaped (they come from certificates);
+/// literals and interpolated lines (the renderer's own colour codes) are kept as they are.
+private struct Line: ExpressibleByStringInterpolation {
+    struct StringInterpolation: StringInterpolationProtocol {
+        var text = ""
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            text.reserveCapacity(literalCapacity)
+        }
+
+        mutating func appendLiteral(_ literal: String) { text += literal }
+
+        mutating func appendInterpolation(_ value: some CustomStringConvertible) { text += TerminalText.escaped(value.description) }
+
+        mutating func appendInterpolation(_ line: Line) { text += line.text }
+    }
+
+    let text: String
+
+    init(stringLiteral value: String) { text = value }
+
+    init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
+
+    /// A line whose text is already safe.
+    private init(safe text: String) { self.text = text }
+
+    /// `text`, escaped, between the SGR codes `code` and reset.
+    static func painted(_ text: String, _ code: String) -> Line {
+        Line(safe: "\u{1B}[\(code)m" + TerminalText.escaped(text) + "\u{1B}[0m")
+    }
+
+    static func + (lhs: Line, rhs: Line) -> Line { Line(safe: lhs.text + rhs.text) }
 }
 
 /// Builds the lines of ``ChainDiagnostics/text(style:)``.
 private struct TextRenderer {
     let color: Bool
-    var lines: [String] = []
+    var lines: [Line] = []
 
     init(color: Bool) {
         self.color = color
     }
 
-    func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-    var ok: String { color ? paint("✔", "32") : "[ok]" }
-    var bad: String { color ? paint("✘", "31") : "[x]" }
-    var warn: String { color ? paint("!", "33") : "[!]" }
-    var info: String { color ? paint("i", "36") : "[i]" }
-    func heading(_ text: String) -> String { paint(text, "1") }
+    func paint(_ text: String, _ code: String) -> Line { color ? Line.painted(text, code) : "\(text)" }
+    var ok: Line { color ? paint("✔", "32") : "[ok]" }
+    var bad: Line { color ? paint("✘", "31") : "[x]" }
+    var warn: Line { color ? paint("!", "33") : "[!]" }
+    var info: Line { color ? paint("i", "36") : "[i]" }
+    func heading(_ text: String) -> Line { paint(text, "1") }
 
     mutating func presented(_ presented: [ChainDiagnostics.PresentedCertificate]) {
         lines.append(heading("Presented certificates") + " (\(presented.count), in the order received)")
@@ -56,7 +93,7 @@ private struct TextRenderer {
         for node in report.chain.reversed() {
             let indent = String(repeating: "   ", count: depth)
             depth += 1
-            let days: String
+            let days: Line
             if node.daysRemaining < 0 {
                 days = "\(bad) " + paint("EXPIRED \(-node.daysRemaining) days ago", "31")
             } else if Int64(node.daysRemaining) < ChainFindings.expiryWarningDays {
@@ -64,7 +101,7 @@ private struct TextRenderer {
             } else {
                 days = "\(node.daysRemaining) days left"
             }
-            let role = node.role == "untrusted root" ? paint(node.role, "31") : node.role
+            let role = node.role == "untrusted root" ? paint(node.role, "31") : "\(node.role)"
             lines.append("  \(indent)└─ \(paint(node.subject, "1")) [\(role), \(node.origin)]")
             let pad = "  \(indent)   "
             lines.append("\(pad)issuer:    \(node.issuer)")

@@ -140,7 +140,7 @@ public struct ChainDiagnostics: Codable, Sendable {
     /// reordered list (see ``LeafOrdering``).
     public init(trust: ServerTrust, host: String?, verifyDate: Date, asReceived: [Certificate]? = nil) {
         let evaluation = trust.evaluate()
-        let time = DERTime(secondsSince1970: Int64(verifyDate.timeIntervalSince1970.rounded(.down)))
+        let time = DERTime(timeIntervalSince1970: verifyDate.timeIntervalSince1970)
         let context = ChainContext(evaluation: evaluation, presented: asReceived ?? trust.certificates,
                                    supplied: trust.additionalIntermediates, host: host, time: time,
                                    hasOCSPResponses: !trust.suppliedOCSPResponses.isEmpty)

@@ -338,7 +338,12 @@ public final class ServerTrust: Sendable {
         return evaluation
     }
 
-    static func evaluate(_ config: EvaluationInputs) -> TrustEvaluation {
+    /// Evaluates `config`; `systemTrustStore` supplies the system anchors when they are needed
+    /// (a parameter so tests can supply an unusable configuration without changing the process environment).
+    static func evaluate(_ config: EvaluationInputs,
+                         systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore = { () throws(SystemTrustStoreError) in
+                             try SystemTrustStore.shared
+                         }) -> TrustEvaluation {
         func failed(_ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
                     attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
             let fatal = failures.contains { $0.reason.severity == .fatal }
@@ -351,9 +356,8 @@ public final class ServerTrust: Sendable {
 
         // Policies → validation options.
         let date = config.verifyDate ?? Date()
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        guard let time = DERTime(secondsSince1970: seconds) else {
-            return failed([TrustFailure(.malformed("verify date out of range"), certificate: nil, index: nil)])
+        guard let time = DERTime(timeIntervalSince1970: date.timeIntervalSince1970) else {
+            return failed([TrustFailure(.verifyDateOutOfRange("\(date.timeIntervalSince1970)"), certificate: nil, index: nil)])
         }
         let prepared = config.policies
         var options = ValidationOptions(verifyTime: time, purposes: prepared.purposes,
@@ -372,14 +376,21 @@ public final class ServerTrust: Sendable {
         }
 
         // Anchors: custom ones (plus the system store unless anchorsOnly), else the system store.
+        // An unusable explicit system configuration fails closed: never the distribution bundle instead.
         var anchors: CertificateStore
-        if let custom = config.anchors {
+        if let custom = config.anchors, config.anchorsOnly {
             anchors = custom
-            if !config.anchorsOnly {
-                for certificate in SystemTrustStore.shared.store.certificates { anchors.insert(certificate) }
-            }
         } else {
-            anchors = SystemTrustStore.shared.store
+            let system: SystemTrustStore
+            do { system = try systemTrustStore() } catch {
+                return failed([TrustFailure(.systemTrustStoreUnavailable(error), certificate: nil, index: nil)])
+            }
+            if let custom = config.anchors {
+                anchors = custom
+                for certificate in system.store.certificates { anchors.insert(certificate) }
+            } else {
+                anchors = system.store
+            }
         }
         var intermediates = CertificateStore()
         for certificate in config.certificates.dropFirst() { intermediates.insert(certificate) }
@@ -389,10 +400,19 @@ public final class ServerTrust: Sendable {
         let budget = BudgetMeter(config.budget)
         let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: prepared.identities)
         validator.revocationInputs = config.revocationInputs
-        // Apple's is_system_root: an anchor counts as a system root when the system store holds it,
-        // however it was supplied. Only the system-scoped rules ask, so the store is loaded only then.
-        if options.purposes.contains(.serverAuth), options.rules.contains(.systemTrustedLeafValidityPeriod) {
-            validator.isSystemAnchor = { SystemTrustStore.shared.store.contains($0) }
+        // Apple's is_system_root: an anchor is a system root when the system store holds it. Only the
+        // system-scoped rules ask, and only when the system store is an anchor source (a caller who
+        // trusts only their own anchors never has the system store read; a system root among them
+        // counts as the caller's).
+        let systemStoreIsAnchorSource = config.anchors == nil || !config.anchorsOnly
+        if systemStoreIsAnchorSource, options.purposes.contains(.serverAuth),
+           options.rules.contains(.systemTrustedLeafValidityPeriod) {
+            // An unusable system store holds no anchor (and has failed the evaluation already).
+            let systemStore = try? systemTrustStore()
+            let custom = config.anchors
+            validator.isSystemAnchor = { anchor in
+                custom?.contains(anchor) != true && systemStore?.store.contains(anchor) == true
+            }
         }
         var builder = PathBuilder(anchors: anchors, intermediates: intermediates, maximumIntermediates: config.maximumDepth,
                                   validator: validator)

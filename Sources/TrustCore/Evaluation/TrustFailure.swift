@@ -73,12 +73,18 @@ public enum TrustFailureReason: Hashable, Sendable {
     case revocationInformationInvalid(String)
     /// No certificates were supplied.
     case noCertificates
+    /// The verify date cannot be expressed as an X.509 time (not finite, or outside years 0…9999);
+    /// the associated value is the date as seconds since 1970.
+    case verifyDateOutOfRange(String)
+    /// The system trust store is needed but `SSL_CERT_FILE` / `SSL_CERT_DIR` configure one that
+    /// cannot be used: nothing is trusted rather than the distribution bundle.
+    case systemTrustStoreUnavailable(SystemTrustStoreError)
 
     /// Whether the failure can be overridden by a user (Apple's recoverable) or not.
     public var severity: TrustFailureSeverity {
         switch self {
         case .signatureInvalid, .signatureUnverifiable, .malformed, .revoked, .noCertificates, .budgetExhausted,
-             .revocationInformationInvalid:
+             .revocationInformationInvalid, .verifyDateOutOfRange, .systemTrustStoreUnavailable:
             return .fatal
         default:
             return .recoverable
@@ -116,6 +122,9 @@ public enum TrustFailureReason: Hashable, Sendable {
         case let .revocationUnavailable(detail): return "revocation status unavailable: \(detail)"
         case let .revocationInformationInvalid(detail): return "invalid revocation information: \(detail)"
         case .noCertificates: return "no certificates to evaluate"
+        case let .verifyDateOutOfRange(seconds):
+            return "verify date (\(seconds) seconds since 1970) is not a time X.509 can express (finite, years 0000–9999)"
+        case let .systemTrustStoreUnavailable(error): return "system trust store unavailable: \(error)"
         }
     }
 }

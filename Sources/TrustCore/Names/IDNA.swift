@@ -12,7 +12,7 @@
 ///   UTS #46 and RFC 3490 do.
 /// - ASCII labels are lowercased. Labels containing non-ASCII are mapped with
 ///   Unicode lowercasing (`String.lowercased()`, no Foundation) and then
-///   normalised to NFC using the standard library's NFC transform. Full
+///   normalised to NFC with ``NFC`` (our own tables, Unicode 14.0). Full
 ///   UTS #46 mapping (for example of full-width or compatibility characters)
 ///   is **not** performed; such characters are rejected instead.
 /// - Each resulting code point of a non-ASCII label must be ASCII
@@ -22,7 +22,8 @@
 ///   U+06FE, U+0F0B, U+3007). This approximates the IDNA2008 PVALID
 ///   property; symbols, punctuation, spaces, controls, unassigned code
 ///   points and the CONTEXTJ/CONTEXTO characters (such as ZWJ, ZWNJ and
-///   U+00B7) are rejected. The Bidi rule (RFC 5893) is not checked.
+///   U+00B7) are rejected, as are code points assigned after the NFC tables'
+///   Unicode version. The Bidi rule (RFC 5893) is not checked.
 ///   A label must not start with a combining mark, start or end with `-`,
 ///   or have `--` in positions 3 and 4.
 /// - Existing `xn--` labels must decode, must decode to a non-ASCII label
@@ -320,12 +321,11 @@ public enum IDNA {
         return reencoded.utf8.elementsEqual(body.utf8)
     }
 
-    /// Applies the mapping step: Unicode lowercasing followed by NFC.
-    ///
-    /// NFC uses the standard library's `_nfcCodeUnits`, the same transform
-    /// `String` uses for canonical equivalence, so no Foundation is needed.
+    /// Applies the mapping step: Unicode lowercasing followed by NFC (``NFC``).
     private static func mapULabel(_ label: String) -> String {
-        String(decoding: label.lowercased()._nfcCodeUnits, as: UTF8.self)
+        var mapped = String.UnicodeScalarView()
+        mapped.append(contentsOf: NFC.normalize(label.lowercased().unicodeScalars))
+        return String(mapped)
     }
 
     /// Checks the code points and hyphen placement of a mapped U-label.
@@ -353,6 +353,8 @@ public enum IDNA {
             // Uppercase ASCII cannot occur after mapping; reject it anyway.
             return isLDHByte(byte) && asciiLowercased(byte) == byte
         }
+        // A code point newer than the NFC tables may have been normalised wrongly: not PVALID for us.
+        guard NFC.isKnown(scalar) else { return false }
         switch scalar.value {
         case 0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007:
             return true  // RFC 5892 §2.6 PVALID exceptions.

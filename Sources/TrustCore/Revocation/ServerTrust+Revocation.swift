@@ -38,8 +38,7 @@ extension ServerTrust {
         let first = evaluate(inputs, generation: config.generation)
         guard let flags = config.preparedPolicies.revocation, !flags.contains(.networkAccessDisabled),
               Self.isValidApartFromRevocation(first),
-              let seconds = Int64(exactly: (config.verifyDate ?? Date()).timeIntervalSince1970.rounded(.down)),
-              let time = DERTime(secondsSince1970: seconds) else { return first }
+              let time = DERTime(timeIntervalSince1970: (config.verifyDate ?? Date()).timeIntervalSince1970) else { return first }
         let unknown = first.revocationStatuses.filter { if case .unknown = $0.status { true } else { false } }
         guard !unknown.isEmpty else { return first }
 

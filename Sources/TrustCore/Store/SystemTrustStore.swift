@@ -4,20 +4,38 @@ import TrustX509
 
 /// The operating system's trust anchors, loaded lazily once and shared.
 ///
-/// Lookup order: `SSL_CERT_FILE`, `SSL_CERT_DIR` (colon-separated directories of PEM files),
-/// then the usual bundle locations of Debian/Ubuntu, Fedora/RHEL, Alpine, SUSE and macOS
-/// Homebrew OpenSSL. The first source that yields certificates wins; unreadable certificates in a
-/// bundle are skipped (a bundle is not ours to reject) and counted in ``skippedCount``.
+/// When `SSL_CERT_FILE` or `SSL_CERT_DIR` (colon-separated directories of PEM files) is set, the
+/// anchors are exactly the certificates of that file and those directories together, as OpenSSL's
+/// default verify paths read them. Such an explicit configuration restricts what is trusted, so a
+/// path in it that cannot be read, or a configuration without a single readable certificate, is a
+/// ``SystemTrustStoreError``: the distribution bundle is never trusted in its place.
+///
+/// Without either variable, the usual bundle locations of Debian/Ubuntu, Fedora/RHEL, Alpine, SUSE
+/// and macOS Homebrew OpenSSL are probed; the first that yields certificates wins.
+///
+/// Either way, a block that is not a readable certificate is left out (a bundle is not ours to
+/// reject as a whole) and listed in ``skipped`` with the reason.
 public struct SystemTrustStore: Sendable {
     /// The anchors.
     public let store: CertificateStore
-    /// The file or directory the anchors came from, if any.
+    /// Where the anchors came from: the configured `SSL_CERT_FILE` / `SSL_CERT_DIR`, or the bundle
+    /// file or directory found; nil when none was found.
     public let source: String?
-    /// How many PEM blocks could not be read as certificates.
-    public let skippedCount: Int
+    /// Every PEM block or file that could not be read as a certificate, and why.
+    public let skipped: [SkippedCertificate]
 
-    /// The shared system store, loaded on first use (Swift statics are initialised once, thread-safely).
-    public static let shared = SystemTrustStore.load(environment: ProcessInfo.processInfo.environment)
+    /// The shared system store, loaded from the process environment on first use.
+    ///
+    /// - Throws: ``SystemTrustStoreError`` when `SSL_CERT_FILE` / `SSL_CERT_DIR` is set but unusable
+    ///   (the same error on every access: the store is loaded once).
+    public static var shared: SystemTrustStore {
+        get throws(SystemTrustStoreError) { try loadedShared.get() }
+    }
+
+    /// Swift statics are initialised once, thread-safely.
+    private static let loadedShared = Result { () throws(SystemTrustStoreError) -> SystemTrustStore in
+        try load(environment: ProcessInfo.processInfo.environment)
+    }
 
     /// Well-known CA bundle files, most common first.
     public static let bundlePaths = [
@@ -33,57 +51,121 @@ public struct SystemTrustStore: Sendable {
     /// Well-known directories of individual PEM files.
     public static let directoryPaths = ["/etc/ssl/certs", "/etc/pki/tls/certs", "/system/etc/security/cacerts"]
 
-    /// Loads the anchors as described above, using `environment` for the variables.
-    public static func load(environment: [String: String]) -> SystemTrustStore {
-        if let file = environment["SSL_CERT_FILE"], !file.isEmpty, let loaded = loadFile(file) {
-            return SystemTrustStore(store: CertificateStore(loaded.certificates), source: file, skippedCount: loaded.skipped)
+    /// Loads the anchors as described above, reading the variables from `environment` (pass a
+    /// dictionary of your own to load a configuration without changing the process environment).
+    ///
+    /// - Throws: ``SystemTrustStoreError`` when `SSL_CERT_FILE` or `SSL_CERT_DIR` is set and names a
+    ///   path that cannot be read, or when together they hold no readable certificate.
+    public static func load(environment: [String: String]) throws(SystemTrustStoreError) -> SystemTrustStore {
+        let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        // Empty entries ("a::b", a trailing colon) name nothing, as in PATH-style lists.
+        let directories = (environment["SSL_CERT_DIR"] ?? "").split(separator: ":").map(String.init)
+        if file != nil || !directories.isEmpty {
+            return try loadExplicit(file: file, directories: directories)
         }
-        if let dirs = environment["SSL_CERT_DIR"], !dirs.isEmpty {
-            for dir in dirs.split(separator: ":").map(String.init) {
-                if let loaded = loadDirectory(dir), !loaded.certificates.isEmpty {
-                    return SystemTrustStore(store: CertificateStore(loaded.certificates), source: dir, skippedCount: loaded.skipped)
+        for path in bundlePaths {
+            guard let contents = read(path) else { continue }
+            let loaded = Loaded(file: path, contents: contents)
+            if !loaded.certificates.isEmpty { return loaded.store(source: path) }
+        }
+        for directory in directoryPaths {
+            if let loaded = Loaded(directory: directory), !loaded.certificates.isEmpty {
+                return loaded.store(source: directory)
+            }
+        }
+        return SystemTrustStore(store: CertificateStore(), source: nil, skipped: [])
+    }
+
+    /// The union of `file` and every directory, each of which must be readable.
+    private static func loadExplicit(file: String?, directories: [String]) throws(SystemTrustStoreError) -> SystemTrustStore {
+        var loaded = Loaded()
+        var configuration: [String] = []
+        if let file {
+            configuration.append("SSL_CERT_FILE=\(file)")
+            guard let contents = read(file) else {
+                throw .unreadable(variable: "SSL_CERT_FILE", path: file, problem: problem(file, expectingDirectory: false))
+            }
+            loaded.add(Loaded(file: file, contents: contents))
+        }
+        if !directories.isEmpty { configuration.append("SSL_CERT_DIR=\(directories.joined(separator: ":"))") }
+        for directory in directories {
+            guard let contents = Loaded(directory: directory) else {
+                throw .unreadable(variable: "SSL_CERT_DIR", path: directory, problem: problem(directory, expectingDirectory: true))
+            }
+            loaded.add(contents)
+        }
+        let source = configuration.joined(separator: ", ")
+        guard !loaded.certificates.isEmpty else { throw .noCertificates(configuration: source, skipped: loaded.skipped) }
+        return loaded.store(source: source)
+    }
+
+    /// The bytes of the regular file at `path`, or nil when it cannot be read.
+    private static func read(_ path: String) -> [UInt8]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        return Array(data)
+    }
+
+    /// Why `path` could not be read as a file (or listed as a directory).
+    private static func problem(_ path: String, expectingDirectory: Bool) -> SystemTrustStoreError.Problem {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .doesNotExist }
+        if isDirectory.boolValue != expectingDirectory { return expectingDirectory ? .isNotADirectory : .isADirectory }
+        return .notReadable
+    }
+
+    /// Certificates read so far and what was left out.
+    private struct Loaded {
+        var certificates: [Certificate] = []
+        var skipped: [SkippedCertificate] = []
+
+        init() {}
+
+        /// Every certificate of a PEM bundle (other PEM labels are ignored) or of a DER certificate file.
+        init(file path: String, contents bytes: [UInt8]) {
+            guard PEM.looksLikePEM(bytes), let text = String(validating: bytes, as: UTF8.self) else {
+                do { certificates = [try Certificate(derEncoded: bytes)] } catch {
+                    skipped = [SkippedCertificate(path: path, line: nil, reason: .invalidCertificate(error))]
+                }
+                return
+            }
+            for result in PEM.decodeEach(text) {
+                switch result {
+                case let .failure(error):
+                    skipped.append(SkippedCertificate(path: path, line: nil, reason: .invalidPEM(error)))
+                case let .success(block) where block.label == "CERTIFICATE" || block.label == "TRUSTED CERTIFICATE":
+                    do { certificates.append(try Certificate(derEncoded: block.der)) } catch {
+                        skipped.append(SkippedCertificate(path: path, line: block.line, reason: .invalidCertificate(error)))
+                    }
+                case .success:
+                    continue
                 }
             }
         }
-        for path in bundlePaths {
-            if let loaded = loadFile(path), !loaded.certificates.isEmpty {
-                return SystemTrustStore(store: CertificateStore(loaded.certificates), source: path, skippedCount: loaded.skipped)
-            }
-        }
-        for dir in directoryPaths {
-            if let loaded = loadDirectory(dir), !loaded.certificates.isEmpty {
-                return SystemTrustStore(store: CertificateStore(loaded.certificates), source: dir, skippedCount: loaded.skipped)
-            }
-        }
-        return SystemTrustStore(store: CertificateStore(), source: nil, skippedCount: 0)
-    }
 
-    /// Reads every certificate of a PEM bundle, skipping blocks that do not parse.
-    static func loadFile(_ path: String) -> (certificates: [Certificate], skipped: Int)? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let bytes = Array(data)
-        guard PEM.looksLikePEM(bytes), let text = String(validating: bytes, as: UTF8.self),
-              let blocks = try? PEM.decode(text) else {
-            return (try? Certificate(derEncoded: bytes)).map { ([$0], 0) }
-        }
-        var certificates: [Certificate] = []
-        var skipped = 0
-        for block in blocks where block.label == "CERTIFICATE" || block.label == "TRUSTED CERTIFICATE" {
-            if let certificate = try? Certificate(derEncoded: block.der) { certificates.append(certificate) } else { skipped += 1 }
-        }
-        return (certificates, skipped)
-    }
-
-    static func loadDirectory(_ path: String) -> (certificates: [Certificate], skipped: Int)? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
-        var certificates: [Certificate] = []
-        var skipped = 0
-        for name in names.sorted() where name.hasSuffix(".pem") || name.hasSuffix(".crt") || name.range(of: #"^[0-9a-f]{8}\.[0-9]+$"#, options: .regularExpression) != nil {
-            if let loaded = loadFile(path + "/" + name) {
-                certificates.append(contentsOf: loaded.certificates)
-                skipped += loaded.skipped
+        /// The certificate files of a directory (`*.pem`, `*.crt`, OpenSSL hash links), in name
+        /// order; nil when the directory cannot be listed.
+        init?(directory path: String) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
+            for name in names.sorted() where name.hasSuffix(".pem") || name.hasSuffix(".crt")
+                || name.range(of: #"^[0-9a-f]{8}\.[0-9]+$"#, options: .regularExpression) != nil {
+                let file = path + "/" + name
+                if let contents = SystemTrustStore.read(file) {
+                    add(Loaded(file: file, contents: contents))
+                } else {
+                    skipped.append(SkippedCertificate(path: file, line: nil, reason: .unreadableFile))
+                }
             }
         }
-        return (certificates, skipped)
+
+        mutating func add(_ other: Loaded) {
+            certificates += other.certificates
+            skipped += other.skipped
+        }
+
+        func store(source: String) -> SystemTrustStore {
+            SystemTrustStore(store: CertificateStore(certificates), source: source, skipped: skipped)
+        }
     }
 }

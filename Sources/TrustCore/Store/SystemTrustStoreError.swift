@@ -1,0 +1,44 @@
+/// Why the anchors an operator configured with `SSL_CERT_FILE` / `SSL_CERT_DIR` cannot be used.
+///
+/// An explicit configuration restricts what is trusted; silently trusting the distribution bundle
+/// instead would undo that restriction, so every problem with it is an error (fail closed).
+public enum SystemTrustStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with a configured path.
+    public enum Problem: Hashable, Sendable, CustomStringConvertible {
+        /// Nothing exists at the path.
+        case doesNotExist
+        /// `SSL_CERT_FILE` names a directory.
+        case isADirectory
+        /// `SSL_CERT_DIR` names something that is not a directory.
+        case isNotADirectory
+        /// It exists but cannot be read (permissions, I/O error).
+        case notReadable
+
+        /// A short phrase.
+        public var description: String {
+            switch self {
+            case .doesNotExist: return "does not exist"
+            case .isADirectory: return "is a directory, not a file"
+            case .isNotADirectory: return "is not a directory"
+            case .notReadable: return "cannot be read"
+            }
+        }
+    }
+
+    /// A path named by `variable` cannot be read.
+    case unreadable(variable: String, path: String, problem: Problem)
+    /// The configured file and directories hold no readable certificate; `skipped` says what was
+    /// found instead.
+    case noCertificates(configuration: String, skipped: [SkippedCertificate])
+
+    /// Names the variable and the path, and what to do.
+    public var description: String {
+        switch self {
+        case let .unreadable(variable, path, problem):
+            return "\(variable)=\(path) \(problem): fix or unset \(variable) (the distribution's CA bundle is not used instead)"
+        case let .noCertificates(configuration, skipped):
+            let found = skipped.first.map { ": \(skipped.count) unreadable, first \($0)" } ?? ": no certificate files"
+            return "\(configuration) holds no readable certificate\(found)"
+        }
+    }
+}

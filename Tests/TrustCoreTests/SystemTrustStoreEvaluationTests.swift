@@ -1,0 +1,69 @@
+import Foundation
+@testable import TrustCore
+import TrustX509
+import XCTest
+
+/// ``ServerTrust`` with an unusable explicit system trust store fails closed with its own reason,
+/// and only when the system store is needed. The store is supplied to the evaluation directly, so
+/// the process environment (and the shared store) are left alone.
+final class SystemTrustStoreEvaluationTests: XCTestCase {
+    private let missing = "/nonexistent/swifttrust-anchors.pem"
+    private var unusable: SystemTrustStoreError {
+        .unreadable(variable: "SSL_CERT_FILE", path: missing, problem: .doesNotExist)
+    }
+
+    /// Evaluates `trust` with `systemTrustStore` standing for the shared store.
+    private func evaluate(_ trust: ServerTrust,
+                          systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore) -> TrustEvaluation {
+        let config = trust.snapshot
+        return ServerTrust.evaluate(ServerTrust.EvaluationInputs(config), systemTrustStore: systemTrustStore)
+    }
+
+    func testAnUnusableSystemStoreFailsClosedWhenItIsTheAnchorSet() throws {
+        let trust = ServerTrust(certificates: try Fixtures.certificates("ecdsa/chain.pem"),
+                                policies: [.ssl(server: true, hostname: Fixtures.host)])
+        trust.verifyDate = Fixtures.verifyDate
+        let error = unusable
+        let evaluation = evaluate(trust) { () throws(SystemTrustStoreError) in throw error }
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["-:systemTrustStoreUnavailable"])
+        XCTAssertEqual(evaluation.failures.first?.reason, .systemTrustStoreUnavailable(unusable))
+        XCTAssertTrue(evaluation.failures.first?.description.contains("SSL_CERT_FILE=\(missing)") ?? false, "\(evaluation.failures)")
+    }
+
+    func testAnUnusableSystemStoreFailsClosedWhenAddedToCustomAnchors() throws {
+        let trust = try Fixtures.trust(["ecdsa/chain.pem"])
+        trust.anchorsOnly = false
+        let error = unusable
+        let evaluation = evaluate(trust) { () throws(SystemTrustStoreError) in throw error }
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["-:systemTrustStoreUnavailable"])
+    }
+
+    func testCustomAnchorsOnlyNeverReadTheSystemStore() throws {
+        let trust = try Fixtures.trust(["ecdsa/chain.pem"])
+        let evaluation = evaluate(trust) { () throws(SystemTrustStoreError) in
+            XCTFail("the system store was read although the custom anchors are the only ones")
+            throw SystemTrustStoreError.noCertificates(configuration: "", skipped: [])
+        }
+        assertTrusted(evaluation)
+    }
+
+    func testAnExplicitlyConfiguredStoreIsTheAnchorSet() throws {
+        let trust = ServerTrust(certificates: try Fixtures.certificates("ecdsa/chain.pem"),
+                                policies: [.profile(.rfc5280, purpose: .serverAuth, hostname: Fixtures.host)])
+        trust.verifyDate = Fixtures.verifyDate
+        let ecdsa = try SystemTrustStore.load(environment: ["SSL_CERT_FILE": Fixtures.path("ecdsa/root.pem")])
+        assertTrusted(evaluate(trust) { ecdsa })
+        // Under Apple's SSL policy a system root brings the system-scoped rules: the test leaf's 730
+        // days exceed the 398 allowed under system roots since 2020-09-01 (not under the caller's own).
+        trust.policies = [.ssl(server: true, hostname: Fixtures.host)]
+        XCTAssertEqual(evaluate(trust) { ecdsa }.violatedRules, [.systemTrustedLeafValidityPeriod])
+        let own = ServerTrust(certificates: try Fixtures.certificates("ecdsa/chain.pem"),
+                              policies: [.ssl(server: true, hostname: Fixtures.host)])
+        own.verifyDate = Fixtures.verifyDate
+        own.setAnchorCertificates(try Fixtures.certificates("ecdsa/root.pem"))
+        assertTrusted(evaluate(own) { ecdsa })
+        trust.policies = [.profile(.rfc5280, purpose: .serverAuth, hostname: Fixtures.host)]
+        let rsa = try SystemTrustStore.load(environment: ["SSL_CERT_FILE": Fixtures.path("rsa/root.pem")])
+        XCTAssertFalse(evaluate(trust) { rsa }.isTrusted, "only the configured anchors are trusted")
+    }
+}
