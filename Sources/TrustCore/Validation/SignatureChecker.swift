@@ -78,15 +78,18 @@ final class SignatureChecker {
     }
 
     static func verify(child: Certificate, issuer: Certificate, policy: SignaturePolicy) -> TrustFailureReason? {
-        if SignatureCache.shared.contains(child: child, issuer: issuer, policy: policy) { return nil }
         do {
             let algorithm = try child.signatureAlgorithm()
             let key = try issuer.verificationKey()
+            // The policy is applied on every evaluation: the cache remembers only libcrypto's answer,
+            // which an earlier, more lenient policy may have asked for.
+            try SignatureVerifier.checkAcceptable(algorithm: algorithm, key: key.description, policy: policy)
+            if SignatureCache.shared.hasVerified(child: child, issuer: issuer) { return nil }
             try SignatureVerifier.verify(
                 signature: child.signature, over: child.tbsCertificateBytes,
                 algorithm: algorithm, key: key, policy: policy
             )
-            SignatureCache.shared.insert(child: child, issuer: issuer, policy: policy)
+            SignatureCache.shared.recordVerified(child: child, issuer: issuer)
             return nil
         } catch SignatureError.invalidSignature {
             return .signatureInvalid
