@@ -4,13 +4,14 @@ import TrustX509
 /// A bounded, thread-safe memory of signature mathematics already done: "libcrypto verified the
 /// signature of this exact certificate with this exact issuer key", keyed by SHA-256 of the issuer's
 /// SPKI and SHA-256 of the whole child certificate (which covers the signed bytes, the signature
-/// algorithm and the signature value).
+/// algorithm and the signature value). The value is the signature algorithm decoded from the child,
+/// so that a hit needs no decoding to apply the policy.
 ///
 /// Why it cannot change a verdict: an entry records the result of a pure function of exactly what
 /// its key identifies — the key bytes, the algorithm, the signed bytes and the signature — and nothing
 /// else. The ``SignaturePolicy`` (legacy algorithms, minimum RSA size) is deliberately not part of the
-/// entry: the validator applies it on every evaluation, before consulting the cache, so a
-/// signature remembered under a lenient policy is still rejected under a strict one. Everything time-
+/// entry: the validator applies it to every hit, on every evaluation, so a signature remembered
+/// under a lenient policy is still rejected under a strict one. Everything time-
 /// or context-dependent — validity at the verify date, host name, EKU, name constraints, revocation,
 /// anchors — is checked on every evaluation too. Failures are never cached.
 public final class SignatureCache: Sendable {
@@ -19,20 +20,13 @@ public final class SignatureCache: Sendable {
         let issuerKey: DigestWords
         let certificate: DigestWords
 
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.issuerKey == rhs.issuerKey && lhs.certificate == rhs.certificate
-        }
-
         func hash(into hasher: inout Hasher) {
             // Words of two SHA-256 digests: one mixed word is as good as all of them.
             hasher.combine(certificate.w0 ^ (issuerKey.w0 &* 0x9E37_79B9_7F4A_7C15))
         }
     }
 
-    /// What an entry records: that the signature verified (there is nothing more to it).
-    private struct Verified: Sendable {}
-
-    private let entries: BoundedCache<Key, Verified>
+    private let entries: BoundedCache<Key, SignatureAlgorithm>
 
     /// The most entries kept; the least recently used are evicted beyond it.
     public var capacity: Int { entries.capacity }
@@ -49,16 +43,17 @@ public final class SignatureCache: Sendable {
     /// Forgets every entry.
     public func removeAll() { entries.removeAll() }
 
-    /// Whether libcrypto already verified `child`'s signature with `issuer`'s key. Says nothing about
-    /// whether the signature policy accepts the algorithm or key: the caller checks that first
-    /// (``SignatureVerifier/checkAcceptable(algorithm:key:policy:)``).
-    func hasVerified(child: Certificate, issuer: Certificate) -> Bool {
-        entries.value(forKey: key(child: child, issuer: issuer)) != nil
+    /// The signature algorithm of `child` if libcrypto already verified its signature with `issuer`'s
+    /// key, else nil. Says nothing about whether the signature policy accepts the algorithm or key: the
+    /// caller checks that on every use (``SignatureVerifier/checkAcceptable(algorithm:key:policy:)``).
+    func verifiedAlgorithm(child: Certificate, issuer: Certificate) -> SignatureAlgorithm? {
+        entries.value(forKey: key(child: child, issuer: issuer))
     }
 
-    /// Records that libcrypto verified `child`'s signature with `issuer`'s key.
-    func recordVerified(child: Certificate, issuer: Certificate) {
-        entries.insert(Verified(), forKey: key(child: child, issuer: issuer))
+    /// Records that libcrypto verified `child`'s signature, made with `algorithm` (decoded from
+    /// `child`), with `issuer`'s key.
+    func recordVerified(child: Certificate, issuer: Certificate, algorithm: SignatureAlgorithm) {
+        entries.insert(algorithm, forKey: key(child: child, issuer: issuer))
     }
 
     private func key(child: Certificate, issuer: Certificate) -> Key {

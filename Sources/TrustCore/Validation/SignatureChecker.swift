@@ -79,17 +79,21 @@ final class SignatureChecker {
 
     static func verify(child: Certificate, issuer: Certificate, policy: SignaturePolicy) -> TrustFailureReason? {
         do {
+            // A remembered signature still meets the policy on every evaluation: the cache records only
+            // libcrypto's answer (and the algorithm it was given), which an earlier, more lenient policy
+            // may have asked for. The key described here is the one that verified (same SPKI bytes).
+            if let algorithm = SignatureCache.shared.verifiedAlgorithm(child: child, issuer: issuer),
+               let key = issuer.publicKeyDescription {
+                try SignatureVerifier.checkAcceptable(algorithm: algorithm, key: key, policy: policy)
+                return nil
+            }
             let algorithm = try child.signatureAlgorithm()
             let key = try issuer.verificationKey()
-            // The policy is applied on every evaluation: the cache remembers only libcrypto's answer,
-            // which an earlier, more lenient policy may have asked for.
-            try SignatureVerifier.checkAcceptable(algorithm: algorithm, key: key.description, policy: policy)
-            if SignatureCache.shared.hasVerified(child: child, issuer: issuer) { return nil }
             try SignatureVerifier.verify(
                 signature: child.signature, over: child.tbsCertificateBytes,
                 algorithm: algorithm, key: key, policy: policy
             )
-            SignatureCache.shared.recordVerified(child: child, issuer: issuer)
+            SignatureCache.shared.recordVerified(child: child, issuer: issuer, algorithm: algorithm)
             return nil
         } catch SignatureError.invalidSignature {
             return .signatureInvalid
