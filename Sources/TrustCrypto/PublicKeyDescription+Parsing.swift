@@ -99,9 +99,10 @@ extension PublicKeyDescription {
     /// Accepts an odd public exponent from 3 to ``maximumRSAPublicExponent`` (the magnitude octets of a
     /// minimally encoded positive INTEGER, so no leading zero octet).
     private static func checkPublicExponent(_ magnitude: ArraySlice<UInt8>) throws(SignatureError) {
-        guard let first = magnitude.first, magnitude.count <= 8 else {
+        guard let first = magnitude.first else { throw .unsupportedRSAPublicExponent("0") }
+        guard magnitude.count <= 8 else {
             // More than 64 bits: far beyond the cap, and not worth printing.
-            let bits = (magnitude.count - 1) * 8 + (8 - (magnitude.first ?? 0).leadingZeroBitCount)
+            let bits = (magnitude.count - 1) * 8 + (8 - first.leadingZeroBitCount)
             throw .unsupportedRSAPublicExponent("a \(bits)-bit value")
         }
         var value = UInt64(first)
