@@ -12,15 +12,18 @@ import Synchronization
 /// before stay (they are still correct) and are used again once caching is switched back on.
 ///
 /// Lookups, insertions and evictions are O(1): a dictionary from key to slot, and the slots linked in
-/// recency order. The lock is held only for that bookkeeping, never while a value is computed.
+/// recency order. The lock is held only for that bookkeeping, never while a value is computed. The
+/// implementation is `@inlinable`, so that the caches of other modules (keyed on their own private
+/// types) are specialised for their key and value instead of going through generic witness tables on
+/// every lookup.
 public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The most entries the cache holds (at least 1).
     public let capacity: Int
 
-    private let storage: Mutex<RecencyList<Key, Value>>
+    @usableFromInline let storage: Mutex<RecencyList<Key, Value>>
 
     /// Creates an empty cache holding at most `capacity` entries (values below 1 mean 1).
-    public init(capacity: Int) {
+    @inlinable public init(capacity: Int) {
         let capacity = max(1, capacity)
         self.capacity = capacity
         self.storage = Mutex(RecencyList(capacity: capacity))
@@ -28,7 +31,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// The value stored for `key`, which becomes the most recently used; nil when there is none or
     /// caching is switched off.
-    public func value(forKey key: Key) -> Value? {
+    @inlinable public func value(forKey key: Key) -> Value? {
         guard TrustCaches.isEnabled else { return nil }
         return storage.withLock { $0.value(forKey: key) }
     }
@@ -36,7 +39,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// Stores `value` for `key` (replacing any earlier value) as the most recently used entry,
     /// evicting the least recently used one when the cache is full. Does nothing while caching is
     /// switched off.
-    public func insert(_ value: Value, forKey key: Key) {
+    @inlinable public func insert(_ value: Value, forKey key: Key) {
         guard TrustCaches.isEnabled else { return }
         storage.withLock { _ = $0.insert(value, forKey: key, replacing: true) }
     }
@@ -46,7 +49,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// `compute` runs outside the lock, so other lookups proceed meanwhile. When two callers compute
     /// the same key at once, the first value stored wins and both get it (callers can rely on sharing
     /// one instance). Errors are not cached: the next call computes again.
-    public func value<Failure: Error>(forKey key: Key, orCompute compute: () throws(Failure) -> Value) throws(Failure) -> Value {
+    @inlinable public func value<Failure: Error>(forKey key: Key, orCompute compute: () throws(Failure) -> Value) throws(Failure) -> Value {
         guard TrustCaches.isEnabled else { return try compute() }
         if let known = storage.withLock({ $0.value(forKey: key) }) { return known }
         let computed = try compute()
@@ -54,45 +57,52 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// The number of stored entries.
-    public var count: Int {
+    @inlinable public var count: Int {
         storage.withLock { $0.count }
     }
 
     /// Removes every entry. Values already handed out stay valid.
-    public func removeAll() {
+    @inlinable public func removeAll() {
         storage.withLock { $0.removeAll() }
     }
 }
 
 /// Entries in slots linked from the most to the least recently used; only touched under the lock.
-private struct RecencyList<Key: Hashable, Value> {
-    private struct Node {
-        var key: Key
-        var value: Value
+@usableFromInline struct RecencyList<Key: Hashable, Value> {
+    @usableFromInline struct Node {
+        @usableFromInline var key: Key
+        @usableFromInline var value: Value
         /// The next more recently used slot, or -1 for the newest.
-        var newer: Int
+        @usableFromInline var newer: Int
         /// The next less recently used slot, or -1 for the oldest.
-        var older: Int
+        @usableFromInline var older: Int
+
+        @inlinable init(key: Key, value: Value, newer: Int, older: Int) {
+            self.key = key
+            self.value = value
+            self.newer = newer
+            self.older = older
+        }
     }
 
-    private let capacity: Int
-    private var slots: [Key: Int] = [:]
-    private var nodes: [Node] = []
-    private var newest = -1
-    private var oldest = -1
+    @usableFromInline let capacity: Int
+    @usableFromInline var slots: [Key: Int] = [:]
+    @usableFromInline var nodes: [Node] = []
+    @usableFromInline var newest = -1
+    @usableFromInline var oldest = -1
 
-    init(capacity: Int) { self.capacity = capacity }
+    @inlinable init(capacity: Int) { self.capacity = capacity }
 
-    var count: Int { slots.count }
+    @inlinable var count: Int { slots.count }
 
-    mutating func value(forKey key: Key) -> Value? {
+    @inlinable mutating func value(forKey key: Key) -> Value? {
         guard let slot = slots[key] else { return nil }
         moveToFront(slot)
         return nodes[slot].value
     }
 
     /// Stores `value` (or, with `replacing` false, keeps an existing one) and returns what is stored.
-    mutating func insert(_ value: Value, forKey key: Key, replacing: Bool) -> Value {
+    @inlinable mutating func insert(_ value: Value, forKey key: Key, replacing: Bool) -> Value {
         if let slot = slots[key] {
             if replacing { nodes[slot].value = value }
             moveToFront(slot)
@@ -114,20 +124,20 @@ private struct RecencyList<Key: Hashable, Value> {
         return value
     }
 
-    mutating func removeAll() {
+    @inlinable mutating func removeAll() {
         slots.removeAll()
         nodes.removeAll()
         newest = -1
         oldest = -1
     }
 
-    private mutating func moveToFront(_ slot: Int) {
+    @inlinable mutating func moveToFront(_ slot: Int) {
         guard slot != newest else { return }
         unlink(slot)
         linkAtFront(slot)
     }
 
-    private mutating func unlink(_ slot: Int) {
+    @inlinable mutating func unlink(_ slot: Int) {
         let newer = nodes[slot].newer, older = nodes[slot].older
         if newer >= 0 { nodes[newer].older = older } else { newest = older }
         if older >= 0 { nodes[older].newer = newer } else { oldest = newer }
@@ -135,7 +145,7 @@ private struct RecencyList<Key: Hashable, Value> {
         nodes[slot].older = -1
     }
 
-    private mutating func linkAtFront(_ slot: Int) {
+    @inlinable mutating func linkAtFront(_ slot: Int) {
         nodes[slot].older = newest
         nodes[slot].newer = -1
         if newest >= 0 { nodes[newest].newer = slot }
