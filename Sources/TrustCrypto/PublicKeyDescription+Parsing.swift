@@ -4,19 +4,24 @@ extension PublicKeyDescription {
     /// The largest RSA modulus accepted, in bits (libcrypto's own verification limit).
     public static let maximumRSAModulusBits = 16384
 
+    /// The largest RSA public exponent accepted: 2^33 − 1, the cap of ring and BoringSSL. Real keys use
+    /// 65537 (or 3); a huge exponent buys nothing and makes every verification with the key a
+    /// modular exponentiation as long as the exponent, work a hostile issuer would choose.
+    public static let maximumRSAPublicExponent: UInt64 = (1 << 33) - 1
+
     /// Parses a DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7) in pure Swift.
     ///
     /// - RSA (`rsaEncryption`): parameters must be NULL (RFC 3279 §2.3.1); the key must be an
     ///   RSAPublicKey with a positive odd modulus of at most ``maximumRSAModulusBits`` bits
-    ///   and an odd public exponent of at least 3.
+    ///   and an odd public exponent from 3 to ``maximumRSAPublicExponent`` (as ring and BoringSSL).
     /// - EC (`id-ecPublicKey`): parameters must be a named curve OID (RFC 5480 §2.1.1);
     ///   the point must be uncompressed (`04 ‖ X ‖ Y`) or compressed (`02|03 ‖ X`) with
     ///   the curve's coordinate length.
     /// - Ed25519 / Ed448: no parameters; 32- / 57-byte keys (RFC 8410 §4).
     /// - Any other algorithm is described as ``Kind/unknown(algorithmOID:)``.
     ///
-    /// - Throws: ``SignatureError/explicitCurveParameters``, ``SignatureError/unsupportedCurve(_:)``
-    ///   or ``SignatureError/malformedKey(_:)``.
+    /// - Throws: ``SignatureError/explicitCurveParameters``, ``SignatureError/unsupportedCurve(_:)``,
+    ///   ``SignatureError/unsupportedRSAPublicExponent(_:)`` or ``SignatureError/malformedKey(_:)``.
     public init(spki: ArraySlice<UInt8>) throws(SignatureError) {
         let malformed = SignatureError.malformedKey
         let (syntax, key) = try decodingDER(malformed) { () throws(DERError) in
@@ -82,16 +87,29 @@ extension PublicKeyDescription {
               lastModulusByte & 1 == 1 else {
             throw malformed("RSA modulus must be odd")
         }
-        guard let lastExponentByte = exponentMagnitude.last, lastExponentByte & 1 == 1,
-              exponentMagnitude.count > 1 || lastExponentByte >= 3 else {
-            throw malformed("RSA public exponent must be odd and at least 3")
-        }
+        try checkPublicExponent(exponentMagnitude)
         // Minimal encoding makes `firstModulusByte` non-zero, so this is the exact bit length.
         let bits = (modulusMagnitude.count - 1) * 8 + (8 - firstModulusByte.leadingZeroBitCount)
         guard bits <= maximumRSAModulusBits else {
             throw malformed("RSA modulus of \(bits) bits exceeds the \(maximumRSAModulusBits)-bit maximum")
         }
         return bits
+    }
+
+    /// Accepts an odd public exponent from 3 to ``maximumRSAPublicExponent`` (the magnitude octets of a
+    /// minimally encoded positive INTEGER, so no leading zero octet).
+    private static func checkPublicExponent(_ magnitude: ArraySlice<UInt8>) throws(SignatureError) {
+        guard let first = magnitude.first else { throw .unsupportedRSAPublicExponent("0") }
+        guard magnitude.count <= 8 else {
+            // More than 64 bits: far beyond the cap, and not worth printing.
+            let bits = (magnitude.count - 1) * 8 + (8 - first.leadingZeroBitCount)
+            throw .unsupportedRSAPublicExponent("a \(bits)-bit value")
+        }
+        var value = UInt64(first)
+        for byte in magnitude.dropFirst() { value = value << 8 | UInt64(byte) }
+        guard value >= 3, value & 1 == 1, value <= maximumRSAPublicExponent else {
+            throw .unsupportedRSAPublicExponent(String(value))
+        }
     }
 
     /// The magnitude octets of a minimally encoded INTEGER, or nil when it is zero or negative.

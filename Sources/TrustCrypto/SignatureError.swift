@@ -10,6 +10,9 @@ public enum SignatureError: Error, Hashable, Sendable, CustomStringConvertible {
     case explicitCurveParameters
     /// An EC key names a curve (dotted OID) other than P-256, P-384 or P-521.
     case unsupportedCurve(String)
+    /// An RSA public exponent (in decimal, or its size when longer than 64 bits) that is even, below 3
+    /// or above ``PublicKeyDescription/maximumRSAPublicExponent`` (2^33 − 1, as ring and BoringSSL).
+    case unsupportedRSAPublicExponent(String)
     /// The signature algorithm cannot be used with the key's type.
     case keyAlgorithmMismatch(algorithm: String, key: String)
     /// The algorithm (named) relies on SHA-1 and the policy does not allow legacy algorithms.
@@ -34,6 +37,8 @@ public enum SignatureError: Error, Hashable, Sendable, CustomStringConvertible {
             return "EC public key uses explicit curve parameters; only named curves (P-256, P-384, P-521) are accepted (RFC 5480)"
         case let .unsupportedCurve(oid):
             return "unsupported elliptic curve \(oid); only P-256, P-384 and P-521 are accepted"
+        case let .unsupportedRSAPublicExponent(exponent):
+            return "RSA public exponent \(exponent) is not accepted: it must be odd, at least 3 and at most 2^33 − 1"
         case let .keyAlgorithmMismatch(algorithm, key):
             return "signature algorithm \(algorithm) cannot be used with a \(key) key"
         case let .legacyAlgorithm(name):

@@ -18,11 +18,27 @@ public enum SignatureVerifier {
         key: VerificationKey,
         policy: SignaturePolicy = .default
     ) throws(SignatureError) {
-        let kind = key.description.kind
-        try checkAgreement(algorithm, kind: kind, key: key.description)
-        try policy.check(algorithm, key: key.description)
-        try checkShape(signature, kind: kind)
+        try checkAcceptable(algorithm: algorithm, key: key.description, policy: policy)
+        try checkShape(signature, kind: key.description.kind)
         try key.evpVerify(signature: signature, message: signedBytes, algorithm: algorithm)
+    }
+
+    /// The checks of ``verify(signature:over:algorithm:key:policy:)`` that do not look at the
+    /// signature: the algorithm suits the key type, and `policy` allows the algorithm and key size.
+    ///
+    /// A caller that remembers signatures already verified (by key and signed bytes) must still call
+    /// this on every use of that memory: whether libcrypto accepts a signature does not depend on the
+    /// policy, but the verdict does, and an earlier evaluation may have used a more lenient policy.
+    ///
+    /// - Throws: ``SignatureError/keyAlgorithmMismatch(algorithm:key:)``,
+    ///   ``SignatureError/legacyAlgorithm(_:)`` or ``SignatureError/weakKey(bits:)``.
+    public static func checkAcceptable(
+        algorithm: SignatureAlgorithm,
+        key: PublicKeyDescription,
+        policy: SignaturePolicy
+    ) throws(SignatureError) {
+        try checkAgreement(algorithm, kind: key.kind, key: key)
+        try policy.check(algorithm, key: key)
     }
 
     /// Throws ``SignatureError/keyAlgorithmMismatch(algorithm:key:)`` unless `algorithm` can use a key of `kind`.

@@ -95,6 +95,8 @@ struct Limbo: ParsableCommand {
             }
         }
         for problem in gate.problems { Output.print("gate: \(problem)") }
+        // Caches never change a verdict; saying whether they were on lets runs be compared (SWIFTTRUST_CACHES=off).
+        Output.print("caches: \(TrustCaches.isEnabled ? "on" : "off") (\(TrustCaches.environmentVariable))")
         // "failed" counts the wrong answers the gate does not accept; documented ones are listed above it.
         Output.print("documented wrong answers: \(gate.documentedWrong) known disagreements, \(summary.conflicted) declared conflicts")
         Output.print("\(summary.passed) passed, \(gate.unexpectedWrong) failed, \(summary.skipped) skipped")

@@ -132,10 +132,14 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
         var detail: String
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs `executable` to completion (with `environment` added to this process's), standard output and
+    /// error combined.
+    static func run(_ executable: String, _ arguments: [String],
+                    environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

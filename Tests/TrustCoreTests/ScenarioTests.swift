@@ -7,7 +7,9 @@ import XCTest
 
 /// One test per trust rule, each over the TestCertificates scenarios at the pinned verify date
 /// (2026-06-01T00:00:00Z). Every negative test asserts the result, the exact failure cases and the
-/// index of the certificate each one names.
+/// index of the certificate each one names. Every evaluation runs with the caches as earlier tests
+/// left them, with caches off and with caches emptied, and must come out identical each time
+/// (``ServerTrust/evaluateInEveryCacheMode(file:line:)``).
 final class ScenarioTests: XCTestCase {
     private let host = Fixtures.host
     private func cert(_ path: String) throws -> Certificate { try Fixtures.certificate(path) }
@@ -16,22 +18,22 @@ final class ScenarioTests: XCTestCase {
 
     func testGoodECDSAChainIsTrustedLeafIntermediateRoot() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
-        assertTrusted(trust.evaluate(), chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
+        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
     }
 
     func testGoodRSAChainIsTrusted() throws {
         let trust = try Fixtures.trust(["rsa/leaf.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"])
-        assertTrusted(trust.evaluate(), chain: [try cert("rsa/leaf.pem"), try cert("rsa/intermediate.pem"), try cert("rsa/root.pem")])
+        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("rsa/leaf.pem"), try cert("rsa/intermediate.pem"), try cert("rsa/root.pem")])
     }
 
     func testGoodEd25519ChainIsTrusted() throws {
         let trust = try Fixtures.trust(["ed25519/leaf.pem", "ed25519/intermediate.pem"], anchors: ["ed25519/root.pem"])
-        assertTrusted(trust.evaluate(), chain: [try cert("ed25519/leaf.pem"), try cert("ed25519/intermediate.pem"), try cert("ed25519/root.pem")])
+        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("ed25519/leaf.pem"), try cert("ed25519/intermediate.pem"), try cert("ed25519/root.pem")])
     }
 
     func testChainFromTheWrongRootIsUntrusted() throws {
         // The anchor set matters: the ECDSA chain does not reach the RSA root.
-        let evaluation = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"], anchors: ["rsa/root.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"], anchors: ["rsa/root.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:issuerNotFound"])
     }
 
@@ -41,11 +43,11 @@ final class ScenarioTests: XCTestCase {
         for name in ["api.swifttrust.test", "www.swifttrust.test", "swifttrust.test", "API.SwiftTrust.Test"] {
             let trust = try Fixtures.trust(["ecdsa/leaf-multi-dns.pem", "ecdsa/intermediate.pem"],
                                            policies: [.ssl(server: true, hostname: name)])
-            assertTrusted(trust.evaluate())
+            assertTrusted(trust.evaluateInEveryCacheMode())
         }
         let trust = try Fixtures.trust(["ecdsa/leaf-multi-dns.pem", "ecdsa/intermediate.pem"],
                                        policies: [.ssl(server: true, hostname: "mail.swifttrust.test")])
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
         XCTAssertEqual(evaluation.failures.first?.reason,
                        .hostnameMismatch(expected: "mail.swifttrust.test",
@@ -55,7 +57,7 @@ final class ScenarioTests: XCTestCase {
     func testWildcardMatchesExactlyOneLabel() throws {
         func evaluate(_ name: String) throws -> TrustEvaluation {
             try Fixtures.trust(["ecdsa/leaf-wildcard.pem", "ecdsa/intermediate.pem"],
-                               policies: [.ssl(server: true, hostname: name)]).evaluate()
+                               policies: [.ssl(server: true, hostname: name)]).evaluateInEveryCacheMode()
         }
         assertTrusted(try evaluate("a.swifttrust.test"))
         assertTrusted(try evaluate("www.swifttrust.test"))
@@ -66,7 +68,7 @@ final class ScenarioTests: XCTestCase {
     func testIPAddressLeafMatchesIPv4AndIPv6SANs() throws {
         func evaluate(_ name: String) throws -> TrustEvaluation {
             try Fixtures.trust(["ecdsa/leaf-ip.pem", "ecdsa/intermediate.pem"],
-                               policies: [.ssl(server: true, hostname: name)]).evaluate()
+                               policies: [.ssl(server: true, hostname: name)]).evaluateInEveryCacheMode()
         }
         assertTrusted(try evaluate("192.0.2.10"))
         assertTrusted(try evaluate("2001:db8::10"))
@@ -80,15 +82,15 @@ final class ScenarioTests: XCTestCase {
     func testHostnameIsCheckedOnlyWhenGiven() throws {
         // The same leaf, with a host name it does not carry, passes when no host name is asked for.
         assertTrusted(try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                         policies: [.ssl(server: true, hostname: nil)]).evaluate())
+                                         policies: [.ssl(server: true, hostname: nil)]).evaluateInEveryCacheMode())
         assertNotTrusted(try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                            policies: [.ssl(server: true, hostname: "api.swifttrust.test")]).evaluate(),
+                                            policies: [.ssl(server: true, hostname: "api.swifttrust.test")]).evaluateInEveryCacheMode(),
                          .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
     }
 
     func testInvalidReferenceIdentityIsReported() throws {
         let evaluation = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                            policies: [.ssl(server: true, hostname: "not a host name")]).evaluate()
+                                            policies: [.ssl(server: true, hostname: "not a host name")]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:invalidReferenceIdentity"])
         XCTAssertEqual(evaluation.failures.first?.reason, .invalidReferenceIdentity("not a host name"))
     }
@@ -97,11 +99,11 @@ final class ScenarioTests: XCTestCase {
         // Apple's SSL policy matches SAN only (no common-name fallback); the missing SAN itself is a
         // web-PKI rule (CABF 7.1.2.7.12).
         let trust = try Fixtures.trust(["ecdsa/leaf-no-san.pem", "ecdsa/intermediate.pem"])
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
         XCTAssertEqual(evaluation.failures.first?.reason, .hostnameMismatch(expected: host, presented: []))
         trust.policies = [.webPKI(server: true, hostname: host)]
-        let strict = trust.evaluate()
+        let strict = trust.evaluateInEveryCacheMode()
         assertNotTrusted(strict, .recoverableTrustFailure, failures: ["0:profileViolation", "0:hostnameMismatch"])
         XCTAssertEqual(strict.violatedRules, [.leafSubjectAltNameRequired])
         // The full chain was built; only the leaf's names are at fault.
@@ -113,22 +115,22 @@ final class ScenarioTests: XCTestCase {
         trust.allowsCommonNameFallback = true
         // Opting into legacy CN matching is a decision about SAN-less leaves: the CABF "leaf has no
         // SAN" rule is waived and the CN satisfies the host-name check.
-        XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
+        XCTAssertTrue(trust.evaluateInEveryCacheMode().isTrusted, "\(trust.evaluateInEveryCacheMode())")
 
         // The fallback never lets a CN match a different host.
         trust.policies = [.ssl(server: true, hostname: "api.swifttrust.test")]
-        assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+        assertNotTrusted(trust.evaluateInEveryCacheMode(), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
 
         // Without the TLS policy (RFC 5280 only) the no-SAN leaf is a valid certificate.
         trust.policies = [.basicX509]
-        assertTrusted(trust.evaluate())
+        assertTrusted(trust.evaluateInEveryCacheMode())
     }
 
     // MARK: - Validity
 
     func testExpiredLeafIsRecoverableOnIndex0() throws {
         let leaf = try cert("ecdsa/leaf-expired.pem")
-        let evaluation = try Fixtures.trust(["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:expired"])
         XCTAssertEqual(evaluation.failures.first?.reason, .expired(notAfter: leaf.notAfter))
         XCTAssertEqual(evaluation.failures.first?.subject, leaf.subject.description)
@@ -137,7 +139,7 @@ final class ScenarioTests: XCTestCase {
     func testVerifyDateMovesTheValidityWindow() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
         trust.verifyDate = Date(timeIntervalSince1970: 1_593_561_600)  // 2020-07-01: inside 2020–2021 but before the CA's 2024 notBefore
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         // The leaf is fine then; the intermediate and root were not yet valid.
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:notYetValid", "2:notYetValid"])
     }
@@ -145,7 +147,7 @@ final class ScenarioTests: XCTestCase {
     func testNotYetValidLeaf() throws {
         let leaf = try cert("ecdsa/leaf-not-yet-valid.pem")
         let evaluation = try Fixtures.trust(["ecdsa/leaf-not-yet-valid.pem", "ecdsa/intermediate.pem"],
-                                            policies: [.basicX509]).evaluate()
+                                            policies: [.basicX509]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:notYetValid"])
         XCTAssertEqual(evaluation.failures.first?.reason, .notYetValid(notBefore: leaf.notBefore))
         // (Under the SSL policy its 2090-2099 lifetime also breaks Apple's 825-day limit.)
@@ -155,7 +157,7 @@ final class ScenarioTests: XCTestCase {
 
     func testExpiredIntermediateIsNamedAtIndex1() throws {
         let intermediate = try cert("scenarios/expired-intermediate.pem")
-        let evaluation = try Fixtures.trust(["scenarios/leaf-under-expired-intermediate.pem", "scenarios/expired-intermediate.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/leaf-under-expired-intermediate.pem", "scenarios/expired-intermediate.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:expired"])
         XCTAssertEqual(evaluation.failures.first?.reason, .expired(notAfter: intermediate.notAfter))
         XCTAssertEqual(evaluation.failures.first?.subject, intermediate.subject.description)
@@ -165,18 +167,18 @@ final class ScenarioTests: XCTestCase {
 
     func testSelfSignedLeafIsUntrustedUnlessItIsTheAnchor() throws {
         let leaf = try cert("ecdsa/self-signed-leaf.pem")
-        let untrusted = try Fixtures.trust(["ecdsa/self-signed-leaf.pem"]).evaluate()
+        let untrusted = try Fixtures.trust(["ecdsa/self-signed-leaf.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(untrusted, .recoverableTrustFailure, failures: ["0:untrustedRoot"])
 
-        let trusted = try Fixtures.trust(["ecdsa/self-signed-leaf.pem"], anchors: ["ecdsa/self-signed-leaf.pem"]).evaluate()
+        let trusted = try Fixtures.trust(["ecdsa/self-signed-leaf.pem"], anchors: ["ecdsa/self-signed-leaf.pem"]).evaluateInEveryCacheMode()
         assertTrusted(trusted, chain: [leaf])
     }
 
     func testLeafUnderIntermediate2() throws {
-        let evaluation = try Fixtures.trust(["ecdsa/leaf-intermediate2.pem", "ecdsa/intermediate2.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["ecdsa/leaf-intermediate2.pem", "ecdsa/intermediate2.pem"]).evaluateInEveryCacheMode()
         assertTrusted(evaluation, chain: [try cert("ecdsa/leaf-intermediate2.pem"), try cert("ecdsa/intermediate2.pem"), try cert("ecdsa/root.pem")])
         // The intermediate of another hierarchy branch does not stand in for intermediate 2.
-        let wrong = try Fixtures.trust(["ecdsa/leaf-intermediate2.pem", "ecdsa/intermediate.pem"]).evaluate()
+        let wrong = try Fixtures.trust(["ecdsa/leaf-intermediate2.pem", "ecdsa/intermediate.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(wrong, .recoverableTrustFailure, failures: ["0:issuerNotFound"])
     }
 
@@ -184,7 +186,7 @@ final class ScenarioTests: XCTestCase {
 
     func testPathLengthConstraintViolationNamesThePathLen0CA() throws {
         let evaluation = try Fixtures.trust(["scenarios/pathlen-violation-leaf.pem", "scenarios/pathlen-sub-ca.pem",
-                                             "scenarios/pathlen0-ca.pem"]).evaluate()
+                                             "scenarios/pathlen0-ca.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["2:pathLengthExceeded"])
         XCTAssertEqual(evaluation.failures.first?.reason, .pathLengthExceeded(limit: 0))
         XCTAssertEqual(evaluation.failures.first?.subject, try cert("scenarios/pathlen0-ca.pem").subject.description)
@@ -194,49 +196,49 @@ final class ScenarioTests: XCTestCase {
     func testIssuerThatIsNotACA() throws {
         let trust = try Fixtures.trust(["scenarios/leaf-under-not-ca.pem", "scenarios/not-ca-intermediate.pem"])
         // RFC 5280 (k) under every profile ...
-        assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["1:notCA"])
+        assertNotTrusted(trust.evaluateInEveryCacheMode(), .recoverableTrustFailure, failures: ["1:notCA"])
         // ... plus, under the web PKI, the RFC 5280 §4.2.1.9 rule that keyCertSign needs cA.
         trust.policies = [.webPKI(server: true, hostname: host)]
-        let strict = trust.evaluate()
+        let strict = trust.evaluateInEveryCacheMode()
         assertNotTrusted(strict, .recoverableTrustFailure, failures: ["1:notCA", "1:profileViolation"])
         XCTAssertEqual(strict.violatedRules, [.keyUsageConsistency])
     }
 
     func testIssuerWithoutKeyCertSign() throws {
-        let evaluation = try Fixtures.trust(["scenarios/leaf-under-no-keycertsign.pem", "scenarios/no-keycertsign-intermediate.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/leaf-under-no-keycertsign.pem", "scenarios/no-keycertsign-intermediate.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:missingKeyCertSign"])
     }
 
     func testV1IntermediateIsNotAllowed() throws {
-        let evaluation = try Fixtures.trust(["scenarios/leaf-under-v1.pem", "scenarios/v1-intermediate.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/leaf-under-v1.pem", "scenarios/v1-intermediate.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:versionNotAllowed"])
         XCTAssertEqual(evaluation.failures.first?.reason, .versionNotAllowed(version: 1))
         // Also without the web-PKI profile: RFC 5280 alone rejects a v1 intermediate.
-        let basic = try Fixtures.trust(["scenarios/leaf-under-v1.pem", "scenarios/v1-intermediate.pem"], policies: [.basicX509]).evaluate()
+        let basic = try Fixtures.trust(["scenarios/leaf-under-v1.pem", "scenarios/v1-intermediate.pem"], policies: [.basicX509]).evaluateInEveryCacheMode()
         assertNotTrusted(basic, .recoverableTrustFailure, failures: ["1:versionNotAllowed"])
     }
 
     func testUnknownCriticalExtensionOnTheLeaf() throws {
-        let evaluation = try Fixtures.trust(["scenarios/unknown-critical-ext-leaf.pem", "ecdsa/intermediate.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/unknown-critical-ext-leaf.pem", "ecdsa/intermediate.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:unhandledCriticalExtension"])
         XCTAssertEqual(evaluation.failures.first?.reason, .unhandledCriticalExtension(name: "1.3.6.1.4.1.55555.1"))
     }
 
     func testLeafClaimingCAIsAcceptedAsRFC5280Allows() throws {
         // Policy decision (RFC 5280 and OpenSSL allow a CA certificate as the end entity).
-        let evaluation = try Fixtures.trust(["scenarios/leaf-is-ca.pem", "ecdsa/intermediate2.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/leaf-is-ca.pem", "ecdsa/intermediate2.pem"]).evaluateInEveryCacheMode()
         assertTrusted(evaluation, chain: [try cert("scenarios/leaf-is-ca.pem"), try cert("ecdsa/intermediate2.pem"), try cert("ecdsa/root.pem")])
     }
 
     // MARK: - Name constraints
 
     func testNameConstraintsPermittedLeafIsTrusted() throws {
-        assertTrusted(try Fixtures.trust(["scenarios/nc-leaf-ok.pem", "scenarios/nc-intermediate.pem"]).evaluate())
+        assertTrusted(try Fixtures.trust(["scenarios/nc-leaf-ok.pem", "scenarios/nc-intermediate.pem"]).evaluateInEveryCacheMode())
     }
 
     func testNameConstraintsExcludedSubtree() throws {
         let evaluation = try Fixtures.trust(["scenarios/nc-leaf-excluded.pem", "scenarios/nc-intermediate.pem"],
-                                            policies: [.ssl(server: true, hostname: "x.bad.swifttrust.test")]).evaluate()
+                                            policies: [.ssl(server: true, hostname: "x.bad.swifttrust.test")]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
         guard case let .nameConstraintViolation(name, detail) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
         XCTAssertEqual(name, "DNS:x.bad.swifttrust.test")
@@ -245,7 +247,7 @@ final class ScenarioTests: XCTestCase {
 
     func testNameConstraintsOutsidePermittedDNSSubtree() throws {
         let evaluation = try Fixtures.trust(["scenarios/nc-leaf-outside.pem", "scenarios/nc-intermediate.pem"],
-                                            policies: [.ssl(server: true, hostname: "www.example.org")]).evaluate()
+                                            policies: [.ssl(server: true, hostname: "www.example.org")]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
         guard case let .nameConstraintViolation(name, detail) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
         XCTAssertEqual(name, "DNS:www.example.org")
@@ -253,7 +255,7 @@ final class ScenarioTests: XCTestCase {
     }
 
     func testNameConstraintsIPOutsidePermittedSubtree() throws {
-        let evaluation = try Fixtures.trust(["scenarios/nc-leaf-ip-outside.pem", "scenarios/nc-intermediate.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/nc-leaf-ip-outside.pem", "scenarios/nc-intermediate.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
         guard case let .nameConstraintViolation(name, _) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
         XCTAssertEqual(name, "IP:198.51.100.1")
@@ -261,7 +263,7 @@ final class ScenarioTests: XCTestCase {
 
     func testNameConstraintsApplyWithoutTheTLSPolicyToo() throws {
         // RFC 5280 path validation alone enforces name constraints.
-        let evaluation = try Fixtures.trust(["scenarios/nc-leaf-excluded.pem", "scenarios/nc-intermediate.pem"], policies: [.basicX509]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/nc-leaf-excluded.pem", "scenarios/nc-intermediate.pem"], policies: [.basicX509]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
     }
 
@@ -270,14 +272,14 @@ final class ScenarioTests: XCTestCase {
     func testCrossSignedLeafWithBothIntermediatesIsTrustedViaRoot() throws {
         let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-by-root.pem",
                                         "scenarios/cross-intermediate-by-root2.pem"])
-        assertTrusted(trust.evaluate(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root.pem"),
+        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root.pem"),
                                                 try cert("ecdsa/root.pem")])
     }
 
     func testCrossSignedLeafWithOnlyRoot2AsAnchorIsTrustedViaRoot2() throws {
         let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-by-root.pem",
                                         "scenarios/cross-intermediate-by-root2.pem"], anchors: ["scenarios/root2.pem"])
-        assertTrusted(trust.evaluate(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root2.pem"),
+        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root2.pem"),
                                                 try cert("scenarios/root2.pem")])
     }
 
@@ -286,7 +288,7 @@ final class ScenarioTests: XCTestCase {
         let expired = try cert("scenarios/cross-intermediate-expired-by-root2.pem")
         let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
                                         "scenarios/cross-intermediate-by-root.pem"], anchors: ["scenarios/root2.pem"])
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:expired"])
         XCTAssertEqual(evaluation.failures.first?.reason, .expired(notAfter: expired.notAfter))
         XCTAssertEqual(evaluation.chain, [try cert("scenarios/cross-leaf.pem"), expired, try cert("scenarios/root2.pem")])
@@ -297,7 +299,7 @@ final class ScenarioTests: XCTestCase {
     func testExpiredCrossCertificateFirstWithBothRootsBacktracksToTheValidPath() throws {
         let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
                                         "scenarios/cross-intermediate-by-root.pem"], anchors: ["scenarios/root2.pem", "ecdsa/root.pem"])
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         assertTrusted(evaluation, chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root.pem"),
                                           try cert("ecdsa/root.pem")])
         // The expired twin was tried first and rejected before the valid path was found.
@@ -308,77 +310,77 @@ final class ScenarioTests: XCTestCase {
     func testExpiredCrossCertificateFirstSkippedForTheValidTwinToRoot2() throws {
         let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
                                         "scenarios/cross-intermediate-by-root2.pem"], anchors: ["scenarios/root2.pem"])
-        assertTrusted(trust.evaluate(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root2.pem"),
+        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root2.pem"),
                                                 try cert("scenarios/root2.pem")])
     }
 
     // MARK: - Extended key usage
 
     func testLeafWithoutServerAuthFailsTheServerPolicy() throws {
-        let evaluation = try Fixtures.trust(["ecdsa/leaf-no-serverauth.pem", "ecdsa/intermediate.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["ecdsa/leaf-no-serverauth.pem", "ecdsa/intermediate.pem"]).evaluateInEveryCacheMode()
         // RFC 5280 §4.2.1.12, and Apple's explicit-serverAuth rule for leaves issued since 2019-07-01.
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation", "0:extendedKeyUsageIncompatible"])
         XCTAssertEqual(evaluation.violatedRules, [.serverAuthExtendedKeyUsageRequired])
         XCTAssertEqual(evaluation.failures.last?.reason, .extendedKeyUsageIncompatible(purpose: "serverAuth"))
         // It is a clientAuth leaf: fine for the client policy.
         assertTrusted(try Fixtures.trust(["ecdsa/leaf-no-serverauth.pem", "ecdsa/intermediate.pem"],
-                                         policies: [.ssl(server: false, hostname: nil)]).evaluate())
+                                         policies: [.ssl(server: false, hostname: nil)]).evaluateInEveryCacheMode())
     }
 
     func testClientLeafIsTrustedForTheClientPolicyOnly() throws {
         assertTrusted(try Fixtures.trust(["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"],
-                                         policies: [.ssl(server: false, hostname: nil)]).evaluate())
+                                         policies: [.ssl(server: false, hostname: nil)]).evaluateInEveryCacheMode())
         let server = try Fixtures.trust(["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"],
-                                        policies: [.ssl(server: true, hostname: nil)]).evaluate()
+                                        policies: [.ssl(server: true, hostname: nil)]).evaluateInEveryCacheMode()
         assertNotTrusted(server, .recoverableTrustFailure, failures: ["0:profileViolation", "0:extendedKeyUsageIncompatible"])
         // A server leaf is not a client certificate.
         let serverLeafAsClient = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                                    policies: [.ssl(server: false, hostname: nil)]).evaluate()
+                                                    policies: [.ssl(server: false, hostname: nil)]).evaluateInEveryCacheMode()
         assertNotTrusted(serverLeafAsClient, .recoverableTrustFailure, failures: ["0:extendedKeyUsageIncompatible"])
         XCTAssertEqual(serverLeafAsClient.failures.first?.reason, .extendedKeyUsageIncompatible(purpose: "clientAuth"))
     }
 
     func testCodeSigningCAMayNotIssueServerCertificates() throws {
         // EKU chaining: the intermediate's EKU (codeSigning only) does not allow serverAuth.
-        let evaluation = try Fixtures.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:extendedKeyUsageIncompatible"])
         XCTAssertEqual(evaluation.failures.first?.reason, .extendedKeyUsageIncompatible(purpose: "serverAuth"))
         XCTAssertEqual(evaluation.failures.first?.subject, try cert("scenarios/eku-codesigning-intermediate.pem").subject.description)
         // Nor client certificates.
         let client = try Fixtures.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"],
-                                        policies: [.ssl(server: false, hostname: nil)]).evaluate()
+                                        policies: [.ssl(server: false, hostname: nil)]).evaluateInEveryCacheMode()
         XCTAssertTrue(failureSummary(client).contains("1:extendedKeyUsageIncompatible"), "\(client)")
         // Without a purpose (RFC 5280 path validation only) the CA's EKU restricts nothing.
         assertTrusted(try Fixtures.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"],
-                                         policies: [.basicX509]).evaluate())
+                                         policies: [.basicX509]).evaluateInEveryCacheMode())
     }
 
     // MARK: - Algorithms and keys
 
     func testSHA1LeafIsRejectedByDefaultAndAcceptedWithTheLegacyPolicy() throws {
         let trust = try Fixtures.trust(["scenarios/leaf-sha1.pem", "ecdsa/intermediate.pem"])
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:signatureUnverifiable"])
         XCTAssertEqual(evaluation.failures.first?.reason, .signatureUnverifiable(.legacyAlgorithm("ecdsa-with-SHA1")))
 
         trust.signaturePolicy = .legacy
-        assertTrusted(trust.evaluate(), chain: [try cert("scenarios/leaf-sha1.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
+        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("scenarios/leaf-sha1.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
     }
 
     func testRSA1024LeafIsRejectedByTheWebPKIProfileUnlessLegacyIsAllowed() throws {
         let trust = try Fixtures.trust(["scenarios/leaf-rsa1024.pem", "ecdsa/intermediate.pem"])
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation"])
         guard case let .profileViolation(violation) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
         XCTAssertEqual(violation.rule, .strongKeySize)
         XCTAssertTrue(violation.detail.contains("1024"), violation.detail)
         // The explicit legacy option (SHA-1, RSA under 2048) also relaxes the profile's key-size rule, down to 1024.
         trust.signaturePolicy = .legacy
-        XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
+        XCTAssertTrue(trust.evaluateInEveryCacheMode().isTrusted, "\(trust.evaluateInEveryCacheMode())")
     }
 
     func testRSAPSSLeafUnderTheRSAIntermediate() throws {
-        let evaluation = try Fixtures.trust(["scenarios/leaf-pss.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/leaf-pss.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"]).evaluateInEveryCacheMode()
         assertTrusted(evaluation, chain: [try cert("scenarios/leaf-pss.pem"), try cert("rsa/intermediate.pem"), try cert("rsa/root.pem")])
     }
 
@@ -388,7 +390,7 @@ final class ScenarioTests: XCTestCase {
         let trust = ServerTrust(certificates: [leaf, try cert("ecdsa/intermediate.pem")], policies: [.ssl(server: true, hostname: host)])
         trust.setAnchorCertificates([try cert("ecdsa/root.pem")])
         trust.verifyDate = Fixtures.verifyDate
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:signatureInvalid"])
         XCTAssertEqual(evaluation.failures.first?.reason, .signatureInvalid)
     }
@@ -396,11 +398,11 @@ final class ScenarioTests: XCTestCase {
     // MARK: - Other extensions
 
     func testMustStapleLeafIsTrusted() throws {
-        assertTrusted(try Fixtures.trust(["scenarios/leaf-must-staple.pem", "ecdsa/intermediate.pem"]).evaluate())
+        assertTrusted(try Fixtures.trust(["scenarios/leaf-must-staple.pem", "ecdsa/intermediate.pem"]).evaluateInEveryCacheMode())
     }
 
     func testLeafWithCertificatePoliciesIsTrusted() throws {
-        assertTrusted(try Fixtures.trust(["scenarios/leaf-policies.pem", "ecdsa/intermediate.pem"]).evaluate())
+        assertTrusted(try Fixtures.trust(["scenarios/leaf-policies.pem", "ecdsa/intermediate.pem"]).evaluateInEveryCacheMode())
     }
 
     // MARK: - Presented bundles
@@ -408,39 +410,39 @@ final class ScenarioTests: XCTestCase {
     func testWrongOrderBundleAfterTheLeafIsTrusted() throws {
         let chain = [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")]
         // The bundle is intermediate, leaf: after the leaf it only supplies the intermediate.
-        assertTrusted(try Fixtures.trust(["ecdsa/leaf.pem", "scenarios/chain-wrong-order.pem"]).evaluate(), chain: chain)
+        assertTrusted(try Fixtures.trust(["ecdsa/leaf.pem", "scenarios/chain-wrong-order.pem"]).evaluateInEveryCacheMode(), chain: chain)
         // Extras in any order: the builder picks the right issuer.
         assertTrusted(try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/root.pem", "ecdsa/intermediate2.pem", "rsa/intermediate.pem",
-                                          "ecdsa/intermediate.pem"]).evaluate(), chain: chain)
+                                          "ecdsa/intermediate.pem"]).evaluateInEveryCacheMode(), chain: chain)
     }
 
     func testBundleWhoseFirstCertificateIsNotTheLeafEvaluatesThatCertificate() throws {
         // As with SecTrust, the first certificate is the one evaluated: here the intermediate, which
         // has no SAN and is not a server certificate for the host (no serverAuth, a CA's lifetime).
-        let evaluation = try Fixtures.trust(["scenarios/chain-wrong-order.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/chain-wrong-order.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation", "0:profileViolation", "0:hostnameMismatch"])
         XCTAssertEqual(evaluation.violatedRules, [.serverAuthExtendedKeyUsageRequired, .leafValidityPeriod])
         XCTAssertEqual(evaluation.chain.first, try cert("ecdsa/intermediate.pem"))
     }
 
     func testBundleWithRootIsTrustedAndTheRootAppearsOnce() throws {
-        let evaluation = try Fixtures.trust(["scenarios/chain-with-root.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/chain-with-root.pem"]).evaluateInEveryCacheMode()
         assertTrusted(evaluation, chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
     }
 
     func testBundleWithDuplicateIntermediateIsTrusted() throws {
-        let evaluation = try Fixtures.trust(["scenarios/chain-with-duplicate.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/chain-with-duplicate.pem"]).evaluateInEveryCacheMode()
         assertTrusted(evaluation, chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
     }
 
     func testLeafOnlyWithoutIntermediateIsIssuerNotFound() throws {
-        let evaluation = try Fixtures.trust(["scenarios/chain-leaf-only.pem"]).evaluate()
+        let evaluation = try Fixtures.trust(["scenarios/chain-leaf-only.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:issuerNotFound"])
         XCTAssertEqual(evaluation.chain, [try cert("ecdsa/leaf.pem")])
         // The missing intermediate can be supplied out of band.
         let trust = try Fixtures.trust(["scenarios/chain-leaf-only.pem"])
         trust.additionalIntermediates = [try cert("ecdsa/intermediate.pem")]
-        assertTrusted(trust.evaluate())
+        assertTrusted(trust.evaluateInEveryCacheMode())
     }
 
     // MARK: - Anchors
@@ -449,7 +451,7 @@ final class ScenarioTests: XCTestCase {
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
         XCTAssertTrue(trust.anchorsOnly, "custom anchors replace the system store by default")
         trust.anchorsOnly = false
-        assertTrusted(trust.evaluate())
+        assertTrusted(trust.evaluateInEveryCacheMode())
 
         // A system root, evaluated as itself, is trusted only once the system store is added.
         let verifyTime = Int64(Fixtures.verifyTime)
@@ -462,9 +464,9 @@ final class ScenarioTests: XCTestCase {
         let system = ServerTrust(certificates: [systemRoot], policies: [.basicX509])
         system.setAnchorCertificates([try cert("ecdsa/root.pem")])
         system.verifyDate = Fixtures.verifyDate
-        assertNotTrusted(system.evaluate(), .recoverableTrustFailure, failures: ["0:untrustedRoot"])
+        assertNotTrusted(system.evaluateInEveryCacheMode(), .recoverableTrustFailure, failures: ["0:untrustedRoot"])
         system.anchorsOnly = false
-        assertTrusted(system.evaluate(), chain: [systemRoot])
+        assertTrusted(system.evaluateInEveryCacheMode(), chain: [systemRoot])
     }
 
     func testWithoutCustomAnchorsTheTestRootIsNotTrusted() throws {
@@ -473,13 +475,13 @@ final class ScenarioTests: XCTestCase {
                                 policies: [.ssl(server: true, hostname: host)])
         trust.verifyDate = Fixtures.verifyDate
         XCTAssertNil(trust.anchorCertificates)
-        assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["1:issuerNotFound"])
+        assertNotTrusted(trust.evaluateInEveryCacheMode(), .recoverableTrustFailure, failures: ["1:issuerNotFound"])
     }
 
     // MARK: - Evaluation API
 
     func testNoCertificatesIsFatal() {
-        let evaluation = ServerTrust(certificates: []).evaluate()
+        let evaluation = ServerTrust(certificates: []).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["-:noCertificates"])
         XCTAssertEqual(evaluation.chain, [])
     }
@@ -487,20 +489,20 @@ final class ScenarioTests: XCTestCase {
     func testMaximumDepthZeroRejectsAChainWithAnIntermediate() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
         trust.maximumDepth = 0
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:maximumDepthExceeded"])
         XCTAssertEqual(evaluation.failures.first?.reason, .maximumDepthExceeded(limit: 0))
         trust.maximumDepth = 1
-        assertTrusted(trust.evaluate())
+        assertTrusted(trust.evaluateInEveryCacheMode())
         // Depth 0 still allows a leaf issued directly by an anchor.
         let direct = try Fixtures.trust(["ecdsa/leaf.pem"], anchors: ["ecdsa/intermediate.pem"])
         direct.maximumDepth = 0
-        assertTrusted(direct.evaluate(), chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem")])
+        assertTrusted(direct.evaluateInEveryCacheMode(), chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem")])
     }
 
     func testEvaluateWithErrorThrowsTheSameFailures() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         do {
             try trust.evaluateWithError()
             XCTFail("an expired leaf must throw")
@@ -521,12 +523,12 @@ final class ScenarioTests: XCTestCase {
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
                                        policies: [.ssl(server: true, hostname: host),
                                                   .revocation([.useAnyAvailableMethod, .requirePositiveResponse])])
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable", "1:revocationUnavailable"])
         // Everything else about the chain was fine.
         XCTAssertEqual(evaluation.chain.count, 3)
         trust.policies = [.ssl(server: true, hostname: host)]
-        assertTrusted(trust.evaluate())
+        assertTrusted(trust.evaluateInEveryCacheMode())
     }
 
     func testRevocationPolicyWithoutPositiveResponseIsBestEffort() throws {
@@ -534,18 +536,18 @@ final class ScenarioTests: XCTestCase {
         // requirePositiveResponse is set.
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
                                        policies: [.ssl(server: true, hostname: host), .revocation(.useAnyAvailableMethod)])
-        assertTrusted(trust.evaluate())
+        assertTrusted(trust.evaluateInEveryCacheMode())
     }
 
     func testLastEvaluationIsClearedByConfigurationChanges() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
         XCTAssertNil(trust.lastEvaluation)
-        let evaluation = trust.evaluate()
+        let evaluation = trust.evaluateInEveryCacheMode()
         XCTAssertEqual(trust.lastEvaluation?.failures, evaluation.failures)
         XCTAssertEqual(trust.lastEvaluation?.result, .unspecified)
         trust.verifyDate = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01: everything expired
         XCTAssertNil(trust.lastEvaluation)
-        assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["0:expired", "1:expired", "2:expired"])
+        assertNotTrusted(trust.evaluateInEveryCacheMode(), .recoverableTrustFailure, failures: ["0:expired", "1:expired", "2:expired"])
     }
 
     func testConcurrentEvaluationOfOneTrustObject() throws {

@@ -62,9 +62,8 @@ final class PublicKeyDescriptionTests: XCTestCase {
             ("zero modulus", rsaSPKI(modulus: [0x00])),
             ("even modulus", rsaSPKI(modulus: [0x00, 0xC1] + [UInt8](repeating: 0x02, count: 255))),
             ("non-minimal modulus", rsaSPKI(modulus: [0x00, 0x01] + [UInt8](repeating: 0x01, count: 255))),
-            ("exponent 1", rsaSPKI(modulus: modulus, exponent: [0x01])),
-            ("even exponent", rsaSPKI(modulus: modulus, exponent: [0x01, 0x00, 0x00])),
             ("negative exponent", rsaSPKI(modulus: modulus, exponent: [0xFF])),
+            ("zero exponent", rsaSPKI(modulus: modulus, exponent: [0x00])),
             ("oversized modulus", rsaSPKI(modulus: [0x01] + [UInt8](repeating: 0x01, count: 2048))),
             ("trailing byte in RSAPublicKey", DER.sequence(DER.sequence(DER.oid(TestOID.rsaEncryption), DER.null),
                                                            DER.bitString(DER.sequence(DER.integer(modulus), DER.integer([3])) + [0]))),
@@ -76,6 +75,40 @@ final class PublicKeyDescriptionTests: XCTestCase {
             XCTAssertThrowsError(try describe(spki), name) { error in
                 XCTAssertTrue((error as? SignatureError)?.isMalformedKey ?? false, "\(name): \(error)")
             }
+        }
+    }
+
+    // MARK: RSA public exponent: odd, 3 ≤ e ≤ 2^33 − 1 (ring, BoringSSL)
+
+    func testRSAPublicExponentRange() throws {
+        let modulus = [0x00, 0xC1] + [UInt8](repeating: 0x01, count: 255)
+        let accepted: [[UInt8]] = [
+            [0x03],
+            [0x01, 0x00, 0x01],                     // 65537
+            [0x01, 0xFF, 0xFF, 0xFF, 0xFF],         // 2^33 − 1, the largest accepted
+        ]
+        for exponent in accepted {
+            XCTAssertEqual(try describe(rsaSPKI(modulus: modulus, exponent: exponent)).kind, .rsa(modulusBits: 2048), "\(exponent)")
+        }
+        XCTAssertEqual(PublicKeyDescription.maximumRSAPublicExponent, 8_589_934_591)
+        let rejected: [(exponent: [UInt8], reported: String)] = [
+            ([0x01], "1"),
+            ([0x02], "2"),
+            ([0x01, 0x00, 0x00], "65536"),
+            ([0x02, 0x00, 0x00, 0x00, 0x00], "8589934592"),          // 2^33: even
+            ([0x02, 0x00, 0x00, 0x00, 0x01], "8589934593"),          // 2^33 + 1: odd, one above the cap
+            ([0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], "18446744073709551615"),  // 2^64 − 1
+            ([0x01] + [UInt8](repeating: 0x00, count: 7) + [0x01], "a 65-bit value"),          // 2^64 + 1
+            ([0x01] + [UInt8](repeating: 0x00, count: 255) + [0x01], "a 2049-bit value"),
+        ]
+        for (exponent, reported) in rejected {
+            assertThrows(.unsupportedRSAPublicExponent(reported)) {
+                _ = try self.describe(self.rsaSPKI(modulus: modulus, exponent: exponent))
+            }
+        }
+        // libcrypto is never asked: VerificationKey fails with the same typed error.
+        XCTAssertThrowsError(try VerificationKey(spki: rsaSPKI(modulus: modulus, exponent: [0x02, 0x00, 0x00, 0x00, 0x01])[...])) { error in
+            XCTAssertEqual(error as? SignatureError, .unsupportedRSAPublicExponent("8589934593"))
         }
     }
 

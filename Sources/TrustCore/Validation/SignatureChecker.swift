@@ -78,15 +78,22 @@ final class SignatureChecker {
     }
 
     static func verify(child: Certificate, issuer: Certificate, policy: SignaturePolicy) -> TrustFailureReason? {
-        if SignatureCache.shared.contains(child: child, issuer: issuer, policy: policy) { return nil }
         do {
+            // A remembered signature still meets the policy on every evaluation: the cache records only
+            // libcrypto's answer (and the algorithm it was given), which an earlier, more lenient policy
+            // may have asked for. The key described here is the one that verified (same SPKI bytes).
+            if let algorithm = SignatureCache.shared.verifiedAlgorithm(child: child, issuer: issuer),
+               let key = issuer.publicKeyDescription {
+                try SignatureVerifier.checkAcceptable(algorithm: algorithm, key: key, policy: policy)
+                return nil
+            }
             let algorithm = try child.signatureAlgorithm()
             let key = try issuer.verificationKey()
             try SignatureVerifier.verify(
                 signature: child.signature, over: child.tbsCertificateBytes,
                 algorithm: algorithm, key: key, policy: policy
             )
-            SignatureCache.shared.insert(child: child, issuer: issuer, policy: policy)
+            SignatureCache.shared.recordVerified(child: child, issuer: issuer, algorithm: algorithm)
             return nil
         } catch SignatureError.invalidSignature {
             return .signatureInvalid

@@ -1,0 +1,155 @@
+import Synchronization
+
+/// A thread-safe cache that holds at most ``capacity`` values and evicts the least recently used.
+///
+/// Every cache in SwiftTrust is one of these (``VerificationKeyCache``, and the signature and
+/// profile-verdict caches of the validator), so that bounding, eviction, locking and the global
+/// switch are written once. A cache may only ever hold the value of a pure function of its key: the
+/// key must cover *everything* the value depends on, so that a hit returns exactly what recomputing
+/// would, and no cache can change a verdict.
+///
+/// While ``TrustCaches/isEnabled`` is false, every lookup misses and nothing is stored; entries made
+/// before stay (they are still correct) and are used again once caching is switched back on.
+///
+/// Lookups, insertions and evictions are O(1): a dictionary from key to slot, and the slots linked in
+/// recency order. The lock is held only for that bookkeeping, never while a value is computed. The
+/// implementation is `@inlinable`, so that the caches of other modules (keyed on their own private
+/// types) are specialised for their key and value instead of going through generic witness tables on
+/// every lookup.
+public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// The most entries the cache holds (at least 1).
+    public let capacity: Int
+
+    @usableFromInline let storage: Mutex<RecencyList<Key, Value>>
+
+    /// Creates an empty cache holding at most `capacity` entries (values below 1 mean 1).
+    @inlinable public init(capacity: Int) {
+        let capacity = max(1, capacity)
+        self.capacity = capacity
+        self.storage = Mutex(RecencyList(capacity: capacity))
+    }
+
+    /// The value stored for `key`, which becomes the most recently used; nil when there is none or
+    /// caching is switched off.
+    @inlinable public func value(forKey key: Key) -> Value? {
+        guard TrustCaches.isEnabled else { return nil }
+        return storage.withLock { $0.value(forKey: key) }
+    }
+
+    /// Stores `value` for `key` (replacing any earlier value) as the most recently used entry,
+    /// evicting the least recently used one when the cache is full. Does nothing while caching is
+    /// switched off.
+    @inlinable public func insert(_ value: Value, forKey key: Key) {
+        guard TrustCaches.isEnabled else { return }
+        storage.withLock { _ = $0.insert(value, forKey: key, replacing: true) }
+    }
+
+    /// The value for `key`: the stored one, or else `compute()`'s result, which is stored.
+    ///
+    /// `compute` runs outside the lock, so other lookups proceed meanwhile. When two callers compute
+    /// the same key at once, the first value stored wins and both get it (callers can rely on sharing
+    /// one instance). Errors are not cached: the next call computes again.
+    @inlinable public func value<Failure: Error>(forKey key: Key, orCompute compute: () throws(Failure) -> Value) throws(Failure) -> Value {
+        guard TrustCaches.isEnabled else { return try compute() }
+        if let known = storage.withLock({ $0.value(forKey: key) }) { return known }
+        let computed = try compute()
+        return storage.withLock { $0.insert(computed, forKey: key, replacing: false) }
+    }
+
+    /// The number of stored entries.
+    @inlinable public var count: Int {
+        storage.withLock { $0.count }
+    }
+
+    /// Removes every entry. Values already handed out stay valid.
+    @inlinable public func removeAll() {
+        storage.withLock { $0.removeAll() }
+    }
+}
+
+/// Entries in slots linked from the most to the least recently used; only touched under the lock.
+@usableFromInline struct RecencyList<Key: Hashable, Value> {
+    @usableFromInline struct Node {
+        @usableFromInline var key: Key
+        @usableFromInline var value: Value
+        /// The next more recently used slot, or -1 for the newest.
+        @usableFromInline var newer: Int
+        /// The next less recently used slot, or -1 for the oldest.
+        @usableFromInline var older: Int
+
+        @inlinable init(key: Key, value: Value, newer: Int, older: Int) {
+            self.key = key
+            self.value = value
+            self.newer = newer
+            self.older = older
+        }
+    }
+
+    @usableFromInline let capacity: Int
+    @usableFromInline var slots: [Key: Int] = [:]
+    @usableFromInline var nodes: [Node] = []
+    @usableFromInline var newest = -1
+    @usableFromInline var oldest = -1
+
+    @inlinable init(capacity: Int) { self.capacity = capacity }
+
+    @inlinable var count: Int { slots.count }
+
+    @inlinable mutating func value(forKey key: Key) -> Value? {
+        guard let slot = slots[key] else { return nil }
+        moveToFront(slot)
+        return nodes[slot].value
+    }
+
+    /// Stores `value` (or, with `replacing` false, keeps an existing one) and returns what is stored.
+    @inlinable mutating func insert(_ value: Value, forKey key: Key, replacing: Bool) -> Value {
+        if let slot = slots[key] {
+            if replacing { nodes[slot].value = value }
+            moveToFront(slot)
+            return nodes[slot].value
+        }
+        let slot: Int
+        if nodes.count < capacity {
+            slot = nodes.count
+            nodes.append(Node(key: key, value: value, newer: -1, older: -1))
+        } else {
+            // Full: the least recently used slot is reused for the new entry.
+            slot = oldest
+            unlink(slot)
+            slots.removeValue(forKey: nodes[slot].key)
+            nodes[slot] = Node(key: key, value: value, newer: -1, older: -1)
+        }
+        slots[key] = slot
+        linkAtFront(slot)
+        return value
+    }
+
+    @inlinable mutating func removeAll() {
+        slots.removeAll()
+        nodes.removeAll()
+        newest = -1
+        oldest = -1
+    }
+
+    @inlinable mutating func moveToFront(_ slot: Int) {
+        guard slot != newest else { return }
+        unlink(slot)
+        linkAtFront(slot)
+    }
+
+    @inlinable mutating func unlink(_ slot: Int) {
+        let newer = nodes[slot].newer, older = nodes[slot].older
+        if newer >= 0 { nodes[newer].older = older } else { newest = older }
+        if older >= 0 { nodes[older].newer = newer } else { oldest = newer }
+        nodes[slot].newer = -1
+        nodes[slot].older = -1
+    }
+
+    @inlinable mutating func linkAtFront(_ slot: Int) {
+        nodes[slot].older = newest
+        nodes[slot].newer = -1
+        if newest >= 0 { nodes[newest].newer = slot }
+        newest = slot
+        if oldest < 0 { oldest = slot }
+    }
+}

@@ -1,0 +1,77 @@
+import TrustCore
+import TrustCrypto
+import TrustX509
+import XCTest
+
+/// Issue 13 items 6 and 7: what a cache remembers may never let a later evaluation, under other
+/// options, reach another verdict or another reason than it would with every cache empty.
+final class CacheKeyTests: XCTestCase {
+    private var cachingWasEnabled = true
+
+    override func setUp() {
+        super.setUp()
+        cachingWasEnabled = TrustCaches.isEnabled
+        TrustCaches.isEnabled = true
+    }
+
+    override func tearDown() {
+        TrustCaches.isEnabled = cachingWasEnabled
+        super.tearDown()
+    }
+
+    /// The RSA-2048 chain (root → intermediate → leaf, every signature RSA-2048 PKCS #1 v1.5) under
+    /// RFC 5280 rules only, so that the signature policy is the only thing that differs.
+    private func rsaChain() throws -> ServerTrust {
+        try Fixtures.trust(["rsa/leaf.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"], policies: [.basicX509])
+    }
+
+    func testSignatureVerifiedUnderALenientPolicyIsStillCheckedAgainstAStricterOne() throws {
+        SignatureCache.shared.removeAll()
+        let trust = try rsaChain()
+        trust.signaturePolicy = SignaturePolicy(minimumRSAModulusBits: 2048)
+        assertTrusted(trust.evaluate())
+        // Both signatures (leaf ← intermediate, intermediate ← root) are now remembered as verified.
+        XCTAssertEqual(SignatureCache.shared.count, 2)
+
+        // A 3072-bit minimum rejects the RSA-2048 intermediate as the leaf's signer, remembered or not:
+        // the path builder finds no acceptable issuer for the leaf and reports why.
+        trust.signaturePolicy = SignaturePolicy(minimumRSAModulusBits: 3072)
+        let strict = trust.evaluate()
+        assertNotTrusted(strict, .fatalTrustFailure, failures: ["0:signatureUnverifiable"])
+        XCTAssertEqual(strict.failures.map(\.reason), [.signatureUnverifiable(.weakKey(bits: 2048))])
+
+        // The same answer as with no cache at all.
+        TrustCaches.isEnabled = false
+        let uncached = trust.evaluate()
+        XCTAssertEqual(uncached.failures, strict.failures)
+        XCTAssertEqual(uncached.result, strict.result)
+    }
+
+    func testSHA1SignatureVerifiedUnderTheLegacyPolicyIsRejectedWithoutIt() throws {
+        SignatureCache.shared.removeAll()
+        let trust = try Fixtures.trust(["scenarios/leaf-sha1.pem", "ecdsa/intermediate.pem"])
+        trust.signaturePolicy = .legacy
+        assertTrusted(trust.evaluate())
+        trust.signaturePolicy = .default
+        let strict = trust.evaluate()
+        XCTAssertEqual(strict.failures.map(\.reason), [.signatureUnverifiable(.legacyAlgorithm("ecdsa-with-SHA1"))])
+    }
+
+    func testProfileVerdictIsKeyedOnTheExactMinimumRSASize() throws {
+        // Minimums beyond 32 bits used to be clamped into one key word, so the second evaluation was
+        // told the first one's minimum. The profile's key-size rule must name the minimum in force.
+        ProfileVerdictCache.shared.removeAll()
+        let trust = try Fixtures.trust(["rsa/leaf.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"])
+        for minimum in [5_000_000_000, 6_000_000_000] {
+            trust.signaturePolicy = SignaturePolicy(minimumRSAModulusBits: minimum)
+            let evaluation = trust.evaluate()
+            let profile = evaluation.failures.compactMap { failure -> String? in
+                if case let .profileViolation(violation) = failure.reason { return violation.detail } else { return nil }
+            }
+            XCTAssertFalse(profile.isEmpty, "\(evaluation)")
+            for text in profile {
+                XCTAssertTrue(text.contains("at least \(minimum) required"), text)
+            }
+        }
+    }
+}
