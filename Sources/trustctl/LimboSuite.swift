@@ -42,7 +42,6 @@ enum LimboSkips {
         "pedantic-webpki-eku": "two of its four rules are deliberately not enforced: a leaf without EKU is accepted (RFC 5280 §4.2.1.12; the suite's own rfc5280::eku::ee-without-eku expects this) and a root carrying EKU is accepted (private PKIs restrict roots this way); the other two (critical or anyExtendedKeyUsage leaf EKU) are enforced",
         "rfc5280-incompatible-with-webpki": "we validate TLS chains under the web-PKI profile, which these RFC 5280-only cases contradict",
         "pedantic-rfc5280": "profile rules are not applied to trust anchors' issuance (anchors are trusted by configuration, RFC 5280 §6.1.1 (d))",
-        "pedantic-public-suffix-wildcard": "needs the Public Suffix List, which we do not ship yet",
     ]
 }
 
@@ -90,16 +89,32 @@ enum LimboRunner {
         // An unreadable anchor is simply not an anchor (as in a system bundle); parse errors elsewhere fail.
         let anchors = testcase.trusted_certs.compactMap { try? Certificate(pemEncoded: $0) }
 
-        let server = testcase.validation_kind == "SERVER"
-        var policies: [TrustPolicy] = [.ssl(server: server, hostname: testcase.expected_peer_name?.value)]
         var crls: [CertificateRevocationList] = []
         for (index, pem) in (testcase.crls ?? []).enumerated() {
             do { crls.append(contentsOf: try CertificateRevocationList.loadAll(from: Array(pem.utf8))) } catch {
                 throw HarnessError(description: "CRL \(index + 1): \(error)")
             }
         }
-        // Supplied CRLs are checked offline, soft-fail (a certificate no CRL covers is accepted).
-        if !crls.isEmpty { policies.append(.revocation([.crl, .networkAccessDisabled])) }
+        let peer = try PeerIdentities(testcase)
+        // Every listed extended key usage must hold: one evaluation per purpose, the first untrusted one answers.
+        var evaluation: TrustEvaluation?
+        for server in try purposes(testcase) {
+            for hostname in peer.hostnames {
+                var policies: [TrustPolicy] = [.ssl(server: server, hostname: hostname)] + peer.emailAddresses.map { .email($0) }
+                // Supplied CRLs are checked offline, soft-fail (a certificate no CRL covers is accepted).
+                if !crls.isEmpty { policies.append(.revocation([.crl, .networkAccessDisabled])) }
+                let result = try evaluate(testcase, leaf: leaf, intermediates: intermediates, anchors: anchors, crls: crls, policies: policies)
+                if !result.isTrusted { return result }
+                evaluation = result
+            }
+        }
+        guard let evaluation else { throw HarnessError(description: "nothing to evaluate") }
+        return evaluation
+    }
+
+    /// One evaluation of `testcase` under `policies`.
+    private static func evaluate(_ testcase: LimboSuite.Testcase, leaf: Certificate, intermediates: [Certificate], anchors: [Certificate],
+                                 crls: [CertificateRevocationList], policies: [TrustPolicy]) throws -> TrustEvaluation {
         let trust = ServerTrust(certificates: [leaf] + intermediates, policies: policies)
         trust.setCRLs(crls)
         trust.setAnchorCertificates(anchors)
@@ -115,7 +130,56 @@ enum LimboRunner {
             usage.insert(bit)
         }
         trust.requiredLeafKeyUsage = usage
+        // A case that lists a SHA-1 algorithm accepts it: legacy algorithms allowed (SignaturePolicy.legacy).
+        if (testcase.signature_algorithms ?? []).contains(where: sha1Algorithms.contains) {
+            trust.signaturePolicy = .legacy
+        }
+        // The pedantic reading of the wildcard rule: private registries' suffixes (`s3.amazonaws.com`)
+        // count too, not only ICANN's (the library's default, CABF BR §3.2.2.6).
+        if (testcase.features ?? []).contains("pedantic-public-suffix-wildcard") {
+            var list = PublicSuffixList.snapshot
+            list.consultedSections = .all
+            trust.publicSuffixList = list
+        }
         return trust.evaluate()
+    }
+
+    /// The suite's names of the SHA-1 signature algorithms (limbo-schema.json, SignatureAlgorithm).
+    static let sha1Algorithms: Set<String> = ["RSA_WITH_SHA1", "ECDSA_WITH_SHA1", "DSA_WITH_SHA1"]
+
+    /// The purposes to check, as `.ssl(server:)` flags: the case's extended key usages (serverAuth,
+    /// clientAuth), or the one its validation kind implies when it lists none.
+    static func purposes(_ testcase: LimboSuite.Testcase) throws -> [Bool] {
+        let listed = testcase.extended_key_usage ?? []
+        if listed.isEmpty { return [testcase.validation_kind == "SERVER"] }
+        return try listed.map { usage in
+            switch usage {
+            case "serverAuth": return true
+            case "clientAuth": return false
+            default: throw HarnessError(description: "extended key usage \(usage) cannot be required through ServerTrust")
+            }
+        }
+    }
+
+    /// The names the peer must be valid for: host names and IP addresses (each checked in its own
+    /// evaluation; nil for none) and mailboxes (all checked together). A SERVER case names one
+    /// peer (`expected_peer_name`), a CLIENT case any number (`expected_peer_names`).
+    struct PeerIdentities {
+        var hostnames: [String?] = []
+        var emailAddresses: [String] = []
+
+        init(_ testcase: LimboSuite.Testcase) throws {
+            let names = testcase.validation_kind == "SERVER"
+                ? [testcase.expected_peer_name].compactMap { $0 } : testcase.expected_peer_names ?? []
+            for name in names {
+                switch name.kind {
+                case "DNS", "IP": hostnames.append(name.value)
+                case "RFC822": emailAddresses.append(name.value)
+                default: throw HarnessError(description: "unknown peer name kind \(name.kind)")
+                }
+            }
+            if hostnames.isEmpty { hostnames = [nil] }
+        }
     }
 
     static let keyUsageBits: [String: KeyUsage] = [

@@ -35,6 +35,7 @@ public final class ServerTrust: Sendable {
         var requiredLeafKeyUsage: KeyUsage = []
         var additionalPurposes: [KeyPurpose] = []
         var allowsCommonNameFallback = false
+        var publicSuffixList = PublicSuffixList.snapshot
         var revocationInputs = RevocationInputs()
         var fetchedRevocationInputs = RevocationInputs()
         var lastEvaluation: TrustEvaluation?
@@ -52,7 +53,10 @@ public final class ServerTrust: Sendable {
         let webPKIProfile: Bool
         let purpose: KeyPurpose?
         let identity: PreparedIdentity?
-        /// Host names that are neither an IP address nor a valid DNS name, in policy order.
+        /// The mailboxes of the `.email` policies; the leaf must name every one.
+        let emailAddresses: [EmailAddress]
+        /// Host names that are neither an IP address nor a valid DNS name, and `.email` addresses that
+        /// are not mailboxes, in policy order.
         let invalidHostnames: [String]
         let revocation: RevocationOptions?
 
@@ -60,6 +64,7 @@ public final class ServerTrust: Sendable {
             var webPKIProfile = false
             var purpose: KeyPurpose?
             var identity: PreparedIdentity?
+            var emailAddresses: [EmailAddress] = []
             var invalidHostnames: [String] = []
             var revocation: RevocationOptions?
             for policy in policies {
@@ -76,6 +81,12 @@ public final class ServerTrust: Sendable {
                     }
                 case .basicX509:
                     continue
+                case let .email(text):
+                    if let address = EmailAddress(text) {
+                        emailAddresses.append(address)
+                    } else {
+                        invalidHostnames.append(text)
+                    }
                 case let .revocation(flags):
                     revocation = (revocation ?? []).union(flags)
                 }
@@ -83,6 +94,7 @@ public final class ServerTrust: Sendable {
             self.webPKIProfile = webPKIProfile
             self.purpose = purpose
             self.identity = identity
+            self.emailAddresses = emailAddresses
             self.invalidHostnames = invalidHostnames
             self.revocation = revocation
         }
@@ -102,6 +114,7 @@ public final class ServerTrust: Sendable {
         let budget: PathBuildingBudget
         let requiredLeafKeyUsage: KeyUsage
         let allowsCommonNameFallback: Bool
+        let publicSuffixList: PublicSuffixList
         /// Supplied and fetched revocation inputs together; empty unless a revocation policy is in force.
         let revocationInputs: RevocationInputs
 
@@ -117,6 +130,7 @@ public final class ServerTrust: Sendable {
             budget = config.budget
             requiredLeafKeyUsage = config.requiredLeafKeyUsage
             allowsCommonNameFallback = config.allowsCommonNameFallback
+            publicSuffixList = config.publicSuffixList
             if config.preparedPolicies.revocation != nil {
                 revocationInputs = RevocationInputs(
                     crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls,
@@ -213,6 +227,15 @@ public final class ServerTrust: Sendable {
         set { configuration.withLock { $0.allowsCommonNameFallback = newValue; $0.lastEvaluation = nil } }
     }
 
+    /// Which domains are public suffixes, so that a wildcard `dNSName` spanning one (`*.co.uk`) never
+    /// matches the host. Default: ``PublicSuffixList/snapshot`` (the shipped copy, ICANN section);
+    /// set a list loaded with ``PublicSuffixList/init(contentsOf:consultedSections:)`` to use a newer
+    /// copy, or one consulting the private section too.
+    public var publicSuffixList: PublicSuffixList {
+        get { configuration.withLock { $0.publicSuffixList } }
+        set { configuration.withLock { $0.publicSuffixList = newValue; $0.lastEvaluation = nil } }
+    }
+
     /// The chain built by the last evaluation (`SecTrustCopyCertificateChain`), evaluating if needed.
     public func certificateChain() -> [Certificate] { evaluate().chain }
 
@@ -261,6 +284,8 @@ public final class ServerTrust: Sendable {
                                         requiredLeafKeyUsage: config.requiredLeafKeyUsage,
                                         allowsCommonNameFallback: config.allowsCommonNameFallback)
         options.revocation = prepared.revocation
+        options.emailAddresses = prepared.emailAddresses
+        options.publicSuffixList = config.publicSuffixList
         let preFailures = prepared.invalidHostnames.map {
             TrustFailure(.invalidReferenceIdentity($0), certificate: leaf, index: 0)
         }

@@ -39,6 +39,10 @@ public enum TrustPolicy: Hashable, Sendable {
     case ssl(server: Bool, hostname: String?)
     /// RFC 5280 path validation only: no purpose, no host name.
     case basicX509
+    /// The leaf must name this mailbox in an rfc822Name subjectAltName (local part compared
+    /// exactly, domain case-insensitively: ``EmailAddress``). With `.ssl(server: false, hostname: nil)`
+    /// it checks a TLS client certificate issued to a person; every `.email` policy must match.
+    case email(String)
     /// Revocation checking with the given flags.
     case revocation(RevocationOptions)
 }
