@@ -102,7 +102,7 @@ public struct PublicSuffixList: Sendable {
 
     /// The public suffix of `domain` in lower-case A-label form (`"co.uk"` for
     /// `"www.Example.co.uk"`), or nil when `domain` is not a valid host name (see
-    /// ``IDNA/toASCII(_:)``; a leading dot or an IP address is not one).
+    /// ``IDNA/toASCII(_:)``, not ending in a numeric label; a leading dot or an IP address is not one).
     public func publicSuffix(of domain: String) -> String? {
         guard let labels = PublicSuffixList.labels(of: domain) else { return nil }
         return labels.suffix(suffixLabelCount(labels)).joined(separator: ".")
@@ -134,9 +134,9 @@ public struct PublicSuffixList: Sendable {
         rules.suffixLabelCount(labels, sections: consultedSections.rawValue | RuleTrie.unsectioned)
     }
 
-    /// The lower-case A-labels of a host name, or nil when it is not one.
+    /// The lower-case A-labels of a host name, or nil when it is not one (an IP address is not).
     private static func labels(of domain: String) -> [String]? {
-        guard let ascii = IDNA.toASCII(domain) else { return nil }
+        guard let ascii = IDNA.toASCII(domain), !IDNA.endsInNumericLabel(ascii) else { return nil }
         return ascii.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 }
