@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustX509", "TrustCrypto", "TrustDER"], exclude: ["Golden"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509"]),
+        .testTarget(name: "trustctlTests", dependencies: ["trustctl"]),
     ],
     swiftLanguageModes: [.v6]
 )
