@@ -46,6 +46,7 @@ let package = Package(
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509"]),
         // Runs the built trustctl binary (no module dependency: it tests the executable's output).
         .testTarget(name: "TrustCtlTests"),
+        .testTarget(name: "trustctlTests", dependencies: ["trustctl"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -135,32 +135,55 @@ private final class ResultBox: @unchecked Sendable {
 /// (`conflicts_with`: the same input with the opposite expectation under another profile) is
 /// counted as a *conflict*, not a failure, provided every case it conflicts with was attempted and
 /// answered right: no verifier can satisfy both, and we answer the way our profile prescribes.
+///
+/// Every count is computed once, in one pass over the results (the set of correct ids is built
+/// once, not per case: a suite of thousands of cases is summarised in linear time).
 struct LimboSummary {
     let results: [LimboResult]
     let seconds: Double
-    var conflicts: [String: [String]] = [:]
-
-    private var correctIDs: Set<String> {
-        Set(results.filter { $0.actual_result != "SKIPPED" && $0.actual_result == $0.expected }.map(\.id))
-    }
-
-    func isDeclaredConflict(_ result: LimboResult) -> Bool {
-        guard let partners = conflicts[result.id], !partners.isEmpty else { return false }
-        let correct = correctIDs
-        return partners.allSatisfy { correct.contains($0) }
-    }
-
+    let conflicts: [String: [String]]
     /// Attempted cases whose answer differs from the expectation.
-    var wrongResults: [LimboResult] { wrong }
+    let wrongResults: [LimboResult]
+    let passed: Int
+    let failed: Int
+    let conflicted: Int
+    let skipped: Int
+    private let correctIDs: Set<String>
+    private let declaredConflictIDs: Set<String>
 
-    private var wrong: [LimboResult] {
-        results.filter { $0.actual_result != "SKIPPED" && $0.actual_result != $0.expected }
+    init(results: [LimboResult], seconds: Double, conflicts: [String: [String]] = [:]) {
+        self.results = results
+        self.seconds = seconds
+        self.conflicts = conflicts
+        var correct = Set<String>()
+        var wrong: [LimboResult] = []
+        var skipped = 0
+        for result in results {
+            if result.actual_result == "SKIPPED" {
+                skipped += 1
+            } else if result.actual_result == result.expected {
+                correct.insert(result.id)
+            } else {
+                wrong.append(result)
+            }
+        }
+        let declared = wrong.filter { result in
+            guard let partners = conflicts[result.id], !partners.isEmpty else { return false }
+            return partners.allSatisfy(correct.contains)
+        }
+        correctIDs = correct
+        declaredConflictIDs = Set(declared.map(\.id))
+        wrongResults = wrong
+        passed = correct.count
+        conflicted = declared.count
+        failed = wrong.count - declared.count
+        self.skipped = skipped
     }
 
-    var passed: Int { correctIDs.count }
-    var failed: Int { wrong.filter { !isDeclaredConflict($0) }.count }
-    var conflicted: Int { wrong.filter { isDeclaredConflict($0) }.count }
-    var skipped: Int { results.filter { $0.actual_result == "SKIPPED" }.count }
+    /// Whether `result` is wrong only because the suite declares it in conflict with cases we answer right.
+    func isDeclaredConflict(_ result: LimboResult) -> Bool {
+        declaredConflictIDs.contains(result.id) && result.actual_result != "SKIPPED" && result.actual_result != result.expected
+    }
 
     /// The per-category table and the wrong cases, one line each.
     func lines(verbose: Bool) -> [String] {
@@ -168,10 +191,10 @@ struct LimboSummary {
         let categories = ["rfc5280", "webpki", "pathlen", "pathological", "crl", "cve", "online", "invalid"]
         let others = Set(results.map(\.category)).subtracting(categories).sorted()
         lines.append("category        correct  wrong  conflict  skipped")
+        let wrongIDs = Set(wrongResults.map(\.id))
         for category in categories + others {
             let inCategory = results.filter { $0.category == category }
             guard !inCategory.isEmpty else { continue }
-            let wrongIDs = Set(wrong.map(\.id))
             let correct = inCategory.filter { correctIDs.contains($0.id) }.count
             let conflict = inCategory.filter { wrongIDs.contains($0.id) && isDeclaredConflict($0) }.count
             let bad = inCategory.filter { wrongIDs.contains($0.id) }.count - conflict
@@ -180,9 +203,9 @@ struct LimboSummary {
                 + String(format: "%7d  %5d  %8d  %7d", correct, bad, conflict, skip))
         }
         lines.append(String(format: "suite time: %.3f s for %d testcases", seconds, results.count))
-        if !wrong.isEmpty {
+        if !wrongResults.isEmpty {
             lines.append("wrong:")
-            for result in wrong {
+            for result in wrongResults {
                 let tag = isDeclaredConflict(result) ? " [declared conflict with \((conflicts[result.id] ?? []).joined(separator: ", "))]" : ""
                 lines.append("  \(result.id): expected \(result.expected), got \(result.actual_result)\(tag)"
                     + (verbose ? " — \(result.context ?? "")" : ""))

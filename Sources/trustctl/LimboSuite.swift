@@ -38,9 +38,7 @@ struct LimboSuite: Decodable {
 /// Features we deliberately do not support yet, with the reason; a testcase carrying one is skipped.
 /// Every entry is documented in docs/conformance.md. Never add a testcase id here.
 enum LimboSkips {
-    static let features: [String: String] = [
-        "pedantic-public-suffix-wildcard": "needs the Public Suffix List, which we do not ship yet",
-    ]
+    static let features: [String: String] = [:]
 }
 
 /// One testcase's outcome in the standard result document.
@@ -96,17 +94,33 @@ enum LimboRunner {
         // An unreadable anchor is simply not an anchor (as in a system bundle); parse errors elsewhere fail.
         let anchors = testcase.trusted_certs.compactMap { try? Certificate(pemEncoded: $0) }
 
-        let server = testcase.validation_kind == "SERVER"
-        let name = testcase.expected_peer_name?.value
-        var policies: [TrustPolicy] = [.profile(profile, purpose: server ? .serverAuth : .clientAuth, hostname: name)]
         var crls: [CertificateRevocationList] = []
         for (index, pem) in (testcase.crls ?? []).enumerated() {
             do { crls.append(contentsOf: try CertificateRevocationList.loadAll(from: Array(pem.utf8))) } catch {
                 throw HarnessError(description: "CRL \(index + 1): \(error)")
             }
         }
-        // Supplied CRLs are checked offline, soft-fail (a certificate no CRL covers is accepted).
-        if !crls.isEmpty { policies.append(.revocation([.crl, .networkAccessDisabled])) }
+        let peer = try PeerIdentities(testcase)
+        // Every listed extended key usage must hold: one evaluation per purpose, the first untrusted one answers.
+        var evaluation: TrustEvaluation?
+        for server in try purposes(testcase) {
+            for hostname in peer.hostnames {
+                var policies: [TrustPolicy] = [.profile(profile, purpose: server ? .serverAuth : .clientAuth, hostname: hostname)]
+                    + peer.emailAddresses.map { .email($0) }
+                // Supplied CRLs are checked offline, soft-fail (a certificate no CRL covers is accepted).
+                if !crls.isEmpty { policies.append(.revocation([.crl, .networkAccessDisabled])) }
+                let result = try evaluate(testcase, leaf: leaf, intermediates: intermediates, anchors: anchors, crls: crls, policies: policies)
+                if !result.isTrusted { return result }
+                evaluation = result
+            }
+        }
+        guard let evaluation else { throw HarnessError(description: "nothing to evaluate") }
+        return evaluation
+    }
+
+    /// One evaluation of `testcase` under `policies`.
+    private static func evaluate(_ testcase: LimboSuite.Testcase, leaf: Certificate, intermediates: [Certificate], anchors: [Certificate],
+                                 crls: [CertificateRevocationList], policies: [TrustPolicy]) throws -> TrustEvaluation {
         let trust = ServerTrust(certificates: [leaf] + intermediates, policies: policies)
         trust.setCRLs(crls)
         trust.setAnchorCertificates(anchors)
@@ -122,7 +136,56 @@ enum LimboRunner {
             usage.insert(bit)
         }
         trust.requiredLeafKeyUsage = usage
+        // A case that lists a SHA-1 algorithm accepts it: legacy algorithms allowed (SignaturePolicy.legacy).
+        if (testcase.signature_algorithms ?? []).contains(where: sha1Algorithms.contains) {
+            trust.signaturePolicy = .legacy
+        }
+        // The pedantic reading of the wildcard rule: private registries' suffixes (`s3.amazonaws.com`)
+        // count too, not only ICANN's (the library's default, CABF BR §3.2.2.6).
+        if (testcase.features ?? []).contains("pedantic-public-suffix-wildcard") {
+            var list = PublicSuffixList.snapshot
+            list.consultedSections = .all
+            trust.publicSuffixList = list
+        }
         return trust.evaluate()
+    }
+
+    /// The suite's names of the SHA-1 signature algorithms (limbo-schema.json, SignatureAlgorithm).
+    static let sha1Algorithms: Set<String> = ["RSA_WITH_SHA1", "ECDSA_WITH_SHA1", "DSA_WITH_SHA1"]
+
+    /// The purposes to check, as `.ssl(server:)` flags: the case's extended key usages (serverAuth,
+    /// clientAuth), or the one its validation kind implies when it lists none.
+    static func purposes(_ testcase: LimboSuite.Testcase) throws -> [Bool] {
+        let listed = testcase.extended_key_usage ?? []
+        if listed.isEmpty { return [testcase.validation_kind == "SERVER"] }
+        return try listed.map { usage in
+            switch usage {
+            case "serverAuth": return true
+            case "clientAuth": return false
+            default: throw HarnessError(description: "extended key usage \(usage) cannot be required through ServerTrust")
+            }
+        }
+    }
+
+    /// The names the peer must be valid for: host names and IP addresses (each checked in its own
+    /// evaluation; nil for none) and mailboxes (all checked together). A SERVER case names one
+    /// peer (`expected_peer_name`), a CLIENT case any number (`expected_peer_names`).
+    struct PeerIdentities {
+        var hostnames: [String?] = []
+        var emailAddresses: [String] = []
+
+        init(_ testcase: LimboSuite.Testcase) throws {
+            let names = testcase.validation_kind == "SERVER"
+                ? [testcase.expected_peer_name].compactMap { $0 } : testcase.expected_peer_names ?? []
+            for name in names {
+                switch name.kind {
+                case "DNS", "IP": hostnames.append(name.value)
+                case "RFC822": emailAddresses.append(name.value)
+                default: throw HarnessError(description: "unknown peer name kind \(name.kind)")
+                }
+            }
+            if hostnames.isEmpty { hostnames = [nil] }
+        }
     }
 
     static let keyUsageBits: [String: KeyUsage] = [

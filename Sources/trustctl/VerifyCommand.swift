@@ -18,7 +18,9 @@ struct Verify: ParsableCommand {
           spki: a sha256/BASE64 pin (--pin-sha256, or the key of a --pin
             certificate) matches; at least two pins, one of them a backup
           disabled: accept anything (testing only)
-        Without --host/--ip, host validation is off.
+        Without --host/--ip, host validation is off. --email requires the leaf to
+        name that mailbox in an rfc822Name SAN (e.g. a client certificate with
+        --purpose client).
         Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
         """
     )
@@ -31,6 +33,9 @@ struct Verify: ParsableCommand {
     @OptionGroup var input: ChainInputOptions
 
     @OptionGroup var certificatePolicies: PolicyInputOptions
+
+    @Option(name: .customLong("email"), help: "A mailbox the leaf must name in an rfc822Name SAN (repeatable).")
+    var emailAddresses: [String] = []
 
     @Option(help: "Maximum number of intermediate CAs (self-issued ones not counted).")
     var maxDepth: Int?
@@ -70,6 +75,10 @@ struct Verify: ParsableCommand {
 
     func validate() throws {
         try validatePolicyOptions()
+        if let bad = emailAddresses.first(where: { EmailAddress($0) == nil }) {
+            throw ValidationError("--email \(bad) is not a mailbox (local-part@domain)")
+        }
+        if !emailAddresses.isEmpty && policy != nil { throw ValidationError("--email cannot be combined with --policy") }
         if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must be zero or more") }
         if let revocation { _ = try RevocationFlags.parse(revocation) }
     }
@@ -86,7 +95,8 @@ struct Verify: ParsableCommand {
         // A file may list the chain in any order; put the leaf first as TLS would (RFC 8446 §4.4.2).
         let presented = LeafOrdering.leafFirst(try input.receivedCertificates())
         let hostname = input.name
-        let trust = try input.makeTrust(presented: presented, policies: [input.policy])
+        let policies: [TrustPolicy] = [input.policy] + emailAddresses.map { .email($0) }
+        let trust = try input.makeTrust(presented: presented, policies: policies)
         if let maxDepth { trust.maximumDepth = maxDepth }
         if allowLegacyAlgorithms { trust.signaturePolicy = .legacy }
         certificatePolicies.apply(to: trust)

@@ -45,6 +45,14 @@ final class HostnameMatcherTests: XCTestCase {
             ("foo", "*", false, #line),
             ("foo.com", "*.", false, #line),
             ("foo.com.", "*.com.", false, #line),
+            // No wildcard spans a public suffix (the shipped list, ICANN section).
+            ("example.co.uk", "*.co.uk", false, #line),
+            ("www.example.co.uk", "*.example.co.uk", true, #line),
+            ("a.c.kobe.jp", "*.c.kobe.jp", false, #line),
+            ("www.city.kobe.jp", "*.city.kobe.jp", true, #line),
+            ("www.b.c.kobe.jp", "*.b.c.kobe.jp", true, #line),
+            ("a.xn--55qx5d.cn", "*.xn--55qx5d.cn", false, #line),
+            ("bucket.s3.amazonaws.com", "*.s3.amazonaws.com", true, #line),
             // A wildcard may stand for an A-label.
             ("xn--bcher-kva.example.com", "*.example.com", true, #line),
             ("xn--bcher-kva.example", "xn--bcher-kva.example", true, #line),
@@ -75,6 +83,26 @@ final class HostnameMatcherTests: XCTestCase {
                 "\(testCase.reference.debugDescription) vs \(testCase.pattern.debugDescription)",
                 line: testCase.line)
         }
+    }
+
+    func testTheSuppliedPublicSuffixListDecides() throws {
+        var withPrivate = PublicSuffixList.snapshot
+        withPrivate.consultedSections = .all
+        XCTAssertFalse(HostnameMatcher.matchesDNSName("bucket.s3.amazonaws.com", pattern: "*.s3.amazonaws.com",
+                                                      publicSuffixList: withPrivate))
+        let custom = try PublicSuffixList(parsing: "corp.example\n")
+        XCTAssertTrue(HostnameMatcher.matchesDNSName("a.corp.example", pattern: "*.corp.example"))
+        XCTAssertFalse(HostnameMatcher.matchesDNSName("a.corp.example", pattern: "*.corp.example", publicSuffixList: custom))
+        XCTAssertFalse(HostnameMatcher.matches(.dns("a.corp.example"), dnsNames: ["*.corp.example"], ipAddresses: [],
+                                               publicSuffixList: custom))
+        XCTAssertFalse(HostnameMatcher.matchesCommonName(.dns("a.corp.example"), commonNames: ["*.corp.example"],
+                                                         publicSuffixList: custom))
+    }
+
+    func testAnEmailIdentityNeverMatchesDNSOrIPNames() throws {
+        let identity = try XCTUnwrap(ServerIdentity(emailAddress: "user@example.com"))
+        XCTAssertFalse(HostnameMatcher.matches(identity, dnsNames: ["example.com", "user@example.com"], ipAddresses: []))
+        XCTAssertFalse(HostnameMatcher.matchesCommonName(identity, commonNames: ["user@example.com"]))
     }
 
     func testOverlongNames() {

@@ -39,6 +39,7 @@ public final class ServerTrust: Sendable {
         var initialExplicitPolicy = false
         var initialPolicyMappingInhibit = false
         var initialAnyPolicyInhibit = false
+        var publicSuffixList = PublicSuffixList.snapshot
         var revocationInputs = RevocationInputs()
         /// Verified information the last fetching evaluation kept (bounded by its chain's URLs).
         var fetchedRevocationInputs = RevocationInputs()
@@ -64,6 +65,10 @@ public final class ServerTrust: Sendable {
         let purposes: [KeyPurpose]
         let identities: [PreparedIdentity]
         /// Host names that are neither an IP address nor a valid DNS name, in policy order.
+        /// The mailboxes of the `.email` policies; the leaf must name every one.
+        let emailAddresses: [EmailAddress]
+        /// Host names that are neither an IP address nor a valid DNS name, and `.email` addresses that
+        /// are not mailboxes, in policy order.
         let invalidHostnames: [String]
         let revocation: RevocationOptions?
 
@@ -71,6 +76,7 @@ public final class ServerTrust: Sendable {
             var rules = ProfileRuleSet()
             var purposes: [KeyPurpose] = []
             var identities: [PreparedIdentity] = []
+            var emailAddresses: [EmailAddress] = []
             var invalidHostnames: [String] = []
             var revocation: RevocationOptions?
             func require(_ purpose: KeyPurpose?, _ hostname: String?) {
@@ -91,6 +97,12 @@ public final class ServerTrust: Sendable {
                     continue
                 case let .profile(_, purpose, hostname):
                     require(purpose, hostname)
+                case let .email(text):
+                    if let address = EmailAddress(text) {
+                        emailAddresses.append(address)
+                    } else {
+                        invalidHostnames.append(text)
+                    }
                 case let .revocation(flags):
                     revocation = (revocation ?? []).union(flags)
                 }
@@ -98,6 +110,7 @@ public final class ServerTrust: Sendable {
             self.rules = rules
             self.purposes = purposes
             self.identities = identities
+            self.emailAddresses = emailAddresses
             self.invalidHostnames = invalidHostnames
             self.revocation = revocation
         }
@@ -122,6 +135,7 @@ public final class ServerTrust: Sendable {
         let initialExplicitPolicy: Bool
         let initialPolicyMappingInhibit: Bool
         let initialAnyPolicyInhibit: Bool
+        let publicSuffixList: PublicSuffixList
         /// Supplied and fetched revocation inputs together; empty unless a revocation policy is in force.
         var revocationInputs: RevocationInputs
 
@@ -142,6 +156,7 @@ public final class ServerTrust: Sendable {
             initialExplicitPolicy = config.initialExplicitPolicy
             initialPolicyMappingInhibit = config.initialPolicyMappingInhibit
             initialAnyPolicyInhibit = config.initialAnyPolicyInhibit
+            publicSuffixList = config.publicSuffixList
             if config.preparedPolicies.revocation != nil {
                 revocationInputs = RevocationInputs(
                     crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls,
@@ -286,6 +301,15 @@ public final class ServerTrust: Sendable {
         set { configuration.withLock { $0.initialAnyPolicyInhibit = newValue; $0.lastEvaluation = nil } }
     }
 
+    /// Which domains are public suffixes, so that a wildcard `dNSName` spanning one (`*.co.uk`) never
+    /// matches the host. Default: ``PublicSuffixList/snapshot`` (the shipped copy, ICANN section);
+    /// set a list loaded with ``PublicSuffixList/init(contentsOf:consultedSections:)`` to use a newer
+    /// copy, or one consulting the private section too.
+    public var publicSuffixList: PublicSuffixList {
+        get { configuration.withLock { $0.publicSuffixList } }
+        set { configuration.withLock { $0.publicSuffixList = newValue; $0.lastEvaluation = nil } }
+    }
+
     /// The chain built by the last evaluation (`SecTrustCopyCertificateChain`), evaluating if needed.
     public func certificateChain() -> [Certificate] { evaluate().chain }
 
@@ -371,6 +395,8 @@ public final class ServerTrust: Sendable {
         options.initialExplicitPolicy = config.initialExplicitPolicy
         options.initialPolicyMappingInhibit = config.initialPolicyMappingInhibit
         options.initialAnyPolicyInhibit = config.initialAnyPolicyInhibit
+        options.emailAddresses = prepared.emailAddresses
+        options.publicSuffixList = config.publicSuffixList
         let preFailures = prepared.invalidHostnames.map {
             TrustFailure(.invalidReferenceIdentity($0), certificate: leaf, index: 0)
         }

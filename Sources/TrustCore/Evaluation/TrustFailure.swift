@@ -52,8 +52,10 @@ public enum TrustFailureReason: Hashable, Sendable {
     case nameConstraintMalformed(String)
     /// The host name or IP address is not in the certificate's SANs.
     case hostnameMismatch(expected: String, presented: [String])
-    /// The name to match is not a valid DNS name or IP address.
+    /// The name to match is not a valid DNS name, IP address or (for `.email`) mailbox.
     case invalidReferenceIdentity(String)
+    /// The leaf's subjectAltName has no rfc822Name for the expected mailbox.
+    case emailAddressMismatch(expected: String, presented: [String])
     /// No path to a trusted anchor was found.
     case untrustedRoot
     /// No issuer of this certificate is known.
@@ -112,7 +114,9 @@ public enum TrustFailureReason: Hashable, Sendable {
         case let .nameConstraintMalformed(detail): return "malformed name constraint: \(detail)"
         case let .hostnameMismatch(expected, presented):
             return "host \(expected) not in SAN [\(presented.joined(separator: ", "))]"
-        case let .invalidReferenceIdentity(name): return "\(name) is not a valid host name or IP address"
+        case let .invalidReferenceIdentity(name): return "\(name) is not a valid host name, IP address or email address"
+        case let .emailAddressMismatch(expected, presented):
+            return "email address \(expected) not in SAN [\(presented.joined(separator: ", "))]"
         case .untrustedRoot: return "chain does not end at a trusted anchor"
         case .issuerNotFound: return "issuer not found among the intermediates and anchors"
         case let .maximumDepthExceeded(limit): return "chain longer than the maximum depth \(limit)"

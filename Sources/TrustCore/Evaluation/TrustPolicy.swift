@@ -50,6 +50,10 @@ public enum TrustPolicy: Hashable, Sendable {
     /// reference identity: `.profile(.rfc5280, purpose: .serverAuth, hostname: "example.com")` is RFC
     /// 5280 path validation plus those two checks, without Apple's or the CA/Browser Forum's rules.
     case profile(TrustProfile, purpose: KeyPurpose?, hostname: String?)
+    /// The leaf must name this mailbox in an rfc822Name subjectAltName (local part compared
+    /// exactly, domain case-insensitively: ``EmailAddress``). With `.ssl(server: false, hostname: nil)`
+    /// it checks a TLS client certificate issued to a person; every `.email` policy must match.
+    case email(String)
     /// Revocation checking with the given flags.
     case revocation(RevocationOptions)
 
@@ -60,7 +64,7 @@ public enum TrustPolicy: Hashable, Sendable {
         case .webPKI: return .webPKI
         case .basicX509: return .rfc5280
         case let .profile(profile, _, _): return profile
-        case .revocation: return nil
+        case .revocation, .email: return nil
         }
     }
 }

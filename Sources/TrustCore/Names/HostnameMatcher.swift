@@ -19,7 +19,13 @@ import TrustX509
 ///   (`*.example.com`) and matches exactly one non-empty label. Partial-label
 ///   wildcards (`f*.example.com`, `*oo.example.com`), wildcards in any other
 ///   label and wildcards followed by fewer than two labels (`*`, `*.com`) never
-///   match. No public-suffix list is consulted, so `*.co.uk` is not refused.
+///   match.
+/// - A wildcard whose remainder is a public suffix (`*.co.uk`, `*.kobe.jp`'s
+///   `*.c.kobe.jp`) never matches: CA/Browser Forum Baseline Requirements
+///   §3.2.2.6 forbid issuing them, and a client must not let one certificate
+///   speak for every domain under a registry. Which suffixes are public is the
+///   ``PublicSuffixList`` passed in (default ``PublicSuffixList/snapshot``,
+///   ICANN section).
 /// - A wildcard **may** match an A-label: `*.example.com` matches
 ///   `xn--bcher-kva.example.com`. RFC 6125 §6.4.3 only discourages matching
 ///   wildcards *within* A-labels, which the ban on partial-label wildcards
@@ -36,19 +42,24 @@ public enum HostnameMatcher {
     ///   - identity: The reference identity.
     ///   - dnsNames: The certificate's `dNSName` entries, as encoded.
     ///   - ipAddresses: The certificate's `iPAddress` entries.
+    ///   - publicSuffixList: The suffixes a wildcard may not span.
     /// - Returns: `true` if a DNS identity matches one of `dnsNames` (see
-    ///   ``matchesDNSName(_:pattern:)``) or an IP identity equals one of
-    ///   `ipAddresses` octet for octet.
-    public static func matches(_ identity: ServerIdentity, dnsNames: [String], ipAddresses: [IPAddress]) -> Bool {
+    ///   ``matchesDNSName(_:pattern:publicSuffixList:)``) or an IP identity equals one of
+    ///   `ipAddresses` octet for octet; `false` for an email identity (see
+    ///   ``EmailAddress/matches(rfc822Name:)``).
+    public static func matches(_ identity: ServerIdentity, dnsNames: [String], ipAddresses: [IPAddress],
+                               publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
         switch identity {
         case .dns(let reference):
             // Fast path: a SAN spelled exactly like the (normalised, lower-case) reference. Both sides
             // are valid host names here, so byte equality is a match under every rule below.
             if dnsNames.contains(where: { $0.utf8.elementsEqual(reference.utf8) }), hostLabels(reference) != nil { return true }
             guard let referenceLabels = hostLabels(reference) else { return false }
-            return dnsNames.contains { matches(referenceLabels, pattern: $0) }
+            return dnsNames.contains { matches(referenceLabels, pattern: $0, publicSuffixList: publicSuffixList) }
         case .ip(let address):
             return ipAddresses.contains(address)
+        case .email:
+            return false
         }
     }
 
@@ -60,11 +71,13 @@ public enum HostnameMatcher {
     ///     dot; it must not contain a wildcard.
     ///   - pattern: A `dNSName` value exactly as found in the certificate,
     ///     possibly with a left-most `*` label.
+    ///   - publicSuffixList: The suffixes a wildcard may not span.
     /// - Returns: `true` if `pattern` matches `reference` under the rules
     ///   described in ``HostnameMatcher``.
-    public static func matchesDNSName(_ reference: String, pattern: String) -> Bool {
+    public static func matchesDNSName(_ reference: String, pattern: String,
+                                      publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
         guard let referenceLabels = hostLabels(reference) else { return false }
-        return matches(referenceLabels, pattern: pattern)
+        return matches(referenceLabels, pattern: pattern, publicSuffixList: publicSuffixList)
     }
 
     /// Returns whether `identity` matches one of the certificate subject's
@@ -82,20 +95,24 @@ public enum HostnameMatcher {
     /// - Parameters:
     ///   - identity: The reference identity.
     ///   - commonNames: The subject's common name attribute values.
+    ///   - publicSuffixList: The suffixes a wildcard may not span.
     /// - Returns: `true` if a DNS identity matches one of `commonNames`.
-    public static func matchesCommonName(_ identity: ServerIdentity, commonNames: [String]) -> Bool {
+    public static func matchesCommonName(_ identity: ServerIdentity, commonNames: [String],
+                                         publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
         switch identity {
         case .dns(let reference):
             guard let referenceLabels = hostLabels(reference) else { return false }
-            return commonNames.contains { matches(referenceLabels, pattern: $0) }
-        case .ip:
+            return commonNames.contains { matches(referenceLabels, pattern: $0, publicSuffixList: publicSuffixList) }
+        case .ip, .email:
             return false
         }
     }
 
-    /// ``matches(_:dnsNames:ipAddresses:)`` over a certificate's SAN entries, with the reference
-    /// identity prepared beforehand (its labels split and lower-cased once, not per certificate).
-    static func matches(_ prepared: PreparedIdentity, subjectAlternativeNames: [GeneralName]) -> Bool {
+    /// ``matches(_:dnsNames:ipAddresses:publicSuffixList:)`` over a certificate's SAN entries, with
+    /// the reference identity prepared beforehand (its labels split and lower-cased once, not per
+    /// certificate); an email identity is compared with the rfc822Name entries.
+    static func matches(_ prepared: PreparedIdentity, subjectAlternativeNames: [GeneralName],
+                        publicSuffixList: PublicSuffixList) -> Bool {
         switch prepared.identity {
         case .dns(let reference):
             guard let referenceLabels = prepared.referenceLabels else { return false }
@@ -108,7 +125,9 @@ public enum HostnameMatcher {
                 }
             }
             for name in subjectAlternativeNames {
-                if case let .dnsName(value) = name, matches(referenceLabels, pattern: value) { return true }
+                if case let .dnsName(value) = name, matches(referenceLabels, pattern: value, publicSuffixList: publicSuffixList) {
+                    return true
+                }
             }
             return false
         case .ip(let address):
@@ -116,6 +135,11 @@ public enum HostnameMatcher {
             // comparing the octets is comparing the addresses.
             for name in subjectAlternativeNames {
                 if case let .ipAddress(bytes) = name, bytes.elementsEqual(address.bytes) { return true }
+            }
+            return false
+        case .email(let address):
+            for name in subjectAlternativeNames {
+                if case let .rfc822Name(value) = name, address.matches(rfc822Name: value) { return true }
             }
             return false
         }
@@ -167,7 +191,7 @@ public enum HostnameMatcher {
     }
 
     /// Matches pre-split reference labels against a pattern.
-    private static func matches(_ reference: [ArraySlice<UInt8>], pattern: String) -> Bool {
+    private static func matches(_ reference: [ArraySlice<UInt8>], pattern: String, publicSuffixList: PublicSuffixList) -> Bool {
         let wildcardPrefix = "*."
         if pattern.utf8.starts(with: wildcardPrefix.utf8) {
             // Wildcard: "*" followed by at least two valid labels, matching
@@ -177,8 +201,11 @@ public enum HostnameMatcher {
                   trimmed.count <= IDNA.maximumHostnameLength,
                   let suffix = hostLabels(rest), suffix.count >= 2,
                   reference.count == suffix.count + 1,
-                  let first = reference.first, !first.isEmpty else { return false }
-            return zip(reference.dropFirst(), suffix).allSatisfy { $0.elementsEqual($1) }
+                  let first = reference.first, !first.isEmpty,
+                  zip(reference.dropFirst(), suffix).allSatisfy({ $0.elementsEqual($1) }) else { return false }
+            // CABF BR §3.2.2.6: no wildcard spans a public suffix. Asked last: only for a pattern
+            // that would otherwise match.
+            return !publicSuffixList.isPublicSuffix(labels: suffix)
         }
         guard let labels = hostLabels(pattern), labels.count == reference.count else { return false }
         return zip(reference, labels).allSatisfy { $0.elementsEqual($1) }

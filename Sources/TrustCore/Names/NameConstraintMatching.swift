@@ -50,8 +50,10 @@ public enum NameConstraintMatching {
     /// - `".example.com"` matches all mailboxes on proper subdomains of
     ///   `example.com`.
     ///
-    /// The address is split at its last `@`; it must have a non-empty local
-    /// part and a well-formed domain, otherwise nothing matches.
+    /// The address must be a mailbox (``EmailAddress``) and the constraint a
+    /// mailbox, a host or `.domain` (``isValidEmailConstraint(_:)``),
+    /// otherwise nothing matches. Every character of a mailbox constraint is
+    /// literal: `*@example.com` is the one mailbox `*@example.com`.
     ///
     /// - Parameters:
     ///   - address: An `rfc822Name` value (`local@domain`).
@@ -59,17 +61,27 @@ public enum NameConstraintMatching {
     /// - Returns: `true` if `address` is within `constraint`.
     public static func email(_ address: String, isWithin constraint: String) -> Bool {
         if constraint.isEmpty { return true }
-        guard let (local, domain) = splitMailbox(address),
-              let domainLabels = domainLabels(domain, allowTrailingDot: false) else { return false }
-        if let (constraintLocal, constraintDomain) = splitMailbox(constraint) {
-            guard let constraintLabels = Self.domainLabels(constraintDomain, allowTrailingDot: false) else {
-                return false
-            }
-            return local.elementsEqual(constraintLocal) && domainLabels == constraintLabels
+        guard let mailbox = EmailAddress(address),
+              let domainLabels = domainLabels(mailbox.domain, allowTrailingDot: false) else { return false }
+        if constraint.utf8.contains(UInt8(ascii: "@")) {
+            return EmailAddress(constraint) == mailbox
         }
-        if constraint.utf8.contains(UInt8(ascii: "@")) { return false }
         return Self.domain(domainLabels, isWithin: constraint, allowTrailingDot: false,
                            bareConstraintMatchesSubdomains: false)
+    }
+
+    /// Returns whether `constraint` is a well-formed `rfc822Name` name
+    /// constraint (RFC 5280 §4.2.1.10): empty (every address), a mailbox
+    /// (``EmailAddress``), a host name, or a host name after one `.` (its
+    /// proper subdomains).
+    ///
+    /// - Parameter constraint: The `rfc822Name` base of a subtree.
+    /// - Returns: `true` if the constraint is well-formed.
+    public static func isValidEmailConstraint(_ constraint: String) -> Bool {
+        if constraint.isEmpty { return true }
+        if constraint.utf8.contains(UInt8(ascii: "@")) { return EmailAddress(constraint) != nil }
+        let host = constraint.utf8.first == UInt8(ascii: ".") ? constraint.dropFirst() : Substring(constraint)
+        return host.utf8.last != UInt8(ascii: ".") && IDNA.isValidASCIIHostname(host)
     }
 
     /// Returns whether `address` lies within the `iPAddress` constraint
@@ -189,16 +201,6 @@ public enum NameConstraintMatching {
             return isSubdomain
         }
         return !isSubdomain || bareConstraintMatchesSubdomains
-    }
-
-    /// Splits `local@domain` at the last `@`; `nil` if either part is empty
-    /// or there is no `@`.
-    private static func splitMailbox(_ address: String) -> (local: Substring, domain: Substring)? {
-        guard let at = address.lastIndex(of: "@") else { return nil }
-        let local = address[..<at]
-        let domain = address[address.index(after: at)...]
-        guard !local.isEmpty, !domain.isEmpty else { return nil }
-        return (local, domain)
     }
 
     /// Extracts the host from `scheme://[userinfo@]host[:port][/...]`.

@@ -4,11 +4,13 @@
 import Synchronization
 
 /// The identity a client expects a server certificate to present
-/// (the "reference identity" of RFC 6125).
+/// (the "reference identity" of RFC 6125), or that a server expects of a
+/// client certificate issued to a person (a mailbox).
 ///
 /// A DNS identity is only ever compared with `dNSName` subject alternative
-/// names and an IP identity only with `iPAddress` ones (see
-/// ``HostnameMatcher``).
+/// names, an IP identity only with `iPAddress` ones (see
+/// ``HostnameMatcher``) and an email identity only with `rfc822Name` ones
+/// (see ``EmailAddress/matches(rfc822Name:)``).
 public enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
     /// A DNS host name in ASCII form: lowercase, A-labels for
     /// internationalised labels, no trailing dot (as produced by
@@ -17,6 +19,9 @@ public enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
 
     /// An IP address.
     case ip(IPAddress)
+
+    /// A mailbox (RFC 5280 §4.2.1.6 rfc822Name, RFC 8398).
+    case email(EmailAddress)
 
     /// Parses a host as written by a user or found in a URL.
     ///
@@ -45,12 +50,21 @@ public enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
         self = .dns(name)
     }
 
-    /// The host name, or the canonical text form of the IP address.
+    /// Parses a mailbox (see ``EmailAddress/init(_:)``); nil when `text` is not one. Host names are
+    /// never read as mailboxes: ``init(_:)`` parses those.
+    public init?(emailAddress text: String) {
+        guard let address = EmailAddress(text) else { return nil }
+        self = .email(address)
+    }
+
+    /// The host name, the canonical text form of the IP address, or the mailbox.
     public var description: String {
         switch self {
         case .dns(let name):
             return name
         case .ip(let address):
+            return address.description
+        case .email(let address):
             return address.description
         }
     }
@@ -60,7 +74,8 @@ public enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
 /// validated, lower-cased and split into labels once.
 struct PreparedIdentity: Sendable {
     let identity: ServerIdentity
-    /// The DNS reference's labels; nil for an IP identity or an invalid DNS reference (which matches nothing).
+    /// The DNS reference's labels; nil for an IP or email identity or an invalid DNS reference (which
+    /// matches nothing).
     let referenceLabels: [ArraySlice<UInt8>]?
 
     init(_ identity: ServerIdentity) {

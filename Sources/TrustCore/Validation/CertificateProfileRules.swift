@@ -215,8 +215,7 @@ enum CertificateProfileRules {
         case let .ipAddress(bytes):
             return bytes.count == 4 || bytes.count == 16 ? nil : "subjectAltName iPAddress has \(bytes.count) octets"
         case let .rfc822Name(value):
-            let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, IDNA.isValidASCIIHostname(parts[1]) else {
+            guard EmailAddress(value) != nil else {
                 return "subjectAltName rfc822Name \"\(value)\" is not a mailbox"
             }
             return nil

@@ -82,9 +82,7 @@ enum NameConstraintChecker {
                     return "nameConstraints iPAddress \(GeneralName.formatIP(bytes)) is not an address and contiguous mask (RFC 5280 §4.2.1.10)"
                 }
             case let .rfc822Name(value):
-                let mailbox = value.split(separator: "@", omittingEmptySubsequences: false)
-                let host = mailbox.count == 2 ? String(mailbox[1]) : (value.hasPrefix(".") ? String(value.dropFirst()) : value)
-                if mailbox.count > 2 || (mailbox.count == 2 && mailbox[0].isEmpty) || !IDNA.isValidASCIIHostname(host) {
+                if !NameConstraintMatching.isValidEmailConstraint(value) {
                     return "nameConstraints rfc822Name \"\(value)\" is not a mailbox or domain (RFC 5280 §4.2.1.10)"
                 }
             default:

@@ -237,24 +237,37 @@ final class PathValidator {
             if !missing.isEmpty { report(.keyUsageIncompatible("missing \(missing)")) }
         }
         for identity in identities {
-            if let reason = HostnameCheck.failure(leaf, identity: identity, allowsCommonName: options.allowsCommonNameFallback) {
+            if let reason = HostnameCheck.failure(leaf, identity: identity, allowsCommonName: options.allowsCommonNameFallback,
+                                                  publicSuffixList: options.publicSuffixList) {
+                report(reason)
+            }
+        }
+        for address in options.emailAddresses {
+            if let reason = HostnameCheck.failure(leaf, identity: PreparedIdentity(.email(address)), allowsCommonName: false,
+                                                  publicSuffixList: options.publicSuffixList) {
                 report(reason)
             }
         }
     }
 }
 
-/// RFC 6125 host-name / IP check of a leaf.
+/// RFC 6125 host-name / IP check of a leaf, and the RFC 8398 mailbox check.
 enum HostnameCheck {
     /// The mismatch, or nil when the leaf is valid for `identity`.
-    static func failure(_ leaf: Certificate, identity: PreparedIdentity, allowsCommonName: Bool) -> TrustFailureReason? {
+    static func failure(_ leaf: Certificate, identity: PreparedIdentity, allowsCommonName: Bool,
+                        publicSuffixList: PublicSuffixList) -> TrustFailureReason? {
         let subjectAlternativeNames = leaf.extensions.subjectAlternativeNames
-        if HostnameMatcher.matches(identity, subjectAlternativeNames: subjectAlternativeNames ?? []) { return nil }
+        if HostnameMatcher.matches(identity, subjectAlternativeNames: subjectAlternativeNames ?? [], publicSuffixList: publicSuffixList) {
+            return nil
+        }
         if allowsCommonName, subjectAlternativeNames == nil,
-           HostnameMatcher.matchesCommonName(identity.identity, commonNames: leaf.subject.commonNames) {
+           HostnameMatcher.matchesCommonName(identity.identity, commonNames: leaf.subject.commonNames, publicSuffixList: publicSuffixList) {
             return nil
         }
         let presented = (subjectAlternativeNames ?? []).map(\.description)
+        if case .email = identity.identity {
+            return .emailAddressMismatch(expected: identity.identity.description, presented: presented)
+        }
         return .hostnameMismatch(expected: identity.identity.description, presented: presented)
     }
 }

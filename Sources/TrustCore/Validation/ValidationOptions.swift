@@ -16,6 +16,10 @@ public struct ValidationOptions: Sendable {
     public var signaturePolicy: SignaturePolicy
     /// Key usages the leaf must assert when it has a keyUsage extension (e.g. from a test vector).
     public var requiredLeafKeyUsage: KeyUsage
+    /// Mailboxes the leaf must name in rfc822Name subjectAltNames, every one of them.
+    public var emailAddresses: [EmailAddress] = []
+    /// The public suffixes a wildcard `dNSName` may not span when matching ``identity``.
+    public var publicSuffixList: PublicSuffixList = .snapshot
     /// Whether a DNS identity may match the subject common name when the leaf has no SAN (legacy).
     public var allowsCommonNameFallback: Bool
     /// Revocation flags when a `.revocation` policy is in force; nil means no revocation checking.
