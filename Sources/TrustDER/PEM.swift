@@ -8,6 +8,18 @@ public struct PEMBlock: Sendable, Hashable {
     public let line: Int
 }
 
+/// A PEM block that was passed over: its label and where it starts. Its body was not decoded
+/// (it may hold RFC 1421 headers, e.g. an encrypted legacy private key).
+public struct PEMSkippedBlock: Sendable, Hashable, CustomStringConvertible {
+    /// The label, e.g. `PRIVATE KEY`.
+    public let label: String
+    /// The 1-based line of the BEGIN marker.
+    public let line: Int
+
+    /// `PRIVATE KEY at line 3`.
+    public var description: String { "\(label) at line \(line)" }
+}
+
 /// Why PEM text could not be decoded.
 public enum PEMError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A BEGIN marker had no matching END marker.
@@ -53,8 +65,25 @@ public enum PEM {
     /// Decodes every block in `text`. Text outside blocks is ignored (RFC 7468 §5.2 explanatory text);
     /// inside a block only strict base64 lines are allowed.
     public static func decode(_ text: String) throws(PEMError) -> [PEMBlock] {
+        try decode(text, where: { _ in true }).blocks
+    }
+
+    /// Decodes the blocks whose label is in `labels` and passes over the others, as servers and
+    /// proxies do with combined certificate-and-key files: a skipped block's body is not read
+    /// (it may be an encrypted key with RFC 1421 `Proc-Type`/`DEK-Info` headers), only its
+    /// markers must be well-formed. Text outside blocks is ignored (RFC 7468 §5.2).
+    public static func decode(
+        _ text: String, labels: Set<String>
+    ) throws(PEMError) -> (blocks: [PEMBlock], skipped: [PEMSkippedBlock]) {
+        try decode(text, where: labels.contains)
+    }
+
+    private static func decode(
+        _ text: String, where decodes: (String) -> Bool
+    ) throws(PEMError) -> (blocks: [PEMBlock], skipped: [PEMSkippedBlock]) {
         var blocks: [PEMBlock] = []
-        var current: (label: String, line: Int, body: [UInt8])?
+        var skipped: [PEMSkippedBlock] = []
+        var current: (label: String, line: Int, decoded: Bool, body: [UInt8])?
         var lineNumber = 0
         // "\r\n" is a single Character in Swift, so splitting on "\n" alone would not split CRLF text.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
@@ -71,28 +100,32 @@ public enum PEM {
                     throw PEMError.unterminatedBlock(label: current?.label ?? "", line: current?.line ?? lineNumber)
                 }
                 guard let label = marker(line, kind: "BEGIN") else { throw PEMError.malformedMarker(line: lineNumber) }
-                current = (label, lineNumber, [])
+                current = (label, lineNumber, decodes(label), [])
             } else if line.hasPrefix("-----END ") {
                 guard let open = current else { throw PEMError.malformedMarker(line: lineNumber) }
                 guard let label = marker(line, kind: "END") else { throw PEMError.malformedMarker(line: lineNumber) }
                 guard label == open.label else {
                     throw PEMError.mismatchedEnd(begin: open.label, end: label, line: lineNumber)
                 }
+                current = nil
+                guard open.decoded else {
+                    skipped.append(PEMSkippedBlock(label: open.label, line: open.line))
+                    continue
+                }
                 guard let der = Base64.decode(open.body) else {
                     throw PEMError.invalidBase64(label: open.label, line: open.line)
                 }
                 guard !der.isEmpty else { throw PEMError.emptyBlock(label: open.label, line: open.line) }
                 blocks.append(PEMBlock(label: open.label, der: der, line: open.line))
-                current = nil
-            } else if current != nil {
+            } else if let open = current, open.decoded {
                 guard !line.isEmpty, line.utf8.allSatisfy(Base64.isAlphabetOrPad) else {
-                    throw PEMError.invalidBase64(label: current?.label ?? "", line: lineNumber)
+                    throw PEMError.invalidBase64(label: open.label, line: lineNumber)
                 }
                 current?.body.append(contentsOf: line.utf8)
             }
         }
         if let open = current { throw PEMError.unterminatedBlock(label: open.label, line: open.line) }
-        return blocks
+        return (blocks, skipped)
     }
 
     /// Encodes `der` as a PEM block with 64-character lines.

@@ -572,23 +572,6 @@ final class ExtensionViewTests: XCTestCase {
         XCTAssertThrowsError(try template.parse())
     }
 
-    func testInnerAndOuterSignatureAlgorithmsMustMatch() throws {
-        var template = try CertificateTemplate.load()
-        template.outerSignatureAlgorithm = B.sequence(B.oid(TestOID.ecdsaWithSHA384))
-        assertX509Error(try template.parse()) { error in
-            guard case let .invalidStructure(what, offset) = error.reason else { return XCTFail("\(error)") }
-            XCTAssertTrue(what.contains("signatureAlgorithm"), what)
-            XCTAssertEqual(offset, 0)
-        }
-        // Same OID, different encoding (NULL parameters added) is a mismatch too.
-        template.outerSignatureAlgorithm = B.sequence(B.oid(TestOID.ecdsaWithSHA256), B.null)
-        XCTAssertThrowsError(try template.parse())
-        // Both changed together: accepted.
-        template.innerSignatureAlgorithm = B.sequence(B.oid(TestOID.ecdsaWithSHA384))
-        template.outerSignatureAlgorithm = B.sequence(B.oid(TestOID.ecdsaWithSHA384))
-        XCTAssertEqual(try template.parse().signatureAlgorithmIdentifier.description, "ecdsa-with-SHA384")
-    }
-
     func testSignatureBitStringWithUnusedBitsIsRejected() throws {
         var template = try CertificateTemplate.load()
         let element = try DERReader.parseSingle(template.signatureValue)

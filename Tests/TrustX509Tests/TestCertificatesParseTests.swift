@@ -118,13 +118,13 @@ final class TestCertificatesParseTests: XCTestCase {
         let bytes = try TestFiles.bytes("malformed/truncated.der")
         XCTAssertEqual(bytes.count, 358)
         let error = try XCTUnwrap(try loadingError("malformed/truncated.der"))
-        XCTAssertEqual(error.index, 1)
+        XCTAssertEqual(error.index, 0)
         guard case let .der(derError) = error.error.reason else { return XCTFail("not a DER error: \(error)") }
         XCTAssertEqual(derError.rule, .truncated)
         // The outer SEQUENCE header (30 82 02 c9) claims 713 content bytes; only 354 follow it.
         XCTAssertEqual(derError.offset, 4)
         XCTAssertEqual(error.error.offset, 4)
-        XCTAssertTrue(error.description.hasPrefix("certificate 1: truncated"), error.description)
+        XCTAssertTrue(error.description.hasPrefix("certificate 0: truncated"), error.description)
     }
 
     func testTrailingBytesAreRejectedAtTheOriginalLength() throws {
@@ -148,13 +148,13 @@ final class TestCertificatesParseTests: XCTestCase {
         XCTAssertEqual(Array(bytes.prefix(2)), [0x30, 0x80])
         XCTAssertEqual(Array(bytes.suffix(2)), [0x00, 0x00])
         let error = try XCTUnwrap(try loadingError("malformed/indefinite-length.der"))
-        XCTAssertEqual(error.index, 1)
+        XCTAssertEqual(error.index, 0)
         XCTAssertEqual(error.error.reason, .der(DERError(.indefiniteLength, at: 1)))
     }
 
     func testBadBase64IsAPEMError() throws {
         let error = try XCTUnwrap(try loadingError("malformed/bad-base64.pem"))
-        XCTAssertEqual(error.index, 0, "a PEM error concerns the input as a whole")
+        XCTAssertNil(error.index, "a PEM error concerns the input as a whole")
         guard case let .pem(pemError) = error.error.reason else { return XCTFail("not a PEM error: \(error)") }
         // The `!` is on the second base64 line, which is line 3 of the file.
         XCTAssertEqual(pemError, .invalidBase64(label: "CERTIFICATE", line: 3))
@@ -163,7 +163,7 @@ final class TestCertificatesParseTests: XCTestCase {
 
     func testPrivateKeyBlockIsAnUnexpectedPEMBlock() throws {
         let error = try XCTUnwrap(try loadingError("malformed/not-a-certificate.pem"))
-        XCTAssertEqual(error.index, 1)
+        XCTAssertNil(error.index, "no certificate at all: the input as a whole is wrong")
         XCTAssertEqual(error.error.reason, .unexpectedPEMBlock(label: "PRIVATE KEY", line: 1))
         XCTAssertTrue(error.description.contains("PRIVATE KEY"), error.description)
         // Through the single-certificate initialiser as well.
@@ -191,13 +191,14 @@ final class TestCertificatesParseTests: XCTestCase {
         XCTAssertThrowsError(try Certificate.loadAll(pem: "no PEM here\n")) { error in
             XCTAssertEqual((error as? CertificateLoadingError)?.error.reason, .pem(.noBlocks))
         }
-        // A bundle whose second certificate is bad names position 2.
+        // A bundle whose second certificate is bad names position 1 (counted from 0).
         XCTAssertThrowsError(try Certificate.loadAll(pem: {
             let good = PEM.encode((try? TestFiles.bytes("ecdsa/leaf.der")) ?? [], label: "CERTIFICATE")
             let bad = PEM.encode([0x30, 0x03, 0x02, 0x01, 0x01], label: "CERTIFICATE")
             return good + bad
         }())) { error in
-            XCTAssertEqual((error as? CertificateLoadingError)?.index, 2)
+            XCTAssertEqual((error as? CertificateLoadingError)?.index, 1)
+            XCTAssertTrue("\(error)".hasPrefix("certificate 1: "), "\(error)")
         }
     }
 }

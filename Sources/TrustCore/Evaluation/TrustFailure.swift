@@ -57,6 +57,9 @@ public enum TrustFailureReason: Hashable, Sendable {
     case budgetExhausted(String)
     /// The certificate could not be parsed.
     case malformed(String)
+    /// The certificate parsed but has a semantic defect (RFC 5280 / RFC 4055), e.g. inner and
+    /// outer signature algorithms that differ.
+    case certificateDefect(CertificateDefect)
     /// The certificate is revoked.
     case revoked(String)
     /// Revocation status was required but could not be established.
@@ -69,7 +72,7 @@ public enum TrustFailureReason: Hashable, Sendable {
     /// Whether the failure can be overridden by a user (Apple's recoverable) or not.
     public var severity: TrustFailureSeverity {
         switch self {
-        case .signatureInvalid, .signatureUnverifiable, .malformed, .revoked, .noCertificates, .nameConstraintBudgetExhausted,
+        case .signatureInvalid, .signatureUnverifiable, .malformed, .certificateDefect, .revoked, .noCertificates, .nameConstraintBudgetExhausted,
              .revocationInformationInvalid:
             return .fatal
         default:
@@ -102,6 +105,7 @@ public enum TrustFailureReason: Hashable, Sendable {
         case let .maximumDepthExceeded(limit): return "chain longer than the maximum depth \(limit)"
         case let .budgetExhausted(detail): return "path building budget exhausted (\(detail))"
         case let .malformed(detail): return "malformed: \(detail)"
+        case let .certificateDefect(defect): return "defective certificate: \(defect)"
         case let .revoked(detail): return "revoked: \(detail)"
         case let .revocationUnavailable(detail): return "revocation status unavailable: \(detail)"
         case let .revocationInformationInvalid(detail): return "invalid revocation information: \(detail)"

@@ -68,6 +68,9 @@ final class PathValidator {
         for index in chain.indices {
             let certificate = chain[index]
             let isAnchor = index == anchorIndex
+            for defect in certificate.semanticDefects {
+                failures.append(TrustFailure(.certificateDefect(defect), certificate: certificate, index: index))
+            }
             if let reason = checkValidity(certificate) {
                 failures.append(TrustFailure(reason, certificate: certificate, index: index))
             }
