@@ -20,8 +20,8 @@ final class TestCertificatesParseTests: XCTestCase {
 
     func testDiscoversTheCertificateFiles() throws {
         let files = try TestFiles.certificateFiles()
-        // 17 ecdsa + 4 rsa + 4 ed25519 + 34 scenarios + 7 revocation + bundle-all-valid.pem.
-        XCTAssertEqual(files.count, 67, "\(files)")
+        // 17 ecdsa + 6 rsa + 4 ed25519 + 34 scenarios + 7 revocation + bundle-all-valid.pem.
+        XCTAssertEqual(files.count, 69, "\(files)")
         XCTAssertTrue(files.contains("ecdsa/leaf.der"))
         XCTAssertTrue(files.contains("bundle-all-valid.pem"))
         XCTAssertFalse(files.contains { $0.hasPrefix("keys/") || $0.hasPrefix("malformed/") })
@@ -226,5 +226,39 @@ extension TestCertificatesParseTests {
             let text = prefix + PEM.encode(leaf, label: "CERTIFICATE")
             XCTAssertEqual(try Certificate.loadAll(from: Array(text.utf8)).map(\.derEncoded), [leaf], prefix)
         }
+    }
+}
+
+extension TestCertificatesParseTests {
+    /// A combined file (text, an encrypted legacy key with RFC 1421 headers, text, the
+    /// certificate) yields its certificate and names the block it skipped.
+    func testCombinedCertificateAndKeyFileYieldsItsCertificate() throws {
+        let loaded = try Certificate.load(from: try TestFiles.bytes("rsa/leaf-and-key.pem"))
+        XCTAssertEqual(loaded.certificates, [try TestFiles.certificate("rsa/leaf.pem")])
+        XCTAssertEqual(loaded.skippedBlocks.map(\.description), ["RSA PRIVATE KEY at line 3"])
+        let text = try XCTUnwrap(String(data: Data(try TestFiles.bytes("rsa/leaf-and-key.pem")), encoding: .utf8))
+        XCTAssertEqual(try Certificate(pemEncoded: text), try TestFiles.certificate("rsa/leaf.pem"))
+    }
+
+    /// A certificate file followed by its PKCS#8 key, the way servers keep them.
+    func testCertificateFollowedByItsKeyYieldsTheCertificate() throws {
+        let text = String(decoding: try TestFiles.bytes("ecdsa/leaf.pem") + Array("\n".utf8) + (try TestFiles.bytes("keys/ecdsa/leaf.key.pem")), as: UTF8.self)
+        let loaded = try Certificate.load(pem: text)
+        XCTAssertEqual(loaded.certificates, [try TestFiles.certificate("ecdsa/leaf.pem")])
+        XCTAssertEqual(loaded.skippedBlocks.map(\.label), ["PRIVATE KEY"])
+    }
+
+    /// The Alamofire-style certificate parses without defects and keeps both encodings.
+    func testAbsentInnerRSAParametersParseWithoutDefects() throws {
+        let certificate = try TestFiles.certificate("rsa/leaf-params-absent.pem")
+        XCTAssertEqual(certificate.semanticDefects, [])
+        XCTAssertNil(certificate.tbsSignatureAlgorithmIdentifier.parameters)
+        XCTAssertEqual(certificate.signatureAlgorithmIdentifier.parameters.map(Array.init), [0x05, 0x00])
+        XCTAssertEqual(try certificate.signatureAlgorithm(), .rsaPKCS1v15(.sha256))
+        // Same key and names as rsa/leaf.pem, different bytes.
+        let original = try TestFiles.certificate("rsa/leaf.pem")
+        XCTAssertEqual(certificate.publicKeyInfo, original.publicKeyInfo)
+        XCTAssertEqual(certificate.subject, original.subject)
+        XCTAssertNotEqual(certificate, original)
     }
 }
