@@ -43,7 +43,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         let selfIssued = Mutex<Bool?>(nil)
         /// The certificate's hash value: Swift's per-process seeded `Hasher` over the whole DER,
         /// computed on first use (attackers choose every byte, so no part alone spreads them).
-        let hashValue = Mutex<Int?>(nil)
+        let hashValueCache = Mutex<Int?>(nil)
         /// The outer signature algorithm decoded for verification, or why it cannot be.
         let decodedSignatureAlgorithm: Result<SignatureAlgorithm, SignatureError>
         /// Semantic defects found while parsing (see ``CertificateDefect``).
@@ -69,8 +69,10 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             let signatureElement = try certificate.read(.bitString)
             let signatureBits = try signatureElement.bitString()
             try certificate.finish()
-            guard signatureBits.unusedBits == 0 else {
-                throw X509Error.structure("signatureValue must be whole octets", at: signatureElement.offset)
+            // A signature is whole octets (RFC 5280 §4.1.1.3 with RFC 8017 / 5758 / 8410); PKITS's
+            // BadSignedCACert has one unused bit. Judged by validation, as OpenSSL and pyca do.
+            if signatureBits.unusedBits != 0 {
+                defects.append(.signatureNotWholeOctets(offset: signatureElement.offset))
             }
             tbsCertificate = tbs.encoded
             signatureAlgorithm = outerAlgorithm
@@ -286,7 +288,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// calls reuse that value. (Any part alone is attacker-chosen: certificates sharing it would
     /// collide and degrade sets and stores to linear scans.)
     public func hash(into hasher: inout Hasher) {
-        if let cached = storage.hashValue.withLock({ $0 }) {
+        if let cached = storage.hashValueCache.withLock({ $0 }) {
             hasher.combine(cached)
             return
         }
@@ -295,7 +297,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             derHasher.combine(bytes: bytes)
             return derHasher.finalize()
         }
-        storage.hashValue.withLock { $0 = value }
+        storage.hashValueCache.withLock { $0 = value }
         hasher.combine(value)
     }
 

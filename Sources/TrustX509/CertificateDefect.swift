@@ -13,6 +13,9 @@ public enum CertificateDefect: Hashable, Sendable, CustomStringConvertible {
     /// The RSASSA-PSS signature parameters are invalid or name an unsupported hash or mask
     /// generation function (RFC 4055 §3.1).
     case invalidRSAPSSParameters(SignatureError, offset: Int)
+    /// The signatureValue BIT STRING has unused bits: no signature algorithm produces a partial
+    /// octet (RFC 5280 §4.1.1.3), so the signature cannot verify.
+    case signatureNotWholeOctets(offset: Int)
     /// A subjectAltName dNSName holds bytes outside the IA5String (ASCII) character set
     /// (RFC 5280 §4.2.1.6); such a name can never be matched or constrained reliably.
     case nonASCIIDNSName(offset: Int)
@@ -21,7 +24,7 @@ public enum CertificateDefect: Hashable, Sendable, CustomStringConvertible {
     public var offset: Int {
         switch self {
         case let .signatureAlgorithmMismatch(_, _, offset), let .invalidRSAPSSParameters(_, offset),
-             let .nonASCIIDNSName(offset):
+             let .signatureNotWholeOctets(offset), let .nonASCIIDNSName(offset):
             return offset
         }
     }
@@ -33,6 +36,8 @@ public enum CertificateDefect: Hashable, Sendable, CustomStringConvertible {
             return "signatureAlgorithm \(outer) differs from tbsCertificate.signature \(inner) (RFC 5280 §4.1.1.2) at byte \(offset)"
         case let .invalidRSAPSSParameters(error, offset):
             return "invalid RSASSA-PSS signature parameters: \(error) (RFC 4055 §3.1) at byte \(offset)"
+        case let .signatureNotWholeOctets(offset):
+            return "signatureValue is not whole octets (RFC 5280 §4.1.1.3) at byte \(offset)"
         case let .nonASCIIDNSName(offset):
             return "subjectAltName dNSName with non-ASCII bytes (RFC 5280 §4.2.1.6: IA5String) at byte \(offset)"
         }
