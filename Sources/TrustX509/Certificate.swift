@@ -101,11 +101,20 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
                 defects.append(.signatureAlgorithmMismatch(
                     tbsCertificate: tbsSignatureAlgorithm, certificate: outerAlgorithm, offset: outerAlgorithmElement.offset))
             }
-            decodedSignatureAlgorithm = Result { () throws(SignatureError) in
+            let decoded = Result { () throws(SignatureError) in
                 try SignatureAlgorithm(algorithmIdentifier: outerAlgorithmElement)
             }
-            if outerAlgorithm.oid == AlgorithmIdentifier.rsassaPSS, case let .failure(error) = decodedSignatureAlgorithm {
+            if outerAlgorithm.oid == AlgorithmIdentifier.rsassaPSS, case let .failure(error) = decoded {
                 defects.append(.invalidRSAPSSParameters(error, offset: outerAlgorithmElement.offset))
+            }
+            // Fail closed for every verifier, not only PathValidator (e.g. an OCSP responder
+            // certificate): a signature whose fields are defective is never checked as valid.
+            if defects.contains(where: { if case .signatureNotWholeOctets = $0 { true } else { false } }) {
+                decodedSignatureAlgorithm = .failure(.invalidSignature)
+            } else if let mismatch = defects.first(where: { if case .signatureAlgorithmMismatch = $0 { true } else { false } }) {
+                decodedSignatureAlgorithm = .failure(.malformedAlgorithmParameters(mismatch.description))
+            } else {
+                decodedSignatureAlgorithm = decoded
             }
             issuer = try DistinguishedName(element: try fields.read(.sequence))
             let validityElement = try fields.read(.sequence)
@@ -239,7 +248,10 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         (storage.extensions.subjectAlternativeNames ?? []).compactMap { if case let .ipAddress(a) = $0 { return a } else { return nil } }
     }
 
-    /// The signature algorithm decoded for verification; throws for unsupported or malformed ones.
+    /// The signature algorithm decoded for verification; throws for unsupported or malformed ones,
+    /// and for a certificate whose signature fields are defective (see ``semanticDefects``):
+    /// ``SignatureError/invalidSignature`` when the signatureValue is not whole octets,
+    /// ``SignatureError/malformedAlgorithmParameters(_:)`` when the two algorithm copies differ.
     public func signatureAlgorithm() throws(SignatureError) -> SignatureAlgorithm {
         try storage.decodedSignatureAlgorithm.get()
     }

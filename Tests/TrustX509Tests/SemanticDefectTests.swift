@@ -117,3 +117,22 @@ final class SemanticDefectTests: XCTestCase {
         ))
     }
 }
+
+extension SemanticDefectTests {
+    /// Whoever verifies a defective certificate's signature (not only PathValidator: also the
+    /// OCSP responder check) gets an error, never a usable algorithm.
+    func testSignatureDefectsMakeTheSignatureUncheckable() throws {
+        var mismatch = try CertificateTemplate.load("rsa/leaf.pem")
+        mismatch.outerSignatureAlgorithm = DERBuilder.sequence(DERBuilder.oid("1.2.840.113549.1.1.12"), DERBuilder.null)
+        XCTAssertThrowsError(try mismatch.parse().signatureAlgorithm()) { error in
+            guard case .malformedAlgorithmParameters? = error as? SignatureError else { return XCTFail("\(error)") }
+        }
+        var partial = try CertificateTemplate.load()
+        var octets = Array(try DERReader.parseSingle(partial.signatureValue).bitString().bytes)
+        octets[octets.count - 1] &= 0xFE
+        partial.signatureValue = DERBuilder.bitString(octets, unusedBits: 1)
+        XCTAssertThrowsError(try partial.parse().signatureAlgorithm()) { error in
+            XCTAssertEqual(error as? SignatureError, .invalidSignature)
+        }
+    }
+}
