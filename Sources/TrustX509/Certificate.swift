@@ -71,9 +71,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             try certificate.finish()
             // A signature is whole octets (RFC 5280 §4.1.1.3 with RFC 8017 / 5758 / 8410); PKITS's
             // BadSignedCACert has one unused bit. Judged by validation, as OpenSSL and pyca do.
-            if signatureBits.unusedBits != 0 {
-                defects.append(.signatureNotWholeOctets(offset: signatureElement.offset))
-            }
+            let partialSignature: CertificateDefect? = signatureBits.unusedBits == 0 ? nil
+                : .signatureNotWholeOctets(offset: signatureElement.offset)
+            defects += [partialSignature].compactMap { $0 }
             tbsCertificate = tbs.encoded
             signatureAlgorithm = outerAlgorithm
             signature = signatureBits.bytes
@@ -97,10 +97,10 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             tbsSignatureAlgorithm = try AlgorithmIdentifier.parse(innerAlgorithmElement)
             // RFC 5280 §4.1.1.2: the outer signatureAlgorithm MUST equal tbsCertificate.signature.
             // A semantic defect, judged by validation, so the certificate can still be inspected.
-            if !tbsSignatureAlgorithm.isSameAlgorithm(as: outerAlgorithm) {
-                defects.append(.signatureAlgorithmMismatch(
-                    tbsCertificate: tbsSignatureAlgorithm, certificate: outerAlgorithm, offset: outerAlgorithmElement.offset))
-            }
+            let mismatch: CertificateDefect? = tbsSignatureAlgorithm.isSameAlgorithm(as: outerAlgorithm) ? nil
+                : .signatureAlgorithmMismatch(tbsCertificate: tbsSignatureAlgorithm, certificate: outerAlgorithm,
+                                              offset: outerAlgorithmElement.offset)
+            defects += [mismatch].compactMap { $0 }
             let decoded = Result { () throws(SignatureError) in
                 try SignatureAlgorithm(algorithmIdentifier: outerAlgorithmElement)
             }
@@ -109,9 +109,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             }
             // Fail closed for every verifier, not only PathValidator (e.g. an OCSP responder
             // certificate): a signature whose fields are defective is never checked as valid.
-            if defects.contains(where: { if case .signatureNotWholeOctets = $0 { true } else { false } }) {
+            if partialSignature != nil {
                 decodedSignatureAlgorithm = .failure(.invalidSignature)
-            } else if let mismatch = defects.first(where: { if case .signatureAlgorithmMismatch = $0 { true } else { false } }) {
+            } else if let mismatch {
                 decodedSignatureAlgorithm = .failure(.malformedAlgorithmParameters(mismatch.description))
             } else {
                 decodedSignatureAlgorithm = decoded
