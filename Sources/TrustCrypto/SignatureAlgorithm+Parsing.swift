@@ -8,8 +8,9 @@ extension SignatureAlgorithm {
 
     /// Parses an X.509 AlgorithmIdentifier strictly.
     ///
-    /// - RSASSA-PKCS1-v1_5 (`sha{1,256,384,512}WithRSAEncryption`): parameters must be NULL
-    ///   (RFC 4055 §5; absent parameters are rejected).
+    /// - RSASSA-PKCS1-v1_5 (`sha{1,256,384,512}WithRSAEncryption`): parameters NULL or absent
+    ///   (RFC 4055 §5: "Implementations MUST accept the parameters being absent as well as
+    ///   present"); anything else is rejected.
     /// - ECDSA (`ecdsa-with-SHA1/256/384/512`): parameters must be absent (RFC 5758 §3.2).
     /// - Ed25519 / Ed448: parameters must be absent (RFC 8410 §3).
     /// - RSASSA-PSS: parameters must be present RSASSA-PSS-params (RFC 4055 §3.1); fields equal
@@ -27,8 +28,8 @@ extension SignatureAlgorithm {
         let oid = syntax.oid
         if let digest = SignatureAlgorithm.pkcs1Digests[oid] {
             let algorithm = SignatureAlgorithm.rsaPKCS1v15(digest)
-            guard syntax.parametersAreNull else {
-                throw .malformedAlgorithmParameters("\(algorithm) parameters must be NULL (RFC 4055)")
+            guard syntax.parameters == nil || syntax.parametersAreNull else {
+                throw .malformedAlgorithmParameters("\(algorithm) parameters must be NULL or absent (RFC 4055)")
             }
             self = algorithm
         } else if let digest = SignatureAlgorithm.ecdsaDigests[oid] {

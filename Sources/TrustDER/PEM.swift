@@ -8,6 +8,18 @@ public struct PEMBlock: Sendable, Hashable {
     public let line: Int
 }
 
+/// A PEM block that was passed over: its label and where it starts. Its body was not decoded
+/// (it may hold RFC 1421 headers, e.g. an encrypted legacy private key).
+public struct PEMSkippedBlock: Sendable, Hashable, CustomStringConvertible {
+    /// The label, e.g. `PRIVATE KEY`.
+    public let label: String
+    /// The 1-based line of the BEGIN marker.
+    public let line: Int
+
+    /// `PRIVATE KEY at line 3`.
+    public var description: String { "\(label) at line \(line)" }
+}
+
 /// Why PEM text could not be decoded.
 public enum PEMError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A BEGIN marker had no matching END marker.
@@ -55,9 +67,19 @@ public enum PEM {
     ///
     /// - Throws: The first error of ``decodeEach(_:)``, in the order of the text.
     public static func decode(_ text: String) throws(PEMError) -> [PEMBlock] {
-        var blocks: [PEMBlock] = []
-        for result in decodeEach(text) { blocks.append(try result.get()) }
-        return blocks
+        try decode(text, where: { _ in true }).blocks
+    }
+
+    /// Decodes the blocks whose label is in `labels` and passes over the others, as servers and
+    /// proxies do with combined certificate-and-key files: a skipped block's body is not read
+    /// (it may be an encrypted key with RFC 1421 `Proc-Type`/`DEK-Info` headers), only its
+    /// markers must be well-formed. Text outside blocks is ignored (RFC 7468 §5.2).
+    ///
+    /// - Throws: The first problem in the text, in order.
+    public static func decode(
+        _ text: String, labels: Set<String>
+    ) throws(PEMError) -> (blocks: [PEMBlock], skipped: [PEMSkippedBlock]) {
+        try decode(text, where: labels.contains)
     }
 
     /// Decodes every block in `text` on its own: a bad block is one failure in the list, and the
@@ -66,8 +88,52 @@ public enum PEM {
     ///
     /// A block's failure is the first problem found in it, so ``decode(_:)`` reports what it always did.
     public static func decodeEach(_ text: String) -> [Result<PEMBlock, PEMError>] {
-        var results: [Result<PEMBlock, PEMError>] = []
-        var current: (label: String, line: Int, body: [UInt8], error: PEMError?)?
+        scan(text, decodes: { _ in true }).compactMap { entry in
+            switch entry {
+            case let .decoded(block): return .success(block)
+            case let .failed(error): return .failure(error)
+            case .skipped: return nil
+            }
+        }
+    }
+
+    private static func decode(
+        _ text: String, where decodes: (String) -> Bool
+    ) throws(PEMError) -> (blocks: [PEMBlock], skipped: [PEMSkippedBlock]) {
+        var blocks: [PEMBlock] = []
+        var skipped: [PEMSkippedBlock] = []
+        for entry in scan(text, decodes: decodes) {
+            switch entry {
+            case let .decoded(block): blocks.append(block)
+            case let .skipped(block): skipped.append(block)
+            case let .failed(error): throw error
+            }
+        }
+        return (blocks, skipped)
+    }
+
+    /// What became of one block (or stray marker) of the text.
+    private enum Entry {
+        case decoded(PEMBlock)
+        case skipped(PEMSkippedBlock)
+        case failed(PEMError)
+    }
+
+    /// A block being read: its label and line, whether its body is decoded, the body so far, and
+    /// its first problem.
+    private struct OpenBlock {
+        let label: String
+        let line: Int
+        let decoded: Bool
+        var body: [UInt8] = []
+        var error: PEMError?
+    }
+
+    /// Every block of `text` in order: those whose label `decodes` accepts decoded, the others
+    /// passed over (body unread), each problem reported for its block and the scan continued.
+    private static func scan(_ text: String, decodes: (String) -> Bool) -> [Entry] {
+        var entries: [Entry] = []
+        var current: OpenBlock?
         var lineNumber = 0
         // "\r\n" is a single Character in Swift, so splitting on "\n" alone would not split CRLF text.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
@@ -81,22 +147,22 @@ public enum PEM {
             while line.last == " " || line.last == "\t" { line = line.dropLast() }
             if line.hasPrefix("-----BEGIN ") {
                 if let open = current {
-                    results.append(.failure(open.error ?? .unterminatedBlock(label: open.label, line: open.line)))
+                    entries.append(.failed(open.error ?? .unterminatedBlock(label: open.label, line: open.line)))
                     current = nil
                 }
                 guard let label = marker(line, kind: "BEGIN") else {
-                    results.append(.failure(.malformedMarker(line: lineNumber)))
+                    entries.append(.failed(.malformedMarker(line: lineNumber)))
                     continue
                 }
-                current = (label, lineNumber, [], nil)
+                current = OpenBlock(label: label, line: lineNumber, decoded: decodes(label))
             } else if line.hasPrefix("-----END ") {
                 guard let open = current else {
-                    results.append(.failure(.malformedMarker(line: lineNumber)))
+                    entries.append(.failed(.malformedMarker(line: lineNumber)))
                     continue
                 }
                 current = nil
-                results.append(closeBlock(open, endLine: line, at: lineNumber))
-            } else if let open = current, open.error == nil {
+                entries.append(closeBlock(open, endLine: line, at: lineNumber))
+            } else if let open = current, open.decoded, open.error == nil {
                 if !line.isEmpty, line.utf8.allSatisfy(Base64.isAlphabetOrPad) {
                     current?.body.append(contentsOf: line.utf8)
                 } else {
@@ -104,19 +170,19 @@ public enum PEM {
                 }
             }
         }
-        if let open = current { results.append(.failure(open.error ?? .unterminatedBlock(label: open.label, line: open.line))) }
-        return results
+        if let open = current { entries.append(.failed(open.error ?? .unterminatedBlock(label: open.label, line: open.line))) }
+        return entries
     }
 
     /// The block `open` ended by the END marker `endLine`, or its first problem.
-    private static func closeBlock(_ open: (label: String, line: Int, body: [UInt8], error: PEMError?), endLine: Substring,
-                                   at lineNumber: Int) -> Result<PEMBlock, PEMError> {
-        if let error = open.error { return .failure(error) }
-        guard let label = marker(endLine, kind: "END") else { return .failure(.malformedMarker(line: lineNumber)) }
-        guard label == open.label else { return .failure(.mismatchedEnd(begin: open.label, end: label, line: lineNumber)) }
-        guard let der = Base64.decode(open.body) else { return .failure(.invalidBase64(label: open.label, line: open.line)) }
-        guard !der.isEmpty else { return .failure(.emptyBlock(label: open.label, line: open.line)) }
-        return .success(PEMBlock(label: open.label, der: der, line: open.line))
+    private static func closeBlock(_ open: OpenBlock, endLine: Substring, at lineNumber: Int) -> Entry {
+        if let error = open.error { return .failed(error) }
+        guard let label = marker(endLine, kind: "END") else { return .failed(.malformedMarker(line: lineNumber)) }
+        guard label == open.label else { return .failed(.mismatchedEnd(begin: open.label, end: label, line: lineNumber)) }
+        guard open.decoded else { return .skipped(PEMSkippedBlock(label: open.label, line: open.line)) }
+        guard let der = Base64.decode(open.body) else { return .failed(.invalidBase64(label: open.label, line: open.line)) }
+        guard !der.isEmpty else { return .failed(.emptyBlock(label: open.label, line: open.line)) }
+        return .decoded(PEMBlock(label: open.label, der: der, line: open.line))
     }
 
     /// Encodes `der` as a PEM block with 64-character lines.

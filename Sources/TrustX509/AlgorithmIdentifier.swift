@@ -21,6 +21,32 @@ public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// Equal when the encodings are identical (RFC 5280 §4.1.1.2 requires the two copies to match).
     public static func == (lhs: AlgorithmIdentifier, rhs: AlgorithmIdentifier) -> Bool { lhs.der.elementsEqual(rhs.der) }
 
+    /// Whether `self` and `other` name the same algorithm, as RFC 5280 §4.1.1.2 requires of a
+    /// certificate's two copies: identical encodings, or the same RSASSA-PKCS1-v1_5 OID with
+    /// parameters each NULL or absent (RFC 4055 §5: "Implementations MUST accept the parameters
+    /// being absent as well as present"; Chromium and Apple compare so). Everything else, RSA-PSS
+    /// parameters included, must match byte for byte.
+    public func isSameAlgorithm(as other: AlgorithmIdentifier) -> Bool {
+        if self == other { return true }
+        return oid == other.oid && AlgorithmIdentifier.pkcs1Signatures.contains(oid)
+            && hasNullOrAbsentParameters && other.hasNullOrAbsentParameters
+    }
+
+    /// Whether the parameters are absent or exactly an empty NULL (`05 00`).
+    var hasNullOrAbsentParameters: Bool {
+        guard let parameters else { return true }
+        return parameters.elementsEqual([0x05, 0x00])
+    }
+
+    /// id-RSASSA-PSS (RFC 4055 §3.1).
+    static let rsassaPSS: ASN1ObjectIdentifier = "1.2.840.113549.1.1.10"
+
+    /// The RSASSA-PKCS1-v1_5 signature OIDs (RFC 3279 §2.2.1, RFC 4055 §5).
+    static let pkcs1Signatures: Set<ASN1ObjectIdentifier> = [
+        "1.2.840.113549.1.1.2", "1.2.840.113549.1.1.4", "1.2.840.113549.1.1.5", "1.2.840.113549.1.1.14",
+        "1.2.840.113549.1.1.11", "1.2.840.113549.1.1.12", "1.2.840.113549.1.1.13",
+    ]
+
     /// Hashes the encoding.
     public func hash(into hasher: inout Hasher) { for byte in der { hasher.combine(byte) } }
 

@@ -41,25 +41,39 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         /// Whether issuer == subject (RFC 5280 §7.1), decided on first use (it may need the names'
         /// normalised forms, which are built lazily).
         let selfIssued = Mutex<Bool?>(nil)
-        /// A cheap hash seed (length and last signature octets), so hashing a certificate is O(1).
-        let hashSeed: UInt64
+        /// The certificate's hash value: Swift's per-process seeded `Hasher` over the whole DER,
+        /// computed on first use (attackers choose every byte, so no part alone spreads them).
+        let hashValueCache = Mutex<Int?>(nil)
+        /// The outer signature algorithm decoded for verification, or why it cannot be.
+        let decodedSignatureAlgorithm: Result<SignatureAlgorithm, SignatureError>
+        /// Semantic defects found while parsing (see ``CertificateDefect``).
+        let semanticDefects: [CertificateDefect]
         /// The decoded key description, computed on first use.
         let keyDescription = Mutex<PublicKeyDescription??>(nil)
         /// SHA-256 of the DER and of the SPKI, computed on first use (caches and pins key on them).
         let digests = Mutex<(certificate: [UInt8]?, spki: [UInt8]?)>((nil, nil))
 
         init(der: [UInt8]) throws {
+            // Bounded work: nothing larger than the cap is read at all (see maximumEncodedSize).
+            guard der.count <= Certificate.maximumEncodedSize else {
+                throw X509Error(.certificateTooLarge(size: der.count, limit: Certificate.maximumEncodedSize))
+            }
             self.der = der
+            var defects: [CertificateDefect] = []
             let outer = try DERReader.parseSingle(der)
             try outer.expect(.sequence)
             var certificate = try outer.children()
             let tbs = try certificate.read(.sequence)
-            let outerAlgorithm = try AlgorithmIdentifier.parse(try certificate.read(.sequence))
-            let signatureBits = try certificate.read(.bitString).bitString()
+            let outerAlgorithmElement = try certificate.read(.sequence)
+            let outerAlgorithm = try AlgorithmIdentifier.parse(outerAlgorithmElement)
+            let signatureElement = try certificate.read(.bitString)
+            let signatureBits = try signatureElement.bitString()
             try certificate.finish()
-            guard signatureBits.unusedBits == 0 else {
-                throw X509Error.structure("signatureValue must be whole octets", at: outer.offset)
-            }
+            // A signature is whole octets (RFC 5280 §4.1.1.3 with RFC 8017 / 5758 / 8410); PKITS's
+            // BadSignedCACert has one unused bit. Judged by validation, as OpenSSL and pyca do.
+            let partialSignature: CertificateDefect? = signatureBits.unusedBits == 0 ? nil
+                : .signatureNotWholeOctets(offset: signatureElement.offset)
+            defects += [partialSignature].compactMap { $0 }
             tbsCertificate = tbs.encoded
             signatureAlgorithm = outerAlgorithm
             signature = signatureBits.bytes
@@ -79,10 +93,28 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             }
             self.version = version
             serialNumber = try fields.read(.integer).integerBytes()
-            tbsSignatureAlgorithm = try AlgorithmIdentifier.parse(try fields.read(.sequence))
+            let innerAlgorithmElement = try fields.read(.sequence)
+            tbsSignatureAlgorithm = try AlgorithmIdentifier.parse(innerAlgorithmElement)
             // RFC 5280 §4.1.1.2: the outer signatureAlgorithm MUST equal tbsCertificate.signature.
-            guard tbsSignatureAlgorithm == outerAlgorithm else {
-                throw X509Error.structure("signatureAlgorithm differs from tbsCertificate.signature", at: outer.offset)
+            // A semantic defect, judged by validation, so the certificate can still be inspected.
+            let mismatch: CertificateDefect? = tbsSignatureAlgorithm.isSameAlgorithm(as: outerAlgorithm) ? nil
+                : .signatureAlgorithmMismatch(tbsCertificate: tbsSignatureAlgorithm, certificate: outerAlgorithm,
+                                              offset: outerAlgorithmElement.offset)
+            defects += [mismatch].compactMap { $0 }
+            let decoded = Result { () throws(SignatureError) in
+                try SignatureAlgorithm(algorithmIdentifier: outerAlgorithmElement)
+            }
+            if outerAlgorithm.oid == AlgorithmIdentifier.rsassaPSS, case let .failure(error) = decoded {
+                defects.append(.invalidRSAPSSParameters(error, offset: outerAlgorithmElement.offset))
+            }
+            // Fail closed for every verifier, not only PathValidator (e.g. an OCSP responder
+            // certificate): a signature whose fields are defective is never checked as valid.
+            if partialSignature != nil {
+                decodedSignatureAlgorithm = .failure(.invalidSignature)
+            } else if let mismatch {
+                decodedSignatureAlgorithm = .failure(.malformedAlgorithmParameters(mismatch.description))
+            } else {
+                decodedSignatureAlgorithm = decoded
             }
             issuer = try DistinguishedName(element: try fields.read(.sequence))
             let validityElement = try fields.read(.sequence)
@@ -93,10 +125,12 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             validity = Validity(notBefore: notBefore, notAfter: notAfter)
             subject = try DistinguishedName(element: try fields.read(.sequence))
             publicKeyInfo = try SubjectPublicKeyInfo.parse(try fields.read(.sequence))
-            issuerUniqueID = try fields.readIfPresent(.context(1, constructed: false))?.bitString(tag: .context(1, constructed: false))
-            subjectUniqueID = try fields.readIfPresent(.context(2, constructed: false))?.bitString(tag: .context(2, constructed: false))
-            if (issuerUniqueID != nil || subjectUniqueID != nil) && version < 2 {
-                throw X509Error.structure("unique identifiers require version 2 or 3", at: tbs.offset)
+            let issuerUniqueIDElement = try fields.readIfPresent(.context(1, constructed: false))
+            let subjectUniqueIDElement = try fields.readIfPresent(.context(2, constructed: false))
+            issuerUniqueID = try issuerUniqueIDElement?.bitString(tag: .context(1, constructed: false))
+            subjectUniqueID = try subjectUniqueIDElement?.bitString(tag: .context(2, constructed: false))
+            if let uniqueID = issuerUniqueIDElement ?? subjectUniqueIDElement, version < 2 {
+                throw X509Error.structure("unique identifiers require version 2 or 3", at: uniqueID.offset)
             }
             if let explicit = try fields.readIfPresent(.context(3, constructed: true)) {
                 guard version == 3 else { throw X509Error.structure("extensions require version 3", at: explicit.offset) }
@@ -107,16 +141,21 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
                 extensions = .empty
             }
             try fields.finish()
-            var seed = UInt64(der.count)
-            for byte in signatureBits.bytes.suffix(8) { seed = seed << 8 | UInt64(byte) }
-            hashSeed = seed
+            semanticDefects = defects + extensions.data.defects
         }
     }
 
     let storage: Storage
 
+    /// The largest certificate accepted, in bytes of DER: 64 KiB, as rustls-webpki caps signed
+    /// data. Real certificates are a few KiB (large multi-domain ones some tens of KiB); the cap
+    /// bounds the parsing work any one input can cause. Larger inputs throw
+    /// ``X509Error/Reason/certificateTooLarge(size:limit:)``.
+    public static let maximumEncodedSize = 64 * 1024
+
     /// Parses a DER-encoded certificate. Trailing bytes and any DER or RFC 5280 structure
-    /// violation throw an ``X509Error`` naming the rule and byte offset.
+    /// violation throw an ``X509Error`` naming the rule and byte offset; semantic defects of a
+    /// well-formed certificate are recorded in ``semanticDefects`` instead.
     public init(derEncoded bytes: [UInt8]) throws(X509Error) {
         storage = try mapX509Errors { try Storage(der: bytes) }
     }
@@ -126,13 +165,13 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         try self.init(derEncoded: Array(bytes))
     }
 
-    /// Parses the first CERTIFICATE block of PEM text; other blocks (e.g. a private key that
-    /// follows) are ignored, but the text must be well-formed PEM.
+    /// Parses the first CERTIFICATE block of PEM text; other blocks (e.g. a private key, which
+    /// may come first) are passed over, but the text must be well-formed PEM.
     public init(pemEncoded text: String) throws(X509Error) {
-        let blocks: [PEMBlock]
-        do { blocks = try PEM.decode(text) } catch { throw X509Error(.pem(error)) }
-        guard let block = blocks.first(where: { Certificate.certificateLabels.contains($0.label) }) else {
-            throw X509Error(blocks.first.map { .unexpectedPEMBlock(label: $0.label, line: $0.line) } ?? .empty)
+        let decoded: (blocks: [PEMBlock], skipped: [PEMSkippedBlock])
+        do { decoded = try PEM.decode(text, labels: Certificate.certificateLabels) } catch { throw X509Error(.pem(error)) }
+        guard let block = decoded.blocks.first else {
+            throw X509Error(decoded.skipped.first.map { .unexpectedPEMBlock(label: $0.label, line: $0.line) } ?? .pem(.noBlocks))
         }
         try self.init(derEncoded: block.der)
     }
@@ -159,8 +198,14 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     }
     /// The serial number in lower-case hex with colons, e.g. `01:a2:ff`.
     public var serialNumberHex: String { Certificate.hex(storage.serialNumber, separator: ":") }
-    /// The signature algorithm (outer copy; equal to the inner one by construction).
+    /// The signature algorithm (outer copy, the one the signature is checked with).
     public var signatureAlgorithmIdentifier: AlgorithmIdentifier { storage.signatureAlgorithm }
+    /// The signature algorithm inside tbsCertificate (same algorithm as the outer copy unless
+    /// ``semanticDefects`` says otherwise).
+    public var tbsSignatureAlgorithmIdentifier: AlgorithmIdentifier { storage.tbsSignatureAlgorithm }
+    /// Semantic defects of this well-formed certificate, in encoding order; validation rejects a
+    /// certificate that has any (see ``CertificateDefect``).
+    public var semanticDefects: [CertificateDefect] { storage.semanticDefects }
     /// The issuer name.
     public var issuer: DistinguishedName { storage.issuer }
     /// The subject name.
@@ -203,13 +248,12 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         (storage.extensions.subjectAlternativeNames ?? []).compactMap { if case let .ipAddress(a) = $0 { return a } else { return nil } }
     }
 
-    /// The signature algorithm decoded for verification; throws for unsupported or malformed ones.
+    /// The signature algorithm decoded for verification; throws for unsupported or malformed ones,
+    /// and for a certificate whose signature fields are defective (see ``semanticDefects``):
+    /// ``SignatureError/invalidSignature`` when the signatureValue is not whole octets,
+    /// ``SignatureError/malformedAlgorithmParameters(_:)`` when the two algorithm copies differ.
     public func signatureAlgorithm() throws(SignatureError) -> SignatureAlgorithm {
-        let element: DERElement
-        do { element = try DERReader.parseSingle(storage.signatureAlgorithm.der) } catch {
-            throw SignatureError.malformedAlgorithmParameters(error.description)
-        }
-        return try SignatureAlgorithm(algorithmIdentifier: element)
+        try storage.decodedSignatureAlgorithm.get()
     }
 
     /// The key type and size, decoded from the SPKI without libcrypto (once; then cached).
@@ -252,9 +296,21 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         lhs.storage === rhs.storage || lhs.storage.der == rhs.storage.der
     }
 
-    /// Hashes the length and the last signature octets (unique per certificate in practice; O(1)).
+    /// Hashes the whole DER with the standard library's per-process seeded hasher, once; later
+    /// calls reuse that value. (Any part alone is attacker-chosen: certificates sharing it would
+    /// collide and degrade sets and stores to linear scans.)
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.hashSeed)
+        if let cached = storage.hashValueCache.withLock({ $0 }) {
+            hasher.combine(cached)
+            return
+        }
+        let value = storage.der.withUnsafeBytes { bytes in
+            var derHasher = Hasher()
+            derHasher.combine(bytes: bytes)
+            return derHasher.finalize()
+        }
+        storage.hashValueCache.withLock { $0 = value }
+        hasher.combine(value)
     }
 
     /// `subject (serial)`.

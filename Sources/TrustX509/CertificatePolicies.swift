@@ -21,14 +21,16 @@ public struct CertificatePolicies: Hashable, Sendable {
         try element.expect(.sequence)
         var reader = try element.children()
         var policies: [PolicyInformation] = []
+        var seen: Set<ASN1ObjectIdentifier> = []
         while let info = try reader.next() {
             try info.expect(.sequence)
             var fields = try info.children()
             let oid = try fields.read(.objectIdentifier).objectIdentifier()
             let qualifiers = try fields.readIfPresent(.sequence)?.encoded
             try fields.finish()
-            // RFC 5280 §4.2.1.4: a policy OID MUST NOT appear more than once.
-            if policies.contains(where: { $0.identifier == oid }) {
+            // RFC 5280 §4.2.1.4: a policy OID MUST NOT appear more than once (checked in a seeded
+            // hash set: linear in the number of policies).
+            if !seen.insert(oid).inserted {
                 throw X509Error.structure("certificatePolicies lists \(oid.dotted) twice", at: info.offset)
             }
             policies.append(PolicyInformation(identifier: oid, qualifiers: qualifiers))

@@ -126,10 +126,12 @@ final class ExtensionsData: Sendable {
     let tlsFeature: TLSFeature?
     /// The raw SignedCertificateTimestampList (RFC 6962 §3.3), not decoded.
     let signedCertificateTimestamps: ArraySlice<UInt8>?
-
+    /// Semantic defects found in the known extensions (e.g. a non-ASCII dNSName).
+    let defects: [CertificateDefect]
 
     init(all: [Extension]) {
         self.all = all
+        defects = []
         basicConstraints = nil; keyUsage = nil; extendedKeyUsage = nil; subjectAlternativeNames = nil
         issuerAlternativeNames = nil; nameConstraints = nil; authorityKeyIdentifier = nil
         subjectKeyIdentifier = nil; certificatePolicies = nil; policyMappings = nil; policyConstraints = nil
@@ -145,6 +147,7 @@ final class ExtensionsData: Sendable {
         var all: [Extension] = []
         all.reserveCapacity(12)
         var seenKnown: UInt32 = 0
+        var seenUnknown: Set<ASN1ObjectIdentifier> = []
         while let next = try reader.next() {
             try next.expect(.sequence)
             var fields = try next.children()
@@ -160,12 +163,13 @@ final class ExtensionsData: Sendable {
             let value = try valueElement.octetString()
             try fields.finish()
             // RFC 5280 §4.2: at most one instance of each extension. Known ones are tracked in a
-            // bit set; others are compared with the earlier unknown ones only.
+            // bit set, others in a set hashed with the per-process seeded hasher: linear in the
+            // number of extensions, whatever OIDs an attacker picks.
             if let kind = ExtensionKind(oid) {
                 let bit: UInt32 = 1 << kind.bitIndex
                 if seenKnown & bit != 0 { throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: next.offset)) }
                 seenKnown |= bit
-            } else if all.contains(where: { ExtensionKind($0.oid) == nil && $0.oid == oid }) {
+            } else if !seenUnknown.insert(oid).inserted {
                 throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: next.offset))
             }
             all.append(Extension(oid: oid, isCritical: critical, value: value, offset: next.offset))
@@ -185,6 +189,7 @@ final class ExtensionsData: Sendable {
         var policyMappings: PolicyMappings?, policyConstraints: PolicyConstraints?, inhibitAnyPolicy: InhibitAnyPolicy?
         var crlDistributionPoints: CRLDistributionPoints?, authorityInformationAccess: AuthorityInformationAccess?
         var tlsFeature: TLSFeature?, signedCertificateTimestamps: ArraySlice<UInt8>?
+        var defects: [CertificateDefect] = []
         // One pass, dispatching on the OID's encoded bytes (no per-view scan of the list).
         for ext in all {
             guard let kind = ExtensionKind(ext.oid) else { continue }
@@ -194,7 +199,12 @@ final class ExtensionsData: Sendable {
                 case .basicConstraints: basicConstraints = try BasicConstraints.parse(value)
                 case .keyUsage: keyUsage = try KeyUsage.parse(value)
                 case .extendedKeyUsage: extendedKeyUsage = try ExtendedKeyUsage.parse(value)
-                case .subjectAltName: subjectAlternativeNames = try GeneralName.parseSequence(DERReader.parseSingle(value))
+                case .subjectAltName:
+                    // A non-ASCII dNSName is a defect judged by validation, not a parse error
+                    // (OpenSSL, pyca/cryptography and Chromium read such certificates).
+                    subjectAlternativeNames = try GeneralName.parseSequence(DERReader.parseSingle(value)) { offset in
+                        defects.append(.nonASCIIDNSName(offset: offset))
+                    }
                 case .issuerAltName: issuerAlternativeNames = try GeneralName.parseSequence(DERReader.parseSingle(value))
                 case .nameConstraints: nameConstraints = try NameConstraints.parse(value)
                 case .authorityKeyIdentifier: authorityKeyIdentifier = try AuthorityKeyIdentifier.parse(value)
@@ -229,6 +239,7 @@ final class ExtensionsData: Sendable {
         self.authorityInformationAccess = authorityInformationAccess
         self.tlsFeature = tlsFeature
         self.signedCertificateTimestamps = signedCertificateTimestamps
+        self.defects = defects
     }
 }
 

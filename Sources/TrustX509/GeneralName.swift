@@ -21,15 +21,20 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
     /// `[8] registeredID`.
     case registeredID(ASN1ObjectIdentifier)
 
-    /// Parses one GeneralName element.
-    static func parse(_ element: DERElement) throws -> GeneralName {
+    /// Parses one GeneralName element. With `onNonASCIIDNSName`, a dNSName holding bytes outside
+    /// IA5String is decoded (as UTF-8, invalid sequences replaced) and its offset reported there
+    /// instead of being a parse error; every other name stays strict.
+    static func parse(_ element: DERElement, onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> GeneralName {
         guard element.tag.tagClass == .contextSpecific else {
             throw DERError(.unexpectedTag(expected: "GeneralName", found: element.tag.description), at: element.offset)
         }
-        func ia5() throws -> String {
+        func ia5(lenient: Bool = false) throws -> String {
             guard !element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
-            guard element.content.allSatisfy({ $0 < 0x80 }) else {
-                throw DERError(.invalidString(type: "IA5String"), at: element.offset)
+            if !element.content.allSatisfy({ $0 < 0x80 }) {
+                guard lenient, let onNonASCIIDNSName else {
+                    throw DERError(.invalidString(type: "IA5String"), at: element.offset)
+                }
+                onNonASCIIDNSName(element.offset)
             }
             return String(decoding: element.content, as: UTF8.self)
         }
@@ -42,7 +47,7 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
             try reader.finish()
             return .otherName(typeID: typeID, value: value.content)
         case 1: return .rfc822Name(try ia5())
-        case 2: return .dnsName(try ia5())
+        case 2: return .dnsName(try ia5(lenient: true))
         case 3: return .x400Address(element.content)
         case 4:
             // directoryName is EXPLICIT because Name is a CHOICE.
@@ -65,11 +70,14 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a GeneralNames SEQUENCE (at least one entry, RFC 5280 §4.2.1.6).
-    static func parseSequence(_ element: DERElement, allowEmpty: Bool = false) throws -> [GeneralName] {
+    /// `onNonASCIIDNSName` as in ``parse(_:onNonASCIIDNSName:)``.
+    static func parseSequence(
+        _ element: DERElement, allowEmpty: Bool = false, onNonASCIIDNSName: ((Int) -> Void)? = nil
+    ) throws -> [GeneralName] {
         try element.expect(.sequence)
         var reader = try element.children()
         var names: [GeneralName] = []
-        while let next = try reader.next() { names.append(try parse(next)) }
+        while let next = try reader.next() { names.append(try parse(next, onNonASCIIDNSName: onNonASCIIDNSName)) }
         if names.isEmpty && !allowEmpty {
             throw X509Error.structure("GeneralNames must not be empty", at: element.offset)
         }

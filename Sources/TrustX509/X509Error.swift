@@ -16,6 +16,8 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
         case duplicateExtension(oid: String, offset: Int)
         /// A known extension's value could not be decoded.
         case malformedExtension(name: String, underlying: String, offset: Int)
+        /// The certificate is larger than ``Certificate/maximumEncodedSize`` (bounded work).
+        case certificateTooLarge(size: Int, limit: Int)
         /// The input held no certificate.
         case empty
     }
@@ -32,7 +34,7 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
         case let .der(error): return error.offset
         case let .invalidStructure(_, offset), let .duplicateExtension(_, offset), let .malformedExtension(_, _, offset):
             return offset
-        case .pem, .unexpectedPEMBlock, .empty: return nil
+        case .pem, .unexpectedPEMBlock, .certificateTooLarge, .empty: return nil
         }
     }
 
@@ -45,6 +47,7 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
         case let .invalidStructure(what, offset): return "\(what) at byte \(offset)"
         case let .duplicateExtension(oid, offset): return "duplicate extension \(oid) at byte \(offset)"
         case let .malformedExtension(name, underlying, offset): return "malformed \(name) extension: \(underlying) (extension at byte \(offset))"
+        case let .certificateTooLarge(size, limit): return "certificate is \(size) bytes, more than the \(limit) accepted"
         case .empty: return "no certificate found"
         }
     }

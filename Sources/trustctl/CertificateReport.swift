@@ -27,6 +27,8 @@ struct CertificateReport: Encodable {
     let sha256Fingerprint: String
     let sha1Fingerprint: String
     let spkiPin: String
+    /// Semantic defects (the certificate parses, validation rejects it for these).
+    let findings: [String]
 
     init(_ certificate: Certificate, file: String, index: Int) {
         self.file = file
@@ -49,6 +51,7 @@ struct CertificateReport: Encodable {
         sha256Fingerprint = Certificate.hex(certificate.sha256Fingerprint, separator: ":")
         sha1Fingerprint = Certificate.hex(certificate.sha1Fingerprint, separator: ":")
         spkiPin = certificate.spkiPin
+        findings = certificate.semanticDefects.map(\.description)
     }
 
     /// One line for bundle listings: index, CA or leaf, subject, issuer, notAfter, key and the
@@ -57,6 +60,7 @@ struct CertificateReport: Encodable {
         "  \(index)  \(isCA ? "CA  " : "leaf")  \(subject)  (\(selfIssued ? "self-issued" : "issuer \(issuer)"))  notAfter \(notAfter)  "
             + "\(publicKey)  "
             + "SHA-256 \(sha256Fingerprint.prefix(23))…"
+            + (findings.isEmpty ? "" : "  [\(findings.count) defect\(findings.count == 1 ? "" : "s"): \(findings.joined(separator: "; "))]")
     }
 
     /// The human-readable form: every field, one per line.
@@ -83,6 +87,10 @@ struct CertificateReport: Encodable {
         row("SHA-256", sha256Fingerprint)
         row("SHA-1", sha1Fingerprint)
         row("SPKI pin", spkiPin)
+        if !findings.isEmpty {
+            lines.append("  Findings (validation rejects this certificate):")
+            for finding in findings { lines.append("    \(finding)") }
+        }
         return lines
     }
 }

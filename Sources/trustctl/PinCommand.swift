@@ -48,7 +48,7 @@ struct Pin: ParsableCommand {
             if file != "-", FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
                 do {
                     let bundle = try CertificateBundle(directory: file)
-                    entries += bundle.certificates.enumerated().map { Entry($1, file: file, index: $0 + 1) }
+                    entries += bundle.certificates.enumerated().map { Entry($1, file: file, index: $0) }
                     for skipped in bundle.skipped {
                         printError("skipped: \(skipped)")
                         if case .malformed = skipped.reason { malformed = true }
@@ -66,7 +66,7 @@ struct Pin: ParsableCommand {
                 continue
             }
             do {
-                entries += try Certificate.loadAll(from: bytes).enumerated().map { Entry($1, file: file, index: $0 + 1) }
+                entries += try Certificate.loadAll(from: bytes).enumerated().map { Entry($1, file: file, index: $0) }
             } catch {
                 malformed = true
                 printError("error: \(file): \(error)")

@@ -19,6 +19,8 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
             "OpenSSL takes the first time-valid issuer among the untrusted certificates (the twin signed by root) and does not backtrack to the twin signed by root2; SwiftTrust's path builder tries every candidate issuer.",
         "leaf-rsa1024":
             "OpenSSL's default auth level accepts a 1024-bit RSA leaf key; SwiftTrust's TLS (web-PKI) profile requires RSA keys of at least 2048 bits (CABF BR 6.1.5).",
+        "rsa leaf, inner parameters absent":
+            "OpenSSL's X509_verify compares tbsCertificate.signature and signatureAlgorithm byte for byte; SwiftTrust, like Chromium and Apple, compares them as algorithms, so absent and NULL RSA PKCS#1 parameters match (RFC 4055 §5).",
     ]
 
     /// One case: the leaf, the untrusted certificates offered with it, the anchors, and the policy.
@@ -46,6 +48,8 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
         return [
             Scenario(name: "ecdsa chain", leaf: "ecdsa/leaf.pem", untrusted: ecdsa),
             Scenario(name: "rsa chain", leaf: "rsa/leaf.pem", untrusted: ["rsa/intermediate.pem"], anchors: ["rsa/root.pem"]),
+            Scenario(name: "rsa leaf, inner parameters absent", leaf: "rsa/leaf-params-absent.pem", untrusted: ["rsa/intermediate.pem"],
+                     anchors: ["rsa/root.pem"]),
             Scenario(name: "ed25519 chain", leaf: "ed25519/leaf.pem", untrusted: ["ed25519/intermediate.pem"], anchors: ["ed25519/root.pem"]),
             Scenario(name: "ecdsa chain, wrong root", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, anchors: ["rsa/root.pem"]),
             Scenario(name: "leaf-multi-dns, api", leaf: "ecdsa/leaf-multi-dns.pem", untrusted: ecdsa, host: "api.swifttrust.test"),

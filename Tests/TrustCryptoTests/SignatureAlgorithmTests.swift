@@ -45,10 +45,10 @@ final class SignatureAlgorithmTests: XCTestCase {
 
     // MARK: Strict parameters
 
-    func testRSAWithoutNullParametersIsRejected() {
-        assertThrows(where: \.isMalformedAlgorithmParameters) {
-            _ = try signatureAlgorithm(DER.sequence(DER.oid(TestOID.sha256WithRSA)))
-        }
+    /// RFC 4055 §5: "Implementations MUST accept the parameters being absent as well as present."
+    func testRSAWithAbsentParametersIsAccepted() throws {
+        XCTAssertEqual(try signatureAlgorithm(DER.sequence(DER.oid(TestOID.sha256WithRSA))), .rsaPKCS1v15(.sha256))
+        XCTAssertEqual(try signatureAlgorithm(DER.sequence(DER.oid(TestOID.sha256WithRSA), DER.null)), .rsaPKCS1v15(.sha256))
     }
 
     func testRSAWithNonNullParametersIsRejected() {

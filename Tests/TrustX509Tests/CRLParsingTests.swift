@@ -411,7 +411,12 @@ final class CRLParsingTests: XCTestCase {
         let sha384 = RevocationTLV.sequence([.oid("1.2.840.10045.4.3.3")])
         var tree = try currentTree()
         tree[1] = sha384
-        assertCRLRejected(tree.der, mentioning: "CRL signatureAlgorithm differs from tbsCertList.signature")
+        // The error names the outer signatureAlgorithm's offset (not byte 0).
+        var top = try DERReader.parseSingle(tree.der).children()
+        _ = try top.read(.sequence)
+        let outerOffset = try top.read(.sequence).offset
+        assertCRLRejected(tree.der, mentioning: "CRL signatureAlgorithm differs from tbsCertList.signature at byte \(outerOffset)")
+        XCTAssertGreaterThan(outerOffset, 0)
         var inner = try currentTree()
         inner[0][1] = sha384
         assertCRLRejected(inner.der, mentioning: "CRL signatureAlgorithm differs from tbsCertList.signature")

@@ -102,15 +102,22 @@ final class GeneralNameTests: XCTestCase {
         }
     }
 
-    func testNonIA5DNSNameIsRejected() throws {
+    /// A dNSName with non-ASCII bytes parses (as OpenSSL, pyca and Chromium read it) and is
+    /// recorded as a defect at the name's offset, for validation to reject.
+    func testNonIA5DNSNameIsADefectNotAParseError() throws {
         // "bücher.test" in UTF-8: IA5String allows only 0x00–0x7F (IDNs must be A-labels).
-        assertSANRejected(try certificate(withSAN: B.context(2, constructed: false, Array("bücher.test".utf8))))
-        assertSANRejected(try certificate(withSAN: B.context(2, constructed: false, [0x61, 0x80])))
-        assertSANRejected(try certificate(withSAN: B.context(2, constructed: false, [0xFF])))
-        // A valid entry before the bad one does not save it.
-        assertSANRejected(try certificate(withSAN: B.dnsName("ok.swifttrust.test"), B.context(2, constructed: false, [0xC3, 0xBC])))
+        for bad in [Array("bücher.test".utf8), [0x61, 0x80], [0xFF]] {
+            let name = B.context(2, constructed: false, bad)
+            let template = try certificate(withSAN: B.dnsName("ok.swifttrust.test"), name)
+            let certificate = try template.parse()
+            let offset = try XCTUnwrap(lastOffset(of: name, in: template.der))
+            XCTAssertEqual(certificate.semanticDefects, [.nonASCIIDNSName(offset: offset)])
+            XCTAssertEqual(certificate.dnsNames.first, "ok.swifttrust.test")
+        }
         // The A-label form is fine.
-        XCTAssertEqual(try certificate(withSAN: B.dnsName("xn--bcher-kva.test")).parse().dnsNames, ["xn--bcher-kva.test"])
+        let good = try certificate(withSAN: B.dnsName("xn--bcher-kva.test")).parse()
+        XCTAssertEqual(good.dnsNames, ["xn--bcher-kva.test"])
+        XCTAssertEqual(good.semanticDefects, [])
     }
 
     func testNonIA5EmailAndURIAreRejected() throws {

@@ -149,13 +149,13 @@ final class TestCertificatesParseTests: XCTestCase {
         XCTAssertEqual(lengthByte & 0x80, 0x80, "long-form length")
         let headerLength = 2 + Int(lengthByte & 0x7F)
         let error = try XCTUnwrap(try loadingError("malformed/truncated.der"))
-        XCTAssertEqual(error.index, 1)
+        XCTAssertEqual(error.index, 0)
         guard case let .der(derError) = error.error.reason else { return XCTFail("not a DER error: \(error)") }
         XCTAssertEqual(derError.rule, .truncated)
         // The outer SEQUENCE header claims the whole certificate's content; only about half of it follows.
         XCTAssertEqual(derError.offset, headerLength)
         XCTAssertEqual(error.error.offset, headerLength)
-        XCTAssertTrue(error.description.hasPrefix("certificate 1: truncated"), error.description)
+        XCTAssertTrue(error.description.hasPrefix("certificate 0: truncated"), error.description)
     }
 
     func testTrailingBytesAreRejectedAtTheOriginalLength() throws {
@@ -179,13 +179,13 @@ final class TestCertificatesParseTests: XCTestCase {
         XCTAssertEqual(Array(bytes.prefix(2)), [0x30, 0x80])
         XCTAssertEqual(Array(bytes.suffix(2)), [0x00, 0x00])
         let error = try XCTUnwrap(try loadingError("malformed/indefinite-length.der"))
-        XCTAssertEqual(error.index, 1)
+        XCTAssertEqual(error.index, 0)
         XCTAssertEqual(error.error.reason, .der(DERError(.indefiniteLength, at: 1)))
     }
 
     func testBadBase64IsAPEMError() throws {
         let error = try XCTUnwrap(try loadingError("malformed/bad-base64.pem"))
-        XCTAssertEqual(error.index, 0, "a PEM error concerns the input as a whole")
+        XCTAssertNil(error.index, "a PEM error concerns the input as a whole")
         guard case let .pem(pemError) = error.error.reason else { return XCTFail("not a PEM error: \(error)") }
         // The `!` is on the second base64 line, which is line 3 of the file.
         XCTAssertEqual(pemError, .invalidBase64(label: "CERTIFICATE", line: 3))
@@ -194,7 +194,7 @@ final class TestCertificatesParseTests: XCTestCase {
 
     func testPrivateKeyBlockIsAnUnexpectedPEMBlock() throws {
         let error = try XCTUnwrap(try loadingError("malformed/not-a-certificate.pem"))
-        XCTAssertEqual(error.index, 1)
+        XCTAssertNil(error.index, "no certificate at all: the input as a whole is wrong")
         XCTAssertEqual(error.error.reason, .unexpectedPEMBlock(label: "PRIVATE KEY", line: 1))
         XCTAssertTrue(error.description.contains("PRIVATE KEY"), error.description)
         // Through the single-certificate initialiser as well.
@@ -222,13 +222,14 @@ final class TestCertificatesParseTests: XCTestCase {
         XCTAssertThrowsError(try Certificate.loadAll(pem: "no PEM here\n")) { error in
             XCTAssertEqual((error as? CertificateLoadingError)?.error.reason, .pem(.noBlocks))
         }
-        // A bundle whose second certificate is bad names position 2.
+        // A bundle whose second certificate is bad names position 1 (counted from 0).
         XCTAssertThrowsError(try Certificate.loadAll(pem: {
             let good = PEM.encode((try? TestFiles.bytes("ecdsa/leaf.der")) ?? [], label: "CERTIFICATE")
             let bad = PEM.encode([0x30, 0x03, 0x02, 0x01, 0x01], label: "CERTIFICATE")
             return good + bad
         }())) { error in
-            XCTAssertEqual((error as? CertificateLoadingError)?.index, 2)
+            XCTAssertEqual((error as? CertificateLoadingError)?.index, 1)
+            XCTAssertTrue("\(error)".hasPrefix("certificate 1: "), "\(error)")
         }
     }
 }
@@ -256,5 +257,39 @@ extension TestCertificatesParseTests {
             let text = prefix + PEM.encode(leaf, label: "CERTIFICATE")
             XCTAssertEqual(try Certificate.loadAll(from: Array(text.utf8)).map(\.derEncoded), [leaf], prefix)
         }
+    }
+}
+
+extension TestCertificatesParseTests {
+    /// A combined file (text, an encrypted legacy key with RFC 1421 headers, text, the
+    /// certificate) yields its certificate and names the block it skipped.
+    func testCombinedCertificateAndKeyFileYieldsItsCertificate() throws {
+        let loaded = try Certificate.load(from: try TestFiles.bytes("rsa/leaf-and-key.pem"))
+        XCTAssertEqual(loaded.certificates, [try TestFiles.certificate("rsa/leaf.pem")])
+        XCTAssertEqual(loaded.skippedBlocks.map(\.description), ["RSA PRIVATE KEY at line 3"])
+        let text = try XCTUnwrap(String(data: Data(try TestFiles.bytes("rsa/leaf-and-key.pem")), encoding: .utf8))
+        XCTAssertEqual(try Certificate(pemEncoded: text), try TestFiles.certificate("rsa/leaf.pem"))
+    }
+
+    /// A certificate file followed by its PKCS#8 key, the way servers keep them.
+    func testCertificateFollowedByItsKeyYieldsTheCertificate() throws {
+        let text = String(decoding: try TestFiles.bytes("ecdsa/leaf.pem") + Array("\n".utf8) + (try TestFiles.bytes("keys/ecdsa/leaf.key.pem")), as: UTF8.self)
+        let loaded = try Certificate.load(pem: text)
+        XCTAssertEqual(loaded.certificates, [try TestFiles.certificate("ecdsa/leaf.pem")])
+        XCTAssertEqual(loaded.skippedBlocks.map(\.label), ["PRIVATE KEY"])
+    }
+
+    /// The Alamofire-style certificate parses without defects and keeps both encodings.
+    func testAbsentInnerRSAParametersParseWithoutDefects() throws {
+        let certificate = try TestFiles.certificate("rsa/leaf-params-absent.pem")
+        XCTAssertEqual(certificate.semanticDefects, [])
+        XCTAssertNil(certificate.tbsSignatureAlgorithmIdentifier.parameters)
+        XCTAssertEqual(certificate.signatureAlgorithmIdentifier.parameters.map(Array.init), [0x05, 0x00])
+        XCTAssertEqual(try certificate.signatureAlgorithm(), .rsaPKCS1v15(.sha256))
+        // Same key and names as rsa/leaf.pem, different bytes.
+        let original = try TestFiles.certificate("rsa/leaf.pem")
+        XCTAssertEqual(certificate.publicKeyInfo, original.publicKeyInfo)
+        XCTAssertEqual(certificate.subject, original.subject)
+        XCTAssertNotEqual(certificate, original)
     }
 }

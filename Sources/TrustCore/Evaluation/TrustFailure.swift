@@ -67,6 +67,9 @@ public enum TrustFailureReason: Hashable, Sendable {
     case budgetExhausted(resource: BudgetResource, limit: Int)
     /// The certificate could not be parsed.
     case malformed(String)
+    /// The certificate parsed but has a semantic defect (RFC 5280 / RFC 4055), e.g. inner and
+    /// outer signature algorithms that differ.
+    case certificateDefect(CertificateDefect)
     /// The certificate is revoked.
     case revoked(String)
     /// Revocation status was required but could not be established.
@@ -85,7 +88,7 @@ public enum TrustFailureReason: Hashable, Sendable {
     /// Whether the failure can be overridden by a user (Apple's recoverable) or not.
     public var severity: TrustFailureSeverity {
         switch self {
-        case .signatureInvalid, .signatureUnverifiable, .malformed, .revoked, .noCertificates, .budgetExhausted,
+        case .signatureInvalid, .signatureUnverifiable, .malformed, .certificateDefect, .revoked, .noCertificates, .budgetExhausted,
              .revocationInformationInvalid, .verifyDateOutOfRange, .systemTrustStoreUnavailable:
             return .fatal
         default:
@@ -122,6 +125,7 @@ public enum TrustFailureReason: Hashable, Sendable {
         case let .maximumDepthExceeded(limit): return "chain longer than the maximum depth \(limit)"
         case let .budgetExhausted(resource, limit): return "verification budget exhausted: more than \(limit) \(resource)"
         case let .malformed(detail): return "malformed: \(detail)"
+        case let .certificateDefect(defect): return "defective certificate: \(defect)"
         case let .revoked(detail): return "revoked: \(detail)"
         case let .revocationUnavailable(detail): return "revocation status unavailable: \(detail)"
         case let .revocationInformationInvalid(detail): return "invalid revocation information: \(detail)"

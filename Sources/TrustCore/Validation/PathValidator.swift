@@ -95,6 +95,9 @@ final class PathValidator {
         for index in chain.indices {
             let certificate = chain[index]
             let isAnchor = index == anchorIndex
+            for defect in certificate.semanticDefects {
+                failures.append(TrustFailure(.certificateDefect(defect), certificate: certificate, index: index))
+            }
             // RFC 5280 §6.1.1 (d): an anchor is a name and a key, trusted by configuration; its own
             // validity, CA flags and critical extensions are checked only under the rules that say so
             // (RFC 5937). A leaf the caller trusts directly is still a leaf: its validity counts.

@@ -60,10 +60,12 @@ public struct CertificateRevocationList: Sendable {
             try outer.expect(.sequence)
             var list = try outer.children()
             let tbsElement = try list.read(.sequence)
-            let outerAlgorithm = try AlgorithmIdentifier.parse(try list.read(.sequence))
-            let bits = try list.read(.bitString).bitString()
+            let outerAlgorithmElement = try list.read(.sequence)
+            let outerAlgorithm = try AlgorithmIdentifier.parse(outerAlgorithmElement)
+            let bitsElement = try list.read(.bitString)
+            let bits = try bitsElement.bitString()
             try list.finish()
-            guard bits.unusedBits == 0 else { throw X509Error.structure("CRL signatureValue must be whole octets", at: outer.offset) }
+            guard bits.unusedBits == 0 else { throw X509Error.structure("CRL signatureValue must be whole octets", at: bitsElement.offset) }
             tbs = tbsElement.encoded
             signatureAlgorithm = outerAlgorithm
             signature = bits.bytes
@@ -77,8 +79,9 @@ public struct CertificateRevocationList: Sendable {
             }
             self.version = version
             let inner = try AlgorithmIdentifier.parse(try fields.read(.sequence))
-            guard inner == outerAlgorithm else {
-                throw X509Error.structure("CRL signatureAlgorithm differs from tbsCertList.signature", at: outer.offset)
+            // RFC 5280 §5.1.1.2, compared as algorithms (see AlgorithmIdentifier.isSameAlgorithm).
+            guard inner.isSameAlgorithm(as: outerAlgorithm) else {
+                throw X509Error.structure("CRL signatureAlgorithm differs from tbsCertList.signature", at: outerAlgorithmElement.offset)
             }
             issuer = try DistinguishedName(element: try fields.read(.sequence))
             thisUpdate = try fields.readAny().time()
