@@ -14,7 +14,11 @@ enum NameConstraintChecker {
         var uncheckable: [String] = []  // otherName, x400, ediParty, registeredID
     }
 
-    static func violations(in chain: [Certificate], budget: BudgetMeter) -> [TrustFailure] {
+    /// The name-constraint violations of `chain`. With `leafCommonNameIsDNSName` (the legacy
+    /// common-name fallback is on), a SAN-less leaf's host-name-like common names are DNS names here
+    /// too: a host name that could match must be constrained like one, or a constrained CA could issue
+    /// `CN=victim.com` (Go rejects the combination; NSS constrains the CN as we do).
+    static func violations(in chain: [Certificate], budget: BudgetMeter, leafCommonNameIsDNSName: Bool = false) -> [TrustFailure] {
         var failures: [TrustFailure] = []
         for (caIndex, ca) in chain.enumerated() where caIndex > 0 {
             guard let constraints = ca.extensions.nameConstraints else { continue }
@@ -26,7 +30,7 @@ enum NameConstraintChecker {
                 let certificate = chain[index]
                 // Self-issued intermediates are exempt; the leaf never is (§6.1.3 (b)).
                 if index > 0 && certificate.isSelfIssued { continue }
-                let names = collectNames(certificate)
+                let names = collectNames(certificate, commonNameIsDNSName: index == 0 && leafCommonNameIsDNSName)
                 switch check(names, against: constraints, budget: budget) {
                 case .ok: continue
                 case .exhausted:
@@ -45,8 +49,11 @@ enum NameConstraintChecker {
 
     private enum Outcome { case ok, exhausted, violation(String, String) }
 
-    private static func collectNames(_ certificate: Certificate) -> Names {
+    private static func collectNames(_ certificate: Certificate, commonNameIsDNSName: Bool) -> Names {
         var names = Names()
+        if commonNameIsDNSName, certificate.extensions.subjectAlternativeNames == nil {
+            names.dns.append(contentsOf: certificate.subject.commonNames.filter { IDNA.isValidASCIIHostname($0) })
+        }
         if !certificate.subject.isEmpty {
             names.directory.append(certificate.subject)
             // RFC 5280 §4.2.1.10: emailAddress attributes in the subject are rfc822 names too.

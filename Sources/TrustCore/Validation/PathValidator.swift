@@ -126,7 +126,8 @@ final class PathValidator {
         }
         let leaf = chain[0]
         checkLeaf(leaf) { reason in failures.append(TrustFailure(reason, certificate: leaf, index: 0)) }
-        failures.append(contentsOf: NameConstraintChecker.violations(in: chain, budget: budget))
+        failures.append(contentsOf: NameConstraintChecker.violations(
+            in: chain, budget: budget, leafCommonNameIsDNSName: options.allowsCommonNameFallback))
         // Certificate policies need the anchor: the path's policies are judged from it down (§6.1.2).
         if isComplete, case let .invalid(failure) = policyOutcome(of: chain) { failures.append(failure) }
         // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.

@@ -178,7 +178,6 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .authorityInfoAccessNonCritical: return "authorityInfoAccess is non-critical."
         case .subjectAltNameCriticality: return "subjectAltName is critical exactly when the subject is empty, and present then."
         case .subjectAltNameSyntax: return "subjectAltName entries are well-formed: dNSName preferred-name syntax (not an IP address), iPAddress of 4 or 16 octets, rfc822Name a mailbox."
-        case .anchorProfile: return "The trust anchor's critical extensions are understood too (otherwise an anchor is a name and a key, RFC 5280 §6.1.1 (d))."
         case .version3: return "Only v3 certificates, except trust anchors."
         case .rootAuthorityKeyIdentifier: return "A self-signed certificate's authorityKeyIdentifier holds only a keyIdentifier equal to its subjectKeyIdentifier."
         case .leafSubjectAltNameRequired: return "A subscriber certificate has a subjectAltName."
