@@ -1,7 +1,7 @@
 // ServerIdentity.swift
 // The reference identity of a server that a certificate is checked against.
 
-import Synchronization
+import TrustCrypto
 
 /// The identity a client expects a server certificate to present
 /// (the "reference identity" of RFC 6125), or that a server expects of a
@@ -96,37 +96,10 @@ extension PreparedIdentity {
     /// text's UTF-8 bytes (entries are matched byte for byte, not by Unicode canonical equivalence),
     /// and a client verifies the same few hosts over and over, one ``ServerTrust`` per connection.
     static func forHostname(_ hostname: String) -> PreparedIdentity? {
-        if let known = recentHostnames.withLock({ $0.lookup(hostname) }) { return known }
-        let prepared = ServerIdentity(hostname).map(PreparedIdentity.init)
-        recentHostnames.withLock { $0.remember(hostname, prepared) }
-        return prepared
+        // Keyed on the UTF-8 bytes: String equality is canonical equivalence, the answer is not.
+        recentHostnames.value(forKey: Array(hostname.utf8)) { ServerIdentity(hostname).map(PreparedIdentity.init) }
     }
 
-    /// A handful of (host name, prepared identity) pairs, replaced round-robin.
-    private struct RecentHostnames: Sendable {
-        static let capacity = 16
-        var entries: [(hostname: String, identity: PreparedIdentity?)] = []
-        var next = 0
-
-        /// `.some(answer)` for a remembered host name, nil otherwise.
-        func lookup(_ hostname: String) -> PreparedIdentity?? {
-            let count = hostname.utf8.count
-            for entry in entries where entry.hostname.utf8.count == count && HostnameMatcher.sameBytes(entry.hostname, hostname) {
-                return .some(entry.identity)
-            }
-            return nil
-        }
-
-        mutating func remember(_ hostname: String, _ identity: PreparedIdentity?) {
-            if lookup(hostname) != nil { return }
-            if entries.count < RecentHostnames.capacity {
-                entries.append((hostname, identity))
-            } else {
-                entries[next] = (hostname, identity)
-                next = (next + 1) % RecentHostnames.capacity
-            }
-        }
-    }
-
-    private static let recentHostnames = Mutex(RecentHostnames())
+    /// The one bounded cache type (off with ``TrustCaches``), sized for the few hosts a client talks to.
+    private static let recentHostnames = BoundedCache<[UInt8], PreparedIdentity?>(capacity: 64)
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TrustCrypto
 import TrustDER
 import TrustX509
 
@@ -46,48 +46,37 @@ public final class RevocationResponseCache: Sendable {
         case ocsp(OCSPResponse)
     }
 
+    /// Documents and the instant they stop being served.
     private struct Entry: Sendable {
         let documents: Documents
         let expires: Date
-        var lastUse: UInt64
-    }
-
-    private struct State: Sendable {
-        var entries: [Key: Entry] = [:]
-        var clock: UInt64 = 0
     }
 
     /// Most entries kept.
     public let capacity: Int
     /// Longest time, in seconds, an entry is kept, whatever the document's nextUpdate says.
     public let maximumLifetime: TimeInterval
-    private let state = Mutex(State())
+    /// The one bounded cache type (least recently used out first; off with ``TrustCaches``). An
+    /// expired entry is a miss, so it is never served, and it ages out like any other.
+    private let entries: BoundedCache<Key, Entry>
 
     /// A cache of at most `capacity` entries, each kept at most `maximumLifetime` seconds.
     public init(capacity: Int = 256, maximumLifetime: TimeInterval = 3600) {
         self.capacity = max(0, capacity)
         self.maximumLifetime = maximumLifetime.isFinite ? max(0, maximumLifetime) : 0
+        entries = BoundedCache(capacity: max(1, capacity))
     }
 
-    /// The number of entries (expired ones included until they are looked up or evicted).
-    public var count: Int { state.withLock { $0.entries.count } }
+    /// The number of entries (expired ones included until they age out).
+    public var count: Int { entries.count }
 
     /// Forgets every entry.
-    public func removeAll() { state.withLock { $0.entries.removeAll() } }
+    public func removeAll() { entries.removeAll() }
 
-    /// The documents stored under `key`, unless expired (then the entry is dropped).
+    /// The documents stored under `key`, unless expired.
     func documents(for key: Key, now: Date = Date()) -> Documents? {
-        state.withLock { state in
-            guard var entry = state.entries[key] else { return nil }
-            guard entry.expires > now else {
-                state.entries[key] = nil
-                return nil
-            }
-            state.clock &+= 1
-            entry.lastUse = state.clock
-            state.entries[key] = entry
-            return entry.documents
-        }
+        guard let entry = entries.value(forKey: key), entry.expires > now else { return nil }
+        return entry.documents
     }
 
     /// Stores verified documents until `nextUpdate`, capped at ``maximumLifetime`` from `now`.
@@ -96,15 +85,6 @@ public final class RevocationResponseCache: Sendable {
         let expires = min(Date(timeIntervalSince1970: TimeInterval(nextUpdate.secondsSince1970)),
                           now.addingTimeInterval(maximumLifetime))
         guard expires > now else { return }
-        state.withLock { state in
-            if state.entries[key] == nil, state.entries.count >= capacity {
-                state.entries = state.entries.filter { $0.value.expires > now }
-                if state.entries.count >= capacity, let leastRecent = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-                    state.entries[leastRecent] = nil
-                }
-            }
-            state.clock &+= 1
-            state.entries[key] = Entry(documents: documents, expires: expires, lastUse: state.clock)
-        }
+        entries.insert(Entry(documents: documents, expires: expires), forKey: key)
     }
 }
