@@ -280,25 +280,25 @@ public final class ServerTrust: Sendable {
     /// default anyPolicy). With ``initialExplicitPolicy`` the chain must be valid for one of them.
     public var initialPolicySet: Set<ASN1ObjectIdentifier> {
         get { configuration.withLock { $0.initialPolicySet } }
-        set { configuration.withLock { $0.initialPolicySet = newValue; $0.lastEvaluation = nil } }
+        set { set(\.initialPolicySet, newValue) }
     }
 
     /// Whether the chain must be valid for a policy of ``initialPolicySet`` (RFC 5280 §6.1.1 (f)). Default false.
     public var initialExplicitPolicy: Bool {
         get { configuration.withLock { $0.initialExplicitPolicy } }
-        set { configuration.withLock { $0.initialExplicitPolicy = newValue; $0.lastEvaluation = nil } }
+        set { set(\.initialExplicitPolicy, newValue) }
     }
 
     /// Whether policy mappings are ignored (RFC 5280 §6.1.1 (e)). Default false.
     public var initialPolicyMappingInhibit: Bool {
         get { configuration.withLock { $0.initialPolicyMappingInhibit } }
-        set { configuration.withLock { $0.initialPolicyMappingInhibit = newValue; $0.lastEvaluation = nil } }
+        set { set(\.initialPolicyMappingInhibit, newValue) }
     }
 
     /// Whether anyPolicy in a certificate matches nothing (RFC 5280 §6.1.1 (g)). Default false.
     public var initialAnyPolicyInhibit: Bool {
         get { configuration.withLock { $0.initialAnyPolicyInhibit } }
-        set { configuration.withLock { $0.initialAnyPolicyInhibit = newValue; $0.lastEvaluation = nil } }
+        set { set(\.initialAnyPolicyInhibit, newValue) }
     }
 
     /// Which domains are public suffixes, so that a wildcard `dNSName` spanning one (`*.co.uk`) never
@@ -307,7 +307,7 @@ public final class ServerTrust: Sendable {
     /// copy, or one consulting the private section too.
     public var publicSuffixList: PublicSuffixList {
         get { configuration.withLock { $0.publicSuffixList } }
-        set { configuration.withLock { $0.publicSuffixList = newValue; $0.lastEvaluation = nil } }
+        set { set(\.publicSuffixList, newValue) }
     }
 
     /// The chain built by the last evaluation (`SecTrustCopyCertificateChain`), evaluating if needed.
