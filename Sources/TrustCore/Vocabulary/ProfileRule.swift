@@ -195,8 +195,24 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
 }
 
 extension TrustProfile {
-    /// The profile rules this profile applies.
-    public var rules: ProfileRuleSet { ProfileRuleSet(ProfileRule.allCases.filter { $0.profiles.contains(self) }) }
+    /// The profile rules this profile applies (computed once per profile: every evaluation asks).
+    public var rules: ProfileRuleSet {
+        switch self {
+        case .rfc5280: return TrustProfile.rfc5280Rules
+        case .rfc5280Strict: return TrustProfile.rfc5280StrictRules
+        case .ssl: return TrustProfile.sslRules
+        case .webPKI: return TrustProfile.webPKIRules
+        }
+    }
+
+    private static func collectRules(_ profile: TrustProfile) -> ProfileRuleSet {
+        ProfileRuleSet(ProfileRule.allCases.filter { $0.profiles.contains(profile) })
+    }
+
+    private static let rfc5280Rules = collectRules(.rfc5280)
+    private static let rfc5280StrictRules = collectRules(.rfc5280Strict)
+    private static let sslRules = collectRules(.ssl)
+    private static let webPKIRules = collectRules(.webPKI)
 }
 
 /// A set of ``ProfileRule``s, one bit per rule: what a profile (or several policies together)
@@ -214,11 +230,12 @@ public struct ProfileRuleSet: Hashable, Sendable, Sequence {
         for rule in rules { insert(rule) }
     }
 
-    private static func bit(_ rule: ProfileRule) -> UInt64 {
-        // Fewer than 64 rules (checked by the tests); the index is the declaration position.
-        let index = ProfileRule.allCases.firstIndex(of: rule) ?? 0
-        return 1 << UInt64(index)
-    }
+    /// Each rule's bit, by declaration position (fewer than 64 rules, checked by the tests), built
+    /// once: validation asks `contains` several times per certificate.
+    private static let bitOfRule: [ProfileRule: UInt64] = Dictionary(
+        uniqueKeysWithValues: ProfileRule.allCases.enumerated().map { ($1, UInt64(1) << UInt64($0)) })
+
+    private static func bit(_ rule: ProfileRule) -> UInt64 { bitOfRule[rule] ?? 0 }
 
     /// Whether the set has no rule.
     public var isEmpty: Bool { bits == 0 }
