@@ -4,9 +4,10 @@ import XCTest
 import TrustX509
 
 /// Issues real certificates with the openssl CLI (`openssl req -x509 -CA …`) under the ECDSA test
-/// hierarchy of TestCertificates/, for names the committed corpus does not have (wildcards over
-/// public suffixes, mailboxes, rfc822Name constraints). Valid from now for 30 days: evaluate them
-/// at the current time.
+/// hierarchy of TestCertificates/ (or self-signed), for names and defects the committed corpus does
+/// not have (wildcards over public suffixes, mailboxes, rfc822Name constraints, odd serials, empty
+/// names, weak keys, v1 certificates). Valid from now for 30 days unless told otherwise: evaluate
+/// them at the current time.
 struct OpenSSLIssuer {
     /// A certificate file and the key that signs with it.
     struct Authority {
@@ -50,33 +51,89 @@ struct OpenSSLIssuer {
          "nameConstraints = critical, \(nameConstraints)", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
     }
 
-    /// Issues a certificate for the committed key `key` (relative to TestCertificates/) with
-    /// `extensions`, signed by `authority`; returns it and an ``Authority`` for issuing under it.
-    mutating func issue(commonName: String, extensions: [String], by authority: Authority = .intermediate,
-                        key: String = "keys/ecdsa/leaf.key.pem") throws -> (certificate: Certificate, authority: Authority) {
+    /// Issues a certificate for `key` (relative to TestCertificates/, or an absolute path such as
+    /// ``generateRSAKey(bits:)`` returns) with `extensions`, signed by `authority` (nil: self-signed);
+    /// returns it and an ``Authority`` for issuing under it. A nil `commonName` gives an empty subject
+    /// (and, self-signed, an empty issuer); `serial` is openssl's `-set_serial` (e.g. `0`, `-1`, `0x…`).
+    /// Valid from now for `days` days.
+    mutating func issue(commonName: String?, extensions: [String], by authority: Authority? = .intermediate,
+                        key: String = "keys/ecdsa/leaf.key.pem", serial: String? = nil, days: Int = 30) throws
+        -> (certificate: Certificate, authority: Authority) {
+        let config = try writeConfig(commonName: commonName, extensions: extensions)
+        let output = nextPath("pem")
+        let keyPath = Self.resolve(key)
+        var arguments = ["req", "-x509", "-new", "-config", config, "-key", keyPath, "-days", "\(days)", "-out", output]
+        if commonName == nil { arguments += ["-subj", "/"] }
+        if let authority { arguments += ["-CA", authority.certificatePath, "-CAkey", authority.keyPath] }
+        if let serial { arguments += ["-set_serial", serial] }
+        return (try issueWithOpenSSL(arguments, output: output), Authority(certificatePath: output, keyPath: keyPath))
+    }
+
+    /// Issues a version 1 certificate (no extensions at all) for `key`, signed by `authority` (nil:
+    /// self-signed). `openssl req -x509` always writes v3 extensions in OpenSSL 3, so this signs a
+    /// request with `openssl x509 -req`, which writes v1 when given no extension file.
+    mutating func issueVersion1(commonName: String, by authority: Authority? = .intermediate,
+                                key: String = "keys/ecdsa/leaf.key.pem") throws -> (certificate: Certificate, authority: Authority) {
+        let keyPath = Self.resolve(key)
+        let request = nextPath("csr")
+        try runOpenSSL(["req", "-new", "-key", keyPath, "-subj", "/CN=\(commonName)", "-out", request])
+        let output = nextPath("pem")
+        var arguments = ["x509", "-req", "-in", request, "-days", "30", "-out", output]
+        if let authority {
+            // A random serial (OpenSSL 3 writes no serial file without -CAcreateserial).
+            arguments += ["-CA", authority.certificatePath, "-CAkey", authority.keyPath]
+        } else {
+            arguments += ["-signkey", keyPath]
+        }
+        return (try issueWithOpenSSL(arguments, output: output), Authority(certificatePath: output, keyPath: keyPath))
+    }
+
+    /// A fresh RSA key of `bits` bits (any size openssl accepts, e.g. 512 or 2052), as an absolute
+    /// path for `issue(…key:)`.
+    mutating func generateRSAKey(bits: Int) throws -> String {
+        let output = nextPath("key.pem")
+        try runOpenSSL(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:\(bits)", "-out", output])
+        return output
+    }
+
+    private static func resolve(_ key: String) -> String { key.hasPrefix("/") ? key : Fixtures.path(key) }
+
+    /// The next file name in ``directory``, with extension `suffix`.
+    private mutating func nextPath(_ suffix: String) -> String {
         issued += 1
-        let config = directory.appendingPathComponent("cert\(issued).cnf")
-        let output = directory.appendingPathComponent("cert\(issued).pem")
-        let text = (["[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no", "[dn]", "CN = \(commonName)", "[ext]"]
+        return directory.appendingPathComponent("cert\(issued).\(suffix)").path
+    }
+
+    /// A `openssl req` configuration with subject `CN = commonName` (or none) and `extensions`.
+    private mutating func writeConfig(commonName: String?, extensions: [String]) throws -> String {
+        let path = nextPath("cnf")
+        let subject = commonName.map { ["CN = \($0)"] } ?? []
+        let text = (["[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no", "[dn]"] + subject + ["[ext]"]
             + extensions).joined(separator: "\n") + "\n"
-        try text.write(to: config, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Runs openssl with `arguments`; throws its output when it fails.
+    private func runOpenSSL(_ arguments: [String]) throws {
         guard let openssl = OpenSSLVerifyDifferentialTests.opensslPath else { throw XCTSkip("openssl is not installed") }
-        let keyPath = Fixtures.path(key)
-        let run = try OpenSSLVerifyDifferentialTests.run(openssl, [
-            "req", "-x509", "-new", "-config", config.path, "-key", keyPath, "-CA", authority.certificatePath,
-            "-CAkey", authority.keyPath, "-days", "30", "-out", output.path,
-        ])
+        let run = try OpenSSLVerifyDifferentialTests.run(openssl, arguments)
         guard run.status == 0 else { throw IssueError(output: run.output) }
-        let certificate = try Certificate(pemEncoded: String(decoding: try Data(contentsOf: output), as: UTF8.self))
-        return (certificate, Authority(certificatePath: output.path, keyPath: keyPath))
+    }
+
+    /// Runs openssl with `arguments` and reads the certificate it wrote to `output`.
+    private func issueWithOpenSSL(_ arguments: [String], output: String) throws -> Certificate {
+        try runOpenSSL(arguments)
+        return try Certificate(pemEncoded: String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self))
     }
 
     /// A trust for `leaf` and `intermediates` (default: the committed ECDSA intermediate) anchored
-    /// at the committed ECDSA root, evaluated now.
-    static func trust(_ leaf: Certificate, intermediates: [Certificate]? = nil, policies: [TrustPolicy]) throws -> ServerTrust {
+    /// at `anchors` (default: the committed ECDSA root), evaluated now.
+    static func trust(_ leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil,
+                      policies: [TrustPolicy]) throws -> ServerTrust {
         let chain = try intermediates ?? [Fixtures.certificate("ecdsa/intermediate.pem")]
         let trust = ServerTrust(certificates: [leaf] + chain, policies: policies)
-        trust.setAnchorCertificates([try Fixtures.certificate("ecdsa/root.pem")])
+        trust.setAnchorCertificates(try anchors ?? [Fixtures.certificate("ecdsa/root.pem")])
         return trust
     }
 }

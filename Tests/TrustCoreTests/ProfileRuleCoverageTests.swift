@@ -7,30 +7,103 @@ import XCTest
 /// test (each one defect away from a valid chain): the profiles that apply the rule reject it, naming
 /// the rule; the others accept the same chain.
 final class ProfileRuleCoverageTests: XCTestCase {
-    private let host = "www.swifttrust.test"
+    let host = "www.swifttrust.test"
 
-    private func leafExtensions(_ extra: [String] = [], san: String? = "DNS:www.swifttrust.test") -> [String] {
-        ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = serverAuth",
+    func leafExtensions(_ extra: [String] = [], san: String? = "DNS:www.swifttrust.test", eku: String = "serverAuth") -> [String] {
+        ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = \(eku)",
          "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"] + (san.map { ["subjectAltName = \($0)"] } ?? []) + extra
     }
 
-    private func caExtensions(_ extra: [String], subjectKeyIdentifier: Bool = true) -> [String] {
+    func caExtensions(_ extra: [String], subjectKeyIdentifier: Bool = true) -> [String] {
         ["basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign", "authorityKeyIdentifier = keyid",
          subjectKeyIdentifier ? "subjectKeyIdentifier = hash" : "subjectKeyIdentifier = none"] + extra
     }
 
-    /// Evaluates `leaf` (under `intermediates`) with each profile and checks which name `rule`.
-    private func assertRule(_ rule: ProfileRule, leaf: Certificate, intermediates: [Certificate]? = nil,
-                            file: StaticString = #filePath, line: UInt = #line) throws {
+    /// A self-signed root's extensions: a critical CA with keyCertSign, a subjectKeyIdentifier
+    /// unless told otherwise, and `extra`.
+    static func rootExtensions(_ extra: [String] = [], subjectKeyIdentifier: Bool = true) -> [String] {
+        ["basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+         subjectKeyIdentifier ? "subjectKeyIdentifier = hash" : "subjectKeyIdentifier = none"] + extra
+    }
+
+    /// A CA with `extensions` issued by the committed ECDSA root (on the committed intermediate2
+    /// key), and a TLS server leaf under it with `leafLines` (default: ``leafExtensions(_:san:eku:)``).
+    func caAndLeaf(_ issuer: inout OpenSSLIssuer, commonName: String?, extensions: [String],
+                   leafLines: [String]? = nil) throws -> (ca: Certificate, leaf: Certificate) {
+        let ca = try issuer.issue(commonName: commonName, extensions: extensions, by: .root, key: "keys/ecdsa/intermediate2.key.pem")
+        let leaf = try issuer.issue(commonName: host, extensions: leafLines ?? leafExtensions(), by: ca.authority).certificate
+        return (ca.certificate, leaf)
+    }
+
+    /// A self-signed root with `extensions` (on the committed ECDSA root key), valid for `days`, with
+    /// `serial` if given, and a TLS server leaf under it whose authorityKeyIdentifier is
+    /// `leafAuthorityKeyIdentifier` (openssl syntax).
+    func rootAndLeaf(_ issuer: inout OpenSSLIssuer, extensions: [String], days: Int = 30, serial: String? = nil,
+                     leafAuthorityKeyIdentifier: String = "keyid") throws -> (root: Certificate, leaf: Certificate) {
+        let root = try issuer.issue(commonName: "Generated Root", extensions: extensions, by: nil,
+                                    key: "keys/ecdsa/root.key.pem", serial: serial, days: days)
+        let leafLines = leafExtensions().map {
+            $0.hasPrefix("authorityKeyIdentifier") ? "authorityKeyIdentifier = \(leafAuthorityKeyIdentifier)" : $0
+        }
+        let leaf = try issuer.issue(commonName: host, extensions: leafLines, by: root.authority).certificate
+        return (root.certificate, leaf)
+    }
+
+    /// Evaluates `leaf` (under `intermediates`, anchored at `anchors`; defaults: the committed ECDSA
+    /// intermediate and root) with each profile for `purpose` and `hostname`, and checks which name
+    /// `rule`: exactly the profiles that apply it reject the chain for it. `companions` are rules the
+    /// same defect cannot help breaking too (an RSA key under 1024 bits is also not a web-PKI key
+    /// algorithm): each profile must report exactly those of `rule` and `companions` it applies, no
+    /// other failure, and trust the chain when it applies none. With `detail`, the violation of
+    /// `rule` says that (e.g. the key size).
+    func assertRule(_ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: String? = nil,
+                    leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil,
+                    purpose: KeyPurpose = .serverAuth, hostname: String? = "www.swifttrust.test",
+                    file: StaticString = #filePath, line: UInt = #line) throws {
         for profile in ProfileRulesTable.profiles {
-            let trust = try OpenSSLIssuer.trust(leaf, intermediates: intermediates,
-                                                policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
+            let trust = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors,
+                                                policies: [.profile(profile, purpose: purpose, hostname: hostname)])
             let evaluation = trust.evaluate()
-            if profile.rules.contains(rule) {
-                XCTAssertEqual(evaluation.violatedRules, [rule], "\(profile): \(evaluation)", file: file, line: line)
-            } else {
-                XCTAssertTrue(evaluation.isTrusted, "\(profile) does not apply \(rule): \(evaluation)", file: file, line: line)
+            let expected = Set(([rule] + companions).filter(profile.rules.contains))
+            XCTAssertEqual(Set(evaluation.violatedRules), expected, "\(profile): \(evaluation)", file: file, line: line)
+            XCTAssertEqual(evaluation.isTrusted, expected.isEmpty, "\(profile): \(evaluation)", file: file, line: line)
+            XCTAssertEqual(failureSummary(evaluation).filter { !$0.hasSuffix(":profileViolation") }, [],
+                           "\(profile): \(evaluation)", file: file, line: line)
+            if let detail, expected.contains(rule) {
+                let details = evaluation.failures.compactMap { failure -> String? in
+                    guard case let .profileViolation(violation) = failure.reason, violation.rule == rule else { return nil }
+                    return violation.detail
+                }
+                XCTAssertTrue(details.contains { $0.contains(detail) }, "\(profile): \(details)", file: file, line: line)
             }
+        }
+    }
+
+    /// For rules reported as an RFC 5280 failure reason rather than a ``ProfileViolation`` (a CA's
+    /// extendedKeyUsage, an anchor's validity, CA flags and critical extensions): the profiles that
+    /// apply `rule` report exactly `failures` (``failureSummary(_:)``), the others trust the chain.
+    /// Evaluated at `verifyDate` (default: now).
+    func assertRule(_ rule: ProfileRule, reportedAs failures: [String], leaf: Certificate,
+                    intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil, verifyDate: Date? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) throws {
+        for profile in ProfileRulesTable.profiles {
+            let trust = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors,
+                                                policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
+            if let verifyDate { trust.verifyDate = verifyDate }
+            let evaluation = trust.evaluate()
+            let expected = profile.rules.contains(rule) ? failures : []
+            XCTAssertEqual(failureSummary(evaluation), expected, "\(profile): \(evaluation)", file: file, line: line)
+        }
+    }
+
+    /// The boundary a rule deliberately leaves open: every profile trusts the chain.
+    func assertTrustedUnderEveryProfile(leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil,
+                                        purpose: KeyPurpose = .serverAuth, hostname: String? = "www.swifttrust.test",
+                                        file: StaticString = #filePath, line: UInt = #line) throws {
+        for profile in ProfileRulesTable.profiles {
+            let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors,
+                                                     policies: [.profile(profile, purpose: purpose, hostname: hostname)]).evaluate()
+            XCTAssertTrue(evaluation.isTrusted, "\(profile): \(evaluation)", file: file, line: line)
         }
     }
 
@@ -60,36 +133,28 @@ final class ProfileRuleCoverageTests: XCTestCase {
     func testIntermediateWithoutSubjectKeyIdentifier() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let ca = try issuer.issue(commonName: "No SKI CA", extensions: caExtensions([], subjectKeyIdentifier: false),
-                                  by: .root, key: "keys/ecdsa/intermediate2.key.pem")
-        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions().filter { !$0.hasPrefix("authorityKeyIdentifier") },
-                                    by: ca.authority).certificate
-        try assertRule(.subjectKeyIdentifier, leaf: leaf, intermediates: [ca.certificate])
+        let (ca, leaf) = try caAndLeaf(&issuer, commonName: "No SKI CA", extensions: caExtensions([], subjectKeyIdentifier: false),
+                                       leafLines: leafExtensions().filter { !$0.hasPrefix("authorityKeyIdentifier") })
+        try assertRule(.subjectKeyIdentifier, leaf: leaf, intermediates: [ca])
     }
 
     func testNonCriticalNameConstraintsUnderStrictRFC5280Only() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let ca = try issuer.issue(commonName: "Non-critical NC CA", extensions: caExtensions(
-            ["nameConstraints = permitted;DNS:swifttrust.test"]), by: .root, key: "keys/ecdsa/intermediate2.key.pem")
-        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), by: ca.authority).certificate
-        try assertRule(.nameConstraintsCritical, leaf: leaf, intermediates: [ca.certificate])
+        let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Non-critical NC CA",
+                                       extensions: caExtensions(["nameConstraints = permitted;DNS:swifttrust.test"]))
+        try assertRule(.nameConstraintsCritical, leaf: leaf, intermediates: [ca])
     }
 
-    func testIntermediateRestrictedToAnotherPurpose() throws {
+    func testCARestrictedToAnotherPurpose() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let ca = try issuer.issue(commonName: "Client-only CA", extensions: caExtensions(["extendedKeyUsage = clientAuth"]),
-                                  by: .root, key: "keys/ecdsa/intermediate2.key.pem")
-        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), by: ca.authority).certificate
-        for profile in ProfileRulesTable.profiles {
-            let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: [ca.certificate],
-                                                     policies: [.profile(profile, purpose: .serverAuth, hostname: host)]).evaluate()
-            // Apple (sub-CA EKUs) and the web PKI chain EKUs; RFC 5280 does not.
-            XCTAssertEqual(evaluation.isTrusted, !profile.rules.contains(.issuerExtendedKeyUsage), "\(profile): \(evaluation)")
-            if !evaluation.isTrusted {
-                XCTAssertEqual(failureSummary(evaluation), ["1:extendedKeyUsageIncompatible"])
-            }
-        }
+        let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Client-only CA", extensions: caExtensions(["extendedKeyUsage = clientAuth"]))
+        // As an intermediate: Apple (sub-CA EKUs) and the web PKI chain EKUs; RFC 5280 does not.
+        try assertRule(.issuerExtendedKeyUsage, reportedAs: ["1:extendedKeyUsageIncompatible"], leaf: leaf, intermediates: [ca])
+        // The same CA trusted directly (cross-signed, so no self-signed root rule applies): only the
+        // web PKI holds an anchor to its extendedKeyUsage.
+        try assertRule(.anchorExtendedKeyUsage, reportedAs: ["1:extendedKeyUsageIncompatible"], leaf: leaf, intermediates: [],
+                       anchors: [ca])
     }
 }

@@ -1,0 +1,41 @@
+import Foundation
+import TrustCore
+import TrustX509
+import XCTest
+
+/// Profile rules about subject public keys, on leaves openssl issues in the test for RSA keys it
+/// generates at odd sizes (the committed corpus has 2048-bit RSA only), under every profile.
+extension ProfileRuleCoverageTests {
+    func testRSAKeyUnder1024Bits() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let key = try issuer.generateRSAKey(bits: 512)
+        // A TLS client certificate: Apple's 2048-bit floor (strongKeySize) is for server chains
+        // only, so under Apple's policy this breaks the weak-key rule alone. No web-PKI key is that small.
+        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(eku: "clientAuth"), key: key).certificate
+        try assertRule(.weakKeySize, alsoBreaking: [.keyAlgorithm], detail: "512 bits", leaf: leaf, purpose: .clientAuth)
+    }
+
+    func testRSAKeyUnder2048BitsInATLSServerChain() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let key = try issuer.generateRSAKey(bits: 2040)
+        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), key: key).certificate
+        try assertRule(.strongKeySize, alsoBreaking: [.keyAlgorithm], detail: "2040 bits", leaf: leaf)
+        // Apple's floor is for TLS servers: the same key in a client certificate is not too small.
+        let client = try issuer.issue(commonName: host, extensions: leafExtensions(eku: "clientAuth"), key: key).certificate
+        try assertRule(.keyAlgorithm, leaf: client, purpose: .clientAuth)
+        // Nor for a server certificate the caller trusts directly (Apple exempts a user-anchored leaf).
+        let pinned = try issuer.issue(commonName: host, extensions: leafExtensions(), by: nil, key: key).certificate
+        try assertRule(.keyAlgorithm, leaf: pinned, intermediates: [], anchors: [pinned])
+    }
+
+    func testRSAModulusNotAMultipleOf8() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // CABF 6.1.5: at least 2048 bits and divisible by 8. 2052 bits satisfies Apple's size rules.
+        let key = try issuer.generateRSAKey(bits: 2052)
+        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), key: key).certificate
+        try assertRule(.keyAlgorithm, detail: "2052 bits is not a multiple of 8", leaf: leaf)
+    }
+}
