@@ -4,7 +4,8 @@ import TrustX509
 import XCTest
 
 /// Every profile rule on generated certificates (TestCertificates/scenarios, section (p)): what the
-/// RFC 5280 profile, Apple's SSL policy and the web-PKI profile each accept and reject, and why.
+/// RFC 5280 profiles (plain and strict), Apple's SSL policy and the web-PKI profile each accept and
+/// reject, and why.
 final class ProfileTests: XCTestCase {
     private let host = Fixtures.host
 
@@ -18,11 +19,12 @@ final class ProfileTests: XCTestCase {
 
     private func assertProfiles(
         _ presented: [String], anchors: [String] = ["ecdsa/root.pem"], hostname: String? = Fixtures.host,
-        rfc5280: [ProfileRule]? = nil, ssl: [ProfileRule]?, webPKI: [ProfileRule]?,
+        rfc5280: [ProfileRule]? = nil, rfc5280Strict: [ProfileRule]?, ssl: [ProfileRule]?, webPKI: [ProfileRule]?,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let cases: [(String, TrustPolicy, [ProfileRule]?)] = [
             ("rfc5280", .profile(.rfc5280, purpose: .serverAuth, hostname: hostname), rfc5280),
+            ("rfc5280Strict", .profile(.rfc5280Strict, purpose: .serverAuth, hostname: hostname), rfc5280Strict),
             ("ssl", .ssl(server: true, hostname: hostname), ssl),
             ("webPKI", .webPKI(server: true, hostname: hostname), webPKI),
         ]
@@ -40,38 +42,40 @@ final class ProfileTests: XCTestCase {
     // MARK: - Private-PKI chains: Apple's SSL policy accepts, the web PKI rejects
 
     func testLeafWithoutAuthorityKeyIdentifier() throws {
-        try assertProfiles(["scenarios/leaf-no-aki.pem", "ecdsa/intermediate.pem"], ssl: nil, webPKI: [.authorityKeyIdentifier])
+        try assertProfiles(["scenarios/leaf-no-aki.pem", "ecdsa/intermediate.pem"],
+                           rfc5280Strict: [.authorityKeyIdentifier], ssl: nil, webPKI: [.authorityKeyIdentifier])
     }
 
     func testCAWithNonCriticalBasicConstraints() throws {
         try assertProfiles(["scenarios/leaf-under-noncritical-bc.pem", "scenarios/noncritical-bc-intermediate.pem"],
-                           ssl: nil, webPKI: [.basicConstraintsCritical])
+                           rfc5280Strict: [.basicConstraintsCritical], ssl: nil, webPKI: [.basicConstraintsCritical])
     }
 
     func testNonCriticalPolicyConstraints() throws {
         try assertProfiles(["scenarios/leaf-under-noncritical-pc.pem", "scenarios/noncritical-pc-intermediate.pem"],
-                           ssl: nil, webPKI: [.policyConstraintsCritical])
+                           rfc5280Strict: [.policyConstraintsCritical], ssl: nil, webPKI: [.policyConstraintsCritical])
     }
 
     func testLeafWithoutSubjectAltNameWhenNoHostIsChecked() throws {
         try assertProfiles(["scenarios/leaf-no-san.pem", "ecdsa/intermediate.pem"], hostname: nil,
-                           ssl: nil, webPKI: [.leafSubjectAltNameRequired])
+                           rfc5280Strict: nil, ssl: nil, webPKI: [.leafSubjectAltNameRequired])
     }
 
     func testCACertificateAsLeaf() throws {
-        try assertProfiles(["scenarios/leaf-is-ca.pem", "ecdsa/intermediate2.pem"], ssl: nil, webPKI: [.caCertificateAsLeaf])
+        try assertProfiles(["scenarios/leaf-is-ca.pem", "ecdsa/intermediate2.pem"], rfc5280Strict: nil, ssl: nil,
+                           webPKI: [.caCertificateAsLeaf])
     }
 
     // MARK: - Apple's SSL rules, which the RFC 5280 profile does not apply
 
     func testLeafValidFor900DaysBreaksApples825DayLimit() throws {
         try assertProfiles(["scenarios/leaf-900-days.pem", "ecdsa/intermediate.pem"],
-                           ssl: [.leafValidityPeriod], webPKI: [.leafValidityPeriod])
+                           rfc5280Strict: nil, ssl: [.leafValidityPeriod], webPKI: [.leafValidityPeriod])
     }
 
     func testLeafWithoutExtendedKeyUsageNeedsServerAuthForServersOnly() throws {
         try assertProfiles(["scenarios/leaf-no-eku.pem", "ecdsa/intermediate.pem"],
-                           ssl: [.serverAuthExtendedKeyUsageRequired],
+                           rfc5280Strict: nil, ssl: [.serverAuthExtendedKeyUsageRequired],
                            webPKI: [.serverAuthExtendedKeyUsageRequired, .leafExtendedKeyUsage])
         // A TLS client certificate without extendedKeyUsage is fine (Apple: "eku extension is optional").
         XCTAssertNil(try verdict(["scenarios/leaf-no-eku.pem", "ecdsa/intermediate.pem"], .ssl(server: false, hostname: nil)))
@@ -79,7 +83,7 @@ final class ProfileTests: XCTestCase {
 
     func testAuthorityKeyIdentifierMustNameTheIssuersKey() throws {
         try assertProfiles(["scenarios/leaf-aki-mismatch.pem", "ecdsa/intermediate.pem"],
-                           ssl: [.keyIdentifierLinkage], webPKI: [.keyIdentifierLinkage])
+                           rfc5280Strict: nil, ssl: [.keyIdentifierLinkage], webPKI: [.keyIdentifierLinkage])
     }
 
     // MARK: - Anchors
@@ -88,7 +92,7 @@ final class ProfileTests: XCTestCase {
         // `openssl req -x509 -days 3650`: cA=TRUE, no EKU, ten years. The everyday pinning case: the
         // caller vouches for this very certificate, so Apple's issuance limits do not apply to it.
         let presented = ["scenarios/self-signed-server.pem"]
-        try assertProfiles(presented, anchors: presented, ssl: nil, webPKI: nil)
+        try assertProfiles(presented, anchors: presented, rfc5280Strict: nil, ssl: nil, webPKI: nil)
         // Not trusted when it is not an anchor, and then Apple's limits apply to it as to any leaf.
         let untrusted = try verdict(presented, .ssl(server: true, hostname: host))
         XCTAssertEqual(untrusted?.failures.last, "0:untrustedRoot")
@@ -99,14 +103,14 @@ final class ProfileTests: XCTestCase {
         // RFC 5280 §6.1.1 (d): an anchor is a name and a key; Apple checks every issuer's basicConstraints.
         let presented = ["scenarios/leaf-under-root-no-bc.pem"]
         let anchors = ["scenarios/root-no-bc.pem"]
-        try assertProfiles(presented, anchors: anchors, ssl: [], webPKI: [.keyUsageConsistency])
+        try assertProfiles(presented, anchors: anchors, rfc5280Strict: [.keyUsageConsistency], ssl: [], webPKI: [.keyUsageConsistency])
         XCTAssertEqual(try verdict(presented, anchors: anchors, .ssl(server: true, hostname: host))?.failures, ["1:notCA"])
     }
 
     func testExpiredRoot() throws {
         let presented = ["scenarios/leaf-under-expired-root.pem"]
         let anchors = ["scenarios/expired-root.pem"]
-        try assertProfiles(presented, anchors: anchors, ssl: [], webPKI: [])
+        try assertProfiles(presented, anchors: anchors, rfc5280Strict: [], ssl: [], webPKI: [])
         XCTAssertEqual(try verdict(presented, anchors: anchors, .ssl(server: true, hostname: host))?.failures, ["1:expired"])
         // RFC 5937: the caller may ask for the anchor's own constraints under RFC 5280 too.
         let trust = try Fixtures.trust(presented, anchors: anchors, policies: [.basicX509])
