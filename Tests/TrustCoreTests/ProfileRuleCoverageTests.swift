@@ -60,10 +60,19 @@ final class ProfileRuleCoverageTests: XCTestCase {
                     leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil,
                     purpose: KeyPurpose = .serverAuth, hostname: String? = "www.swifttrust.test",
                     file: StaticString = #filePath, line: UInt = #line) throws {
+        try assertRule(rule, alsoBreaking: companions, detail: detail, file: file, line: line) { profile in
+            try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors,
+                                    policies: [.profile(profile, purpose: purpose, hostname: hostname)]).evaluate()
+        }
+    }
+
+    /// ``assertRule(_:alsoBreaking:detail:leaf:intermediates:anchors:purpose:hostname:file:line:)``
+    /// on the evaluations `evaluate` makes under each profile.
+    func assertRule(_ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: String? = nil,
+                    file: StaticString = #filePath, line: UInt = #line,
+                    evaluate: (TrustProfile) throws -> TrustEvaluation) throws {
         for profile in ProfileRulesTable.profiles {
-            let trust = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors,
-                                                policies: [.profile(profile, purpose: purpose, hostname: hostname)])
-            let evaluation = trust.evaluate()
+            let evaluation = try evaluate(profile)
             let expected = Set(([rule] + companions).filter(profile.rules.contains))
             XCTAssertEqual(Set(evaluation.violatedRules), expected, "\(profile): \(evaluation)", file: file, line: line)
             XCTAssertEqual(evaluation.isTrusted, expected.isEmpty, "\(profile): \(evaluation)", file: file, line: line)
@@ -156,5 +165,16 @@ final class ProfileRuleCoverageTests: XCTestCase {
         // web PKI holds an anchor to its extendedKeyUsage.
         try assertRule(.anchorExtendedKeyUsage, reportedAs: ["1:extendedKeyUsageIncompatible"], leaf: leaf, intermediates: [],
                        anchors: [ca])
+    }
+
+    func testSubjectAltNameSyntax() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // Each beside the name the host check uses, so only the malformed entry is wrong.
+        for (entry, detail) in [("DNS:192.0.2.1", "is an IP address"), ("DNS:www..swifttrust.test", "is not a valid host name"),
+                                ("email:user name@swifttrust.test", "is not a mailbox")] {
+            let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(san: "DNS:www.swifttrust.test, \(entry)"))
+            try assertRule(.subjectAltNameSyntax, detail: detail, leaf: leaf.certificate)
+        }
     }
 }
