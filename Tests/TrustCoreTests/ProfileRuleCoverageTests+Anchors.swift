@@ -30,6 +30,28 @@ extension ProfileRuleCoverageTests {
                        anchors: [ca])
     }
 
+    func testSelfIssuedAnchorThatIsNotSelfSigned() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // A key rollover certificate (RFC 4210 §4.4 "new with old"): same name as the root, a new key,
+        // signed with the old one. Self-issued but not self-signed, so it is no root certificate: its
+        // AKI naming the old key is right (CABF 7.1.2.1.3 is about self-signed roots), and an EKU in it
+        // is an anchor's EKU (CABF 7.1.2.1.2 is about roots too).
+        let old = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(), by: nil,
+                                   key: "keys/ecdsa/root.key.pem")
+        let rollover = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(
+            ["authorityKeyIdentifier = keyid", "extendedKeyUsage = serverAuth"]), by: old.authority, key: "keys/ecdsa/intermediate2.key.pem")
+        XCTAssertTrue(rollover.certificate.isSelfIssued)
+        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), by: rollover.authority).certificate
+        try assertTrustedUnderEveryProfile(leaf: leaf, intermediates: [], anchors: [rollover.certificate])
+        // Nor is it exempt from authorityKeyIdentifier, as a self-signed certificate would be.
+        let withoutAKI = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(["authorityKeyIdentifier = none"]),
+                                          by: old.authority, key: "keys/ecdsa/intermediate2.key.pem")
+        let leafUnder = try issuer.issue(commonName: host, extensions: leafExtensions(), by: withoutAKI.authority).certificate
+        try assertRule(.anchorProfile, detail: "issued by another CA lacks authorityKeyIdentifier", leaf: leafUnder, intermediates: [],
+                       anchors: [withoutAKI.certificate])
+    }
+
     func testTrustAnchorWithUnknownCriticalExtension() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }

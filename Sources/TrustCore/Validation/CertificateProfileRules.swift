@@ -28,12 +28,29 @@ enum CertificateProfileRules {
         flags.isLeaf = index == 0
         flags.isAnchor = isAnchor
         flags.isSelfSigned = (isAnchor || index == chainCount - 1) && certificate.isSelfIssued
+            && !(options.rules.bits & rulesReadingSelfSigned.bits != 0 && isSignedByAnotherKey(certificate))
         flags.serverPurpose = options.purposes.contains(.serverAuth)
         flags.systemAnchored = systemAnchored
         flags.allowsCommonNameFallback = options.allowsCommonNameFallback
         flags.minimumRSABits = options.signaturePolicy.allowsLegacyAlgorithms
             ? SignaturePolicy.absoluteMinimumRSAModulusBits : options.signaturePolicy.minimumRSAModulusBits
         return flags
+    }
+
+    /// The rules that exempt self-signed certificates or apply only to them.
+    static let rulesReadingSelfSigned = ProfileRuleSet([
+        .authorityKeyIdentifier, .anchorProfile, .rootAuthorityKeyIdentifier, .rootWithoutExtendedKeyUsage,
+    ])
+
+    /// Whether a self-issued `certificate` is provably not self-signed: its own key does not verify
+    /// its signature. A key-rollover certificate (same name, new key signed with the old, RFC 4210
+    /// §4.4) is no root: RFC 5280 §4.2.1.1 exempts only self-signed certificates from
+    /// authorityKeyIdentifier, and CABF 7.1.2.1.2 / 7.1.2.1.3 are about self-signed roots. Only a
+    /// definite mismatch counts; a signature that cannot be checked (unsupported algorithm, a key of
+    /// another type) leaves the certificate taken as self-signed.
+    static func isSignedByAnotherKey(_ certificate: Certificate) -> Bool {
+        if case .signatureInvalid? = SignatureChecker.verify(child: certificate, issuer: certificate, policy: .legacy) { return true }
+        return false
     }
 
     /// The violations of `certificate` in the position `flags` describe: a pure function of the
