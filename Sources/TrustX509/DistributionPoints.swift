@@ -24,14 +24,30 @@ public enum DistributionPointName: Hashable, Sendable {
             throw DERError(.unexpectedTag(expected: "DistributionPointName", found: element.tag.description), at: element.offset)
         }
     }
+
+    /// The names this distribution point name stands for (RFC 5280 §6.3.3 (b)(2)(i)): a fullName as
+    /// it is; a nameRelativeToCRLIssuer as the directoryName formed by appending it to `issuer` (the
+    /// CRL issuer's name). Empty when the appended name is not a valid Name.
+    public func fullNames(relativeTo issuer: DistinguishedName) -> [GeneralName] {
+        switch self {
+        case let .fullName(names):
+            return names
+        case let .nameRelativeToCRLIssuer(relativeName):
+            guard let issuerElement = try? DERReader.parseSingle(Array(issuer.der)) else { return [] }
+            let appended = DERWriter.tlv(identifier: 0x30,
+                                         content: Array(issuerElement.content) + DERWriter.tlv(identifier: 0x31, content: relativeName))
+            guard let name = try? DistinguishedName(der: appended) else { return [] }
+            return [.directoryName(name)]
+        }
+    }
 }
 
 /// One DistributionPoint of cRLDistributionPoints (RFC 5280 §4.2.1.13).
 public struct DistributionPoint: Hashable, Sendable {
     /// Where the CRL is.
     public let name: DistributionPointName?
-    /// The ReasonFlags bits, when the point covers only some reasons.
-    public let reasons: ArraySlice<UInt8>?
+    /// The reasons the point covers, when only some (nil: every reason).
+    public let reasons: RevocationReasons?
     /// Who issues the CRL, when not the certificate's issuer.
     public let crlIssuer: [GeneralName]?
 
@@ -61,8 +77,9 @@ public struct CRLDistributionPoints: Hashable, Sendable {
                 try inner.finish()
                 return parsed
             }
-            let reasons = try fields.readIfPresent(.context(1, constructed: false))
-            if let reasons { _ = try reasons.bitString(tag: .context(1, constructed: false)) }
+            let reasons = try fields.readIfPresent(.context(1, constructed: false)).map { element throws in
+                try RevocationReasons.parse(element, tag: .context(1, constructed: false))
+            }
             let issuer = try fields.readIfPresent(.context(2, constructed: true)).map { element throws in
                 var inner = try element.children()
                 var names: [GeneralName] = []
@@ -74,7 +91,7 @@ public struct CRLDistributionPoints: Hashable, Sendable {
             if name == nil && issuer == nil {
                 throw X509Error.structure("DistributionPoint needs a name or a cRLIssuer", at: point.offset)
             }
-            points.append(DistributionPoint(name: name, reasons: reasons?.content, crlIssuer: issuer))
+            points.append(DistributionPoint(name: name, reasons: reasons, crlIssuer: issuer))
         }
         if points.isEmpty { throw X509Error.structure("cRLDistributionPoints must not be empty", at: element.offset) }
         return CRLDistributionPoints(points: points)

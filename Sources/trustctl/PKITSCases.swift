@@ -18,6 +18,17 @@ struct PKITSCase {
     var initialAnyPolicyInhibit = false
     /// The user-constrained-policy-set the document expects when the path validates.
     var expectedPolicies: Set<ASN1ObjectIdentifier> = [PKITSCase.testPolicy(1)]
+    /// The document expects the path to be rejected only because the end entity's (or a CA's)
+    /// revocation status cannot be determined (no CRL in scope, a stale one): a relying party that
+    /// accepts unknown status (soft fail) accepts it. Revoked certificates, and CRLs the caller
+    /// supplied that fail their checks, are rejected in either mode.
+    var statusUndetermined = false
+
+    /// The sections whose cases are also run in soft-fail mode.
+    static let revocationSections: Set<String> = ["4.4", "4.5", "4.14", "4.15"]
+
+    /// Whether the path must validate when unknown revocation status is accepted (soft fail).
+    var expectsValidSoftFail: Bool { expectsValid || statusUndetermined }
 
     /// `4.8` for `4.8.1.3`.
     var section: String { id.split(separator: ".").prefix(2).joined(separator: ".") }
@@ -57,6 +68,7 @@ struct PKITSCase {
         case "explicit": initialExplicitPolicy = true
         case "inhibit-mapping": initialPolicyMappingInhibit = true
         case "inhibit-any": initialAnyPolicyInhibit = true
+        case "undetermined": statusUndetermined = true
         default:
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let policies = PKITSCase.policies(parts[1]) else {

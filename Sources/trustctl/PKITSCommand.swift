@@ -48,8 +48,14 @@ struct PKITS: ParsableCommand {
             throw ExitCode(2)
         }
         var results: [PKITSResult] = []
+        var softFailResults: [PKITSResult] = []
         for testCase in list {
-            do { results.append(try runner.run(testCase)) } catch {
+            do {
+                results.append(try runner.run(testCase, softFail: false))
+                if PKITSCase.revocationSections.contains(testCase.section) {
+                    softFailResults.append(try runner.run(testCase, softFail: true))
+                }
+            } catch {
                 printError("error: \(testCase.id): \(error)")
                 throw ExitCode(2)
             }
@@ -70,10 +76,13 @@ struct PKITS: ParsableCommand {
                 if fields.count == 2 { openssl[String(fields[0])] = fields[1] == "valid" }
             }
         }
-        let report = PKITSReport(results: results, known: known, openssl: openssl, opensslVersion: opensslVersion,
-                                 unreadableFiles: runner.unreadableFiles)
+        let report = PKITSReport(results: results, softFailResults: softFailResults, known: known, openssl: openssl,
+                                 opensslVersion: opensslVersion, unreadableFiles: runner.unreadableFiles)
         if verbose {
-            for result in results { print("\(result.isRight ? "ok   " : "WRONG") \(result.testCase.id) \(result.testCase.endEntity): \(result.detail)") }
+            for result in results + softFailResults {
+                let mode = result.softFail ? " (soft fail)" : ""
+                print("\(result.isRight ? "ok   " : "WRONG") \(result.testCase.id)\(mode) \(result.testCase.endEntity): \(result.detail)")
+            }
         }
         if let markdown {
             guard FileManager.default.createFile(atPath: markdown, contents: Data(report.markdown.utf8)) else {
@@ -92,6 +101,8 @@ struct PKITS: ParsableCommand {
 /// One case's outcome.
 struct PKITSResult {
     let testCase: PKITSCase
+    /// Whether unknown revocation status was accepted (no .requirePositiveResponse).
+    let softFail: Bool
     /// Whether ServerTrust trusted the path.
     let trusted: Bool
     /// Whether that is the answer the PKITS document expects (for a valid path: also with the
@@ -113,7 +124,8 @@ struct PKITSRunner {
     /// Every PKITS certificate that is neither an end entity nor the anchor.
     let intermediates: [Certificate]
     let crls: [CertificateRevocationList]
-    /// CA certificate and CRL files the parser rejects (paths through those CAs then fail).
+    /// CA certificate and CRL files the parser rejects (paths through those CAs then fail; none in
+    /// the 2011 data: a CRL with a defect parses and is judged by the evaluation).
     let unreadableFiles: [String]
 
     init(directory: String) throws {
@@ -147,14 +159,18 @@ struct PKITSRunner {
         try Certificate(derEncoded: [UInt8](try Data(contentsOf: url)))
     }
 
-    /// Evaluates `testCase` and judges the answer.
-    func run(_ testCase: PKITSCase) throws -> PKITSResult {
+    /// Evaluates `testCase` (hard fail, or with unknown revocation status accepted) and judges the answer.
+    func run(_ testCase: PKITSCase, softFail: Bool) throws -> PKITSResult {
+        let expectsValid = softFail ? testCase.expectsValidSoftFail : testCase.expectsValid
+        func result(trusted: Bool, isRight: Bool, detail: String) -> PKITSResult {
+            PKITSResult(testCase: testCase, softFail: softFail, trusted: trusted, isRight: isRight, detail: detail)
+        }
         let endEntity: Certificate
         do { endEntity = try PKITSRunner.load(certificatesDirectory.appendingPathComponent("\(testCase.endEntity).crt")) } catch let error as X509Error {
-            return PKITSResult(testCase: testCase, trusted: false, isRight: !testCase.expectsValid, detail: "not trusted: malformed: \(error)")
+            return result(trusted: false, isRight: !expectsValid, detail: "not trusted: malformed: \(error)")
         }
-        let trust = ServerTrust(certificates: [endEntity],
-                                policies: [.basicX509, .revocation([.crl, .requirePositiveResponse, .networkAccessDisabled])])
+        let revocation: RevocationOptions = softFail ? [.crl, .networkAccessDisabled] : [.crl, .requirePositiveResponse, .networkAccessDisabled]
+        let trust = ServerTrust(certificates: [endEntity], policies: [.basicX509, .revocation(revocation)])
         trust.setAnchorCertificates([anchor])
         trust.additionalIntermediates = intermediates
         trust.setCRLs(crls)
@@ -166,15 +182,14 @@ struct PKITSRunner {
         let evaluation = trust.evaluate()
         guard evaluation.isTrusted else {
             let reasons = evaluation.failures.prefix(3).map(\.description).joined(separator: "; ")
-            return PKITSResult(testCase: testCase, trusted: false, isRight: !testCase.expectsValid, detail: "not trusted: \(reasons)")
+            return result(trusted: false, isRight: !expectsValid, detail: "not trusted: \(reasons)")
         }
         let policies = evaluation.validPolicies?.userConstrained ?? []
         let detail = "trusted, user-constrained policies: \(ValidPolicySet.describe(policies))"
-        guard testCase.expectsValid else { return PKITSResult(testCase: testCase, trusted: true, isRight: false, detail: detail) }
+        guard expectsValid else { return result(trusted: true, isRight: false, detail: detail) }
         if policies != testCase.expectedPolicies {
-            return PKITSResult(testCase: testCase, trusted: true, isRight: false,
-                               detail: detail + " (expected \(ValidPolicySet.describe(testCase.expectedPolicies)))")
+            return result(trusted: true, isRight: false, detail: detail + " (expected \(ValidPolicySet.describe(testCase.expectedPolicies)))")
         }
-        return PKITSResult(testCase: testCase, trusted: true, isRight: true, detail: detail)
+        return result(trusted: true, isRight: true, detail: detail)
     }
 }

@@ -55,15 +55,18 @@ struct OpenSSLIssuer {
     /// ``generateRSAKey(bits:)`` returns) with `extensions`, signed by `authority` (nil: self-signed);
     /// returns it and an ``Authority`` for issuing under it. A nil `commonName` gives an empty subject
     /// (and, self-signed, an empty issuer); `serial` is openssl's `-set_serial` (e.g. `0`, `-1`, `0x…`).
-    /// Valid from now for `days` days.
+    /// Valid from now for `days` days. `subject` (openssl `[dn]` lines, e.g. `O = SwiftTrust`)
+    /// replaces the CN-only subject; `sections` are extra config sections the extensions refer to
+    /// (e.g. `[dp]` for crlDistributionPoints).
     mutating func issue(commonName: String?, extensions: [String], by authority: Authority? = .intermediate,
-                        key: String = "keys/ecdsa/leaf.key.pem", serial: String? = nil, days: Int = 30) throws
+                        key: String = "keys/ecdsa/leaf.key.pem", serial: String? = nil, days: Int = 30,
+                        subject: [String]? = nil, sections: [String] = []) throws
         -> (certificate: Certificate, authority: Authority) {
-        let config = try writeConfig(commonName: commonName, extensions: extensions)
+        let config = try writeConfig(subject: subject ?? commonName.map { ["CN = \($0)"] } ?? [], extensions: extensions + sections)
         let output = nextPath("pem")
         let keyPath = Self.resolve(key)
         var arguments = ["req", "-x509", "-new", "-config", config, "-key", keyPath, "-days", "\(days)", "-out", output]
-        if commonName == nil { arguments += ["-subj", "/"] }
+        if commonName == nil && subject == nil { arguments += ["-subj", "/"] }
         if let authority { arguments += ["-CA", authority.certificatePath, "-CAkey", authority.keyPath] }
         if let serial { arguments += ["-set_serial", serial] }
         return (try issueWithOpenSSL(arguments, output: output), Authority(certificatePath: output, keyPath: keyPath))
@@ -104,10 +107,10 @@ struct OpenSSLIssuer {
         return directory.appendingPathComponent("cert\(issued).\(suffix)").path
     }
 
-    /// A `openssl req` configuration with subject `CN = commonName` (or none) and `extensions`.
-    private mutating func writeConfig(commonName: String?, extensions: [String]) throws -> String {
+    /// A `openssl req` configuration with `subject` (`[dn]` lines; none: empty) and `extensions`
+    /// (followed by any sections they refer to).
+    private mutating func writeConfig(subject: [String], extensions: [String]) throws -> String {
         let path = nextPath("cnf")
-        let subject = commonName.map { ["CN = \($0)"] } ?? []
         let text = (["[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no", "[dn]"] + subject + ["[ext]"]
             + extensions).joined(separator: "\n") + "\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)

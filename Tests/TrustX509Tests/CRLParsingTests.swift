@@ -407,39 +407,47 @@ final class CRLParsingTests: XCTestCase {
         }
     }
 
-    func testOuterAndInnerSignatureAlgorithmsMustAgree() throws {
+    func testOuterAndInnerSignatureAlgorithmMismatchIsADefect() throws {
         let sha384 = RevocationTLV.sequence([.oid("1.2.840.10045.4.3.3")])
         var tree = try currentTree()
         tree[1] = sha384
-        // The error names the outer signatureAlgorithm's offset (not byte 0).
+        // The CRL parses (a person can inspect it; an evaluation says why it is not used) and the
+        // defect names the outer signatureAlgorithm's offset (not byte 0).
         var top = try DERReader.parseSingle(tree.der).children()
         _ = try top.read(.sequence)
         let outerOffset = try top.read(.sequence).offset
-        assertCRLRejected(tree.der, mentioning: "CRL signatureAlgorithm differs from tbsCertList.signature at byte \(outerOffset)")
         XCTAssertGreaterThan(outerOffset, 0)
+        let outer = try CertificateRevocationList(derEncoded: tree.der)
+        XCTAssertEqual(outer.semanticDefects.map(\.offset), [outerOffset])
+        XCTAssertTrue(outer.semanticDefects.first?.description.contains("differs from tbsCertList.signature") == true)
         var inner = try currentTree()
         inner[0][1] = sha384
-        assertCRLRejected(inner.der, mentioning: "CRL signatureAlgorithm differs from tbsCertList.signature")
+        XCTAssertEqual(try CertificateRevocationList(derEncoded: inner.der).semanticDefects.count, 1)
 
-        // Control: changing both consistently still parses (the signature is then wrong, which is
+        // Control: changing both consistently is no defect (the signature is then wrong, which is
         // the checker's business, not the parser's).
         var both = try currentTree()
         both[1] = sha384
         both[0][1] = sha384
         let parsed = try CertificateRevocationList(derEncoded: both.der)
+        XCTAssertEqual(parsed.semanticDefects, [])
         XCTAssertEqual(try parsed.signatureAlgorithm(), .ecdsa(.sha384))
     }
 
-    func testUnknownCriticalEntryExtensionIsRejected() throws {
+    func testUnknownCriticalEntryExtensionIsADefect() throws {
         let unknown = "1.3.6.1.4.1.55555.1"
         var tree = try currentTree()
         tree[0][5][0][2].children.append(.extension(unknown, critical: true, value: RevocationTLV.null.der))
-        assertCRLRejected(tree.der, mentioning: "unknown critical CRL entry extension \(unknown)")
+        // RFC 5280 §5.3: the CRL must not be used; it still parses so the evaluation can say so.
+        let crl = try CertificateRevocationList(derEncoded: tree.der)
+        XCTAssertEqual(crl.semanticDefects.count, 1)
+        XCTAssertTrue(crl.semanticDefects.first?.description.contains("unhandled critical CRL entry extension \(unknown)") == true)
 
         // Control: the same extension, not critical, is ignored.
         var relaxed = try currentTree()
         relaxed[0][5][0][2].children.append(.extension(unknown, critical: false, value: RevocationTLV.null.der))
         let parsed = try CertificateRevocationList(derEncoded: relaxed.der)
+        XCTAssertEqual(parsed.semanticDefects, [])
         XCTAssertEqual(parsed.entries.first?.reason, .keyCompromise)
     }
 

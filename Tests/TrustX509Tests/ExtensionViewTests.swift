@@ -240,8 +240,8 @@ final class ExtensionViewTests: XCTestCase {
         let point = try XCTUnwrap(try template.parse().extensions.crlDistributionPoints?.points.first)
         XCTAssertNil(point.name)
         XCTAssertEqual(point.uris, [])
-        // `reasons` is the raw BIT STRING contents: unused-bits octet, then keyCompromise (bit 1).
-        XCTAssertEqual(point.reasons.map(Array.init), [0x06, 0x40])
+        // BIT STRING 06 40: six unused bits, then bit 1 (keyCompromise) set.
+        XCTAssertEqual(point.reasons, [.keyCompromise])
         XCTAssertEqual(point.crlIssuer, [.directoryName(try DistinguishedName(der: issuerName))])
 
         // Neither a name nor a cRLIssuer.

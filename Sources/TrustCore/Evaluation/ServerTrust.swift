@@ -426,6 +426,10 @@ public final class ServerTrust: Sendable {
         let budget = BudgetMeter(config.budget)
         let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: prepared.identities)
         validator.revocationInputs = config.revocationInputs
+        if options.revocation != nil {
+            validator.crlSigners = CRLSigners(pool: intermediates, options: options, signatures: signatures, budget: budget,
+                                              revocationInputs: config.revocationInputs, maximumIntermediates: config.maximumDepth)
+        }
         // Apple's is_system_root: an anchor is a system root when the system store holds it. Only the
         // system-scoped rules ask, and only when the system store is an anchor source (a caller who
         // trusts only their own anchors never has the system store read; a system root among them

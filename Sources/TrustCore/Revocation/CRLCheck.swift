@@ -2,13 +2,20 @@ import TrustCrypto
 import TrustDER
 import TrustX509
 
-/// CRL processing for one certificate (RFC 5280 §6.3.3, simplified to complete and delta CRLs
-/// issued by the certificate's issuer; indirect CRLs are not used).
+/// CRL processing for one certificate of a complete chain: RFC 5280 §6.3.3.
+///
+/// For each of the certificate's distribution points (or the implicit one of its issuer), complete
+/// CRLs are consulted, newest first, while some reason is still uncovered: a CRL counts only if it
+/// covers the certificate (§6.3.3 (b): issuer or indirect cRLIssuer, distribution point, kind of
+/// certificate), adds a reason not yet covered ((d), (e)), is fresh ((a)), sound, and signed by a
+/// validated key of its issuer ((f), (g), ``CRLSigners``). Its newest applicable delta CRL is
+/// consulted first ((c), (h), (i)). The certificate is good only when the CRLs used cover every
+/// reason; a CRL that does not cover it is never evidence of anything.
 enum CRLCheck {
     struct Outcome {
         var status: RevocationStatus?
         var notes: [String] = []
-        /// Problems with CRLs that claim to cover the certificate: bad signature, wrong key, malformed.
+        /// Problems with CRLs the caller supplied that cover the certificate: they fail closed.
         var integrityProblems: [String] = []
     }
 
@@ -18,118 +25,169 @@ enum CRLCheck {
         OID.freshestCRL, OID.authorityInfoAccess,
     ]
 
-    static func status(of certificate: Certificate, issuer: Certificate,
+    /// The status of the certificate at `index` of the complete `chain` (leaf first, anchor last).
+    static func status(of chain: [Certificate], at index: Int,
                        crls: [(CertificateRevocationList, RevocationSource)], checker: RevocationChecker) -> Outcome {
+        let certificate = chain[index]
         var outcome = Outcome()
-        var bases: [(CertificateRevocationList, RevocationSource)] = []
-        var deltas: [(CertificateRevocationList, RevocationSource)] = []
-        for (crl, source) in crls where crl.issuer == certificate.issuer {
-            if let problem = keyMismatch(crl, issuer: issuer) {
-                outcome.notes.append("\(source) \(problem)")
-                continue
-            }
-            if let problem = integrityProblem(crl, issuer: issuer, checker: checker) {
-                // A fetched CRL travelled over plain HTTP: failing its checks makes it no information
-                // (anyone on the path can send junk). A CRL the caller supplied fails closed.
-                if source.isFetched {
-                    outcome.notes.append("\(source) ignored: \(problem)")
-                } else {
-                    outcome.integrityProblems.append("\(source) from \(crl.issuer): \(problem)")
+        // Newest first (§6.3.3 (a): the current CRL), input order among equals.
+        let completes = crls.indices.filter { !crls[$0].0.isDelta }.sorted { lhs, rhs in
+            let (a, b) = (crls[lhs].0.crlNumber, crls[rhs].0.crlNumber)
+            if compareNumbers(b, a) { return true }
+            return !compareNumbers(a, b) && lhs < rhs
+        }
+        var reasonsMask: RevocationReasons = []
+        var evidence: RevocationSource?
+        var unusable: Set<Int> = []  // judged unusable once, not again for the next point
+
+        points: for point in CRLScope.points(of: certificate) {
+            for position in completes where !unusable.contains(position) {
+                if reasonsMask == .all { break points }
+                let (crl, source) = crls[position]
+                let interim: RevocationReasons
+                switch CRLScope.coverage(of: crl, for: certificate, at: point) {
+                case .failure(.otherIssuer): continue
+                case let .failure(reason):
+                    outcome.notes.append("\(source) from \(crl.issuer) not used: \(reason)")
+                    continue
+                case let .success(reasons): interim = reasons
                 }
-                continue
+                // (e): only a CRL that covers a reason not yet covered is worth its signature check.
+                guard !interim.subtracting(reasonsMask).isEmpty else { continue }
+                if let stale = checker.isFresh(thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate, maximumAgeWithoutNext: nil) {
+                    outcome.notes.append("\(source) from \(crl.issuer) not used: \(stale)")
+                    unusable.insert(position)
+                    continue
+                }
+                guard let signer = usableSigner(crl, source: source, chain: chain, index: index, checker: checker, outcome: &outcome) else {
+                    unusable.insert(position)
+                    continue
+                }
+                // (c), (h), (i): the newest delta for this CRL speaks first; removeFromCRL there
+                // undoes the complete CRL's hold (k).
+                let delta = applicableDelta(to: crl, signer: signer, crls: crls, chain: chain, index: index,
+                                            checker: checker, outcome: &outcome)
+                if let (deltaCRL, deltaSource) = delta,
+                   let entry = deltaCRL.entry(forSerialNumber: certificate.serialNumber, issuedBy: certificate.issuer) {
+                    if entry.reason != .removeFromCRL {
+                        outcome.status = .revoked(source: deltaSource, time: entry.revocationDate, reason: entry.reason)
+                        return finished(outcome)
+                    }
+                } else if let entry = crl.entry(forSerialNumber: certificate.serialNumber, issuedBy: certificate.issuer),
+                          entry.reason != .removeFromCRL {
+                    // (j)
+                    outcome.status = .revoked(source: source, time: entry.revocationDate, reason: entry.reason)
+                    return finished(outcome)
+                }
+                // (l)
+                reasonsMask.formUnion(interim)
+                evidence = delta?.1 ?? source
             }
-            if let stale = checker.isFresh(thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate, maximumAgeWithoutNext: nil) {
-                outcome.notes.append("\(source) not used: \(stale)")
-                continue
-            }
-            if let scope = scopeMismatch(crl, certificate: certificate) {
-                outcome.notes.append("\(source) not used: \(scope)")
-                continue
-            }
-            if crl.isDelta { deltas.append((crl, source)) } else { bases.append((crl, source)) }
         }
-        guard let (base, baseSource) = bases.max(by: { compareNumbers($0.0.crlNumber, $1.0.crlNumber) }) else {
-            if !deltas.isEmpty { outcome.notes.append("delta CRL without a usable base CRL") }
-            return outcome
+        if reasonsMask == .all, let evidence {
+            outcome.status = .good(source: evidence)
+        } else if !reasonsMask.isEmpty {
+            outcome.notes.append("the CRLs found cover only the reasons \(reasonsMask), not all of them (RFC 5280 §6.3.3 (d), (l))")
         }
-        // Delta CRLs apply to a base whose number is at least the delta's base number (§5.2.4).
-        let applicableDeltas = deltas.filter { delta in
-            guard let baseNumber = delta.0.deltaCRLIndicator else { return false }
-            return !compareNumbers(base.crlNumber, baseNumber) && compareNumbers(base.crlNumber, delta.0.crlNumber)
-        }
-        if let (delta, deltaSource) = applicableDeltas.max(by: { compareNumbers($0.0.crlNumber, $1.0.crlNumber) }),
-           let entry = delta.entry(forSerialNumber: certificate.serialNumber) {
-            if entry.reason == .removeFromCRL {
-                outcome.status = .good(source: deltaSource)
-            } else {
-                outcome.status = .revoked(source: deltaSource, time: entry.revocationDate, reason: entry.reason)
-            }
-            return outcome
-        }
-        if let entry = base.entry(forSerialNumber: certificate.serialNumber), entry.reason != .removeFromCRL {
-            outcome.status = .revoked(source: baseSource, time: entry.revocationDate, reason: entry.reason)
-        } else if base.issuingDistributionPoint?.onlySomeReasons != nil {
-            outcome.notes.append("\(baseSource) covers only some reasons")
+        return finished(outcome)
+    }
+
+    /// Notes without repeats (a CRL can be out of scope for several distribution points).
+    private static func finished(_ outcome: Outcome) -> Outcome {
+        var seen: Set<String> = []
+        var result = outcome
+        result.notes = outcome.notes.filter { seen.insert($0).inserted }
+        return result
+    }
+
+    /// The validated signer of `crl` (§6.3.3 (f), (g)) when the CRL is sound; otherwise records why
+    /// not — a supplied CRL that fails its checks fails closed, a fetched one is a note (it came
+    /// over plain HTTP: anyone on the path could have sent junk).
+    private static func usableSigner(_ crl: CertificateRevocationList, source: RevocationSource, chain: [Certificate], index: Int,
+                                     checker: RevocationChecker, outcome: inout Outcome) -> Certificate? {
+        let problem: String
+        if let defect = integrityProblem(crl) {
+            problem = defect
         } else {
-            outcome.status = .good(source: baseSource)
+            switch CRLSigners.find(for: crl, chain: chain, index: index, checker: checker, signers: checker.crlSigners) {
+            case let .signer(signer):
+                return signer
+            case let .noCandidate(reason):
+                outcome.notes.append("\(source) from \(crl.issuer) not used: \(reason)")
+                return nil
+            case let .invalid(reason):
+                problem = reason
+            }
         }
-        return outcome
-    }
-
-    /// Whether a fetched `crl` may be kept as the CRL of `certificate`'s issuer: issued under the
-    /// issuer's name and key and passing its integrity checks (nil), or why not.
-    static func verificationProblem(_ crl: CertificateRevocationList, certificate: Certificate, issuer: Certificate,
-                                    checker: RevocationChecker) -> String? {
-        guard crl.issuer == certificate.issuer else { return "issued by \(crl.issuer), not \(certificate.issuer)" }
-        return keyMismatch(crl, issuer: issuer) ?? integrityProblem(crl, issuer: issuer, checker: checker)
-    }
-
-    /// A different key with the same name is not this issuer's CRL (RFC 5280 §5.2.1 AKI).
-    static func keyMismatch(_ crl: CertificateRevocationList, issuer: Certificate) -> String? {
-        if let aki = crl.authorityKeyIdentifier?.keyIdentifier, let ski = issuer.extensions.subjectKeyIdentifier?.keyIdentifier,
-           !aki.elementsEqual(ski) {
-            return "is for another key of \(crl.issuer)"
+        if source.isFetched {
+            outcome.notes.append("\(source) ignored: \(problem)")
+        } else {
+            outcome.integrityProblems.append("\(source) from \(crl.issuer): \(problem)")
         }
         return nil
     }
 
-    /// Integrity and profile checks: signature by the issuer's key, cRLSign, CRL number, critical extensions.
-    static func integrityProblem(_ crl: CertificateRevocationList, issuer: Certificate, checker: RevocationChecker) -> String? {
-        // RFC 5280 §4.2.1.3: a CRL issuer whose keyUsage is present must assert cRLSign.
-        if let usage = issuer.extensions.keyUsage, !usage.contains(.cRLSign) {
-            return "issuer's keyUsage lacks cRLSign"
+    /// §6.3.3 (c), (h): the newest delta CRL for `base` — same issuer and scope, based on a CRL no
+    /// newer than `base`, itself newer, fresh, sound and signed by `signer` (RFC 5280 §5.2.4).
+    private static func applicableDelta(to base: CertificateRevocationList, signer: Certificate,
+                                        crls: [(CertificateRevocationList, RevocationSource)], chain: [Certificate], index: Int,
+                                        checker: RevocationChecker, outcome: inout Outcome)
+        -> (CertificateRevocationList, RevocationSource)? {
+        let candidates = crls.filter { delta, _ in
+            guard let baseNumber = delta.deltaCRLIndicator else { return false }
+            return delta.issuer == base.issuer && delta.issuingDistributionPoint == base.issuingDistributionPoint
+                && !compareNumbers(base.crlNumber, baseNumber) && compareNumbers(base.crlNumber, delta.crlNumber)
+        }.sorted { compareNumbers($1.0.crlNumber, $0.0.crlNumber) }
+        for (delta, source) in candidates {
+            if let stale = checker.isFresh(thisUpdate: delta.thisUpdate, nextUpdate: delta.nextUpdate, maximumAgeWithoutNext: nil) {
+                outcome.notes.append("delta \(source) from \(delta.issuer) not used: \(stale)")
+                continue
+            }
+            var problem = integrityProblem(delta)
+            if problem == nil {
+                problem = checker.verify(signature: delta.signature, over: delta.tbsBytes, algorithm: delta.signatureAlgorithm,
+                                         signer: signer).map { "signature not made by the complete CRL's key (RFC 5280 §6.3.3 (h)): \($0)" }
+            }
+            guard let problem else { return (delta, source) }
+            if source.isFetched {
+                outcome.notes.append("delta \(source) ignored: \(problem)")
+            } else {
+                outcome.integrityProblems.append("delta \(source) from \(delta.issuer): \(problem)")
+            }
         }
+        return nil
+    }
+
+    /// Whether a fetched `crl` may be kept as a CRL for `certificate`: issued under its issuer's
+    /// name, sound, and signed by the issuer's key (nil), or why not. CRLs signed by another key of
+    /// the issuer are still used by the evaluation that fetched them (its validator finds their
+    /// signer's path); they are not kept.
+    static func verificationProblem(_ crl: CertificateRevocationList, certificate: Certificate, issuer: Certificate,
+                                    checker: RevocationChecker) -> String? {
+        guard crl.issuer == certificate.issuer else { return "issued by \(crl.issuer), not \(certificate.issuer)" }
+        if let problem = integrityProblem(crl) { return problem }
+        switch CRLSigners.find(for: crl, chain: [issuer], index: 0, checker: checker, signers: nil) {
+        case .signer: return nil
+        case let .noCandidate(problem), let .invalid(problem): return problem
+        }
+    }
+
+    /// Checks of the CRL itself, before any signature: its semantic defects, critical extensions,
+    /// cRLNumber and version.
+    static func integrityProblem(_ crl: CertificateRevocationList) -> String? {
+        if let defect = crl.semanticDefects.first { return defect.description }
         if let unknown = crl.extensions.first(where: { $0.isCritical && !understood.contains($0.oid) }) {
-            return "unhandled critical CRL extension \(unknown.name)"
+            return "unhandled critical CRL extension \(unknown.name) (RFC 5280 §5.2)"
         }
         // RFC 5280 §5.2.3: conforming CRL issuers MUST include a non-critical cRLNumber.
         guard let number = crl.extensions.first(where: { $0.oid == OID.crlNumber }) else { return "missing cRLNumber (RFC 5280 §5.2.3)" }
         if number.isCritical { return "cRLNumber must not be critical (RFC 5280 §5.2.3)" }
         if crl.version != 2 { return "CRL is not v2" }
-        if let problem = checker.verify(signature: crl.signature, over: crl.tbsBytes, algorithm: crl.signatureAlgorithm, signer: issuer) {
-            return "signature not made by the issuer's key: \(problem)"
-        }
         return nil
     }
 
-    /// RFC 5280 §6.3.3 (b): the issuingDistributionPoint must cover the certificate.
-    static func scopeMismatch(_ crl: CertificateRevocationList, certificate: Certificate) -> String? {
-        guard let idp = crl.issuingDistributionPoint else { return nil }
-        if idp.indirectCRL { return "indirect CRLs are not supported" }
-        if idp.onlyContainsAttributeCerts { return "covers attribute certificates only" }
-        if idp.onlyContainsUserCerts && certificate.isCA { return "covers end-entity certificates only" }
-        if idp.onlyContainsCACerts && !certificate.isCA { return "covers CA certificates only" }
-        if case let .fullName(names)? = idp.distributionPoint {
-            let crlURIs = Set(names.compactMap { if case let .uniformResourceIdentifier(u) = $0 { u } else { nil } })
-            let certificateURIs = Set(certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? [])
-            if crlURIs.isDisjoint(with: certificateURIs) {
-                return "distribution point \(crlURIs.sorted().joined(separator: ", ")) is not one of the certificate's"
-            }
-        }
-        return nil
-    }
-
-    /// Orders INTEGER content octets numerically (nil first); true when lhs < rhs.
+    /// Orders INTEGER content octets numerically (nil first); true when lhs < rhs. CRL numbers are
+    /// non-negative (RFC 5280 §5.2.3), so a leading 00 is only a sign octet.
     static func compareNumbers(_ lhs: ArraySlice<UInt8>?, _ rhs: ArraySlice<UInt8>?) -> Bool {
         guard let rhs else { return false }
         guard let lhs else { return true }

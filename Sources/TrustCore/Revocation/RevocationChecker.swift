@@ -12,6 +12,10 @@ struct RevocationChecker {
     let signatures: SignatureChecker
     /// The evaluation's work allowance: every CRL and OCSP signature verification draws from it.
     let budget: BudgetMeter
+    /// Where CRL-signing certificates off the chain are found and validated (RFC 5280 §6.3.3 (f));
+    /// nil: only keys on the chain itself may sign its CRLs (inside a CRL issuer's own path
+    /// validation, and for checks of fetched documents).
+    var crlSigners: CRLSigners?
     /// Clock skew tolerated on OCSP and CRL times (RFC 6960 §4.2.2.1 leaves it to local policy).
     static let clockSkew: Int64 = 5 * 60
     /// Without nextUpdate, an OCSP response is treated as fresh for this long after thisUpdate.
@@ -41,7 +45,7 @@ struct RevocationChecker {
                     notes.append(contentsOf: outcome.notes)
                     if let status = outcome.status { found = merge(found, status) }
                 } else if !useOCSP && usesCRL {
-                    let outcome = CRLCheck.status(of: certificate, issuer: issuer, crls: inputs.crls, checker: self)
+                    let outcome = CRLCheck.status(of: chain, at: index, crls: inputs.crls, checker: self)
                     notes.append(contentsOf: outcome.notes)
                     integrityProblems.append(contentsOf: outcome.integrityProblems)
                     if let status = outcome.status { found = merge(found, status) }

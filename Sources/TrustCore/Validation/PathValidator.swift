@@ -15,6 +15,8 @@ final class PathValidator {
     /// The evaluation's work allowance, shared with the path builder: it does not reset per path.
     let budget: BudgetMeter
     var revocationInputs = RevocationInputs()
+    /// Finds and validates CRL-signing certificates that are not on the chain (RFC 5280 §6.3.3 (f)).
+    var crlSigners: CRLSigners?
     /// Whether an anchor came from the system trust store (rules scoped to system-trusted chains).
     var isSystemAnchor: (Certificate) -> Bool = { _ in false }
     /// `options.identities`, prepared once for every chain this validator sees.
@@ -39,7 +41,8 @@ final class PathValidator {
     /// The revocation checker for complete chains, when a revocation policy is in force.
     var revocationChecker: RevocationChecker? {
         options.revocation.map {
-            RevocationChecker(options: $0, inputs: revocationInputs, time: options.verifyTime, signatures: signatures, budget: budget)
+            RevocationChecker(options: $0, inputs: revocationInputs, time: options.verifyTime, signatures: signatures, budget: budget,
+                              crlSigners: crlSigners)
         }
     }
 

@@ -5,7 +5,9 @@ import TrustDER
 /// A certificate revocation list (RFC 5280 §5), parsed strictly and once.
 ///
 /// Revoked entries are indexed by serial number, so looking a certificate up is O(1) on average
-/// even for CRLs with hundreds of thousands of entries.
+/// even for CRLs with hundreds of thousands of entries. Semantic defects (an inner/outer algorithm
+/// mismatch, a partial-octet signature, an unhandled critical entry extension) do not stop the
+/// parse: they are recorded in ``semanticDefects`` and keep the CRL out of every status decision.
 public struct CertificateRevocationList: Sendable {
     /// One revoked certificate (RFC 5280 §5.1.2.6, §5.3).
     public struct Entry: Hashable, Sendable {
@@ -29,8 +31,8 @@ public struct CertificateRevocationList: Sendable {
         public let onlyContainsUserCerts: Bool
         /// Only CA certificates are covered.
         public let onlyContainsCACerts: Bool
-        /// Only some revocation reasons are covered (raw ReasonFlags bits).
-        public let onlySomeReasons: ArraySlice<UInt8>?
+        /// Only these revocation reasons are covered (nil: every reason).
+        public let onlySomeReasons: RevocationReasons?
         /// The CRL is indirect (entries may name other issuers).
         public let indirectCRL: Bool
         /// Only attribute certificates are covered.
@@ -47,7 +49,13 @@ public struct CertificateRevocationList: Sendable {
         let thisUpdate: DERTime
         let nextUpdate: DERTime?
         let entries: [Entry]
-        let index: [ArraySlice<UInt8>: Int]
+        /// Entry positions by serial number content octets (DER INTEGERs are minimal, so equal
+        /// octets are equal integers and `00 FF` (255) never meets `FF` (-1)).
+        let index: [ArraySlice<UInt8>: [Int]]
+        /// Per entry, the certificate issuer it belongs to in an indirect CRL (RFC 5280 §5.3.3:
+        /// the nearest certificateIssuer at or before it); nil means the CRL issuer.
+        let entryIssuers: [[GeneralName]?]
+        let semanticDefects: [CRLDefect]
         let extensions: [Extension]
         let crlNumber: ArraySlice<UInt8>?
         let deltaCRLIndicator: ArraySlice<UInt8>?
@@ -65,7 +73,8 @@ public struct CertificateRevocationList: Sendable {
             let bitsElement = try list.read(.bitString)
             let bits = try bitsElement.bitString()
             try list.finish()
-            guard bits.unusedBits == 0 else { throw X509Error.structure("CRL signatureValue must be whole octets", at: bitsElement.offset) }
+            var defects: [CRLDefect] = []
+            if bits.unusedBits != 0 { defects.append(.signatureNotWholeOctets(offset: bitsElement.offset)) }
             tbs = tbsElement.encoded
             signatureAlgorithm = outerAlgorithm
             signature = bits.bytes
@@ -80,8 +89,8 @@ public struct CertificateRevocationList: Sendable {
             self.version = version
             let inner = try AlgorithmIdentifier.parse(try fields.read(.sequence))
             // RFC 5280 §5.1.1.2, compared as algorithms (see AlgorithmIdentifier.isSameAlgorithm).
-            guard inner.isSameAlgorithm(as: outerAlgorithm) else {
-                throw X509Error.structure("CRL signatureAlgorithm differs from tbsCertList.signature", at: outerAlgorithmElement.offset)
+            if !inner.isSameAlgorithm(as: outerAlgorithm) {
+                defects.append(.signatureAlgorithmMismatch(tbsCertList: inner, certList: outerAlgorithm, offset: outerAlgorithmElement.offset))
             }
             issuer = try DistinguishedName(element: try fields.read(.sequence))
             thisUpdate = try fields.readAny().time()
@@ -92,14 +101,15 @@ public struct CertificateRevocationList: Sendable {
             self.nextUpdate = nextUpdate
 
             var entries: [Entry] = []
-            var index: [ArraySlice<UInt8>: Int] = [:]
+            var entryOffsets: [Int] = []
+            var index: [ArraySlice<UInt8>: [Int]] = [:]
             if let revoked = try fields.readIfPresent(.sequence) {
                 var reader = try revoked.children()
                 while let entryElement = try reader.next() {
-                    let entry = try Storage.parseEntry(entryElement, version: version)
-                    let key = Storage.serialKey(entry.serialNumber)
-                    if index[key] == nil { index[key] = entries.count }
+                    let entry = try Storage.parseEntry(entryElement, version: version, defects: &defects)
+                    index[entry.serialNumber, default: []].append(entries.count)
                     entries.append(entry)
+                    entryOffsets.append(entryElement.offset)
                 }
                 // RFC 5280 §5.1.2.6: when there are no revoked certificates the list MUST be absent.
                 if entries.isEmpty { throw X509Error.structure("empty revokedCertificates must be omitted", at: revoked.offset) }
@@ -126,16 +136,30 @@ public struct CertificateRevocationList: Sendable {
             crlNumber = try find(OID.crlNumber).map { ext in try wrap(ext) { try DERReader.parseSingle(ext.value).integerBytes() } }
             deltaCRLIndicator = try find(OID.deltaCRLIndicator).map { ext in try wrap(ext) { try DERReader.parseSingle(ext.value).integerBytes() } }
             authorityKeyIdentifier = try find(OID.authorityKeyIdentifier).map { ext in try wrap(ext) { try AuthorityKeyIdentifier.parse(ext.value) } }
-            issuingDistributionPoint = try find(OID.issuingDistributionPoint).map { ext in try wrap(ext) { try Storage.parseIDP(ext.value) } }
+            let idp = try find(OID.issuingDistributionPoint).map { ext in try wrap(ext) { try Storage.parseIDP(ext.value) } }
+            issuingDistributionPoint = idp
+
+            // RFC 5280 §5.3.3: in an indirect CRL each entry belongs to the issuer named by the nearest
+            // certificateIssuer at or before it (the CRL issuer before the first); a direct CRL lists
+            // only its own issuer's certificates, so naming another issuer there is a defect.
+            var entryIssuers: [[GeneralName]?] = []
+            entryIssuers.reserveCapacity(entries.count)
+            var current: [GeneralName]?
+            for (position, entry) in entries.enumerated() {
+                if let named = entry.certificateIssuer {
+                    if idp?.indirectCRL == true {
+                        current = named
+                    } else if !defects.contains(where: { if case .certificateIssuerInDirectCRL = $0 { true } else { false } }) {
+                        defects.append(.certificateIssuerInDirectCRL(offset: entryOffsets[position]))
+                    }
+                }
+                entryIssuers.append(current)
+            }
+            self.entryIssuers = entryIssuers
+            semanticDefects = defects
         }
 
-        /// Serial numbers compare by value: drop a sign-only leading zero octet.
-        static func serialKey(_ serial: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-            if serial.count > 1, serial.first == 0 { return serial.dropFirst() }
-            return serial
-        }
-
-        static func parseEntry(_ element: DERElement, version: Int) throws -> Entry {
+        static func parseEntry(_ element: DERElement, version: Int, defects: inout [CRLDefect]) throws -> Entry {
             try element.expect(.sequence)
             var fields = try element.children()
             let serial = try fields.read(.integer).integerBytes()
@@ -151,8 +175,9 @@ public struct CertificateRevocationList: Sendable {
                     case OID.invalidityDate: invalidity = try DERReader.parseSingle(ext.value).time()
                     case OID.certificateIssuer: certificateIssuer = try GeneralName.parseSequence(try DERReader.parseSingle(ext.value))
                     default:
-                        // RFC 5280 §5.3: an unrecognised critical entry extension makes the CRL unusable.
-                        if ext.isCritical { throw X509Error.structure("unknown critical CRL entry extension \(ext.oid.dotted)", at: ext.offset) }
+                        // RFC 5280 §5.3: an unrecognised critical entry extension makes the CRL unusable
+                        // (a verdict about this CRL, not a reason to refuse the whole input).
+                        if ext.isCritical { defects.append(.unhandledCriticalEntryExtension(oid: ext.oid.dotted, offset: ext.offset)) }
                     }
                 }
             }
@@ -180,8 +205,9 @@ public struct CertificateRevocationList: Sendable {
             }
             let onlyUser = try flag(1)
             let onlyCA = try flag(2)
-            let someReasons = try reader.readIfPresent(.context(3, constructed: false))
-            if let someReasons { _ = try someReasons.bitString(tag: .context(3, constructed: false)) }
+            let someReasons = try reader.readIfPresent(.context(3, constructed: false)).map { element throws in
+                try RevocationReasons.parse(element, tag: .context(3, constructed: false))
+            }
             let indirect = try flag(4)
             let onlyAttribute = try flag(5)
             try reader.finish()
@@ -190,7 +216,7 @@ public struct CertificateRevocationList: Sendable {
                 throw X509Error.structure("issuingDistributionPoint sets more than one only-contains flag", at: element.offset)
             }
             return IssuingDistributionPoint(distributionPoint: point, onlyContainsUserCerts: onlyUser, onlyContainsCACerts: onlyCA,
-                                            onlySomeReasons: someReasons?.content, indirectCRL: indirect,
+                                            onlySomeReasons: someReasons, indirectCRL: indirect,
                                             onlyContainsAttributeCerts: onlyAttribute)
         }
     }
@@ -248,9 +274,32 @@ public struct CertificateRevocationList: Sendable {
     /// The authorityKeyIdentifier (RFC 5280 §5.2.1), if present.
     public var authorityKeyIdentifier: AuthorityKeyIdentifier? { storage.authorityKeyIdentifier }
 
-    /// The entry for `serialNumber` (INTEGER content octets), if the certificate is listed. O(1).
+    /// Defects that keep this CRL out of every revocation decision (empty for a sound CRL).
+    public var semanticDefects: [CRLDefect] { storage.semanticDefects }
+
+    /// The entry for `serialNumber` (INTEGER content octets, compared exactly: DER integers are
+    /// minimal) among the entries of the CRL issuer's own certificates. O(1) on average. In an
+    /// indirect CRL, use ``entry(forSerialNumber:issuedBy:)``.
     public func entry(forSerialNumber serialNumber: ArraySlice<UInt8>) -> Entry? {
-        storage.index[Storage.serialKey(serialNumber)].map { storage.entries[$0] }
+        entry(forSerialNumber: serialNumber, issuedBy: storage.issuer)
+    }
+
+    /// The entry revoking the certificate with `serialNumber` issued by `certificateIssuer`: an entry
+    /// of that serial that belongs to that issuer (RFC 5280 §5.3.3: in an indirect CRL, the issuer
+    /// named by the nearest certificateIssuer at or before the entry, else the CRL issuer).
+    public func entry(forSerialNumber serialNumber: ArraySlice<UInt8>, issuedBy certificateIssuer: DistinguishedName) -> Entry? {
+        guard let positions = storage.index[serialNumber] else { return nil }
+        for position in positions {
+            let belongsTo = storage.entryIssuers[position]
+            let matches: Bool
+            if let names = belongsTo {
+                matches = names.contains { if case let .directoryName(name) = $0 { name == certificateIssuer } else { false } }
+            } else {
+                matches = storage.issuer == certificateIssuer
+            }
+            if matches { return storage.entries[position] }
+        }
+        return nil
     }
 
     /// The signature algorithm decoded for verification.

@@ -28,10 +28,9 @@ public struct OCSPCertID: Hashable, Sendable {
     }
 
     /// Whether this CertID names `certificate` as issued by `issuer` (hashes recomputed with this
-    /// CertID's algorithm; serial numbers compared by value).
+    /// CertID's algorithm; serial numbers compared as INTEGER content octets, which DER keeps minimal).
     public func identifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
-        guard CertificateRevocationList.Storage.serialKey(serialNumber[...])
-            .elementsEqual(CertificateRevocationList.Storage.serialKey(certificate.serialNumber)) else { return false }
+        guard serialNumber.elementsEqual(certificate.serialNumber) else { return false }
         let expected = OCSPCertID(certificate: certificate, issuer: issuer, hash: hashAlgorithm)
         return expected.issuerNameHash == issuerNameHash && expected.issuerKeyHash == issuerKeyHash
     }
