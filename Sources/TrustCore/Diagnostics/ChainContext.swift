@@ -79,6 +79,15 @@ struct ChainContext {
     var built: [Certificate] { evaluation.chain }
     var now: Int64 { time?.secondsSince1970 ?? 0 }
 
+    /// The number presented and the cap, when the evaluation refused the list for its length
+    /// (``TrustFailureReason/tooManyCertificates(presented:limit:)``): then no certificate was examined.
+    var refusedForLength: (presented: Int, limit: Int)? {
+        for failure in evaluation.failures {
+            if case let .tooManyCertificates(presented, limit) = failure.reason { return (presented, limit) }
+        }
+        return nil
+    }
+
     /// The index of the trust anchor in the built chain, when it reaches one.
     var anchorIndex: Int? { evaluation.endsAtAnchor && !built.isEmpty ? built.count - 1 : nil }
 
@@ -216,11 +225,14 @@ struct ChainContext {
 
     /// The presented list with its observations.
     func presentedCertificates() -> [ChainDiagnostics.PresentedCertificate] {
-        presented.enumerated().map { index, certificate in
+        let refused = refusedForLength
+        return presented.enumerated().map { index, certificate in
             var notes: [String] = []
-            let first = presentedPosition(of: certificate)
+            let first = refused == nil ? presentedPosition(of: certificate) : nil
             let chainIndex = first == index ? builtPosition(of: certificate) : nil
-            if let first, first < index {
+            if let refused {
+                notes.append("not examined: \(refused.presented) certificates presented, more than the \(refused.limit) an evaluation considers")
+            } else if let first, first < index {
                 notes.append("duplicate of #\(first): unneeded")
             } else if let chainIndex {
                 if chainIndex == 0 {

@@ -37,11 +37,12 @@ struct ChainFindings {
 
     private mutating func collect() {
         let built = context.built
-        for failure in context.evaluation.failures {
-            guard case let .tooManyCertificates(presented, limit) = failure.reason else { continue }
+        if let refused = context.refusedForLength {
+            // Nothing else was looked at: every other finding would be about certificates never examined.
             add("error", "too-many-certificates", nil,
-                "the server sent \(presented) certificates, more than the \(limit) an evaluation considers, so none was "
-                    + "examined: send the leaf and the intermediates up to (not including) the root, usually 2–4 certificates")
+                "the server sent \(refused.presented) certificates, more than the \(refused.limit) an evaluation considers, so "
+                    + "none was examined: send the leaf and the intermediates up to (not including) the root, usually 2–4 certificates")
+            return
         }
         if let issuer = context.missingIssuer { missingIssuer(issuer) }
         if context.endsAtUntrustedRoot, let top = built.last {
