@@ -165,10 +165,12 @@ struct PathBuilder {
         var candidates = anchors.candidateIssuers(of: current)
         let anchorCount = candidates.count
         let untrusted = intermediates.candidateIssuers(of: current)
-        WorkCounter.count(anchorCount + untrusted.count)
+        WorkCounter.count(anchorCount)
+        WorkCounter.count(untrusted.count)
         if candidates.isEmpty {
             candidates = untrusted
-        } else if anchorCount * untrusted.count <= CertificateStore.indexThreshold {
+        } else if min(anchorCount, untrusted.count) <= 2 {
+            // At most two comparisons per candidate of the longer list.
             for candidate in untrusted where !candidates.contains(candidate) { candidates.append(candidate) }
         } else {
             // Many anchors and many intermediates with one name: a set keeps the merge linear.
@@ -196,10 +198,12 @@ struct PathBuilder {
             return false
         }
 
+        // Verified keys only serve ordering: with a single candidate there is nothing to order.
+        let ordersCandidates = candidates.count > 1
         for candidate in ordered(candidates, anchorCount: anchorCount, for: current) {
             if exhausted { return false }
             let signedBy = SignedBy(child: current, issuerKey: candidate.publicKeyInfo.der)
-            let knownFailure = failedKeys[signedBy]
+            let knownFailure = failedKeys.isEmpty ? nil : failedKeys[signedBy]
             if knownFailure == nil, !budget.canSpend(.signatureChecks) {
                 recordExhausted(path, .signatureChecks)
                 return false
@@ -214,7 +218,11 @@ struct PathBuilder {
             if knownFailure == nil {
                 budget.spend(.signatureChecks)
                 failure = validator.signatures.failure(child: current, issuer: candidate)
-                if let failure { failedKeys[signedBy] = failure } else { verifiedKeys.insert(signedBy) }
+                if let failure {
+                    failedKeys[signedBy] = failure
+                } else if ordersCandidates {
+                    verifiedKeys.insert(signedBy)
+                }
             }
             if let failure {
                 budget.spend(.candidatePaths)
