@@ -66,10 +66,6 @@ final class CandidateOrderingTests: XCTestCase {
         return trust
     }
 
-    private func exhausted(_ evaluation: TrustEvaluation) -> [TrustFailureReason] {
-        evaluation.failures.map(\.reason).filter { if case .budgetExhausted = $0 { true } else { false } }
-    }
-
     func testLookAlikesSharingOneWrongKeyCostOneSignatureCheck() throws {
         // 150 ahead of the genuine issuer: before, each cost a signature check and the default budget
         // (100) ran out first. The first one's failure decides the other 149 (same key, same leaf).
@@ -100,8 +96,12 @@ final class CandidateOrderingTests: XCTestCase {
         let tooMany = try trust(lookAlikesFirst: try lookAlikes(99, keys: keys)).evaluate()
         XCTAssertFalse(tooMany.isTrusted)
         XCTAssertEqual(tooMany.result, .fatalTrustFailure)
-        // Fail closed, with the reason of its own: the budget, not "untrusted".
-        XCTAssertEqual(exhausted(tooMany), [.budgetExhausted(resource: .signatureChecks, limit: 100)], "\(tooMany)")
+        // Fail closed, with the reason of its own: the budget, not "untrusted", and not the leaf's
+        // signature, which only the look-alikes failed to verify.
+        XCTAssertEqual(tooMany.failures.map(\.reason), [.budgetExhausted(resource: .signatureChecks, limit: 100)], "\(tooMany)")
+        // The 99 look-alikes and the leaf's genuine issuer used the 100 checks: the search stopped one
+        // short of the root, and the chain reported is where it stopped.
+        XCTAssertEqual(tooMany.chain, [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem")])
         XCTAssertEqual(tooMany.attempts.last?.outcome, .budgetExhausted)
     }
 }

@@ -37,11 +37,14 @@ public struct PathBuildingResult: Sendable {
     /// Whether the budget stopped the search.
     public let budgetExhausted: Bool
 
-    /// The most informative failed attempt: a complete path with the fewest failures, else the
-    /// longest dead end.
+    /// The most informative failed attempt: a complete path with the fewest failures; else, when the
+    /// budget stopped the search, the attempt it stopped (whatever partial paths were rejected on the
+    /// way, the budget is why no chain was found: look-alike issuers are not the leaf's fault); else
+    /// the longest dead end.
     public var bestFailedAttempt: PathAttempt? {
         let complete = attempts.filter { $0.outcome == .invalid }
         if let best = complete.min(by: { PathBuildingResult.rank($0) < PathBuildingResult.rank($1) }) { return best }
+        if budgetExhausted, let stopped = attempts.last(where: { $0.outcome == .budgetExhausted }) { return stopped }
         // Otherwise the longest partial path, preferring dead ends to rejected issuers.
         return attempts.filter { $0.outcome != .valid }.max { lhs, rhs in
             (lhs.chain.count, lhs.outcome == .rejectedIssuer ? 0 : 1) < (rhs.chain.count, rhs.outcome == .rejectedIssuer ? 0 : 1)
