@@ -63,7 +63,8 @@ final class ChainDiagnosticsGoldenTests: XCTestCase {
         XCTAssertEqual(diagnostics.findings.first { $0.severity == "error" }?.code, "expired")
     }
 
-    /// The expired twin is presented first: the builder tries it, abandons it, and uses the current one.
+    /// The expired twin is presented first: being expired at the verify date, it is tried after the
+    /// current one, which leads to the anchor, so it is never needed and is reported as unused.
     func testCrossSignedAlternativePaths() throws {
         let diagnostics = try assertGolden(GoldenCase(
             name: "cross-signed",
@@ -71,10 +72,12 @@ final class ChainDiagnosticsGoldenTests: XCTestCase {
                         "scenarios/cross-intermediate-by-root2.pem"],
             anchors: ["scenarios/root2.pem"]))
         XCTAssertTrue(diagnostics.trusted)
-        XCTAssertEqual(diagnostics.paths.map(\.outcome), ["invalid", "valid"])
-        XCTAssertTrue(diagnostics.paths[0].reasons.contains { $0.contains("expired") }, "\(diagnostics.paths[0].reasons)")
-        XCTAssertEqual(diagnostics.paths[0].certificates.map(\.origin), ["presented #0", "presented #1", "trust anchors"])
-        XCTAssertEqual(diagnostics.paths.map(\.isBuiltChain), [false, true])
+        XCTAssertEqual(diagnostics.paths.map(\.outcome), ["valid"])
+        XCTAssertEqual(diagnostics.paths[0].certificates.map(\.origin), ["presented #0", "presented #2", "trust anchors"])
+        XCTAssertEqual(diagnostics.presented.map(\.chainIndex), [0, nil, 1])
+        XCTAssertTrue(diagnostics.findings.contains {
+            $0.code == "unused-certificate" && $0.severity == "warning" && $0.message.contains("presented #1") && $0.message.contains("expired")
+        }, "\(diagnostics.findings.map(\.message))")
     }
 
     /// The same twins supplied locally rather than sent, with both roots trusted.

@@ -41,7 +41,7 @@ final class PathBuilderTests: XCTestCase {
 
     // MARK: - Pathological pools
 
-    func testTwoHundredLookAlikeIssuersWithTheWrongKeyStopAtTheSignatureBudget() throws {
+    func testTwoHundredLookAlikeIssuersSharingOneWrongKeyCostOneSignatureCheck() throws {
         let pool = try lookAlikesWithTheWrongKey(200)
         let leafIssuer = try cert("ecdsa/leaf.pem").issuer
         XCTAssertEqual(Set(pool).count, 200)
@@ -51,18 +51,16 @@ final class PathBuilderTests: XCTestCase {
         trust.additionalIntermediates = pool
         let budget = trust.pathBuildingBudget
         XCTAssertEqual(budget, .default)
-        let start = Date()
         let evaluation = trust.evaluate()
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10, "bounded work must end quickly")
 
         XCTAssertFalse(evaluation.isTrusted)
-        XCTAssertTrue(hasBudgetExhausted(evaluation), "\(evaluation)")
-        XCTAssertLessThanOrEqual(evaluation.signatureChecks, budget.signatureChecks)
-        XCTAssertGreaterThan(evaluation.signatureChecks, 0)
+        // The first look-alike's check fails; the other 199 carry the same key, so they fail the same
+        // way without another check, and every candidate is decided within the path budget.
+        XCTAssertFalse(hasBudgetExhausted(evaluation), "\(evaluation)")
+        XCTAssertLessThanOrEqual(evaluation.signatureChecks, 2)
         XCTAssertLessThanOrEqual(evaluation.attempts.count, budget.candidatePaths + 1)
-        // Every candidate that was tried was rejected on its signature.
         let rejected = evaluation.attempts.filter { $0.outcome == .rejectedIssuer }
-        XCTAssertFalse(rejected.isEmpty)
+        XCTAssertEqual(rejected.count, 200)
         XCTAssertTrue(rejected.allSatisfy { $0.failures.map(\.reason) == [.signatureInvalid] })
     }
 

@@ -3,6 +3,10 @@ import TrustX509
 
 /// What ``ChainDiagnostics`` and ``ChainFindings`` work from: one evaluation, the certificates in
 /// the order the peer sent them, and the extra intermediates supplied locally.
+///
+/// Every "where is this certificate" question is a hash lookup in indexes built once, so the
+/// diagnostics of a list of n certificates cost O(n), not O(n²) equality comparisons: the list may
+/// be a peer's, thousands of certificates long.
 struct ChainContext {
     let evaluation: TrustEvaluation
     /// The certificates as received (not reordered).
@@ -14,8 +18,75 @@ struct ChainContext {
     /// Whether any OCSP response was supplied (what a stapled response would be).
     let hasOCSPResponses: Bool
 
+    /// The first position of each certificate in ``presented``.
+    private let presentedPositions: [Certificate: Int]
+    /// The first position of each certificate in the built chain.
+    private let builtPositions: [Certificate: Int]
+    private let suppliedSet: Set<Certificate>
+    /// For each certificate, the failed attempts (by number) that contain it and its first position there.
+    private let failedAttemptsContaining: [Certificate: [(number: Int, position: Int)]]
+
+    init(evaluation: TrustEvaluation, presented: [Certificate], supplied: [Certificate], host: String?, time: DERTime?,
+         hasOCSPResponses: Bool) {
+        self.evaluation = evaluation
+        self.presented = presented
+        self.supplied = supplied
+        self.host = host
+        self.time = time
+        self.hasOCSPResponses = hasOCSPResponses
+        presentedPositions = ChainContext.firstPositions(presented)
+        builtPositions = ChainContext.firstPositions(evaluation.chain)
+        suppliedSet = Set(supplied)
+        WorkCounter.count(supplied.count)
+        var containing: [Certificate: [(number: Int, position: Int)]] = [:]
+        for (number, attempt) in evaluation.attempts.enumerated() where attempt.outcome != .valid {
+            WorkCounter.count(attempt.chain.count)
+            for (position, certificate) in attempt.chain.enumerated() where containing[certificate]?.last?.number != number {
+                containing[certificate, default: []].append((number, position))
+            }
+        }
+        failedAttemptsContaining = containing
+    }
+
+    private static func firstPositions(_ certificates: [Certificate]) -> [Certificate: Int] {
+        WorkCounter.count(certificates.count)
+        var positions: [Certificate: Int] = [:]
+        positions.reserveCapacity(certificates.count)
+        for (position, certificate) in certificates.enumerated() where positions[certificate] == nil {
+            positions[certificate] = position
+        }
+        return positions
+    }
+
+    /// The first position of `certificate` in ``presented``.
+    func presentedPosition(of certificate: Certificate) -> Int? {
+        WorkCounter.count()
+        return presentedPositions[certificate]
+    }
+
+    /// The first position of `certificate` in the built chain.
+    func builtPosition(of certificate: Certificate) -> Int? {
+        WorkCounter.count()
+        return builtPositions[certificate]
+    }
+
+    /// Whether `certificate` is among the supplied intermediates.
+    func isSupplied(_ certificate: Certificate) -> Bool {
+        WorkCounter.count()
+        return suppliedSet.contains(certificate)
+    }
+
     var built: [Certificate] { evaluation.chain }
     var now: Int64 { time?.secondsSince1970 ?? 0 }
+
+    /// The number presented and the cap, when the evaluation refused the list for its length
+    /// (``TrustFailureReason/tooManyCertificates(presented:limit:)``): then no certificate was examined.
+    var refusedForLength: (presented: Int, limit: Int)? {
+        for failure in evaluation.failures {
+            if case let .tooManyCertificates(presented, limit) = failure.reason { return (presented, limit) }
+        }
+        return nil
+    }
 
     /// The index of the trust anchor in the built chain, when it reaches one.
     var anchorIndex: Int? { evaluation.endsAtAnchor && !built.isEmpty ? built.count - 1 : nil }
@@ -43,16 +114,16 @@ struct ChainContext {
     /// Where a certificate came from: the peer, the supplied intermediates, or the trust anchors.
     func origin(of certificate: Certificate, isAnchor: Bool) -> String {
         if isAnchor { return "trust anchors" }
-        if let position = presented.firstIndex(of: certificate) { return "presented #\(position)" }
-        if supplied.contains(certificate) { return "supplied intermediates" }
+        if let position = presentedPosition(of: certificate) { return "presented #\(position)" }
+        if isSupplied(certificate) { return "supplied intermediates" }
         return "trust anchors"
     }
 
     /// `certificate 1 (CN=…)` for the built chain, `presented #2 (CN=…)` or
     /// `supplied intermediate (CN=…)` for the others.
     func name(of certificate: Certificate) -> String {
-        if let index = built.firstIndex(of: certificate) { return "certificate \(index) (\(certificate.subject))" }
-        if let position = presented.firstIndex(of: certificate) { return "presented #\(position) (\(certificate.subject))" }
+        if let index = builtPosition(of: certificate) { return "certificate \(index) (\(certificate.subject))" }
+        if let position = presentedPosition(of: certificate) { return "presented #\(position) (\(certificate.subject))" }
         return "supplied intermediate (\(certificate.subject))"
     }
 
@@ -64,7 +135,7 @@ struct ChainContext {
 
     /// The presented indices of the built chain's presented certificates, in chain order (leaf,
     /// then its issuer, …). When this is not increasing, the peer sent them in the wrong order.
-    var chainOrderOfPresented: [Int] { built.compactMap { presented.firstIndex(of: $0) } }
+    var chainOrderOfPresented: [Int] { built.compactMap { presentedPosition(of: $0) } }
 
     /// Whether the peer sent the certificates it needed out of order (leaf not first, or an issuer
     /// before the certificate it issued).
@@ -92,8 +163,8 @@ struct ChainContext {
             if !reasons.contains(text) { reasons.append(text) }
             if newKind == .faulty || kind == .unneeded { kind = newKind }
         }
-        for (number, attempt) in evaluation.attempts.enumerated() where attempt.outcome != .valid {
-            guard let position = attempt.chain.firstIndex(of: certificate) else { continue }
+        for (number, position) in failedAttemptsContaining[certificate] ?? [] {
+            let attempt = evaluation.attempts[number]
             if attempt.outcome == .rejectedIssuer && position == attempt.chain.count - 1 {
                 // The failure names the child whose signature this candidate was tried on.
                 let child = attempt.chain[safeIndex: position - 1]?.subject.description ?? "?"
@@ -111,8 +182,16 @@ struct ChainContext {
             }
         }
         if reasons.isEmpty {
-            reasons.append(built.contains { $0.issuer == certificate.subject }
-                           ? "another issuer with this name was used" : "it issued none of the other certificates")
+            // The builder tries issuers valid at the verify date first, so an expired twin is often
+            // never tried at all: its dates are then why it is unused.
+            if now > certificate.notAfter.secondsSince1970 {
+                note("expired \(certificate.notAfter), so another issuer was preferred", .faulty)
+            } else if now < certificate.notBefore.secondsSince1970 {
+                note("not valid before \(certificate.notBefore), so another issuer was preferred", .faulty)
+            } else {
+                reasons.append(built.contains { $0.issuer == certificate.subject }
+                               ? "another issuer with this name was used" : "it issued none of the other certificates")
+            }
         }
         return (reasons, kind)
     }
@@ -146,18 +225,22 @@ struct ChainContext {
 
     /// The presented list with its observations.
     func presentedCertificates() -> [ChainDiagnostics.PresentedCertificate] {
-        presented.enumerated().map { index, certificate in
+        let refused = refusedForLength
+        return presented.enumerated().map { index, certificate in
             var notes: [String] = []
-            let chainIndex = presented.firstIndex(of: certificate) == index ? built.firstIndex(of: certificate) : nil
-            if let first = presented.firstIndex(of: certificate), first < index {
+            let first = refused == nil ? presentedPosition(of: certificate) : nil
+            let chainIndex = first == index ? builtPosition(of: certificate) : nil
+            if let refused {
+                notes.append("not examined: \(refused.presented) certificates presented, more than the \(refused.limit) an evaluation considers")
+            } else if let first, first < index {
                 notes.append("duplicate of #\(first): unneeded")
             } else if let chainIndex {
                 if chainIndex == 0 {
                     notes.append(index == 0 ? "leaf" : "leaf, but sent as #\(index): the leaf must come first (RFC 8446 §4.4.2)")
                 } else if let child = built[safeIndex: chainIndex - 1] {
-                    let childName = presented.firstIndex(of: child).map { "#\($0)" } ?? "certificate \(chainIndex - 1)"
-                    notes.append("issuer of \(childName)")
-                    if let childIndex = presented.firstIndex(of: child), childIndex > index {
+                    let childIndex = presentedPosition(of: child)
+                    notes.append("issuer of \(childIndex.map { "#\($0)" } ?? "certificate \(chainIndex - 1)")")
+                    if let childIndex, childIndex > index {
                         notes.append("out of order: sent before #\(childIndex), which it issued")
                     }
                 }

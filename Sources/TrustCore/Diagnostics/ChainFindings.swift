@@ -30,13 +30,20 @@ struct ChainFindings {
     }
 
     private mutating func add(_ severity: String, _ code: String, _ certificate: Certificate?, _ message: String) {
-        let index = certificate.flatMap { context.built.firstIndex(of: $0) }
+        let index = certificate.flatMap(context.builtPosition(of:))
         found.append(Finding(severity: severity, code: code, certificateIndex: index, subject: certificate?.subject.description,
                              message: message))
     }
 
     private mutating func collect() {
         let built = context.built
+        if let refused = context.refusedForLength {
+            // Nothing else was looked at: every other finding would be about certificates never examined.
+            add("error", "too-many-certificates", nil,
+                "the server sent \(refused.presented) certificates, more than the \(refused.limit) an evaluation considers, so "
+                    + "none was examined: send the leaf and the intermediates up to (not including) the root, usually 2–4 certificates")
+            return
+        }
         if let issuer = context.missingIssuer { missingIssuer(issuer) }
         if context.endsAtUntrustedRoot, let top = built.last {
             add("error", "untrusted-root", top, built.count == 1
@@ -66,7 +73,7 @@ struct ChainFindings {
                 + "intermediates or trust anchors, so no chain to a trust anchor can be built. The server must send this "
                 + "intermediate after the leaf"
         } else {
-            let after = context.presented.firstIndex(of: top).map { "after #\($0)" } ?? "with the chain"
+            let after = context.presentedPosition(of: top).map { "after #\($0)" } ?? "with the chain"
             message = "missing issuer: the issuer of \(context.name(of: top)), \(issuerText), was not sent and is not among the "
                 + "supplied intermediates or trust anchors, so the chain stops there. If it is an intermediate, the server must "
                 + "send it \(after); if it is a root, it is not a trust anchor here"
@@ -90,7 +97,7 @@ struct ChainFindings {
                 advice = "renew it"
             } else if isAnchor {
                 advice = "the trust anchor itself has expired: update the trust store"
-            } else if context.presented.contains(certificate) {
+            } else if context.presentedPosition(of: certificate) != nil {
                 advice = "the server must send the CA's current intermediate instead"
             } else {
                 advice = "use the CA's current intermediate instead"
@@ -109,10 +116,12 @@ struct ChainFindings {
 
     // MARK: - Algorithms and keys
 
-    /// The built chain, then every other certificate the peer sent or a path used.
+    /// The built chain, then every other certificate the peer sent or a path used, each once.
     private var examined: [Certificate] {
         var certificates = context.built
-        for certificate in context.presented + context.evaluation.attempts.flatMap(\.chain) where !certificates.contains(certificate) {
+        var seen = Set(certificates)
+        for certificate in context.presented + context.evaluation.attempts.flatMap(\.chain) where seen.insert(certificate).inserted {
+            WorkCounter.count()
             certificates.append(certificate)
         }
         return certificates
@@ -125,7 +134,7 @@ struct ChainFindings {
     }
 
     private mutating func strength(of certificate: Certificate) {
-        let index = context.built.firstIndex(of: certificate)
+        let index = context.builtPosition(of: certificate)
         let name = context.name(of: certificate)
         // An anchor's own signature is never relied on.
         if index != context.anchorIndex, let algorithm = try? certificate.signatureAlgorithm(), algorithm.isLegacy {
@@ -196,7 +205,7 @@ struct ChainFindings {
         let end = context.anchorIndex ?? built.count
         for index in built.indices.dropFirst() where index < end {
             let certificate = built[index]
-            guard !presented.contains(certificate), context.supplied.contains(certificate) else { continue }
+            guard context.presentedPosition(of: certificate) == nil, context.isSupplied(certificate) else { continue }
             add("warning", "intermediate-not-sent", certificate,
                 "\(context.name(of: certificate)) was not sent by the server (it was found among the supplied intermediates): "
                     + "clients that do not already have it cannot build the chain (\"unable to get local issuer certificate\"); "
@@ -209,10 +218,10 @@ struct ChainFindings {
                     + "RFC 8446 §4.4.2, RFC 5246 §7.4.2); clients that do not reorder reject the chain")
         }
         for (position, certificate) in presented.enumerated() where position > 0 {
-            if let first = presented.firstIndex(of: certificate), first < position {
+            if let first = context.presentedPosition(of: certificate), first < position {
                 add("info", "duplicate-certificate", certificate,
                     "presented #\(position) is a duplicate of #\(first) (\(certificate.subject)): remove the copy")
-            } else if let index = built.firstIndex(of: certificate) {
+            } else if let index = context.builtPosition(of: certificate) {
                 if index == context.anchorIndex && certificate.isSelfIssued {
                     add("info", "root-sent", certificate,
                         "the server sent the root \(certificate.subject) (presented #\(position)): unneeded, clients use their own "

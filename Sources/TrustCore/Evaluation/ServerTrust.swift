@@ -377,6 +377,12 @@ public final class ServerTrust: Sendable {
         guard let leaf = config.certificates.first else {
             return failed([TrustFailure(.noCertificates, certificate: nil, index: nil)])
         }
+        // A peer's list longer than any real chain is refused before it is indexed (docs/robustness.md).
+        let presentedLimit = config.budget.maximumPresentedCertificates
+        guard config.certificates.count <= presentedLimit else {
+            return failed([TrustFailure(.tooManyCertificates(presented: config.certificates.count, limit: presentedLimit),
+                                        certificate: nil, index: nil)])
+        }
 
         // Policies → validation options.
         let date = config.verifyDate ?? Date()

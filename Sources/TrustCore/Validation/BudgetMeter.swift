@@ -45,6 +45,7 @@ final class BudgetMeter {
     /// Amounts come from input sizes: a spend that does not fit uses up the rest, never overflows.
     @discardableResult
     func spend(_ resource: BudgetResource, _ amount: Int = 1) -> Bool {
+        WorkCounter.count(amount)
         let fits = canSpend(resource, amount)
         let newUsed = fits ? used(resource) + amount : limit(of: resource)
         switch resource {

@@ -37,11 +37,14 @@ public struct PathBuildingResult: Sendable {
     /// Whether the budget stopped the search.
     public let budgetExhausted: Bool
 
-    /// The most informative failed attempt: a complete path with the fewest failures, else the
-    /// longest dead end.
+    /// The most informative failed attempt: a complete path with the fewest failures; else, when the
+    /// budget stopped the search, the attempt it stopped (whatever partial paths were rejected on the
+    /// way, the budget is why no chain was found: look-alike issuers are not the leaf's fault); else
+    /// the longest dead end.
     public var bestFailedAttempt: PathAttempt? {
         let complete = attempts.filter { $0.outcome == .invalid }
         if let best = complete.min(by: { PathBuildingResult.rank($0) < PathBuildingResult.rank($1) }) { return best }
+        if budgetExhausted, let stopped = attempts.last(where: { $0.outcome == .budgetExhausted }) { return stopped }
         // Otherwise the longest partial path, preferring dead ends to rejected issuers.
         return attempts.filter { $0.outcome != .valid }.max { lhs, rhs in
             (lhs.chain.count, lhs.outcome == .rejectedIssuer ? 0 : 1) < (rhs.chain.count, rhs.outcome == .rejectedIssuer ? 0 : 1)
@@ -53,9 +56,9 @@ public struct PathBuildingResult: Sendable {
     }
 }
 
-/// Proposes chains from a leaf to a trust anchor: depth-first over candidate issuers (anchors
-/// first, AKI/SKI matches first), backtracking on failure, skipping loops, within a budget.
-/// Each complete path is handed to the ``PathValidator``; the first valid one wins.
+/// Proposes chains from a leaf to a trust anchor: depth-first over candidate issuers (cheap evidence
+/// first: see ``ordered(_:anchorCount:for:)``), backtracking on failure, skipping loops, within a
+/// budget. Each complete path is handed to the ``PathValidator``; the first valid one wins.
 struct PathBuilder {
     let anchors: CertificateStore
     let intermediates: CertificateStore
@@ -67,6 +70,21 @@ struct PathBuilder {
     private var attempts: [PathAttempt] = []
     private var exhausted = false
     private var found: [Certificate]?
+
+    /// A certificate and the key tried as its issuer's. Whether a signature verifies depends only on
+    /// the signed certificate, the issuer's SubjectPublicKeyInfo and the signature policy (fixed for
+    /// the evaluation), not on which certificate carried the key.
+    private struct SignedBy: Hashable {
+        let child: Certificate
+        let issuerKey: ArraySlice<UInt8>
+    }
+
+    /// Keys whose signature check on a certificate failed in this evaluation, and why: another
+    /// candidate with the same key is rejected for the same reason without a new check, so
+    /// look-alikes sharing one wrong key cost one signature check, not one each.
+    private var failedKeys: [SignedBy: TrustFailureReason] = [:]
+    /// Keys that verified a certificate in this evaluation: candidates with them are tried first.
+    private var verifiedKeys: Set<SignedBy> = []
 
     init(anchors: CertificateStore, intermediates: CertificateStore, maximumIntermediates: Int, validator: PathValidator) {
         self.anchors = anchors
@@ -148,11 +166,19 @@ struct PathBuilder {
         }
 
         var candidates = anchors.candidateIssuers(of: current)
+        let anchorCount = candidates.count
         let untrusted = intermediates.candidateIssuers(of: current)
+        WorkCounter.count(anchorCount)
+        WorkCounter.count(untrusted.count)
         if candidates.isEmpty {
             candidates = untrusted
-        } else {
+        } else if min(anchorCount, untrusted.count) <= 2 {
+            // At most two comparisons per candidate of the longer list.
             for candidate in untrusted where !candidates.contains(candidate) { candidates.append(candidate) }
+        } else {
+            // Many anchors and many intermediates with one name: a set keeps the merge linear.
+            let trusted = Set(candidates)
+            for candidate in untrusted where !trusted.contains(candidate) { candidates.append(candidate) }
         }
         // Loop detection: a (subject, key) pair may appear once per path. Every candidate's subject
         // equals `current.issuer` (when both stores compare names with `==`), so for `current`
@@ -175,9 +201,13 @@ struct PathBuilder {
             return false
         }
 
-        for candidate in candidates {
+        // Verified keys only serve ordering: with a single candidate there is nothing to order.
+        let ordersCandidates = candidates.count > 1
+        for candidate in ordered(candidates, anchorCount: anchorCount, for: current) {
             if exhausted { return false }
-            guard budget.canSpend(.signatureChecks) else {
+            let signedBy = SignedBy(child: current, issuerKey: candidate.publicKeyInfo.der)
+            let knownFailure = failedKeys.isEmpty ? nil : failedKeys[signedBy]
+            if knownFailure == nil, !budget.canSpend(.signatureChecks) {
                 recordExhausted(path, .signatureChecks)
                 return false
             }
@@ -187,10 +217,19 @@ struct PathBuilder {
                 recordExhausted(path, .candidatePaths)
                 return false
             }
-            budget.spend(.signatureChecks)
-            if let reason = validator.signatures.failure(child: current, issuer: candidate) {
+            var failure = knownFailure
+            if knownFailure == nil {
+                budget.spend(.signatureChecks)
+                failure = validator.signatures.failure(child: current, issuer: candidate)
+                if let failure {
+                    failedKeys[signedBy] = failure
+                } else if ordersCandidates {
+                    verifiedKeys.insert(signedBy)
+                }
+            }
+            if let failure {
                 budget.spend(.candidatePaths)
-                record(path + [candidate], .rejectedIssuer, [TrustFailure(reason, certificate: current, index: path.count - 1)])
+                record(path + [candidate], .rejectedIssuer, [TrustFailure(failure, certificate: current, index: path.count - 1)])
                 continue
             }
             path.append(candidate)
@@ -198,5 +237,37 @@ struct PathBuilder {
             path.removeLast()
         }
         return false
+    }
+
+    /// `candidates` (the anchors' first, `anchorCount` of them, then the intermediates') in the order
+    /// they are worth a signature check, so that look-alike issuers cannot use up the budget ahead of
+    /// the genuine one while cheaper evidence tells them apart:
+    /// 1. a key that already verified `child` in this evaluation, before one not yet tried, before one
+    ///    that failed on it (which is then rejected without a new check);
+    /// 2. a subjectKeyIdentifier equal to `child`'s authorityKeyIdentifier keyIdentifier, before no
+    ///    subjectKeyIdentifier, before a different one (RFC 5280 §4.2.1.1);
+    /// 3. an intermediate valid at the verify date before one that is not, which path validation
+    ///    rejects (RFC 5280 §6.1.3 (a)(2)); an anchor's own validity is not part of the path (§6.1.1 (d)).
+    /// Ties keep the given order (anchors first). Only what this evaluation learnt is consulted, never
+    /// the process-wide ``SignatureCache``: what that holds depends on earlier evaluations, and the
+    /// order decides which chain is built and which reasons are reported, which must not.
+    private func ordered(_ candidates: [Certificate], anchorCount: Int, for child: Certificate) -> [Certificate] {
+        guard candidates.count > 1 else { return candidates }
+        WorkCounter.count(candidates.count)
+        let authorityKeyID = child.extensions.authorityKeyIdentifier?.keyIdentifier
+        let now = validator.options.verifyTime.secondsSince1970
+        func rank(_ candidate: Certificate, at position: Int) -> (Int, Int, Int, Int) {
+            let signedBy = SignedBy(child: child, issuerKey: candidate.publicKeyInfo.der)
+            let signature = verifiedKeys.contains(signedBy) ? 0 : failedKeys[signedBy] == nil ? 1 : 2
+            var keyIdentifier = 1
+            if let authorityKeyID, let subjectKeyID = candidate.extensions.subjectKeyIdentifier?.keyIdentifier {
+                keyIdentifier = subjectKeyID.elementsEqual(authorityKeyID) ? 0 : 2
+            }
+            let isValid = position < anchorCount
+                || (candidate.notBefore.secondsSince1970 <= now && now <= candidate.notAfter.secondsSince1970)
+            return (signature, keyIdentifier, isValid ? 0 : 1, position)
+        }
+        let ranks = candidates.enumerated().map { rank($0.element, at: $0.offset) }
+        return candidates.indices.sorted { ranks[$0] < ranks[$1] }.map { candidates[$0] }
     }
 }

@@ -65,6 +65,9 @@ public enum TrustFailureReason: Hashable, Sendable {
     /// The evaluation used up its ``VerificationBudget`` allowance of `resource` (`limit`) before it
     /// could decide: hostile or pathological input, rejected rather than worked on without bound.
     case budgetExhausted(resource: BudgetResource, limit: Int)
+    /// The peer presented more certificates than an evaluation considers
+    /// (``VerificationBudget/maximumPresentedCertificates``): rejected before any is indexed or compared.
+    case tooManyCertificates(presented: Int, limit: Int)
     /// The certificate could not be parsed.
     case malformed(String)
     /// The certificate parsed but has a semantic defect (RFC 5280 / RFC 4055), e.g. inner and
@@ -89,7 +92,7 @@ public enum TrustFailureReason: Hashable, Sendable {
     public var severity: TrustFailureSeverity {
         switch self {
         case .signatureInvalid, .signatureUnverifiable, .malformed, .certificateDefect, .revoked, .noCertificates, .budgetExhausted,
-             .revocationInformationInvalid, .verifyDateOutOfRange, .systemTrustStoreUnavailable:
+             .tooManyCertificates, .revocationInformationInvalid, .verifyDateOutOfRange, .systemTrustStoreUnavailable:
             return .fatal
         default:
             return .recoverable
@@ -124,6 +127,8 @@ public enum TrustFailureReason: Hashable, Sendable {
         case .issuerNotFound: return "issuer not found among the intermediates and anchors"
         case let .maximumDepthExceeded(limit): return "chain longer than the maximum depth \(limit)"
         case let .budgetExhausted(resource, limit): return "verification budget exhausted: more than \(limit) \(resource)"
+        case let .tooManyCertificates(presented, limit):
+            return "\(presented) certificates presented, more than the \(limit) an evaluation considers"
         case let .malformed(detail): return "malformed: \(detail)"
         case let .certificateDefect(defect): return "defective certificate: \(defect)"
         case let .revoked(detail): return "revoked: \(detail)"

@@ -18,17 +18,30 @@ public struct VerificationBudget: Hashable, Sendable {
     public var policyGraphOperations: Int
     /// The most CRL and OCSP response signature verifications and candidate comparisons, over all paths.
     public var revocationChecks: Int
+    /// The most certificates a peer may present (leaf included); a longer list is rejected with
+    /// ``TrustFailureReason/tooManyCertificates(presented:limit:)`` before any of it is indexed.
+    ///
+    /// The default, 256, is above anything a real TLS peer can get through the common stacks: rustls
+    /// reads handshake messages of at most 64 KiB, OpenSSL and BoringSSL certificate lists of at most
+    /// 100 KiB (`SSL_MAX_CERT_LIST_DEFAULT`), Go certificate messages of at most 256 KiB
+    /// (`maxHandshakeCertificateMsg`); at the 1–2 KB of a typical certificate that is 30–250
+    /// certificates, while real chains have 2–5 and a server misconfigured to send a whole CA bundle
+    /// sends about 150. The TLS message itself allows 16 MB (RFC 8446 §4.4.2): tens of thousands of
+    /// small certificates.
+    public var maximumPresentedCertificates: Int
 
-    /// Creates a budget; the defaults are generous for real chains.
+    /// Creates a budget; the defaults are generous for real chains (docs/robustness.md says what
+    /// each allows).
     public init(signatureChecks: Int = 100, candidatePaths: Int = 200, maximumPathLength: Int = 16,
                 nameConstraintComparisons: Int = 250_000, policyGraphOperations: Int = 100_000,
-                revocationChecks: Int = 200) {
+                revocationChecks: Int = 200, maximumPresentedCertificates: Int = 256) {
         self.signatureChecks = signatureChecks
         self.candidatePaths = candidatePaths
         self.maximumPathLength = maximumPathLength
         self.nameConstraintComparisons = nameConstraintComparisons
         self.policyGraphOperations = policyGraphOperations
         self.revocationChecks = revocationChecks
+        self.maximumPresentedCertificates = maximumPresentedCertificates
     }
 
     /// The default budget.
