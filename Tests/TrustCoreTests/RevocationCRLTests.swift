@@ -157,7 +157,8 @@ final class RevocationCRLTests: XCTestCase {
 
     func testCRLOfAnotherKeyWithTheSameNameIsNotUsed() throws {
         // crl-signer-other has the intermediate's subject but its own key; its CRL (with its own AKI)
-        // is another CA's CRL: not used, and not an integrity failure either.
+        // names a key nobody in the evaluation holds a certificate for: not used (RFC 5280 §6.3.3 (f)),
+        // and not an integrity failure either.
         var forge = CRLForge(issuer: try Fixtures.certificate("revocation/crl-signer-other.pem"),
                              keyPath: "revocation/keys/crl-signer-other.key.pem")
         forge.entries = [(Array(try Fixtures.certificate(Kit.revokedLeaf).serialNumber), "260401000000Z", 1)]
@@ -165,7 +166,7 @@ final class RevocationCRLTests: XCTestCase {
         trust.setCRLs([try forge.make()])
         let evaluation = trust.evaluate()
         assertTrusted(evaluation)
-        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("another key") }, "\(evaluation.revocationStatuses)")
+        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("to verify it with") }, "\(evaluation.revocationStatuses)")
     }
 
     func testNoSingleOctetCorruptionIsSilentlyAccepted() throws {
@@ -217,7 +218,7 @@ final class RevocationCRLTests: XCTestCase {
         let evaluation = try Kit.trust(Kit.revokedLeaf, options: soft, crls: ["intermediate-idp-other-dp"]).evaluate()
         assertTrusted(evaluation)
         let notes = Kit.notes(Kit.status(evaluation, 0))
-        XCTAssertTrue(notes.contains { $0.contains("http://crl.swifttrust.test/other.crl") && $0.contains("not one of the certificate's") }, "\(notes)")
+        XCTAssertTrue(notes.contains { $0.contains("http://crl.swifttrust.test/other.crl") && $0.contains("not the certificate's") }, "\(notes)")
         let hardEvaluation = try Kit.trust(Kit.goodLeaf, options: hard, crls: ["intermediate-idp-other-dp", "root-empty"]).evaluate()
         assertNotTrusted(hardEvaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
     }
@@ -264,22 +265,24 @@ final class RevocationCRLTests: XCTestCase {
         good.setCRLs([crl])
         let goodEvaluation = good.evaluate()
         assertTrusted(goodEvaluation)
-        XCTAssertTrue(Kit.notes(Kit.status(goodEvaluation, 0)).contains { $0.contains("only some reasons") }, "\(goodEvaluation.revocationStatuses)")
+        XCTAssertTrue(Kit.notes(Kit.status(goodEvaluation, 0)).contains { $0.contains("cover only the reasons {keyCompromise}") }, "\(goodEvaluation.revocationStatuses)")
         // It still proves revoked.
         let revoked = try Kit.trust(Kit.revokedLeaf, options: soft)
         revoked.setCRLs([crl])
         assertNotTrusted(revoked.evaluate(), .fatalTrustFailure, failures: ["0:revoked"])
     }
 
-    func testIndirectCRLIsNotUsed() throws {
+    func testIndirectCRLOfTheIssuerListsItsOwnCertificates() throws {
+        // RFC 5280 §5.3.3: in an indirect CRL, entries before the first certificateIssuer belong to
+        // the CRL issuer; this one is the leaf's issuer, so its entry revokes the leaf.
         var forge = try CRLForge.intermediate()
         forge.entries = [(Array(try Fixtures.certificate(Kit.revokedLeaf).serialNumber), "260401000000Z", 1)]
         forge.issuingDistributionPoint = .sequence([.primitive(0x84, [0xFF])])  // indirectCRL
         let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
         trust.setCRLs([try forge.make()])
         let evaluation = trust.evaluate()
-        assertTrusted(evaluation)
-        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("indirect") }, "\(evaluation.revocationStatuses)")
+        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
+        XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .suppliedCRL, time: Kit.revocationDate, reason: .keyCompromise))
     }
 
     // MARK: Whole chain

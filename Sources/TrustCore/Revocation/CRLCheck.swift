@@ -10,7 +10,8 @@ import TrustX509
 /// certificate), adds a reason not yet covered ((d), (e)), is fresh ((a)), sound, and signed by a
 /// validated key of its issuer ((f), (g), ``CRLSigners``). Its newest applicable delta CRL is
 /// consulted first ((c), (h), (i)). The certificate is good only when the CRLs used cover every
-/// reason; a CRL that does not cover it is never evidence of anything.
+/// reason; a CRL that does not cover it is never evidence of anything. Every in-scope CRL the
+/// caller supplied has its integrity checked, even one (e) makes redundant: a broken one fails closed.
 enum CRLCheck {
     struct Outcome {
         var status: RevocationStatus?
@@ -38,11 +39,11 @@ enum CRLCheck {
         }
         var reasonsMask: RevocationReasons = []
         var evidence: RevocationSource?
+        var signers: [Int: Certificate] = [:]  // CRLs whose signer was found, by position
         var unusable: Set<Int> = []  // judged unusable once, not again for the next point
 
-        points: for point in CRLScope.points(of: certificate) {
+        for point in CRLScope.points(of: certificate) {
             for position in completes where !unusable.contains(position) {
-                if reasonsMask == .all { break points }
                 let (crl, source) = crls[position]
                 let interim: RevocationReasons
                 switch CRLScope.coverage(of: crl, for: certificate, at: point) {
@@ -52,21 +53,31 @@ enum CRLCheck {
                     continue
                 case let .success(reasons): interim = reasons
                 }
-                // (e): only a CRL that covers a reason not yet covered is worth its signature check.
-                guard !interim.subtracting(reasonsMask).isEmpty else { continue }
+                // (e): only a CRL that covers a reason not yet covered can change the answer. A CRL the
+                // caller supplied is still checked: a broken one in their data fails closed, whatever
+                // else proves (docs/revocation.md).
+                let adds = !interim.subtracting(reasonsMask).isEmpty
+                if !adds && source.isFetched { continue }
+                // (f), (g) before freshness: a tampered supplied CRL is reported even when stale.
+                let signer: Certificate
+                if let known = signers[position] {
+                    signer = known
+                } else if let found = usableSigner(crl, source: source, chain: chain, index: index, checker: checker, outcome: &outcome) {
+                    signers[position] = found
+                    signer = found
+                } else {
+                    unusable.insert(position)
+                    continue
+                }
+                guard adds else { continue }
                 if let stale = checker.isFresh(thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate, maximumAgeWithoutNext: nil) {
                     outcome.notes.append("\(source) from \(crl.issuer) not used: \(stale)")
                     unusable.insert(position)
                     continue
                 }
-                guard let signer = usableSigner(crl, source: source, chain: chain, index: index, checker: checker, outcome: &outcome) else {
-                    unusable.insert(position)
-                    continue
-                }
                 // (c), (h), (i): the newest delta for this CRL speaks first; removeFromCRL there
                 // undoes the complete CRL's hold (k).
-                let delta = applicableDelta(to: crl, signer: signer, crls: crls, chain: chain, index: index,
-                                            checker: checker, outcome: &outcome)
+                let delta = applicableDelta(to: crl, signer: signer, crls: crls, checker: checker, outcome: &outcome)
                 if let (deltaCRL, deltaSource) = delta,
                    let entry = deltaCRL.entry(forSerialNumber: certificate.serialNumber, issuedBy: certificate.issuer) {
                     if entry.reason != .removeFromCRL {
@@ -88,6 +99,8 @@ enum CRLCheck {
             outcome.status = .good(source: evidence)
         } else if !reasonsMask.isEmpty {
             outcome.notes.append("the CRLs found cover only the reasons \(reasonsMask), not all of them (RFC 5280 §6.3.3 (d), (l))")
+        } else if crls.contains(where: { $0.0.isDelta && $0.0.issuer == certificate.issuer }) {
+            outcome.notes.append("delta CRL without a usable base CRL (RFC 5280 §5.2.4)")
         }
         return finished(outcome)
     }
@@ -130,7 +143,7 @@ enum CRLCheck {
     /// §6.3.3 (c), (h): the newest delta CRL for `base` — same issuer and scope, based on a CRL no
     /// newer than `base`, itself newer, fresh, sound and signed by `signer` (RFC 5280 §5.2.4).
     private static func applicableDelta(to base: CertificateRevocationList, signer: Certificate,
-                                        crls: [(CertificateRevocationList, RevocationSource)], chain: [Certificate], index: Int,
+                                        crls: [(CertificateRevocationList, RevocationSource)],
                                         checker: RevocationChecker, outcome: inout Outcome)
         -> (CertificateRevocationList, RevocationSource)? {
         let candidates = crls.filter { delta, _ in
@@ -139,16 +152,18 @@ enum CRLCheck {
                 && !compareNumbers(base.crlNumber, baseNumber) && compareNumbers(base.crlNumber, delta.crlNumber)
         }.sorted { compareNumbers($1.0.crlNumber, $0.0.crlNumber) }
         for (delta, source) in candidates {
-            if let stale = checker.isFresh(thisUpdate: delta.thisUpdate, nextUpdate: delta.nextUpdate, maximumAgeWithoutNext: nil) {
-                outcome.notes.append("delta \(source) from \(delta.issuer) not used: \(stale)")
-                continue
-            }
             var problem = integrityProblem(delta)
             if problem == nil {
                 problem = checker.verify(signature: delta.signature, over: delta.tbsBytes, algorithm: delta.signatureAlgorithm,
                                          signer: signer).map { "signature not made by the complete CRL's key (RFC 5280 §6.3.3 (h)): \($0)" }
             }
-            guard let problem else { return (delta, source) }
+            guard let problem else {
+                if let stale = checker.isFresh(thisUpdate: delta.thisUpdate, nextUpdate: delta.nextUpdate, maximumAgeWithoutNext: nil) {
+                    outcome.notes.append("delta \(source) from \(delta.issuer) not used: \(stale)")
+                    continue
+                }
+                return (delta, source)
+            }
             if source.isFetched {
                 outcome.notes.append("delta \(source) ignored: \(problem)")
             } else {
