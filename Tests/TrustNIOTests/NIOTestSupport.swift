@@ -145,16 +145,41 @@ class LoopbackTestCase: XCTestCase {
         return ClientResult(record: try XCTUnwrap(record.withLock { $0 }), error: handshakeError, validatedChainDER: der)
     }
 
+    /// One connection a test server accepted.
+    struct ServerConnection: Sendable {
+        let channel: any Channel
+        /// The verifier's decision on the client's certificate (nil without a client verifier).
+        let record: TLSPeerTrustRecord?
+        /// Succeeds when the handshake completes.
+        let handshake: EventLoopFuture<Void>
+        /// `channel.trustedPeer()` read when the handshake completed (the client may close right after).
+        let peerAtHandshake: EventLoopFuture<TrustedPeer?>
+    }
+
+    /// The first connection `connections` yields, within 10 seconds.
+    func firstConnection(_ connections: AsyncStream<ServerConnection>) throws -> ServerConnection {
+        let box = Mutex<ServerConnection?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            var iterator = connections.makeAsyncIterator()
+            let first = await iterator.next()
+            box.withLock { $0 = first }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 10) == .success else { throw LoopbackTimeout() }
+        return try XCTUnwrap(box.withLock { $0 })
+    }
+
     /// A TLS server on 127.0.0.1 (ephemeral port) presenting `files`; with `clientVerifier`, client
     /// certificates are required and verified by it. Returns the port and the stream of each
     /// connection's (record, handshake outcome).
     func startNIOServer(presenting files: [String], clientVerifier: TLSTrustVerifier? = nil) throws
-        -> (port: Int, connections: AsyncStream<(TLSPeerTrustRecord?, EventLoopFuture<Void>)>) {
+        -> (port: Int, connections: AsyncStream<ServerConnection>) {
         let identity = try TestPKI.identity(presenting: files)
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         if clientVerifier != nil { configuration.certificateVerification = .noHostnameVerification }
         let context = try NIOSSLContext(configuration: configuration)
-        let (stream, continuation) = AsyncStream<(TLSPeerTrustRecord?, EventLoopFuture<Void>)>.makeStream()
+        let (stream, continuation) = AsyncStream<ServerConnection>.makeStream()
         let server = try ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -167,7 +192,9 @@ class LoopbackTestCase: XCTestCase {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
                     }
                     try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(promise: handshake))
-                    continuation.yield((record, handshake.futureResult))
+                    let peer = handshake.futureResult.flatMap { channel.trustedPeer() }
+                    continuation.yield(ServerConnection(channel: channel, record: record, handshake: handshake.futureResult,
+                                                        peerAtHandshake: peer))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).wait()
