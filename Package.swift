@@ -42,6 +42,7 @@ let package = Package(
                 "TrustCore", "TrustPinning", "TrustX509",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
@@ -52,6 +53,7 @@ let package = Package(
                 "TrustNIO",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -61,18 +63,21 @@ let package = Package(
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustX509", "TrustCrypto", "TrustDER"], exclude: ["Golden"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509"]),
+        // `openssl s_server` on loopback for the TLS tests (a peer we did not write).
+        .target(name: "OpenSSLServerSupport", path: "Tests/OpenSSLServerSupport"),
         .testTarget(
             name: "TrustNIOTests",
             dependencies: [
-                "TrustNIO", "TrustPinning", "TrustCore", "TrustX509",
+                "TrustNIO", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        // Runs the built trustctl binary (no module dependency: it tests the executable's output).
-        .testTarget(name: "TrustCtlTests"),
+        // Runs the built trustctl binary (no trustctl module dependency: it tests the executable's output),
+        // against openssl s_server on loopback for `probe`.
+        .testTarget(name: "TrustCtlTests", dependencies: ["OpenSSLServerSupport"]),
         .testTarget(name: "trustctlTests", dependencies: ["trustctl"]),
     ],
     swiftLanguageModes: [.v6]

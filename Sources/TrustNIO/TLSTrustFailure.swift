@@ -52,6 +52,27 @@ public enum TLSTrustFailure: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// One line naming the reason without the underlying ``trustFailures`` (which name the
+    /// certificates and rules).
+    public var summary: String {
+        switch self {
+        case let .evaluationFailed(evaluation):
+            return "not trusted (\(evaluation.result))"
+        case let .evaluatorRejected(_, error):
+            return (error as? ServerTrustFailureReason)?.summary ?? "\(error)"
+        case let .securityPolicyRejected(host, failure) where !trustFailures.isEmpty:
+            if case .pinnedAnchorEvaluationFailed = failure {
+                return "security policy rejected \(host): evaluation with the pinned certificates as anchors failed"
+            }
+            return "security policy rejected \(host): server trust evaluation failed"
+        case let .challengeCancelled(host, error?):
+            let reason = (error as? ServerTrustFailureReason)?.summary ?? "\(error)"
+            return "the server trust challenge for \(host) was cancelled: \(reason)"
+        default:
+            return description
+        }
+    }
+
     /// One line naming the reason (and the underlying failures).
     public var description: String {
         switch self {

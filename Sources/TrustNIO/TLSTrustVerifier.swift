@@ -102,6 +102,7 @@ public struct TLSTrustVerifier: Sendable {
             case let .success(certificates):
                 parsed = certificates
             }
+            record.record(presented: parsed)
             let complete: @Sendable (TLSTrustOutcome) -> Void = { outcome in
                 record.record(outcome)
                 promise.succeed(metadataResult(for: outcome, presented: presented, parsed: parsed))

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOSSL
+import OpenSSLServerSupport
 import TrustCore
 import TrustNIO
 import TrustPinning

@@ -1,7 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import NIOTLS
+import OpenSSLServerSupport
 import NIOSSL
 import Synchronization
 import TrustCore
@@ -51,33 +51,11 @@ enum TestPKI {
 /// Why a test connection gave up.
 struct LoopbackTimeout: Error {}
 
-/// Completes `promise` when the TLS handshake completes, fails it with the first error (or when the
-/// channel closes first, or after `timeout`).
-final class HandshakeWaiter: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-    private let promise: EventLoopPromise<Void>
-
-    init(promise: EventLoopPromise<Void>) { self.promise = promise }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        let promise = self.promise
-        let timeout = context.eventLoop.scheduleTask(in: .seconds(10)) { promise.fail(LoopbackTimeout()) }
-        promise.futureResult.whenComplete { _ in timeout.cancel() }
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case TLSUserEvent.handshakeCompleted = event { promise.succeed(()) }
-        context.fireUserInboundEventTriggered(event)
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        promise.fail(error)
-        context.close(promise: nil)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        promise.fail(ChannelError.ioOnClosedChannel)
-        context.fireChannelInactive()
+extension EventLoopPromise {
+    /// Fails the promise after 10 seconds unless it completed: every loopback wait is bounded.
+    func failAfterTimeout(on eventLoop: any EventLoop) {
+        let timeout = eventLoop.scheduleTask(in: .seconds(10)) { self.fail(LoopbackTimeout()) }
+        futureResult.whenComplete { _ in timeout.cancel() }
     }
 }
 
@@ -133,7 +111,8 @@ class LoopbackTestCase: XCTestCase {
                     let added = try channel.pipeline.syncOperations.addTrustedTLSClientHandlers(
                         context: context, host: host, verifier: verifier, serverName: serverName, port: port, taskHandler: taskHandler)
                     record.withLock { $0 = added }
-                    try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(promise: handshake))
+                    try channel.pipeline.syncOperations.addHandler(TLSHandshakeCompletionHandler(promise: handshake))
+                    handshake.failAfterTimeout(on: channel.eventLoop)
                 }
             }
             .connect(host: "127.0.0.1", port: port).wait()
@@ -191,7 +170,8 @@ class LoopbackTestCase: XCTestCase {
                     } else {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
                     }
-                    try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(promise: handshake))
+                    try channel.pipeline.syncOperations.addHandler(TLSHandshakeCompletionHandler(promise: handshake))
+                    handshake.failAfterTimeout(on: channel.eventLoop)
                     let peer = handshake.futureResult.flatMap { channel.trustedPeer() }
                     continuation.yield(ServerConnection(channel: channel, record: record, handshake: handshake.futureResult,
                                                         peerAtHandshake: peer))
@@ -206,53 +186,14 @@ class LoopbackTestCase: XCTestCase {
     }
 }
 
-/// An `openssl s_server` on 127.0.0.1 (ephemeral port) presenting a chain: a TLS peer we did not write.
-final class OpenSSLServer {
-    let port: Int
-    private let process: Process
-
-    /// Starts `openssl s_server` presenting `files` (leaf first, the rest as its chain).
-    init(presenting files: [String]) throws {
-        guard let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first(where: FileManager.default.isExecutableFile) else {
+extension OpenSSLServer {
+    /// Starts `openssl s_server` presenting TestCertificates `files` (leaf first, the rest as its chain).
+    convenience init(presenting files: [String]) throws {
+        do {
+            try self.init(certificate: TestPKI.path(files[0]), key: TestPKI.keyPath(of: files[0]), chain: files.dropFirst().map(TestPKI.path))
+        } catch OpenSSLServer.StartError.opensslMissing {
             throw XCTSkip("openssl is not installed")
         }
-        let chainFile = FileManager.default.temporaryDirectory.appendingPathComponent("s_server-chain-\(UUID().uuidString).pem")
-        let rest = try files.dropFirst().map { try String(contentsOfFile: TestPKI.path($0), encoding: .utf8) }.joined()
-        try Data(rest.utf8).write(to: chainFile)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: openssl)
-        process.arguments = ["s_server", "-accept", "127.0.0.1:0", "-cert", TestPKI.path(files[0]),
-                             "-key", TestPKI.keyPath(of: files[0])] + (files.count > 1 ? ["-cert_chain", chainFile.path] : [])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = Pipe()
-        try process.run()
-        // s_server prints "ACCEPT 127.0.0.1:PORT" once it listens on the port the kernel chose.
-        let deadline = Date().addingTimeInterval(10)
-        var text = ""
-        var found: Int?
-        let handle = output.fileHandleForReading
-        while found == nil, Date() < deadline, process.isRunning {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT ") }),
-               let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
-                found = port
-            }
-        }
-        guard let found else {
-            process.terminate()
-            throw LoopbackTimeout()
-        }
-        port = found
-    }
-
-    /// Stops the server.
-    func stop() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
     }
 }
 
