@@ -20,8 +20,8 @@ public struct TrustedPeer: Sendable {
     /// The trusted evaluation behind ``validatedChain``, if any.
     public let evaluation: TrustEvaluation?
 
-    /// The peer's leaf certificate.
-    public var leaf: Certificate { validatedChain?.first ?? presentedCertificates[0] }
+    /// The peer's leaf certificate (the first presented one).
+    public let leaf: Certificate
     /// The leaf's subject.
     public var subject: DistinguishedName { leaf.subject }
     /// The leaf's subjectAltName entries (empty when it has none).
@@ -29,8 +29,9 @@ public struct TrustedPeer: Sendable {
 
     /// A peer with at least one presented certificate; nil for none.
     init?(role: TLSPeerRole, presented: [Certificate], evaluation: TrustEvaluation?) {
-        guard !presented.isEmpty else { return nil }
+        guard let leaf = presented.first else { return nil }
         self.role = role
+        self.leaf = leaf
         presentedCertificates = presented
         let trusted = evaluation.flatMap { $0.isTrusted && !$0.chain.isEmpty ? $0 : nil }
         self.evaluation = trusted
