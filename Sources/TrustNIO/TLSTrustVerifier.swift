@@ -4,6 +4,11 @@ import TrustCore
 import TrustPinning
 import TrustX509
 
+/// swift-nio-ssl's `NIOSSLCustomVerificationCallbackWithMetadata`, `@Sendable` as gRPC Swift 2's
+/// `customVerificationCallback` requires.
+public typealias TLSTrustVerificationCallback =
+    @Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResultWithMetadata>) -> Void
+
 /// Verifies a TLS peer's certificates with SwiftTrust instead of BoringSSL: the bridge between
 /// ``TLSTrustSettings`` + ``TLSTrustJudge`` and swift-nio-ssl's
 /// `NIOSSLCustomVerificationCallbackWithMetadata`.
@@ -80,31 +85,36 @@ public struct TLSTrustVerifier: Sendable {
         }
     }
 
-    /// The callback to hand to `NIOSSLClientHandler` / `NIOSSLServerHandler`: verifies the peer in
-    /// `role`, records the decision in `record`, and completes swift-nio-ssl's promise.
+    /// The callback to hand to `NIOSSLClientHandler` / `NIOSSLServerHandler` (or to a framework's
+    /// TLS configuration, such as gRPC Swift 2's `customVerificationCallback`): verifies the peer in
+    /// `role`, records the decision in `record`, tells `onOutcome`, and completes swift-nio-ssl's promise.
     ///
     /// - Parameters:
     ///   - role: The peer's role: a server for the host connected to, or a client.
     ///   - port: The port connected to, for ``ServerTrustChallenge/port``.
-    ///   - record: Where the decision is kept for the application.
+    ///   - record: Where the decision is kept for the application (one record per connection).
     ///   - taskHandler: The per-connection (task-level) challenge handler, for
     ///     ``TLSTrustJudge/challenges(_:)``.
-    public func verificationCallback(for role: TLSPeerRole, port: Int? = nil, record: TLSPeerTrustRecord,
-                                     taskHandler: ServerTrustChallengeHandler? = nil)
-        -> NIOSSLCustomVerificationCallbackWithMetadata {
+    ///   - onOutcome: Called with every decision, before swift-nio-ssl learns it: where a framework
+    ///     builds the pipeline itself, the way to learn why a peer was rejected.
+    public func verificationCallback(for role: TLSPeerRole, port: Int? = nil, record: TLSPeerTrustRecord? = nil,
+                                     taskHandler: ServerTrustChallengeHandler? = nil,
+                                     onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil) -> TLSTrustVerificationCallback {
         { presented, promise in
             let parsed: [Certificate]
             switch Self.parse(presented) {
             case let .failure(failure):
-                record.record(.rejected(failure))
+                record?.record(.rejected(failure))
+                onOutcome?(.rejected(failure))
                 promise.succeed(.failed)
                 return
             case let .success(certificates):
                 parsed = certificates
             }
-            record.record(presented: parsed)
+            record?.record(presented: parsed)
             let complete: @Sendable (TLSTrustOutcome) -> Void = { outcome in
-                record.record(outcome)
+                record?.record(outcome)
+                onOutcome?(outcome)
                 promise.succeed(metadataResult(for: outcome, presented: presented, parsed: parsed))
             }
             if runsOffEventLoop {
@@ -112,6 +122,17 @@ public struct TLSTrustVerifier: Sendable {
             } else {
                 complete(decide(parsed, role: role, port: port, taskHandler: taskHandler))
             }
+        }
+    }
+
+    /// Verifies the certificates a peer presented as swift-nio-ssl hands them over (leaf first),
+    /// parsing each from its DER: for async verification hooks such as Hummingbird's
+    /// `TLSChannelConfiguration(tlsConfiguration:customAsyncVerificationCallback:)`.
+    public func verify(_ presented: [NIOSSLCertificate], role: TLSPeerRole, port: Int? = nil,
+                       taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+        switch Self.parse(presented) {
+        case let .failure(failure): return .rejected(failure)
+        case let .success(parsed): return await verify(parsed, role: role, port: port, taskHandler: taskHandler)
         }
     }
 

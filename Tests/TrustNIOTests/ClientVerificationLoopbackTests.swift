@@ -1,4 +1,6 @@
 import NIOCore
+import NIOPosix
+import Synchronization
 import NIOSSL
 import OpenSSLServerSupport
 import TrustCore
@@ -152,4 +154,53 @@ final class ClientVerificationLoopbackTests: LoopbackTestCase {
         let failure = try XCTUnwrap(rejection(try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings()))))
         XCTAssertTrue(contains(failure.trustFailures, index: 0) { if case .expired = $0 { true } else { false } }, "\(failure)")
     }
+}
+
+/// The hooks for frameworks that build the TLS pipeline themselves (gRPC Swift 2, Hummingbird).
+final class FrameworkHookTests: LoopbackTestCase {
+    func testSendableCallbackReportsEachOutcomeWithoutARecord() throws {
+        let server = try startNIOServer(presenting: ["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
+        let outcomes = OutcomeLog()
+        let callback = TLSTrustVerifier(settings: try TestPKI.settings())
+            .verificationCallback(for: .server(host: TestPKI.host), onOutcome: { outcomes.append($0) })
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .noHostnameVerification
+        let context = try NIOSSLContext(configuration: configuration)
+        let handshake = group.next().makePromise(of: Void.self)
+        handshake.failAfterTimeout(on: group.next())
+        let channel = try ClientBootstrap(group: group)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        NIOSSLClientHandler(context: context, serverHostname: TestPKI.host, customVerificationCallbackWithMetadata: callback))
+                    try channel.pipeline.syncOperations.addHandler(TLSHandshakeCompletionHandler(promise: handshake))
+                }
+            }
+            .connect(host: "127.0.0.1", port: server.port).wait()
+        XCTAssertThrowsError(try handshake.futureResult.wait())
+        try? channel.close().wait()
+        guard case let .rejected(failure)? = outcomes.all.first else { return XCTFail("no rejection reported") }
+        XCTAssertTrue(contains(failure.trustFailures, index: 0) { if case .expired = $0 { true } else { false } }, "\(failure)")
+        XCTAssertEqual(outcomes.all.count, 1)
+    }
+
+    func testAsyncVerificationOfSwiftNIOSSLCertificates() async throws {
+        let presented = try ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"].flatMap { try NIOSSLCertificate.fromPEMFile(TestPKI.path($0)) }
+        let verifier = TLSTrustVerifier(settings: try TestPKI.settings())
+        guard case let .trusted(peer) = await verifier.verify(presented, role: .client) else { return XCTFail("client rejected") }
+        XCTAssertEqual(peer.validatedChain?.count, 3)
+        guard case .rejected = await verifier.verify(presented, role: .server(host: TestPKI.host)) else {
+            return XCTFail("a client certificate was accepted as a server's")
+        }
+        guard case .rejected(.noPeerCertificates) = await verifier.verify([NIOSSLCertificate](), role: .client) else {
+            return XCTFail("no certificates accepted")
+        }
+    }
+}
+
+/// Outcomes reported from the event loop, read by the test.
+final class OutcomeLog: Sendable {
+    private let outcomes = Mutex<[TLSTrustOutcome]>([])
+    func append(_ outcome: TLSTrustOutcome) { outcomes.withLock { $0.append(outcome) } }
+    var all: [TLSTrustOutcome] { outcomes.withLock { $0 } }
 }
