@@ -11,11 +11,15 @@ let package = Package(
         .library(name: "TrustCrypto", targets: ["TrustCrypto"]),
         .library(name: "TrustCore", targets: ["TrustCore"]),
         .library(name: "TrustPinning", targets: ["TrustPinning"]),
+        .library(name: "TrustNIO", targets: ["TrustNIO"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
     ],
     dependencies: [
         // Only the CLI depends on this; the library modules depend on nothing but libcrypto.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only TrustNIO (and trustctl through it) depends on these: the core modules stay dependency-free.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .systemLibrary(
@@ -32,10 +36,25 @@ let package = Package(
             name: "SwiftTrust",
             dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustCore", "TrustPinning"]
         ),
+        .target(
+            name: "TrustNIO",
+            dependencies: [
+                "TrustCore", "TrustPinning", "TrustX509",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         .executableTarget(
             name: "trustctl",
             dependencies: [
                 "SwiftTrust",
+                "TrustNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,8 +63,21 @@ let package = Package(
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustX509", "TrustCrypto", "TrustDER"], exclude: ["Golden"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509"]),
-        // Runs the built trustctl binary (no module dependency: it tests the executable's output).
-        .testTarget(name: "TrustCtlTests"),
+        // `openssl s_server` on loopback for the TLS tests (a peer we did not write).
+        .target(name: "OpenSSLServerSupport", path: "Tests/OpenSSLServerSupport"),
+        .testTarget(
+            name: "TrustNIOTests",
+            dependencies: [
+                "TrustNIO", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // Runs the built trustctl binary (no trustctl module dependency: it tests the executable's output),
+        // against openssl s_server on loopback for `probe`.
+        .testTarget(name: "TrustCtlTests", dependencies: ["OpenSSLServerSupport"]),
         .testTarget(name: "trustctlTests", dependencies: ["trustctl"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,6 +16,9 @@ let package = Package(
         // Pinned so the swift-certificates columns stay comparable from run to run.
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
+        // The TLS handshake benchmark (handshake-bench): the versions the main package resolves.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // The OpenSSL columns: d2i_X509, X509_STORE/X509_verify_cert, EVP_DigestVerify; plus mallinfo2().
@@ -42,6 +45,19 @@ let package = Package(
                 .product(name: "SwiftTrust", package: mainPackage),
             ],
             path: "Sources/SwiftTrustBench"
+        ),
+        // Loopback TLS handshakes per second: swift-nio-ssl's own verification (BoringSSL) against
+        // TrustNIO's, same chain, same anchor. Run it with `scripts/bench-handshakes`.
+        .executableTarget(
+            name: "handshake-bench",
+            dependencies: [
+                .product(name: "TrustNIO", package: mainPackage),
+                .product(name: "SwiftTrust", package: mainPackage),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Sources/HandshakeBench"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,12 +2,9 @@ import ArgumentParser
 import Foundation
 import SwiftTrust
 
-/// The inputs `verify` and `chain` share: the presented chain, extra intermediates, anchors, the
-/// name to check and the instant.
-struct ChainInputOptions: ParsableArguments {
-    @Argument(help: "Leaf certificate, optionally followed by the presented chain; '-' reads standard input.")
-    var chainFile: String
-
+/// The trust inputs `verify`, `chain` and `probe` share: extra intermediates, anchors, the name to
+/// check, the profile and purpose, and the instant.
+struct TrustInputOptions: ParsableArguments {
     @Option(name: .customLong("intermediates"), help: "Extra untrusted intermediates (repeatable).")
     var intermediateFiles: [String] = []
 
@@ -49,7 +46,10 @@ struct ChainInputOptions: ParsableArguments {
     var isClient: Bool { purpose == .client }
 
     /// The policy `--profile`, `--purpose` and `--host`/`--ip` stand for.
-    var policy: TrustPolicy {
+    var policy: TrustPolicy { policy(name: name) }
+
+    /// The policy `--profile` and `--purpose` stand for, checking `name` (a host name or IP address).
+    func policy(name: String?) -> TrustPolicy {
         switch profile {
         case .ssl: return .ssl(server: !isClient, hostname: name)
         case .webPKI: return .webPKI(server: !isClient, hostname: name)
@@ -65,11 +65,9 @@ struct ChainInputOptions: ParsableArguments {
     /// The verify date: `--at`, or now.
     var date: Date { at.flatMap(ISO8601.parse) ?? Date() }
 
-    /// The certificates as received (malformed input exits with status 2).
-    func receivedCertificates() throws -> [Certificate] { try loadCertificates(chainFile) }
-
-    /// A trust for `presented` (leaf first) with the intermediates, anchors and date of these options.
-    func makeTrust(presented: [Certificate], policies: [TrustPolicy]) throws -> ServerTrust {
+    /// The anchor and intermediate files loaded, ready to configure any number of trusts; malformed
+    /// files, and an unusable SSL_CERT_FILE / SSL_CERT_DIR when the system store is used, exit with status 2.
+    func load() throws -> TrustInputs {
         let intermediates = try intermediateFiles.flatMap(loadCertificates)
         let anchors = try anchorFiles.flatMap(loadCertificates)
         if anchorFiles.isEmpty || systemAnchors {
@@ -79,15 +77,61 @@ struct ChainInputOptions: ParsableArguments {
                 throw ExitCode(2)
             }
         }
+        return TrustInputs(anchors: anchorFiles.isEmpty ? nil : anchors, systemAnchors: systemAnchors, intermediates: intermediates,
+                           enforceAnchorConstraints: enforceAnchorConstraints, verifyDate: at != nil ? date : nil)
+    }
+
+    /// A trust for `presented` (leaf first) with the intermediates, anchors and date of these options.
+    func makeTrust(presented: [Certificate], policies: [TrustPolicy]) throws -> ServerTrust {
         let trust = ServerTrust(certificates: presented, policies: policies)
-        if !anchorFiles.isEmpty {
+        try load().apply(to: trust)
+        return trust
+    }
+}
+
+/// What ``TrustInputOptions`` loaded: applied to each trust the command makes.
+struct TrustInputs: Sendable {
+    /// The anchors of --anchors; nil when none were given (the system store).
+    let anchors: [Certificate]?
+    let systemAnchors: Bool
+    let intermediates: [Certificate]
+    let enforceAnchorConstraints: Bool
+    let verifyDate: Date?
+
+    /// Sets anchors, intermediates, anchor constraints and the verify date on `trust`.
+    func apply(to trust: ServerTrust) {
+        if let anchors {
             trust.setAnchorCertificates(anchors)
             trust.anchorsOnly = !systemAnchors
         }
         trust.additionalIntermediates = intermediates
         trust.enforcesAnchorConstraints = enforceAnchorConstraints
-        if at != nil { trust.verifyDate = date }
-        return trust
+        if let verifyDate { trust.verifyDate = verifyDate }
+    }
+}
+
+/// The inputs `verify` and `chain` share: the presented chain file and the trust inputs.
+struct ChainInputOptions: ParsableArguments {
+    @Argument(help: "Leaf certificate, optionally followed by the presented chain; '-' reads standard input.")
+    var chainFile: String
+
+    @OptionGroup var trust: TrustInputOptions
+
+    /// The certificates as received (malformed input exits with status 2).
+    func receivedCertificates() throws -> [Certificate] { try loadCertificates(chainFile) }
+
+    /// See ``TrustInputOptions/isClient``.
+    var isClient: Bool { trust.isClient }
+    /// See ``TrustInputOptions/policy``.
+    var policy: TrustPolicy { trust.policy }
+    /// See ``TrustInputOptions/name``.
+    var name: String? { trust.name }
+    /// See ``TrustInputOptions/date``.
+    var date: Date { trust.date }
+
+    /// See ``TrustInputOptions/makeTrust(presented:policies:)``.
+    func makeTrust(presented: [Certificate], policies: [TrustPolicy]) throws -> ServerTrust {
+        try trust.makeTrust(presented: presented, policies: policies)
     }
 }
 

@@ -29,11 +29,17 @@ struct PolicyInputOptions: ParsableArguments {
     }
 
     /// Sets the policy inputs of `trust` (leaving its defaults when no --policy-oid is given).
-    func apply(to trust: ServerTrust) {
-        let policies = policyOIDs.compactMap(PolicyInputOptions.policy(named:))
-        if !policies.isEmpty { trust.initialPolicySet = Set(policies) }
-        trust.initialExplicitPolicy = requireExplicitPolicy
-        trust.initialPolicyMappingInhibit = inhibitPolicyMapping
-        trust.initialAnyPolicyInhibit = inhibitAnyPolicy
+    func apply(to trust: ServerTrust) { configurator()(trust) }
+
+    /// ``apply(to:)`` as a closure that may configure trusts on any thread.
+    func configurator() -> @Sendable (ServerTrust) -> Void {
+        let policies = Set(policyOIDs.compactMap(PolicyInputOptions.policy(named:)))
+        let (explicit, mappingInhibit, anyInhibit) = (requireExplicitPolicy, inhibitPolicyMapping, inhibitAnyPolicy)
+        return { trust in
+            if !policies.isEmpty { trust.initialPolicySet = policies }
+            trust.initialExplicitPolicy = explicit
+            trust.initialPolicyMappingInhibit = mappingInhibit
+            trust.initialAnyPolicyInhibit = anyInhibit
+        }
     }
 }

@@ -25,70 +25,26 @@ struct Verify: ParsableCommand {
         """
     )
 
-    /// The server-trust evaluators `--policy` selects.
-    enum Policy: String, ExpressibleByArgument, CaseIterable {
-        case `default`, revocation, pinnedCertificates = "pinned-certificates", publicKeys = "public-keys", spki, disabled
-    }
-
     @OptionGroup var input: ChainInputOptions
 
     @OptionGroup var certificatePolicies: PolicyInputOptions
 
+    @OptionGroup var evaluation: EvaluationOptions
+
     @Option(name: .customLong("email"), help: "A mailbox the leaf must name in an rfc822Name SAN (repeatable).")
     var emailAddresses: [String] = []
-
-    @Option(help: "Maximum number of intermediate CAs (self-issued ones not counted).")
-    var maxDepth: Int?
-
-    @Flag(help: "Accept SHA-1 signatures and RSA keys under 2048 bits.")
-    var allowLegacyAlgorithms = false
-
-    @Option(help: "Judge the chain with a server-trust evaluator: default, revocation, pinned-certificates, public-keys, spki, disabled.")
-    var policy: Policy?
-
-    @Option(name: .customLong("pin"), help: "Certificates whose certificate or public key is pinned (repeatable).")
-    var pinFiles: [String] = []
-
-    @Option(name: .customLong("pin-sha256"), help: "A pinned SPKI hash, BASE64 or sha256/BASE64 (repeatable; --policy spki).")
-    var pinSHA256: [String] = []
-
-    @Flag(help: "Make the pinned certificates the only anchors (--policy pinned-certificates).")
-    var acceptSelfSigned = false
-
-    @Flag(help: "Skip default validation (the chain is still validated when the host is).")
-    var noDefaultValidation = false
-
-    @Flag(help: "Skip host-name validation.")
-    var noHostValidation = false
-
-    @Option(name: .customLong("crl"), help: "A CRL (DER or PEM) to check revocation with (repeatable).")
-    var crlFiles: [String] = []
-
-    @Option(name: .customLong("ocsp-response"), help: "An OCSP response (DER), e.g. a stapled one (repeatable).")
-    var ocspResponseFiles: [String] = []
-
-    @Option(help: "Check revocation: comma list of ocsp, crl, prefer-crl, require-positive, no-network, any.")
-    var revocation: String?
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
     func validate() throws {
-        try validatePolicyOptions()
+        if evaluation.policy != nil && input.isClient {
+            throw ValidationError("--policy evaluates TLS server trust; it cannot be combined with --purpose client")
+        }
         if let bad = emailAddresses.first(where: { EmailAddress($0) == nil }) {
             throw ValidationError("--email \(bad) is not a mailbox (local-part@domain)")
         }
-        if !emailAddresses.isEmpty && policy != nil { throw ValidationError("--email cannot be combined with --policy") }
-        if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must be zero or more") }
-        if let revocation { _ = try RevocationFlags.parse(revocation) }
-    }
-
-    /// The revocation flags in force: from --revocation, or "any available, offline" when only
-    /// --crl / --ocsp-response were given; nil when revocation is not checked.
-    var revocationOptions: RevocationOptions? {
-        if let revocation { return try? RevocationFlags.parse(revocation) }
-        if !crlFiles.isEmpty || !ocspResponseFiles.isEmpty { return [.useAnyAvailableMethod, .networkAccessDisabled] }
-        return policy == .revocation ? [] : nil
+        if !emailAddresses.isEmpty && evaluation.policy != nil { throw ValidationError("--email cannot be combined with --policy") }
     }
 
     func run() throws {
@@ -97,102 +53,27 @@ struct Verify: ParsableCommand {
         let hostname = input.name
         let policies: [TrustPolicy] = [input.policy] + emailAddresses.map { .email($0) }
         let trust = try input.makeTrust(presented: presented, policies: policies)
-        if let maxDepth { trust.maximumDepth = maxDepth }
-        if allowLegacyAlgorithms { trust.signaturePolicy = .legacy }
         certificatePolicies.apply(to: trust)
-        try supplyRevocationInformation(to: trust)
+        try evaluation.configurator()(trust)
+        if let options = evaluation.revocationOptions, evaluation.policy != .revocation {
+            trust.policies.append(.revocation(options))
+        }
 
-        if let policy {
-            let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname, evaluator: makeEvaluator(policy, host: hostname))
+        if let policy = evaluation.policy {
+            let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname,
+                                            evaluator: evaluation.makeEvaluator(policy, host: hostname))
             let report = VerifyReport(trust.lastEvaluation ?? trust.evaluate(), host: hostname, policy: outcome)
             if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
             if !outcome.accepted { throw ExitCode(1) }
             return
         }
-        var evaluation = trust.evaluate()
-        if let options = revocationOptions, !options.contains(.networkAccessDisabled) {
-            evaluation = blockingEvaluate(trust)
+        var result = trust.evaluate()
+        if let options = evaluation.revocationOptions, !options.contains(.networkAccessDisabled) {
+            result = blockingEvaluate(trust)
         }
-        let report = VerifyReport(evaluation, host: hostname)
+        let report = VerifyReport(result, host: hostname)
         if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
-        if !evaluation.isTrusted { throw ExitCode(1) }
-    }
-
-    /// Rejects pinning options that the chosen policy (or no policy) would ignore.
-    private func validatePolicyOptions() throws {
-        guard let policy else {
-            let used = [(!pinFiles.isEmpty, "--pin"), (!pinSHA256.isEmpty, "--pin-sha256"), (acceptSelfSigned, "--accept-self-signed"),
-                        (noDefaultValidation, "--no-default-validation"), (noHostValidation, "--no-host-validation")]
-            if let (_, flag) = used.first(where: { $0.0 }) { throw ValidationError("\(flag) requires --policy") }
-            return
-        }
-        if input.isClient { throw ValidationError("--policy evaluates TLS server trust; it cannot be combined with --purpose client") }
-        if !pinFiles.isEmpty && ![.pinnedCertificates, .publicKeys, .spki].contains(policy) {
-            throw ValidationError("--pin applies to --policy pinned-certificates, public-keys or spki")
-        }
-        if !pinSHA256.isEmpty && policy != .spki { throw ValidationError("--pin-sha256 applies to --policy spki") }
-        if acceptSelfSigned && policy != .pinnedCertificates {
-            throw ValidationError("--accept-self-signed applies to --policy pinned-certificates")
-        }
-        if noDefaultValidation && (policy == .default || policy == .disabled) {
-            throw ValidationError("--no-default-validation does not apply to --policy \(policy.rawValue)")
-        }
-        if noHostValidation && policy == .disabled { throw ValidationError("--no-host-validation does not apply to --policy disabled") }
-        if (policy == .pinnedCertificates || policy == .publicKeys) && pinFiles.isEmpty {
-            throw ValidationError("--policy \(policy.rawValue) needs at least one --pin FILE")
-        }
-    }
-
-    /// Loads --crl and --ocsp-response files and adds the revocation policy; malformed files exit with status 2.
-    private func supplyRevocationInformation(to trust: ServerTrust) throws {
-        var crls: [CertificateRevocationList] = []
-        for file in crlFiles {
-            do { crls.append(contentsOf: try CertificateRevocationList.loadAll(from: try readInput(file))) } catch let error as X509Error {
-                printError("error: \(file): \(error)")
-                throw ExitCode(2)
-            }
-        }
-        var responses: [OCSPResponse] = []
-        for file in ocspResponseFiles {
-            do { responses.append(try OCSPResponse(derEncoded: try readInput(file))) } catch let error as X509Error {
-                printError("error: \(file): \(error)")
-                throw ExitCode(2)
-            }
-        }
-        trust.setCRLs(crls)
-        trust.setOCSPResponses(responses)
-        if let options = revocationOptions, policy != .revocation {
-            trust.policies.append(.revocation(options))
-        }
-    }
-
-    /// The evaluator for `policy`; malformed pins exit with status 2.
-    private func makeEvaluator(_ policy: Policy, host: String?) throws -> any ServerTrustEvaluating {
-        let pinned = try pinFiles.flatMap(loadCertificates)
-        let defaultValidation = !noDefaultValidation
-        let validateHost = !noHostValidation && host != nil
-        switch policy {
-        case .default:
-            return DefaultTrustEvaluator(validateHost: validateHost)
-        case .revocation:
-            return RevocationTrustEvaluator(performDefaultValidation: defaultValidation, validateHost: validateHost,
-                                            options: revocationOptions ?? [])
-        case .pinnedCertificates:
-            return PinnedCertificatesTrustEvaluator(certificates: pinned, acceptSelfSignedCertificates: acceptSelfSigned,
-                                                    performDefaultValidation: defaultValidation, validateHost: validateHost)
-        case .publicKeys:
-            return PublicKeysTrustEvaluator(keys: pinned.publicKeys, performDefaultValidation: defaultValidation, validateHost: validateHost)
-        case .spki:
-            let pins = pinSHA256.map { $0.hasPrefix(SPKIPin.prefix) ? $0 : SPKIPin.prefix + $0 } + pinned.map(\.spkiPin)
-            do {
-                return try PinnedSPKIHashesTrustEvaluator(pins: pins, performDefaultValidation: defaultValidation, validateHost: validateHost)
-            } catch {
-                printError("error: \(error)")
-                throw ExitCode(2)
-            }
-        case .disabled:
-            return DisabledTrustEvaluator()
-        }
+        if !result.isTrusted { throw ExitCode(1) }
     }
 }
 
@@ -243,7 +124,7 @@ struct PolicyOutcome: Encodable {
     enum CodingKeys: String, CodingKey { case name, accepted, reason }
 
     /// Runs `evaluator` on `trust` for `host` (empty when there is none: host validation is then off).
-    init(policy: Verify.Policy, trust: ServerTrust, host: String?, evaluator: any ServerTrustEvaluating) {
+    init(policy: EvaluationOptions.Policy, trust: ServerTrust, host: String?, evaluator: any ServerTrustEvaluating) {
         name = policy.rawValue
         do {
             try evaluator.evaluate(trust, forHost: host ?? "")
@@ -299,6 +180,16 @@ struct VerifyReport: Encodable {
         let reason: String
         let severity: String
 
+        init(certificateIndex: Int?, subject: String?, reason: String, severity: String) {
+            (self.certificateIndex, self.subject, self.reason, self.severity) = (certificateIndex, subject, reason, severity)
+        }
+
+        /// The report of one evaluation failure.
+        init(_ failure: TrustFailure) {
+            self.init(certificateIndex: failure.certificateIndex, subject: failure.subject, reason: failure.reason.summary,
+                      severity: failure.reason.severity == .fatal ? "fatal" : "recoverable")
+        }
+
         /// `certificate N (subject): reason`, or the reason alone for a chain-wide failure.
         var text: String {
             (certificateIndex.map { "certificate \($0) (\(subject ?? "?")): " } ?? "") + reason
@@ -330,10 +221,7 @@ struct VerifyReport: Encodable {
                         notBefore: certificate.notBefore.description, notAfter: certificate.notAfter.description, role: role,
                         revocation: status)
         }
-        failures = (policy?.failures ?? evaluation.failures).map {
-            Failure(certificateIndex: $0.certificateIndex, subject: $0.subject, reason: $0.reason.summary,
-                    severity: $0.reason.severity == .fatal ? "fatal" : "recoverable")
-        }
+        failures = (policy?.failures ?? evaluation.failures).map(Failure.init)
         signatureChecks = evaluation.signatureChecks
         pathsExplored = evaluation.attempts.count
         validPolicies = evaluation.validPolicies.map { $0.userConstrained.map { OID.name(of: $0) }.sorted() }

@@ -1,0 +1,45 @@
+import Synchronization
+import TrustX509
+
+/// The decision a verifier made for one connection, kept for the application to read: the result
+/// handle of a ``TLSPeerTrustHandler``. Written once, from whichever thread the verification ran on.
+public final class TLSPeerTrustRecord: Sendable {
+    private struct State {
+        var presented: [Certificate] = []
+        var outcome: TLSTrustOutcome?
+    }
+
+    private let state = Mutex(State())
+
+    /// An empty record.
+    public init() {}
+
+    /// The decision, or nil while the handshake has not reached certificate verification.
+    public var outcome: TLSTrustOutcome? { state.withLock { $0.outcome } }
+
+    /// The certificates the peer presented, leaf first, whether or not they were accepted (empty
+    /// before verification, or when one of them did not parse).
+    public var presentedCertificates: [Certificate] { state.withLock { $0.presented } }
+
+    /// The accepted peer, if the verifier accepted one.
+    public var trustedPeer: TrustedPeer? {
+        if case let .trusted(peer) = outcome { return peer }
+        return nil
+    }
+
+    /// Why the verifier rejected the peer, if it did.
+    public var failure: TLSTrustFailure? {
+        if case let .rejected(failure) = outcome { return failure }
+        return nil
+    }
+
+    /// Records `outcome` (the first decision stands: a verification callback runs once per handshake).
+    func record(_ outcome: TLSTrustOutcome) {
+        state.withLock { if $0.outcome == nil { $0.outcome = outcome } }
+    }
+
+    /// Records the parsed certificates the peer presented.
+    func record(presented: [Certificate]) {
+        state.withLock { $0.presented = presented }
+    }
+}

@@ -1,0 +1,95 @@
+import TrustCore
+import TrustPinning
+import TrustX509
+
+/// Why a verifier rejected the certificates a TLS peer presented: the typed reason behind the
+/// handshake failure, naming the certificate and rule (through ``trustFailures``), the pin, or the
+/// challenge disposition that refused the peer.
+///
+/// The reason reaches the caller as ``TLSTrustError`` in the channel pipeline and as
+/// ``TLSTrustOutcome/rejected(_:)`` on the connection's ``TLSPeerTrustRecord``.
+public enum TLSTrustFailure: Error, Sendable, CustomStringConvertible {
+    /// The peer presented no certificate.
+    case noPeerCertificates
+    /// The certificate at `index` (0 = leaf, as presented) is not a parseable X.509 certificate.
+    case malformedPeerCertificate(index: Int, error: any Error)
+    /// A plain evaluation (``TLSTrustJudge/evaluate``) did not trust the chain.
+    case evaluationFailed(TrustEvaluation)
+    /// A server-trust evaluator (or a `ServerTrustManager`) rejected the trust for `host`; the
+    /// evaluators of TrustPinning throw ``ServerTrustFailureReason``.
+    case evaluatorRejected(host: String, error: any Error)
+    /// An AFNetworking-style ``TrustPinning/SecurityPolicy`` rejected the trust for `host`.
+    case securityPolicyRejected(host: String, failure: SecurityPolicyFailure)
+    /// A challenge handler answered `cancelAuthenticationChallenge`, optionally with its own error
+    /// (AFNetworking 4's `authenticationChallengeHandler` returning an `NSError`).
+    case challengeCancelled(host: String, error: (any Error)?)
+    /// A challenge handler answered `rejectProtectionSpace`. A TLS connection offers exactly one
+    /// protection space (the server's trust), so nothing is left to try: the handshake fails.
+    case protectionSpaceRejected(host: String)
+
+    /// The reason a TrustPinning evaluator gave, when an evaluator rejected the trust.
+    public var serverTrustFailureReason: ServerTrustFailureReason? {
+        switch self {
+        case let .evaluatorRejected(_, error): return error as? ServerTrustFailureReason
+        case let .challengeCancelled(_, error): return error as? ServerTrustFailureReason
+        default: return nil
+        }
+    }
+
+    /// The evaluation failures underneath (each names its certificate and the rule it broke);
+    /// empty for reasons that are not about the chain (pins, dispositions, malformed input).
+    public var trustFailures: [TrustFailure] {
+        switch self {
+        case let .evaluationFailed(evaluation):
+            return evaluation.failures
+        case let .securityPolicyRejected(_, failure):
+            switch failure {
+            case let .evaluationFailed(failures), let .pinnedAnchorEvaluationFailed(failures): return failures
+            default: return []
+            }
+        default:
+            return serverTrustFailureReason?.trustFailures ?? []
+        }
+    }
+
+    /// One line naming the reason without the underlying ``trustFailures`` (which name the
+    /// certificates and rules).
+    public var summary: String {
+        switch self {
+        case let .evaluationFailed(evaluation):
+            return "not trusted (\(evaluation.result))"
+        case let .evaluatorRejected(_, error):
+            return (error as? ServerTrustFailureReason)?.summary ?? "\(error)"
+        case let .securityPolicyRejected(host, failure) where !trustFailures.isEmpty:
+            if case .pinnedAnchorEvaluationFailed = failure {
+                return "security policy rejected \(host): evaluation with the pinned certificates as anchors failed"
+            }
+            return "security policy rejected \(host): server trust evaluation failed"
+        case let .challengeCancelled(host, error?):
+            let reason = (error as? ServerTrustFailureReason)?.summary ?? "\(error)"
+            return "the server trust challenge for \(host) was cancelled: \(reason)"
+        default:
+            return description
+        }
+    }
+
+    /// One line naming the reason (and the underlying failures).
+    public var description: String {
+        switch self {
+        case .noPeerCertificates:
+            return "the peer presented no certificate"
+        case let .malformedPeerCertificate(index, error):
+            return "presented certificate \(index) is malformed: \(error)"
+        case let .evaluationFailed(evaluation):
+            return "not trusted (\(evaluation.result)): " + evaluation.failures.map(\.description).joined(separator: "; ")
+        case let .evaluatorRejected(_, error):
+            return "\(error)"
+        case let .securityPolicyRejected(host, failure):
+            return "security policy rejected \(host): \(failure)"
+        case let .challengeCancelled(host, error):
+            return "the server trust challenge for \(host) was cancelled" + (error.map { ": \($0)" } ?? "")
+        case let .protectionSpaceRejected(host):
+            return "the server trust protection space of \(host) was rejected; a TLS connection has no other to try"
+        }
+    }
+}

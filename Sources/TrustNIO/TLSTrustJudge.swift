@@ -1,0 +1,48 @@
+import TrustCore
+import TrustPinning
+
+/// Who decides whether a peer's certificates are acceptable, once ``TLSTrustSettings`` have
+/// configured the connection's ``ServerTrust``.
+public enum TLSTrustJudge: Sendable {
+    /// A plain evaluation (`SecTrustEvaluateWithError`) under the settings' profile, identity and
+    /// revocation policies. The only judge for client certificates (mutual TLS).
+    case evaluate
+    /// An Alamofire-style evaluator: `DefaultTrustEvaluator`, the pinning evaluators, a
+    /// `CompositeTrustEvaluator`, or a `ServerTrustManager` choosing one per host.
+    case evaluator(any ServerTrustEvaluating)
+    /// An AFNetworking-style `SecurityPolicy` (`-evaluateServerTrust:forDomain:`).
+    case securityPolicy(SecurityPolicy)
+    /// The URLSession challenge flow of AFNetworking and Alamofire: handlers answer a
+    /// ``ServerTrustChallenge`` with a disposition (docs/transport.md).
+    case challenges(ServerTrustChallengeSession)
+
+    /// Judges `trust` for `role`; a success carries the trusted evaluation the judge relied on (nil
+    /// when it accepted without one).
+    func decide(_ trust: ServerTrust, role: TLSPeerRole, settings: TLSTrustSettings,
+                port: Int?, taskHandler: ServerTrustChallengeHandler?) -> Result<TrustEvaluation?, TLSTrustFailure> {
+        switch self {
+        case .evaluate:
+            let evaluation = trust.evaluate()
+            return evaluation.isTrusted ? .success(evaluation) : .failure(.evaluationFailed(evaluation))
+        case let .evaluator(evaluator):
+            let host = role.host ?? ""
+            do {
+                try evaluator.evaluate(trust, forHost: host)
+                return .success(trust.lastEvaluation)
+            } catch {
+                return .failure(.evaluatorRejected(host: host, error: error))
+            }
+        case let .securityPolicy(policy):
+            let host = role.host ?? ""
+            do throws(SecurityPolicyFailure) {
+                try policy.evaluateWithError(trust, forDomain: role.host)
+                return .success(trust.lastEvaluation)
+            } catch {
+                return .failure(.securityPolicyRejected(host: host, failure: error))
+            }
+        case let .challenges(session):
+            let challenge = ServerTrustChallenge(host: role.host ?? "", port: port, trust: trust)
+            return session.answer(challenge, taskHandler: taskHandler, settings: settings)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import NIOCore
+import NIOSSL
+import TrustCore
+
+/// Why a ``TLSTrustVerifier`` cannot be wired to a TLS handler.
+public enum TLSTrustConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The `NIOSSLContext`'s `certificateVerification` is `.none`: swift-nio-ssl would never call
+    /// the verifier, and every peer would be accepted unverified.
+    case certificateVerificationDisabled
+    /// Client certificates (mutual TLS) are judged by a plain evaluation only: the evaluators,
+    /// security policies and challenges judge server trust for a host.
+    case clientCertificatesNeedPlainEvaluation
+
+    /// What is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .certificateVerificationDisabled:
+            return "the TLS configuration's certificateVerification is .none, so no certificate would be verified; "
+                + "use .noHostnameVerification (SwiftTrust checks the host) or .fullVerification"
+        case .clientCertificatesNeedPlainEvaluation:
+            return "client certificates are judged by TLSTrustJudge.evaluate only"
+        }
+    }
+}
+
+extension TLSTrustVerifier {
+    /// A `NIOSSLClientHandler` verified by this verifier, and the ``TLSPeerTrustHandler`` to add right
+    /// after it: the server must be trusted for `host`.
+    ///
+    /// - Parameters:
+    ///   - context: The TLS context (its `certificateVerification` must not be `.none`).
+    ///   - host: The identity the server's leaf must match: a DNS name or an IP address.
+    ///   - serverName: The SNI name; default `host` unless it is an IP address (which SNI cannot carry).
+    ///   - port: The port connected to (for challenge handlers).
+    ///   - taskHandler: A per-connection (task-level) challenge handler (``TLSTrustJudge/challenges(_:)``).
+    public func makeClientHandlers(context: NIOSSLContext, host: String, serverName: String? = nil, port: Int? = nil,
+                                   taskHandler: ServerTrustChallengeHandler? = nil) throws
+        -> (tls: NIOSSLClientHandler, trust: TLSPeerTrustHandler) {
+        if case let .none(options) = context.configuration.certificateVerification, !options.validatePresentedCertificates {
+            throw TLSTrustConfigurationError.certificateVerificationDisabled
+        }
+        let record = TLSPeerTrustRecord()
+        let sni = serverName ?? (IPAddress(host) == nil ? host : nil)
+        let tls = try NIOSSLClientHandler(
+            context: context, serverHostname: sni,
+            customVerificationCallbackWithMetadata: verificationCallback(for: .server(host: host), port: port, record: record,
+                                                                         taskHandler: taskHandler))
+        return (tls, TLSPeerTrustHandler(record: record))
+    }
+
+    /// A `NIOSSLServerHandler` whose clients' certificates (mutual TLS) this verifier checks for
+    /// clientAuth against the settings' anchors, and the ``TLSPeerTrustHandler`` to add right after
+    /// it, from which the application reads the client's identity.
+    ///
+    /// The context's `certificateVerification` decides whether a certificate is required
+    /// (`.noHostnameVerification` or `.fullVerification`) or optional (`.optionalVerification`: a
+    /// client without one is let in with no ``TrustedPeer``); `.none` is refused.
+    public func makeServerHandlers(context: NIOSSLContext) throws -> (tls: NIOSSLServerHandler, trust: TLSPeerTrustHandler) {
+        if case let .none(options) = context.configuration.certificateVerification, !options.validatePresentedCertificates {
+            throw TLSTrustConfigurationError.certificateVerificationDisabled
+        }
+        guard case .evaluate = judge else { throw TLSTrustConfigurationError.clientCertificatesNeedPlainEvaluation }
+        let record = TLSPeerTrustRecord()
+        let tls = NIOSSLServerHandler(context: context,
+                                      customVerificationCallbackWithMetadata: verificationCallback(for: .client, record: record))
+        return (tls, TLSPeerTrustHandler(record: record))
+    }
+}
+
+extension ChannelPipeline.SynchronousOperations {
+    /// Adds a TLS client handler verified by `verifier` and its ``TLSPeerTrustHandler`` (see
+    /// ``TLSTrustVerifier/makeClientHandlers(context:host:serverName:port:taskHandler:)``), returning
+    /// the connection's result handle.
+    @discardableResult
+    public func addTrustedTLSClientHandlers(context: NIOSSLContext, host: String, verifier: TLSTrustVerifier,
+                                            serverName: String? = nil, port: Int? = nil,
+                                            taskHandler: ServerTrustChallengeHandler? = nil) throws -> TLSPeerTrustRecord {
+        let (tls, trust) = try verifier.makeClientHandlers(context: context, host: host, serverName: serverName, port: port,
+                                                           taskHandler: taskHandler)
+        try addHandler(tls)
+        try addHandler(trust)
+        return trust.record
+    }
+
+    /// Adds a TLS server handler whose client certificates `verifier` checks and its
+    /// ``TLSPeerTrustHandler``, returning the connection's result handle.
+    @discardableResult
+    public func addTrustedTLSServerHandlers(context: NIOSSLContext, verifier: TLSTrustVerifier) throws -> TLSPeerTrustRecord {
+        let (tls, trust) = try verifier.makeServerHandlers(context: context)
+        try addHandler(tls)
+        try addHandler(trust)
+        return trust.record
+    }
+}

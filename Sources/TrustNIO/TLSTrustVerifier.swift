@@ -1,0 +1,209 @@
+import NIOCore
+import NIOSSL
+import TrustCore
+import TrustPinning
+import TrustX509
+
+/// swift-nio-ssl's `NIOSSLCustomVerificationCallbackWithMetadata`, `@Sendable` as gRPC Swift 2's
+/// `customVerificationCallback` requires.
+public typealias TLSTrustVerificationCallback =
+    @Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResultWithMetadata>) -> Void
+
+/// Verifies a TLS peer's certificates with SwiftTrust instead of BoringSSL: the bridge between
+/// ``TLSTrustSettings`` + ``TLSTrustJudge`` and swift-nio-ssl's
+/// `NIOSSLCustomVerificationCallbackWithMetadata`.
+///
+/// For each handshake the callback parses the presented certificates from their DER once, builds a
+/// ``ServerTrust`` for the peer's role (a server for the host connected to, which is the SNI name;
+/// or a client, for mutual TLS), lets the judge decide, and completes swift-nio-ssl's promise:
+/// with the validated chain as metadata on success (`NIOSSLHandler.peerValidatedCertificateChain`),
+/// with `.failed` otherwise.
+///
+/// **How the caller learns why.** swift-nio-ssl reports a rejected certificate only as a TLS alert
+/// and `NIOSSLError.handshakeFailed`. The typed reason (``TLSTrustFailure``) is delivered twice:
+/// - as the error in the pipeline: the ``TLSPeerTrustHandler`` that the convenience constructors
+///   place behind the TLS handler replaces swift-nio-ssl's handshake error with a
+///   ``TLSTrustError`` wrapping the reason (and the original error), so `errorCaught` of the
+///   application's handlers and a failed `connect` future see it;
+/// - on the connection's result handle, ``TLSPeerTrustRecord`` (``TLSTrustOutcome``), which also
+///   holds the accepted peer's identity (``TrustedPeer``) after success.
+///
+/// Evaluations that may fetch revocation information run off the event loop and complete the
+/// promise later; offline ones run inline (see ``TLSVerificationExecution``).
+///
+/// ```swift
+/// let verifier = TLSTrustVerifier(evaluator: try ServerTrustManager(evaluators: [
+///     "api.example.com": try PinnedSPKIHashesTrustEvaluator(pins: pins),
+/// ]))
+/// let (tls, trust) = try verifier.makeClientHandlers(context: sslContext, host: "api.example.com")
+/// ```
+public struct TLSTrustVerifier: Sendable {
+    /// How each connection's trust is configured.
+    public let settings: TLSTrustSettings
+    /// Who decides.
+    public let judge: TLSTrustJudge
+    /// Where the verification runs.
+    public let execution: TLSVerificationExecution
+    /// The anchors as swift-nio-ssl certificates, converted once, for the validated-chain metadata.
+    private let anchorHandles: [Certificate: NIOSSLCertificate]
+
+    /// Creates a verifier.
+    ///
+    /// - Parameters:
+    ///   - settings: Anchors, intermediates, date, profile and revocation of every connection's trust.
+    ///   - judge: Who decides. Default: a plain evaluation under `settings`.
+    ///   - execution: Where verification runs. Default: ``TLSVerificationExecution/automatic``.
+    public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate,
+                execution: TLSVerificationExecution = .automatic) {
+        self.settings = settings
+        self.judge = judge
+        self.execution = execution
+        var handles: [Certificate: NIOSSLCertificate] = [:]
+        for anchor in settings.anchors ?? [] {
+            if let handle = try? NIOSSLCertificate(bytes: anchor.derEncoded, format: .der) { handles[anchor] = handle }
+        }
+        anchorHandles = handles
+    }
+
+    /// A verifier whose decisions an Alamofire-style evaluator (or `ServerTrustManager`) makes.
+    public init(evaluator: any ServerTrustEvaluating, settings: TLSTrustSettings = TLSTrustSettings(),
+                execution: TLSVerificationExecution = .automatic) {
+        self.init(settings: settings, judge: .evaluator(evaluator), execution: execution)
+    }
+
+    /// A verifier whose decisions an AFNetworking-style `SecurityPolicy` makes.
+    public init(securityPolicy: SecurityPolicy, settings: TLSTrustSettings = TLSTrustSettings(),
+                execution: TLSVerificationExecution = .automatic) {
+        self.init(settings: settings, judge: .securityPolicy(securityPolicy), execution: execution)
+    }
+
+    /// Whether verifications run off the event loop.
+    var runsOffEventLoop: Bool {
+        switch execution {
+        case .automatic, .onEventLoop: return settings.mayFetchRevocation
+        case .offEventLoop: return true
+        }
+    }
+
+    /// The callback to hand to `NIOSSLClientHandler` / `NIOSSLServerHandler` (or to a framework's
+    /// TLS configuration, such as gRPC Swift 2's `customVerificationCallback`): verifies the peer in
+    /// `role`, records the decision in `record`, tells `onOutcome`, and completes swift-nio-ssl's promise.
+    ///
+    /// - Parameters:
+    ///   - role: The peer's role: a server for the host connected to, or a client.
+    ///   - port: The port connected to, for ``ServerTrustChallenge/port``.
+    ///   - record: Where the decision is kept for the application (one record per connection).
+    ///   - taskHandler: The per-connection (task-level) challenge handler, for
+    ///     ``TLSTrustJudge/challenges(_:)``.
+    ///   - onOutcome: Called with every decision, before swift-nio-ssl learns it: where a framework
+    ///     builds the pipeline itself, the way to learn why a peer was rejected.
+    public func verificationCallback(for role: TLSPeerRole, port: Int? = nil, record: TLSPeerTrustRecord? = nil,
+                                     taskHandler: ServerTrustChallengeHandler? = nil,
+                                     onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil) -> TLSTrustVerificationCallback {
+        { presented, promise in
+            let parsed: [Certificate]
+            switch Self.parse(presented) {
+            case let .failure(failure):
+                record?.record(.rejected(failure))
+                onOutcome?(.rejected(failure))
+                promise.succeed(.failed)
+                return
+            case let .success(certificates):
+                parsed = certificates
+            }
+            record?.record(presented: parsed)
+            let complete: @Sendable (TLSTrustOutcome) -> Void = { outcome in
+                record?.record(outcome)
+                onOutcome?(outcome)
+                promise.succeed(metadataResult(for: outcome, presented: presented, parsed: parsed))
+            }
+            if runsOffEventLoop {
+                Task { complete(await verify(parsed, role: role, port: port, taskHandler: taskHandler)) }
+            } else {
+                complete(decide(parsed, role: role, port: port, taskHandler: taskHandler))
+            }
+        }
+    }
+
+    /// Verifies the certificates a peer presented as swift-nio-ssl hands them over (leaf first),
+    /// parsing each from its DER: for async verification hooks such as Hummingbird's
+    /// `TLSChannelConfiguration(tlsConfiguration:customAsyncVerificationCallback:)`.
+    public func verify(_ presented: [NIOSSLCertificate], role: TLSPeerRole, port: Int? = nil,
+                       taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+        switch Self.parse(presented) {
+        case let .failure(failure): return .rejected(failure)
+        case let .success(parsed): return await verify(parsed, role: role, port: port, taskHandler: taskHandler)
+        }
+    }
+
+    /// Verifies certificates a peer presented (leaf first, parsed), fetching revocation information
+    /// first when the settings ask for it: the decision the verification callback makes.
+    public func verify(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
+                       taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+        guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
+        let trust = settings.makeTrust(presented: presented, role: role)
+        if settings.mayFetchRevocation {
+            // Fetching keeps what verified on the trust; the judge's own evaluations then use it
+            // (evaluators never fetch by themselves).
+            _ = await trust.evaluate(fetchingWith: settings.revocationFetcher)
+        }
+        return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
+    }
+
+    /// The offline decision: no revocation fetching.
+    func decide(_ presented: [Certificate], role: TLSPeerRole, port: Int?,
+                taskHandler: ServerTrustChallengeHandler?) -> TLSTrustOutcome {
+        guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
+        let trust = settings.makeTrust(presented: presented, role: role)
+        return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
+    }
+
+    private func decide(_ trust: ServerTrust, presented: [Certificate], role: TLSPeerRole, port: Int?,
+                        taskHandler: ServerTrustChallengeHandler?) -> TLSTrustOutcome {
+        switch judge.decide(trust, role: role, settings: settings, port: port, taskHandler: taskHandler) {
+        case let .success(evaluation):
+            guard let peer = TrustedPeer(role: role, presented: presented, evaluation: evaluation) else {
+                return .rejected(.noPeerCertificates)
+            }
+            return .trusted(peer)
+        case let .failure(failure):
+            return .rejected(failure)
+        }
+    }
+
+    /// The presented certificates parsed from their DER, or the first that is not a certificate.
+    static func parse(_ presented: [NIOSSLCertificate]) -> Result<[Certificate], TLSTrustFailure> {
+        guard !presented.isEmpty else { return .failure(.noPeerCertificates) }
+        var parsed: [Certificate] = []
+        parsed.reserveCapacity(presented.count)
+        for (index, handle) in presented.enumerated() {
+            do {
+                parsed.append(try Certificate(derEncoded: try handle.toDERBytes()))
+            } catch {
+                return .failure(.malformedPeerCertificate(index: index, error: error))
+            }
+        }
+        return .success(parsed)
+    }
+
+    /// swift-nio-ssl's result for `outcome`: the validated chain as metadata when there is one
+    /// (each certificate as the peer sent it, or the anchor as configured).
+    func metadataResult(for outcome: TLSTrustOutcome, presented: [NIOSSLCertificate],
+                        parsed: [Certificate]) -> NIOSSLVerificationResultWithMetadata {
+        guard case let .trusted(peer) = outcome else { return .failed }
+        guard let chain = peer.validatedChain, !chain.isEmpty else { return .certificateVerified(VerificationMetadata(nil)) }
+        var handles: [NIOSSLCertificate] = []
+        handles.reserveCapacity(chain.count)
+        for certificate in chain {
+            if let index = parsed.firstIndex(of: certificate), index < presented.count {
+                handles.append(presented[index])
+            } else if let anchor = anchorHandles[certificate] ?? (try? NIOSSLCertificate(bytes: certificate.derEncoded, format: .der)) {
+                handles.append(anchor)
+            } else {
+                // Not representable for swift-nio-ssl: the decision stands, without the metadata.
+                return .certificateVerified(VerificationMetadata(nil))
+            }
+        }
+        return .certificateVerified(VerificationMetadata(ValidatedCertificateChain(handles)))
+    }
+}

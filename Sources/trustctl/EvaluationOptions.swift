@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import SwiftTrust
+
+/// The evaluation options `verify` and `probe` share: limits, a server-trust evaluator and its pins,
+/// and revocation.
+struct EvaluationOptions: ParsableArguments {
+    /// The server-trust evaluators `--policy` selects.
+    enum Policy: String, ExpressibleByArgument, CaseIterable {
+        case `default`, revocation, pinnedCertificates = "pinned-certificates", publicKeys = "public-keys", spki, disabled
+    }
+
+    @Option(help: "Maximum number of intermediate CAs (self-issued ones not counted).")
+    var maxDepth: Int?
+
+    @Flag(help: "Accept SHA-1 signatures and RSA keys under 2048 bits.")
+    var allowLegacyAlgorithms = false
+
+    @Option(help: "Judge the chain with a server-trust evaluator: default, revocation, pinned-certificates, public-keys, spki, disabled.")
+    var policy: Policy?
+
+    @Option(name: .customLong("pin"), help: "Certificates whose certificate or public key is pinned (repeatable).")
+    var pinFiles: [String] = []
+
+    @Option(name: .customLong("pin-sha256"), help: "A pinned SPKI hash, BASE64 or sha256/BASE64 (repeatable; --policy spki).")
+    var pinSHA256: [String] = []
+
+    @Flag(help: "Make the pinned certificates the only anchors (--policy pinned-certificates).")
+    var acceptSelfSigned = false
+
+    @Flag(help: "Skip default validation (the chain is still validated when the host is).")
+    var noDefaultValidation = false
+
+    @Flag(help: "Skip host-name validation.")
+    var noHostValidation = false
+
+    @Option(name: .customLong("crl"), help: "A CRL (DER or PEM) to check revocation with (repeatable).")
+    var crlFiles: [String] = []
+
+    @Option(name: .customLong("ocsp-response"), help: "An OCSP response (DER), e.g. a stapled one (repeatable).")
+    var ocspResponseFiles: [String] = []
+
+    @Option(help: "Check revocation: comma list of ocsp, crl, prefer-crl, require-positive, no-network, any.")
+    var revocation: String?
+
+    func validate() throws {
+        try validatePolicyOptions()
+        if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must be zero or more") }
+        if let revocation { _ = try RevocationFlags.parse(revocation) }
+    }
+
+    /// The revocation flags in force: from --revocation, or "any available, offline" when only
+    /// --crl / --ocsp-response were given; nil when revocation is not checked.
+    var revocationOptions: RevocationOptions? {
+        if let revocation { return try? RevocationFlags.parse(revocation) }
+        if !crlFiles.isEmpty || !ocspResponseFiles.isEmpty { return [.useAnyAvailableMethod, .networkAccessDisabled] }
+        return policy == .revocation ? [] : nil
+    }
+
+    /// Rejects pinning options that the chosen policy (or no policy) would ignore.
+    private func validatePolicyOptions() throws {
+        guard let policy else {
+            let used = [(!pinFiles.isEmpty, "--pin"), (!pinSHA256.isEmpty, "--pin-sha256"), (acceptSelfSigned, "--accept-self-signed"),
+                        (noDefaultValidation, "--no-default-validation"), (noHostValidation, "--no-host-validation")]
+            if let (_, flag) = used.first(where: { $0.0 }) { throw ValidationError("\(flag) requires --policy") }
+            return
+        }
+        if !pinFiles.isEmpty && ![.pinnedCertificates, .publicKeys, .spki].contains(policy) {
+            throw ValidationError("--pin applies to --policy pinned-certificates, public-keys or spki")
+        }
+        if !pinSHA256.isEmpty && policy != .spki { throw ValidationError("--pin-sha256 applies to --policy spki") }
+        if acceptSelfSigned && policy != .pinnedCertificates {
+            throw ValidationError("--accept-self-signed applies to --policy pinned-certificates")
+        }
+        if noDefaultValidation && (policy == .default || policy == .disabled) {
+            throw ValidationError("--no-default-validation does not apply to --policy \(policy.rawValue)")
+        }
+        if noHostValidation && policy == .disabled { throw ValidationError("--no-host-validation does not apply to --policy disabled") }
+        if (policy == .pinnedCertificates || policy == .publicKeys) && pinFiles.isEmpty {
+            throw ValidationError("--policy \(policy.rawValue) needs at least one --pin FILE")
+        }
+    }
+
+    /// Loads --crl and --ocsp-response files (malformed files exit with status 2) and returns a
+    /// closure that sets the depth limit, the signature policy and the supplied revocation
+    /// information on a trust, from any thread.
+    func configurator() throws -> @Sendable (ServerTrust) -> Void {
+        var crls: [CertificateRevocationList] = []
+        for file in crlFiles {
+            do { crls.append(contentsOf: try CertificateRevocationList.loadAll(from: try readInput(file))) } catch let error as X509Error {
+                printError("error: \(file): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        var responses: [OCSPResponse] = []
+        for file in ocspResponseFiles {
+            do { responses.append(try OCSPResponse(derEncoded: try readInput(file))) } catch let error as X509Error {
+                printError("error: \(file): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let (maxDepth, legacy) = (maxDepth, allowLegacyAlgorithms)
+        return { [crls, responses] trust in
+            if let maxDepth { trust.maximumDepth = maxDepth }
+            if legacy { trust.signaturePolicy = .legacy }
+            trust.setCRLs(crls)
+            trust.setOCSPResponses(responses)
+        }
+    }
+
+    /// The evaluator for `policy`, validating `host` unless --no-host-validation or there is no host;
+    /// malformed pins exit with status 2.
+    func makeEvaluator(_ policy: Policy, host: String?) throws -> any ServerTrustEvaluating {
+        let pinned = try pinFiles.flatMap(loadCertificates)
+        let defaultValidation = !noDefaultValidation
+        let validateHost = !noHostValidation && host != nil
+        switch policy {
+        case .default:
+            return DefaultTrustEvaluator(validateHost: validateHost)
+        case .revocation:
+            return RevocationTrustEvaluator(performDefaultValidation: defaultValidation, validateHost: validateHost,
+                                            options: revocationOptions ?? [])
+        case .pinnedCertificates:
+            return PinnedCertificatesTrustEvaluator(certificates: pinned, acceptSelfSignedCertificates: acceptSelfSigned,
+                                                    performDefaultValidation: defaultValidation, validateHost: validateHost)
+        case .publicKeys:
+            return PublicKeysTrustEvaluator(keys: pinned.publicKeys, performDefaultValidation: defaultValidation, validateHost: validateHost)
+        case .spki:
+            let pins = pinSHA256.map { $0.hasPrefix(SPKIPin.prefix) ? $0 : SPKIPin.prefix + $0 } + pinned.map(\.spkiPin)
+            do {
+                return try PinnedSPKIHashesTrustEvaluator(pins: pins, performDefaultValidation: defaultValidation, validateHost: validateHost)
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(2)
+            }
+        case .disabled:
+            return DisabledTrustEvaluator()
+        }
+    }
+}

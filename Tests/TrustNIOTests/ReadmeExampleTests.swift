@@ -1,0 +1,60 @@
+import NIOCore
+import NIOPosix
+import NIOSSL
+import SwiftTrust
+import TrustNIO
+import XCTest
+
+// The README's "TLS connections with SwiftNIO" example, verbatim from here to the test class.
+
+/// Opens a TLS connection to `address`:`port` whose server must be `host` and hold one of the
+/// `pins`; SwiftTrust (Alamofire semantics) decides, swift-nio-ssl does the TLS.
+func connectPinned(to address: String, port: Int, host: String, pins: [String],
+                   settings: TLSTrustSettings = TLSTrustSettings(),   // default: the system trust store
+                   group: any EventLoopGroup) async throws -> any Channel {
+    let manager = try ServerTrustManager(evaluators: [host: try PinnedSPKIHashesTrustEvaluator(pins: pins)])
+    let verifier = TLSTrustVerifier(evaluator: manager, settings: settings)
+    var tls = TLSConfiguration.makeClientConfiguration()
+    tls.certificateVerification = .noHostnameVerification   // replaced by SwiftTrust, which checks the host
+    let context = try NIOSSLContext(configuration: tls)
+    let handshake = group.next().makePromise(of: Void.self)
+    let channel = try await ClientBootstrap(group: group)
+        .channelInitializer { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addTrustedTLSClientHandlers(context: context, host: host, verifier: verifier)
+                try channel.pipeline.syncOperations.addHandler(TLSHandshakeCompletionHandler(promise: handshake))
+            }
+        }
+        .connect(host: address, port: port).get()
+    do {
+        try await handshake.futureResult.get()
+    } catch let rejection as TLSTrustError {
+        print("rejected:", rejection.failure.summary)   // e.g. "public-key pinning failed for api.example.com: …"
+        throw rejection
+    }
+    return channel
+}
+
+/// Runs the README example against a loopback server.
+final class ReadmeExampleTests: LoopbackTestCase {
+    func testPinnedConnectionIsOpenedAndAWrongPinIsRejectedWithTheReason() async throws {
+        let server = try startNIOServer(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        let leafPin = try XCTUnwrap(TestPKI.certificates("ecdsa/leaf.pem").first).spkiPin
+        let backupPin = try XCTUnwrap(TestPKI.certificates("rsa/leaf.pem").first).spkiPin
+        let rootPin = try XCTUnwrap(TestPKI.certificates("rsa/root.pem").first).spkiPin
+
+        let channel = try await connectPinned(to: "127.0.0.1", port: server.port, host: TestPKI.host, pins: [leafPin, backupPin],
+                                              settings: try TestPKI.settings(), group: group)
+        let peer = try await channel.trustedPeer().get()
+        XCTAssertEqual(peer?.validatedChain?.count, 3)
+        try await channel.close()
+
+        do {
+            _ = try await connectPinned(to: "127.0.0.1", port: server.port, host: TestPKI.host, pins: [backupPin, rootPin],
+                                        settings: try TestPKI.settings(), group: group)
+            XCTFail("a server without a pinned key was accepted")
+        } catch let rejection as TLSTrustError {
+            guard case .publicKeyPinningFailed? = rejection.failure.serverTrustFailureReason else { return XCTFail("\(rejection)") }
+        }
+    }
+}
