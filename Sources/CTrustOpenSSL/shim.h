@@ -9,5 +9,10 @@
 #include <openssl/ec.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/param_build.h>
+
+/// EVP_PKEY_PUBLIC_KEY (a composite macro Swift does not import): the selection for
+/// EVP_PKEY_fromdata that builds a public key from its components.
+static inline int ctrust_evp_pkey_public_key_selection(void) { return EVP_PKEY_PUBLIC_KEY; }
 
 #endif

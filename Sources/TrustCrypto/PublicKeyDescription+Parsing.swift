@@ -23,6 +23,25 @@ extension PublicKeyDescription {
     /// - Throws: ``SignatureError/explicitCurveParameters``, ``SignatureError/unsupportedCurve(_:)``,
     ///   ``SignatureError/unsupportedRSAPublicExponent(_:)`` or ``SignatureError/malformedKey(_:)``.
     public init(spki: ArraySlice<UInt8>) throws(SignatureError) {
+        self = try PublicKeyDescription.parse(spki: spki).description
+    }
+
+    /// The key's components as ``init(spki:)`` validated them, for building the libcrypto key
+    /// without a second DER decoder (``VerificationKey``).
+    enum Material {
+        /// RSAPublicKey modulus and public exponent magnitudes (big-endian, no sign octet).
+        case rsa(modulus: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>)
+        /// The encoded point (SEC 1 §2.3.3) on a named curve.
+        case ec(curve: NamedCurve, point: ArraySlice<UInt8>)
+        /// The raw Ed25519 (32 bytes) or Ed448 (57 bytes) public key.
+        case edwards(ArraySlice<UInt8>)
+        /// An algorithm this library does not verify with.
+        case unsupported
+    }
+
+    /// Parses and validates `spki` (the rules of ``init(spki:)``), returning the description and the
+    /// validated components.
+    static func parse(spki: ArraySlice<UInt8>) throws(SignatureError) -> (description: PublicKeyDescription, material: Material) {
         let malformed = SignatureError.malformedKey
         let (syntax, key) = try decodingDER(malformed) { () throws(DERError) in
             let outer = try DERReader.parseSingle(spki)
@@ -36,12 +55,13 @@ extension PublicKeyDescription {
         let oid = syntax.oid
         if oid == OID.rsaEncryption {
             guard syntax.parametersAreNull else { throw malformed("rsaEncryption parameters must be NULL (RFC 3279)") }
-            let bits = try PublicKeyDescription.rsaModulusBits(try PublicKeyDescription.octets(of: key, algorithm: "RSA"))
-            self.init(kind: .rsa(modulusBits: bits))
+            let rsa = try PublicKeyDescription.rsaKey(try PublicKeyDescription.octets(of: key, algorithm: "RSA"))
+            return (PublicKeyDescription(kind: .rsa(modulusBits: rsa.bits)), .rsa(modulus: rsa.modulus, exponent: rsa.exponent))
         } else if oid == OID.ecPublicKey {
             let curve = try PublicKeyDescription.namedCurve(syntax.parameters)
-            try PublicKeyDescription.checkPoint(try PublicKeyDescription.octets(of: key, algorithm: "EC"), curve: curve)
-            self.init(kind: .ec(curve: curve))
+            let point = try PublicKeyDescription.octets(of: key, algorithm: "EC")
+            try PublicKeyDescription.checkPoint(point, curve: curve)
+            return (PublicKeyDescription(kind: .ec(curve: curve)), .ec(curve: curve, point: point))
         } else if oid == OID.ed25519 || oid == OID.ed448 {
             let isEd25519 = oid == OID.ed25519
             let name = isEd25519 ? "Ed25519" : "Ed448"
@@ -51,9 +71,9 @@ extension PublicKeyDescription {
             guard octets.count == expected else {
                 throw malformed("\(name) public key must be \(expected) bytes, found \(octets.count)")
             }
-            self.init(kind: isEd25519 ? .ed25519 : .ed448)
+            return (PublicKeyDescription(kind: isEd25519 ? .ed25519 : .ed448), .edwards(octets))
         } else {
-            self.init(kind: .unknown(algorithmOID: oid.dotted))
+            return (PublicKeyDescription(kind: .unknown(algorithmOID: oid.dotted)), .unsupported)
         }
     }
 
@@ -65,8 +85,10 @@ extension PublicKeyDescription {
         return key.bytes
     }
 
-    /// Validates RSAPublicKey (RFC 8017 §A.1.1) and returns the modulus size in bits.
-    private static func rsaModulusBits(_ octets: ArraySlice<UInt8>) throws(SignatureError) -> Int {
+    /// Validates RSAPublicKey (RFC 8017 §A.1.1) and returns the modulus size in bits and the
+    /// modulus and exponent magnitudes.
+    private static func rsaKey(_ octets: ArraySlice<UInt8>) throws(SignatureError)
+        -> (bits: Int, modulus: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>) {
         let malformed = SignatureError.malformedKey
         let (modulus, exponent) = try decodingDER({ malformed("RSAPublicKey: \($0)") }) { () throws(DERError) in
             let sequence = try DERReader.parseSingle(octets)
@@ -93,7 +115,7 @@ extension PublicKeyDescription {
         guard bits <= maximumRSAModulusBits else {
             throw malformed("RSA modulus of \(bits) bits exceeds the \(maximumRSAModulusBits)-bit maximum")
         }
-        return bits
+        return (bits, modulusMagnitude, exponentMagnitude)
     }
 
     /// Accepts an odd public exponent from 3 to ``maximumRSAPublicExponent`` (the magnitude octets of a

@@ -21,8 +21,9 @@ import Darwin
 final class LinearWorkTests: XCTestCase {
     /// Doubling the input: the work must not grow faster than this (linear: 2, quadratic: 4).
     private static let countedGrowthLimit = 2.5
-    /// CPU time is noisier than a count; still well below the 4 of quadratic growth.
-    private static let timedGrowthLimit = 3.0
+    /// CPU time is noisier than a count (a loaded machine measured 3.4 for a doubling), so timed
+    /// dimensions quadruple their input: linear grows 4×, quadratic 16×; this limit sits between.
+    private static let timedGrowthLimit = 8.0
 
     private func cert(_ path: String) throws -> Certificate { try Fixtures.certificate(path) }
     private func root() throws -> Certificate { try cert("ecdsa/root.pem") }
@@ -35,18 +36,23 @@ final class LinearWorkTests: XCTestCase {
         return counter.steps
     }
 
-    /// This thread's CPU time for `body`, the least of five runs.
-    private func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
+    /// This thread's CPU time for `small` and for `large`, each the least of seven runs, the runs
+    /// interleaved so that a burst of load on the machine hits both alike.
+    private func cpuSeconds(_ small: () throws -> Void, _ large: () throws -> Void) rethrows -> (small: Double, large: Double) {
         func now() -> Double {
             var time = timespec()
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
             return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
         }
-        var best = Double.infinity
-        for _ in 0..<5 {
+        func measure(_ body: () throws -> Void) rethrows -> Double {
             let start = now()
             try body()
-            best = min(best, now() - start)
+            return now() - start
+        }
+        var best = (small: Double.infinity, large: Double.infinity)
+        for _ in 0..<7 {
+            best.small = min(best.small, try measure(small))
+            best.large = min(best.large, try measure(large))
         }
         return best
     }
@@ -56,7 +62,7 @@ final class LinearWorkTests: XCTestCase {
                               file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertGreaterThan(small, 0, dimension, file: file, line: line)
         XCTAssertGreaterThan(large, small, "\(dimension): the work does not depend on the input", file: file, line: line)
-        XCTAssertLessThanOrEqual(large / small, limit, "\(dimension): doubling the input multiplied the work by \(large / small)",
+        XCTAssertLessThanOrEqual(large / small, limit, "\(dimension): growing the input multiplied the work by \(large / small)",
                                  file: file, line: line)
     }
 
@@ -255,25 +261,25 @@ final class LinearWorkTests: XCTestCase {
     }
 
     func testCertificateWorkIsLinearInTheExtensions() throws {
-        let small = try leaf(withExtraExtensions: 1500).derEncoded, large = try leaf(withExtraExtensions: 3000).derEncoded
-        assertGrowth(try cpuSeconds { try parseAndEvaluate(small) }, try cpuSeconds { try parseAndEvaluate(large) },
-                     limit: LinearWorkTests.timedGrowthLimit, "extensions per certificate")
+        let small = try leaf(withExtraExtensions: 1000).derEncoded, large = try leaf(withExtraExtensions: 4000).derEncoded
+        let time = try cpuSeconds({ try parseAndEvaluate(small) }, { try parseAndEvaluate(large) })
+        assertGrowth(time.small, time.large, limit: LinearWorkTests.timedGrowthLimit, "extensions per certificate (×4)")
     }
 
     func testCertificateWorkIsLinearInTheSubjectRDNs() throws {
-        let small = try leaf(withSubjectRDNs: 1500).derEncoded, large = try leaf(withSubjectRDNs: 3000).derEncoded
-        assertGrowth(try cpuSeconds { try parseAndEvaluate(small) }, try cpuSeconds { try parseAndEvaluate(large) },
-                     limit: LinearWorkTests.timedGrowthLimit, "RDNs per name")
+        let small = try leaf(withSubjectRDNs: 1000).derEncoded, large = try leaf(withSubjectRDNs: 4000).derEncoded
+        let time = try cpuSeconds({ try parseAndEvaluate(small) }, { try parseAndEvaluate(large) })
+        assertGrowth(time.small, time.large, limit: LinearWorkTests.timedGrowthLimit, "RDNs per name (×4)")
     }
 
     func testCRLWorkIsLinearInTheEntries() throws {
-        let small = try crlDER(entries: 10_000), large = try crlDER(entries: 20_000)
+        let small = try crlDER(entries: 5_000), large = try crlDER(entries: 20_000)
         func parseAndLookUp(_ der: [UInt8]) throws {
             let crl = try CertificateRevocationList(derEncoded: der)
             XCTAssertNotNil(crl.entry(forSerialNumber: [0x01, 0x00, 0x00, 0x07]))
             XCTAssertNil(crl.entry(forSerialNumber: [0x02]))
         }
-        assertGrowth(try cpuSeconds { try parseAndLookUp(small) }, try cpuSeconds { try parseAndLookUp(large) },
-                     limit: LinearWorkTests.timedGrowthLimit, "CRL entries")
+        let time = try cpuSeconds({ try parseAndLookUp(small) }, { try parseAndLookUp(large) })
+        assertGrowth(time.small, time.large, limit: LinearWorkTests.timedGrowthLimit, "CRL entries (×4)")
     }
 }

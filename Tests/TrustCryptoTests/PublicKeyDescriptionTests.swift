@@ -1,4 +1,4 @@
-import TrustCrypto
+@testable import TrustCrypto
 import XCTest
 
 final class PublicKeyDescriptionTests: XCTestCase {
@@ -188,5 +188,27 @@ final class PublicKeyDescriptionTests: XCTestCase {
         XCTAssertEqual(PublicKeyDescription.NamedCurve.p521.coordinateByteCount, 66)
         XCTAssertEqual(PublicKeyDescription.NamedCurve.p521.bits, 521)
         XCTAssertEqual(PublicKeyDescription.NamedCurve.p384.description, "P-384")
+    }
+
+    func testEveryFixtureKeyIsBuiltFromItsComponents() throws {
+        // VerificationKey builds the libcrypto key from the parsed components (EVP_PKEY_fromdata,
+        // new_raw_public_key), not by d2i_PUBKEY: the result must be the same key, so libcrypto's
+        // own DER encoding of it is the SubjectPublicKeyInfo we started from.
+        for spki in [Fixtures.rsa2048SPKI, Fixtures.rsa1024SPKI, Fixtures.p256SPKI, Fixtures.p384SPKI, Fixtures.p521SPKI,
+                     Fixtures.ed25519SPKI, Fixtures.ed448SPKI] {
+            let key = try VerificationKey(spki: spki[...])
+            XCTAssertEqual(key.libcryptoSubjectPublicKeyInfo(), spki, "\(key.description)")
+        }
+    }
+
+    func testPointsOffTheCurveAreRejected() throws {
+        // The last byte of Y changed: still 04 ‖ X ‖ Y of the right length (the Swift parser accepts
+        // the encoding), but no longer a point of P-256, P-384 or P-521: libcrypto must refuse it.
+        for spki in [Fixtures.p256SPKI, Fixtures.p384SPKI, Fixtures.p521SPKI] {
+            var damaged = spki
+            damaged[damaged.count - 1] ^= 0x01
+            XCTAssertNoThrow(try describe(damaged))
+            assertThrows(where: { if case .malformedKey = $0 { true } else { false } }) { _ = try VerificationKey(spki: damaged[...]) }
+        }
     }
 }
