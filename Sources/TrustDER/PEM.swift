@@ -17,7 +17,7 @@ public struct PEMSkippedBlock: Sendable, Hashable, CustomStringConvertible {
     public let line: Int
 
     /// `PRIVATE KEY at line 3`.
-    public var description: String { "\(label) at line \(line)" }
+    public var description: String { "\(QuotedValue.capped(label)) at line \(line)" }
 }
 
 /// Why PEM text could not be decoded.
@@ -38,11 +38,11 @@ public enum PEMError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A one-line explanation naming the line.
     public var description: String {
         switch self {
-        case let .unterminatedBlock(label, line): return "PEM block \(label) starting at line \(line) has no END line"
-        case let .mismatchedEnd(begin, end, line): return "PEM END \(end) at line \(line) does not match BEGIN \(begin)"
+        case let .unterminatedBlock(label, line): return "PEM block \(QuotedValue.capped(label)) starting at line \(line) has no END line"
+        case let .mismatchedEnd(begin, end, line): return "PEM END \(QuotedValue.capped(end)) at line \(line) does not match BEGIN \(QuotedValue.capped(begin))"
         case let .malformedMarker(line): return "malformed PEM marker at line \(line)"
-        case let .invalidBase64(label, line): return "PEM block \(label): invalid base64 at line \(line)"
-        case let .emptyBlock(label, line): return "PEM block \(label) at line \(line) is empty"
+        case let .invalidBase64(label, line): return "PEM block \(QuotedValue.capped(label)): invalid base64 at line \(line)"
+        case let .emptyBlock(label, line): return "PEM block \(QuotedValue.capped(label)) at line \(line) is empty"
         case .noBlocks: return "no PEM block found"
         }
     }

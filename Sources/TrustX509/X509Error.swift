@@ -38,15 +38,16 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// One line a person can act on; DER problems end with `at byte OFFSET`.
+    /// One line a person can act on; DER problems end with `at byte OFFSET`. Values quoted from the
+    /// input are capped (``QuotedValue``).
     public var description: String {
         switch reason {
         case let .der(error): return error.description
         case let .pem(error): return error.description
-        case let .unexpectedPEMBlock(label, line): return "unexpected PEM block \(label) at line \(line) (expected CERTIFICATE)"
-        case let .invalidStructure(what, offset): return "\(what) at byte \(offset)"
-        case let .duplicateExtension(oid, offset): return "duplicate extension \(oid) at byte \(offset)"
-        case let .malformedExtension(name, underlying, offset): return "malformed \(name) extension: \(underlying) (extension at byte \(offset))"
+        case let .unexpectedPEMBlock(label, line): return "unexpected PEM block \(QuotedValue.capped(label)) at line \(line) (expected CERTIFICATE)"
+        case let .invalidStructure(what, offset): return "\(QuotedValue.capped(what)) at byte \(offset)"
+        case let .duplicateExtension(oid, offset): return "duplicate extension \(QuotedValue.capped(oid)) at byte \(offset)"
+        case let .malformedExtension(name, underlying, offset): return "malformed \(QuotedValue.capped(name)) extension: \(QuotedValue.capped(underlying)) (extension at byte \(offset))"
         case let .certificateTooLarge(size, limit): return "certificate is \(size) bytes, more than the \(limit) accepted"
         case .empty: return "no certificate found"
         }
