@@ -134,6 +134,9 @@ public enum PEM {
     private static func scan(_ text: String, decodes: (String) -> Bool) -> [Entry] {
         var entries: [Entry] = []
         var current: OpenBlock?
+        // A line outside any block that looks like a BEGIN marker gone wrong, and whether it was
+        // already reported: the END line that follows belongs to it and is reported there, once.
+        var damagedBegin: (line: Int, reported: Bool)?
         var lineNumber = 0
         // "\r\n" is a single Character in Swift, so splitting on "\n" alone would not split CRLF text.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
@@ -152,16 +155,23 @@ public enum PEM {
                 }
                 guard let label = marker(line, kind: "BEGIN") else {
                     entries.append(.failed(.malformedMarker(line: lineNumber)))
+                    damagedBegin = (lineNumber, true)
                     continue
                 }
+                damagedBegin = nil
                 current = OpenBlock(label: label, line: lineNumber, decoded: decodes(label))
             } else if line.hasPrefix("-----END ") {
                 guard let open = current else {
-                    entries.append(.failed(.malformedMarker(line: lineNumber)))
+                    if damagedBegin?.reported != true {
+                        entries.append(.failed(.malformedMarker(line: damagedBegin?.line ?? lineNumber)))
+                    }
+                    damagedBegin = nil
                     continue
                 }
                 current = nil
                 entries.append(closeBlock(open, endLine: line, at: lineNumber))
+            } else if current == nil {
+                if damagedBegin == nil, line.hasPrefix("--") || line.contains("BEGIN") { damagedBegin = (lineNumber, false) }
             } else if let open = current, open.decoded, open.error == nil {
                 if !line.isEmpty, line.utf8.allSatisfy(Base64.isAlphabetOrPad) {
                     current?.body.append(contentsOf: line.utf8)

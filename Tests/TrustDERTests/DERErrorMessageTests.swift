@@ -97,3 +97,27 @@ final class PEMErrorMessageTests: XCTestCase {
         }
     }
 }
+
+/// An END line whose BEGIN line was damaged is reported at the damaged BEGIN line.
+final class PEMDamagedBeginTests: XCTestCase {
+    private let body = "MAMCAQE=\n"
+
+    func testEndAfterADamagedBeginIsReportedAtTheBeginLine() {
+        for damaged in ["----BEGIN CERTIFICATE-----", "-----BEGlN CERTIFICATE-----", "BEGIN CERTIFICATE-----"] {
+            let text = "explanatory text\n\(damaged)\n\(body)-----END CERTIFICATE-----\n"
+            assertPEMError(.malformedMarker(line: 2)) { try PEM.decode(text) }
+            XCTAssertEqual(PEM.decodeEach(text).count, 1, damaged)
+        }
+    }
+
+    func testMalformedBeginIsReportedOnceNotAgainAtItsEnd() {
+        let text = "-----BEGIN certificate-----\n\(body)-----END CERTIFICATE-----\n"
+        let results = PEM.decodeEach(text)
+        XCTAssertEqual(results.count, 1)
+        if case let .failure(error)? = results.first { XCTAssertEqual(error, .malformedMarker(line: 1)) } else { XCTFail("\(results)") }
+    }
+
+    func testStrayEndWithoutAnyBeginIsStillReportedAtTheEnd() {
+        assertPEMError(.malformedMarker(line: 2)) { try PEM.decode("plain text\n-----END CERTIFICATE-----\n") }
+    }
+}

@@ -19,3 +19,44 @@ final class ErrorMessageTests: XCTestCase {
         }
     }
 }
+
+/// Errors in PEM input name the block and say that byte offsets count from its decoded bytes.
+final class PEMLocationErrorMessageTests: XCTestCase {
+    private let truncatedLeaf: () throws -> [UInt8] = { Array(try TestFiles.bytes("ecdsa/leaf.der").prefix(300)) }
+
+    func testCertificateErrorNamesTheBlockAndWhatTheOffsetCountsFrom() throws {
+        let good = try String(decoding: TestFiles.bytes("ecdsa/leaf.pem"), as: UTF8.self)
+        let goodLines = good.split(separator: "\n").count
+        let text = good + PEM.encode(try truncatedLeaf(), label: "CERTIFICATE")
+        XCTAssertThrowsError(try Certificate.loadAll(pem: text)) { error in
+            let loading = error as? CertificateLoadingError
+            XCTAssertEqual(loading?.index, 1)
+            XCTAssertEqual(loading?.error.pemBlock, PEMBlockLocation(index: 1, label: "CERTIFICATE", line: goodLines + 1))
+            XCTAssertTrue("\(error)".hasSuffix(
+                "(in PEM block 1 (BEGIN CERTIFICATE at line \(goodLines + 1)); byte offsets count from the start of its decoded bytes)"), "\(error)")
+        }
+        // The single-certificate PEM initializer names its block too.
+        XCTAssertThrowsError(try Certificate(pemEncoded: PEM.encode(try truncatedLeaf(), label: "CERTIFICATE"))) { error in
+            XCTAssertEqual((error as? X509Error)?.pemBlock, PEMBlockLocation(index: 0, label: "CERTIFICATE", line: 1))
+        }
+        // DER input has no block.
+        XCTAssertThrowsError(try Certificate.load(from: try truncatedLeaf())) { error in
+            XCTAssertNil((error as? CertificateLoadingError)?.error.pemBlock)
+            XCTAssertFalse("\(error)".contains("PEM block"), "\(error)")
+        }
+    }
+
+    func testCRLErrorNamesTheBlock() throws {
+        let good = try TestFiles.bytes("revocation/intermediate-current.crl.pem")
+        let goodLines = String(decoding: good, as: UTF8.self).split(separator: "\n").count
+        let crl = try TestFiles.bytes("revocation/root-empty.crl")
+        let bad = Array(PEM.encode(crl.prefix(crl.count - 10), label: "X509 CRL").utf8)
+        XCTAssertThrowsError(try CertificateRevocationList.loadAll(from: good + bad)) { error in
+            let x509 = error as? X509Error
+            guard case let .der(der)? = x509?.reason else { return XCTFail("\(error)") }
+            XCTAssertEqual(der.rule, .truncated)
+            XCTAssertEqual(x509?.pemBlock, PEMBlockLocation(index: 1, label: "X509 CRL", line: goodLines + 1))
+            XCTAssertTrue("\(error)".contains("in PEM block 1 (BEGIN X509 CRL at line \(goodLines + 1))"), "\(error)")
+        }
+    }
+}
