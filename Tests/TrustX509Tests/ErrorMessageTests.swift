@@ -60,3 +60,29 @@ final class PEMLocationErrorMessageTests: XCTestCase {
         }
     }
 }
+
+/// RFC 8410 §3: Ed25519 and Ed448 key AlgorithmIdentifiers have no parameters; a certificate whose
+/// key has them is refused when read (it used to parse and fail only in verification).
+final class EdwardsKeyParametersTests: XCTestCase {
+    private typealias B = DERBuilder
+
+    func testEd25519KeyWithParametersIsAParseError() throws {
+        var template = try CertificateTemplate.load("ed25519/leaf.pem")
+        XCTAssertNoThrow(try Certificate(derEncoded: template.der))
+        let spki = try DERReader.parseSingle(template.subjectPublicKeyInfo)
+        var fields = try spki.children()
+        let algorithm = try fields.read(.sequence)
+        let key = try fields.read(.bitString)
+        XCTAssertEqual(Array(algorithm.encoded), B.sequence(B.oid("1.3.101.112")))
+        for parameters in [[0x05, 0x00], B.sequence(B.sequence(B.sequence([])))] {
+            template.subjectPublicKeyInfo = B.sequence(B.sequence(B.oid("1.3.101.112"), parameters), Array(key.encoded))
+            let der = template.der
+            let expectedOffset = try XCTUnwrap(lastOffset(of: template.subjectPublicKeyInfo, in: der)) + 2
+            XCTAssertThrowsError(try Certificate(derEncoded: der)) { error in
+                guard case let .invalidStructure(what, offset)? = (error as? X509Error)?.reason else { return XCTFail("\(error)") }
+                XCTAssertEqual(what, "Ed25519 key algorithm parameters must be absent (RFC 8410 §3)")
+                XCTAssertEqual(offset, expectedOffset)
+            }
+        }
+    }
+}
