@@ -15,6 +15,8 @@ public struct DERError: Error, Hashable, Sendable, CustomStringConvertible {
         case lengthTooLarge
         /// Bytes follow the outermost element.
         case trailingBytes
+        /// Bytes follow the last field inside the constructed element at `elementOffset`.
+        case trailingBytesInElement(elementOffset: Int)
         /// A high tag number was not encoded minimally (X.690 §8.1.2.4).
         case nonMinimalTag
         /// A tag number is larger than this reader supports.
@@ -51,15 +53,51 @@ public struct DERError: Error, Hashable, Sendable, CustomStringConvertible {
     public let rule: Rule
     /// The absolute byte offset at which the problem was detected.
     public let offset: Int
+    /// For ``Rule/truncated``: what the element needed and where the bytes ran out, when known.
+    public let truncation: Truncation?
+
+    /// How a truncated element ran past the end of the bytes it was read from.
+    public struct Truncation: Hashable, Sendable {
+        /// How many bytes, counted from the error's offset, the element needs.
+        public let neededLength: Int
+        /// Whether ``neededLength`` is only a lower bound (the length octets themselves were cut off).
+        public let isLowerBound: Bool
+        /// The absolute offset at which the bytes ended.
+        public let availableEnd: Int
+        /// Whether those bytes were an enclosing element's content rather than the whole input.
+        public let endIsEnclosingElement: Bool
+
+        /// Describes a truncation of `neededLength` bytes against bytes ending at `availableEnd`.
+        public init(neededLength: Int, isLowerBound: Bool = false, availableEnd: Int, endIsEnclosingElement: Bool) {
+            self.neededLength = neededLength
+            self.isLowerBound = isLowerBound
+            self.availableEnd = availableEnd
+            self.endIsEnclosingElement = endIsEnclosingElement
+        }
+    }
 
     /// Creates an error for `rule` found at `offset`.
     public init(_ rule: Rule, at offset: Int) {
         self.rule = rule
         self.offset = offset
+        self.truncation = nil
     }
 
-    /// A one-line, human-readable explanation ending with the byte offset.
-    public var description: String { "\(ruleDescription) at byte \(offset)" }
+    /// Creates a ``Rule/truncated`` error that says how much the element needed and where the bytes ended.
+    public init(truncatedAt offset: Int, _ truncation: Truncation) {
+        self.rule = .truncated
+        self.offset = offset
+        self.truncation = truncation
+    }
+
+    /// A one-line, human-readable explanation ending with the byte offset (and, for a truncated
+    /// element, how many bytes it needed and where the bytes ended, so a cut-off file is recognisable).
+    public var description: String {
+        guard let truncation else { return "\(ruleDescription) at byte \(offset)" }
+        let end = truncation.endIsEnclosingElement ? "enclosing element ends" : "input ends"
+        let needed = "\(truncation.isLowerBound ? "at least " : "")\(truncation.neededLength) byte\(truncation.neededLength == 1 ? "" : "s")"
+        return "\(ruleDescription): element at byte \(offset) needs \(needed), \(end) at byte \(truncation.availableEnd)"
+    }
 
     /// The rule alone, without the offset.
     public var ruleDescription: String {
@@ -69,10 +107,11 @@ public struct DERError: Error, Hashable, Sendable, CustomStringConvertible {
         case .nonMinimalLength: return "length is not minimally encoded"
         case .lengthTooLarge: return "length is too large"
         case .trailingBytes: return "trailing bytes after the outermost element"
+        case let .trailingBytesInElement(elementOffset): return "unexpected bytes after the last field of the element at byte \(elementOffset)"
         case .nonMinimalTag: return "high tag number is not minimally encoded"
         case .tagTooLarge: return "tag number is too large"
         case .constructedMismatch: return "primitive/constructed form does not match the type"
-        case let .unexpectedTag(expected, found): return "expected \(expected), found \(found)"
+        case let .unexpectedTag(expected, found): return "expected \(QuotedValue.capped(expected)), found \(QuotedValue.capped(found))"
         case .invalidBoolean: return "BOOLEAN must be a single 0x00 or 0xFF octet"
         case .nonMinimalInteger: return "INTEGER is empty or not minimally encoded"
         case .integerOutOfRange: return "INTEGER is out of range"
@@ -80,10 +119,10 @@ public struct DERError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidNull: return "NULL must have no content"
         case .invalidObjectIdentifier: return "OBJECT IDENTIFIER is malformed (empty, non-minimal arc, or arc overflow)"
         case .invalidTime: return "time is not in its exact DER form"
-        case let .invalidString(type): return "\(type) contains characters outside its character set"
+        case let .invalidString(type): return "\(QuotedValue.capped(type)) contains characters outside its character set"
         case .nestingTooDeep: return "elements are nested too deeply"
         case .unsortedSet: return "SET OF elements are not in DER order"
-        case let .unexpectedContent(what): return what
+        case let .unexpectedContent(what): return QuotedValue.capped(what)
         }
     }
 }

@@ -12,12 +12,20 @@ public struct DERReader: Sendable {
     private var position: Int
     /// The nesting depth of the elements this reader returns.
     public let depth: Int
+    /// The offset of the element whose content this reader covers; nil for a reader over the input itself.
+    private let enclosingElementOffset: Int?
 
     /// Creates a reader over `bytes`, whose elements are at nesting `depth`.
     public init(_ bytes: ArraySlice<UInt8>, depth: Int = 0) {
+        self.init(bytes, depth: depth, enclosingElementOffset: nil)
+    }
+
+    /// Creates a reader over the content of the element at `enclosingElementOffset`.
+    init(_ bytes: ArraySlice<UInt8>, depth: Int, enclosingElementOffset: Int?) {
         self.bytes = bytes
         self.position = bytes.startIndex
         self.depth = depth
+        self.enclosingElementOffset = enclosingElementOffset
     }
 
     /// The bytes not yet read.
@@ -34,7 +42,7 @@ public struct DERReader: Sendable {
     /// Parses exactly one element spanning all of `bytes`: trailing bytes are an error.
     public static func parseSingle(_ bytes: ArraySlice<UInt8>) throws(DERError) -> DERElement {
         var reader = DERReader(bytes)
-        guard let element = try reader.next() else { throw DERError(.truncated, at: bytes.startIndex) }
+        guard let element = try reader.next() else { throw reader.truncated(at: bytes.startIndex, needing: 1) }
         try reader.finish()
         return element
     }
@@ -56,13 +64,13 @@ public struct DERReader: Sendable {
         guard depth < DERReader.maximumDepth else { throw DERError(.nestingTooDeep, at: position) }
         let start = position
         var index = position
-        guard let tag = try readIdentifier(&index) else { throw DERError(.truncated, at: start) }
+        guard let tag = try readIdentifier(&index) else { throw truncated(at: start, needing: 1) }
         // Universal tag 0 is BER's end-of-contents marker and never a DER element (X.690 §8.1.5).
         if tag.tagClass == .universal && tag.number == 0 { throw DERError(.unexpectedTag(expected: "an element", found: "end-of-contents"), at: start) }
         if tag.universalMustBePrimitive && tag.isConstructed { throw DERError(.constructedMismatch, at: start) }
         if tag.universalMustBeConstructed && !tag.isConstructed { throw DERError(.constructedMismatch, at: start) }
         let length = try readLength(&index)
-        guard length <= bytes.endIndex - index else { throw DERError(.truncated, at: index) }
+        guard length <= bytes.endIndex - index else { throw truncated(at: index, needing: length) }
         let contentEnd = index + length
         position = contentEnd
         return DERElement(tag: tag, encoded: bytes[start..<contentEnd], contentOffset: index, depth: depth)
@@ -85,13 +93,23 @@ public struct DERReader: Sendable {
 
     /// Reads the next element, whatever its tag; end of input is an error.
     public mutating func readAny() throws(DERError) -> DERElement {
-        guard let element = try next() else { throw DERError(.truncated, at: position) }
+        guard let element = try next() else { throw truncated(at: position, needing: 1, isLowerBound: true) }
         return element
     }
 
-    /// Throws unless every byte has been read.
+    /// Throws unless every byte has been read. Bytes left inside an element's content are reported
+    /// with that element's offset, not as bytes after the outermost element.
     public func finish() throws(DERError) {
-        guard position == bytes.endIndex else { throw DERError(.trailingBytes, at: position) }
+        guard position == bytes.endIndex else {
+            throw DERError(enclosingElementOffset.map { .trailingBytesInElement(elementOffset: $0) } ?? .trailingBytes, at: position)
+        }
+    }
+
+    /// A truncation error at `offset` for an element needing `length` bytes from there, naming
+    /// where these bytes end: the input for the outermost reader, an enclosing element's content otherwise.
+    func truncated(at offset: Int, needing length: Int, isLowerBound: Bool = false) -> DERError {
+        DERError(truncatedAt: offset, .init(neededLength: length, isLowerBound: isLowerBound,
+                                            availableEnd: bytes.endIndex, endIsEnclosingElement: enclosingElementOffset != nil))
     }
 
     // MARK: - Identifier and length octets (X.690 §8.1.2, §8.1.3, §10.1)
@@ -109,7 +127,7 @@ public struct DERReader: Sendable {
             number = 0
             var count = 0
             while true {
-                guard index < bytes.endIndex else { throw DERError(.truncated, at: start) }
+                guard index < bytes.endIndex else { throw truncated(at: start, needing: index - start + 1, isLowerBound: true) }
                 let byte = bytes[index]
                 index += 1
                 if count == 0 && byte == 0x80 { throw DERError(.nonMinimalTag, at: start) }
@@ -125,7 +143,7 @@ public struct DERReader: Sendable {
 
     private func readLength(_ index: inout Int) throws(DERError) -> Int {
         let start = index
-        guard index < bytes.endIndex else { throw DERError(.truncated, at: start) }
+        guard index < bytes.endIndex else { throw truncated(at: start, needing: 1, isLowerBound: true) }
         let first = bytes[index]
         index += 1
         if first < 0x80 { return Int(first) }
@@ -135,7 +153,7 @@ public struct DERReader: Sendable {
             // 0xFF is reserved; anything over 4 octets is beyond any certificate we accept.
             throw DERError(count == 0x7F ? .nonMinimalLength : .lengthTooLarge, at: start)
         }
-        guard bytes.endIndex - index >= count else { throw DERError(.truncated, at: start) }
+        guard bytes.endIndex - index >= count else { throw truncated(at: start, needing: 1 + count, isLowerBound: true) }
         var length = 0
         for _ in 0..<count {
             length = (length << 8) | Int(bytes[index])

@@ -17,7 +17,7 @@ public struct PEMSkippedBlock: Sendable, Hashable, CustomStringConvertible {
     public let line: Int
 
     /// `PRIVATE KEY at line 3`.
-    public var description: String { "\(label) at line \(line)" }
+    public var description: String { "\(QuotedValue.capped(label)) at line \(line)" }
 }
 
 /// Why PEM text could not be decoded.
@@ -38,11 +38,11 @@ public enum PEMError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A one-line explanation naming the line.
     public var description: String {
         switch self {
-        case let .unterminatedBlock(label, line): return "PEM block \(label) starting at line \(line) has no END line"
-        case let .mismatchedEnd(begin, end, line): return "PEM END \(end) at line \(line) does not match BEGIN \(begin)"
+        case let .unterminatedBlock(label, line): return "PEM block \(QuotedValue.capped(label)) starting at line \(line) has no END line"
+        case let .mismatchedEnd(begin, end, line): return "PEM END \(QuotedValue.capped(end)) at line \(line) does not match BEGIN \(QuotedValue.capped(begin))"
         case let .malformedMarker(line): return "malformed PEM marker at line \(line)"
-        case let .invalidBase64(label, line): return "PEM block \(label): invalid base64 at line \(line)"
-        case let .emptyBlock(label, line): return "PEM block \(label) at line \(line) is empty"
+        case let .invalidBase64(label, line): return "PEM block \(QuotedValue.capped(label)): invalid base64 at line \(line)"
+        case let .emptyBlock(label, line): return "PEM block \(QuotedValue.capped(label)) at line \(line) is empty"
         case .noBlocks: return "no PEM block found"
         }
     }
@@ -134,6 +134,9 @@ public enum PEM {
     private static func scan(_ text: String, decodes: (String) -> Bool) -> [Entry] {
         var entries: [Entry] = []
         var current: OpenBlock?
+        // A line outside any block that looks like a BEGIN marker gone wrong, and whether it was
+        // already reported: the END line that follows belongs to it and is reported there, once.
+        var damagedBegin: (line: Int, reported: Bool)?
         var lineNumber = 0
         // "\r\n" is a single Character in Swift, so splitting on "\n" alone would not split CRLF text.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
@@ -152,16 +155,23 @@ public enum PEM {
                 }
                 guard let label = marker(line, kind: "BEGIN") else {
                     entries.append(.failed(.malformedMarker(line: lineNumber)))
+                    damagedBegin = (lineNumber, true)
                     continue
                 }
+                damagedBegin = nil
                 current = OpenBlock(label: label, line: lineNumber, decoded: decodes(label))
             } else if line.hasPrefix("-----END ") {
                 guard let open = current else {
-                    entries.append(.failed(.malformedMarker(line: lineNumber)))
+                    if damagedBegin?.reported != true {
+                        entries.append(.failed(.malformedMarker(line: damagedBegin?.line ?? lineNumber)))
+                    }
+                    damagedBegin = nil
                     continue
                 }
                 current = nil
                 entries.append(closeBlock(open, endLine: line, at: lineNumber))
+            } else if current == nil {
+                if damagedBegin == nil, line.hasPrefix("--") || line.contains("BEGIN") { damagedBegin = (lineNumber, false) }
             } else if let open = current, open.decoded, open.error == nil {
                 if !line.isEmpty, line.utf8.allSatisfy(Base64.isAlphabetOrPad) {
                     current?.body.append(contentsOf: line.utf8)

@@ -173,7 +173,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         guard let block = decoded.blocks.first else {
             throw X509Error(decoded.skipped.first.map { .unexpectedPEMBlock(label: $0.label, line: $0.line) } ?? .pem(.noBlocks))
         }
-        try self.init(derEncoded: block.der)
+        do { try self.init(derEncoded: block.der) } catch { throw error.inPEMBlock(PEMBlockLocation(block, index: 0)) }
     }
 
     /// PEM labels that hold a certificate.

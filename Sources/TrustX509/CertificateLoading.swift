@@ -46,7 +46,7 @@ extension Certificate {
         var certificates: [Certificate] = []
         for (index, block) in decoded.blocks.enumerated() {
             do { certificates.append(try Certificate(derEncoded: block.der)) } catch {
-                throw CertificateLoadingError(index: index, error: error)
+                throw CertificateLoadingError(index: index, error: error.inPEMBlock(PEMBlockLocation(block, index: index)))
             }
         }
         return LoadedCertificates(certificates: certificates, skippedBlocks: decoded.skipped)

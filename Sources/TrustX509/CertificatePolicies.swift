@@ -31,7 +31,7 @@ public struct CertificatePolicies: Hashable, Sendable {
             // RFC 5280 §4.2.1.4: a policy OID MUST NOT appear more than once (checked in a seeded
             // hash set: linear in the number of policies).
             if !seen.insert(oid).inserted {
-                throw X509Error.structure("certificatePolicies lists \(oid.dotted) twice", at: info.offset)
+                throw X509Error.structure("certificatePolicies lists \(QuotedValue.capped(oid)) twice", at: info.offset)
             }
             policies.append(PolicyInformation(identifier: oid, qualifiers: qualifiers))
         }

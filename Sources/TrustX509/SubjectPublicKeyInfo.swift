@@ -12,12 +12,21 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
     static func parse(_ element: DERElement) throws -> SubjectPublicKeyInfo {
         try element.expect(.sequence)
         var reader = try element.children()
-        let algorithm = try AlgorithmIdentifier.parse(try reader.read(.sequence))
+        let algorithmElement = try reader.read(.sequence)
+        let algorithm = try AlgorithmIdentifier.parse(algorithmElement)
+        // RFC 8410 §3: for Ed25519 and Ed448 "the parameters MUST be absent". A structural rule,
+        // so the certificate is refused when read, not accepted by inspect and rejected by verify.
+        if algorithm.parameters != nil, let name = edwardsCurveKeyNames[algorithm.oid] {
+            throw X509Error.structure("\(name) key algorithm parameters must be absent (RFC 8410 §3)", at: algorithmElement.offset)
+        }
         let key = try reader.read(.bitString).bitString()
         try reader.finish()
         guard key.unusedBits == 0 else { throw X509Error.structure("subjectPublicKey must be whole octets", at: element.offset) }
         return SubjectPublicKeyInfo(der: element.encoded, algorithm: algorithm, keyBytes: key.bytes)
     }
+
+    /// The Edwards-curve key algorithms whose AlgorithmIdentifier has no parameters (RFC 8410 §3).
+    private static let edwardsCurveKeyNames: [ASN1ObjectIdentifier: String] = ["1.3.101.112": "Ed25519", "1.3.101.113": "Ed448"]
 
     /// Equal when the encodings are identical.
     public static func == (lhs: SubjectPublicKeyInfo, rhs: SubjectPublicKeyInfo) -> Bool { lhs.der.elementsEqual(rhs.der) }

@@ -24,9 +24,24 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What was wrong.
     public let reason: Reason
+    /// The PEM block the item was decoded from, when it came from PEM text: ``offset`` then counts
+    /// from the start of that block's decoded bytes.
+    public let pemBlock: PEMBlockLocation?
 
     /// Wraps a reason.
-    public init(_ reason: Reason) { self.reason = reason }
+    public init(_ reason: Reason) {
+        self.reason = reason
+        self.pemBlock = nil
+    }
+
+    /// Wraps a reason found in the item decoded from `pemBlock`.
+    public init(_ reason: Reason, pemBlock: PEMBlockLocation?) {
+        self.reason = reason
+        self.pemBlock = pemBlock
+    }
+
+    /// This error, located in the item decoded from `block`.
+    public func inPEMBlock(_ block: PEMBlockLocation) -> X509Error { X509Error(reason, pemBlock: block) }
 
     /// The byte offset of the problem, when it has one.
     public var offset: Int? {
@@ -38,15 +53,24 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// One line a person can act on; DER problems end with `at byte OFFSET`.
+    /// One line a person can act on; DER problems end with `at byte OFFSET`. Values quoted from the
+    /// input are capped (``QuotedValue``). An item from PEM text names its block and says that
+    /// offsets count from the start of the block's decoded bytes.
     public var description: String {
+        guard let pemBlock else { return reasonDescription }
+        let offsets = offset == nil ? "" : "; byte offsets count from the start of its decoded bytes"
+        return "\(reasonDescription) (in \(pemBlock)\(offsets))"
+    }
+
+    /// The reason alone, without the PEM block.
+    public var reasonDescription: String {
         switch reason {
         case let .der(error): return error.description
         case let .pem(error): return error.description
-        case let .unexpectedPEMBlock(label, line): return "unexpected PEM block \(label) at line \(line) (expected CERTIFICATE)"
-        case let .invalidStructure(what, offset): return "\(what) at byte \(offset)"
-        case let .duplicateExtension(oid, offset): return "duplicate extension \(oid) at byte \(offset)"
-        case let .malformedExtension(name, underlying, offset): return "malformed \(name) extension: \(underlying) (extension at byte \(offset))"
+        case let .unexpectedPEMBlock(label, line): return "unexpected PEM block \(QuotedValue.capped(label)) at line \(line) (expected CERTIFICATE)"
+        case let .invalidStructure(what, offset): return "\(QuotedValue.capped(what)) at byte \(offset)"
+        case let .duplicateExtension(oid, offset): return "duplicate extension \(QuotedValue.capped(oid)) at byte \(offset)"
+        case let .malformedExtension(name, underlying, offset): return "malformed \(QuotedValue.capped(name)) extension: \(QuotedValue.capped(underlying)) (extension at byte \(offset))"
         case let .certificateTooLarge(size, limit): return "certificate is \(size) bytes, more than the \(limit) accepted"
         case .empty: return "no certificate found"
         }

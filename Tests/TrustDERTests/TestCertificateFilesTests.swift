@@ -4,14 +4,10 @@ import XCTest
 
 /// The committed certificates under TestCertificates/ (see its README), read with the DER reader only.
 final class TestCertificateFilesTests: XCTestCase {
-    private static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates")
+    private static let directory = testCertificatesDirectory
 
     private func load(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
-        let path = Self.directory.appendingPathComponent(relativePath).path
-        let data = try XCTUnwrap(FileManager.default.contents(atPath: path), "missing \(relativePath)", file: file, line: line)
-        return Array(data)
+        try loadTestCertificateFile(relativePath, file: file, line: line)
     }
 
     private func pemBlocks(_ relativePath: String) throws -> [PEMBlock] {

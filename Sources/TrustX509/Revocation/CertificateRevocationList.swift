@@ -235,9 +235,11 @@ public struct CertificateRevocationList: Sendable {
         let blocks: [PEMBlock]
         do { blocks = try PEM.decode(text) } catch { throw X509Error(.pem(error)) }
         var crls: [CertificateRevocationList] = []
-        for block in blocks {
+        for (index, block) in blocks.enumerated() {
             guard block.label == "X509 CRL" else { throw X509Error(.unexpectedPEMBlock(label: block.label, line: block.line)) }
-            crls.append(try CertificateRevocationList(derEncoded: block.der))
+            do { crls.append(try CertificateRevocationList(derEncoded: block.der)) } catch {
+                throw error.inPEMBlock(PEMBlockLocation(block, index: index))
+            }
         }
         if crls.isEmpty { throw X509Error(.empty) }
         return crls
