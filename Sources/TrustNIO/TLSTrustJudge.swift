@@ -27,7 +27,7 @@ public enum TLSTrustJudge: Sendable {
         case let .evaluator(evaluator):
             let host = role.host ?? ""
             do {
-                try evaluator.evaluate(trust, forHost: host)
+                try evaluator.evaluate(trust, forHost: host, port: port)
                 return .success(trust.lastEvaluation)
             } catch {
                 return .failure(.evaluatorRejected(host: host, error: error))

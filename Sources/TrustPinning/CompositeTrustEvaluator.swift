@@ -25,4 +25,11 @@ public struct CompositeTrustEvaluator: ServerTrustEvaluating {
             try evaluator.evaluate(trust, forHost: host)
         }
     }
+
+    /// Runs every evaluator with the port; rethrows the first failure.
+    public func evaluate(_ trust: ServerTrust, forHost host: String, port: Int?) throws {
+        for evaluator in evaluators {
+            try evaluator.evaluate(trust, forHost: host, port: port)
+        }
+    }
 }

@@ -23,4 +23,17 @@ public protocol ServerTrustEvaluating: Sendable {
     ///   - trust: The server's certificates and trust configuration; may be reconfigured.
     ///   - host: The host the client connected to.
     func evaluate(_ trust: ServerTrust, forHost host: String) throws
+
+    /// Evaluates `trust` for `host` reached on `port`, for evaluators that report failures with
+    /// the port (``ConfiguredPinningTrustEvaluator``); `TrustNIO` calls this one.
+    ///
+    /// The default implementation ignores the port and calls ``evaluate(_:forHost:)``.
+    func evaluate(_ trust: ServerTrust, forHost host: String, port: Int?) throws
+}
+
+extension ServerTrustEvaluating {
+    /// Ignores `port` and calls ``evaluate(_:forHost:)``.
+    public func evaluate(_ trust: ServerTrust, forHost host: String, port: Int?) throws {
+        try evaluate(trust, forHost: host)
+    }
 }

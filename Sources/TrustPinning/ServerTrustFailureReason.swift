@@ -22,6 +22,10 @@ public enum ServerTrustFailureReason: Error, Sendable, CustomStringConvertible {
     case certificatePinningFailed(host: String, pinned: [PinDescription], presented: [PinDescription])
     /// None of the pinned public keys (or SPKI hashes) is among the server's certificates' keys.
     case publicKeyPinningFailed(host: String, pinned: [PinDescription], presented: [PinDescription])
+    /// A configured domain's pin requirements (``DomainPinningPolicy``, matched as `domain`) were
+    /// not all met by the validated chain: `unsatisfied` lists the requirements no certificate in
+    /// their scope matched, `presented` the keys of the chain's certificates.
+    case pinSetMismatch(host: String, domain: String, unsatisfied: [PinRequirement], presented: [PinDescription])
     /// A ``CustomTrustEvaluator``'s closure threw `error`.
     case customEvaluationFailed(host: String, error: any Error)
 
@@ -65,6 +69,12 @@ public enum ServerTrustFailureReason: Error, Sendable, CustomStringConvertible {
         case let .publicKeyPinningFailed(host, pinned, presented):
             return "public-key pinning failed for \(host): none of the \(pinned.count) pinned keys \(pinned.listed) "
                 + "matches the keys of the server's certificates \(presented.listed)"
+        case let .pinSetMismatch(host, domain, unsatisfied, presented):
+            let wanted = unsatisfied.map { requirement in
+                "\(requirement.scope.phrase) matching one of \(requirement.pins.map { PinDescription(value: $0.description, subject: nil) }.listed)"
+            }
+            return "pinning failed for \(host) (configured domain \(domain)): no \(wanted.joined(separator: ", and no "))"
+                + " among the server's chain \(presented.listed)"
         case let .customEvaluationFailed(host, error):
             return "custom evaluation failed for \(host): \(error)"
         }

@@ -31,17 +31,26 @@ public struct ServerTrustManager: ServerTrustEvaluating {
     ///   match is a configuration error, not a silently unpinned host.
     public init(allHostsMustBeEvaluated: Bool = true,
                 evaluators: [String: any ServerTrustEvaluating]) throws(PinningConfigurationError) {
+        try self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated,
+                      patterns: evaluators.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
+    }
+
+    /// Creates a manager from patterns and evaluators in order; the same evaluator may serve
+    /// several patterns.
+    init(allHostsMustBeEvaluated: Bool, patterns: [(String, any ServerTrustEvaluating)]) throws(PinningConfigurationError) {
         var entries: [(pattern: HostPattern, evaluator: any ServerTrustEvaluating)] = []
         var seen: [HostPattern: String] = [:]
-        for (text, evaluator) in evaluators.sorted(by: { $0.key < $1.key }) {
+        var byText: [String: any ServerTrustEvaluating] = [:]
+        for (text, evaluator) in patterns {
             let pattern = try HostPattern(text)
             if seen[pattern] != nil { throw .duplicateHostPattern(text, normalized: pattern.description) }
             seen[pattern] = text
             entries.append((pattern, evaluator))
+            byText[text] = evaluator
         }
         self.entries = entries.sorted { $0.pattern.specificity.lexicographicallyPrecedes($1.pattern.specificity) }.reversed()
         self.allHostsMustBeEvaluated = allHostsMustBeEvaluated
-        self.evaluators = evaluators
+        self.evaluators = byText
     }
 
     /// The most specific pattern matching `host`, if any.
@@ -68,7 +77,12 @@ public struct ServerTrustManager: ServerTrustEvaluating {
     /// not all hosts must be evaluated) gets ``DefaultTrustEvaluator`` — what Alamofire's
     /// `URLSession` default handling does — never a free pass.
     public func evaluate(_ trust: ServerTrust, forHost host: String) throws {
+        try evaluate(trust, forHost: host, port: nil)
+    }
+
+    /// Evaluates `trust` with the evaluator for `host`, passing the port on (for reports).
+    public func evaluate(_ trust: ServerTrust, forHost host: String, port: Int?) throws {
         let evaluator = try serverTrustEvaluator(forHost: host) ?? DefaultTrustEvaluator()
-        try evaluator.evaluate(trust, forHost: host)
+        try evaluator.evaluate(trust, forHost: host, port: port)
     }
 }

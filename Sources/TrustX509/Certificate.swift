@@ -181,6 +181,8 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     /// The complete DER encoding.
     public var derEncoded: [UInt8] { storage.der }
+    /// The certificate as one PEM block (`-----BEGIN CERTIFICATE-----`, 64-character lines).
+    public var pemEncoded: String { PEM.encode(storage.der, label: "CERTIFICATE") }
     /// The exact tbsCertificate bytes that the signature covers.
     public var tbsCertificateBytes: ArraySlice<UInt8> { storage.tbsCertificate }
     /// The X.509 version: 1, 2 or 3.

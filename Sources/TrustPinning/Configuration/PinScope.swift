@@ -17,4 +17,13 @@ public enum PinScope: String, Hashable, Sendable, Codable, CaseIterable {
         case .anyCertificate: return index >= 0 && index < count
         }
     }
+
+    /// `leaf certificate`, `CA certificate` or `certificate`, for messages.
+    var phrase: String {
+        switch self {
+        case .leaf: return "leaf certificate"
+        case .certificateAuthority: return "CA certificate"
+        case .anyCertificate: return "certificate"
+        }
+    }
 }

@@ -1,0 +1,21 @@
+extension ServerTrustManager {
+    /// A manager with one ``ConfiguredPinningTrustEvaluator`` per configured domain, registered
+    /// under the host patterns its subdomain coverage stands for (``SubdomainCoverage``); the most
+    /// specific domain covering a host applies.
+    ///
+    /// - Parameters:
+    ///   - configuration: The pinning configuration.
+    ///   - allHostsMustBeEvaluated: Whether hosts no domain covers are rejected. Default false:
+    ///     they get ``DefaultTrustEvaluator`` (the trust's own anchors, no pins), as unlisted
+    ///     domains do under ATS, Android and TrustKit.
+    /// - Throws: ``PinningConfigurationError/duplicateHostPattern(_:normalized:)`` when two
+    ///   domains' coverages register the same pattern.
+    public init(configuration: PinningConfiguration, allHostsMustBeEvaluated: Bool = false) throws(PinningConfigurationError) {
+        var patterns: [(String, any ServerTrustEvaluating)] = []
+        for policy in configuration.domains {
+            let evaluator = ConfiguredPinningTrustEvaluator(policy: policy)
+            patterns += policy.hostPatterns.map { ($0, evaluator) }
+        }
+        try self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated, patterns: patterns)
+    }
+}
