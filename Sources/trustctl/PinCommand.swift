@@ -9,7 +9,13 @@ struct Pin: ParsableCommand {
         discussion: """
         A FILE may be a directory: its .cer .CER .crt .CRT .der .DER and .pem files are read (not
         recursively), as the pinned-certificate bundle scans do, and every other entry is reported as skipped.
-        Exit status: 0 when every input parses, 1 when any is malformed, 2 on usage errors or unreadable files.
+        With --emit-config FORMAT and --domain, prints instead a ready pinning-configuration block (json, ats, \
+        android or trustkit) pinning the keys of the certificates given, plus any --backup-pin: under ATS as \
+        NSPinnedCAIdentities when every certificate is a CA, NSPinnedLeafIdentities when none is; elsewhere as \
+        pins over the whole chain. Add a backup key's pin: TrustKit requires two pins.
+        Example: trustctl pin intermediate.pem --emit-config android --domain example.com --subdomains anyDepth --backup-pin sha256/...
+        Exit status: 0 when every input parses, 1 when any is malformed or the block cannot be expressed in \
+        the format, 2 on usage errors or unreadable files.
         """
     )
 
@@ -20,12 +26,17 @@ struct Pin: ParsableCommand {
         let subject: String
         let spkiPin: String
         let sha256Fingerprint: String
+        /// The certificate itself (not printed).
+        let certificate: Certificate
+
+        private enum CodingKeys: String, CodingKey { case file, index, subject, spkiPin, sha256Fingerprint }
 
         /// The pin fields of `inspect`'s report of the certificate.
         init(_ certificate: Certificate, file: String, index: Int) {
             let report = CertificateReport(certificate, file: file, index: index)
             (self.file, self.index, subject) = (report.file, report.index, report.subject)
             (spkiPin, sha256Fingerprint) = (report.spkiPin, report.sha256Fingerprint)
+            self.certificate = certificate
         }
 
         var lines: [String] {
@@ -38,6 +49,26 @@ struct Pin: ParsableCommand {
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
+
+    @Option(help: "Print a pinning configuration block in this format (json, ats, android, trustkit) instead of the pins.")
+    var emitConfig: PinningConfigurationFormat?
+
+    @Option(help: "The domain of the --emit-config block.")
+    var domain: String?
+
+    @Option(help: "Which subdomains the --emit-config block covers: none, oneLevel (ATS) or anyDepth (Android, TrustKit).")
+    var subdomains: SubdomainCoverage = .none
+
+    @Option(name: .customLong("backup-pin"), help: "A backup key's pin (sha256/BASE64) to add to the --emit-config block (repeatable).")
+    var backupPins: [String] = []
+
+    func validate() throws {
+        if emitConfig != nil, domain == nil { throw ValidationError("--emit-config needs --domain") }
+        if emitConfig == nil, domain != nil || !backupPins.isEmpty || subdomains != .none {
+            throw ValidationError("--domain, --subdomains and --backup-pin apply to --emit-config")
+        }
+        if emitConfig != nil, json { throw ValidationError("--json and --emit-config are mutually exclusive") }
+    }
 
     func run() throws {
         var entries: [Entry] = []
@@ -72,12 +103,47 @@ struct Pin: ParsableCommand {
                 printError("error: \(file): \(error)")
             }
         }
-        if json {
+        if let emitConfig, let domain, !malformed, !unreadable {
+            try printConfigurationBlock(entries.map(\.certificate), format: emitConfig, domain: domain)
+        } else if json {
             try Output.printJSON(entries)
         } else if !entries.isEmpty {
             Output.print(lines: Array(entries.map(\.lines).joined(separator: [""])))
         }
         if unreadable { throw ExitCode(2) }
         if malformed { throw ExitCode(1) }
+    }
+
+    /// Prints a one-domain configuration pinning `certificates`' keys and the backup pins.
+    private func printConfigurationBlock(_ certificates: [Certificate], format: PinningConfigurationFormat, domain: String) throws {
+        let scope: PinScope
+        switch format {
+        case .ats:
+            if certificates.allSatisfy(\.isCA) {
+                scope = .certificateAuthority
+            } else if !certificates.contains(where: \.isCA) {
+                scope = .leaf
+            } else {
+                printError("error: ATS lists leaf and CA pins separately and requires both lists to match: give only CA certificates, or only leaves")
+                throw ExitCode(1)
+            }
+        case .json, .android, .trustkit:
+            scope = .anyCertificate
+        }
+        let configuration: PinningConfiguration
+        do {
+            let pins = certificates.map { SPKIPin(certificate: $0) } + (try backupPins.map { text throws(PinningConfigurationError) in try SPKIPin(text) })
+            let policy = try DomainPinningPolicy(domain: domain, subdomains: subdomains, requirements: [try PinRequirement(scope: scope, pins: pins)])
+            configuration = try PinningConfiguration(domains: [policy])
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        do {
+            FileHandle.standardOutput.write(try configuration.encoded(as: format))
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
     }
 }

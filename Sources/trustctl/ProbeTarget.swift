@@ -6,6 +6,8 @@ struct ProbeTarget: Equatable {
     let host: String
     /// The TCP port (443 unless given).
     let port: Int
+    /// Whether `text` named the port (else it is ``defaultPort``).
+    let hasExplicitPort: Bool
 
     static let defaultPort = 443
 
@@ -48,5 +50,6 @@ struct ProbeTarget: Equatable {
         }
         self.host = String(host)
         self.port = port
+        hasExplicitPort = portText != nil
     }
 }

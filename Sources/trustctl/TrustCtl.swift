@@ -7,7 +7,7 @@ struct TrustCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trustctl",
         abstract: "Inspect X.509 certificates and evaluate trust.",
-        subcommands: [Inspect.self, Verify.self, Chain.self, Probe.self, Limbo.self, Pin.self, Profiles.self, PKITS.self]
+        subcommands: [Inspect.self, Verify.self, Chain.self, Probe.self, Limbo.self, Pin.self, Pins.self, Profiles.self, PKITS.self]
     )
 
     /// Exit codes: 0 success, 1 a negative answer or malformed input, 2 usage errors or unreadable files.

@@ -1,0 +1,87 @@
+import Foundation
+
+extension PinningConfiguration {
+    /// Loads a configuration file in any supported format (``PinningConfigurationFormat``),
+    /// recognising the format from the content unless `format` is given. Relative references in
+    /// it (JSON anchor files, Android `@raw/` resources) resolve against the file's directory.
+    ///
+    /// - Throws: ``PinningConfigurationLoadError`` naming the file, the line or key path and the
+    ///   rule; nothing is half-loaded.
+    public static func load(contentsOf url: URL, format: PinningConfigurationFormat? = nil) throws(PinningConfigurationLoadError) -> PinningConfiguration {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw PinningConfigurationLoadError(file: url.path, rule: .unreadableReference(url.path, reason: error.localizedDescription))
+        }
+        return try load(data: data, file: url.path, format: format, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// Loads a configuration from bytes.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - file: The name errors give for the file.
+    ///   - format: The format, or nil to recognise it (``detectFormat(of:)``).
+    ///   - baseDirectory: Where relative references resolve; nil refuses them.
+    public static func load(data: Data, file: String = "<input>", format: PinningConfigurationFormat? = nil,
+                            baseDirectory: URL? = nil) throws(PinningConfigurationLoadError) -> PinningConfiguration {
+        guard data.count <= maximumFileSize else {
+            throw PinningConfigurationLoadError(file: file, rule: .malformedDocument("\(data.count) bytes; configurations are limited to \(maximumFileSize) bytes"))
+        }
+        guard let format = format ?? detectFormat(of: data) else {
+            throw PinningConfigurationLoadError(file: file, rule: .unrecognisedFormat(
+                "expected SwiftTrust JSON (\"version\" and \"domains\"), an ATS or TrustKit property list, TrustKit JSON, or an Android network-security-config XML file"))
+        }
+        switch format {
+        case .json: return try loadJSON(data: data, file: file, baseDirectory: baseDirectory)
+        case .ats: return try loadATS(data: data, file: file)
+        case .android: return try loadAndroid(data: data, file: file, baseDirectory: baseDirectory)
+        case .trustkit: return try loadTrustKit(data: data, file: file)
+        }
+    }
+
+    /// The largest configuration file read (1 MiB): real ones are a few kilobytes.
+    public static let maximumFileSize = 1 << 20
+
+    /// The format `data` is in, judged by its first structure: a binary or XML property list
+    /// (ATS when it has `NSAppTransportSecurity` or `NSPinnedDomains`, TrustKit when it has
+    /// `TSKConfiguration` or `kTSKPinnedDomains`), Android XML (`<network-security-config>`),
+    /// JSON with `kTSKPinnedDomains` (TrustKit) or otherwise our own JSON. Nil when none fits.
+    public static func detectFormat(of data: Data) -> PinningConfigurationFormat? {
+        let bytes = Array(data.prefix(maximumFileSize))
+        if bytes.starts(with: Array("bplist".utf8)) {
+            return detectPropertyList(data)
+        }
+        let text = String(decoding: bytes.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }, as: UTF8.self)
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.hasPrefix("{") {
+            return text.contains("\"kTSKPinnedDomains\"") || text.contains("\"TSKConfiguration\"") ? .trustkit : .json
+        }
+        guard trimmed.hasPrefix("<") else { return nil }
+        if text.contains("<network-security-config") { return .android }
+        if text.contains("<plist") { return detectPropertyList(data) }
+        return nil
+    }
+
+    /// ATS or TrustKit, by the keys of a property list's top-level dictionary.
+    private static func detectPropertyList(_ data: Data) -> PinningConfigurationFormat? {
+        guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
+              let dictionary = plist as? [String: Any] else { return nil }
+        if dictionary["TSKConfiguration"] != nil || dictionary["kTSKPinnedDomains"] != nil { return .trustkit }
+        if dictionary["NSAppTransportSecurity"] != nil || dictionary["NSPinnedDomains"] != nil { return .ats }
+        return nil
+    }
+
+    /// This configuration written in `format`.
+    ///
+    /// - Throws: ``PinningConfigurationExportError`` when the format cannot express part of it
+    ///   (for example subdomains at any depth in ATS, or a leaf-only pin in Android): refused,
+    ///   never silently weakened.
+    public func encoded(as format: PinningConfigurationFormat) throws(PinningConfigurationExportError) -> Data {
+        switch format {
+        case .json: return jsonData()
+        case .ats: return try atsPropertyList()
+        case .android: return try androidNetworkSecurityConfig()
+        case .trustkit: return try trustKitPropertyList()
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import SwiftTrust
+
+/// `trustctl pins`: work with pinning configurations (ATS, Android, TrustKit, SwiftTrust JSON).
+struct Pins: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check pinning configurations against live servers, and convert them between formats.",
+        subcommands: [PinsCheck.self, PinsConvert.self]
+    )
+}
+
+/// The `--format` of a configuration file.
+extension PinningConfigurationFormat: ExpressibleByArgument {}
+
+/// Loads a configuration file for a `pins` subcommand; a file that cannot be loaded exits with
+/// status 2 after printing the error (file, line or key path, rule).
+func loadPinningConfiguration(_ path: String, format: PinningConfigurationFormat?) throws -> PinningConfiguration {
+    do {
+        return try PinningConfiguration.load(contentsOf: URL(fileURLWithPath: path), format: format)
+    } catch {
+        printError("error: \(error)")
+        throw ExitCode(2)
+    }
+}
+
+/// `trustctl pins convert CONFIG --to FORMAT`.
+struct PinsConvert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Translate a pinning configuration into another format.",
+        discussion: """
+        Writes CONFIG (format recognised from its content unless --format) in the --to format, to standard \
+        output or --output. A setting the target format cannot express (subdomains at any depth in ATS, a \
+        leaf-only pin in Android or TrustKit, report-only mode in ATS, ...) is refused with the domain and the \
+        reason, never silently weakened.
+        Example: trustctl pins convert network_security_config.xml --to ats --output Pins.plist
+        Exit status: 0 written, 1 the configuration cannot be expressed in the target format, 2 usage errors \
+        and unreadable or malformed configurations.
+        """
+    )
+
+    @Argument(help: "The configuration file (SwiftTrust JSON, ATS or TrustKit plist, TrustKit JSON, Android XML).")
+    var config: String
+
+    @Option(help: "The input format (json, ats, android, trustkit); recognised from the content when omitted.")
+    var format: PinningConfigurationFormat?
+
+    @Option(help: "The output format: json, ats, android or trustkit.")
+    var to: PinningConfigurationFormat
+
+    @Option(help: "Write to FILE instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let configuration = try loadPinningConfiguration(config, format: format)
+        let data: Data
+        do { data = try configuration.encoded(as: to) } catch {
+            printError("error: \(config): \(error)")
+            throw ExitCode(1)
+        }
+        guard let output else {
+            FileHandle.standardOutput.write(data)
+            return
+        }
+        do { try data.write(to: URL(fileURLWithPath: output)) } catch {
+            printError("error: \(output): cannot write: \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+    }
+}
+extension SubdomainCoverage: ExpressibleByArgument {}
