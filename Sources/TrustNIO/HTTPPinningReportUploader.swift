@@ -100,7 +100,7 @@ public final class HTTPPinningReportUploader: PinningReportSink {
         do {
             body = Array(try report.jsonData())
         } catch {
-            for uri in reportURIs { finish(uri, .failed(.connectionFailed(error)), wasInFlight: false) }
+            for uri in reportURIs { finish(uri, .refused(.reportEncodingFailed(error)), wasInFlight: false) }
             return
         }
         for uri in reportURIs {

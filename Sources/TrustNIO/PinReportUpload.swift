@@ -12,7 +12,8 @@ public struct PinReportUpload: Sendable {
         case rejectedByCollector(statusCode: Int)
         /// The upload was attempted and failed (connection, TLS trust, timeout, response).
         case failed(PinReportUploadError)
-        /// The URI was refused without connecting: unsupported scheme or invalid URI.
+        /// The URI was refused without connecting: unsupported scheme, invalid URI, or a report
+        /// that could not be encoded.
         case refused(PinReportUploadError)
         /// The upload was dropped without connecting: too many in flight, or shut down.
         case dropped(PinReportUploadError)

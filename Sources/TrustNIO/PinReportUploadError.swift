@@ -13,6 +13,8 @@ public enum PinReportUploadError: Error, Sendable, CustomStringConvertible {
     case tooManyUploadsInFlight(limit: Int)
     /// The uploader was shut down.
     case shutDown
+    /// The report could not be encoded as JSON. Nothing was sent.
+    case reportEncodingFailed(any Error)
     /// The event-loop group given to the uploader cannot run NIOPosix sockets.
     case unsupportedEventLoopGroup
     /// The connection was not established within the connect timeout.
@@ -36,6 +38,7 @@ public enum PinReportUploadError: Error, Sendable, CustomStringConvertible {
         case let .invalidURI(reason): return "invalid report URI: \(reason)"
         case let .tooManyUploadsInFlight(limit): return "report dropped: \(limit) uploads already in flight"
         case .shutDown: return "report dropped: the uploader was shut down"
+        case let .reportEncodingFailed(error): return "the report could not be encoded as JSON: \(error)"
         case .unsupportedEventLoopGroup: return "the event-loop group cannot run NIOPosix client sockets"
         case .connectTimedOut: return "connecting to the report collector timed out"
         case .timedOut: return "the report upload timed out"

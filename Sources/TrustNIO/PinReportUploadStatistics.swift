@@ -9,7 +9,7 @@ public struct PinReportUploadStatistics: Sendable, Hashable {
     public var rejectedByCollector = 0
     /// Uploads that failed (connection, TLS trust, timeout, malformed response).
     public var failed = 0
-    /// URIs refused without connecting (unsupported scheme, invalid URI).
+    /// URIs refused without connecting (unsupported scheme, invalid URI, unencodable report).
     public var refused = 0
     /// Uploads dropped without connecting (too many in flight, shut down).
     public var dropped = 0
