@@ -204,6 +204,27 @@ final class PinReportUploadTests: LoopbackTestCase {
         XCTAssertEqual(collector.connectionCount, 1)
     }
 
+    func testCollectorThatClosesOrAnswersGarbageFails() async throws {
+        let closing = Collector(response: "")
+        let garbage = Collector(response: "SPDY/3 200 OK\r\n\r\n")
+        let closingPort = try startCollector(closing)
+        let garbagePort = try startCollector(garbage)
+        let completions = Completions()
+        let uploader = try makeUploader(completions)
+        let closingURI = try XCTUnwrap(URL(string: "http://127.0.0.1:\(closingPort)/"))
+        uploader.deliver(try report(), to: [closingURI, try XCTUnwrap(URL(string: "http://127.0.0.1:\(garbagePort)/"))])
+        await waitForIdle(uploader)
+
+        XCTAssertEqual(completions.all.count, 2)
+        for upload in completions.all {
+            switch (upload.uri == closingURI, upload.outcome) {
+            case (true, .failed(.closedBeforeResponse)), (false, .failed(.malformedResponse)): continue
+            default: XCTFail("\(upload)")
+            }
+        }
+        XCTAssertEqual([closing.requests.count, garbage.requests.count], [1, 1])
+    }
+
     func testDeadPortFailsPromptly() async throws {
         // A port that was just free: bound, then closed.
         let probe = try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
