@@ -26,7 +26,7 @@ public final class OpenSSLServer {
     /// Starts `openssl s_server` presenting `certificate` (PEM, with its PEM `key`) followed by
     /// the PEM files of `chain`.
     public init(certificate: String, key: String, chain: [String]) throws {
-        guard let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first(where: FileManager.default.isExecutableFile) else {
+        guard let openssl = OpenSSLCommand.executable else {
             throw StartError.opensslMissing
         }
         chainFile = FileManager.default.temporaryDirectory.appendingPathComponent("s_server-chain-\(UUID().uuidString).pem")

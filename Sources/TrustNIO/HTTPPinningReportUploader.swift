@@ -1,0 +1,234 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
+import Synchronization
+import TrustPinning
+
+/// A ``TrustPinning/PinningReportSink`` that POSTs each report's JSON (`Content-Type:
+/// application/json`, TrustKit's format) to every `http://` and `https://` report URI, with
+/// swift-nio, fire-and-forget.
+///
+/// - **Never blocks the caller**: ``deliver(_:to:)`` encodes the report, reserves a slot and
+///   starts a connection on the uploader's event loops; it returns before any I/O.
+/// - **Bounded**: at most ``maximumConcurrentUploads`` uploads are in flight; more are dropped
+///   (counted in ``statistics``), never queued. Each upload has a connect timeout and a total
+///   timeout; only the response's status line is read.
+/// - **Exactly where configured**: redirects are not followed, other schemes are refused, and
+///   `https` collectors must be trusted for their host by a ``TLSTrustVerifier`` with
+///   ``tlsSettings`` (by default the system trust store under Apple's SSL policy).
+///
+/// Every upload's end is counted in ``statistics`` and passed to `onCompletion`;
+/// ``waitForIdle()`` returns once nothing is in flight.
+///
+/// ```swift
+/// let uploader = try HTTPPinningReportUploader()
+/// let reporter = PinningReporter(sinks: [uploader])
+/// // …
+/// await uploader.shutdown()
+/// ```
+public final class HTTPPinningReportUploader: PinningReportSink {
+    /// The default cap on uploads in flight.
+    public static let defaultMaximumConcurrentUploads = 8
+
+    /// How `https` collectors are verified.
+    public let tlsSettings: TLSTrustSettings
+    /// How long establishing the TCP connection may take.
+    public let connectTimeout: TimeAmount
+    /// How long one upload may take from the start of the connection to the status line.
+    public let timeout: TimeAmount
+    /// At most this many uploads are in flight; more are dropped.
+    public let maximumConcurrentUploads: Int
+
+    private let group: any EventLoopGroup
+    private let ownsGroup: Bool
+    private let tlsContext: NIOSSLContext
+    private let verifier: TLSTrustVerifier
+    private let onCompletion: (@Sendable (PinReportUpload) -> Void)?
+    private let state = Mutex(State())
+
+    private struct State {
+        var statistics = PinReportUploadStatistics()
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        var isShutDown = false
+    }
+
+    /// An uploader.
+    ///
+    /// - Parameters:
+    ///   - eventLoopGroup: Where connections run (a NIOPosix group). Default: a new one-thread group
+    ///     the uploader owns and ``shutdown()`` stops.
+    ///   - tlsSettings: How `https` collectors are verified. Default: the system trust store.
+    ///   - connectTimeout: Default 5 seconds.
+    ///   - timeout: The whole upload, connection to status line. Default 15 seconds.
+    ///   - maximumConcurrentUploads: Uploads in flight at most (at least 1). Default 8.
+    ///   - onCompletion: Called once per report and URI with how it ended, on an event loop (or on
+    ///     the delivering thread for URIs refused or dropped without connecting); must not block.
+    /// - Throws: `NIOSSLError` when the TLS context cannot be created.
+    public init(eventLoopGroup: (any EventLoopGroup)? = nil, tlsSettings: TLSTrustSettings = TLSTrustSettings(),
+                connectTimeout: TimeAmount = .seconds(5), timeout: TimeAmount = .seconds(15),
+                maximumConcurrentUploads: Int = HTTPPinningReportUploader.defaultMaximumConcurrentUploads,
+                onCompletion: (@Sendable (PinReportUpload) -> Void)? = nil) throws {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        // The TLSTrustVerifier checks the chain and the host; BoringSSL's own check is replaced.
+        configuration.certificateVerification = .noHostnameVerification
+        tlsContext = try NIOSSLContext(configuration: configuration)
+        self.tlsSettings = tlsSettings
+        verifier = TLSTrustVerifier(settings: tlsSettings)
+        self.connectTimeout = connectTimeout
+        self.timeout = timeout
+        self.maximumConcurrentUploads = max(1, maximumConcurrentUploads)
+        self.onCompletion = onCompletion
+        if let eventLoopGroup {
+            group = eventLoopGroup
+            ownsGroup = false
+        } else {
+            group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            ownsGroup = true
+        }
+    }
+
+    deinit {
+        // Uploads hold the uploader, so none is in flight here; stop an owned group nobody shut down.
+        if ownsGroup, !state.withLock({ $0.isShutDown }) { group.shutdownGracefully { _ in } }
+    }
+
+    /// Starts one upload of `report` per report URI and returns at once.
+    public func deliver(_ report: PinValidationReport, to reportURIs: [URL]) {
+        guard !reportURIs.isEmpty else { return }
+        let body: [UInt8]
+        do {
+            body = Array(try report.jsonData())
+        } catch {
+            for uri in reportURIs { finish(uri, .refused(.reportEncodingFailed(error)), wasInFlight: false) }
+            return
+        }
+        for uri in reportURIs {
+            let target: PinReportUploadTarget
+            do {
+                target = try PinReportUploadTarget(uri)
+            } catch {
+                finish(uri, .refused(error), wasInFlight: false)
+                continue
+            }
+            if let refusal = reserveSlot() {
+                finish(uri, .dropped(refusal), wasInFlight: false)
+                continue
+            }
+            start(target, request: target.request(body: body), uri: uri)
+        }
+    }
+
+    /// What has happened so far.
+    public var statistics: PinReportUploadStatistics { state.withLock { $0.statistics } }
+
+    /// Returns once no upload is in flight (at once if none is); every upload started before the
+    /// call has then been counted and passed to `onCompletion`.
+    public func waitForIdle() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let idle = state.withLock { state in
+                if state.statistics.inFlight == 0 { return true }
+                state.idleWaiters.append(continuation)
+                return false
+            }
+            if idle { continuation.resume() }
+        }
+    }
+
+    /// Stops taking reports (later ones are dropped with ``PinReportUploadError/shutDown``), waits
+    /// for the uploads in flight to end (each within ``timeout``), and stops the event-loop group if
+    /// the uploader created it.
+    public func shutdown() async {
+        let alreadyShutDown = state.withLock { state in
+            defer { state.isShutDown = true }
+            return state.isShutDown
+        }
+        await waitForIdle()
+        if ownsGroup, !alreadyShutDown { try? await group.shutdownGracefully() }
+    }
+
+    /// Takes an in-flight slot; returns why not when the uploader is full or shut down.
+    private func reserveSlot() -> PinReportUploadError? {
+        state.withLock { state in
+            if state.isShutDown { return .shutDown }
+            guard state.statistics.inFlight < maximumConcurrentUploads else {
+                return .tooManyUploadsInFlight(limit: maximumConcurrentUploads)
+            }
+            state.statistics.inFlight += 1
+            state.statistics.started += 1
+            return nil
+        }
+    }
+
+    /// Connects, sends `request`, and reads the status line, all on one event loop, bounded by the
+    /// total timeout; the channel is closed whatever happens.
+    private func start(_ target: PinReportUploadTarget, request: [UInt8], uri: URL) {
+        let loop = group.next()
+        guard let bootstrap = ClientBootstrap(validatingGroup: loop) else {
+            finish(uri, .failed(.unsupportedEventLoopGroup), wasInFlight: true)
+            return
+        }
+        let response = loop.makePromise(of: Int.self)
+        let deadline = loop.scheduleTask(in: timeout) { response.fail(PinReportUploadError.timedOut) }
+        let tlsContext = self.tlsContext
+        let verifier = self.verifier
+        bootstrap
+            .connectTimeout(connectTimeout)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if target.usesTLS {
+                        try channel.pipeline.syncOperations.addTrustedTLSClientHandlers(
+                            context: tlsContext, host: target.host, verifier: verifier, port: target.port)
+                    }
+                    try channel.pipeline.syncOperations.addHandler(PinReportUploadHandler(request: request, response: response))
+                }
+            }
+            .connect(host: target.host, port: target.port)
+            .whenComplete { connection in
+                switch connection {
+                case let .success(channel): response.futureResult.whenComplete { _ in channel.close(promise: nil) }
+                case let .failure(error): response.fail(error)
+                }
+            }
+        response.futureResult.whenComplete { result in
+            deadline.cancel()
+            self.finish(uri, Self.outcome(of: result), wasInFlight: true)
+        }
+    }
+
+    /// The outcome of a finished connection: the status, or the error as a ``PinReportUploadError``.
+    private static func outcome(of result: Result<Int, any Error>) -> PinReportUpload.Outcome {
+        switch result {
+        case let .success(status) where (200...299).contains(status): return .delivered(statusCode: status)
+        case let .success(status): return .rejectedByCollector(statusCode: status)
+        case let .failure(error as PinReportUploadError): return .failed(error)
+        case let .failure(error as TLSTrustError): return .failed(.collectorNotTrusted(error.failure))
+        case let .failure(error as ChannelError):
+            if case .connectTimeout = error { return .failed(.connectTimedOut) }
+            return .failed(.connectionFailed(error))
+        case let .failure(error): return .failed(.connectionFailed(error))
+        }
+    }
+
+    /// Counts the outcome, tells `onCompletion`, frees the slot, and wakes idle waiters when the
+    /// last upload ended. The callback runs before the slot is freed, so a ``waitForIdle()`` caller
+    /// has seen every callback.
+    private func finish(_ uri: URL, _ outcome: PinReportUpload.Outcome, wasInFlight: Bool) {
+        onCompletion?(PinReportUpload(uri: uri, outcome: outcome))
+        let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            switch outcome {
+            case .delivered: state.statistics.delivered += 1
+            case .rejectedByCollector: state.statistics.rejectedByCollector += 1
+            case .failed: state.statistics.failed += 1
+            case .refused: state.statistics.refused += 1
+            case .dropped: state.statistics.dropped += 1
+            }
+            guard wasInFlight else { return [] }
+            state.statistics.inFlight -= 1
+            guard state.statistics.inFlight == 0 else { return [] }
+            defer { state.idleWaiters = [] }
+            return state.idleWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
