@@ -166,6 +166,9 @@ final class ATSConfigurationTests: XCTestCase {
             ("no NSPinnedDomains", xmlPropertyList("<dict><key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><false/></dict></dict>"),
              "NSAppTransportSecurity", { $0 == .missingKey("NSPinnedDomains") }),
             ("root is an array", xmlPropertyList("<array/>"), nil, { $0 == .wrongType(expected: "dictionary", found: "array") }),
+            // Foundation reads a bare word as an old-style property list holding one string.
+            ("plain text", Data("bplist00garbage".utf8), nil, { if case .unrecognisedFormat = $0 { return true } else { return false } }),
+            ("PEM text", Data("-----BEGIN CERTIFICATE-----\nMIIB\n".utf8), nil, \.isMalformedDocument),
             ("NSPinnedDomains is an array", xmlPropertyList("<dict><key>NSAppTransportSecurity</key><dict><key>NSPinnedDomains</key><array/></dict></dict>"),
              base, { $0 == .wrongType(expected: "dictionary", found: "array") }),
             ("empty NSPinnedDomains", pinned(""), base, \.isInvalidValue),

@@ -38,16 +38,22 @@ indirect enum PropertyListValue: Hashable {
 // MARK: Reading
 
 extension PropertyListValue {
-    /// Parses an XML, binary (or OpenStep) property list.
+    /// Parses an XML or binary property list.
     ///
     /// - Throws: ``PinningConfigurationRule/malformedDocument(_:)`` with the parser's message, and
-    ///   its line when the message names one (CoreFoundation's XML parser says "… on line 12").
+    ///   its line when the message names one (CoreFoundation's XML parser says "… on line 12");
+    ///   ``PinningConfigurationRule/unrecognisedFormat(_:)`` for anything else Foundation reads as
+    ///   an old-style (OpenStep) property list — which includes arbitrary text, read as one string.
     static func parsePropertyList(_ data: Data, file: String) throws(PinningConfigurationLoadError) -> PropertyListValue {
         let object: Any
+        var format = PropertyListSerialization.PropertyListFormat.xml
         do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
         } catch {
             throw malformed(error, data: data, file: file)
+        }
+        guard format == .xml || format == .binary else {
+            throw PinningConfigurationLoadError(file: file, rule: .unrecognisedFormat("not an XML or binary property list"))
         }
         return try converting(object, file: file)
     }
