@@ -167,6 +167,12 @@ final class TrustKitConfigurationTests: XCTestCase {
             ("duplicate after case and trailing dot", domains("\"SwiftTrust.test\": {\(pins)}, \"swifttrust.test.\": {\(pins)}"),
              "\(base).swifttrust.test.", { $0 == .duplicateDomain("swifttrust.test") }),
             ("invalid domain", domains("\"swift_trust..test\": {\(pins)}"), "\(base).swift_trust..test", \.isInvalidHostPattern),
+            ("the same domain key twice", domains("\"swifttrust.test\": {\(pins)}, \"swifttrust.test\": {\(pins)}"),
+             "\(base).swifttrust.test", \.isInvalidValue),
+            ("the same key twice, once escaped", domains("\"swifttrust.test\": {\(pins), \"TSKEnforcePinning\": true, \"TSK\\u0045nforcePinning\": false}"),
+             "\(base).swifttrust.test.TSKEnforcePinning", \.isInvalidValue),
+            ("duplicate inside an array element", Data("{\"TSKPinnedDomains\": {\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"\(reportURI)\"]}}, \"x\": [1, {\"a\": 1, \"a\": 2}]}".utf8),
+             "x[1].a", \.isInvalidValue),
         ]
         for (name, data, keyPath, matches) in cases {
             assertLoadFails(name, keyPath: keyPath, { () throws(PinningConfigurationLoadError) in

@@ -55,6 +55,9 @@ extension PropertyListValue {
         guard format == .xml || format == .binary else {
             throw PinningConfigurationLoadError(file: file, rule: .unrecognisedFormat("not an XML or binary property list"))
         }
+        if format == .xml, let duplicate = PropertyListDuplicateKeyScanner.firstDuplicate(in: data) {
+            throw duplicateKeyError(duplicate, file: file)
+        }
         return try converting(object, file: file)
     }
 
@@ -68,7 +71,19 @@ extension PropertyListValue {
         } catch {
             throw malformed(error, data: data, file: file)
         }
+        if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(in: data) {
+            throw duplicateKeyError(duplicate, file: file)
+        }
         return try converting(object, file: file)
+    }
+
+    /// A key written twice in one dictionary: the parser kept only the last, so the first entry
+    /// (a domain's pins, say) would be dropped without a word.
+    private static func duplicateKeyError(_ duplicate: (keyPath: String, key: String, line: Int),
+                                          file: String) -> PinningConfigurationLoadError {
+        PinningConfigurationLoadError(
+            file: file, line: duplicate.line, keyPath: duplicate.keyPath,
+            rule: .invalidValue(duplicate.key, reason: "the key appears twice in the same dictionary, and only one of the two entries would be used"))
     }
 
     private static func malformed(_ error: any Error, data: Data, file: String) -> PinningConfigurationLoadError {
