@@ -1,0 +1,54 @@
+/// Follows the dictionaries and arrays of a document as a scanner reports them, to find a key
+/// that appears twice in one dictionary. Foundation's parsers keep the last of two equal keys
+/// without a word, so a domain entry or a pin list written twice would silently replace the
+/// first: the loaders refuse that instead.
+struct DuplicateKeyTracker {
+    private struct Container {
+        let keyPath: String
+        let isDictionary: Bool
+        var keys: Set<String> = []
+        var lastKey: String?
+        var elementCount = 0
+    }
+
+    private var open: [Container] = []
+
+    /// Whether the innermost open container is a dictionary.
+    var isInDictionary: Bool { open.last?.isDictionary ?? false }
+
+    /// A dictionary or array starts.
+    mutating func beginContainer(isDictionary: Bool) {
+        open.append(Container(keyPath: nextValuePath(), isDictionary: isDictionary))
+    }
+
+    /// The innermost dictionary or array ends.
+    mutating func endContainer() {
+        _ = open.popLast()
+    }
+
+    /// A string, number, boolean, date or data value starts.
+    mutating func scalarValue() {
+        _ = nextValuePath()
+    }
+
+    /// A dictionary key; returns its key path when the dictionary already had it.
+    mutating func key(_ key: String) -> String? {
+        guard var top = open.popLast() else { return nil }
+        defer { open.append(top) }
+        top.lastKey = key
+        return top.keys.insert(key).inserted ? nil : Self.join(top.keyPath, key)
+    }
+
+    /// The key path of the value that starts now, counting it when it is an array element.
+    private mutating func nextValuePath() -> String {
+        guard var top = open.popLast() else { return "" }
+        defer { open.append(top) }
+        if top.isDictionary { return Self.join(top.keyPath, top.lastKey ?? "") }
+        defer { top.elementCount += 1 }
+        return "\(top.keyPath)[\(top.elementCount)]"
+    }
+
+    private static func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : path + "." + key
+    }
+}

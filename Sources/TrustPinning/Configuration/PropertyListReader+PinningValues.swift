@@ -1,0 +1,61 @@
+import Foundation
+
+/// The pinning values the property-list and JSON formats share, read at a reader's position so
+/// their errors carry its key path.
+extension PropertyListReader {
+    /// An SPKI pin written as the bare base64 of its SHA-256 digest, without `sha256/`: ATS's
+    /// `SPKI-SHA256-BASE64` and TrustKit's `TSKPublicKeyHashes` entries.
+    ///
+    /// - Throws: ``PinningConfigurationRule/invalidPin(_:)`` unless the text is canonical base64
+    ///   of exactly 32 bytes (``SPKIPin/init(_:)``).
+    func bareBase64Pin() throws(PinningConfigurationLoadError) -> SPKIPin {
+        let text = try string()
+        do {
+            return try SPKIPin(SPKIPin.prefix + text)
+        } catch let .malformedPin(_, reason) {
+            // Name the value as the file has it, not with the prefix we added.
+            throw error(.invalidPin(.malformedPin(text, reason: reason)))
+        } catch {
+            throw self.error(.invalidPin(error))
+        }
+    }
+
+    /// A report URI: an absolute `http` or `https` URL with a host.
+    ///
+    /// - Throws: ``PinningConfigurationRule/invalidReportURI(_:)``.
+    func reportURI() throws(PinningConfigurationLoadError) -> URL {
+        let text = try string()
+        guard let url = URL(string: text), url.isPinningReportURI else { throw error(.invalidReportURI(text)) }
+        return url
+    }
+
+    /// A `yyyy-MM-dd` day, as the instant it starts (midnight UTC).
+    ///
+    /// - Throws: ``PinningConfigurationRule/invalidDate(_:)`` for anything that is not an existing
+    ///   calendar day in that form.
+    func expirationDay() throws(PinningConfigurationLoadError) -> Date {
+        let text = try string()
+        guard let date = PinExpirationDay.parse(text) else { throw error(.invalidDate(text)) }
+        return date
+    }
+
+    /// Runs a model initialiser, reporting the ``PinningConfigurationError`` it throws at this
+    /// position as ``PinningConfigurationRule/invalidPin(_:)``.
+    func validating<Value>(_ body: () throws(PinningConfigurationError) -> Value) throws(PinningConfigurationLoadError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw self.error(.invalidPin(error))
+        }
+    }
+}
+
+extension URL {
+    /// Whether this is a usable report URI: absolute, `http` or `https`, with a host.
+    var isPinningReportURI: Bool {
+        guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https", let host, !host.isEmpty else {
+            return false
+        }
+        return true
+    }
+}

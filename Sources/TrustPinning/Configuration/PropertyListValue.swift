@@ -1,0 +1,218 @@
+import Foundation
+
+/// A value of a parsed property list or JSON document, typed once when the document is read so that
+/// the loaders never cast `Any`, and a boolean can never be mistaken for the integer 1 (or the
+/// reverse): `<true/>` and JSON `true` are ``boolean(_:)``, `<integer>1</integer>` and JSON `1`
+/// are ``integer(_:)``.
+///
+/// The same tree is built by the writers and serialised with ``xmlPropertyListData()`` or
+/// ``jsonData()``, so both directions share one vocabulary.
+indirect enum PropertyListValue: Hashable {
+    case dictionary([String: PropertyListValue])
+    case array([PropertyListValue])
+    case string(String)
+    case boolean(Bool)
+    case integer(Int)
+    case real(Double)
+    case date(Date)
+    case data(Data)
+    /// JSON `null` (property lists have no null).
+    case null
+
+    /// The type's name in messages (`expected boolean, found integer`).
+    var typeName: String {
+        switch self {
+        case .dictionary: return "dictionary"
+        case .array: return "array"
+        case .string: return "string"
+        case .boolean: return "boolean"
+        case .integer: return "integer"
+        case .real: return "real number"
+        case .date: return "date"
+        case .data: return "data"
+        case .null: return "null"
+        }
+    }
+}
+
+// MARK: Reading
+
+extension PropertyListValue {
+    /// Parses an XML or binary property list.
+    ///
+    /// - Throws: ``PinningConfigurationRule/malformedDocument(_:)`` with the parser's message, and
+    ///   its line when the message names one (CoreFoundation's XML parser says "… on line 12");
+    ///   ``PinningConfigurationRule/unrecognisedFormat(_:)`` for anything else Foundation reads as
+    ///   an old-style (OpenStep) property list — which includes arbitrary text, read as one string.
+    static func parsePropertyList(_ data: Data, file: String) throws(PinningConfigurationLoadError) -> PropertyListValue {
+        let object: Any
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        } catch {
+            throw malformed(error, data: data, file: file)
+        }
+        guard format == .xml || format == .binary else {
+            throw PinningConfigurationLoadError(file: file, rule: .unrecognisedFormat("not an XML or binary property list"))
+        }
+        if format == .xml, let duplicate = PropertyListDuplicateKeyScanner.firstDuplicate(in: data) {
+            throw duplicateKeyError(duplicate, file: file)
+        }
+        return try converting(object, file: file)
+    }
+
+    /// Parses a JSON document.
+    ///
+    /// - Throws: ``PinningConfigurationRule/malformedDocument(_:)`` with the parser's message.
+    static func parseJSON(_ data: Data, file: String) throws(PinningConfigurationLoadError) -> PropertyListValue {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw malformed(error, data: data, file: file)
+        }
+        if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(in: data) {
+            throw duplicateKeyError(duplicate, file: file)
+        }
+        return try converting(object, file: file)
+    }
+
+    /// A key written twice in one dictionary: the parser kept only the last, so the first entry
+    /// (a domain's pins, say) would be dropped without a word.
+    private static func duplicateKeyError(_ duplicate: (keyPath: String, key: String, line: Int),
+                                          file: String) -> PinningConfigurationLoadError {
+        PinningConfigurationLoadError(
+            file: file, line: duplicate.line, keyPath: duplicate.keyPath,
+            rule: .invalidValue(duplicate.key, reason: "the key appears twice in the same dictionary, and only one of the two entries would be used"))
+    }
+
+    private static func malformed(_ error: any Error, data: Data, file: String) -> PinningConfigurationLoadError {
+        let message = parserMessage(error)
+        let line = number(after: "line ", in: message) ?? number(after: "character ", in: message).map { offset in
+            // JSONSerialization gives a byte offset ("around character 13"): count the lines before it.
+            data.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        }
+        return PinningConfigurationLoadError(file: file, line: line, rule: .malformedDocument(message))
+    }
+
+    /// The parser's own explanation: Foundation puts it in `NSDebugDescription`, the error's
+    /// description is only "The data couldn't be read because it isn't in the correct format."
+    private static func parserMessage(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String, !debug.isEmpty { return debug }
+        return nsError.localizedDescription
+    }
+
+    /// The number after the first `label` in `message`, if any.
+    private static func number(after label: String, in message: String) -> Int? {
+        guard let range = message.range(of: label, options: .caseInsensitive) else { return nil }
+        let digits = message[range.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })
+        return Int(digits)
+    }
+
+    /// Converts what Foundation returned into the typed tree.
+    private static func converting(_ object: Any, file: String) throws(PinningConfigurationLoadError) -> PropertyListValue {
+        guard let value = PropertyListValue(foundationObject: object) else {
+            throw PinningConfigurationLoadError(
+                file: file, rule: .malformedDocument("contains a value that is not a property-list or JSON type"))
+        }
+        return value
+    }
+
+    /// The typed value of a Foundation property-list or JSON object, or nil for any other type
+    /// (a dictionary with a non-string key, for one).
+    init?(foundationObject object: Any) {
+        // Before any cast to a number type: `as? Bool` and `as? Int` both accept either kind.
+        if Self.isBoolean(object), let bool = object as? Bool {
+            self = .boolean(bool)
+            return
+        }
+        switch object {
+        case let string as String:
+            self = .string(string)
+        case let number as NSNumber:
+            self = Self.isFloatingPoint(number) ? .real(number.doubleValue) : .integer(number.intValue)
+        case let date as Date:
+            self = .date(date)
+        case let data as Data:
+            self = .data(data)
+        case let array as [Any]:
+            var values: [PropertyListValue] = []
+            values.reserveCapacity(array.count)
+            for element in array {
+                guard let value = PropertyListValue(foundationObject: element) else { return nil }
+                values.append(value)
+            }
+            self = .array(values)
+        case let dictionary as [String: Any]:
+            var values: [String: PropertyListValue] = [:]
+            for (key, element) in dictionary {
+                guard let value = PropertyListValue(foundationObject: element) else { return nil }
+                values[key] = value
+            }
+            self = .dictionary(values)
+        case is NSNull:
+            self = .null
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `object` is a boolean and not a number. The property-list parser returns `<true/>`
+    /// as a Swift `Bool` and `<integer>1</integer>` as an `NSNumber`; JSON `true` is the
+    /// `kCFBooleanTrue` singleton, which is also what `NSNumber(value: true)` returns, while JSON
+    /// `1` is another `NSNumber`. (CoreFoundation's `CFBooleanGetTypeID` is not visible on Linux.)
+    private static func isBoolean(_ object: Any) -> Bool {
+        if type(of: object) == Bool.self { return true }
+        guard let number = object as? NSNumber else { return false }
+        return number === NSNumber(value: true) || number === NSNumber(value: false)
+    }
+
+    /// Whether a number is a real (`<real>`, JSON `1.5`): its Objective-C type is `float` or `double`.
+    private static func isFloatingPoint(_ number: NSNumber) -> Bool {
+        let type = String(cString: number.objCType)
+        return type == "d" || type == "f"
+    }
+}
+
+// MARK: Writing
+
+extension PropertyListValue {
+    /// The Foundation object property-list and JSON serialisation take.
+    var foundationObject: Any {
+        switch self {
+        case let .dictionary(values): return values.mapValues(\.foundationObject)
+        case let .array(values): return values.map(\.foundationObject)
+        case let .string(string): return string
+        case let .boolean(bool): return bool
+        case let .integer(integer): return integer
+        case let .real(real): return real
+        case let .date(date): return date
+        case let .data(data): return data
+        case .null: return NSNull()
+        }
+    }
+
+    /// An XML property list (Foundation's writer orders dictionary keys, so the output is
+    /// deterministic).
+    func xmlPropertyListData(format: PinningConfigurationFormat) throws(PinningConfigurationExportError) -> Data {
+        do {
+            return try PropertyListSerialization.data(fromPropertyList: foundationObject, format: .xml, options: 0)
+        } catch {
+            throw PinningConfigurationExportError(format: format, domain: nil, reason: "property-list serialisation failed: \(error)")
+        }
+    }
+
+    /// Pretty-printed JSON with sorted keys (deterministic) and unescaped slashes (readable URLs),
+    /// ending with a newline.
+    func jsonData(format: PinningConfigurationFormat) throws(PinningConfigurationExportError) -> Data {
+        do {
+            var data = try JSONSerialization.data(
+                withJSONObject: foundationObject, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            data.append(UInt8(ascii: "\n"))
+            return data
+        } catch {
+            throw PinningConfigurationExportError(format: format, domain: nil, reason: "JSON serialisation failed: \(error)")
+        }
+    }
+}
