@@ -382,8 +382,12 @@ final class AndroidConfigurationTests: XCTestCase {
                        "network-security-config/domain-config[0]/domain[0]")
         XCTAssertEqual(loadError("<network-security-config><domain-config><domain>a.test</domain><trustkit-config><report-uri>ftp://r.test/</report-uri></trustkit-config></domain-config></network-security-config>")?.rule,
                        .invalidReportURI("ftp://r.test/"))
-        XCTAssertEqual(loadError("<network-security-config><domain-config><domain>a.test</domain>stray</domain-config></network-security-config>")?.rule,
-                       .invalidValue("stray", reason: "<domain-config> holds elements, not text"))
+        let stray = loadError("<network-security-config><domain-config><domain>a.test</domain>\n\n  stray\n</domain-config></network-security-config>")
+        XCTAssertEqual(stray?.line, 3)
+        XCTAssertEqual(stray?.keyPath, "network-security-config/domain-config[0]")
+        XCTAssertEqual(stray?.rule, .invalidValue("stray", reason: "<domain-config> holds elements, not text"))
+        XCTAssertEqual(loadError("<network-security-config><base-config><trust-anchors><certificates src=\"system\">all</certificates></trust-anchors></base-config></network-security-config>")?.rule,
+                       .invalidValue("all", reason: "<certificates> must be empty"))
     }
 
     // MARK: Writing

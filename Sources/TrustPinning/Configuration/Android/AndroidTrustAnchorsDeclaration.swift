@@ -31,7 +31,7 @@ struct AndroidTrustAnchorsDeclaration {
         var entries: [Entry] = []
         for child in try context.children(allowed: ["certificates"]) {
             try child.checkAttributes(["src", "overridePins"])
-            _ = try child.textValue()
+            _ = try child.children(allowed: [])
             guard let srcAttribute = child.element.attribute("src") else {
                 throw child.error(.missingKey("attribute src on <certificates>"))
             }
