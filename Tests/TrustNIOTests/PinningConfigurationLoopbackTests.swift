@@ -50,16 +50,16 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
         let trustKitPlist = """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0"><dict><key>TSKConfiguration</key><dict>
-          <key>kTSKPinnedDomains</key><dict><key>\(host)</key><dict>
-            <key>kTSKPublicKeyHashes</key><array>\(bare(pins).map { "<string>\($0)</string>" }.joined())</array>
-            <key>kTSKEnforcePinning</key><\(enforce)/>
-            \(enforce ? "" : "<key>kTSKReportUris</key><array><string>http://127.0.0.1:9/report</string></array>")
+          <key>TSKPinnedDomains</key><dict><key>\(host)</key><dict>
+            <key>TSKPublicKeyHashes</key><array>\(bare(pins).map { "<string>\($0)</string>" }.joined())</array>
+            <key>TSKEnforcePinning</key><\(enforce)/>
+            \(enforce ? "" : "<key>TSKReportUris</key><array><string>http://127.0.0.1:9/report</string></array>")
           </dict></dict>
         </dict></dict></plist>
         """
-        let reportURIs = enforce ? "" : #", "kTSKReportUris": ["http://127.0.0.1:9/report"]"#
+        let reportURIs = enforce ? "" : #", "TSKReportUris": ["http://127.0.0.1:9/report"]"#
         let trustKitJSON = """
-        {"kTSKPinnedDomains": {"\(host)": {"kTSKPublicKeyHashes": ["\(bare(pins).joined(separator: "\", \""))"], "kTSKEnforcePinning": \(enforce)\(reportURIs)}}}
+        {"TSKPinnedDomains": {"\(host)": {"TSKPublicKeyHashes": ["\(bare(pins).joined(separator: "\", \""))"], "TSKEnforcePinning": \(enforce)\(reportURIs)}}}
         """
         let jsonReport = enforce ? "" : #", "enforcement": "reportOnly", "reportURIs": ["http://127.0.0.1:9/report"]"#
         let json = """

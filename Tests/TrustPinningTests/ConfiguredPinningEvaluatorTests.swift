@@ -4,7 +4,7 @@ import TrustPinning
 import TrustX509
 import XCTest
 
-/// ``ConfiguredPinningTrustEvaluator`` and ``ServerTrustManager/init(configuration:allHostsMustBeEvaluated:)``
+/// ``ConfiguredPinningTrustEvaluator`` and ``ServerTrustManager/init(configuration:reporter:allHostsMustBeEvaluated:)``
 /// on the real ECDSA and RSA test PKIs (TestCertificates/), at the pinned verify date.
 final class ConfiguredPinningEvaluatorTests: XCTestCase {
     /// The SPKI pin of the first certificate of a file.

@@ -44,8 +44,8 @@ extension PinningConfiguration {
 
     /// The format `data` is in, judged by its first structure: a binary or XML property list
     /// (ATS when it has `NSAppTransportSecurity` or `NSPinnedDomains`, TrustKit when it has
-    /// `TSKConfiguration` or `kTSKPinnedDomains`), Android XML (`<network-security-config>`),
-    /// JSON with `kTSKPinnedDomains` (TrustKit) or otherwise our own JSON. Nil when none fits.
+    /// `TSKConfiguration` or `TSKPinnedDomains`), Android XML (`<network-security-config>`),
+    /// JSON with `TSKPinnedDomains` (TrustKit) or otherwise our own JSON. Nil when none fits.
     public static func detectFormat(of data: Data) -> PinningConfigurationFormat? {
         let bytes = Array(data.prefix(maximumFileSize))
         if bytes.starts(with: Array("bplist".utf8)) {
@@ -54,7 +54,7 @@ extension PinningConfiguration {
         let text = String(decoding: bytes.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }, as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("{") {
-            return text.contains("\"kTSKPinnedDomains\"") || text.contains("\"TSKConfiguration\"") ? .trustkit : .json
+            return text.contains("\"TSKPinnedDomains\"") || text.contains("\"TSKConfiguration\"") ? .trustkit : .json
         }
         guard trimmed.hasPrefix("<") else { return nil }
         if text.contains("<network-security-config") { return .android }
@@ -66,7 +66,7 @@ extension PinningConfiguration {
     private static func detectPropertyList(_ data: Data) -> PinningConfigurationFormat? {
         guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
               let dictionary = plist as? [String: Any] else { return nil }
-        if dictionary["TSKConfiguration"] != nil || dictionary["kTSKPinnedDomains"] != nil { return .trustkit }
+        if dictionary["TSKConfiguration"] != nil || dictionary["TSKPinnedDomains"] != nil { return .trustkit }
         if dictionary["NSAppTransportSecurity"] != nil || dictionary["NSPinnedDomains"] != nil { return .ats }
         return nil
     }

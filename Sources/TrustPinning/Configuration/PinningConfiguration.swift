@@ -4,7 +4,7 @@ import Foundation
 /// URIs and extra trust anchors, loaded from our JSON format, an ATS `Info.plist`
 /// (`NSPinnedDomains`), Android's `network_security_config.xml` or a TrustKit configuration.
 ///
-/// Build a ``ServerTrustManager`` from it (``ServerTrustManager/init(configuration:allHostsMustBeEvaluated:)``)
+/// Build a ``ServerTrustManager`` from it (``ServerTrustManager/init(configuration:reporter:allHostsMustBeEvaluated:)``)
 /// to use it with the evaluators and with `TrustNIO`. docs/pinning-configuration.md sets the
 /// formats' semantics side by side.
 ///

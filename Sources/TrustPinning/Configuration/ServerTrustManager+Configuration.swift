@@ -5,15 +5,17 @@ extension ServerTrustManager {
     ///
     /// - Parameters:
     ///   - configuration: The pinning configuration.
+    ///   - reporter: Receives the pin-mismatch reports of every domain (docs/pin-reports.md); nil
+    ///     sends none.
     ///   - allHostsMustBeEvaluated: Whether hosts no domain covers are rejected. Default false:
     ///     they get ``DefaultTrustEvaluator`` (the trust's own anchors, no pins), as unlisted
     ///     domains do under ATS, Android and TrustKit.
     /// - Throws: ``PinningConfigurationError/duplicateHostPattern(_:normalized:)`` when two
     ///   domains' coverages register the same pattern.
-    public init(configuration: PinningConfiguration, allHostsMustBeEvaluated: Bool = false) throws(PinningConfigurationError) {
+    public init(configuration: PinningConfiguration, reporter: PinningReporter? = nil, allHostsMustBeEvaluated: Bool = false) throws(PinningConfigurationError) {
         var patterns: [(String, any ServerTrustEvaluating)] = []
         for policy in configuration.domains {
-            let evaluator = ConfiguredPinningTrustEvaluator(policy: policy)
+            let evaluator = ConfiguredPinningTrustEvaluator(policy: policy, reporter: reporter)
             patterns += policy.hostPatterns.map { ($0, evaluator) }
         }
         try self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated, patterns: patterns)
