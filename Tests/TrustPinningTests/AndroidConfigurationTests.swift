@@ -225,8 +225,8 @@ final class AndroidConfigurationTests: XCTestCase {
         <domain-config><domain>swifttrust.test</domain><pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set></domain-config>
         """))
         XCTAssertEqual(pinned?.line, 3)
-        XCTAssertEqual(pinned?.keyPath, "network-security-config/base-config/trust-anchors/certificates[0]")
-        guard case .invalidValue("overridePins=\"true\"", _)? = pinned?.rule else { return XCTFail("\(String(describing: pinned))") }
+        XCTAssertEqual(pinned?.keyPath, "network-security-config/base-config/trust-anchors/certificates[0]@overridePins")
+        guard case .invalidValue("true", _)? = pinned?.rule else { return XCTFail("\(String(describing: pinned))") }
     }
 
     func testEmptyPinSetIsRefused() {

@@ -127,7 +127,8 @@ struct AndroidNetworkSecurityConfigReader {
                 throw pinSet.context.error(.tooFewPins(domain: domain.name, count: 0, minimum: 1))
             }
             if let overriding = settings.trustAnchors?.systemOverridingPins {
-                throw overriding.context.error(.invalidValue("overridePins=\"true\"", reason: "on the system store it exempts every publicly trusted chain from the pins of \(domain.name), which a SwiftTrust pinning configuration cannot express; remove the pin-set or the override"))
+                let rule = PinningConfigurationRule.invalidValue("true", reason: "overridePins on the system store exempts every publicly trusted chain from the pins of \(domain.name), which a SwiftTrust pinning configuration cannot express; remove the pin-set or the override")
+                throw overriding.context.element.attribute("overridePins").map { overriding.context.error(at: $0, rule) } ?? overriding.context.error(rule)
             }
             do { requirements = [try PinRequirement(scope: .anyCertificate, pins: pinSet.pins)] } catch {
                 throw pinSet.context.error(.invalidPin(error))
