@@ -1,0 +1,148 @@
+import Foundation
+import OpenSSLServerSupport
+import XCTest
+
+/// `trustctl pins check` against `openssl s_server` on 127.0.0.1, `pins convert`, and
+/// `pin --emit-config`: exit statuses and what they print.
+final class PinsCommandTests: XCTestCase {
+    private static let certificates = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TestCertificates", isDirectory: true)
+    private static func path(_ relative: String) -> String { certificates.appendingPathComponent(relative).path }
+    private static let verifyDate = "2026-06-01T00:00:00Z"
+    private static let host = "www.swifttrust.test"
+    /// The SHA-256 of nothing: a backup pin no key has.
+    private static let backup = "sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="
+
+    private var servers: [OpenSSLServer] = []
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        for server in servers { server.stop() }
+        servers = []
+        try? FileManager.default.removeItem(at: directory)
+        super.tearDown()
+    }
+
+    private func server(_ pki: String) throws -> OpenSSLServer {
+        let leaf = "\(pki)/leaf.pem"
+        let key = Self.path("keys/\(pki)/leaf.key.pem")
+        let server: OpenSSLServer
+        do { server = try OpenSSLServer(certificate: Self.path(leaf), key: key, chain: [Self.path("\(pki)/intermediate.pem")]) } catch OpenSSLServer.StartError.opensslMissing {
+            throw XCTSkip("openssl is not installed")
+        }
+        servers.append(server)
+        return server
+    }
+
+    /// The pin `trustctl pin --json` prints for the first certificate of a file.
+    private func pin(_ file: String) throws -> String {
+        let result = try trustctl(["pin", "--json", Self.path(file)])
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        let entries = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [[String: Any]]
+        return try XCTUnwrap(entries?.first?["spkiPin"] as? String)
+    }
+
+    /// Writes a JSON configuration pinning the ECDSA intermediate (plus the backup) for the test host.
+    private func writeConfiguration(enforcement: String = "enforce") throws -> String {
+        let json = """
+        {"version": 1, "domains": [{"domain": "\(Self.host)", "enforcement": "\(enforcement)",
+          "expires": "2026-09-01", "pins": {"chain": ["\(try pin("ecdsa/intermediate.pem"))", "\(Self.backup)"]}}]}
+        """
+        let file = directory.appendingPathComponent("pins.json")
+        try Data(json.utf8).write(to: file)
+        return file.path
+    }
+
+    private func check(_ config: String, port: Int, _ extra: [String] = []) throws -> TrustCtlResult {
+        try trustctl(["pins", "check", config, "\(Self.host):\(port)@127.0.0.1", "--anchors", Self.path("ecdsa/root.pem"),
+                      "--anchors", Self.path("rsa/root.pem"), "--at", Self.verifyDate, "--connect-timeout", "5"] + extra,
+                     environment: ["NO_COLOR": "1"])
+    }
+
+    func testMatchingPinsPassAndTheBackupIsShownAsMatchingNothing() throws {
+        let config = try writeConfiguration()
+        let result = try check(config, port: try server("ecdsa").port)
+        XCTAssertEqual(result.status, 0, result.stdoutText + result.stderrText)
+        let text = result.stdoutText
+        XCTAssertTrue(text.contains("PASS: the pins match what is served"), text)
+        XCTAssertTrue(text.contains("\(Self.backup)  matches nothing served"), text)
+        XCTAssertTrue(text.contains("\(try pin("ecdsa/intermediate.pem"))  matches [1]"), text)
+        XCTAssertTrue(text.contains("pins expire 2026-09-01: in 92 days"), text)
+        XCTAssertTrue(text.contains("(anchor, not served)"), text)
+    }
+
+    func testAPinSetThatNoLongerMatchesFailsBeforeRelease() throws {
+        let config = try writeConfiguration()
+        let result = try check(config, port: try server("rsa").port, ["--json"])
+        XCTAssertEqual(result.status, 1, result.stderrText)
+        let reports = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [[String: Any]])
+        XCTAssertEqual(reports.first?["verdict"] as? String, "pinMismatch")
+        let pins = try XCTUnwrap(reports.first?["pins"] as? [[String: Any]])
+        XCTAssertEqual(pins.compactMap { ($0["matches"] as? [Int])?.count }, [0, 0])
+        // Report-only: a warning, exit 0.
+        let reportOnly = try check(try writeConfiguration(enforcement: "reportOnly"), port: try server("rsa").port)
+        XCTAssertEqual(reportOnly.status, 0, reportOnly.stderrText)
+        XCTAssertTrue(reportOnly.stdoutText.contains("WARN: report-only pins match nothing served"), reportOnly.stdoutText)
+        // After the expiry date the pins no longer apply.
+        let expired = try trustctl(["pins", "check", config, "\(Self.host):\(try server("rsa").port)@127.0.0.1",
+                                    "--anchors", Self.path("rsa/root.pem"), "--at", "2026-09-02T00:00:00Z"], environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(expired.status, 0, expired.stdoutText + expired.stderrText)
+        XCTAssertTrue(expired.stdoutText.contains("WARN: the pins have expired and are not enforced"), expired.stdoutText)
+        XCTAssertTrue(expired.stdoutText.contains("pins expired 2026-09-01"), expired.stdoutText)
+    }
+
+    func testAnUnconfiguredHostAndABadConfigurationAreReported() throws {
+        let config = try writeConfiguration()
+        let port = try server("ecdsa").port
+        let unlisted = try trustctl(["pins", "check", config, "api.swifttrust.test:\(port)@127.0.0.1", "--anchors", Self.path("ecdsa/root.pem"),
+                                     "--at", Self.verifyDate])
+        XCTAssertEqual(unlisted.status, 1)
+        XCTAssertTrue(unlisted.stdoutText.contains("no configured domain covers api.swifttrust.test"), unlisted.stdoutText)
+        let bad = directory.appendingPathComponent("bad.json")
+        try Data(#"{"version": 1, "domains": [{"domain": "a.test", "pins": {"chain": ["sha256/AAAA"]}}]}"#.utf8).write(to: bad)
+        let malformed = try trustctl(["pins", "check", bad.path])
+        XCTAssertEqual(malformed.status, 2)
+        XCTAssertTrue(malformed.stderrText.contains("bad.json: at domains[0].pins.chain[0]"), malformed.stderrText)
+    }
+
+    func testConvertTranslatesAndRefusesWhatTheTargetCannotExpress() throws {
+        let config = try writeConfiguration()
+        let android = try trustctl(["pins", "convert", config, "--to", "android"])
+        XCTAssertEqual(android.status, 0, android.stderrText)
+        XCTAssertTrue(android.stdoutText.contains("<pin-set expiration=\"2026-09-01\">"), android.stdoutText)
+        let androidFile = directory.appendingPathComponent("network_security_config.xml")
+        try Data(android.stdout).write(to: androidFile)
+        let back = try trustctl(["pins", "convert", androidFile.path, "--to", "json"])
+        XCTAssertEqual(back.status, 0, back.stderrText)
+        XCTAssertEqual(try trustctl(["pins", "convert", config, "--to", "json"]).stdout, back.stdout)
+        // Chain-wide pins cannot be written as ATS (its leaf and CA lists must both match).
+        let ats = try trustctl(["pins", "convert", config, "--to", "ats"])
+        XCTAssertEqual(ats.status, 1)
+        XCTAssertTrue(ats.stderrText.contains(Self.host), ats.stderrText)
+    }
+
+    func testPinEmitsAConfigurationBlockThatLoads() throws {
+        let block = try trustctl(["pin", Self.path("ecdsa/intermediate.pem"), Self.path("ecdsa/root.pem"), "--emit-config", "ats",
+                                  "--domain", Self.host, "--subdomains", "oneLevel"])
+        XCTAssertEqual(block.status, 0, block.stderrText)
+        XCTAssertTrue(block.stdoutText.contains("NSPinnedCAIdentities"), block.stdoutText)
+        let file = directory.appendingPathComponent("Info.plist")
+        try Data(block.stdout).write(to: file)
+        let port = try server("ecdsa").port
+        let result = try trustctl(["pins", "check", file.path, "\(Self.host):\(port)@127.0.0.1", "--anchors", Self.path("ecdsa/root.pem"),
+                                   "--at", Self.verifyDate])
+        XCTAssertEqual(result.status, 0, result.stdoutText + result.stderrText)
+        // TrustKit needs a backup pin: one key alone is refused, naming the rule.
+        let single = try trustctl(["pin", Self.path("ecdsa/intermediate.pem"), "--emit-config", "trustkit", "--domain", Self.host])
+        XCTAssertEqual(single.status, 1, single.stdoutText)
+        let withBackup = try trustctl(["pin", Self.path("ecdsa/intermediate.pem"), "--emit-config", "trustkit", "--domain", Self.host,
+                                       "--backup-pin", Self.backup])
+        XCTAssertEqual(withBackup.status, 0, withBackup.stderrText)
+    }
+}
