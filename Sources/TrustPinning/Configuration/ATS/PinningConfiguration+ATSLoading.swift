@@ -23,10 +23,13 @@ extension PinningConfiguration {
     /// loader refuses, so that a mistake cannot silently unpin a domain —
     /// - a key in a domain's dictionary other than the three above, or in an identity other than
     ///   `SPKI-SHA256-BASE64`;
-    /// - a domain with neither identity list (``PinningConfigurationRule/noPins(domain:)``), and an
-    ///   empty identity list: ATS treats an empty list as "allow every certificate", so the domain
-    ///   would not be pinned at all;
-    /// - a digest that is not canonical base64 of 32 bytes (ATS drops it);
+    /// - a domain with neither identity list (``PinningConfigurationRule/noPins(domain:)``; ATS
+    ///   then does not pin it), and an empty identity list: ATS's check then matches nothing and
+    ///   rejects every connection to the domain (Security's `SecPolicyCheckLeafSPKISHA256`), except
+    ///   under `SecTrustPinningRequired`, where two empty lists exempt the host from pinning — a
+    ///   file meaning either is a mistake;
+    /// - a digest that is not canonical base64 of 32 bytes (ATS drops it, which can leave the list
+    ///   empty);
     /// - a non-boolean `NSIncludesSubdomains` (ATS treats anything but `<true/>` as NO);
     /// - an `NSPinnedDomains` without domains, and a document without `NSPinnedDomains`.
     ///
@@ -72,7 +75,7 @@ extension PinningConfiguration {
         for (key, scope) in ATSKey.identityLists {
             guard let list = settings.member(key) else { continue }
             let identities = try list.nonEmptyArray(
-                reason: "an empty \(key) pins nothing (ATS then accepts any certificate); list at least one identity or remove the key")
+                reason: "an empty \(key) matches no certificate (ATS then rejects every connection to the domain); list at least one identity or remove the key")
             var pins: [SPKIPin] = []
             for identity in identities {
                 let digest = try identity.dictionary(allowedKeys: [ATSKey.spkiSHA256Base64]).required(ATSKey.spkiSHA256Base64)
