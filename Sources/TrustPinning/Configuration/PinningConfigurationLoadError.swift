@@ -82,7 +82,8 @@ public enum PinningConfigurationRule: Hashable, Sendable, CustomStringConvertibl
         case let .duplicateDomain(domain): return "domain \(domain) is configured more than once"
         case let .noPins(domain): return "domain \(domain) pins nothing: give NSPinnedLeafIdentities, NSPinnedCAIdentities or both"
         case let .tooFewPins(domain, count, minimum):
-            return "domain \(domain) has \(count) distinct pin\(count == 1 ? "" : "s"), the format requires at least \(minimum) (one a backup key not yet in use)"
+            let why = minimum > 1 ? " (one a backup key not yet in use)" : ""
+            return "domain \(domain) has \(count) distinct pin\(count == 1 ? "" : "s"), the format requires at least \(minimum)\(why)"
         case let .invalidDate(text): return "invalid date \(QuotedText(text)): expected yyyy-MM-dd"
         case let .invalidReportURI(text): return "invalid report URI \(QuotedText(text)): expected an absolute http or https URL"
         case let .unreadableReference(reference, reason): return "cannot use \(reference): \(reason)"

@@ -1,54 +1,45 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 /// Finds a key that appears twice in one `<dict>` of an XML property list that
-/// `PropertyListSerialization` has already accepted (it keeps the last of two equal keys).
-final class PropertyListDuplicateKeyScanner: NSObject, XMLParserDelegate {
-    private var tracker = DuplicateKeyTracker()
-    private var keyText: String?
-    private(set) var duplicate: (keyPath: String, key: String, line: Int)?
-
-    /// The first duplicate key: its key path, the key, and its 1-based line.
-    static func firstDuplicate(in data: Data) -> (keyPath: String, key: String, line: Int)? {
-        let scanner = PropertyListDuplicateKeyScanner()
-        let parser = XMLParser(data: data)
-        parser.delegate = scanner
-        // External entities stay unresolved: the scan needs only the element structure.
-        parser.shouldResolveExternalEntities = false
-        _ = parser.parse()
-        return scanner.duplicate
+/// `PropertyListSerialization` has already accepted (it keeps the last of two equal keys). The
+/// document is read again with our own strict XML reader (``XMLDocumentParser``), so the core
+/// modules need no libxml2; a property list that reader refuses is refused (fail closed).
+enum PropertyListDuplicateKeyScanner {
+    /// What the scan found.
+    enum Finding {
+        /// A key written twice: its key path, the key and its 1-based line.
+        case duplicate(keyPath: String, key: String, line: Int)
+        /// The strict XML reader refused the document.
+        case unreadable(XMLSyntaxError)
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
-        switch elementName {
-        case "dict": tracker.beginContainer(isDictionary: true)
-        case "array": tracker.beginContainer(isDictionary: false)
-        case "key": keyText = ""
-        case "plist": break
-        default: tracker.scalarValue()
-        }
+    /// The first duplicate key, or why the document could not be scanned; nil when every
+    /// dictionary's keys are distinct.
+    static func firstFinding(in bytes: [UInt8]) -> Finding? {
+        let root: XMLTreeElement
+        do { root = try XMLDocumentParser.parse(bytes) } catch { return .unreadable(error) }
+        var tracker = DuplicateKeyTracker()
+        return scan(root, &tracker)
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        keyText?.append(string)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        switch elementName {
+    /// Walks `element` in document order, as the tracker expects (depth is capped by the reader).
+    private static func scan(_ element: XMLTreeElement, _ tracker: inout DuplicateKeyTracker) -> Finding? {
+        switch element.name {
+        case "plist":
+            for child in element.childElements {
+                if let finding = scan(child, &tracker) { return finding }
+            }
         case "dict", "array":
+            tracker.beginContainer(isDictionary: element.name == "dict")
+            for child in element.childElements {
+                if let finding = scan(child, &tracker) { return finding }
+            }
             tracker.endContainer()
         case "key":
-            guard let key = keyText else { return }
-            keyText = nil
-            if duplicate == nil, let keyPath = tracker.key(key) {
-                duplicate = (keyPath, key, parser.lineNumber)
-                parser.abortParsing()
+            if let keyPath = tracker.key(element.text) {
+                return .duplicate(keyPath: keyPath, key: element.text, line: element.line)
             }
         default:
-            break
+            tracker.scalarValue()
         }
+        return nil
     }
 }

@@ -53,8 +53,15 @@ extension PropertyListValue {
         guard format == .xml || format == .binary else {
             throw PinningConfigurationLoadError(file: file, rule: .unrecognisedFormat("not an XML or binary property list"))
         }
-        if format == .xml, let duplicate = PropertyListDuplicateKeyScanner.firstDuplicate(in: data) {
-            throw duplicateKeyError(duplicate, file: file)
+        if format == .xml {
+            switch PropertyListDuplicateKeyScanner.firstFinding(in: Array(data)) {
+            case let .duplicate(keyPath, key, line)?:
+                throw duplicateKeyError((keyPath, key, line), file: file)
+            case let .unreadable(error)?:
+                throw PinningConfigurationLoadError(file: file, line: error.line, rule: .malformedDocument(error.description))
+            case nil:
+                break
+            }
         }
         return try converting(object, file: file)
     }
