@@ -25,9 +25,9 @@ struct PinsCheckTarget: Equatable {
         self.address = address
     }
 
-    /// A configured domain, on the default port.
-    init(host: String, port: Int) {
-        (self.host, self.port, self.address) = (host, port, nil)
+    /// A host on a port, connected to at `address` (default: the host itself).
+    init(host: String, port: Int, address: String? = nil) {
+        (self.host, self.port, self.address) = (host, port, address)
     }
 
     /// `host:port`, with ` via address` when connecting elsewhere.

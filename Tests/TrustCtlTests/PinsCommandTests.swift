@@ -5,12 +5,9 @@ import XCTest
 /// `trustctl pins check` against `openssl s_server` on 127.0.0.1, `pins convert`, and
 /// `pin --emit-config`: exit statuses and what they print.
 final class PinsCommandTests: XCTestCase {
-    private static let certificates = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates", isDirectory: true)
-    private static func path(_ relative: String) -> String { certificates.appendingPathComponent(relative).path }
-    private static let verifyDate = "2026-06-01T00:00:00Z"
-    private static let host = "www.swifttrust.test"
+    private static func path(_ relative: String) -> String { TestCertificatesDirectory.path(relative) }
+    private static let verifyDate = TestCertificatesDirectory.verifyDate
+    private static let host = TestCertificatesDirectory.host
     /// The SHA-256 of nothing: a backup pin no key has.
     private static let backup = "sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="
 

@@ -4,13 +4,9 @@ import XCTest
 
 /// `trustctl probe` against `openssl s_server` on 127.0.0.1: verdicts, exit statuses, output.
 final class ProbeCommandTests: XCTestCase {
-    /// `<root>/Tests/TrustCtlTests/ProbeCommandTests.swift` → `<root>/TestCertificates`.
-    private static let certificates = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates", isDirectory: true)
-    private static func path(_ relative: String) -> String { certificates.appendingPathComponent(relative).path }
-    private static let verifyDate = "2026-06-01T00:00:00Z"
-    private static let host = "www.swifttrust.test"
+    private static func path(_ relative: String) -> String { TestCertificatesDirectory.path(relative) }
+    private static let verifyDate = TestCertificatesDirectory.verifyDate
+    private static let host = TestCertificatesDirectory.host
 
     private var servers: [OpenSSLServer] = []
 

@@ -50,3 +50,17 @@ extension XCTestCase {
         return TrustCtlResult(status: process.terminationStatus, stdout: Array(outputBytes), stderr: Array(errorBytes))
     }
 }
+
+/// `TestCertificates/` and the conventions the command tests share.
+enum TestCertificatesDirectory {
+    /// `<root>/Tests/TrustCtlTests/TrustCtlRunner.swift` → `<root>/TestCertificates`.
+    static let url = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TestCertificates", isDirectory: true)
+    /// The path of a file under TestCertificates/.
+    static func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+    /// 2026-06-01T00:00:00Z: every "valid" test certificate is valid then.
+    static let verifyDate = "2026-06-01T00:00:00Z"
+    /// The DNS name of the test leaves.
+    static let host = "www.swifttrust.test"
+}

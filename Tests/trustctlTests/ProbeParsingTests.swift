@@ -4,23 +4,22 @@ import XCTest
 /// `trustctl probe`'s target syntax and its ServerHello reader, on bytes rather than sockets.
 final class ProbeParsingTests: XCTestCase {
     func testTargets() throws {
-        let cases: [(String, String, Int)] = [
-            ("example.test", "example.test", 443), ("example.test:8443", "example.test", 8443),
-            ("https://example.test/", "example.test", 443), ("https://example.test:4433/path?q#f", "example.test", 4433),
-            ("127.0.0.1:1", "127.0.0.1", 1), ("[::1]:4433", "::1", 4433), ("[2001:db8::1]", "2001:db8::1", 443),
-            ("2001:db8::1", "2001:db8::1", 443), ("HTTPS://example.test", "example.test", 443),
+        let cases: [(String, String, Int, Bool)] = [
+            ("example.test", "example.test", 443, false), ("example.test:8443", "example.test", 8443, true),
+            ("https://example.test/", "example.test", 443, false), ("https://example.test:4433/path?q#f", "example.test", 4433, true),
+            ("127.0.0.1:1", "127.0.0.1", 1, true), ("[::1]:4433", "::1", 4433, true), ("[2001:db8::1]", "2001:db8::1", 443, false),
+            ("2001:db8::1", "2001:db8::1", 443, false), ("HTTPS://example.test", "example.test", 443, false),
+            ("example.test:443", "example.test", 443, true),
         ]
-        for (text, host, port) in cases {
-            XCTAssertEqual(try ProbeTarget(parsing: text), try expected(host, port), text)
+        for (text, host, port, explicit) in cases {
+            let target = try ProbeTarget(parsing: text)
+            XCTAssertEqual([target.host, String(target.port)], [host, String(port)], text)
+            XCTAssertEqual(target.hasExplicitPort, explicit, text)
         }
         for bad in ["", ":443", "http://example.test/", "example.test:0", "example.test:65536", "example.test:x",
                     "[::1", "[::1]x", "https://user@example.test/", "https://:443/"] {
             XCTAssertThrowsError(try ProbeTarget(parsing: bad), bad)
         }
-    }
-
-    private func expected(_ host: String, _ port: Int) throws -> ProbeTarget {
-        try ProbeTarget(parsing: host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)")
     }
 
     /// A TLS record holding the start of a ServerHello with a session id of `sessionID` bytes and `suite`.
