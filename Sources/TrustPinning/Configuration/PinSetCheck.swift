@@ -30,10 +30,12 @@ public struct PinSetCheck: Hashable, Sendable {
         /// Whether some pin matched.
         public var isSatisfied: Bool { matches.contains { !$0.chainIndices.isEmpty } }
 
+        /// Equal requirements with equal matches, pin by pin.
         public static func == (lhs: RequirementMatches, rhs: RequirementMatches) -> Bool {
             lhs.requirement == rhs.requirement && lhs.matches.elementsEqual(rhs.matches) { $0.pin == $1.pin && $0.chainIndices == $1.chainIndices }
         }
 
+        /// Hashes the requirement and every match.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(requirement)
             for match in matches { hasher.combine(match.pin); hasher.combine(match.chainIndices) }
