@@ -6,6 +6,52 @@ public struct PEMBlock: Sendable, Hashable {
     public let der: [UInt8]
     /// The 1-based line of the BEGIN marker.
     public let line: Int
+    /// Where the block's base64 lines are in the text, to map a decoded byte back to its line.
+    public let bodyLayout: PEMBodyLayout
+
+    /// A block labelled `label` with bytes `der`, whose BEGIN marker is on `line` and whose base64
+    /// lines are laid out as `bodyLayout` says.
+    public init(label: String, der: [UInt8], line: Int, bodyLayout: PEMBodyLayout = PEMBodyLayout()) {
+        self.label = label
+        self.der = der
+        self.line = line
+        self.bodyLayout = bodyLayout
+    }
+}
+
+/// The lines of a PEM block's base64 body: which line of the text holds which characters, so an
+/// offset into the decoded bytes (where DER errors are found) can be named by its line in the file.
+public struct PEMBodyLayout: Sendable, Hashable {
+    /// The 1-based text line of each base64 line of the body, in order.
+    public private(set) var lineNumbers: [Int] = []
+    /// The running total of base64 characters at the end of each body line.
+    private var characterTotals: [Int] = []
+
+    /// An empty layout (no body lines known).
+    public init() {}
+
+    /// Adds body line `lineNumber`, holding `characters` base64 characters.
+    mutating func append(line lineNumber: Int, characters: Int) {
+        lineNumbers.append(lineNumber)
+        characterTotals.append((characterTotals.last ?? 0) + characters)
+    }
+
+    /// The 1-based text line holding decoded byte `offset` (its base64 quantum starts there), or
+    /// nil when the layout does not reach it.
+    public func line(ofDecodedByte offset: Int) -> Int? {
+        guard offset >= 0 else { return nil }
+        // Every 3 decoded bytes are 4 base64 characters (RFC 4648 §4).
+        let (quanta, _) = offset.dividedReportingOverflow(by: 3)
+        let (character, overflow) = quanta.multipliedReportingOverflow(by: 4)
+        guard !overflow else { return nil }
+        // The first line whose running total passes the character: a binary search, as blocks can be long.
+        var low = 0, high = characterTotals.count
+        while low < high {
+            let middle = (low + high) / 2
+            if characterTotals[middle] > character { high = middle } else { low = middle + 1 }
+        }
+        return low < lineNumbers.count ? lineNumbers[low] : nil
+    }
 }
 
 /// A PEM block that was passed over: its label and where it starts. Its body was not decoded
@@ -126,6 +172,7 @@ public enum PEM {
         let line: Int
         let decoded: Bool
         var body: [UInt8] = []
+        var layout = PEMBodyLayout()
         var error: PEMError?
     }
 
@@ -175,6 +222,7 @@ public enum PEM {
             } else if let open = current, open.decoded, open.error == nil {
                 if !line.isEmpty, line.utf8.allSatisfy(Base64.isAlphabetOrPad) {
                     current?.body.append(contentsOf: line.utf8)
+                    current?.layout.append(line: lineNumber, characters: line.utf8.count)
                 } else {
                     current?.error = .invalidBase64(label: open.label, line: lineNumber)
                 }
@@ -192,7 +240,7 @@ public enum PEM {
         guard open.decoded else { return .skipped(PEMSkippedBlock(label: open.label, line: open.line)) }
         guard let der = Base64.decode(open.body) else { return .failed(.invalidBase64(label: open.label, line: open.line)) }
         guard !der.isEmpty else { return .failed(.emptyBlock(label: open.label, line: open.line)) }
-        return .decoded(PEMBlock(label: open.label, der: der, line: open.line))
+        return .decoded(PEMBlock(label: open.label, der: der, line: open.line, bodyLayout: open.layout))
     }
 
     /// Encodes `der` as a PEM block with 64-character lines.

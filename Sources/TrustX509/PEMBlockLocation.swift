@@ -10,18 +10,24 @@ public struct PEMBlockLocation: Hashable, Sendable, CustomStringConvertible {
     public let label: String
     /// The 1-based line of the block's BEGIN marker.
     public let line: Int
+    /// Where the block's base64 lines are, to name the line of a decoded byte.
+    public let bodyLayout: PEMBodyLayout
 
     /// Names block number `index`, labelled `label`, whose BEGIN marker is on `line`.
-    public init(index: Int, label: String, line: Int) {
+    public init(index: Int, label: String, line: Int, bodyLayout: PEMBodyLayout = PEMBodyLayout()) {
         self.index = index
         self.label = label
         self.line = line
+        self.bodyLayout = bodyLayout
     }
 
     /// The location of `block`, the `index`th block read.
     public init(_ block: PEMBlock, index: Int) {
-        self.init(index: index, label: block.label, line: block.line)
+        self.init(index: index, label: block.label, line: block.line, bodyLayout: block.bodyLayout)
     }
+
+    /// The 1-based line of the file holding decoded byte `offset`, when known.
+    public func line(ofDecodedByte offset: Int) -> Int? { bodyLayout.line(ofDecodedByte: offset) }
 
     /// `PEM block 1 (BEGIN CERTIFICATE at line 29)`.
     public var description: String { "PEM block \(index) (BEGIN \(QuotedValue.capped(label)) at line \(line))" }

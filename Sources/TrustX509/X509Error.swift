@@ -58,7 +58,12 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
     /// offsets count from the start of the block's decoded bytes.
     public var description: String {
         guard let pemBlock else { return reasonDescription }
-        let offsets = offset == nil ? "" : "; byte offsets count from the start of its decoded bytes"
+        var offsets = ""
+        if let offset {
+            offsets = "; byte offsets count from the start of its decoded bytes"
+            // Base64 has no byte-for-byte position in the text, but each decoded byte has a line.
+            if let line = pemBlock.line(ofDecodedByte: offset) { offsets += "; byte \(offset) is on line \(line)" }
+        }
         return "\(reasonDescription) (in \(pemBlock)\(offsets))"
     }
 

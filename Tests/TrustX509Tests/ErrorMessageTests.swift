@@ -31,13 +31,20 @@ final class PEMLocationErrorMessageTests: XCTestCase {
         XCTAssertThrowsError(try Certificate.loadAll(pem: text)) { error in
             let loading = error as? CertificateLoadingError
             XCTAssertEqual(loading?.index, 1)
-            XCTAssertEqual(loading?.error.pemBlock, PEMBlockLocation(index: 1, label: "CERTIFICATE", line: goodLines + 1))
+            let block = loading?.error.pemBlock
+            XCTAssertEqual([block?.index, block?.line], [1, goodLines + 1])
+            XCTAssertEqual(block?.label, "CERTIFICATE")
+            // The offending byte's line: 64 base64 characters (48 bytes) a line after the BEGIN marker.
+            guard let offset = loading?.error.offset else { return XCTFail("no offset in \(error)") }
+            let line = goodLines + 2 + offset / 48
             XCTAssertTrue("\(error)".hasSuffix(
-                "(in PEM block 1 (BEGIN CERTIFICATE at line \(goodLines + 1)); byte offsets count from the start of its decoded bytes)"), "\(error)")
+                "(in PEM block 1 (BEGIN CERTIFICATE at line \(goodLines + 1)); byte offsets count from the start of its decoded bytes; "
+                    + "byte \(offset) is on line \(line))"), "\(error)")
         }
         // The single-certificate PEM initializer names its block too.
         XCTAssertThrowsError(try Certificate(pemEncoded: PEM.encode(try truncatedLeaf(), label: "CERTIFICATE"))) { error in
-            XCTAssertEqual((error as? X509Error)?.pemBlock, PEMBlockLocation(index: 0, label: "CERTIFICATE", line: 1))
+            let block = (error as? X509Error)?.pemBlock
+            XCTAssertEqual([block?.index, block?.line], [0, 1])
         }
         // DER input has no block.
         XCTAssertThrowsError(try Certificate.load(from: try truncatedLeaf())) { error in
@@ -55,7 +62,8 @@ final class PEMLocationErrorMessageTests: XCTestCase {
             let x509 = error as? X509Error
             guard case let .der(der)? = x509?.reason else { return XCTFail("\(error)") }
             XCTAssertEqual(der.rule, .truncated)
-            XCTAssertEqual(x509?.pemBlock, PEMBlockLocation(index: 1, label: "X509 CRL", line: goodLines + 1))
+            XCTAssertEqual([x509?.pemBlock?.index, x509?.pemBlock?.line], [1, goodLines + 1])
+            XCTAssertEqual(x509?.pemBlock?.label, "X509 CRL")
             XCTAssertTrue("\(error)".contains("in PEM block 1 (BEGIN X509 CRL at line \(goodLines + 1))"), "\(error)")
         }
     }
@@ -84,5 +92,20 @@ final class EdwardsKeyParametersTests: XCTestCase {
                 XCTAssertEqual(offset, expectedOffset)
             }
         }
+    }
+
+    func testDecodedBytesMapToTheirLinesWhateverTheLineLengths() throws {
+        // Uneven base64 lines (as hand-edited files have): 8, 4 and 12 characters = 6, 3 and 9 bytes.
+        let der = Array(0..<18).map(UInt8.init)
+        let body = Base64.encode(der)
+        let lines = [String(body.prefix(8)), String(body.dropFirst(8).prefix(4)), String(body.dropFirst(12))]
+        let text = "junk\n-----BEGIN DATA-----\n" + lines.joined(separator: "\n") + "\n-----END DATA-----\n"
+        let block = try XCTUnwrap(try PEM.decode(text).first)
+        XCTAssertEqual(block.der, der)
+        XCTAssertEqual(block.bodyLayout.lineNumbers, [3, 4, 5])
+        XCTAssertEqual((0..<18).map { block.bodyLayout.line(ofDecodedByte: $0) ?? 0 },
+                       [3, 3, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5])
+        XCTAssertNil(block.bodyLayout.line(ofDecodedByte: 18))
+        XCTAssertNil(block.bodyLayout.line(ofDecodedByte: -1))
     }
 }
