@@ -52,6 +52,26 @@ extension ProfileRuleCoverageTests {
                        anchors: [withoutAKI.certificate])
     }
 
+    func testRolloverAnchorSelfSignatureCheckDrawsFromTheEvaluationsBudget() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let old = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(), by: nil,
+                                   key: "keys/ecdsa/root.key.pem")
+        let rollover = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(["authorityKeyIdentifier = keyid"]),
+                                        by: old.authority, key: "keys/ecdsa/intermediate2.key.pem")
+        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), by: rollover.authority).certificate
+        // One check for the leaf's signature, one for "is the anchor self-signed?" (web PKI reads it).
+        for (limit, trusted) in [(1, false), (2, true)] {
+            let trust = try OpenSSLIssuer.trust(leaf, intermediates: [], anchors: [rollover.certificate],
+                                                policies: [.webPKI(server: true, hostname: host)])
+            trust.verificationBudget.signatureChecks = limit
+            let evaluation = trust.evaluate()
+            XCTAssertEqual(evaluation.isTrusted, trusted, "limit \(limit): \(evaluation)")
+            let exhausted = evaluation.failures.contains { if case .budgetExhausted(.signatureChecks, _) = $0.reason { true } else { false } }
+            XCTAssertEqual(exhausted, !trusted, "limit \(limit): \(evaluation)")
+        }
+    }
+
     func testTrustAnchorWithUnknownCriticalExtension() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }

@@ -35,7 +35,7 @@ final class WebPKISubscriberEKUTests: XCTestCase {
     private func violations(_ certificate: Certificate) -> [String] {
         let options = ValidationOptions(verifyTime: DERTimeFixture.verifyTime, profile: .webPKI, purposes: [.serverAuth])
         let flags = CertificateProfileRules.flags(of: certificate, at: 0, chainCount: 1, isAnchor: false, systemAnchored: false,
-                                                  options: options)
+                                                  options: options, isSignedByAnotherKey: { _ in false })
         return CertificateProfileRules.violations(of: certificate, flags: flags).map(\.description)
     }
 

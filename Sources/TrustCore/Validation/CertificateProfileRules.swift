@@ -21,8 +21,13 @@ enum CertificateProfileRules {
     static let maximum398Days: Int64 = 398 * secondsPerDay
 
     /// The position and option flags the rules below depend on (see ``ProfileVerdictCache``).
+    ///
+    /// `isSignedByAnotherKey` is asked only for a self-issued last certificate under a rule that
+    /// reads self-signedness (``rulesReadingSelfSigned``): the validator answers it with the
+    /// evaluation's signature checker and budget, so that check is bounded like every other.
     static func flags(of certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool,
-                      systemAnchored: Bool, options: ValidationOptions) -> ProfileVerdictCache.Flags {
+                      systemAnchored: Bool, options: ValidationOptions,
+                      isSignedByAnotherKey: (Certificate) -> Bool) -> ProfileVerdictCache.Flags {
         var flags = ProfileVerdictCache.Flags()
         flags.rules = options.rules
         flags.isLeaf = index == 0
@@ -42,16 +47,6 @@ enum CertificateProfileRules {
         .authorityKeyIdentifier, .anchorProfile, .rootAuthorityKeyIdentifier, .rootWithoutExtendedKeyUsage,
     ])
 
-    /// Whether a self-issued `certificate` is provably not self-signed: its own key does not verify
-    /// its signature. A key-rollover certificate (same name, new key signed with the old, RFC 4210
-    /// §4.4) is no root: RFC 5280 §4.2.1.1 exempts only self-signed certificates from
-    /// authorityKeyIdentifier, and CABF 7.1.2.1.2 / 7.1.2.1.3 are about self-signed roots. Only a
-    /// definite mismatch counts; a signature that cannot be checked (unsupported algorithm, a key of
-    /// another type) leaves the certificate taken as self-signed.
-    static func isSignedByAnotherKey(_ certificate: Certificate) -> Bool {
-        if case .signatureInvalid? = SignatureChecker.verify(child: certificate, issuer: certificate, policy: .legacy) { return true }
-        return false
-    }
 
     /// The violations of `certificate` in the position `flags` describe: a pure function of the
     /// certificate and the flags (``ProfileVerdictCache`` relies on that).

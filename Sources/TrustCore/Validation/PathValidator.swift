@@ -152,13 +152,29 @@ final class PathValidator {
     func staticVerdict(_ certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool,
                        systemAnchored: Bool) -> ProfileVerdictCache.Verdict {
         var flags = CertificateProfileRules.flags(of: certificate, at: index, chainCount: chainCount, isAnchor: isAnchor,
-                                                  systemAnchored: systemAnchored, options: options)
+                                                  systemAnchored: systemAnchored, options: options,
+                                                  isSignedByAnotherKey: isSignedByAnotherKey)
         // Only the leaf rules read the common-name waiver: other positions share one entry.
         if !flags.isLeaf { flags.allowsCommonNameFallback = false }
         return verdicts.verdict(for: certificate, flags: flags) {
             ProfileVerdictCache.Verdict(unhandledCriticalExtensions: unhandledCriticalExtensions(certificate),
                                         profileViolations: CertificateProfileRules.violations(of: certificate, flags: flags))
         }
+    }
+
+    /// Whether a self-issued `certificate` is provably not self-signed: its own key does not verify
+    /// its signature. A key-rollover certificate (same name, new key signed with the old, RFC 4210
+    /// §4.4) is no root: RFC 5280 §4.2.1.1 exempts only self-signed certificates from
+    /// authorityKeyIdentifier, and CABF 7.1.2.1.2 / 7.1.2.1.3 are about self-signed roots. Only a
+    /// definite mismatch counts; a signature that cannot be checked (unsupported algorithm, a key of
+    /// another type) leaves the certificate taken as self-signed. The check is one of the
+    /// evaluation's signature checks: out of budget, the meter is marked exhausted (never a pass).
+    func isSignedByAnotherKey(_ certificate: Certificate) -> Bool {
+        if !signatures.knows(child: certificate, issuer: certificate) {
+            guard budget.spend(.signatureChecks) else { return false }
+        }
+        if case .signatureInvalid? = signatures.failure(child: certificate, issuer: certificate) { return true }
+        return false
     }
 
     // MARK: - Rules

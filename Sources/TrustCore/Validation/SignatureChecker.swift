@@ -68,6 +68,11 @@ final class SignatureChecker {
 
     init(policy: SignaturePolicy) { self.policy = policy }
 
+    /// Whether the pair was already checked in this evaluation (asking again costs nothing).
+    func knows(child: Certificate, issuer: Certificate) -> Bool {
+        memo.outcome(child: child, issuer: issuer) != nil
+    }
+
     /// Whether `child` was signed by `issuer`'s key; nil when it was, otherwise the reason.
     func failure(child: Certificate, issuer: Certificate) -> TrustFailureReason? {
         if let known = memo.outcome(child: child, issuer: issuer) { return known }
