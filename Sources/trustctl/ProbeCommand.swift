@@ -97,7 +97,7 @@ struct Probe: ParsableCommand {
 
     /// Writes `certificates` as PEM; an unwritable file exits with status 2.
     private func save(_ certificates: [Certificate], to path: String) throws {
-        let pem = certificates.map { PEM.encode($0.derEncoded, label: "CERTIFICATE") }.joined()
+        let pem = certificates.map(\.pemEncoded).joined()
         do { try Data(pem.utf8).write(to: URL(fileURLWithPath: path)) } catch {
             printError("error: \(path): cannot write the chain: \(error.localizedDescription)")
             throw ExitCode(2)

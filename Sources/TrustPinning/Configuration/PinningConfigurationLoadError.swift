@@ -1,4 +1,5 @@
 import Foundation
+import TrustDER
 
 /// A pinning configuration file that cannot be loaded, naming the file, where in it (a line, a key
 /// path, or both) and the rule broken. Loading is all or nothing: no configuration is returned
@@ -77,15 +78,15 @@ public enum PinningConfigurationRule: Hashable, Sendable, CustomStringConvertibl
         case let .missingKey(key): return "missing required \(key)"
         case let .unexpectedKey(key): return "unexpected \(key) (not defined by the format; check the spelling)"
         case let .wrongType(expected, found): return "expected \(expected), found \(found)"
-        case let .invalidValue(value, reason): return "invalid value \(QuotedText(value)): \(reason)"
+        case let .invalidValue(value, reason): return "invalid value \"\(QuotedValue.capped(value))\": \(reason)"
         case let .invalidPin(error): return error.description
         case let .duplicateDomain(domain): return "domain \(domain) is configured more than once"
         case let .noPins(domain): return "domain \(domain) pins nothing: give NSPinnedLeafIdentities, NSPinnedCAIdentities or both"
         case let .tooFewPins(domain, count, minimum):
             let why = minimum > 1 ? " (one a backup key not yet in use)" : ""
             return "domain \(domain) has \(count) distinct pin\(count == 1 ? "" : "s"), the format requires at least \(minimum)\(why)"
-        case let .invalidDate(text): return "invalid date \(QuotedText(text)): expected yyyy-MM-dd"
-        case let .invalidReportURI(text): return "invalid report URI \(QuotedText(text)): expected an absolute http or https URL"
+        case let .invalidDate(text): return "invalid date \"\(QuotedValue.capped(text))\": expected yyyy-MM-dd"
+        case let .invalidReportURI(text): return "invalid report URI \"\(QuotedValue.capped(text))\": expected an absolute http or https URL"
         case let .unreadableReference(reference, reason): return "cannot use \(reference): \(reason)"
         }
     }
@@ -116,15 +117,4 @@ public struct PinningConfigurationExportError: Error, Hashable, Sendable, Locali
 
     /// Same as ``description``.
     public var errorDescription: String? { description }
-}
-
-/// A value quoted in an error message, capped so that a huge value cannot flood a log.
-struct QuotedText: CustomStringConvertible {
-    let text: String
-    init(_ text: String) { self.text = text }
-    var description: String {
-        let limit = 80
-        guard text.count > limit else { return "\"\(text)\"" }
-        return "\"\(text.prefix(limit))…\" (\(text.utf8.count) bytes)"
-    }
 }

@@ -25,7 +25,7 @@ extension PropertyListReader {
     /// - Throws: ``PinningConfigurationRule/invalidReportURI(_:)``.
     func reportURI() throws(PinningConfigurationLoadError) -> URL {
         let text = try string()
-        guard let url = URL(string: text), url.isPinningReportURI else { throw error(.invalidReportURI(text)) }
+        guard let url = ReportURI.parse(text) else { throw error(.invalidReportURI(text)) }
         return url
     }
 
@@ -47,15 +47,5 @@ extension PropertyListReader {
         } catch {
             throw self.error(.invalidPin(error))
         }
-    }
-}
-
-extension URL {
-    /// Whether this is a usable report URI: absolute, `http` or `https`, with a host.
-    var isPinningReportURI: Bool {
-        guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https", let host, !host.isEmpty else {
-            return false
-        }
-        return true
     }
 }

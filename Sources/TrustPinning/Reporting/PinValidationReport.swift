@@ -167,7 +167,7 @@ public struct PinValidationReport: Sendable, Hashable, Codable {
     /// TrustKit's PEM: `-----BEGIN CERTIFICATE-----\n` + base64 in 64-character lines +
     /// `\n-----END CERTIFICATE-----`, with no trailing newline.
     static func pem(_ certificate: Certificate) -> String {
-        String(PEM.encode(certificate.derEncoded, label: "CERTIFICATE").dropLast())
+        String(certificate.pemEncoded.dropLast())
     }
 
     /// RFC 7469 §2.1.1's `pin-sha256="BASE64"`.

@@ -21,10 +21,7 @@ struct AndroidTrustKitSettings {
         for child in try context.children(allowed: ["report-uri"]) {
             try child.checkAttributes([])
             let text = try child.textValue()
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                  let host = url.host, !host.isEmpty else {
-                throw child.error(.invalidReportURI(text))
-            }
+            guard let url = ReportURI.parse(text) else { throw child.error(.invalidReportURI(text)) }
             reportURIs.append(url)
         }
         self.reportURIs = reportURIs.uniqued()
