@@ -1,4 +1,4 @@
-import Synchronization
+import TrustCrypto
 import TrustDER
 
 /// One attribute of a relative distinguished name, e.g. `CN=www.example.com`.
@@ -32,19 +32,14 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     final class NameData: Sendable {
         let der: ArraySlice<UInt8>
         let rdnCount: Int
-        private let decoded = Mutex<Decoded?>(nil)
+        private let decoded = ComputedOnce<Decoded>()
 
         init(der: ArraySlice<UInt8>, rdnCount: Int) {
             self.der = der
             self.rdnCount = rdnCount
         }
 
-        var value: Decoded {
-            if let cached = decoded.withLock({ $0 }) { return cached }
-            let built = NameData.decode(der)
-            decoded.withLock { $0 = built }
-            return built
-        }
+        var value: Decoded { decoded.value { NameData.decode(der) } }
 
         /// Decodes a name that ``DistinguishedName/init(parsing:)`` already validated, so no
         /// step can fail; were one to, the name would decode as empty rather than trap.

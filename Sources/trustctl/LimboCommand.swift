@@ -53,8 +53,10 @@ struct Limbo: ParsableCommand {
         }
         let started = Date()
         var results: [LimboResult] = []
+        results.reserveCapacity(selected.count)
+        var worker = DispatchQueue(label: "trustctl.limbo.worker")
         for testcase in selected {
-            results.append(runWithTimeout(testcase))
+            results.append(runWithTimeout(testcase, on: &worker))
         }
         let elapsed = Date().timeIntervalSince(started)
 
@@ -103,16 +105,19 @@ struct Limbo: ParsableCommand {
         if !gate.problems.isEmpty { throw ExitCode(1) }
     }
 
-    /// Evaluates on a worker thread so a runaway case is reported as FAILURE instead of hanging the run.
-    private func runWithTimeout(_ testcase: LimboSuite.Testcase) -> LimboResult {
+    /// Evaluates on `worker` so a runaway case is reported as FAILURE instead of hanging the run; the
+    /// worker is reused from case to case (a thread per case cost more than a small case's evaluation)
+    /// and replaced by a new one when a case overruns, leaving the old one to its runaway case.
+    private func runWithTimeout(_ testcase: LimboSuite.Testcase, on worker: inout DispatchQueue) -> LimboResult {
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let profile = self.profile
-        Thread.detachNewThread {
+        worker.async {
             box.set(LimboRunner.run(testcase, profile: profile))
             done.signal()
         }
         if done.wait(timeout: .now() + timeout) == .timedOut {
+            worker = DispatchQueue(label: "trustctl.limbo.worker")
             return LimboResult(id: testcase.id, actual_result: "FAILURE", context: "evaluation exceeded \(timeout) s",
                                expected: testcase.expected_result, category: testcase.category)
         }
