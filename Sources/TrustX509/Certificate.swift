@@ -1,3 +1,4 @@
+import Synchronization
 import TrustCrypto
 import TrustDER
 
@@ -41,20 +42,28 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         let verificationKey = ComputedOnce<VerificationKey>()
         /// Whether issuer == subject (RFC 5280 §7.1), decided on first use (it may need the names'
         /// normalised forms, which are built lazily).
-        let selfIssued = ComputedOnce<Bool>()
+        let selfIssued = Atomic<UInt8>(Storage.unknown)
         /// The certificate's hash value: Swift's per-process seeded `Hasher` over the whole DER,
         /// computed on first use (attackers choose every byte, so no part alone spreads them).
-        let hashValueCache = ComputedOnce<Int>()
+        let hashValueCache = Atomic<Int>(0)
+        let hashValueKnown = Atomic<Bool>(false)
         /// The outer signature algorithm decoded for verification, or why it cannot be.
         let decodedSignatureAlgorithm: Result<SignatureAlgorithm, SignatureError>
         /// Semantic defects found while parsing (see ``CertificateDefect``).
         let semanticDefects: [CertificateDefect]
         /// The decoded key description, computed on first use.
-        let keyDescription = ComputedOnce<PublicKeyDescription?>()
+        let keyDescription = ComputedOnce<KeyDescriptionValue>()
         /// SHA-256 of the DER, computed on first use (caches and pins key on it).
-        let certificateDigest = ComputedOnce<[UInt8]>()
+        let certificateDigest = ComputedOnce<ComputedBytes>()
         /// SHA-256 of the SPKI, computed on first use (caches and pins key on it).
-        let spkiDigest = ComputedOnce<[UInt8]>()
+        let spkiDigest = ComputedOnce<ComputedBytes>()
+        /// The states of `selfIssued`.
+        static let unknown: UInt8 = 0, notSelfIssued: UInt8 = 1, selfIssuedName: UInt8 = 2
+        /// The decoded key description as an object (for ComputedOnce).
+        final class KeyDescriptionValue: Sendable {
+            let description: PublicKeyDescription?
+            init(_ description: PublicKeyDescription?) { self.description = description }
+        }
 
         init(der: [UInt8]) throws {
             // Bounded work: nothing larger than the cap is read at all (see maximumEncodedSize).
@@ -234,7 +243,15 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether issuer and subject are the same name (RFC 5280 "self-issued"); decided at parse time.
     public var isSelfIssued: Bool {
-        storage.selfIssued.value { storage.issuer == storage.subject }
+        // Idempotent: two threads deciding at once store the same answer.
+        switch storage.selfIssued.load(ordering: .relaxed) {
+        case Storage.selfIssuedName: return true
+        case Storage.notSelfIssued: return false
+        default:
+            let value = storage.issuer == storage.subject
+            storage.selfIssued.store(value ? Storage.selfIssuedName : Storage.notSelfIssued, ordering: .relaxed)
+            return value
+        }
     }
 
     /// Whether basicConstraints marks the certificate as a CA.
@@ -260,7 +277,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     /// The key type and size, decoded from the SPKI without libcrypto (once; then cached).
     public var publicKeyDescription: PublicKeyDescription? {
-        storage.keyDescription.value { try? PublicKeyDescription(spki: storage.publicKeyInfo.der) }
+        storage.keyDescription.value { Storage.KeyDescriptionValue(try? PublicKeyDescription(spki: storage.publicKeyInfo.der)) }.description
     }
 
     /// The libcrypto key for this certificate's SPKI, built once and then reused (thread-safe).
@@ -272,13 +289,13 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     /// SHA-256 of the DER encoding.
     public var sha256Fingerprint: [UInt8] {
-        storage.certificateDigest.value { Digest.sha256(storage.der) }
+        storage.certificateDigest.value { ComputedBytes(Digest.sha256(storage.der)) }.bytes
     }
     /// SHA-1 of the DER encoding (for display and legacy pinning only).
     public var sha1Fingerprint: [UInt8] { Digest.sha1(storage.der) }
     /// SHA-256 of the DER SubjectPublicKeyInfo: the HPKP / SPKI pin value.
     public var spkiSHA256: [UInt8] {
-        storage.spkiDigest.value { Digest.sha256(storage.publicKeyInfo.der) }
+        storage.spkiDigest.value { ComputedBytes(Digest.sha256(storage.publicKeyInfo.der)) }.bytes
     }
     /// The SPKI pin in `sha256/BASE64` form.
     public var spkiPin: String { "sha256/" + Base64.encode(spkiSHA256) }
@@ -292,13 +309,20 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// calls reuse that value. (Any part alone is attacker-chosen: certificates sharing it would
     /// collide and degrade sets and stores to linear scans.)
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.hashValueCache.value {
-            storage.der.withUnsafeBytes { bytes in
-                var derHasher = Hasher()
-                derHasher.combine(bytes: bytes)
-                return derHasher.finalize()
-            }
-        })
+        // The value is published before the flag (release), read after it (acquire); two threads
+        // computing at once store the same value.
+        if storage.hashValueKnown.load(ordering: .acquiring) {
+            hasher.combine(storage.hashValueCache.load(ordering: .relaxed))
+            return
+        }
+        let value = storage.der.withUnsafeBytes { bytes in
+            var derHasher = Hasher()
+            derHasher.combine(bytes: bytes)
+            return derHasher.finalize()
+        }
+        storage.hashValueCache.store(value, ordering: .relaxed)
+        storage.hashValueKnown.store(true, ordering: .releasing)
+        hasher.combine(value)
     }
 
     /// `subject (serial)`.
