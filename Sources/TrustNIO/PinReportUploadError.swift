@@ -1,8 +1,9 @@
 import Foundation
 import NIOCore
+import TrustCore
 
 /// Why a pin-failure report was not uploaded to a report URI.
-public enum PinReportUploadError: Error, Sendable, CustomStringConvertible {
+public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// The URI's scheme is neither `http` nor `https` (nil: it has none). Nothing was sent.
     case unsupportedScheme(String?)
     /// The URI cannot be requested: no host, a port outside 1–65535, credentials (which are never
@@ -46,6 +47,38 @@ public enum PinReportUploadError: Error, Sendable, CustomStringConvertible {
         case let .connectionFailed(error): return "the report upload failed: \(error)"
         case .closedBeforeResponse: return "the report collector closed the connection without a response"
         case .malformedResponse: return "the report collector's response has no HTTP/1.x status line"
+        }
+    }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// Equal when the cases and their values are; an error a case carries compares by value when
+    /// its type is `Equatable`, otherwise by its type (never by its text).
+    public static func == (lhs: PinReportUploadError, rhs: PinReportUploadError) -> Bool {
+        lhs.comparisonKey == rhs.comparisonKey
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(comparisonKey)
+    }
+
+    /// The case (by its position in the declaration) and its values.
+    private var comparisonKey: [AnyHashable] {
+        switch self {
+        case let .unsupportedScheme(scheme): return [0, scheme]
+        case let .invalidURI(reason): return [1, reason]
+        case let .tooManyUploadsInFlight(limit): return [2, limit]
+        case .shutDown: return [3]
+        case let .reportEncodingFailed(error): return [4, ComparableError(error)]
+        case .unsupportedEventLoopGroup: return [5]
+        case .connectTimedOut: return [6]
+        case .timedOut: return [7]
+        case let .collectorNotTrusted(failure): return [8, failure]
+        case let .connectionFailed(error): return [9, ComparableError(error)]
+        case .closedBeforeResponse: return [10]
+        case .malformedResponse: return [11]
         }
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import TrustCore
+
 /// The error a ``TLSPeerTrustHandler`` fires through the pipeline in place of swift-nio-ssl's
 /// handshake error when the verifier rejected the peer: the typed reason plus what TLS reported.
 ///
@@ -6,7 +9,7 @@
 ///     if let rejection = error as? TLSTrustError { log(rejection.failure) }   // e.g. an expired leaf
 /// }
 /// ```
-public struct TLSTrustError: Error, Sendable, CustomStringConvertible {
+public struct TLSTrustError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// Why the verifier rejected the peer.
     public let failure: TLSTrustFailure
     /// The error swift-nio-ssl raised for the failed handshake (`NIOSSLError.handshakeFailed`).
@@ -20,4 +23,22 @@ public struct TLSTrustError: Error, Sendable, CustomStringConvertible {
 
     /// The failure's description.
     public var description: String { "TLS peer rejected: \(failure)" }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// What to change, from the failure.
+    public var recoverySuggestion: String? { failure.recoverySuggestion }
+
+    /// Equal when the failures are and the TLS errors are (by value when their type is `Equatable`,
+    /// otherwise by type).
+    public static func == (lhs: TLSTrustError, rhs: TLSTrustError) -> Bool {
+        lhs.failure == rhs.failure && ComparableError(lhs.tlsError) == ComparableError(rhs.tlsError)
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(failure)
+        hasher.combine(ComparableError(tlsError))
+    }
 }

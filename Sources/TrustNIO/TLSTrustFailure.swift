@@ -1,3 +1,4 @@
+import Foundation
 import TrustCore
 import TrustPinning
 import TrustX509
@@ -8,7 +9,7 @@ import TrustX509
 ///
 /// The reason reaches the caller as ``TLSTrustError`` in the channel pipeline and as
 /// ``TLSTrustOutcome/rejected(_:)`` on the connection's ``TLSPeerTrustRecord``.
-public enum TLSTrustFailure: Error, Sendable, CustomStringConvertible {
+public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// The peer presented no certificate.
     case noPeerCertificates
     /// The certificate at `index` (0 = leaf, as presented) is not a parseable X.509 certificate.
@@ -90,6 +91,49 @@ public enum TLSTrustFailure: Error, Sendable, CustomStringConvertible {
             return "the server trust challenge for \(host) was cancelled" + (error.map { ": \($0)" } ?? "")
         case let .protectionSpaceRejected(host):
             return "the server trust protection space of \(host) was rejected; a TLS connection has no other to try"
+        }
+    }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// What to change, from the underlying reason when it has one.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .noPeerCertificates, .malformedPeerCertificate:
+            return "the peer must present its certificate chain, leaf first, as DER X.509 certificates"
+        case .evaluationFailed:
+            return "each failure names the certificate (0 = leaf) and the rule it broke"
+        case let .evaluatorRejected(_, error), let .challengeCancelled(_, error?):
+            return (error as? any LocalizedError)?.recoverySuggestion
+        case let .securityPolicyRejected(_, failure):
+            return failure.recoverySuggestion
+        case .challengeCancelled, .protectionSpaceRejected:
+            return nil
+        }
+    }
+
+    /// Equal when the cases and their values are; an error a case carries compares by value when
+    /// its type is `Equatable`, otherwise by its type (never by its text).
+    public static func == (lhs: TLSTrustFailure, rhs: TLSTrustFailure) -> Bool {
+        lhs.comparisonKey == rhs.comparisonKey
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(comparisonKey)
+    }
+
+    /// The case (by its position in the declaration) and its values.
+    private var comparisonKey: [AnyHashable] {
+        switch self {
+        case .noPeerCertificates: return [0]
+        case let .malformedPeerCertificate(index, error): return [1, index, ComparableError(error)]
+        case let .evaluationFailed(evaluation): return [2, evaluation]
+        case let .evaluatorRejected(host, error): return [3, host, ComparableError(error)]
+        case let .securityPolicyRejected(host, failure): return [4, host, failure]
+        case let .challengeCancelled(host, error): return [5, host, error.map(ComparableError.init)]
+        case let .protectionSpaceRejected(host): return [6, host]
         }
     }
 }

@@ -1,9 +1,10 @@
+import Foundation
 import NIOCore
 import NIOSSL
 import TrustCore
 
 /// Why a ``TLSTrustVerifier`` cannot be wired to a TLS handler.
-public enum TLSTrustConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// The `NIOSSLContext`'s `certificateVerification` is `.none`: swift-nio-ssl would never call
     /// the verifier, and every peer would be accepted unverified.
     case certificateVerificationDisabled
@@ -21,6 +22,9 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, CustomStringC
             return "client certificates are judged by TLSTrustJudge.evaluate only"
         }
     }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
 }
 
 extension TLSTrustVerifier {

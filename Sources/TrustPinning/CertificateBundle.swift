@@ -51,12 +51,18 @@ public struct CertificateBundle: Sendable {
     }
 
     /// A directory that cannot be listed.
-    public struct DirectoryError: Error, Hashable, Sendable, CustomStringConvertible {
+    public struct DirectoryError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
         /// The directory's path.
         public let path: String
 
         /// `cannot list directory PATH`.
         public var description: String { "cannot list directory \(path)" }
+
+        /// Same as ``description``.
+        public var errorDescription: String? { description }
+
+        /// What to check.
+        public var recoverySuggestion: String? { "check that \(path) exists, is a directory and is readable" }
     }
 
     /// The certificates found, in file-name order (and order within a file), without duplicates.

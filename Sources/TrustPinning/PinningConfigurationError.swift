@@ -1,6 +1,8 @@
+import Foundation
+
 /// A pinning configuration that cannot be used: thrown when an evaluator or
 /// ``ServerTrustManager`` is created, never during evaluation.
-public enum PinningConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum PinningConfigurationError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// A pin is not `sha256/` followed by the base64 of a 32-byte digest.
     case malformedPin(String, reason: String)
     /// Fewer than two distinct pins: one pin must be a backup (a key not yet in use), or a key
@@ -24,4 +26,7 @@ public enum PinningConfigurationError: Error, Hashable, Sendable, CustomStringCo
             return "host pattern \"\(pattern)\" duplicates another pattern (both are \(normalized))"
         }
     }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
 }

@@ -1,8 +1,9 @@
+import Foundation
 import TrustCore
 
 /// Why ``SecurityPolicy/evaluate(_:forDomain:)`` returned false: one case per place where
 /// AFNetworking's `-evaluateServerTrust:forDomain:` returns `NO`.
-public enum SecurityPolicyFailure: Error, Hashable, Sendable, CustomStringConvertible {
+public enum SecurityPolicyFailure: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// `allowInvalidCertificates` and `validatesDomainName` with a domain, but nothing pinned:
     /// "In order to validate a domain name for self signed certificates, you MUST use pinning."
     case domainValidationRequiresPinning(domain: String)
@@ -38,6 +39,21 @@ public enum SecurityPolicyFailure: Error, Hashable, Sendable, CustomStringConver
             return "none of the \(pinned.count) pinned keys \(pinned.listed) matches the server's keys \(presented.listed)"
         case let .chainNotEntirelyPinned(unpinned):
             return "every certificate of the chain must be pinned; not pinned: \(unpinned.listed)"
+        }
+    }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// What to change: the policy's pins, or (for evaluation failures) what each failure names.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .domainValidationRequiresPinning, .noPinnedCertificates:
+            return "give the policy the certificates to pin (pinnedCertificates)"
+        case .evaluationFailed, .pinnedAnchorEvaluationFailed:
+            return "each failure names the certificate (0 = leaf) and the rule it broke"
+        case .certificateNotPinned, .publicKeyNotPinned, .chainNotEntirelyPinned:
+            return "if the server's certificates changed legitimately, pin the new ones (keep a backup pin); otherwise this is not the expected server"
         }
     }
 }

@@ -1,9 +1,10 @@
+import Foundation
 import TrustCore
 
 /// Why an evaluator of this module rejected a server trust, in the spirit of Alamofire's
 /// `AFError.ServerTrustFailureReason`. Every case names the host and carries what a person needs
 /// to act: the underlying ``TrustFailure``s, or the pinned and presented fingerprints.
-public enum ServerTrustFailureReason: Error, Sendable, CustomStringConvertible {
+public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// A ``ServerTrustManager`` that requires every host to be evaluated has no evaluator for the host.
     case noRequiredEvaluator(host: String)
     /// A ``PinnedCertificatesTrustEvaluator`` was given no certificates to pin.
@@ -84,6 +85,53 @@ public enum ServerTrustFailureReason: Error, Sendable, CustomStringConvertible {
     public var description: String {
         let failures = trustFailures
         return failures.isEmpty ? summary : summary + ": " + failures.map(\.description).joined(separator: "; ")
+    }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// What to change: the configuration, the pins, or what each underlying failure names.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .noRequiredEvaluator:
+            return "add an evaluator for the host to the ServerTrustManager, or do not require every host to be evaluated"
+        case .noCertificatesFound, .noPublicKeysFound:
+            return "give the evaluator the certificates or keys to pin"
+        case .defaultEvaluationFailed, .hostValidationFailed, .revocationCheckFailed:
+            return "each failure names the certificate (0 = leaf) and the rule it broke"
+        case .certificatePinningFailed, .publicKeyPinningFailed, .pinSetMismatch:
+            return "if the server's certificates changed legitimately, pin the new ones (keep a backup pin); otherwise this is not the expected server"
+        case .customEvaluationFailed:
+            return nil
+        }
+    }
+
+    /// Equal when the cases and their values are; the error of
+    /// ``customEvaluationFailed(host:error:)`` compares by value when its type is `Equatable`,
+    /// otherwise by its type (never by its text).
+    public static func == (lhs: ServerTrustFailureReason, rhs: ServerTrustFailureReason) -> Bool {
+        lhs.comparisonKey == rhs.comparisonKey
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(comparisonKey)
+    }
+
+    /// The case (by its position in the declaration) and its values.
+    private var comparisonKey: [AnyHashable] {
+        switch self {
+        case let .noRequiredEvaluator(host): return [0, host]
+        case .noCertificatesFound: return [1]
+        case .noPublicKeysFound: return [2]
+        case let .defaultEvaluationFailed(host, failures): return [3, host, failures]
+        case let .hostValidationFailed(host, failures): return [4, host, failures]
+        case let .revocationCheckFailed(host, options, failures): return [5, host, options, failures]
+        case let .certificatePinningFailed(host, pinned, presented): return [6, host, pinned, presented]
+        case let .publicKeyPinningFailed(host, pinned, presented): return [7, host, pinned, presented]
+        case let .pinSetMismatch(host, domain, unsatisfied, presented): return [8, host, domain, unsatisfied, presented]
+        case let .customEvaluationFailed(host, error): return [9, host, ComparableError(error)]
+        }
     }
 
     private static func names(of options: RevocationOptions) -> String {

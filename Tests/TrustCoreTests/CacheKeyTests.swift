@@ -65,12 +65,13 @@ final class CacheKeyTests: XCTestCase {
         for minimum in [5_000_000_000, 6_000_000_000] {
             trust.signaturePolicy = SignaturePolicy(minimumRSAModulusBits: minimum)
             let evaluation = trust.evaluate()
-            let profile = evaluation.failures.compactMap { failure -> String? in
+            let profile = evaluation.failures.compactMap { failure -> ProfileViolationDetail? in
                 if case let .profileViolation(violation) = failure.reason { return violation.detail } else { return nil }
             }
             XCTAssertFalse(profile.isEmpty, "\(evaluation)")
-            for text in profile {
-                XCTAssertTrue(text.contains("at least \(minimum) required"), text)
+            for detail in profile {
+                guard case let .rsaKeyTooSmall(_, minimumBits) = detail else { return XCTFail("\(detail)") }
+                XCTAssertEqual(minimumBits, minimum)
             }
         }
     }

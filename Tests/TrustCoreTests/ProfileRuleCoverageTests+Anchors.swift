@@ -14,7 +14,7 @@ extension ProfileRuleCoverageTests {
         let (root, leaf) = try rootAndLeaf(&issuer, extensions: Self.rootExtensions(subjectKeyIdentifier: false),
                                            leafAuthorityKeyIdentifier: "issuer:always")
         XCTAssertNil(root.extensions.subjectKeyIdentifier)
-        try assertRule(.anchorProfile, detail: "trust anchor lacks subjectKeyIdentifier", leaf: leaf, intermediates: [],
+        try assertRule(.anchorProfile, detail: .anchorSubjectKeyIdentifierMissing, leaf: leaf, intermediates: [],
                        anchors: [root])
     }
 
@@ -26,7 +26,7 @@ extension ProfileRuleCoverageTests {
         let withoutAKI = caExtensions([]).map { $0.hasPrefix("authorityKeyIdentifier") ? "authorityKeyIdentifier = none" : $0 }
         let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Cross-signed Anchor", extensions: withoutAKI)
         XCTAssertNil(ca.extensions.authorityKeyIdentifier)
-        try assertRule(.anchorProfile, detail: "issued by another CA lacks authorityKeyIdentifier", leaf: leaf, intermediates: [],
+        try assertRule(.anchorProfile, detail: .anchorAuthorityKeyIdentifierMissing, leaf: leaf, intermediates: [],
                        anchors: [ca])
     }
 
@@ -48,7 +48,7 @@ extension ProfileRuleCoverageTests {
         let withoutAKI = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(["authorityKeyIdentifier = none"]),
                                           by: old.authority, key: "keys/ecdsa/intermediate2.key.pem")
         let leafUnder = try issuer.issue(commonName: host, extensions: leafExtensions(), by: withoutAKI.authority).certificate
-        try assertRule(.anchorProfile, detail: "issued by another CA lacks authorityKeyIdentifier", leaf: leafUnder, intermediates: [],
+        try assertRule(.anchorProfile, detail: .anchorAuthorityKeyIdentifierMissing, leaf: leafUnder, intermediates: [],
                        anchors: [withoutAKI.certificate])
     }
 
@@ -87,7 +87,7 @@ extension ProfileRuleCoverageTests {
         let (root, leaf) = try rootAndLeaf(&issuer,
                                            extensions: Self.rootExtensions(["authorityKeyIdentifier = keyid:always, issuer:always"]))
         XCTAssertNotNil(root.extensions.authorityKeyIdentifier?.authorityCertSerialNumber)
-        try assertRule(.rootAuthorityKeyIdentifier, detail: "must hold only keyIdentifier", leaf: leaf, intermediates: [], anchors: [root])
+        try assertRule(.rootAuthorityKeyIdentifier, detail: .rootAuthorityKeyIdentifierNotKeyIdentifierOnly, leaf: leaf, intermediates: [], anchors: [root])
     }
 
     func testSelfSignedRootAuthorityKeyIdentifierNotItsOwnKeyIdentifier() throws {
@@ -104,7 +104,7 @@ extension ProfileRuleCoverageTests {
         ], by: first.authority, key: "keys/ecdsa/root.key.pem")
         XCTAssertEqual(root.certificate.issuer, root.certificate.subject)
         let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), by: root.authority).certificate
-        try assertRule(.rootAuthorityKeyIdentifier, detail: "differs from its subjectKeyIdentifier", leaf: leaf, intermediates: [],
+        try assertRule(.rootAuthorityKeyIdentifier, detail: .rootAuthorityKeyIdentifierMismatch, leaf: leaf, intermediates: [],
                        anchors: [root.certificate])
     }
 

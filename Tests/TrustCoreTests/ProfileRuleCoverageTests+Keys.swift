@@ -13,7 +13,7 @@ extension ProfileRuleCoverageTests {
         // A TLS client certificate: Apple's 2048-bit floor (strongKeySize) is for server chains
         // only, so under Apple's policy this breaks the weak-key rule alone. No web-PKI key is that small.
         let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(eku: "clientAuth"), key: key).certificate
-        try assertRule(.weakKeySize, alsoBreaking: [.keyAlgorithm], detail: "512 bits", leaf: leaf, purpose: .clientAuth)
+        try assertRule(.weakKeySize, alsoBreaking: [.keyAlgorithm], detail: .weakRSAKey(bits: 512), leaf: leaf, purpose: .clientAuth)
     }
 
     func testRSAKeyUnder2048BitsInATLSServerChain() throws {
@@ -21,7 +21,7 @@ extension ProfileRuleCoverageTests {
         defer { issuer.remove() }
         let key = try issuer.generateRSAKey(bits: 2040)
         let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), key: key).certificate
-        try assertRule(.strongKeySize, alsoBreaking: [.keyAlgorithm], detail: "2040 bits", leaf: leaf)
+        try assertRule(.strongKeySize, alsoBreaking: [.keyAlgorithm], detail: .rsaKeyTooSmall(bits: 2040, minimumBits: 2048), leaf: leaf)
         // Apple's floor is for TLS servers: the same key in a client certificate is not too small.
         let client = try issuer.issue(commonName: host, extensions: leafExtensions(eku: "clientAuth"), key: key).certificate
         try assertRule(.keyAlgorithm, leaf: client, purpose: .clientAuth)
@@ -36,6 +36,6 @@ extension ProfileRuleCoverageTests {
         // CABF 6.1.5: at least 2048 bits and divisible by 8. 2052 bits satisfies Apple's size rules.
         let key = try issuer.generateRSAKey(bits: 2052)
         let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), key: key).certificate
-        try assertRule(.keyAlgorithm, detail: "2052 bits is not a multiple of 8", leaf: leaf)
+        try assertRule(.keyAlgorithm, detail: .rsaModulusNotMultipleOf8(bits: 2052), leaf: leaf)
     }
 }

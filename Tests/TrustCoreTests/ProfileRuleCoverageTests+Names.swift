@@ -10,8 +10,11 @@ extension ProfileRuleCoverageTests {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
         // RFC 5280 §4.1.2.2: positive, at most 20 octets. openssl writes each serial as given.
-        for (serial, detail) in [("0", "must be positive"), ("-1", "must be positive"),
-                                 ("0x0102030405060708090a0b0c0d0e0f101112131415", "longer than 20 octets")] {
+        let cases: [(String, ProfileViolationDetail)] = [
+            ("0", .serialNumberNotPositive), ("-1", .serialNumberNotPositive),
+            ("0x0102030405060708090a0b0c0d0e0f101112131415", .serialNumberTooLong),
+        ]
+        for (serial, detail) in cases {
             let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), serial: serial).certificate
             try assertRule(.serialNumber, detail: detail, leaf: leaf)
         }
@@ -22,7 +25,7 @@ extension ProfileRuleCoverageTests {
         defer { issuer.remove() }
         // The anchor exemption below is for CAs: a self-signed leaf the caller trusts is still a leaf.
         let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), by: nil, serial: "0").certificate
-        try assertRule(.serialNumber, detail: "must be positive", leaf: leaf, intermediates: [], anchors: [leaf])
+        try assertRule(.serialNumber, detail: .serialNumberNotPositive, leaf: leaf, intermediates: [], anchors: [leaf])
     }
 
     func testSerialNumberOfTwentyOctetsWithItsSignPaddingAndZeroSerialAnchor() throws {
@@ -45,7 +48,7 @@ extension ProfileRuleCoverageTests {
         let leaf = try issuer.issue(commonName: nil, extensions: leafExtensions()).certificate
         XCTAssertTrue(leaf.subject.isEmpty)
         // RFC 5280 §4.2.1.6 says the same thing from the SAN's side: critical when the subject is empty.
-        try assertRule(.nonEmptySubject, alsoBreaking: [.subjectAltNameCriticality], detail: "subjectAltName is not critical",
+        try assertRule(.nonEmptySubject, alsoBreaking: [.subjectAltNameCriticality], detail: .emptySubjectWithoutCriticalSubjectAltName,
                        leaf: leaf)
         // With the subjectAltName critical, an empty subject is what RFC 5280 and Apple allow.
         let named = try issuer.issue(commonName: nil, extensions: leafExtensions(san: "critical, DNS:www.swifttrust.test"))
@@ -85,7 +88,7 @@ extension ProfileRuleCoverageTests {
         // no serverAuth requirement) it breaks nothing else.
         let leaf = try issuer.issueVersion1(commonName: "v1 client").certificate
         XCTAssertEqual(leaf.version, 1)
-        try assertRule(.version3, alsoBreaking: [.leafSubjectAltNameRequired, .leafExtendedKeyUsage], detail: "v1 certificate",
+        try assertRule(.version3, alsoBreaking: [.leafSubjectAltNameRequired, .leafExtendedKeyUsage], detail: .versionNot3(version: 1),
                        leaf: leaf, purpose: .clientAuth, hostname: nil)
     }
 

@@ -14,7 +14,7 @@ extension ProfileRuleCoverageTests {
         let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), days: 400).certificate
         let chain = [leaf, try Fixtures.certificate("ecdsa/intermediate.pem")]
         let system = try SystemTrustStore.load(environment: ["SSL_CERT_FILE": Fixtures.path("ecdsa/root.pem")])
-        try assertRule(.systemTrustedLeafValidityPeriod, detail: "leaf valid for 400 days") { profile in
+        try assertRule(.systemTrustedLeafValidityPeriod, detail: .leafValidityTooLong(days: 400, limit: .systemTrustedFromSeptember2020)) { profile in
             let trust = ServerTrust(certificates: chain, policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
             return ServerTrust.evaluate(ServerTrust.EvaluationInputs(trust.snapshot)) { system }
         }

@@ -55,8 +55,8 @@ final class ProfileRuleCoverageTests: XCTestCase {
     /// same defect cannot help breaking too (an RSA key under 1024 bits is also not a web-PKI key
     /// algorithm): each profile must report exactly those of `rule` and `companions` it applies, no
     /// other failure, and trust the chain when it applies none. With `detail`, the violation of
-    /// `rule` says that (e.g. the key size).
-    func assertRule(_ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: String? = nil,
+    /// `rule` carries that detail (e.g. the key size).
+    func assertRule(_ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: ProfileViolationDetail? = nil,
                     leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil,
                     purpose: KeyPurpose = .serverAuth, hostname: String? = "www.swifttrust.test",
                     file: StaticString = #filePath, line: UInt = #line) throws {
@@ -68,7 +68,7 @@ final class ProfileRuleCoverageTests: XCTestCase {
 
     /// ``assertRule(_:alsoBreaking:detail:leaf:intermediates:anchors:purpose:hostname:file:line:)``
     /// on the evaluations `evaluate` makes under each profile.
-    func assertRule(_ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: String? = nil,
+    func assertRule(_ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: ProfileViolationDetail? = nil,
                     file: StaticString = #filePath, line: UInt = #line,
                     evaluate: (TrustProfile) throws -> TrustEvaluation) throws {
         for profile in ProfileRulesTable.profiles {
@@ -79,11 +79,11 @@ final class ProfileRuleCoverageTests: XCTestCase {
             XCTAssertEqual(failureSummary(evaluation).filter { !$0.hasSuffix(":profileViolation") }, [],
                            "\(profile): \(evaluation)", file: file, line: line)
             if let detail, expected.contains(rule) {
-                let details = evaluation.failures.compactMap { failure -> String? in
+                let details = evaluation.failures.compactMap { failure -> ProfileViolationDetail? in
                     guard case let .profileViolation(violation) = failure.reason, violation.rule == rule else { return nil }
                     return violation.detail
                 }
-                XCTAssertTrue(details.contains { $0.contains(detail) }, "\(profile): \(details)", file: file, line: line)
+                XCTAssertTrue(details.contains(detail), "\(profile): \(details)", file: file, line: line)
             }
         }
     }
@@ -171,8 +171,11 @@ final class ProfileRuleCoverageTests: XCTestCase {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
         // Each beside the name the host check uses, so only the malformed entry is wrong.
-        for (entry, detail) in [("DNS:192.0.2.1", "is an IP address"), ("DNS:www..swifttrust.test", "is not a valid host name"),
-                                ("email:user name@swifttrust.test", "is not a mailbox")] {
+        let cases: [(String, ProfileViolationDetail)] = [
+            ("DNS:192.0.2.1", .ipAddressAsDNSName("192.0.2.1")), ("DNS:www..swifttrust.test", .invalidDNSName("www..swifttrust.test")),
+            ("email:user name@swifttrust.test", .invalidMailbox("user name@swifttrust.test")),
+        ]
+        for (entry, detail) in cases {
             let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(san: "DNS:www.swifttrust.test, \(entry)"))
             try assertRule(.subjectAltNameSyntax, detail: detail, leaf: leaf.certificate)
         }

@@ -56,9 +56,43 @@ enum Fixtures {
 // MARK: - Failure assertions
 
 /// The enum case name of a failure reason, without associated values: `expired`, `notCA`, ….
+/// An exhaustive switch rather than the reason's reflected text, so a new or renamed case is a
+/// compile error here, not a silently different string.
 func caseName(_ reason: TrustFailureReason) -> String {
-    let text = String(describing: reason)
-    return text.firstIndex(of: "(").map { String(text[..<$0]) } ?? text
+    switch reason {
+    case .signatureInvalid: return "signatureInvalid"
+    case .signatureUnverifiable: return "signatureUnverifiable"
+    case .expired: return "expired"
+    case .notYetValid: return "notYetValid"
+    case .notCA: return "notCA"
+    case .pathLengthExceeded: return "pathLengthExceeded"
+    case .missingKeyCertSign: return "missingKeyCertSign"
+    case .keyUsageIncompatible: return "keyUsageIncompatible"
+    case .extendedKeyUsageIncompatible: return "extendedKeyUsageIncompatible"
+    case .nameConstraintViolation: return "nameConstraintViolation"
+    case .explicitPolicyRequired: return "explicitPolicyRequired"
+    case .policyMappingInvalid: return "policyMappingInvalid"
+    case .unhandledCriticalExtension: return "unhandledCriticalExtension"
+    case .versionNotAllowed: return "versionNotAllowed"
+    case .profileViolation: return "profileViolation"
+    case .nameConstraintMalformed: return "nameConstraintMalformed"
+    case .hostnameMismatch: return "hostnameMismatch"
+    case .invalidReferenceIdentity: return "invalidReferenceIdentity"
+    case .emailAddressMismatch: return "emailAddressMismatch"
+    case .untrustedRoot: return "untrustedRoot"
+    case .issuerNotFound: return "issuerNotFound"
+    case .maximumDepthExceeded: return "maximumDepthExceeded"
+    case .budgetExhausted: return "budgetExhausted"
+    case .tooManyCertificates: return "tooManyCertificates"
+    case .malformed: return "malformed"
+    case .certificateDefect: return "certificateDefect"
+    case .revoked: return "revoked"
+    case .revocationUnavailable: return "revocationUnavailable"
+    case .revocationInformationInvalid: return "revocationInformationInvalid"
+    case .noCertificates: return "noCertificates"
+    case .verifyDateOutOfRange: return "verifyDateOutOfRange"
+    case .systemTrustStoreUnavailable: return "systemTrustStoreUnavailable"
+    }
 }
 
 /// `index:case` for each failure (`-` for a chain-wide failure), in order, e.g. `["1:notCA"]`.

@@ -48,8 +48,9 @@ final class CertificateBundleTests: XCTestCase {
                                                TestPKI.path("malformed/bad-base64.pem")])
         XCTAssertEqual(bundle.certificates.count, 2)
         XCTAssertEqual(bundle.skipped.map { caseName($0.reason) }, ["unreadable", "malformed"])
-        XCTAssertThrowsError(try CertificateBundle(directory: directory.appendingPathComponent("absent").path)) { error in
-            XCTAssertTrue("\(error)".hasPrefix("cannot list directory"))
+        let absent = directory.appendingPathComponent("absent").path
+        XCTAssertThrowsError(try CertificateBundle(directory: absent)) { error in
+            XCTAssertEqual((error as? CertificateBundle.DirectoryError)?.path, absent, "\(error)")
         }
         XCTAssertEqual(CertificateBundle.fileExtensions, ["cer", "CER", "crt", "CRT", "der", "DER", "pem"])
     }

@@ -144,9 +144,15 @@ struct ChainFindings {
                     + "rejected by default; reissue it signed with SHA-256 or better")
         }
         if case let .rsa(bits)? = certificate.publicKeyDescription?.kind, bits < ChainFindings.minimumRSABits {
-            let fatal = failed(at: index) { if case let .profileViolation(violation) = $0 {
-                [.strongKeySize, .weakKeySize, .keyAlgorithm].contains(violation.rule)
-            } else { false } }
+            // Fatal only when the evaluation refused the key's size, not another property of it
+            // (a modulus that is not a multiple of 8, an algorithm the profile does not allow).
+            let fatal = failed(at: index) { reason in
+                guard case let .profileViolation(violation) = reason else { return false }
+                switch violation.detail {
+                case .weakRSAKey, .rsaKeyTooSmall: return true
+                default: return false
+                }
+            }
                 || failed(at: index.map { $0 - 1 }) { if case .signatureUnverifiable(.weakKey) = $0 { true } else { false } }
             add(fatal ? "error" : "warning", "weak-rsa-key", certificate,
                 "\(name) has a \(bits)-bit RSA key, below the \(ChainFindings.minimumRSABits)-bit minimum: reissue it with "

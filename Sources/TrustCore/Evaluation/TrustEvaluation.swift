@@ -1,3 +1,4 @@
+import Foundation
 import TrustX509
 
 /// The outcome of an evaluation in Apple's `SecTrustResultType` vocabulary.
@@ -26,7 +27,7 @@ public enum TrustResult: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What ``ServerTrust/evaluate()`` found.
-public struct TrustEvaluation: Sendable, CustomStringConvertible {
+public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
     /// The result.
     public let result: TrustResult
     /// The chain that was built, leaf first, ending at the anchor when trusted (or the best
@@ -63,13 +64,41 @@ public struct TrustEvaluation: Sendable, CustomStringConvertible {
         if isTrusted { return "trusted" }
         return (["not trusted (\(result))"] + failures.map { "  - \($0)" }).joined(separator: "\n")
     }
+
+    /// Equal when the verdicts are: result, chain, failures, revocation statuses and valid policies.
+    /// The paths explored and the signature checks counted are work, which caches change, not the
+    /// verdict.
+    public static func == (lhs: TrustEvaluation, rhs: TrustEvaluation) -> Bool {
+        lhs.result == rhs.result && lhs.chain == rhs.chain && lhs.endsAtAnchor == rhs.endsAtAnchor
+            && lhs.failures == rhs.failures && lhs.revocationStatuses == rhs.revocationStatuses
+            && lhs.validPolicies == rhs.validPolicies
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(result)
+        hasher.combine(chain)
+        hasher.combine(endsAtAnchor)
+        hasher.combine(failures)
+        hasher.combine(revocationStatuses)
+        hasher.combine(validPolicies)
+    }
 }
 
 /// The error thrown by ``ServerTrust/evaluateWithError()``.
-public struct TrustEvaluationError: Error, Sendable, CustomStringConvertible {
+public struct TrustEvaluationError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// The full evaluation, including the chain and every failure.
     public let evaluation: TrustEvaluation
 
-    /// The failures, one per line.
+    /// The failures, one per line, each naming the certificate and the rule it broke.
     public var description: String { evaluation.description }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// Where to read what to fix.
+    public var recoverySuggestion: String? {
+        "each failure names the certificate (0 = leaf) and the rule it broke; ChainDiagnostics (trustctl chain) says what to "
+            + "fix for each certificate"
+    }
 }

@@ -1,8 +1,7 @@
-// PublicSuffixListError.swift
-// Why a Public Suffix List could not be loaded.
+import Foundation
 
 /// Why a ``PublicSuffixList`` could not be read or parsed.
-public enum PublicSuffixListError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum PublicSuffixListError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// The file does not exist or cannot be read.
     case unreadable(path: String)
     /// The file is larger than ``PublicSuffixList/maximumFileSize``.
@@ -22,5 +21,13 @@ public enum PublicSuffixListError: Error, Hashable, Sendable, CustomStringConver
         case let .invalidRule(line, rule): return "line \(line): \"\(rule)\" is not a public suffix rule"
         case .noRules: return "no public suffix rule found"
         }
+    }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// What to load instead.
+    public var recoverySuggestion: String? {
+        "load the list as published at https://publicsuffix.org/list/public_suffix_list.dat, or use PublicSuffixList.snapshot"
     }
 }

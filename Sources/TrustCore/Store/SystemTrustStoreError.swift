@@ -1,8 +1,10 @@
+import Foundation
+
 /// Why the anchors an operator configured with `SSL_CERT_FILE` / `SSL_CERT_DIR` cannot be used.
 ///
 /// An explicit configuration restricts what is trusted; silently trusting the distribution bundle
 /// instead would undo that restriction, so every problem with it is an error (fail closed).
-public enum SystemTrustStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum SystemTrustStoreError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// What is wrong with a configured path.
     public enum Problem: Hashable, Sendable, CustomStringConvertible {
         /// Nothing exists at the path.
@@ -39,6 +41,18 @@ public enum SystemTrustStoreError: Error, Hashable, Sendable, CustomStringConver
         case let .noCertificates(configuration, skipped):
             let found = skipped.first.map { ": \(skipped.count) unreadable, first \($0)" } ?? ": no certificate files"
             return "\(configuration) holds no readable certificate\(found)"
+        }
+    }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// What to change (``description`` already says it for an unreadable path).
+    public var recoverySuggestion: String? {
+        switch self {
+        case .unreadable: return nil
+        case .noCertificates:
+            return "put PEM or DER certificates there, or unset SSL_CERT_FILE and SSL_CERT_DIR (the distribution's CA bundle is not used instead)"
         }
     }
 }

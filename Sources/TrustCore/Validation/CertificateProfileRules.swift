@@ -53,9 +53,9 @@ enum CertificateProfileRules {
     static func violations(of certificate: Certificate, flags: ProfileVerdictCache.Flags) -> [ProfileViolation] {
         var found: [ProfileViolation] = []
         let rules = flags.rules
-        func check(_ rule: ProfileRule, _ detail: @autoclosure () -> String?) {
-            guard rules.contains(rule), let text = detail() else { return }
-            found.append(ProfileViolation(rule, text))
+        func check(_ rule: ProfileRule, _ detail: @autoclosure () -> ProfileViolationDetail?) {
+            guard rules.contains(rule), let detail = detail() else { return }
+            found.append(ProfileViolation(rule, detail))
         }
         let extensions = certificate.extensions
         let critical = ExtensionCriticality(extensions.all)
@@ -73,7 +73,7 @@ enum CertificateProfileRules {
 
         // An empty subject only in a non-CA certificate naming itself in a critical subjectAltName.
         if subjectIsEmpty && (isCA || critical.subjectAltName != true) {
-            check(.nonEmptySubject, "subject is empty" + (isCA ? " in a CA certificate" : " and subjectAltName is not critical"))
+            check(.nonEmptySubject, isCA ? .emptySubjectInCA : .emptySubjectWithoutCriticalSubjectAltName)
         }
         check(.weakKeySize, weakKeyProblem(certificate))
         if flags.serverPurpose && !leafIsAnchor {
@@ -84,20 +84,16 @@ enum CertificateProfileRules {
             let lifetime = certificate.notAfter.secondsSince1970 - issued
             if flags.systemAnchored || issued > appleJuly2019,
                extensions.extendedKeyUsage?.contains(OID.serverAuth) != true {
-                check(.serverAuthExtendedKeyUsageRequired, flags.systemAnchored
-                      ? "leaf under a system root lacks extendedKeyUsage serverAuth"
-                      : "leaf issued after 2019-06-30T23:00Z lacks extendedKeyUsage serverAuth")
+                check(.serverAuthExtendedKeyUsageRequired, .serverAuthExtendedKeyUsageMissing(underSystemRoot: flags.systemAnchored))
             }
             if issued >= appleJuly2019 && lifetime > maximum825Days {
-                check(.leafValidityPeriod, "leaf valid for \(days(lifetime)) days (at most 825 for leaves issued from 2019-07-01)")
+                check(.leafValidityPeriod, .leafValidityTooLong(days: days(lifetime), limit: .issuedFromJuly2019))
             }
             if flags.systemAnchored {
                 if issued >= appleSeptember2020 && lifetime > maximum398Days {
-                    check(.systemTrustedLeafValidityPeriod,
-                          "leaf valid for \(days(lifetime)) days (at most 398 under a system root from 2020-09-01)")
+                    check(.systemTrustedLeafValidityPeriod, .leafValidityTooLong(days: days(lifetime), limit: .systemTrustedFromSeptember2020))
                 } else if issued >= appleMarch2018 && lifetime > maximum825Days {
-                    check(.systemTrustedLeafValidityPeriod,
-                          "leaf valid for \(days(lifetime)) days (at most 825 under a system root from 2018-03-01)")
+                    check(.systemTrustedLeafValidityPeriod, .leafValidityTooLong(days: days(lifetime), limit: .systemTrustedFromMarch2018))
                 }
             }
         }
@@ -109,76 +105,76 @@ enum CertificateProfileRules {
         // A leaf that is itself trusted is still a leaf.
         if !isAnchor || isLeaf {
             if certificate.serialNumberIsNegative || certificate.serialNumberIsZero {
-                check(.serialNumber, "serial number must be positive")
+                check(.serialNumber, .serialNumberNotPositive)
             }
-            if certificate.serialNumberIsOverlong { check(.serialNumber, "serial number longer than 20 octets") }
+            if certificate.serialNumberIsOverlong { check(.serialNumber, .serialNumberTooLong) }
         }
-        if certificate.issuer.isEmpty { check(.issuerNonEmpty, "issuer name is empty") }
+        if certificate.issuer.isEmpty { check(.issuerNonEmpty, .emptyIssuer) }
         // Only v3 certificates carry the extensions the web PKI relies on; v1 only as an anchor.
-        if version != 3 && !isAnchor { check(.version3, "v\(version) certificate (the web PKI requires v3)") }
+        if version != 3 && !isAnchor { check(.version3, .versionNot3(version: version)) }
 
         // RFC 5280 §4.2.1.1: AKI is required except in self-signed certificates, and never critical.
         // A trust anchor is trusted by configuration (§6.1.1 (d)), whoever issued it.
         if let akiIsCritical = critical.authorityKeyIdentifier {
-            if akiIsCritical { check(.authorityKeyIdentifier, "authorityKeyIdentifier is critical") }
+            if akiIsCritical { check(.authorityKeyIdentifier, .authorityKeyIdentifierCritical) }
         } else if !isSelfSigned && version == 3 {
             // A cross-signed anchor lacks it too, but is held to that only with the anchor profile.
             if !isAnchor || isLeaf {
-                check(.authorityKeyIdentifier, "authorityKeyIdentifier missing")
+                check(.authorityKeyIdentifier, .authorityKeyIdentifierMissing)
             } else {
-                check(.anchorProfile, "trust anchor issued by another CA lacks authorityKeyIdentifier")
+                check(.anchorProfile, .anchorAuthorityKeyIdentifierMissing)
             }
         }
         // CABF 7.1.2.1.3: a root's AKI, if present, holds only keyIdentifier, equal to its SKI.
         if isSelfSigned, let aki = extensions.authorityKeyIdentifier {
             if aki.keyIdentifier == nil || aki.authorityCertIssuer != nil || aki.authorityCertSerialNumber != nil {
-                check(.rootAuthorityKeyIdentifier, "self-signed certificate's authorityKeyIdentifier must hold only keyIdentifier")
+                check(.rootAuthorityKeyIdentifier, .rootAuthorityKeyIdentifierNotKeyIdentifierOnly)
             } else if let keyID = aki.keyIdentifier, let ski = extensions.subjectKeyIdentifier?.keyIdentifier, !keyID.elementsEqual(ski) {
-                check(.rootAuthorityKeyIdentifier, "self-signed certificate's authorityKeyIdentifier differs from its subjectKeyIdentifier")
+                check(.rootAuthorityKeyIdentifier, .rootAuthorityKeyIdentifierMismatch)
             }
         }
-        if critical.subjectKeyIdentifier == true { check(.subjectKeyIdentifier, "subjectKeyIdentifier is critical") }
+        if critical.subjectKeyIdentifier == true { check(.subjectKeyIdentifier, .subjectKeyIdentifierCritical) }
         // Anchors are trusted by configuration (RFC 5280 §6.1.1 (d)): their SKI is required only
         // when the anchor is held to the profile too.
         if !isLeaf && version == 3 && extensions.subjectKeyIdentifier == nil {
             if !isAnchor {
-                check(.subjectKeyIdentifier, "CA certificate lacks subjectKeyIdentifier")
+                check(.subjectKeyIdentifier, .caSubjectKeyIdentifierMissing)
             } else {
-                check(.anchorProfile, "trust anchor lacks subjectKeyIdentifier")
+                check(.anchorProfile, .anchorSubjectKeyIdentifierMissing)
             }
         }
         // CABF 7.1.2.1.2: a root's extKeyUsage MUST NOT be present.
         if isAnchor && isSelfSigned && !isLeaf && extensions.extendedKeyUsage != nil {
-            check(.rootWithoutExtendedKeyUsage, "root carries extendedKeyUsage")
+            check(.rootWithoutExtendedKeyUsage, .rootHasExtendedKeyUsage)
         }
         if !isLeaf, critical.basicConstraints == false {
-            check(.basicConstraintsCritical, "basicConstraints is not critical in a CA certificate")
+            check(.basicConstraintsCritical, .basicConstraintsNotCritical)
         }
         if let usage = extensions.keyUsage {
-            if usage.contains(.keyCertSign) && !isCA { check(.keyUsageConsistency, "keyUsage keyCertSign without basicConstraints cA") }
+            if usage.contains(.keyCertSign) && !isCA { check(.keyUsageConsistency, .keyCertSignWithoutCA) }
             // (For issuers, the path validator already reports the missing keyCertSign.)
             if isLeaf && isCA && !usage.contains(.keyCertSign) {
-                check(.keyUsageConsistency, "basicConstraints cA without keyUsage keyCertSign")
+                check(.keyUsageConsistency, .caWithoutKeyCertSign)
             }
         }
-        if !isLeaf && subjectIsEmpty { check(.caSubjectNonEmpty, "CA certificate has an empty subject") }
-        if extensions.nameConstraints != nil && !isCA { check(.nameConstraintsInCAOnly, "nameConstraints in a non-CA certificate") }
+        if !isLeaf && subjectIsEmpty { check(.caSubjectNonEmpty, .caSubjectEmpty) }
+        if extensions.nameConstraints != nil && !isCA { check(.nameConstraintsInCAOnly, .nameConstraintsInNonCA) }
         // An anchor's name constraints constrain (as Apple, OpenSSL, Go and Chromium apply them), but
         // their encoding is its issuer's business unless the anchor is held to the profile.
         if critical.nameConstraints == false && (!isAnchor || rules.contains(.anchorProfile)) {
-            check(.nameConstraintsCritical, "nameConstraints is not critical")
+            check(.nameConstraintsCritical, .nameConstraintsNotCritical)
         }
-        if critical.policyConstraints == false { check(.policyConstraintsCritical, "policyConstraints is not critical") }
-        if critical.authorityInfoAccess == true { check(.authorityInfoAccessNonCritical, "authorityInfoAccess is critical") }
+        if critical.policyConstraints == false { check(.policyConstraintsCritical, .policyConstraintsNotCritical) }
+        if critical.authorityInfoAccess == true { check(.authorityInfoAccessNonCritical, .authorityInfoAccessCritical) }
         if let sanIsCritical = critical.subjectAltName {
             if subjectIsEmpty && !sanIsCritical {
-                check(.subjectAltNameCriticality, "subjectAltName is not critical although the subject is empty")
+                check(.subjectAltNameCriticality, .subjectAltNameNotCriticalWithEmptySubject)
             }
             if !subjectIsEmpty && sanIsCritical && isLeaf {
-                check(.subjectAltNameCriticality, "subjectAltName is critical although the subject is not empty")
+                check(.subjectAltNameCriticality, .subjectAltNameCriticalWithSubject)
             }
         } else if subjectIsEmpty {
-            check(.subjectAltNameCriticality, "empty subject without subjectAltName")
+            check(.subjectAltNameCriticality, .emptySubjectWithoutSubjectAltName)
         }
         let subjectAlternativeNames = extensions.subjectAlternativeNames
         if rules.contains(.subjectAltNameSyntax) {
@@ -190,16 +186,16 @@ enum CertificateProfileRules {
             // CABF 7.1.2.7.12: subscriber certificates carry a SAN (waived when the caller explicitly
             // opted into legacy common-name matching, which exists for SAN-less certificates).
             if subjectAlternativeNames == nil && !flags.allowsCommonNameFallback {
-                check(.leafSubjectAltNameRequired, "leaf has no subjectAltName")
+                check(.leafSubjectAltNameRequired, .leafSubjectAltNameMissing)
             }
-            if critical.extendedKeyUsage == true { check(.leafExtendedKeyUsage, "leaf extKeyUsage is critical") }
-            if critical.extendedKeyUsage == nil && !isAnchor { check(.leafExtendedKeyUsage, "leaf has no extKeyUsage") }
+            if critical.extendedKeyUsage == true { check(.leafExtendedKeyUsage, .leafExtendedKeyUsageCritical) }
+            if critical.extendedKeyUsage == nil && !isAnchor { check(.leafExtendedKeyUsage, .leafExtendedKeyUsageMissing) }
             if extensions.extendedKeyUsage?.contains(OID.anyExtendedKeyUsage) == true {
-                check(.leafExtendedKeyUsage, "leaf extKeyUsage contains anyExtendedKeyUsage")
+                check(.leafExtendedKeyUsage, .leafAnyExtendedKeyUsage)
             }
             // CABF 7.1.2.7.8: subscriber certificates are not CAs; a self-signed certificate the caller
             // trusts directly (`openssl req -x509` sets cA) is the caller's business.
-            if isCA && !isAnchor { check(.caCertificateAsLeaf, "a CA certificate (basicConstraints cA) used as the leaf") }
+            if isCA && !isAnchor { check(.caCertificateAsLeaf, .caCertificateAsLeaf) }
         }
         check(.keyAlgorithm, keyAlgorithmProblem(certificate, minimumRSABits: flags.minimumRSABits))
         return found
@@ -210,7 +206,7 @@ enum CertificateProfileRules {
 
     /// RFC 5280 §4.2.1.6: dNSName entries are preferred-name-syntax host names (a leading `*` label
     /// allowed), iPAddress entries are 4 or 16 octets, rfc822Name entries are mailboxes.
-    static func sanSyntaxProblem(_ name: GeneralName) -> String? {
+    static func sanSyntaxProblem(_ name: GeneralName) -> ProfileViolationDetail? {
         switch name {
         case let .dnsName(value):
             let utf8 = value.utf8
@@ -219,16 +215,16 @@ enum CertificateProfileRules {
             let host = isWildcard ? utf8.dropFirst(2) : utf8[...]
             // A valid ASCII host name is LDH labels and dots only, so it is never "*".
             guard IDNA.scanASCIIHostname(host) != nil else {
-                return "subjectAltName dNSName \"\(value)\" is not a valid host name"
+                return .invalidDNSName(value)
             }
             // An all-numeric last label is an IP address written as a DNS name.
-            if lastLabelIsNumeric(host) { return "subjectAltName dNSName \"\(value)\" is an IP address, not a host name" }
+            if lastLabelIsNumeric(host) { return .ipAddressAsDNSName(value) }
             return nil
         case let .ipAddress(bytes):
-            return bytes.count == 4 || bytes.count == 16 ? nil : "subjectAltName iPAddress has \(bytes.count) octets"
+            return bytes.count == 4 || bytes.count == 16 ? nil : .invalidIPAddressLength(octets: bytes.count)
         case let .rfc822Name(value):
             guard EmailAddress(value) != nil else {
-                return "subjectAltName rfc822Name \"\(value)\" is not a mailbox"
+                return .invalidMailbox(value)
             }
             return nil
         default:
@@ -253,40 +249,40 @@ enum CertificateProfileRules {
     }
 
     /// Apple's weak keys: RSA under 1024 bits (EC under 160 bits cannot be parsed at all).
-    static func weakKeyProblem(_ certificate: Certificate) -> String? {
-        guard let description = certificate.publicKeyDescription else { return "public key cannot be used" }
+    static func weakKeyProblem(_ certificate: Certificate) -> ProfileViolationDetail? {
+        guard let description = certificate.publicKeyDescription else { return .unusablePublicKey }
         if case let .rsa(bits) = description.kind, bits < SignaturePolicy.absoluteMinimumRSAModulusBits {
-            return "RSA key of \(bits) bits (under 1024 is weak)"
+            return .weakRSAKey(bits: bits)
         }
         return nil
     }
 
     /// Apple's strong key sizes: RSA of at least `minimumRSABits` (2048 unless the caller allowed
     /// legacy algorithms), EC on P-256 or larger (the only curves we parse), EdDSA.
-    static func strongKeyProblem(_ certificate: Certificate, minimumRSABits: Int) -> String? {
-        guard let description = certificate.publicKeyDescription else { return "public key cannot be used" }
+    static func strongKeyProblem(_ certificate: Certificate, minimumRSABits: Int) -> ProfileViolationDetail? {
+        guard let description = certificate.publicKeyDescription else { return .unusablePublicKey }
         if case let .rsa(bits) = description.kind, bits < minimumRSABits {
-            return "RSA key of \(bits) bits (at least \(minimumRSABits) required)"
+            return .rsaKeyTooSmall(bits: bits, minimumBits: minimumRSABits)
         }
         return nil
     }
 
     /// CABF 6.1.5 / 7.1.3.1: RSA moduli of at least 2048 bits and divisible by 8; ECDSA on P-256/384/521.
     /// Ed25519 and Ed448 are accepted too (a deliberate extension beyond the Baseline Requirements).
-    static func keyAlgorithmProblem(_ certificate: Certificate, minimumRSABits: Int) -> String? {
+    static func keyAlgorithmProblem(_ certificate: Certificate, minimumRSABits: Int) -> ProfileViolationDetail? {
         guard let description = certificate.publicKeyDescription else {
-            do { _ = try PublicKeyDescription(spki: certificate.publicKeyInfo.der) } catch { return "public key rejected: \(error)" }
-            return "public key rejected"
+            do { _ = try PublicKeyDescription(spki: certificate.publicKeyInfo.der) } catch { return .publicKeyRejected(error) }
+            return .publicKeyRejected(nil)
         }
         switch description.kind {
         case let .rsa(bits):
-            if bits < minimumRSABits { return "RSA key of \(bits) bits (at least \(minimumRSABits) required)" }
-            if bits % 8 != 0 { return "RSA modulus of \(bits) bits is not a multiple of 8 (CABF 6.1.5)" }
+            if bits < minimumRSABits { return .rsaKeyTooSmall(bits: bits, minimumBits: minimumRSABits) }
+            if bits % 8 != 0 { return .rsaModulusNotMultipleOf8(bits: bits) }
             return nil
         case .ec, .ed25519, .ed448:
             return nil
         case let .unknown(oid):
-            return "public key algorithm \(oid) is not allowed"
+            return .publicKeyAlgorithmNotAllowed(algorithmOID: oid)
         }
     }
 }

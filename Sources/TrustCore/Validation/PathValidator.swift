@@ -209,7 +209,7 @@ final class PathValidator {
         if rules.contains(.keyIdentifierLinkage), let keyID = child.extensions.authorityKeyIdentifier?.keyIdentifier,
            let ski = certificate.extensions.subjectKeyIdentifier?.keyIdentifier, !keyID.elementsEqual(ski) {
             report(.profileViolation(ProfileViolation(.keyIdentifierLinkage,
-                "certificate \(index - 1)'s authorityKeyIdentifier does not match this issuer's subjectKeyIdentifier")))
+                                                      .authorityKeyIdentifierDoesNotMatchIssuer(childIndex: index - 1))))
         }
         // A v1/v2 certificate has no basicConstraints: acceptable only as a trust anchor.
         let version = certificate.version

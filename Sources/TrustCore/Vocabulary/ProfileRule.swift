@@ -257,15 +257,16 @@ public struct ProfileRuleSet: Hashable, Sendable, Sequence {
     public func makeIterator() -> IndexingIterator<[ProfileRule]> { ProfileRule.allCases.filter(contains).makeIterator() }
 }
 
-/// A broken ``ProfileRule``: the rule and what exactly was wrong.
+/// A broken ``ProfileRule``: the rule and what exactly was wrong, both typed, so a caller switches
+/// on them (`case .rsaKeyTooSmall(let bits, _)`) and never reads the text.
 public struct ProfileViolation: Hashable, Sendable, CustomStringConvertible {
     /// The rule broken.
     public let rule: ProfileRule
-    /// What was found, e.g. `RSA key of 1024 bits (at least 2048 required)`.
-    public let detail: String
+    /// What was found, e.g. ``ProfileViolationDetail/rsaKeyTooSmall(bits:minimumBits:)``.
+    public let detail: ProfileViolationDetail
 
     /// Creates a violation of `rule`.
-    public init(_ rule: ProfileRule, _ detail: String) {
+    public init(_ rule: ProfileRule, _ detail: ProfileViolationDetail) {
         self.rule = rule
         self.detail = detail
     }

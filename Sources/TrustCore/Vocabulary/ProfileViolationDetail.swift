@@ -1,0 +1,208 @@
+import TrustCrypto
+
+/// What exactly a certificate did wrong under a ``ProfileRule``: one case per finding, with the
+/// measured values (key size, lifetime, the offending name) as typed fields, so a caller switches on
+/// the case rather than reading the text. ``description`` is the text reports print.
+public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible {
+    // MARK: Subject and issuer names
+
+    /// The subject is empty in a CA certificate (``ProfileRule/nonEmptySubject``).
+    case emptySubjectInCA
+    /// The subject is empty but the subjectAltName is missing or not critical (``ProfileRule/nonEmptySubject``).
+    case emptySubjectWithoutCriticalSubjectAltName
+    /// A CA certificate's subject is empty (``ProfileRule/caSubjectNonEmpty``).
+    case caSubjectEmpty
+    /// The issuer name is empty (``ProfileRule/issuerNonEmpty``).
+    case emptyIssuer
+
+    // MARK: Keys
+
+    /// The public key cannot be parsed or used (``ProfileRule/weakKeySize``, ``ProfileRule/strongKeySize``).
+    case unusablePublicKey
+    /// An RSA key under the 1024 bits Apple calls weak (``ProfileRule/weakKeySize``).
+    case weakRSAKey(bits: Int)
+    /// An RSA key smaller than the `minimumBits` in force (``ProfileRule/strongKeySize``,
+    /// ``ProfileRule/keyAlgorithm``).
+    case rsaKeyTooSmall(bits: Int, minimumBits: Int)
+    /// An RSA modulus whose size is not a multiple of 8 bits (``ProfileRule/keyAlgorithm``).
+    case rsaModulusNotMultipleOf8(bits: Int)
+    /// A public key algorithm (dotted OID) outside RSA, ECDSA P-256/384/521 and EdDSA (``ProfileRule/keyAlgorithm``).
+    case publicKeyAlgorithmNotAllowed(algorithmOID: String)
+    /// The public key was refused when parsed, with libcrypto's or the parser's reason when known
+    /// (``ProfileRule/keyAlgorithm``).
+    case publicKeyRejected(SignatureError?)
+
+    // MARK: TLS server leaves (Apple)
+
+    /// A TLS server leaf lacks extendedKeyUsage serverAuth: under a system root, or issued after
+    /// 2019-06-30T23:00Z (``ProfileRule/serverAuthExtendedKeyUsageRequired``).
+    case serverAuthExtendedKeyUsageMissing(underSystemRoot: Bool)
+    /// A TLS server leaf valid for `days` days, more than `limit` allows
+    /// (``ProfileRule/leafValidityPeriod``, ``ProfileRule/systemTrustedLeafValidityPeriod``).
+    case leafValidityTooLong(days: Int64, limit: LeafValidityLimit)
+
+    // MARK: Serial number and version
+
+    /// The serial number is zero or negative (``ProfileRule/serialNumber``).
+    case serialNumberNotPositive
+    /// The serial number is longer than 20 octets (``ProfileRule/serialNumber``).
+    case serialNumberTooLong
+    /// A v1 or v2 certificate that is not a trust anchor (``ProfileRule/version3``).
+    case versionNot3(version: Int)
+
+    // MARK: Key identifiers
+
+    /// authorityKeyIdentifier is marked critical (``ProfileRule/authorityKeyIdentifier``).
+    case authorityKeyIdentifierCritical
+    /// authorityKeyIdentifier is missing from a certificate that is not self-signed (``ProfileRule/authorityKeyIdentifier``).
+    case authorityKeyIdentifierMissing
+    /// A trust anchor issued by another CA lacks authorityKeyIdentifier (``ProfileRule/anchorProfile``).
+    case anchorAuthorityKeyIdentifierMissing
+    /// A self-signed certificate's authorityKeyIdentifier holds more than a keyIdentifier
+    /// (``ProfileRule/rootAuthorityKeyIdentifier``).
+    case rootAuthorityKeyIdentifierNotKeyIdentifierOnly
+    /// A self-signed certificate's authorityKeyIdentifier differs from its subjectKeyIdentifier
+    /// (``ProfileRule/rootAuthorityKeyIdentifier``).
+    case rootAuthorityKeyIdentifierMismatch
+    /// subjectKeyIdentifier is marked critical (``ProfileRule/subjectKeyIdentifier``).
+    case subjectKeyIdentifierCritical
+    /// A CA certificate lacks subjectKeyIdentifier (``ProfileRule/subjectKeyIdentifier``).
+    case caSubjectKeyIdentifierMissing
+    /// A trust anchor lacks subjectKeyIdentifier (``ProfileRule/anchorProfile``).
+    case anchorSubjectKeyIdentifierMissing
+    /// The authorityKeyIdentifier of the certificate at `childIndex` does not name this issuer's
+    /// subjectKeyIdentifier (``ProfileRule/keyIdentifierLinkage``).
+    case authorityKeyIdentifierDoesNotMatchIssuer(childIndex: Int)
+
+    // MARK: Extensions
+
+    /// A self-signed root carries extendedKeyUsage (``ProfileRule/rootWithoutExtendedKeyUsage``).
+    case rootHasExtendedKeyUsage
+    /// basicConstraints is not critical in a CA certificate (``ProfileRule/basicConstraintsCritical``).
+    case basicConstraintsNotCritical
+    /// keyUsage keyCertSign without basicConstraints cA (``ProfileRule/keyUsageConsistency``).
+    case keyCertSignWithoutCA
+    /// basicConstraints cA without keyUsage keyCertSign (``ProfileRule/keyUsageConsistency``).
+    case caWithoutKeyCertSign
+    /// nameConstraints in a certificate that is not a CA (``ProfileRule/nameConstraintsInCAOnly``).
+    case nameConstraintsInNonCA
+    /// nameConstraints is not critical (``ProfileRule/nameConstraintsCritical``).
+    case nameConstraintsNotCritical
+    /// policyConstraints is not critical (``ProfileRule/policyConstraintsCritical``).
+    case policyConstraintsNotCritical
+    /// authorityInfoAccess is marked critical (``ProfileRule/authorityInfoAccessNonCritical``).
+    case authorityInfoAccessCritical
+
+    // MARK: Subject alternative names
+
+    /// subjectAltName is not critical although the subject is empty (``ProfileRule/subjectAltNameCriticality``).
+    case subjectAltNameNotCriticalWithEmptySubject
+    /// A leaf's subjectAltName is critical although the subject is not empty (``ProfileRule/subjectAltNameCriticality``).
+    case subjectAltNameCriticalWithSubject
+    /// The subject is empty and there is no subjectAltName (``ProfileRule/subjectAltNameCriticality``).
+    case emptySubjectWithoutSubjectAltName
+    /// A dNSName entry that is not a preferred-name-syntax host name (``ProfileRule/subjectAltNameSyntax``).
+    case invalidDNSName(String)
+    /// A dNSName entry that is an IP address (``ProfileRule/subjectAltNameSyntax``).
+    case ipAddressAsDNSName(String)
+    /// An iPAddress entry of neither 4 nor 16 octets (``ProfileRule/subjectAltNameSyntax``).
+    case invalidIPAddressLength(octets: Int)
+    /// An rfc822Name entry that is not a mailbox (``ProfileRule/subjectAltNameSyntax``).
+    case invalidMailbox(String)
+
+    // MARK: Subscriber certificates (CA/Browser Forum)
+
+    /// The leaf has no subjectAltName (``ProfileRule/leafSubjectAltNameRequired``).
+    case leafSubjectAltNameMissing
+    /// The leaf's extKeyUsage is critical (``ProfileRule/leafExtendedKeyUsage``).
+    case leafExtendedKeyUsageCritical
+    /// The leaf has no extKeyUsage (``ProfileRule/leafExtendedKeyUsage``).
+    case leafExtendedKeyUsageMissing
+    /// The leaf's extKeyUsage contains anyExtendedKeyUsage (``ProfileRule/leafExtendedKeyUsage``).
+    case leafAnyExtendedKeyUsage
+    /// A CA certificate used as the leaf (``ProfileRule/caCertificateAsLeaf``).
+    case caCertificateAsLeaf
+
+    /// The finding in words, e.g. `RSA key of 1024 bits (at least 2048 required)`.
+    public var description: String {
+        switch self {
+        case .emptySubjectInCA: return "subject is empty in a CA certificate"
+        case .emptySubjectWithoutCriticalSubjectAltName: return "subject is empty and subjectAltName is not critical"
+        case .caSubjectEmpty: return "CA certificate has an empty subject"
+        case .emptyIssuer: return "issuer name is empty"
+        case .unusablePublicKey: return "public key cannot be used"
+        case let .weakRSAKey(bits): return "RSA key of \(bits) bits (under 1024 is weak)"
+        case let .rsaKeyTooSmall(bits, minimumBits): return "RSA key of \(bits) bits (at least \(minimumBits) required)"
+        case let .rsaModulusNotMultipleOf8(bits): return "RSA modulus of \(bits) bits is not a multiple of 8 (CABF 6.1.5)"
+        case let .publicKeyAlgorithmNotAllowed(oid): return "public key algorithm \(oid) is not allowed"
+        case let .publicKeyRejected(error): return "public key rejected" + (error.map { ": \($0)" } ?? "")
+        case let .serverAuthExtendedKeyUsageMissing(underSystemRoot):
+            return underSystemRoot ? "leaf under a system root lacks extendedKeyUsage serverAuth"
+                                   : "leaf issued after 2019-06-30T23:00Z lacks extendedKeyUsage serverAuth"
+        case let .leafValidityTooLong(days, limit): return "leaf valid for \(days) days (\(limit))"
+        case .serialNumberNotPositive: return "serial number must be positive"
+        case .serialNumberTooLong: return "serial number longer than 20 octets"
+        case let .versionNot3(version): return "v\(version) certificate (the web PKI requires v3)"
+        case .authorityKeyIdentifierCritical: return "authorityKeyIdentifier is critical"
+        case .authorityKeyIdentifierMissing: return "authorityKeyIdentifier missing"
+        case .anchorAuthorityKeyIdentifierMissing: return "trust anchor issued by another CA lacks authorityKeyIdentifier"
+        case .rootAuthorityKeyIdentifierNotKeyIdentifierOnly:
+            return "self-signed certificate's authorityKeyIdentifier must hold only keyIdentifier"
+        case .rootAuthorityKeyIdentifierMismatch:
+            return "self-signed certificate's authorityKeyIdentifier differs from its subjectKeyIdentifier"
+        case .subjectKeyIdentifierCritical: return "subjectKeyIdentifier is critical"
+        case .caSubjectKeyIdentifierMissing: return "CA certificate lacks subjectKeyIdentifier"
+        case .anchorSubjectKeyIdentifierMissing: return "trust anchor lacks subjectKeyIdentifier"
+        case let .authorityKeyIdentifierDoesNotMatchIssuer(childIndex):
+            return "certificate \(childIndex)'s authorityKeyIdentifier does not match this issuer's subjectKeyIdentifier"
+        case .rootHasExtendedKeyUsage: return "root carries extendedKeyUsage"
+        case .basicConstraintsNotCritical: return "basicConstraints is not critical in a CA certificate"
+        case .keyCertSignWithoutCA: return "keyUsage keyCertSign without basicConstraints cA"
+        case .caWithoutKeyCertSign: return "basicConstraints cA without keyUsage keyCertSign"
+        case .nameConstraintsInNonCA: return "nameConstraints in a non-CA certificate"
+        case .nameConstraintsNotCritical: return "nameConstraints is not critical"
+        case .policyConstraintsNotCritical: return "policyConstraints is not critical"
+        case .authorityInfoAccessCritical: return "authorityInfoAccess is critical"
+        case .subjectAltNameNotCriticalWithEmptySubject: return "subjectAltName is not critical although the subject is empty"
+        case .subjectAltNameCriticalWithSubject: return "subjectAltName is critical although the subject is not empty"
+        case .emptySubjectWithoutSubjectAltName: return "empty subject without subjectAltName"
+        case let .invalidDNSName(name): return "subjectAltName dNSName \"\(name)\" is not a valid host name"
+        case let .ipAddressAsDNSName(name): return "subjectAltName dNSName \"\(name)\" is an IP address, not a host name"
+        case let .invalidIPAddressLength(octets): return "subjectAltName iPAddress has \(octets) octets"
+        case let .invalidMailbox(name): return "subjectAltName rfc822Name \"\(name)\" is not a mailbox"
+        case .leafSubjectAltNameMissing: return "leaf has no subjectAltName"
+        case .leafExtendedKeyUsageCritical: return "leaf extKeyUsage is critical"
+        case .leafExtendedKeyUsageMissing: return "leaf has no extKeyUsage"
+        case .leafAnyExtendedKeyUsage: return "leaf extKeyUsage contains anyExtendedKeyUsage"
+        case .caCertificateAsLeaf: return "a CA certificate (basicConstraints cA) used as the leaf"
+        }
+    }
+}
+
+/// The lifetime a TLS server leaf may have under Apple's policy, by when it was issued and what
+/// anchors it.
+public enum LeafValidityLimit: Hashable, Sendable, CustomStringConvertible {
+    /// Issued from 2019-07-01 (Apple's 2019-06-30T23:00Z): at most 825 days.
+    case issuedFromJuly2019
+    /// Under a system root, issued from 2018-03-01: at most 825 days.
+    case systemTrustedFromMarch2018
+    /// Under a system root, issued from 2020-09-01: at most 398 days.
+    case systemTrustedFromSeptember2020
+
+    /// The longest lifetime allowed, in whole days (Apple allows one hour more for the 825-day limits).
+    public var maximumDays: Int {
+        switch self {
+        case .issuedFromJuly2019, .systemTrustedFromMarch2018: return 825
+        case .systemTrustedFromSeptember2020: return 398
+        }
+    }
+
+    /// `at most 825 for leaves issued from 2019-07-01`.
+    public var description: String {
+        switch self {
+        case .issuedFromJuly2019: return "at most 825 for leaves issued from 2019-07-01"
+        case .systemTrustedFromMarch2018: return "at most 825 under a system root from 2018-03-01"
+        case .systemTrustedFromSeptember2020: return "at most 398 under a system root from 2020-09-01"
+        }
+    }
+}
