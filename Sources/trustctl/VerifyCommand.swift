@@ -21,6 +21,9 @@ struct Verify: ParsableCommand {
         Without --host/--ip, host validation is off. --email requires the leaf to
         name that mailbox in an rfc822Name SAN (e.g. a client certificate with
         --purpose client).
+        Example: trustctl verify fullchain.pem --anchors root.pem --host www.example.com
+          prints "trusted" and the chain built to root.pem, or "not trusted" and the failures, the one that
+          decided it first (exit status 1).
         Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
         """
     )
