@@ -10,8 +10,8 @@ struct Limbo: ParsableCommand {
         discussion: """
         Ends with the line 'N passed, N failed, N skipped'. Exit 1 when any attempted case is wrong.
         Example: trustctl limbo limbo.json --include 'rfc5280::nc::*' --verbose
-          runs the name-constraint cases only and lists each wrong one with its context (the failures of
-          the most relevant path tried).
+        runs the name-constraint cases only and lists each wrong one with its context (the failures of the \
+        most relevant path tried).
         """
     )
 

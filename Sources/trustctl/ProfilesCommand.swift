@@ -9,8 +9,8 @@ struct Profiles: ParsableCommand {
         Every profile applies RFC 5280 §6.1 path validation; the rules listed here come on top.
 
         Example: trustctl profiles --profile ssl
-          lists what Apple's SSL policy checks beyond path validation, each rule with its source;
-          trustctl profiles --markdown > table.md writes the table of docs/profiles.md.
+        lists what Apple's SSL policy checks beyond path validation, each rule with its source; \
+        trustctl profiles --markdown > table.md writes the table of docs/profiles.md.
         """
     )
 
