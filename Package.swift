@@ -63,9 +63,11 @@ let package = Package(
         .testTarget(name: "TrustDERTests", dependencies: ["TrustDER"]),
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustX509", "TrustCrypto", "TrustDER"], exclude: ["Golden"]),
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
+                    exclude: ["Golden"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509"]),
-        // `openssl s_server` on loopback for the TLS tests (a peer we did not write).
+        // `openssl s_server` on loopback for the TLS tests (a peer we did not write), and certificate
+        // graphs made with the openssl CLI.
         .target(name: "OpenSSLServerSupport", path: "Tests/OpenSSLServerSupport"),
         .testTarget(
             name: "TrustNIOTests",

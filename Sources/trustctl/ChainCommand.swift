@@ -17,6 +17,9 @@ struct Chain: ParsableCommand {
         from the trust anchor down (or from what is missing), every path the builder tried with the reason it was \
         abandoned, findings (errors, warnings, notes: problems and risks, also on trusted chains), and the verdict.
         Colour and symbols when standard output is a terminal (NO_COLOR turns them off); --json for tools.
+        Example: trustctl chain leaf.pem --host www.example.com
+        for a server that sends only its leaf, tops the tree with "MISSING: <the issuer>" and says under \
+        Findings which intermediate the server must send (and where the leaf says it can be downloaded).
         Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
         """
     )

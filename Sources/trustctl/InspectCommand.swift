@@ -13,6 +13,9 @@ struct Inspect: ParsableCommand {
         certificate (e.g. the private key of a combined certificate-and-key file) are skipped with a note on standard \
         error. Semantic defects of a well-formed certificate (e.g. inner and outer signature algorithms that differ) \
         are shown as findings; validation rejects such a certificate.
+        Example: trustctl inspect fullchain.pem
+        lists the leaf and each intermediate on one line (CA or leaf, subject, issuer, expiry); add --verbose \
+        for every field of each.
         Exit status: 0 when every input parses, 1 when any is malformed, 2 on usage errors or unreadable files.
         """
     )

@@ -6,7 +6,12 @@ import SwiftTrust
 struct Limbo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run an x509-limbo test suite (JSON) through ServerTrust.",
-        discussion: "Ends with the line 'N passed, N failed, N skipped'. Exit 1 when any attempted case is wrong."
+        discussion: """
+        Ends with the line 'N passed, N failed, N skipped'. Exit 1 when any attempted case is wrong.
+        Example: trustctl limbo limbo.json --include 'rfc5280::nc::*' --verbose
+        runs the name-constraint cases only and lists each wrong one with its context (the failures of the \
+        most relevant path tried).
+        """
     )
 
     @Argument(help: "The suite file (limbo.json).")

@@ -15,6 +15,9 @@ struct PKITS: ParsableCommand {
         .networkAccessDisabled]), at \(PKITSRunner.verifyDateText), with the case's policy settings.
         Ends with the line 'N passed, N failed'. Exit 1 when a case not listed in --known-failures is
         answered wrong, or a listed one is answered right (the list must stay current).
+        Example: trustctl pkits PKITS_data --cases scripts/pkits-cases.tsv
+        runs every listed case and ends with the count (scripts/pkits fetches PKITS_data from \
+        cryptography-vectors and adds --known-failures docs/pkits-known-failures.json).
         """
     )
 

@@ -6,6 +6,10 @@ import SwiftTrust
 struct Pins: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check pinning configurations against live servers, and convert them between formats.",
+        discussion: """
+        Example: trustctl pins check network_security_config.xml api.example.com
+        connects to api.example.com:443 and says which served certificate matches which configured pin.
+        """,
         subcommands: [PinsCheck.self, PinsConvert.self]
     )
 }

@@ -15,6 +15,9 @@ struct Probe: ParsableCommand {
         revocation information is fetched off the event loop when --revocation allows the network.
         Prints the negotiated protocol and cipher suite, the presented chain with the diagnostics of \
         `trustctl chain`, and the verdict. --save-chain writes the presented chain as PEM.
+        Example: trustctl probe www.example.com --save-chain served.pem
+        connects to port 443, judges the chain for www.example.com against the system trust store, and keeps \
+        what was served for a later `trustctl chain served.pem`.
         Exit status: 0 the handshake completed and the verification accepted the server, \
         1 the verification rejected it (the reason is printed), \
         2 usage errors and connection failures (refused, timed out, not TLS).

@@ -8,9 +8,9 @@ struct Profiles: ParsableCommand {
         discussion: """
         Every profile applies RFC 5280 §6.1 path validation; the rules listed here come on top.
 
-        Example:
-          trustctl profiles --profile ssl
-          trustctl profiles --markdown > table.md     (the table in docs/profiles.md)
+        Example: trustctl profiles --profile ssl
+        lists what Apple's SSL policy checks beyond path validation, each rule with its source; \
+        trustctl profiles --markdown > table.md writes the table of docs/profiles.md.
         """
     )
 

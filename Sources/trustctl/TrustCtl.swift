@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SwiftTrust
 
 /// `trustctl`: inspect certificates and (in later commands) verify chains.
 @main
@@ -7,8 +8,13 @@ struct TrustCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trustctl",
         abstract: "Inspect X.509 certificates and evaluate trust.",
+        version: TrustCtl.version,
         subcommands: [Inspect.self, Verify.self, Chain.self, Probe.self, Limbo.self, Pin.self, Pins.self, Profiles.self, PKITS.self]
     )
+
+    /// What `--version` prints: the package version and the libcrypto actually loaded (linked
+    /// dynamically, it can differ from the one built against), the two things a bug report needs.
+    static let version = "trustctl (SwiftTrust) \(SwiftTrustVersion.current)\nlibcrypto: \(Libcrypto.version)"
 
     /// Exit codes: 0 success, 1 a negative answer or malformed input, 2 usage errors or unreadable files.
     static func main() {

@@ -21,6 +21,9 @@ struct Verify: ParsableCommand {
         Without --host/--ip, host validation is off. --email requires the leaf to
         name that mailbox in an rfc822Name SAN (e.g. a client certificate with
         --purpose client).
+        Example: trustctl verify fullchain.pem --anchors root.pem --host example.com
+        prints the chain built up to root.pem and "trusted", or "not trusted" with the failures of the most \
+        relevant path tried, its first failure first (exit status 1).
         Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
         """
     )

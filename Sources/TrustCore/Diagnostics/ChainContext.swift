@@ -169,7 +169,7 @@ struct ChainContext {
                 // The failure names the child whose signature this candidate was tried on.
                 let child = attempt.chain[safeIndex: position - 1]?.subject.description ?? "?"
                 for failure in attempt.failures {
-                    if ChainContext.isIssuerFault(failure.reason) {
+                    if failure.reason.blamesIssuerCandidate {
                         note("tried as issuer of \(child) and rejected: \(failure.reason.summary) (path \(number + 1))", .faulty)
                     } else {
                         note("tried as issuer of \(child), whose own \(failure.reason.summary) (path \(number + 1))", .notItsFault)
@@ -196,16 +196,6 @@ struct ChainContext {
         return (reasons, kind)
     }
 
-    /// Whether a rejected issuer candidate is itself at fault (wrong or unusable key) rather than the
-    /// signature of the certificate it was tried on (e.g. a disabled algorithm).
-    static func isIssuerFault(_ reason: TrustFailureReason) -> Bool {
-        guard case let .signatureUnverifiable(error) = reason else { return true }
-        switch error {
-        case .legacyAlgorithm, .unsupportedAlgorithm, .malformedAlgorithmParameters: return false
-        default: return true
-        }
-    }
-
     /// Why the built chain stops short of a trust anchor, in words; nil when it reaches one.
     var chainEnd: String? {
         guard anchorIndex == nil, let top = built.last else { return nil }
@@ -217,7 +207,7 @@ struct ChainContext {
         let descriptions = rejected.compactMap { attempt -> String? in
             guard let candidate = attempt.chain.last else { return nil }
             let why = attempt.failures.map(\.reason.summary).joined(separator: "; ")
-            return "REJECTED issuer \(candidate.subject) [\(origin(of: candidate, isAnchor: false))]: \(why)"
+            return "REJECTED issuer \(candidate.subject) [\(origin(of: candidate, isAnchor: attempt.endsAtAnchor))]: \(why)"
         }
         if !descriptions.isEmpty { return descriptions.joined(separator: "; ") }
         return evaluation.failures.first { $0.certificateIndex == nil }.map { "STOPPED: \($0.description)" }

@@ -168,10 +168,9 @@ public struct ChainDiagnostics: Codable, Sendable {
                 spkiPin: certificate.spkiPin, sha256Fingerprint: certificate.sha256Hex)
         }
         paths = evaluation.attempts.map { attempt in
-            let anchored = attempt.outcome == .valid || attempt.outcome == .invalid
             let certificates = attempt.chain.enumerated().map { position, certificate in
                 PathCertificate(subject: certificate.subject.description,
-                                origin: context.origin(of: certificate, isAnchor: anchored && position == attempt.chain.count - 1),
+                                origin: context.origin(of: certificate, isAnchor: attempt.endsAtAnchor && position == attempt.chain.count - 1),
                                 sha256Fingerprint: certificate.sha256Hex)
             }
             return Path(certificates: certificates, outcome: ChainDiagnostics.describe(attempt.outcome),

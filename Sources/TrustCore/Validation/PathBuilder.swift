@@ -24,6 +24,10 @@ public struct PathAttempt: Hashable, Sendable {
     public let outcome: Outcome
     /// Why it failed (empty for a valid path).
     public let failures: [TrustFailure]
+    /// Whether the last certificate is a trust anchor: always for a valid or invalid path; for a
+    /// rejected issuer, when the rejected candidate is one (the path reached an anchor that did not
+    /// vouch for it).
+    public let endsAtAnchor: Bool
 }
 
 /// The builder's answer: the first valid chain, or the reasons every explored path failed.
@@ -37,22 +41,10 @@ public struct PathBuildingResult: Sendable {
     /// Whether the budget stopped the search.
     public let budgetExhausted: Bool
 
-    /// The most informative failed attempt: a complete path with the fewest failures; else, when the
-    /// budget stopped the search, the attempt it stopped (whatever partial paths were rejected on the
-    /// way, the budget is why no chain was found: look-alike issuers are not the leaf's fault); else
-    /// the longest dead end.
+    /// The failed attempt that best explains why no chain was found (ranked by `PathRelevance`): the one
+    /// every report of the failure leads with.
     public var bestFailedAttempt: PathAttempt? {
-        let complete = attempts.filter { $0.outcome == .invalid }
-        if let best = complete.min(by: { PathBuildingResult.rank($0) < PathBuildingResult.rank($1) }) { return best }
-        if budgetExhausted, let stopped = attempts.last(where: { $0.outcome == .budgetExhausted }) { return stopped }
-        // Otherwise the longest partial path, preferring dead ends to rejected issuers.
-        return attempts.filter { $0.outcome != .valid }.max { lhs, rhs in
-            (lhs.chain.count, lhs.outcome == .rejectedIssuer ? 0 : 1) < (rhs.chain.count, rhs.outcome == .rejectedIssuer ? 0 : 1)
-        }
-    }
-
-    private static func rank(_ attempt: PathAttempt) -> (Int, Int) {
-        (attempt.failures.filter { $0.reason.severity == .fatal }.count, attempt.failures.count)
+        PathRelevance.mostRelevant(of: attempts, budgetStopped: budgetExhausted)
     }
 }
 
@@ -118,8 +110,9 @@ struct PathBuilder {
         record(path, .budgetExhausted, [TrustFailure(reason, certificate: nil, index: nil)])
     }
 
-    private mutating func record(_ chain: [Certificate], _ outcome: PathAttempt.Outcome, _ failures: [TrustFailure]) {
-        attempts.append(PathAttempt(chain: chain, outcome: outcome, failures: failures))
+    private mutating func record(_ chain: [Certificate], _ outcome: PathAttempt.Outcome, _ failures: [TrustFailure],
+                                 endsAtAnchor: Bool = false) {
+        attempts.append(PathAttempt(chain: chain, outcome: outcome, failures: failures, endsAtAnchor: endsAtAnchor))
     }
 
     /// Explores paths that extend `path`; returns true once a valid chain is found. `path` is
@@ -149,10 +142,10 @@ struct PathBuilder {
             let failures = validator.validate(chain, isComplete: true)
             if failures.isEmpty {
                 found = chain
-                record(chain, .valid, [])
+                record(chain, .valid, [], endsAtAnchor: true)
                 return true
             }
-            record(chain, .invalid, failures)
+            record(chain, .invalid, failures, endsAtAnchor: true)
             return false
         }
 
@@ -229,7 +222,8 @@ struct PathBuilder {
             }
             if let failure {
                 budget.spend(.candidatePaths)
-                record(path + [candidate], .rejectedIssuer, [TrustFailure(failure, certificate: current, index: path.count - 1)])
+                record(path + [candidate], .rejectedIssuer, [TrustFailure(failure, certificate: current, index: path.count - 1)],
+                       endsAtAnchor: anchors.contains(candidate))
                 continue
             }
             path.append(candidate)
