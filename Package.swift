@@ -20,6 +20,7 @@ let package = Package(
         // Only TrustNIO (and trustctl through it) depends on these: the core modules stay dependency-free.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),   // `swift package generate-documentation` (scripts/docs)
     ],
     targets: [
         .systemLibrary(
