@@ -185,29 +185,32 @@ public enum PEM {
         // already reported: the END line that follows belongs to it and is reported there, once.
         var damagedBegin: (line: Int, reported: Bool)?
         var lineNumber = 0
-        // "\r\n" is a single Character in Swift, so splitting on "\n" alone would not split CRLF text.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        // A final newline ends the last line; it does not start an empty one (which, inside an
-        // unterminated block, would be misreported as invalid base64).
-        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
-        for rawLine in lines {
+        // Lines are cut from the UTF-8 bytes (walking Characters costs grapheme breaking on every
+        // byte of a bundle); every byte the rules look at is ASCII, so the result is the same.
+        let bytes = Array(text.utf8)
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+            var line = bytes[lineStart..<(newline ?? bytes.count)]
+            lineStart = (newline ?? bytes.count) + 1
             lineNumber += 1
-            var line = rawLine
-            if line.last == "\r" { line = line.dropLast() }
-            while line.last == " " || line.last == "\t" { line = line.dropLast() }
-            if line.hasPrefix("-----BEGIN ") {
+            // "\r\n" ends a line like "\n"; then one more "\r" and trailing blanks are dropped.
+            if newline != nil, line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            while line.last == UInt8(ascii: " ") || line.last == UInt8(ascii: "\t") { line = line.dropLast() }
+            if line.starts(with: beginPrefix) {
                 if let open = current {
                     entries.append(.failed(open.error ?? .unterminatedBlock(label: open.label, line: open.line)))
                     current = nil
                 }
-                guard let label = marker(line, kind: "BEGIN") else {
+                guard let label = marker(line, prefix: beginPrefix) else {
                     entries.append(.failed(.malformedMarker(line: lineNumber)))
                     damagedBegin = (lineNumber, true)
                     continue
                 }
                 damagedBegin = nil
                 current = OpenBlock(label: label, line: lineNumber, decoded: decodes(label))
-            } else if line.hasPrefix("-----END ") {
+            } else if line.starts(with: endPrefix) {
                 guard let open = current else {
                     if damagedBegin?.reported != true {
                         entries.append(.failed(.malformedMarker(line: damagedBegin?.line ?? lineNumber)))
@@ -218,11 +221,11 @@ public enum PEM {
                 current = nil
                 entries.append(closeBlock(open, endLine: line, at: lineNumber))
             } else if current == nil {
-                if damagedBegin == nil, line.hasPrefix("--") || line.contains("BEGIN") { damagedBegin = (lineNumber, false) }
+                if damagedBegin == nil, line.starts(with: [0x2D, 0x2D]) || contains(line, beginWord) { damagedBegin = (lineNumber, false) }
             } else if let open = current, open.decoded, open.error == nil {
-                if !line.isEmpty, line.utf8.allSatisfy(Base64.isAlphabetOrPad) {
-                    current?.body.append(contentsOf: line.utf8)
-                    current?.layout.append(line: lineNumber, characters: line.utf8.count)
+                if !line.isEmpty, line.allSatisfy(Base64.isAlphabetOrPad) {
+                    current?.body.append(contentsOf: line)
+                    current?.layout.append(line: lineNumber, characters: line.count)
                 } else {
                     current?.error = .invalidBase64(label: open.label, line: lineNumber)
                 }
@@ -232,10 +235,21 @@ public enum PEM {
         return entries
     }
 
+    private static let beginPrefix = Array("-----BEGIN ".utf8)
+    private static let endPrefix = Array("-----END ".utf8)
+    private static let markerSuffix = Array("-----".utf8)
+    private static let beginWord = Array("BEGIN".utf8)
+
+    /// Whether `word` occurs in `line`.
+    private static func contains(_ line: ArraySlice<UInt8>, _ word: [UInt8]) -> Bool {
+        guard line.count >= word.count else { return false }
+        return (line.startIndex...(line.endIndex - word.count)).contains { line[$0..<($0 + word.count)].elementsEqual(word) }
+    }
+
     /// The block `open` ended by the END marker `endLine`, or its first problem.
-    private static func closeBlock(_ open: OpenBlock, endLine: Substring, at lineNumber: Int) -> Entry {
+    private static func closeBlock(_ open: OpenBlock, endLine: ArraySlice<UInt8>, at lineNumber: Int) -> Entry {
         if let error = open.error { return .failed(error) }
-        guard let label = marker(endLine, kind: "END") else { return .failed(.malformedMarker(line: lineNumber)) }
+        guard let label = marker(endLine, prefix: endPrefix) else { return .failed(.malformedMarker(line: lineNumber)) }
         guard label == open.label else { return .failed(.mismatchedEnd(begin: open.label, end: label, line: lineNumber)) }
         guard open.decoded else { return .skipped(PEMSkippedBlock(label: open.label, line: open.line)) }
         guard let der = Base64.decode(open.body) else { return .failed(.invalidBase64(label: open.label, line: open.line)) }
@@ -256,14 +270,18 @@ public enum PEM {
         return out + "-----END \(label)-----\n"
     }
 
-    private static func marker(_ line: Substring, kind: String) -> String? {
-        let prefix = "-----\(kind) "
-        guard line.hasPrefix(prefix), line.hasSuffix("-----"), line.count > prefix.count + 5 else { return nil }
-        let label = line.dropFirst(prefix.count).dropLast(5)
-        guard !label.isEmpty, label.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == " " || $0 == "-") }) else {
-            return nil
+    /// The label of marker line `line` (`-----BEGIN LABEL-----`), or nil when it is malformed:
+    /// RFC 7468 §3 labels are upper-case letters, digits, spaces and hyphens.
+    private static func marker(_ line: ArraySlice<UInt8>, prefix: [UInt8]) -> String? {
+        guard line.starts(with: prefix), line.count > prefix.count + markerSuffix.count,
+              line.suffix(markerSuffix.count).elementsEqual(markerSuffix) else { return nil }
+        let label = line.dropFirst(prefix.count).dropLast(markerSuffix.count)
+        let allowed = label.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-")
         }
-        return String(label)
+        guard allowed else { return nil }
+        return String(decoding: label, as: UTF8.self)
     }
 }
 
@@ -297,28 +315,37 @@ public enum Base64 {
         out.reserveCapacity(chars.count / 4 * 3)
         var index = 0
         while index < chars.count {
-            var quad: [UInt8] = [0, 0, 0, 0]
             let isLast = index + 4 == chars.count
+            // The quantum's four 6-bit values; a pad position counts as 0 and must be "=".
+            var quad: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
             for k in 0..<4 {
                 let c = chars[index + k]
+                var v: UInt8 = 0
                 if isLast && k >= 4 - padding {
                     guard c == UInt8(ascii: "=") else { return nil }
                 } else {
-                    guard let v = value(of: c) else { return nil }
-                    quad[k] = v
+                    guard let decoded = value(of: c) else { return nil }
+                    v = decoded
+                }
+                switch k {
+                case 0: quad.0 = v
+                case 1: quad.1 = v
+                case 2: quad.2 = v
+                default: quad.3 = v
                 }
             }
-            let b0 = quad[0] << 2 | quad[1] >> 4
-            let b1 = (quad[1] & 0x0F) << 4 | quad[2] >> 2
-            let b2 = (quad[2] & 0x03) << 6 | quad[3]
+            let b0 = quad.0 << 2 | quad.1 >> 4
+            let b1 = (quad.1 & 0x0F) << 4 | quad.2 >> 2
+            let b2 = (quad.2 & 0x03) << 6 | quad.3
+            out.append(b0)
             if isLast && padding == 2 {
-                guard quad[1] & 0x0F == 0 else { return nil }
-                out.append(b0)
+                guard quad.1 & 0x0F == 0 else { return nil }
             } else if isLast && padding == 1 {
-                guard quad[2] & 0x03 == 0 else { return nil }
-                out.append(contentsOf: [b0, b1])
+                guard quad.2 & 0x03 == 0 else { return nil }
+                out.append(b1)
             } else {
-                out.append(contentsOf: [b0, b1, b2])
+                out.append(b1)
+                out.append(b2)
             }
             index += 4
         }

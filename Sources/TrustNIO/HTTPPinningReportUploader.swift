@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -18,8 +19,9 @@ import TrustPinning
 ///   `https` collectors must be trusted for their host by a ``TLSTrustVerifier`` with
 ///   ``tlsSettings`` (by default the system trust store under Apple's SSL policy).
 ///
-/// Every upload's end is counted in ``statistics`` and passed to `onCompletion`;
-/// ``waitForIdle()`` returns once nothing is in flight.
+/// Every upload's end is counted in ``statistics`` and passed to `onCompletion`, and logged when
+/// the uploader has a ``logger`` (a delivery at `debug` level, anything else at `info` level, under
+/// the keys of ``TrustLogMetadataKey``); ``waitForIdle()`` returns once nothing is in flight.
 ///
 /// ```swift
 /// let uploader = try HTTPPinningReportUploader()
@@ -39,6 +41,9 @@ public final class HTTPPinningReportUploader: PinningReportSink {
     public let timeout: TimeAmount
     /// At most this many uploads are in flight; more are dropped.
     public let maximumConcurrentUploads: Int
+    /// Where each upload's end is logged, and the collectors' TLS verdicts (``TLSTrustVerifier/logger``);
+    /// nil logs nothing.
+    public let logger: Logger?
 
     private let group: any EventLoopGroup
     private let ownsGroup: Bool
@@ -62,19 +67,22 @@ public final class HTTPPinningReportUploader: PinningReportSink {
     ///   - connectTimeout: Default 5 seconds.
     ///   - timeout: The whole upload, connection to status line. Default 15 seconds.
     ///   - maximumConcurrentUploads: Uploads in flight at most (at least 1). Default 8.
+    ///   - logger: Where each upload's end is logged (and the collectors' TLS verdicts). Default: nil,
+    ///     no logging.
     ///   - onCompletion: Called once per report and URI with how it ended, on an event loop (or on
     ///     the delivering thread for URIs refused or dropped without connecting); must not block.
     /// - Throws: `NIOSSLError` when the TLS context cannot be created.
     public init(eventLoopGroup: (any EventLoopGroup)? = nil, tlsSettings: TLSTrustSettings = TLSTrustSettings(),
                 connectTimeout: TimeAmount = .seconds(5), timeout: TimeAmount = .seconds(15),
                 maximumConcurrentUploads: Int = HTTPPinningReportUploader.defaultMaximumConcurrentUploads,
-                onCompletion: (@Sendable (PinReportUpload) -> Void)? = nil) throws {
+                logger: Logger? = nil, onCompletion: (@Sendable (PinReportUpload) -> Void)? = nil) throws {
         var configuration = TLSConfiguration.makeClientConfiguration()
         // The TLSTrustVerifier checks the chain and the host; BoringSSL's own check is replaced.
         configuration.certificateVerification = .noHostnameVerification
         tlsContext = try NIOSSLContext(configuration: configuration)
         self.tlsSettings = tlsSettings
-        verifier = TLSTrustVerifier(settings: tlsSettings)
+        verifier = TLSTrustVerifier(settings: tlsSettings, logger: logger)
+        self.logger = logger
         self.connectTimeout = connectTimeout
         self.timeout = timeout
         self.maximumConcurrentUploads = max(1, maximumConcurrentUploads)
@@ -210,10 +218,11 @@ public final class HTTPPinningReportUploader: PinningReportSink {
         }
     }
 
-    /// Counts the outcome, tells `onCompletion`, frees the slot, and wakes idle waiters when the
+    /// Logs and counts the outcome, tells `onCompletion`, frees the slot, and wakes idle waiters when the
     /// last upload ended. The callback runs before the slot is freed, so a ``waitForIdle()`` caller
     /// has seen every callback.
     private func finish(_ uri: URL, _ outcome: PinReportUpload.Outcome, wasInFlight: Bool) {
+        logUpload(to: uri, outcome)
         onCompletion?(PinReportUpload(uri: uri, outcome: outcome))
         let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
             switch outcome {

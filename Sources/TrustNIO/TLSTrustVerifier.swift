@@ -1,3 +1,4 @@
+import Logging
 import NIOCore
 import NIOSSL
 import TrustCore
@@ -31,6 +32,11 @@ public typealias TLSTrustVerificationCallback =
 /// Evaluations that may fetch revocation information run off the event loop and complete the
 /// promise later; offline ones run inline (see ``TLSVerificationExecution``).
 ///
+/// **Logging.** Given a swift-log `Logger`, the verifier logs every verification it makes: a
+/// trusted peer at `debug` level, a rejected one at `info` level with the reason, under the
+/// metadata keys of ``TrustLogMetadataKey`` (`swifttrust.verdict`, `swifttrust.host`,
+/// `swifttrust.reason`, …). Without one (the default) it logs nothing and builds no log text.
+///
 /// ```swift
 /// let verifier = TLSTrustVerifier(evaluator: try ServerTrustManager(evaluators: [
 ///     "api.example.com": try PinnedSPKIHashesTrustEvaluator(pins: pins),
@@ -44,6 +50,8 @@ public struct TLSTrustVerifier: Sendable {
     public let judge: TLSTrustJudge
     /// Where the verification runs.
     public let execution: TLSVerificationExecution
+    /// Where verdicts are logged (trusted at `debug`, rejected at `info`); nil logs nothing.
+    public let logger: Logger?
     /// The anchors as swift-nio-ssl certificates, converted once, for the validated-chain metadata.
     private let anchorHandles: [Certificate: NIOSSLCertificate]
 
@@ -53,11 +61,14 @@ public struct TLSTrustVerifier: Sendable {
     ///   - settings: Anchors, intermediates, date, profile and revocation of every connection's trust.
     ///   - judge: Who decides. Default: a plain evaluation under `settings`.
     ///   - execution: Where verification runs. Default: ``TLSVerificationExecution/automatic``.
+    ///   - logger: Where each verdict is logged (``TrustLogMetadataKey`` lists the metadata).
+    ///     Default: nil, no logging.
     public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate,
-                execution: TLSVerificationExecution = .automatic) {
+                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) {
         self.settings = settings
         self.judge = judge
         self.execution = execution
+        self.logger = logger
         var handles: [Certificate: NIOSSLCertificate] = [:]
         for anchor in settings.anchors ?? [] {
             if let handle = try? NIOSSLCertificate(bytes: anchor.derEncoded, format: .der) { handles[anchor] = handle }
@@ -65,16 +76,18 @@ public struct TLSTrustVerifier: Sendable {
         anchorHandles = handles
     }
 
-    /// A verifier whose decisions an Alamofire-style evaluator (or `ServerTrustManager`) makes.
+    /// A verifier whose decisions an Alamofire-style evaluator (or `ServerTrustManager`) makes;
+    /// `logger` as in ``init(settings:judge:execution:logger:)``.
     public init(evaluator: any ServerTrustEvaluating, settings: TLSTrustSettings = TLSTrustSettings(),
-                execution: TLSVerificationExecution = .automatic) {
-        self.init(settings: settings, judge: .evaluator(evaluator), execution: execution)
+                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) {
+        self.init(settings: settings, judge: .evaluator(evaluator), execution: execution, logger: logger)
     }
 
-    /// A verifier whose decisions an AFNetworking-style `SecurityPolicy` makes.
+    /// A verifier whose decisions an AFNetworking-style `SecurityPolicy` makes; `logger` as in
+    /// ``init(settings:judge:execution:logger:)``.
     public init(securityPolicy: SecurityPolicy, settings: TLSTrustSettings = TLSTrustSettings(),
-                execution: TLSVerificationExecution = .automatic) {
-        self.init(settings: settings, judge: .securityPolicy(securityPolicy), execution: execution)
+                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) {
+        self.init(settings: settings, judge: .securityPolicy(securityPolicy), execution: execution, logger: logger)
     }
 
     /// Whether verifications run off the event loop.
@@ -87,7 +100,8 @@ public struct TLSTrustVerifier: Sendable {
 
     /// The callback to hand to `NIOSSLClientHandler` / `NIOSSLServerHandler` (or to a framework's
     /// TLS configuration, such as gRPC Swift 2's `customVerificationCallback`): verifies the peer in
-    /// `role`, records the decision in `record`, tells `onOutcome`, and completes swift-nio-ssl's promise.
+    /// `role`, logs the verdict (when the verifier has a ``logger``), records the decision in `record`,
+    /// tells `onOutcome`, and completes swift-nio-ssl's promise.
     ///
     /// - Parameters:
     ///   - role: The peer's role: a server for the host connected to, or a client.
@@ -101,45 +115,56 @@ public struct TLSTrustVerifier: Sendable {
                                      taskHandler: ServerTrustChallengeHandler? = nil,
                                      onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil) -> TLSTrustVerificationCallback {
         { presented, promise in
+            let complete: @Sendable (TLSTrustOutcome, [Certificate]) -> Void = { outcome, parsed in
+                logVerdict(outcome, presented: parsed, role: role, port: port)
+                record?.record(outcome)
+                onOutcome?(outcome)
+                promise.succeed(metadataResult(for: outcome, presented: presented, parsed: parsed))
+            }
             let parsed: [Certificate]
             switch Self.parse(presented) {
             case let .failure(failure):
-                record?.record(.rejected(failure))
-                onOutcome?(.rejected(failure))
-                promise.succeed(.failed)
+                complete(.rejected(failure), [])
                 return
             case let .success(certificates):
                 parsed = certificates
             }
             record?.record(presented: parsed)
-            let complete: @Sendable (TLSTrustOutcome) -> Void = { outcome in
-                record?.record(outcome)
-                onOutcome?(outcome)
-                promise.succeed(metadataResult(for: outcome, presented: presented, parsed: parsed))
-            }
             if runsOffEventLoop {
-                Task { complete(await verify(parsed, role: role, port: port, taskHandler: taskHandler)) }
+                Task { complete(await fetchAndDecide(parsed, role: role, port: port, taskHandler: taskHandler), parsed) }
             } else {
-                complete(decide(parsed, role: role, port: port, taskHandler: taskHandler))
+                complete(decide(parsed, role: role, port: port, taskHandler: taskHandler), parsed)
             }
         }
     }
 
     /// Verifies the certificates a peer presented as swift-nio-ssl hands them over (leaf first),
-    /// parsing each from its DER: for async verification hooks such as Hummingbird's
-    /// `TLSChannelConfiguration(tlsConfiguration:customAsyncVerificationCallback:)`.
+    /// parsing each from its DER, and logs the verdict: for async verification hooks such as
+    /// Hummingbird's `TLSChannelConfiguration(tlsConfiguration:customAsyncVerificationCallback:)`.
     public func verify(_ presented: [NIOSSLCertificate], role: TLSPeerRole, port: Int? = nil,
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
         switch Self.parse(presented) {
-        case let .failure(failure): return .rejected(failure)
-        case let .success(parsed): return await verify(parsed, role: role, port: port, taskHandler: taskHandler)
+        case let .failure(failure):
+            logVerdict(.rejected(failure), presented: [], role: role, port: port)
+            return .rejected(failure)
+        case let .success(parsed):
+            return await verify(parsed, role: role, port: port, taskHandler: taskHandler)
         }
     }
 
     /// Verifies certificates a peer presented (leaf first, parsed), fetching revocation information
-    /// first when the settings ask for it: the decision the verification callback makes.
+    /// first when the settings ask for it, and logs the verdict: the decision the verification
+    /// callback makes.
     public func verify(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+        let outcome = await fetchAndDecide(presented, role: role, port: port, taskHandler: taskHandler)
+        logVerdict(outcome, presented: presented, role: role, port: port)
+        return outcome
+    }
+
+    /// The decision, fetching revocation information first when the settings ask for it; not logged.
+    private func fetchAndDecide(_ presented: [Certificate], role: TLSPeerRole, port: Int?,
+                                taskHandler: ServerTrustChallengeHandler?) async -> TLSTrustOutcome {
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
         let trust = settings.makeTrust(presented: presented, role: role)
         if settings.mayFetchRevocation {
@@ -150,7 +175,7 @@ public struct TLSTrustVerifier: Sendable {
         return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
     }
 
-    /// The offline decision: no revocation fetching.
+    /// The offline decision: no revocation fetching; not logged.
     func decide(_ presented: [Certificate], role: TLSPeerRole, port: Int?,
                 taskHandler: ServerTrustChallengeHandler?) -> TLSTrustOutcome {
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }

@@ -36,22 +36,34 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         let extensions: Extensions
         let signatureAlgorithm: AlgorithmIdentifier
         let signature: ArraySlice<UInt8>
+        // Values derived on first use, read lock-free afterwards (a certificate is often shared by
+        // concurrent evaluations: see ComputedOnce).
         /// The libcrypto key, built on first use (OpenSSL's key decoding is the slow part).
-        let verificationKey = Mutex<VerificationKey?>(nil)
+        let verificationKey = ComputedOnce<VerificationKey>()
         /// Whether issuer == subject (RFC 5280 §7.1), decided on first use (it may need the names'
         /// normalised forms, which are built lazily).
-        let selfIssued = Mutex<Bool?>(nil)
+        let selfIssued = Atomic<UInt8>(Storage.unknown)
         /// The certificate's hash value: Swift's per-process seeded `Hasher` over the whole DER,
         /// computed on first use (attackers choose every byte, so no part alone spreads them).
-        let hashValueCache = Mutex<Int?>(nil)
+        let hashValueCache = Atomic<Int>(0)
+        let hashValueKnown = Atomic<Bool>(false)
         /// The outer signature algorithm decoded for verification, or why it cannot be.
         let decodedSignatureAlgorithm: Result<SignatureAlgorithm, SignatureError>
         /// Semantic defects found while parsing (see ``CertificateDefect``).
         let semanticDefects: [CertificateDefect]
         /// The decoded key description, computed on first use.
-        let keyDescription = Mutex<PublicKeyDescription??>(nil)
-        /// SHA-256 of the DER and of the SPKI, computed on first use (caches and pins key on them).
-        let digests = Mutex<(certificate: [UInt8]?, spki: [UInt8]?)>((nil, nil))
+        let keyDescription = ComputedOnce<KeyDescriptionValue>()
+        /// SHA-256 of the DER, computed on first use (caches and pins key on it).
+        let certificateDigest = ComputedOnce<ComputedBytes>()
+        /// SHA-256 of the SPKI, computed on first use (caches and pins key on it).
+        let spkiDigest = ComputedOnce<ComputedBytes>()
+        /// The states of `selfIssued`.
+        static let unknown: UInt8 = 0, notSelfIssued: UInt8 = 1, selfIssuedName: UInt8 = 2
+        /// The decoded key description as an object (for ComputedOnce).
+        final class KeyDescriptionValue: Sendable {
+            let description: PublicKeyDescription?
+            init(_ description: PublicKeyDescription?) { self.description = description }
+        }
 
         init(der: [UInt8]) throws {
             // Bounded work: nothing larger than the cap is read at all (see maximumEncodedSize).
@@ -231,10 +243,15 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether issuer and subject are the same name (RFC 5280 "self-issued"); decided at parse time.
     public var isSelfIssued: Bool {
-        if let known = storage.selfIssued.withLock({ $0 }) { return known }
-        let value = storage.issuer == storage.subject
-        storage.selfIssued.withLock { $0 = value }
-        return value
+        // Idempotent: two threads deciding at once store the same answer.
+        switch storage.selfIssued.load(ordering: .relaxed) {
+        case Storage.selfIssuedName: return true
+        case Storage.notSelfIssued: return false
+        default:
+            let value = storage.issuer == storage.subject
+            storage.selfIssued.store(value ? Storage.selfIssuedName : Storage.notSelfIssued, ordering: .relaxed)
+            return value
+        }
     }
 
     /// Whether basicConstraints marks the certificate as a CA.
@@ -260,35 +277,25 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     /// The key type and size, decoded from the SPKI without libcrypto (once; then cached).
     public var publicKeyDescription: PublicKeyDescription? {
-        if let cached = storage.keyDescription.withLock({ $0 }) { return cached }
-        let description = try? PublicKeyDescription(spki: storage.publicKeyInfo.der)
-        storage.keyDescription.withLock { $0 = .some(description) }
-        return description
+        storage.keyDescription.value { Storage.KeyDescriptionValue(try? PublicKeyDescription(spki: storage.publicKeyInfo.der)) }.description
     }
 
     /// The libcrypto key for this certificate's SPKI, built once and then reused (thread-safe).
     public func verificationKey() throws(SignatureError) -> VerificationKey {
-        if let cached = storage.verificationKey.withLock({ $0 }) { return cached }
-        let key = try VerificationKeyCache.shared.key(forSPKI: storage.publicKeyInfo.der)
-        storage.verificationKey.withLock { $0 = key }
-        return key
+        try storage.verificationKey.value { () throws(SignatureError) in
+            try VerificationKeyCache.shared.key(forSPKI: storage.publicKeyInfo.der)
+        }
     }
 
     /// SHA-256 of the DER encoding.
     public var sha256Fingerprint: [UInt8] {
-        if let cached = storage.digests.withLock({ $0.certificate }) { return cached }
-        let digest = Digest.sha256(storage.der)
-        storage.digests.withLock { $0.certificate = digest }
-        return digest
+        storage.certificateDigest.value { ComputedBytes(Digest.sha256(storage.der)) }.bytes
     }
     /// SHA-1 of the DER encoding (for display and legacy pinning only).
     public var sha1Fingerprint: [UInt8] { Digest.sha1(storage.der) }
     /// SHA-256 of the DER SubjectPublicKeyInfo: the HPKP / SPKI pin value.
     public var spkiSHA256: [UInt8] {
-        if let cached = storage.digests.withLock({ $0.spki }) { return cached }
-        let digest = Digest.sha256(storage.publicKeyInfo.der)
-        storage.digests.withLock { $0.spki = digest }
-        return digest
+        storage.spkiDigest.value { ComputedBytes(Digest.sha256(storage.publicKeyInfo.der)) }.bytes
     }
     /// The SPKI pin in `sha256/BASE64` form.
     public var spkiPin: String { "sha256/" + Base64.encode(spkiSHA256) }
@@ -302,8 +309,10 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// calls reuse that value. (Any part alone is attacker-chosen: certificates sharing it would
     /// collide and degrade sets and stores to linear scans.)
     public func hash(into hasher: inout Hasher) {
-        if let cached = storage.hashValueCache.withLock({ $0 }) {
-            hasher.combine(cached)
+        // The value is published before the flag (release), read after it (acquire); two threads
+        // computing at once store the same value.
+        if storage.hashValueKnown.load(ordering: .acquiring) {
+            hasher.combine(storage.hashValueCache.load(ordering: .relaxed))
             return
         }
         let value = storage.der.withUnsafeBytes { bytes in
@@ -311,7 +320,8 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             derHasher.combine(bytes: bytes)
             return derHasher.finalize()
         }
-        storage.hashValueCache.withLock { $0 = value }
+        storage.hashValueCache.store(value, ordering: .relaxed)
+        storage.hashValueKnown.store(true, ordering: .releasing)
         hasher.combine(value)
     }
 

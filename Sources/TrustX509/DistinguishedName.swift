@@ -1,4 +1,4 @@
-import Synchronization
+import TrustCrypto
 import TrustDER
 
 /// One attribute of a relative distinguished name, e.g. `CN=www.example.com`.
@@ -19,65 +19,90 @@ public struct NameAttribute: Hashable, Sendable {
 /// compared attribute by attribute, string values case-insensitively with white space folded.
 /// Parsing validates everything; the normalised form is computed once, on first need, and kept.
 public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
-    /// The decoded parts of a name: built on first use, because most names are only ever
-    /// compared byte for byte (the fast path of `==`) and never need them.
-    struct Decoded: Sendable {
+    /// The RFC 5280 §7.1 comparison key of a name and where each RDN's part of it ends: built on
+    /// first use, because most names are only ever compared byte for byte (the fast path of `==`).
+    final class ComparisonKey: Sendable {
+        let bytes: [UInt8]
+        let rdnEnds: [Int]
+        init(bytes: [UInt8], rdnEnds: [Int]) {
+            self.bytes = bytes
+            self.rdnEnds = rdnEnds
+        }
+    }
+
+    /// A name's decoded attributes as an object (for ComputedOnce).
+    final class Attributes: Sendable {
         let rdns: [[NameAttribute]]
-        let normalizedKey: [UInt8]
-        let rdnKeyEnds: [Int]
-        let isEmpty: Bool
+        init(_ rdns: [[NameAttribute]]) { self.rdns = rdns }
     }
 
     /// The validated encoding, shared by copies (a copy costs one reference count).
     final class NameData: Sendable {
         let der: ArraySlice<UInt8>
         let rdnCount: Int
-        private let decoded = Mutex<Decoded?>(nil)
+        /// Built separately: chain building needs only the key, display only the attributes.
+        private let key = ComputedOnce<ComparisonKey>()
+        private let attributes = ComputedOnce<Attributes>()
 
         init(der: ArraySlice<UInt8>, rdnCount: Int) {
             self.der = der
             self.rdnCount = rdnCount
         }
 
-        var value: Decoded {
-            if let cached = decoded.withLock({ $0 }) { return cached }
-            let built = NameData.decode(der)
-            decoded.withLock { $0 = built }
-            return built
-        }
+        var comparisonKey: ComparisonKey { key.value { NameData.comparisonKey(der) } }
+        var rdns: [[NameAttribute]] { attributes.value { Attributes(NameData.rdns(der)) }.rdns }
 
-        /// Decodes a name that ``DistinguishedName/init(parsing:)`` already validated, so no
+        /// The RDNs of a name that ``DistinguishedName/init(parsing:)`` already validated, so no
         /// step can fail; were one to, the name would decode as empty rather than trap.
-        static func decode(_ der: ArraySlice<UInt8>) -> Decoded {
+        static func rdns(_ der: ArraySlice<UInt8>) -> [[NameAttribute]] {
             var rdns: [[NameAttribute]] = []
-            var key: [UInt8] = []
-            var ends: [Int] = []
-            guard let element = try? DERReader.parseSingle(der), var reader = try? element.children() else {
-                return Decoded(rdns: [], normalizedKey: [], rdnKeyEnds: [], isEmpty: true)
-            }
+            guard let element = try? DERReader.parseSingle(der), var reader = try? element.children() else { return [] }
             while let rdnElement = try? reader.next(), var rdnReader = try? rdnElement.children() {
                 var attributes: [NameAttribute] = []
-                var parts: [[UInt8]] = []
                 while let attributeElement = try? rdnReader.next() {
                     guard var fields = try? attributeElement.children(),
                           let type = try? fields.read(.objectIdentifier).objectIdentifier(),
                           let value = try? fields.readAny() else { continue }
                     let text: String? = value.isString ? try? value.string() : nil
-                    let attribute = NameAttribute(type: type, valueTag: value.tag, valueDER: value.encoded, stringValue: text)
-                    attributes.append(attribute)
-                    // ASCII-compatible string types fold straight from their bytes (the common case).
-                    let asciiContent = text != nil && (value.tag.number == 12 || value.tag.number == 19 || value.tag.number == 22 || value.tag.number == 26)
-                        && value.content.allSatisfy { $0 < 0x80 }
-                    parts.append(DistinguishedName.normalizedPart(attribute, asciiContent: asciiContent ? value.content : nil))
+                    attributes.append(NameAttribute(type: type, valueTag: value.tag, valueDER: value.encoded, stringValue: text))
                 }
-                // RDN attribute order is not significant for comparison: sort the key parts.
-                if parts.count > 1 { parts.sort { $0.lexicographicallyPrecedes($1) } }
-                key.append(0x31)
-                for part in parts { key.append(contentsOf: part) }
-                ends.append(key.count)
                 rdns.append(attributes)
             }
-            return Decoded(rdns: rdns, normalizedKey: key, rdnKeyEnds: ends, isEmpty: rdns.isEmpty)
+            return rdns
+        }
+
+        /// The comparison key of a validated name, written straight into one buffer (ASCII values
+        /// are folded from their bytes, without building Strings). An RDN's attributes are unordered
+        /// for comparison: an RDN of several has its parts sorted.
+        static func comparisonKey(_ der: ArraySlice<UInt8>) -> ComparisonKey {
+            var key: [UInt8] = []
+            key.reserveCapacity(der.count + 16)
+            var ends: [Int] = []
+            var boundaries: [Int] = []
+            guard let element = try? DERReader.parseSingle(der), var reader = try? element.children() else {
+                return ComparisonKey(bytes: [], rdnEnds: [])
+            }
+            while let rdnElement = try? reader.next(), var rdnReader = try? rdnElement.children() {
+                key.append(0x31)
+                let rdnStart = key.count
+                boundaries.removeAll(keepingCapacity: true)
+                while let attributeElement = try? rdnReader.next() {
+                    guard var fields = try? attributeElement.children(),
+                          let type = try? fields.read(.objectIdentifier),
+                          let value = try? fields.readAny() else { continue }
+                    boundaries.append(key.count)
+                    DistinguishedName.appendNormalizedPart(type: type.content, value: value, to: &key)
+                }
+                if boundaries.count > 1 {
+                    boundaries.append(key.count)
+                    var parts = (0..<(boundaries.count - 1)).map { Array(key[boundaries[$0]..<boundaries[$0 + 1]]) }
+                    parts.sort { $0.lexicographicallyPrecedes($1) }
+                    key.removeSubrange(rdnStart...)
+                    for part in parts { key.append(contentsOf: part) }
+                }
+                ends.append(key.count)
+            }
+            return ComparisonKey(bytes: key, rdnEnds: ends)
         }
     }
 
@@ -86,11 +111,11 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// The encoded Name (whole TLV).
     public var der: ArraySlice<UInt8> { data.der }
     /// The relative distinguished names, in encoded (most significant first) order.
-    public var rdns: [[NameAttribute]] { data.value.rdns }
+    public var rdns: [[NameAttribute]] { data.rdns }
     /// The RFC 5280 §7.1 comparison key: attribute types and normalised values.
-    public var normalizedKey: [UInt8] { data.value.normalizedKey }
+    public var normalizedKey: [UInt8] { data.comparisonKey.bytes }
     /// Where each RDN's part of `normalizedKey` ends, for prefix (subtree) tests.
-    private var rdnKeyEnds: [Int] { data.value.rdnKeyEnds }
+    private var rdnKeyEnds: [Int] { data.comparisonKey.rdnEnds }
 
     /// Parses a Name from its DER element.
     public init(element: DERElement) throws(X509Error) {
@@ -158,7 +183,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
         if lhs.data === rhs.data { return true }
         if lhs.data.der.count == rhs.data.der.count && lhs.data.der.elementsEqual(rhs.data.der) { return true }
-        return lhs.data.rdnCount == rhs.data.rdnCount && lhs.data.value.normalizedKey == rhs.data.value.normalizedKey
+        return lhs.data.rdnCount == rhs.data.rdnCount && lhs.data.comparisonKey.bytes == rhs.data.comparisonKey.bytes
     }
 
     /// Hashes the normalised key, consistent with `==`.
@@ -188,36 +213,55 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Normalisation (RFC 5280 §7.1, RFC 4518 simplified)
 
-    private static func normalizedPart(_ attribute: NameAttribute, asciiContent: ArraySlice<UInt8>?) -> [UInt8] {
-        // Length-prefixed fields so that no two different names share a key.
-        func appendField(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
-            let count = UInt32(clamping: bytes.count)
-            out.append(contentsOf: [UInt8(count >> 24), UInt8((count >> 16) & 0xFF), UInt8((count >> 8) & 0xFF), UInt8(count & 0xFF)])
-            out.append(contentsOf: bytes)
-        }
-        var part: [UInt8] = []
-        appendField(attribute.type.bytes, to: &part)
-        if let ascii = asciiContent {
-            part.append(0x0C)  // all string types compare alike once decoded
-            appendField(foldedASCII(ascii), to: &part)
-        } else if let text = attribute.stringValue {
-            part.append(0x0C)
-            appendField(foldedUTF8(text), to: &part)
+    /// Appends one attribute's part of the comparison key: its type and its value, each length-
+    /// prefixed so that no two different names share a key. String values of every type compare
+    /// alike once decoded (tag 0x0C), case-folded with white space collapsed; other values by
+    /// their encoding (tag 0x04).
+    static func appendNormalizedPart(type: ArraySlice<UInt8>, value: DERElement, to out: inout [UInt8]) {
+        appendLength(type.count, to: &out)
+        out.append(contentsOf: type)
+        // The ASCII-compatible string types (UTF8String, PrintableString, IA5String, VisibleString)
+        // with ASCII content fold straight from their bytes: the common case.
+        let number = value.tag.number
+        let asciiCompatible = number == 12 || number == 19 || number == 22 || number == 26
+        if value.isString, asciiCompatible, value.content.allSatisfy({ $0 < 0x80 }) {
+            out.append(0x0C)
+            let lengthAt = out.count
+            appendLength(0, to: &out)
+            foldASCII(value.content, into: &out)
+            let length = UInt32(clamping: out.count - lengthAt - 4)
+            out[lengthAt] = UInt8(length >> 24)
+            out[lengthAt + 1] = UInt8((length >> 16) & 0xFF)
+            out[lengthAt + 2] = UInt8((length >> 8) & 0xFF)
+            out[lengthAt + 3] = UInt8(length & 0xFF)
+        } else if value.isString, let text = try? value.string() {
+            out.append(0x0C)
+            let folded = foldedUTF8(text)
+            appendLength(folded.count, to: &out)
+            out.append(contentsOf: folded)
         } else {
-            part.append(0x04)
-            appendField(attribute.valueDER, to: &part)
+            out.append(0x04)
+            appendLength(value.encoded.count, to: &out)
+            out.append(contentsOf: value.encoded)
         }
-        return part
     }
 
-    /// ``foldedUTF8(_:)`` for ASCII bytes, without building a String.
-    static func foldedASCII(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+    /// A four-byte big-endian length prefix.
+    private static func appendLength(_ count: Int, to out: inout [UInt8]) {
+        let count = UInt32(clamping: count)
+        out.append(UInt8(count >> 24))
+        out.append(UInt8((count >> 16) & 0xFF))
+        out.append(UInt8((count >> 8) & 0xFF))
+        out.append(UInt8(count & 0xFF))
+    }
+
+    /// ``foldedUTF8(_:)`` for ASCII bytes, appended to `out` without building a String.
+    static func foldASCII(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        let start = out.count
         var pendingSpace = false
         for byte in bytes {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                pendingSpace = !out.isEmpty
+                pendingSpace = out.count > start
                 continue
             }
             if pendingSpace {
@@ -226,7 +270,6 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
             }
             out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
         }
-        return out
     }
 
     /// Case-folds and collapses runs of white space; trims both ends.

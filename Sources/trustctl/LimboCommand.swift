@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import SwiftTrust
 
@@ -24,6 +23,9 @@ struct Limbo: ParsableCommand {
 
     @Option(help: "Seconds one testcase may take before it is reported as FAILURE.")
     var timeout: Double = 10
+
+    @Option(help: "Testcases evaluated at once, on as many threads (default: the number of active processors). The results do not depend on it.")
+    var jobs: Int?
 
     @Option(help: "Known disagreements (JSON list of {id, rule, reason}): reported as wrong but not failing the run; a listed case that passes fails the run so the list stays current.")
     var knownDisagreements: String?
@@ -52,10 +54,8 @@ struct Limbo: ParsableCommand {
                 && !exclude.contains { Glob.matches(testcase.id, pattern: $0) }
         }
         let started = Date()
-        var results: [LimboResult] = []
-        for testcase in selected {
-            results.append(runWithTimeout(testcase))
-        }
+        let results = LimboScheduler(testcases: selected, profile: profile, timeout: timeout)
+            .run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let elapsed = Date().timeIntervalSince(started)
 
         if let output {
@@ -102,31 +102,6 @@ struct Limbo: ParsableCommand {
         Output.print("\(summary.passed) passed, \(gate.unexpectedWrong) failed, \(summary.skipped) skipped")
         if !gate.problems.isEmpty { throw ExitCode(1) }
     }
-
-    /// Evaluates on a worker thread so a runaway case is reported as FAILURE instead of hanging the run.
-    private func runWithTimeout(_ testcase: LimboSuite.Testcase) -> LimboResult {
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        let profile = self.profile
-        Thread.detachNewThread {
-            box.set(LimboRunner.run(testcase, profile: profile))
-            done.signal()
-        }
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            return LimboResult(id: testcase.id, actual_result: "FAILURE", context: "evaluation exceeded \(timeout) s",
-                               expected: testcase.expected_result, category: testcase.category)
-        }
-        return box.get() ?? LimboResult(id: testcase.id, actual_result: "FAILURE", context: "no result",
-                                        expected: testcase.expected_result, category: testcase.category)
-    }
-}
-
-/// A lock-protected slot for a worker thread's result.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: LimboResult?
-    func set(_ result: LimboResult) { lock.lock(); value = result; lock.unlock() }
-    func get() -> LimboResult? { lock.lock(); defer { lock.unlock() }; return value }
 }
 
 /// Counts per category and overall.

@@ -148,20 +148,6 @@ func loadCertificates(_ path: String) throws -> [Certificate] {
     }
 }
 
-/// ISO 8601 parsing for `--at`: full timestamps, or a date meaning midnight UTC.
-enum ISO8601 {
-    /// RFC 3339 timestamps (with or without fractional seconds, `Z` or an offset), or a date alone
-    /// meaning midnight UTC.
-    static func parse(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate]] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
-    }
-}
-
 /// The verify command's output, as text or JSON.
 struct VerifyReport: Encodable {
     struct Link: Encodable {

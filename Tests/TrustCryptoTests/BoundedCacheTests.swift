@@ -56,6 +56,20 @@ final class BoundedCacheTests: XCTestCase {
         XCTAssertNil(cache.value(forKey: 9_935))
     }
 
+    func testLargeCachesAreShardedAndStayWithinCapacity() {
+        let cache = BoundedCache<Int, Int>(capacity: 1024)
+        XCTAssertEqual(cache.shardCount, 16)
+        XCTAssertEqual(BoundedCache<Int, Int>(capacity: 255).shardCount, 1, "small caches keep exact LRU order")
+        for key in 0..<50_000 { cache.insert(key, forKey: key) }
+        // Every shard (64 entries) has seen thousands of keys: all are full, none is over.
+        XCTAssertEqual(cache.count, 1024)
+        // Each of the 64 newest keys is among the newest of its own shard, so none was evicted.
+        XCTAssertEqual((49_936..<50_000).compactMap { cache.value(forKey: $0) }, Array(49_936..<50_000))
+        XCTAssertNil(cache.value(forKey: 0))
+        cache.removeAll()
+        XCTAssertEqual(cache.count, 0)
+    }
+
     func testCapacityIsAtLeastOne() {
         XCTAssertEqual(BoundedCache<Int, Int>(capacity: 0).capacity, 1)
         XCTAssertEqual(BoundedCache<Int, Int>(capacity: -3).capacity, 1)

@@ -79,6 +79,28 @@ class LoopbackTestCase: XCTestCase {
     /// Runs `cleanup` when the test ends.
     func addCleanup(_ cleanup: @escaping () throws -> Void) { cleanups.append(cleanup) }
 
+    /// A certificate made now by `openssl req -x509 -new` from `config` (an openssl `[req]`
+    /// configuration) with the committed ECDSA leaf's key, issued by the TestCertificates file
+    /// `signer` or else self-signed, in a temporary directory removed when the test ends. Skips the
+    /// test when openssl is not installed.
+    func issueCertificate(config: String, signedBy signer: String? = nil) throws -> (certificate: String, key: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swifttrust-nio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addCleanup { try FileManager.default.removeItem(at: directory) }
+        let configPath = directory.appendingPathComponent("certificate.cnf").path
+        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        let certificate = directory.appendingPathComponent("certificate.pem").path
+        let key = TestPKI.keyPath(of: "ecdsa/leaf.pem")
+        var arguments = ["req", "-x509", "-new", "-config", configPath, "-key", key, "-days", "30"]
+        if let signer { arguments += ["-CA", TestPKI.path(signer), "-CAkey", TestPKI.keyPath(of: signer)] }
+        do {
+            try OpenSSLCommand.run(arguments + ["-out", certificate])
+        } catch OpenSSLCommand.Failure.opensslMissing {
+            throw XCTSkip("openssl is not installed")
+        }
+        return (certificate, key)
+    }
+
     /// What a client connection ended with.
     struct ClientResult {
         /// The verifier's decision.

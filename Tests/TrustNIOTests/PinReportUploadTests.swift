@@ -1,8 +1,8 @@
 import Foundation
+import Logging
 import NIOCore
 import NIOPosix
 import NIOSSL
-import OpenSSLServerSupport
 import Synchronization
 import TrustNIO
 import TrustPinning
@@ -103,9 +103,19 @@ final class PinReportUploadTests: LoopbackTestCase {
     }
 
     func makeUploader(_ completions: Completions, tlsSettings: TLSTrustSettings = TLSTrustSettings(),
-                      timeout: TimeAmount = .seconds(10), maximumConcurrentUploads: Int = 8) throws -> HTTPPinningReportUploader {
+                      timeout: TimeAmount = .seconds(10), maximumConcurrentUploads: Int = 8,
+                      logger: Logger? = nil) throws -> HTTPPinningReportUploader {
         try HTTPPinningReportUploader(eventLoopGroup: group, tlsSettings: tlsSettings, timeout: timeout,
-                                      maximumConcurrentUploads: maximumConcurrentUploads, onCompletion: completions.record)
+                                      maximumConcurrentUploads: maximumConcurrentUploads, logger: logger,
+                                      onCompletion: completions.record)
+    }
+
+    /// A port on 127.0.0.1 that was just free: bound, then closed.
+    func closedPort() async throws -> Int {
+        let probe = try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
+        let port = try XCTUnwrap(probe.localAddress?.port)
+        try await probe.close().get()
+        return port
     }
 
     /// Waits (at most 10 seconds) until nothing is in flight.
@@ -226,10 +236,7 @@ final class PinReportUploadTests: LoopbackTestCase {
     }
 
     func testDeadPortFailsPromptly() async throws {
-        // A port that was just free: bound, then closed.
-        let probe = try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
-        let port = try XCTUnwrap(probe.localAddress?.port)
-        try await probe.close().get()
+        let port = try await closedPort()
         let completions = Completions()
         let uploader = try makeUploader(completions)
         let started = Date()
@@ -238,6 +245,34 @@ final class PinReportUploadTests: LoopbackTestCase {
 
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
         guard case .failed(.connectionFailed)? = completions.all.first?.outcome else { return XCTFail("\(completions.all)") }
+    }
+
+    func testDeliveryIsLoggedAtDebugAndAFailureAtInfoWithTheReason() async throws {
+        let collector = Collector(response: Self.noContent)
+        let deliveredURI = try XCTUnwrap(URL(string: "http://127.0.0.1:\(try startCollector(collector))/report"))
+        let deadPort = try await closedPort()
+        let failedURI = try XCTUnwrap(URL(string: "http://127.0.0.1:\(deadPort)/report"))
+        let records = LogRecords()
+        let completions = Completions()
+        let uploader = try makeUploader(completions, logger: records.logger())
+        uploader.deliver(try report(), to: [deliveredURI, failedURI])
+        await waitForIdle(uploader)
+
+        XCTAssertEqual(records.all.count, 2, "\(records.all)")
+        let delivered = try XCTUnwrap(records.at(.debug).first)
+        XCTAssertEqual(delivered.message.description, "pin report delivered")
+        XCTAssertEqual(delivered.text("swifttrust.report_uri"), deliveredURI.absoluteString)
+        XCTAssertEqual(delivered.text("swifttrust.upload"), "delivered")
+        XCTAssertEqual(delivered.text("swifttrust.status_code"), "204")
+
+        guard case let .failed(error)? = completions.all.first(where: { $0.uri == failedURI })?.outcome else {
+            return XCTFail("\(completions.all)")
+        }
+        let failed = try XCTUnwrap(records.at(.info).first)
+        XCTAssertEqual(failed.message.description, "pin report not delivered")
+        XCTAssertEqual(failed.text("swifttrust.report_uri"), failedURI.absoluteString)
+        XCTAssertEqual(failed.text("swifttrust.upload"), "failed")
+        XCTAssertEqual(failed.text("swifttrust.reason"), error.description)
     }
 
     func testSilentCollectorTimesOutWithoutBlockingTheCaller() async throws {
@@ -333,11 +368,7 @@ final class PinReportUploadTests: LoopbackTestCase {
     /// A serverAuth leaf for IP address 127.0.0.1, issued now by the committed ECDSA intermediate
     /// with the openssl CLI (the committed leaves name www.swifttrust.test and documentation addresses).
     func issueLeafFor127001() throws -> (certificate: String, key: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swifttrust-collector-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        addCleanup { try FileManager.default.removeItem(at: directory) }
-        let config = directory.appendingPathComponent("leaf.cnf").path
-        try """
+        try issueCertificate(config: """
             [req]
             distinguished_name = dn
             x509_extensions = ext
@@ -352,16 +383,6 @@ final class PinReportUploadTests: LoopbackTestCase {
             subjectKeyIdentifier = hash
             authorityKeyIdentifier = keyid
 
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        let certificate = directory.appendingPathComponent("leaf.pem").path
-        let key = TestPKI.keyPath(of: "ecdsa/leaf.pem")
-        do {
-            try OpenSSLCommand.run(["req", "-x509", "-new", "-config", config, "-key", key, "-days", "30",
-                                    "-CA", TestPKI.path("ecdsa/intermediate.pem"),
-                                    "-CAkey", TestPKI.keyPath(of: "ecdsa/intermediate.pem"), "-out", certificate])
-        } catch OpenSSLCommand.Failure.opensslMissing {
-            throw XCTSkip("openssl is not installed")
-        }
-        return (certificate, key)
+            """, signedBy: "ecdsa/intermediate.pem")
     }
 }

@@ -37,6 +37,10 @@ struct Results: Sendable, Codable {
     var memory = MemoryReport()
     var limbo: LimboRun?
     var limboError: String?
+    /// `trustctl limbo` over the scale suite (scripts/generate-scale-suite) and its number of cases.
+    var scaleLimbo: LimboRun?
+    var scaleCases = 0
+    var throughput: [ThroughputRow] = []
     var keyCacheCount = 0
     var keyCacheCapacity = 0
     var signatureCacheCount = 0

@@ -3,7 +3,7 @@
 //
 //   swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS]
 //                    [--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]]
-//                    [--markdown OUT.md] [--json OUT.json] [--quick]
+//                    [--scale-suite SUITE] [--throughput-rounds N] [--markdown OUT.md] [--json OUT.json] [--quick]
 import COpenSSLBench
 import Foundation
 import SwiftCertificatesBench
@@ -19,6 +19,11 @@ struct Options {
     var limbo: String?
     var knownDisagreements: String?
     var limboRuns = 3
+    /// `--scale-suite PATH`: a suite of fresh chains (scripts/generate-scale-suite) for the
+    /// throughput rounds and the limbo-at-scale timing.
+    var scaleSuite: String?
+    var throughputRounds = 5
+    var quick = false
     var markdown: String?
     var json: String?
     /// `--profile OPERATION`: run one of our operations in a plain loop (for callgrind / perf), no timing.
@@ -42,19 +47,24 @@ struct Options {
             case "--limbo": limbo = try value(argument)
             case "--known-disagreements": knownDisagreements = try value(argument)
             case "--limbo-runs": limboRuns = max(1, Int(try value(argument)) ?? limboRuns)
+            case "--scale-suite": scaleSuite = try value(argument)
+            case "--throughput-rounds": throughputRounds = max(1, Int(try value(argument)) ?? throughputRounds)
             case "--markdown": markdown = try value(argument)
             case "--json": json = try value(argument)
             case "--profile": profile = try value(argument)
             case "--iterations": iterations = max(1, Int(try value(argument)) ?? iterations)
             case "--quick":
+                quick = true
                 configuration.samples = 11
                 configuration.sampleTarget = .milliseconds(2)
                 pool = 10_000
                 memoryCopies = 2_000
                 limboRuns = 1
+                throughputRounds = 2
             case "-h", "--help":
                 print("usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
-                    + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--markdown OUT] [--json OUT] [--quick]\n"
+                    + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--scale-suite SUITE] [--throughput-rounds N] "
+                    + "[--markdown OUT] [--json OUT] [--quick]\n"
                     + "       swifttrust-bench --profile parse|fresh|fresh-checked|fresh-cold|reused|raw|lookup[-rsa] [--iterations N]   (a plain loop, for callgrind)")
                 exit(0)
             default: throw BenchError("unknown argument \(argument)")
@@ -150,6 +160,17 @@ do {
             } catch { results.limboError = "\(error)" }
         } else {
             results.limboError = "\(trustctl) or \(suite) missing"
+        }
+    }
+    if let path = options.scaleSuite {
+        log("throughput on 1 and 2 threads (\(options.throughputRounds) rounds) …")
+        let scale = try ScaleSuite.load(path)
+        results.throughput = try Throughput.measure(chain: chains[0], scale: scale.chains, rounds: options.throughputRounds,
+                                                    quick: options.quick)
+        if let trustctl = options.trustctl {
+            log("running the scale suite through trustctl limbo …")
+            results.scaleLimbo = try runLimbo(trustctl: trustctl, suite: path, knownDisagreements: nil, runs: 1)
+            results.scaleCases = scale.caseCount
         }
     }
     results.benchSeconds = microseconds(clock.now - started) / 1e6

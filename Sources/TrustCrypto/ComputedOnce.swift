@@ -1,0 +1,59 @@
+import Synchronization
+
+/// An object computed on first use and then read without taking a lock.
+///
+/// Certificates and names shared between concurrent evaluations memoise derived values (digests,
+/// the libcrypto key, a name's comparison key). Behind a `Mutex`, every read of such a value by two
+/// threads bounced the lock's cache line between the cores; here a read is one atomic load, and only
+/// the first computation publishes (compare-and-exchange: when two threads compute at once, the
+/// first object stored wins and both return it).
+///
+/// The object is held as a retained pointer in an `Atomic<UInt>` and released with the slot. (The
+/// standard library's `AtomicLazyReference` does the same, but its `load` is not inlinable: every read
+/// went through unspecialised generic code and metadata lookups, tripling a warm evaluation.) The
+/// methods are `@inlinable` so that they are specialised in the modules that use them. The stored
+/// type is a class of the caller's (value types go into a small non-generic final class next to their
+/// use): a generic box class here would have its metadata instantiated at run time.
+public struct ComputedOnce<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
+    /// The stored object's retained address, or 0.
+    @usableFromInline let slot = Atomic<UInt>(0)
+
+    /// An empty slot.
+    @inlinable public init() {}
+
+    deinit {
+        if let pointer = UnsafeRawPointer(bitPattern: slot.load(ordering: .acquiring)) {
+            Unmanaged<Instance>.fromOpaque(pointer).release()
+        }
+    }
+
+    /// The object, computed by `compute` if none was stored yet. Errors are not stored: the next call
+    /// computes again.
+    @inlinable public func value<Failure: Error>(orCompute compute: () throws(Failure) -> Instance) throws(Failure) -> Instance {
+        if let stored = storedValue { return stored }
+        let computed = try compute()
+        let retained = Unmanaged.passRetained(computed)
+        let (stored, original) = slot.compareExchange(expected: 0, desired: UInt(bitPattern: retained.toOpaque()),
+                                                      ordering: .acquiringAndReleasing)
+        if stored { return computed }
+        // Another thread published first: use its object, drop ours.
+        retained.release()
+        guard let pointer = UnsafeRawPointer(bitPattern: original) else { return computed }
+        return Unmanaged<Instance>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// The object if it was computed already.
+    @inlinable public var storedValue: Instance? {
+        guard let pointer = UnsafeRawPointer(bitPattern: slot.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<Instance>.fromOpaque(pointer).takeUnretainedValue()
+    }
+}
+
+/// An immutable byte string as an object, for ``ComputedOnce`` (a digest, say).
+public final class ComputedBytes: Sendable {
+    /// The bytes.
+    public let bytes: [UInt8]
+
+    /// Wraps `bytes`.
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+}
