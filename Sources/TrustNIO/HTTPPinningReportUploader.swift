@@ -6,7 +6,7 @@ import NIOSSL
 import Synchronization
 import TrustPinning
 
-/// A ``TrustPinning/PinningReportSink`` that POSTs each report's JSON (`Content-Type:
+/// A `PinningReportSink` that POSTs each report's JSON (`Content-Type:
 /// application/json`, TrustKit's format) to every `http://` and `https://` report URI, with
 /// swift-nio, fire-and-forget.
 ///

@@ -17,9 +17,9 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     /// A plain evaluation (``TLSTrustJudge/evaluate``) did not trust the chain.
     case evaluationFailed(TrustEvaluation)
     /// A server-trust evaluator (or a `ServerTrustManager`) rejected the trust for `host`; the
-    /// evaluators of TrustPinning throw ``ServerTrustFailureReason``.
+    /// evaluators of TrustPinning throw `ServerTrustFailureReason`.
     case evaluatorRejected(host: String, error: any Error)
-    /// An AFNetworking-style ``TrustPinning/SecurityPolicy`` rejected the trust for `host`.
+    /// An AFNetworking-style `SecurityPolicy` rejected the trust for `host`.
     case securityPolicyRejected(host: String, failure: SecurityPolicyFailure)
     /// A challenge handler answered `cancelAuthenticationChallenge`, optionally with its own error
     /// (AFNetworking 4's `authenticationChallengeHandler` returning an `NSError`).

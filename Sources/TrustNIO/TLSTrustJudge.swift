@@ -2,7 +2,7 @@ import TrustCore
 import TrustPinning
 
 /// Who decides whether a peer's certificates are acceptable, once ``TLSTrustSettings`` have
-/// configured the connection's ``ServerTrust``.
+/// configured the connection's `ServerTrust`.
 public enum TLSTrustJudge: Sendable {
     /// A plain evaluation (`SecTrustEvaluateWithError`) under the settings' profile, identity and
     /// revocation policies. The only judge for client certificates (mutual TLS).

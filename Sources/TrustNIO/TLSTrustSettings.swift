@@ -2,7 +2,7 @@ import Foundation
 import TrustCore
 import TrustX509
 
-/// How each connection's ``ServerTrust`` is configured before it is judged: the anchors, extra
+/// How each connection's `ServerTrust` is configured before it is judged: the anchors, extra
 /// intermediates, verify date, profile and revocation checking that `SecTrustSetAnchorCertificates`,
 /// `SecTrustSetVerifyDate` and `SecPolicyCreateRevocation` set on Apple's platforms.
 ///
@@ -23,13 +23,13 @@ public struct TLSTrustSettings: Sendable {
     public var additionalIntermediates: [Certificate] = []
     /// The instant validity is checked at; nil means the time of the handshake.
     public var verifyDate: Date?
-    /// The rules the chain is judged by (``TrustProfile/ssl`` by default: Apple's SSL policy).
+    /// The rules the chain is judged by (`TrustProfile.ssl` by default: Apple's SSL policy).
     public var profile: TrustProfile = .ssl
     /// Revocation checking (`SecPolicyCreateRevocation`); nil (the default) checks none. Without
     /// `.networkAccessDisabled` the verifier fetches CRLs and OCSP responses through
     /// ``revocationFetcher``, off the event loop.
     public var revocation: RevocationOptions?
-    /// Where revocation information is fetched from; default ``HTTPRevocationFetcher/shared``.
+    /// Where revocation information is fetched from; default `HTTPRevocationFetcher.shared`.
     public var revocationFetcher: any RevocationFetcher = HTTPRevocationFetcher.shared
     /// Any other configuration (maximum depth, signature policy, budget, …), applied last.
     public var configure: (@Sendable (ServerTrust) -> Void)?

@@ -15,7 +15,7 @@ public typealias TLSTrustVerificationCallback =
 /// `NIOSSLCustomVerificationCallbackWithMetadata`.
 ///
 /// For each handshake the callback parses the presented certificates from their DER once, builds a
-/// ``ServerTrust`` for the peer's role (a server for the host connected to, which is the SNI name;
+/// `ServerTrust` for the peer's role (a server for the host connected to, which is the SNI name;
 /// or a client, for mutual TLS), lets the judge decide, and completes swift-nio-ssl's promise:
 /// with the validated chain as metadata on success (`NIOSSLHandler.peerValidatedCertificateChain`),
 /// with `.failed` otherwise.

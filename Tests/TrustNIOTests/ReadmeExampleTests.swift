@@ -5,7 +5,9 @@ import SwiftTrust
 import TrustNIO
 import XCTest
 
-// The README's "TLS connections with SwiftNIO" example, verbatim from here to the test class.
+// The example of the TrustNIO article "Using SwiftTrust with SwiftNIO"
+// (Sources/TrustNIO/TrustNIO.docc/UsingSwiftTrustWithSwiftNIO.md, which the README links to),
+// verbatim from here to the test class: the last test below checks that the article still shows it.
 
 /// Opens a TLS connection to `address`:`port` whose server must be `host` and hold one of the
 /// `pins`; SwiftTrust (Alamofire semantics) decides, swift-nio-ssl does the TLS.
@@ -35,7 +37,7 @@ func connectPinned(to address: String, port: Int, host: String, pins: [String],
     return channel
 }
 
-/// Runs the README example against a loopback server.
+/// Runs the article's example against a loopback server.
 final class ReadmeExampleTests: LoopbackTestCase {
     func testPinnedConnectionIsOpenedAndAWrongPinIsRejectedWithTheReason() async throws {
         let server = try startNIOServer(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
@@ -56,5 +58,19 @@ final class ReadmeExampleTests: LoopbackTestCase {
         } catch let rejection as TLSTrustError {
             guard case .publicKeyPinningFailed? = rejection.failure.serverTrustFailureReason else { return XCTFail("\(rejection)") }
         }
+    }
+
+    /// The article's code block is the function above, character for character, so the example a
+    /// reader copies is the one this class runs.
+    func testTheSwiftNIOArticleShowsThisExampleVerbatim() throws {
+        let thisFile = URL(fileURLWithPath: #filePath)
+        let source = try String(contentsOf: thisFile, encoding: .utf8)
+        let start = try XCTUnwrap(source.range(of: "/// Opens a TLS connection"))
+        let end = try XCTUnwrap(source.range(of: "\n}\n", range: start.upperBound..<source.endIndex))
+        let example = source[start.lowerBound..<end.upperBound]
+        let article = thisFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/TrustNIO/TrustNIO.docc/UsingSwiftTrustWithSwiftNIO.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        XCTAssertTrue(text.contains(example), "UsingSwiftTrustWithSwiftNIO.md no longer shows connectPinned as this file runs it")
     }
 }
