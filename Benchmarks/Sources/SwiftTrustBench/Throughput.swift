@@ -43,6 +43,8 @@ struct ScaleSuite: Sendable {
 struct ThroughputRow: Sendable, Codable {
     let scenario: String
     let operationsPerRound: Int
+    /// The control row (libcrypto alone), not a target.
+    var isControl = false
     /// Operations per second, one entry per round.
     var oneThread: [Double] = []
     var twoThreads: [Double] = []
@@ -86,6 +88,12 @@ enum Throughput {
         // forgotten a slice by the time it comes round again.
         let coldCount = min(scale.count, quick ? 400 : 2_000)
         var cold = ThroughputRow(scenario: "different fresh chains (ECDSA P-256 scale suite, nothing cached)", operationsPerRound: coldCount)
+        // The control: libcrypto alone (one ECDSA verification with a pre-built key; no SwiftTrust
+        // cache, store or lock), which shows how far this machine's two cores scale at all.
+        let check = try OursSignatureCheck(child: parsed.leaf, issuer: parsed.intermediate)
+        let controlCount = quick ? 2_000 : 20_000
+        var control = ThroughputRow(scenario: "control: one raw ECDSA verification, no SwiftTrust code (the machine's own scaling)",
+                                    operationsPerRound: controlCount, isControl: true)
         var offset = 0
         for round in 0..<rounds {
             for threads in round % 2 == 0 ? [1, 2] : [2, 1] {
@@ -99,15 +107,17 @@ enum Throughput {
                     }
                     offset = (offset + coldCount) % scale.count
                 }
+                let d = try run(threads: threads, total: controlCount) { _ in check.check() }
                 if threads == 1 {
-                    reused.oneThread.append(a); fresh.oneThread.append(b); cold.oneThread.append(c)
+                    reused.oneThread.append(a); fresh.oneThread.append(b); cold.oneThread.append(c); control.oneThread.append(d)
                 } else {
-                    reused.twoThreads.append(a); fresh.twoThreads.append(b); cold.twoThreads.append(c)
+                    reused.twoThreads.append(a); fresh.twoThreads.append(b); cold.twoThreads.append(c); control.twoThreads.append(d)
                 }
             }
         }
         rows = [reused, fresh]
         if coldCount > 0 { rows.append(cold) }
+        rows.append(control)
         return rows
     }
 }
