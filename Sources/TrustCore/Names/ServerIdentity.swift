@@ -100,6 +100,8 @@ extension PreparedIdentity {
         recentHostnames.value(forKey: Array(hostname.utf8)) { ServerIdentity(hostname).map(PreparedIdentity.init) }
     }
 
-    /// The one bounded cache type (off with ``TrustCaches``), sized for the few hosts a client talks to.
-    private static let recentHostnames = BoundedCache<[UInt8], PreparedIdentity?>(capacity: 64)
+    /// The one bounded cache type (off with ``TrustCaches``), sized for the hosts a client talks to;
+    /// 256 entries make it a sharded cache, so concurrent evaluations for different hosts do not
+    /// queue on one lock (docs/performance.md, "Scaling").
+    private static let recentHostnames = BoundedCache<[UInt8], PreparedIdentity?>(capacity: 256)
 }
