@@ -52,6 +52,34 @@ final class CacheEquivalenceTests: XCTestCase {
         XCTAssertTrue(results.values.contains { $0.answer == "FAILURE" && !$0.context.isEmpty })
     }
 
+    /// `trustctl limbo --jobs N` runs testcases on N worker threads: the result document must list
+    /// the same testcases in the suite's order with the same answers and contexts for 1 and 2 jobs.
+    func testLimboResultsAreIndependentOfTheNumberOfJobs() throws {
+        let suitePath = ProcessInfo.processInfo.environment["LIMBO_SUITE"]
+            ?? Fixtures.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/x509-limbo/limbo.json").path
+        let trustctl = try Self.trustctlPath()
+        var documents: [[(id: String, outcome: Outcome)]] = []
+        for jobs in [1, 2] {
+            let output = workDirectory.appendingPathComponent("results-jobs-\(jobs).json")
+            let run = try OpenSSLVerifyDifferentialTests.run(trustctl, ["limbo", suitePath, "--jobs", "\(jobs)", "--output", output.path],
+                                                              environment: [:])
+            XCTAssertTrue(run.status == 0 || run.status == 1, "trustctl exited \(run.status): \(run.output)")
+            let data = try Data(contentsOf: output)
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let results = object?["results"] as? [[String: Any]] ?? []
+            documents.append(results.map { result in
+                (result["id"] as? String ?? "", Outcome(answer: result["actual_result"] as? String ?? "",
+                                                         context: result["context"] as? String ?? ""))
+            })
+        }
+        XCTAssertGreaterThan(documents[0].count, 100)
+        XCTAssertEqual(documents[0].map(\.id), documents[1].map(\.id), "the results must be in suite order whatever the jobs")
+        for (one, two) in zip(documents[0], documents[1]) where one.outcome != two.outcome {
+            XCTFail("\(one.id): --jobs 1 \(one.outcome), --jobs 2 \(two.outcome)")
+        }
+        XCTAssertTrue(documents[1].contains { $0.outcome.answer == "FAILURE" && !$0.outcome.context.isEmpty })
+    }
+
     /// One testcase's answer and context in a result document.
     struct Outcome: Equatable {
         let answer: String
