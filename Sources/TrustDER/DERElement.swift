@@ -25,7 +25,7 @@ public struct DERElement: Sendable {
     }
 
     /// A reader over this element's children. Throws when the element is primitive.
-    public func children() throws(DERError) -> DERReader {
+    @inlinable public func children() throws(DERError) -> DERReader {
         guard tag.isConstructed else { throw DERError(.constructedMismatch, at: offset) }
         return DERReader(content, depth: depth + 1, enclosingElementOffset: offset)
     }

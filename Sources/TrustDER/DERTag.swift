@@ -20,7 +20,7 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     public let number: UInt32
 
     /// Creates a tag.
-    public init(_ tagClass: TagClass, number: UInt32, constructed: Bool) {
+    @inlinable public init(_ tagClass: TagClass, number: UInt32, constructed: Bool) {
         self.tagClass = tagClass
         self.number = number
         self.isConstructed = constructed
@@ -70,18 +70,32 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
         DERTag(.contextSpecific, number: number, constructed: constructed)
     }
 
+    /// The tag of a low-tag-number identifier octet (X.690 §8.1.2.2: number below 31).
+    @inlinable init(identifierOctet octet: UInt8) {
+        self.init(TagClass(rawValue: octet >> 6) ?? .universal, number: UInt32(octet & 0x1F), constructed: octet & 0x20 != 0)
+    }
+
+    /// Bit n set: universal type n is always primitive in DER (BOOLEAN, INTEGER, BIT STRING, OCTET
+    /// STRING, NULL, OBJECT IDENTIFIER, ENUMERATED and the string and time types: X.690 §8, §10.2).
+    @inlinable static var universalPrimitiveNumbers: UInt32 { 0x55DC_147E }
+    /// Bit n set: universal type n is always constructed (SEQUENCE, SET).
+    @inlinable static var universalConstructedNumbers: UInt32 { 1 << 16 | 1 << 17 }
+
     /// Universal types whose DER encoding is always primitive.
-    var universalMustBePrimitive: Bool {
-        guard tagClass == .universal else { return false }
-        switch number {
-        case 1, 2, 3, 4, 5, 6, 10, 12, 18, 19, 20, 22, 23, 24, 26, 28, 30: return true
-        default: return false
-        }
+    @inlinable var universalMustBePrimitive: Bool {
+        tagClass == .universal && number < 32 && (DERTag.universalPrimitiveNumbers >> number) & 1 == 1
     }
 
     /// Universal types whose encoding is always constructed.
-    var universalMustBeConstructed: Bool {
-        tagClass == .universal && (number == 16 || number == 17)
+    @inlinable var universalMustBeConstructed: Bool {
+        tagClass == .universal && number < 32 && (DERTag.universalConstructedNumbers >> number) & 1 == 1
+    }
+
+    /// Whether a tag may start a DER element: not end-of-contents (universal 0, X.690 §8.1.5), and
+    /// primitive or constructed as its universal type requires.
+    @inlinable var hasValidUniversalForm: Bool {
+        guard tagClass == .universal else { return true }
+        return number != 0 && !(universalMustBePrimitive && isConstructed) && !(universalMustBeConstructed && !isConstructed)
     }
 
     /// A readable name such as `SEQUENCE`, `INTEGER` or `[0] constructed`.
