@@ -49,7 +49,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
             self.rdnCount = rdnCount
         }
 
-        var comparisonKey: ComparisonKey { key.value { NameData.comparisonKey(der) } }
+        var comparisonKey: ComparisonKey { key.value { NameData.comparisonKey(der, rdnCount: rdnCount) } }
         var rdns: [[NameAttribute]] { attributes.value { Attributes(NameData.rdns(der)) }.rdns }
 
         /// The RDNs of a name that ``DistinguishedName/init(parsing:)`` already validated, so no
@@ -74,11 +74,12 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         /// The comparison key of a validated name, written straight into one buffer (ASCII values
         /// are folded from their bytes, without building Strings). An RDN's attributes are unordered
         /// for comparison: an RDN of several has its parts sorted.
-        static func comparisonKey(_ der: ArraySlice<UInt8>) -> ComparisonKey {
+        static func comparisonKey(_ der: ArraySlice<UInt8>, rdnCount: Int) -> ComparisonKey {
             var key: [UInt8] = []
             key.reserveCapacity(der.count + 16)
             var ends: [Int] = []
-            var boundaries: [Int] = []
+            ends.reserveCapacity(rdnCount)
+            var boundaries: [Int] = []   // allocated only for an RDN of several attributes
             guard let element = try? DERReader.parseSingle(der), var reader = try? element.children() else {
                 return ComparisonKey(bytes: [], rdnEnds: [])
             }
@@ -86,11 +87,17 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
                 key.append(0x31)
                 let rdnStart = key.count
                 boundaries.removeAll(keepingCapacity: true)
+                var attributeStart: Int?
                 while let attributeElement = try? rdnReader.next() {
                     guard var fields = try? attributeElement.children(),
                           let type = try? fields.read(.objectIdentifier),
                           let value = try? fields.readAny() else { continue }
-                    boundaries.append(key.count)
+                    if let first = attributeStart {
+                        if boundaries.isEmpty { boundaries.append(first) }
+                        boundaries.append(key.count)
+                    } else {
+                        attributeStart = key.count
+                    }
                     DistinguishedName.appendNormalizedPart(type: type.content, value: value, to: &key)
                 }
                 if boundaries.count > 1 {
@@ -257,19 +264,30 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
 
     /// ``foldedUTF8(_:)`` for ASCII bytes, appended to `out` without building a String.
     static func foldASCII(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        // Copied in one go, then folded in place (the write index never passes the read index):
+        // one append per byte cost a capacity and uniqueness check each.
         let start = out.count
-        var pendingSpace = false
-        for byte in bytes {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                pendingSpace = out.count > start
-                continue
+        out.append(contentsOf: bytes)
+        let end = out.withUnsafeMutableBufferPointer { buffer in
+            var write = start
+            var pendingSpace = false
+            for read in start..<buffer.count {
+                let byte = buffer[read]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                    pendingSpace = write > start
+                    continue
+                }
+                if pendingSpace {
+                    buffer[write] = 0x20
+                    write += 1
+                    pendingSpace = false
+                }
+                buffer[write] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                write += 1
             }
-            if pendingSpace {
-                out.append(0x20)
-                pendingSpace = false
-            }
-            out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            return write
         }
+        out.removeLast(out.count - end)
     }
 
     /// Case-folds and collapses runs of white space; trims both ends.
