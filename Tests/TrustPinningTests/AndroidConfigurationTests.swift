@@ -382,6 +382,8 @@ final class AndroidConfigurationTests: XCTestCase {
                        "network-security-config/domain-config[0]/domain[0]")
         XCTAssertEqual(loadError("<network-security-config><domain-config><domain>a.test</domain><trustkit-config><report-uri>ftp://r.test/</report-uri></trustkit-config></domain-config></network-security-config>")?.rule,
                        .invalidReportURI("ftp://r.test/"))
+        XCTAssertEqual(loadError("<network-security-config><domain-config><domain>a.test</domain><trustkit-config><report-uri>https://u:p@r.test/</report-uri></trustkit-config></domain-config></network-security-config>")?.rule,
+                       .invalidReportURI("https://u:p@r.test/"))
         let stray = loadError("<network-security-config><domain-config><domain>a.test</domain>\n\n  stray\n</domain-config></network-security-config>")
         XCTAssertEqual(stray?.line, 3)
         XCTAssertEqual(stray?.keyPath, "network-security-config/domain-config[0]")

@@ -96,6 +96,15 @@ final class JSONConfigurationTests: XCTestCase {
         let uri = loadError(#"{"version": 1, "domains": [{"domain": "a.test", "reportURIs": ["ftp://x.test/"]}]}"#)
         XCTAssertEqual(uri?.rule, .invalidReportURI("ftp://x.test/"))
         XCTAssertEqual(uri?.keyPath, "domains[0].reportURIs[0]")
+        let credentials = loadError(#"{"version": 1, "domains": [{"domain": "a.test", "reportURIs": ["https://r.test/", "https://user:secret@r.test/"]}]}"#)
+        XCTAssertEqual(credentials?.rule, .invalidReportURI("https://user:secret@r.test/"))
+        XCTAssertEqual(credentials?.keyPath, "domains[0].reportURIs[1]")
+        // The message quotes the URI without its password (it ends up in logs).
+        let message = try XCTUnwrap(credentials?.rule.description)
+        XCTAssertFalse(message.contains("secret"), message)
+        XCTAssertTrue(message.contains("https://user:***@r.test/"), message)
+        XCTAssertEqual(loadError(#"{"version": 1, "domains": [{"domain": "a.test", "reportURIs": ["https://user@r.test/"]}]}"#)?.rule,
+                       .invalidReportURI("https://user@r.test/"))
         let domain = loadError(#"{"version": 1, "domains": [{"domain": "a..test"}]}"#)
         XCTAssertEqual(domain?.keyPath, "domains[0].domain")
         let duplicate = loadError(#"{"version": 1, "domains": [{"domain": "A.test"}, {"domain": "a.test."}]}"#)

@@ -150,6 +150,8 @@ final class TrustKitConfigurationTests: XCTestCase {
              "\(base).swifttrust.test.TSKExpirationDate", { $0 == .wrongType(expected: "string", found: "integer") }),
             ("ftp report URI", domains("\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"\(reportURI)\", \"ftp://report.test/x\"]}"),
              "\(base).swifttrust.test.TSKReportUris[1]", { $0 == .invalidReportURI("ftp://report.test/x") }),
+            ("report URI with credentials", domains("\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"https://u:p@report.test/x\"]}"),
+             "\(base).swifttrust.test.TSKReportUris[0]", { $0 == .invalidReportURI("https://u:p@report.test/x") }),
             ("relative report URI", domains("\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"/report\"]}"),
              "\(base).swifttrust.test.TSKReportUris[0]", { $0 == .invalidReportURI("/report") }),
             ("unknown algorithm", domains("\"swifttrust.test\": {\(pins), \"TSKPublicKeyAlgorithms\": [\"TSKAlgorithmEd25519\"]}"),

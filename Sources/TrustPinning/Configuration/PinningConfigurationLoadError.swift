@@ -86,7 +86,8 @@ public enum PinningConfigurationRule: Hashable, Sendable, CustomStringConvertibl
             let why = minimum > 1 ? " (one a backup key not yet in use)" : ""
             return "domain \(domain) has \(count) distinct pin\(count == 1 ? "" : "s"), the format requires at least \(minimum)\(why)"
         case let .invalidDate(text): return "invalid date \"\(QuotedValue.capped(text))\": expected yyyy-MM-dd"
-        case let .invalidReportURI(text): return "invalid report URI \"\(QuotedValue.capped(text))\": expected an absolute http or https URL"
+        case let .invalidReportURI(text):
+            return "invalid report URI \"\(QuotedValue.capped(ReportURI.redactingPassword(text)))\": expected an absolute http or https URL with a host and no user or password"
         case let .unreadableReference(reference, reason): return "cannot use \(reference): \(reason)"
         }
     }
