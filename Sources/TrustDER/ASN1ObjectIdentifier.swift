@@ -9,17 +9,24 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible,
     /// Validates content octets: non-empty, each arc minimal (no leading 0x80) and within UInt64,
     /// and the last octet ends an arc.
     public init(validating bytes: ArraySlice<UInt8>, at offset: Int = 0) throws(DERError) {
-        guard let last = bytes.last, last & 0x80 == 0 else { throw DERError(.invalidObjectIdentifier, at: offset) }
+        try ASN1ObjectIdentifier.validate(bytes, range: bytes.indices, at: offset)
+        self.bytes = bytes
+    }
+
+    /// Validates the content octets at `range` of `bytes` as ``init(validating:at:)`` does, without
+    /// making a slice (for parsers that only check, see ``DERIndexReader``).
+    public static func validate(_ bytes: ArraySlice<UInt8>, range: Range<Int>, at offset: Int) throws(DERError) {
+        guard !range.isEmpty, bytes[range.upperBound - 1] & 0x80 == 0 else { throw DERError(.invalidObjectIdentifier, at: offset) }
         var arcStart = true
         var value: UInt64 = 0
-        for byte in bytes {
+        for index in range {
+            let byte = bytes[index]
             if arcStart && byte == 0x80 { throw DERError(.invalidObjectIdentifier, at: offset) }
             guard value <= (UInt64.max >> 7) else { throw DERError(.invalidObjectIdentifier, at: offset) }
             value = (value << 7) | UInt64(byte & 0x7F)
             arcStart = byte & 0x80 == 0
             if arcStart { value = 0 }
         }
-        self.bytes = bytes
     }
 
     /// Builds an OID from dotted text such as `"2.5.29.19"`; invalid text yields an empty OID

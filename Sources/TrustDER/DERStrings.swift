@@ -1,12 +1,17 @@
-extension DERElement {
-    /// Whether the tag is one of the ASN.1 character-string types this reader decodes.
+extension DERTag {
+    /// Whether this is one of the ASN.1 character-string types ``DERElement/string()`` decodes.
     public var isString: Bool {
-        guard tag.tagClass == .universal, !tag.isConstructed else { return false }
-        switch tag.number {
+        guard tagClass == .universal, !isConstructed else { return false }
+        switch number {
         case 12, 18, 19, 20, 22, 26, 28, 30: return true
         default: return false
         }
     }
+}
+
+extension DERElement {
+    /// Whether the tag is one of the ASN.1 character-string types this reader decodes.
+    public var isString: Bool { tag.isString }
 
     /// Decodes any supported string type, validating its character set:
     /// UTF8String (valid UTF-8), PrintableString, IA5String (7-bit), VisibleString, NumericString,

@@ -91,13 +91,6 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
         tagClass == .universal && number < 32 && (DERTag.universalConstructedNumbers >> number) & 1 == 1
     }
 
-    /// Whether a tag may start a DER element: not end-of-contents (universal 0, X.690 §8.1.5), and
-    /// primitive or constructed as its universal type requires.
-    @inlinable var hasValidUniversalForm: Bool {
-        guard tagClass == .universal else { return true }
-        return number != 0 && !(universalMustBePrimitive && isConstructed) && !(universalMustBeConstructed && !isConstructed)
-    }
-
     /// A readable name such as `SEQUENCE`, `INTEGER` or `[0] constructed`.
     public var description: String {
         if tagClass == .universal {

@@ -80,25 +80,25 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
             var ends: [Int] = []
             ends.reserveCapacity(rdnCount)
             var boundaries: [Int] = []   // allocated only for an RDN of several attributes
-            guard let element = try? DERReader.parseSingle(der), var reader = try? element.children() else {
+            guard let element = try? DERIndexReader.parseSingle(der), var reader = try? element.children() else {
                 return ComparisonKey(bytes: [], rdnEnds: [])
             }
-            while let rdnElement = try? reader.next(), var rdnReader = try? rdnElement.children() {
+            while let rdnElement = try? reader.next(in: der), var rdnReader = try? rdnElement.children() {
                 key.append(0x31)
                 let rdnStart = key.count
                 boundaries.removeAll(keepingCapacity: true)
                 var attributeStart: Int?
-                while let attributeElement = try? rdnReader.next() {
+                while let attributeElement = try? rdnReader.next(in: der) {
                     guard var fields = try? attributeElement.children(),
-                          let type = try? fields.read(.objectIdentifier),
-                          let value = try? fields.readAny() else { continue }
+                          let type = try? fields.read(.objectIdentifier, in: der),
+                          let value = try? fields.readAny(in: der) else { continue }
                     if let first = attributeStart {
                         if boundaries.isEmpty { boundaries.append(first) }
                         boundaries.append(key.count)
                     } else {
                         attributeStart = key.count
                     }
-                    DistinguishedName.appendNormalizedPart(type: type.content, value: value, to: &key)
+                    DistinguishedName.appendNormalizedPart(type: der[type.contentRange], value: value, in: der, to: &key)
                 }
                 if boundaries.count > 1 {
                     boundaries.append(key.count)
@@ -133,25 +133,29 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// decoding: decoding happens on first use of ``rdns``, ``normalizedKey`` or ``description``.
     private init(parsing element: DERElement) throws {
         try element.expect(.sequence)
-        var reader = try element.children()
+        // Walked by offsets (nothing retained per element): a name is validated once per parse and
+        // decoded only when used.
+        let bytes = element.encoded
+        var reader = try element.indexed.children()
         var count = 0
-        while let rdnElement = try reader.next() {
+        while let rdnElement = try reader.next(in: bytes) {
             try rdnElement.expect(.set)
             var rdnReader = try rdnElement.children()
-            var previous: ArraySlice<UInt8>?
+            var previous: Range<Int>?
             var attributes = 0
-            while let attributeElement = try rdnReader.next() {
+            while let attributeElement = try rdnReader.next(in: bytes) {
                 // X.690 §11.6: SET OF components in ascending order of their encodings.
-                if let previous, attributeElement.encoded.lexicographicallyPrecedes(previous) {
+                if let previous, bytes[attributeElement.encodedRange].lexicographicallyPrecedes(bytes[previous]) {
                     throw DERError(.unsortedSet, at: attributeElement.offset)
                 }
-                previous = attributeElement.encoded
+                previous = attributeElement.encodedRange
                 try attributeElement.expect(.sequence)
                 var fields = try attributeElement.children()
-                _ = try fields.read(.objectIdentifier).objectIdentifier()
-                let value = try fields.readAny()
+                let type = try fields.read(.objectIdentifier, in: bytes)
+                try ASN1ObjectIdentifier.validate(bytes, range: type.contentRange, at: type.offset)
+                let value = try fields.readAny(in: bytes)
                 try fields.finish()
-                if value.isString { try value.validateString() }
+                if value.tag.isString { try value.element(in: bytes).validateString() }
                 attributes += 1
             }
             guard attributes > 0 else {
@@ -159,7 +163,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
             }
             count += 1
         }
-        data = NameData(der: element.encoded, rdnCount: count)
+        data = NameData(der: bytes, rdnCount: count)
     }
 
     /// Parses a Name from its encoding.
@@ -224,32 +228,34 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// prefixed so that no two different names share a key. String values of every type compare
     /// alike once decoded (tag 0x0C), case-folded with white space collapsed; other values by
     /// their encoding (tag 0x04).
-    static func appendNormalizedPart(type: ArraySlice<UInt8>, value: DERElement, to out: inout [UInt8]) {
+    static func appendNormalizedPart(type: ArraySlice<UInt8>, value: DERIndexedElement, in bytes: ArraySlice<UInt8>,
+                                     to out: inout [UInt8]) {
         appendLength(type.count, to: &out)
         out.append(contentsOf: type)
         // The ASCII-compatible string types (UTF8String, PrintableString, IA5String, VisibleString)
         // with ASCII content fold straight from their bytes: the common case.
         let number = value.tag.number
         let asciiCompatible = number == 12 || number == 19 || number == 22 || number == 26
-        if value.isString, asciiCompatible, value.content.allSatisfy({ $0 < 0x80 }) {
+        let content = bytes[value.contentRange]
+        if value.tag.isString, asciiCompatible, content.allSatisfy({ $0 < 0x80 }) {
             out.append(0x0C)
             let lengthAt = out.count
             appendLength(0, to: &out)
-            foldASCII(value.content, into: &out)
+            foldASCII(content, into: &out)
             let length = UInt32(clamping: out.count - lengthAt - 4)
             out[lengthAt] = UInt8(length >> 24)
             out[lengthAt + 1] = UInt8((length >> 16) & 0xFF)
             out[lengthAt + 2] = UInt8((length >> 8) & 0xFF)
             out[lengthAt + 3] = UInt8(length & 0xFF)
-        } else if value.isString, let text = try? value.string() {
+        } else if value.tag.isString, let text = try? value.element(in: bytes).string() {
             out.append(0x0C)
             let folded = foldedUTF8(text)
             appendLength(folded.count, to: &out)
             out.append(contentsOf: folded)
         } else {
             out.append(0x04)
-            appendLength(value.encoded.count, to: &out)
-            out.append(contentsOf: value.encoded)
+            appendLength(value.encodedRange.count, to: &out)
+            out.append(contentsOf: bytes[value.encodedRange])
         }
     }
 

@@ -143,36 +143,39 @@ final class ExtensionsData: Sendable {
     /// criticality (FALSE omitted), at least one entry (§4.1.2.9).
     static func parseList(_ element: DERElement) throws -> [Extension] {
         try element.expect(.sequence)
-        var reader = try element.children()
+        let bytes = element.encoded
+        var reader = try element.indexed.children()
         var all: [Extension] = []
         all.reserveCapacity(12)
         var seenKnown: UInt32 = 0
         var seenUnknown: Set<ASN1ObjectIdentifier> = []
-        while let next = try reader.next() {
-            try next.expect(.sequence)
-            var fields = try next.children()
-            let oid = try fields.read(.objectIdentifier).objectIdentifier()
+        while let located = try reader.next(in: bytes) {
+            try located.expect(.sequence)
+            var fields = try located.children()
+            let oidElement = try fields.read(.objectIdentifier, in: bytes)
+            let oid = try ASN1ObjectIdentifier(validating: bytes[oidElement.contentRange], at: oidElement.offset)
             var critical = false
-            var valueElement = try fields.readAny()
+            var valueElement = try fields.readAny(in: bytes)
             if valueElement.tag == .boolean {
-                critical = try valueElement.boolean()
+                critical = try valueElement.element(in: bytes).boolean()
                 // DEFAULT FALSE must be omitted in DER (X.690 §11.5).
                 if !critical { throw X509Error.structure("critical FALSE must be omitted (DEFAULT)", at: valueElement.offset) }
-                valueElement = try fields.readAny()
+                valueElement = try fields.readAny(in: bytes)
             }
-            let value = try valueElement.octetString()
+            try valueElement.expect(.octetString)
+            let value = bytes[valueElement.contentRange]
             try fields.finish()
             // RFC 5280 §4.2: at most one instance of each extension. Known ones are tracked in a
             // bit set, others in a set hashed with the per-process seeded hasher: linear in the
             // number of extensions, whatever OIDs an attacker picks.
             if let kind = ExtensionKind(oid) {
                 let bit: UInt32 = 1 << kind.bitIndex
-                if seenKnown & bit != 0 { throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: next.offset)) }
+                if seenKnown & bit != 0 { throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: located.offset)) }
                 seenKnown |= bit
             } else if !seenUnknown.insert(oid).inserted {
-                throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: next.offset))
+                throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: located.offset))
             }
-            all.append(Extension(oid: oid, isCritical: critical, value: value, offset: next.offset))
+            all.append(Extension(oid: oid, isCritical: critical, value: value, offset: located.offset))
         }
         if all.isEmpty { throw X509Error.structure("extensions must not be empty", at: element.offset) }
         return all
