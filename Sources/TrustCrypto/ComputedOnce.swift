@@ -14,12 +14,12 @@ import Synchronization
 /// methods are `@inlinable` so that they are specialised in the modules that use them. The stored
 /// type is a class of the caller's (value types go into a small non-generic final class next to their
 /// use): a generic box class here would have its metadata instantiated at run time.
-public struct ComputedOnce<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
+package struct ComputedOnce<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
     /// The stored object's retained address, or 0.
     @usableFromInline let slot = Atomic<UInt>(0)
 
     /// An empty slot.
-    @inlinable public init() {}
+    @inlinable package init() {}
 
     deinit {
         if let pointer = UnsafeRawPointer(bitPattern: slot.load(ordering: .acquiring)) {
@@ -29,7 +29,7 @@ public struct ComputedOnce<Instance: AnyObject & Sendable>: ~Copyable, Sendable 
 
     /// The object, computed by `compute` if none was stored yet. Errors are not stored: the next call
     /// computes again.
-    @inlinable public func value<Failure: Error>(orCompute compute: () throws(Failure) -> Instance) throws(Failure) -> Instance {
+    @inlinable package func value<Failure: Error>(orCompute compute: () throws(Failure) -> Instance) throws(Failure) -> Instance {
         if let stored = storedValue { return stored }
         let computed = try compute()
         let retained = Unmanaged.passRetained(computed)
@@ -43,17 +43,17 @@ public struct ComputedOnce<Instance: AnyObject & Sendable>: ~Copyable, Sendable 
     }
 
     /// The object if it was computed already.
-    @inlinable public var storedValue: Instance? {
+    @inlinable package var storedValue: Instance? {
         guard let pointer = UnsafeRawPointer(bitPattern: slot.load(ordering: .acquiring)) else { return nil }
         return Unmanaged<Instance>.fromOpaque(pointer).takeUnretainedValue()
     }
 }
 
 /// An immutable byte string as an object, for ``ComputedOnce`` (a digest, say).
-public final class ComputedBytes: Sendable {
+package final class ComputedBytes: Sendable {
     /// The bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Wraps `bytes`.
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 }
