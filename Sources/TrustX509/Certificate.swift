@@ -70,6 +70,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             guard der.count <= Certificate.maximumEncodedSize else {
                 throw X509Error(.certificateTooLarge(size: der.count, limit: Certificate.maximumEncodedSize))
             }
+            // A private copy: every slice the parse keeps retains this buffer, so certificates parsed
+            // from one shared array on several threads would otherwise contend on its reference count.
+            let der = der.withUnsafeBufferPointer { [UInt8]($0) }
             self.der = der
             var defects: [CertificateDefect] = []
             let outer = try DERReader.parseSingle(der)

@@ -83,6 +83,18 @@ final class TestCertificatesParseTests: XCTestCase {
         }
     }
 
+    /// A certificate owns its bytes: two certificates parsed from one array (on two threads, say)
+    /// must not share a buffer whose reference count every slice of both would update.
+    func testCertificatesParsedFromOneArrayOwnTheirBytes() throws {
+        let der = try TestFiles.bytes("ecdsa/leaf.der")
+        let first = try Certificate(derEncoded: der), second = try Certificate(derEncoded: der)
+        let input = der.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let buffers = [first, second].map { $0.derEncoded.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        XCTAssertFalse(buffers.contains(input))
+        XCTAssertNotEqual(buffers[0], buffers[1])
+        XCTAssertEqual(first.derEncoded, der)
+    }
+
     func testPEMAndDERCopiesOfTheLeafAreTheSameCertificate() throws {
         let fromDER = try TestFiles.certificates("ecdsa/leaf.der")
         let fromPEM = try TestFiles.certificates("ecdsa/leaf.pem")
