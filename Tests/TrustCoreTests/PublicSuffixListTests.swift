@@ -88,6 +88,21 @@ final class PublicSuffixListTests: XCTestCase {
         XCTAssertFalse(PublicSuffixList.snapshotVersion.isEmpty)
     }
 
+    /// Every plain rule of the snapshot (no wildcard, no exception) is itself a public suffix once
+    /// parsed, in its A-label form: no rule is lost or mangled by how the list is cut into labels.
+    func testEverySnapshotRuleIsAPublicSuffix() throws {
+        let list = try PublicSuffixList(parsing: PublicSuffixListSnapshot.text, consultedSections: .all)
+        var checked = 0
+        for line in PublicSuffixListSnapshot.text.split(separator: "\n") {
+            let rule = String(line.prefix { !$0.isWhitespace })
+            guard !rule.isEmpty, !rule.hasPrefix("//"), !rule.hasPrefix("!"), !rule.contains("*") else { continue }
+            let ascii = try XCTUnwrap(IDNA.toASCII(rule), rule)
+            XCTAssertTrue(list.isPublicSuffix(ascii), rule)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 5000)
+    }
+
     func testParsingTheFormat() throws {
         let text = """
         // A comment line, then rules; text after white space is ignored.
