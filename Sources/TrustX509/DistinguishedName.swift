@@ -193,7 +193,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// RFC 5280 §7.1 equality (fast path on identical bytes).
     public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
         if lhs.data === rhs.data { return true }
-        if lhs.data.der.count == rhs.data.der.count && lhs.data.der.elementsEqual(rhs.data.der) { return true }
+        if ByteComparison.equal(lhs.data.der, rhs.data.der) { return true }
         return lhs.data.rdnCount == rhs.data.rdnCount && lhs.data.comparisonKey.bytes == rhs.data.comparisonKey.bytes
     }
 
