@@ -105,7 +105,7 @@ extension PreparedIdentity {
     private struct HostnameKey: Hashable, Sendable {
         let text: String
 
-        static func == (lhs: HostnameKey, rhs: HostnameKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+        static func == (lhs: HostnameKey, rhs: HostnameKey) -> Bool { HostnameMatcher.sameBytes(lhs.text, rhs.text) }
 
         func hash(into hasher: inout Hasher) {
             let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

@@ -48,27 +48,27 @@ final class PathValidator {
 
     /// Revocation results per complete chain, so reporting statuses after validation does not verify
     /// the same CRL and OCSP signatures a second time.
-    private var revocationResults = ChainMemo<(statuses: [CertificateRevocationStatus], failures: [TrustFailure])>()
+    private var revocationResults: [[Certificate]: (statuses: [CertificateRevocationStatus], failures: [TrustFailure])] = [:]
 
     /// The revocation statuses and failures of the complete `chain` (computed once per chain), or nil
     /// when no revocation policy is in force.
     func revocation(of chain: [Certificate]) -> (statuses: [CertificateRevocationStatus], failures: [TrustFailure])? {
         // Without a revocation policy there is nothing to look up (and no chain to compare).
         guard options.revocation != nil else { return nil }
-        if let known = revocationResults.value(for: chain) { return known }
+        if let known = revocationResults[chain] { return known }
         guard let checker = revocationChecker else { return nil }
         let result = checker.check(chain)
-        revocationResults.record(result, for: chain)
+        revocationResults[chain] = result
         return result
     }
 
     /// Policy processing outcomes per complete chain, so the evaluation reports the valid policy set
     /// of the chain it chose without processing it again.
-    private var policyOutcomes = ChainMemo<PolicyProcessing.Outcome>()
+    private var policyOutcomes = PolicyOutcomeMemo()
 
     /// RFC 5280 §6.1 certificate policy processing of the complete `chain` (computed once per chain).
     func policyOutcome(of chain: [Certificate]) -> PolicyProcessing.Outcome {
-        if let known = policyOutcomes.value(for: chain) { return known }
+        if let known = policyOutcomes.outcome(of: chain) { return known }
         // Drawn from the evaluation's budget: it does not reset for each path the builder tries.
         let available = budget.remaining(.policyGraphOperations)
         var left = available
