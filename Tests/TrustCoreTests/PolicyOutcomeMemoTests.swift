@@ -30,19 +30,19 @@ final class PolicyOutcomeMemoTests: XCTestCase {
         let options = try explicitPolicyOptions()
         let (ecdsaOutcome, rsaOutcome) = (processed(ecdsa, options), processed(rsa, options))
         XCTAssertNotEqual(ecdsaOutcome, rsaOutcome)
-        var memo = PolicyOutcomeMemo()
-        XCTAssertNil(memo.outcome(of: ecdsa))
-        memo.record(ecdsaOutcome, for: ecdsa)
-        XCTAssertEqual(memo.outcome(of: ecdsa), ecdsaOutcome)
-        XCTAssertNil(memo.outcome(of: rsa))
-        memo.record(rsaOutcome, for: rsa)
-        XCTAssertEqual(memo.outcome(of: rsa), rsaOutcome)
-        XCTAssertEqual(memo.outcome(of: ecdsa), ecdsaOutcome)
+        let memo = PolicyOutcomeMemo()
+        XCTAssertNil(memo.entry(for: ecdsa))
+        _ = memo.record(ecdsaOutcome, for: ecdsa)
+        XCTAssertEqual(memo.entry(for: ecdsa)?.outcome, ecdsaOutcome)
+        XCTAssertNil(memo.entry(for: rsa))
+        _ = memo.record(rsaOutcome, for: rsa)
+        XCTAssertEqual(memo.entry(for: rsa)?.outcome, rsaOutcome)
+        XCTAssertEqual(memo.entry(for: ecdsa)?.outcome, ecdsaOutcome)
         // The same certificates in a new array (no shared buffer) are the same chain.
-        XCTAssertEqual(memo.outcome(of: Array(ecdsa.reversed().reversed())), ecdsaOutcome)
+        XCTAssertEqual(memo.entry(for: Array(ecdsa.reversed().reversed()))?.outcome, ecdsaOutcome)
         // A chain that differs in one certificate, or is shorter, is another chain.
-        XCTAssertNil(memo.outcome(of: [ecdsa[0], ecdsa[1], rsa[2]]))
-        XCTAssertNil(memo.outcome(of: Array(ecdsa.dropLast())))
+        XCTAssertNil(memo.entry(for: [ecdsa[0], ecdsa[1], rsa[2]]))
+        XCTAssertNil(memo.entry(for: Array(ecdsa.dropLast())))
     }
 
     /// The validator asked again about an earlier chain answers for that chain, not the last one.
@@ -52,7 +52,9 @@ final class PolicyOutcomeMemoTests: XCTestCase {
         let validator = PathValidator(options: options, signatures: SignatureChecker(policy: .default),
                                       budget: BudgetMeter(.default))
         for chain in [ecdsa, rsa, ecdsa, rsa] {
-            XCTAssertEqual(validator.policyOutcome(of: chain), processed(chain, options))
+            guard case let .invalid(expected) = processed(chain, options) else { return XCTFail("no explicit policy failure") }
+            XCTAssertEqual(validator.policyFailure(of: chain), expected)
+            XCTAssertNil(validator.validPolicies(of: chain))
         }
     }
 }

@@ -464,7 +464,7 @@ public final class ServerTrust: Sendable {
             var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: result.attempts,
                                              signatureChecks: signatures.verificationCount)
             evaluation.revocationStatuses = statuses(chain, anchored: true)
-            if case let .valid(policies) = validator.policyOutcome(of: chain) { evaluation.validPolicies = policies }
+            evaluation.validPolicies = validator.validPolicies(of: chain)
             return evaluation
         }
         var failures = preFailures

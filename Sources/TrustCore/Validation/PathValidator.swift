@@ -64,11 +64,23 @@ final class PathValidator {
 
     /// Policy processing outcomes per complete chain, so the evaluation reports the valid policy set
     /// of the chain it chose without processing it again.
-    private var policyOutcomes = PolicyOutcomeMemo()
+    private let policyOutcomes = PolicyOutcomeMemo()
+
+    /// The policy failure of the complete `chain`, if any (processed once per chain).
+    func policyFailure(of chain: [Certificate]) -> TrustFailure? {
+        if case let .invalid(failure) = policyEntry(of: chain).outcome { return failure }
+        return nil
+    }
+
+    /// The policies the complete `chain` is valid for, or nil when policy processing failed.
+    func validPolicies(of chain: [Certificate]) -> ValidPolicySet? {
+        if case let .valid(policies) = policyEntry(of: chain).outcome { return policies }
+        return nil
+    }
 
     /// RFC 5280 §6.1 certificate policy processing of the complete `chain` (computed once per chain).
-    func policyOutcome(of chain: [Certificate]) -> PolicyProcessing.Outcome {
-        if let known = policyOutcomes.outcome(of: chain) { return known }
+    private func policyEntry(of chain: [Certificate]) -> PolicyOutcomeMemo.Entry {
+        if let known = policyOutcomes.entry(for: chain) { return known }
         // Drawn from the evaluation's budget: it does not reset for each path the builder tries.
         let available = budget.remaining(.policyGraphOperations)
         var left = available
@@ -76,8 +88,7 @@ final class PathValidator {
                                                limit: budget.limit(of: .policyGraphOperations))
         budget.spend(.policyGraphOperations, available - max(0, left))
         if left < 0 { budget.markExhausted(.policyGraphOperations) }
-        policyOutcomes.record(outcome, for: chain)
-        return outcome
+        return policyOutcomes.record(outcome, for: chain)
     }
 
     /// Extensions this validator processes; any other critical extension is rejected (RFC 5280 §4.2).
@@ -134,7 +145,7 @@ final class PathValidator {
         failures.append(contentsOf: NameConstraintChecker.violations(
             in: chain, budget: budget, leafCommonNameIsDNSName: options.allowsCommonNameFallback))
         // Certificate policies need the anchor: the path's policies are judged from it down (§6.1.2).
-        if isComplete, case let .invalid(failure) = policyOutcome(of: chain) { failures.append(failure) }
+        if isComplete, let failure = policyFailure(of: chain) { failures.append(failure) }
         // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.
         if isComplete, let revocation = revocation(of: chain) {
             failures.append(contentsOf: revocation.failures)

@@ -7,23 +7,33 @@ import TrustX509
 /// The chain asked about is almost always the one recorded last (the builder stops at the first
 /// valid chain): it is kept apart and compared first, which for the same array is one buffer-identity
 /// check. A dictionary, with its allocation and hashing of whole chains, is built only when a second
-/// chain is recorded. Concrete rather than generic: a generic memo stored in the validator was
-/// copied and destroyed through runtime value witnesses on every evaluation.
-struct PolicyOutcomeMemo {
+/// chain is recorded. Outcomes are handed out boxed: an outcome holds a ``TrustFailure``, whose
+/// reason enum is copied through runtime value witnesses, so each copy cost hundreds of instructions
+/// where handing out the box is one reference count. A class for the same reason: a struct memo
+/// stored in the validator was copied whole for every lookup.
+final class PolicyOutcomeMemo {
+    /// One chain's outcome, shared rather than copied.
+    final class Entry {
+        let outcome: PolicyProcessing.Outcome
+        init(_ outcome: PolicyProcessing.Outcome) { self.outcome = outcome }
+    }
+
     private var lastChain: [Certificate] = []
-    private var lastOutcome: PolicyProcessing.Outcome?
-    private var earlier: [[Certificate]: PolicyProcessing.Outcome] = [:]
+    private var last: Entry?
+    private var earlier: [[Certificate]: Entry] = [:]
 
     /// The outcome recorded for `chain`, if any.
-    func outcome(of chain: [Certificate]) -> PolicyProcessing.Outcome? {
-        if lastOutcome != nil, lastChain == chain { return lastOutcome }
+    func entry(for chain: [Certificate]) -> Entry? {
+        if let last, lastChain == chain { return last }
         return earlier.isEmpty ? nil : earlier[chain]
     }
 
-    /// Records `outcome` for `chain` (a chain not recorded before).
-    mutating func record(_ outcome: PolicyProcessing.Outcome, for chain: [Certificate]) {
-        if let previous = lastOutcome.take() { earlier[lastChain] = previous }
+    /// Records `outcome` for `chain` (a chain not recorded before) and returns its entry.
+    func record(_ outcome: PolicyProcessing.Outcome, for chain: [Certificate]) -> Entry {
+        if let last { earlier[lastChain] = last }
+        let entry = Entry(outcome)
         lastChain = chain
-        lastOutcome = outcome
+        last = entry
+        return entry
     }
 }
