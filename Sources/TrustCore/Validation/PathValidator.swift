@@ -68,8 +68,9 @@ final class PathValidator {
 
     /// The policy failure of the complete `chain`, if any (processed once per chain).
     func policyFailure(of chain: [Certificate]) -> TrustFailure? {
-        if case let .invalid(failure) = policyEntry(of: chain).outcome { return failure }
-        return nil
+        let entry = policyEntry(of: chain)
+        guard !entry.isValid, case let .invalid(failure) = entry.outcome else { return nil }
+        return failure
     }
 
     /// The policies the complete `chain` is valid for, or nil when policy processing failed.

@@ -15,7 +15,13 @@ final class PolicyOutcomeMemo {
     /// One chain's outcome, shared rather than copied.
     final class Entry {
         let outcome: PolicyProcessing.Outcome
-        init(_ outcome: PolicyProcessing.Outcome) { self.outcome = outcome }
+        /// Whether `outcome` is `.valid`: asked before matching, since matching copies the outcome.
+        let isValid: Bool
+
+        init(_ outcome: PolicyProcessing.Outcome) {
+            self.outcome = outcome
+            if case .valid = outcome { isValid = true } else { isValid = false }
+        }
     }
 
     private var lastChain: [Certificate] = []
