@@ -32,7 +32,7 @@ final class LinearWorkTests: XCTestCase {
 
     private func steps(_ body: () throws -> Void) rethrows -> Int {
         let counter = WorkCounter()
-        try WorkCounter.$current.withValue(counter) { try body() }
+        try counter.counting { try body() }
         return counter.steps
     }
 

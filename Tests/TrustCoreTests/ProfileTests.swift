@@ -142,6 +142,10 @@ final class ProfileTests: XCTestCase {
 
     func testEveryRuleHasASourceAndAProfileAndFitsTheRuleSet() {
         XCTAssertLessThan(ProfileRule.allCases.count, 64)
+        // Each rule's set bit is its declaration position, and no two rules share one.
+        for (position, rule) in ProfileRule.allCases.enumerated() {
+            XCTAssertEqual(ProfileRuleSet([rule]).bits, UInt64(1) << UInt64(position), "\(rule)")
+        }
         for rule in ProfileRule.allCases {
             XCTAssertFalse(rule.profiles.isEmpty, "\(rule)")
             XCTAssertFalse(rule.source.isEmpty, "\(rule)")

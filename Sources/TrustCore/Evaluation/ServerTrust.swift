@@ -35,7 +35,7 @@ public final class ServerTrust: Sendable {
         var requiredLeafKeyUsage: KeyUsage = []
         var allowsCommonNameFallback = false
         var enforcesAnchorConstraints = false
-        var initialPolicySet: Set<ASN1ObjectIdentifier> = [OID.anyPolicy]
+        var initialPolicySet = ValidationOptions.anyPolicyOnly
         var initialExplicitPolicy = false
         var initialPolicyMappingInhibit = false
         var initialAnyPolicyInhibit = false
@@ -64,7 +64,8 @@ public final class ServerTrust: Sendable {
         let rules: ProfileRuleSet
         let purposes: [KeyPurpose]
         let identities: [PreparedIdentity]
-        /// Host names that are neither an IP address nor a valid DNS name, in policy order.
+        /// `identities` unprepared, for ``ValidationOptions/identities`` (kept, not mapped per evaluation).
+        let referenceIdentities: [ServerIdentity]
         /// The mailboxes of the `.email` policies; the leaf must name every one.
         let emailAddresses: [EmailAddress]
         /// Host names that are neither an IP address nor a valid DNS name, and `.email` addresses that
@@ -110,6 +111,7 @@ public final class ServerTrust: Sendable {
             self.rules = rules
             self.purposes = purposes
             self.identities = identities
+            referenceIdentities = identities.map(\.identity)
             self.emailAddresses = emailAddresses
             self.invalidHostnames = invalidHostnames
             self.revocation = revocation
@@ -391,7 +393,7 @@ public final class ServerTrust: Sendable {
         }
         let prepared = config.policies
         var options = ValidationOptions(verifyTime: time, purposes: prepared.purposes,
-                                        identities: prepared.identities.map(\.identity), signaturePolicy: config.signaturePolicy,
+                                        identities: prepared.referenceIdentities, signaturePolicy: config.signaturePolicy,
                                         requiredLeafKeyUsage: config.requiredLeafKeyUsage,
                                         allowsCommonNameFallback: config.allowsCommonNameFallback)
         options.rules = config.enforcesAnchorConstraints
@@ -462,7 +464,7 @@ public final class ServerTrust: Sendable {
             var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: result.attempts,
                                              signatureChecks: signatures.verificationCount)
             evaluation.revocationStatuses = statuses(chain, anchored: true)
-            if case let .valid(policies) = validator.policyOutcome(of: chain) { evaluation.validPolicies = policies }
+            evaluation.validPolicies = validator.validPolicies(of: chain)
             return evaluation
         }
         var failures = preFailures

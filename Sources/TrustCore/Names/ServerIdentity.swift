@@ -96,12 +96,26 @@ extension PreparedIdentity {
     /// text's UTF-8 bytes (entries are matched byte for byte, not by Unicode canonical equivalence),
     /// and a client verifies the same few hosts over and over, one ``ServerTrust`` per connection.
     static func forHostname(_ hostname: String) -> PreparedIdentity? {
-        // Keyed on the UTF-8 bytes: String equality is canonical equivalence, the answer is not.
-        recentHostnames.value(forKey: Array(hostname.utf8)) { ServerIdentity(hostname).map(PreparedIdentity.init) }
+        recentHostnames.value(forKey: HostnameKey(text: hostname)) { ServerIdentity(hostname).map(PreparedIdentity.init) }
+    }
+
+    /// A host name as written, compared and hashed by its UTF-8 bytes: `String` equality is canonical
+    /// equivalence, the answer is not. The bytes are hashed in one call from the string's own
+    /// storage (no array is built per lookup, no byte is hashed on its own).
+    private struct HostnameKey: Hashable, Sendable {
+        let text: String
+
+        static func == (lhs: HostnameKey, rhs: HostnameKey) -> Bool { HostnameMatcher.sameBytes(lhs.text, rhs.text) }
+
+        func hash(into hasher: inout Hasher) {
+            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            // The same bytes the same way when the string is not stored contiguously.
+            if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
+        }
     }
 
     /// The one bounded cache type (off with ``TrustCaches``), sized for the hosts a client talks to;
     /// 256 entries make it a sharded cache, so concurrent evaluations for different hosts do not
     /// queue on one lock (docs/performance.md, "Scaling").
-    private static let recentHostnames = BoundedCache<[UInt8], PreparedIdentity?>(capacity: 256)
+    private static let recentHostnames = BoundedCache<HostnameKey, PreparedIdentity?>(capacity: 256)
 }

@@ -30,7 +30,7 @@ final class PathValidator {
         self.options = options
         self.signatures = signatures
         self.budget = budget
-        if let identities, identities.map(\.identity) == options.identities {
+        if let identities, identities.elementsEqual(options.identities, by: { $0.identity == $1 }) {
             self.identities = identities
         } else {
             self.identities = options.identities.map(PreparedIdentity.init)
@@ -53,6 +53,8 @@ final class PathValidator {
     /// The revocation statuses and failures of the complete `chain` (computed once per chain), or nil
     /// when no revocation policy is in force.
     func revocation(of chain: [Certificate]) -> (statuses: [CertificateRevocationStatus], failures: [TrustFailure])? {
+        // Without a revocation policy there is nothing to look up (and no chain to compare).
+        guard options.revocation != nil else { return nil }
         if let known = revocationResults[chain] { return known }
         guard let checker = revocationChecker else { return nil }
         let result = checker.check(chain)
@@ -62,11 +64,24 @@ final class PathValidator {
 
     /// Policy processing outcomes per complete chain, so the evaluation reports the valid policy set
     /// of the chain it chose without processing it again.
-    private var policyOutcomes: [[Certificate]: PolicyProcessing.Outcome] = [:]
+    private let policyOutcomes = PolicyOutcomeMemo()
+
+    /// The policy failure of the complete `chain`, if any (processed once per chain).
+    func policyFailure(of chain: [Certificate]) -> TrustFailure? {
+        let entry = policyEntry(of: chain)
+        guard !entry.isValid, case let .invalid(failure) = entry.outcome else { return nil }
+        return failure
+    }
+
+    /// The policies the complete `chain` is valid for, or nil when policy processing failed.
+    func validPolicies(of chain: [Certificate]) -> ValidPolicySet? {
+        if case let .valid(policies) = policyEntry(of: chain).outcome { return policies }
+        return nil
+    }
 
     /// RFC 5280 §6.1 certificate policy processing of the complete `chain` (computed once per chain).
-    func policyOutcome(of chain: [Certificate]) -> PolicyProcessing.Outcome {
-        if let known = policyOutcomes[chain] { return known }
+    private func policyEntry(of chain: [Certificate]) -> PolicyOutcomeMemo.Entry {
+        if let known = policyOutcomes.entry(for: chain) { return known }
         // Drawn from the evaluation's budget: it does not reset for each path the builder tries.
         let available = budget.remaining(.policyGraphOperations)
         var left = available
@@ -74,8 +89,7 @@ final class PathValidator {
                                                limit: budget.limit(of: .policyGraphOperations))
         budget.spend(.policyGraphOperations, available - max(0, left))
         if left < 0 { budget.markExhausted(.policyGraphOperations) }
-        policyOutcomes[chain] = outcome
-        return outcome
+        return policyOutcomes.record(outcome, for: chain)
     }
 
     /// Extensions this validator processes; any other critical extension is rejected (RFC 5280 §4.2).
@@ -132,7 +146,7 @@ final class PathValidator {
         failures.append(contentsOf: NameConstraintChecker.violations(
             in: chain, budget: budget, leafCommonNameIsDNSName: options.allowsCommonNameFallback))
         // Certificate policies need the anchor: the path's policies are judged from it down (§6.1.2).
-        if isComplete, case let .invalid(failure) = policyOutcome(of: chain) { failures.append(failure) }
+        if isComplete, let failure = policyFailure(of: chain) { failures.append(failure) }
         // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.
         if isComplete, let revocation = revocation(of: chain) {
             failures.append(contentsOf: revocation.failures)

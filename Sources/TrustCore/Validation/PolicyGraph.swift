@@ -34,6 +34,12 @@ struct PolicyGraph {
 
     /// The levels processed so far, the first for the certificate issued by the trust anchor.
     private(set) var levels: [Level] = []
+
+    /// An empty graph.
+    init() {}
+
+    /// An empty graph for a path of `depth` certificates (its levels allocated once, not grown).
+    init(depth: Int) { levels.reserveCapacity(depth) }
     /// The budget was exhausted: the graph is incomplete and must not be used.
     struct BudgetExhausted: Error {}
 

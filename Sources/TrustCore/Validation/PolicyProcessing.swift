@@ -46,7 +46,7 @@ enum PolicyProcessing {
         var inhibitAnyPolicy = inputs.initialAnyPolicyInhibit ? 0 : pathLength + 1
         var policyMapping = inputs.initialPolicyMappingInhibit ? 0 : pathLength + 1
 
-        var graph = PolicyGraph()
+        var graph = PolicyGraph(depth: pathLength)
         var expected = PolicyGraph.initialExpectation
         func failure(_ reason: TrustFailureReason, at index: Int) -> Outcome {
             .invalid(TrustFailure(reason, certificate: chain[index], index: index))
@@ -106,8 +106,8 @@ enum PolicyProcessing {
 
     /// §6.1.5 (g): the authorities-constrained set and its intersection with the initial policy set.
     static func result(of graph: PolicyGraph, inputs: ValidationOptions) -> ValidPolicySet {
-        let (nodes, lastLevelHasAnyPolicy) = graph.validPolicyNodes()
         if graph.isNull { return ValidPolicySet(authoritiesConstrained: [], userConstrained: []) }  // (g)(i)
+        let (nodes, lastLevelHasAnyPolicy) = graph.validPolicyNodes()
         var authorities = nodes
         if lastLevelHasAnyPolicy { authorities.insert(OID.anyPolicy) }
         let user: Set<ASN1ObjectIdentifier>

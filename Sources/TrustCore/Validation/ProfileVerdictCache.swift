@@ -44,6 +44,16 @@ public final class ProfileVerdictCache: Sendable {
         /// The profile rules in force.
         var rules = ProfileRuleSet()
         var minimumRSABits = 0
+
+        /// Three words instead of eight fields, hashed on every lookup. Only the hash is packed;
+        /// equality (synthesised) compares every field exactly, so distinct settings never share an entry.
+        func hash(into hasher: inout Hasher) {
+            let positions = (isLeaf ? 1 : 0) | (isAnchor ? 2 : 0) | (isSelfSigned ? 4 : 0) | (serverPurpose ? 8 : 0)
+                | (systemAnchored ? 16 : 0) | (allowsCommonNameFallback ? 32 : 0)
+            hasher.combine(rules.bits)
+            hasher.combine(positions)
+            hasher.combine(minimumRSABits)
+        }
     }
 
     /// Everything a verdict depends on: the certificate's bytes (by SHA-256) and the flags.

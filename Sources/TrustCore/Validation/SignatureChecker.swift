@@ -25,14 +25,24 @@ final class SignatureChecker {
         var failures: [TrustFailureReason] = []
         var index: [Pair: TrustFailureReason?]?
 
-        /// nil when the pair was never checked; `.some(nil)` when its signature verified.
-        func outcome(child: Certificate, issuer: Certificate) -> TrustFailureReason?? {
-            if let index { return index[Pair(child: child, issuer: issuer)] }
+        /// What is known about a pair, without copying a failure reason (a large enum, copied
+        /// through runtime value witnesses) on the common path, a verified signature.
+        enum Known {
+            case unknown
+            case verified
+            case failed(TrustFailureReason)
+        }
+
+        func known(child: Certificate, issuer: Certificate) -> Known {
+            if let index {
+                guard let outcome = index[Pair(child: child, issuer: issuer)] else { return .unknown }
+                return outcome.map(Known.failed) ?? .verified
+            }
             for position in entries.indices where entries[position].child == child && entries[position].issuer == issuer {
                 let failure = entries[position].failure
-                return .some(failure < 0 ? nil : failures[failure])
+                return failure < 0 ? .verified : .failed(failures[failure])
             }
-            return nil
+            return .unknown
         }
 
         mutating func record(child: Certificate, issuer: Certificate, outcome: TrustFailureReason?) {
@@ -70,12 +80,17 @@ final class SignatureChecker {
 
     /// Whether the pair was already checked in this evaluation (asking again costs nothing).
     func knows(child: Certificate, issuer: Certificate) -> Bool {
-        memo.outcome(child: child, issuer: issuer) != nil
+        if case .unknown = memo.known(child: child, issuer: issuer) { return false }
+        return true
     }
 
     /// Whether `child` was signed by `issuer`'s key; nil when it was, otherwise the reason.
     func failure(child: Certificate, issuer: Certificate) -> TrustFailureReason? {
-        if let known = memo.outcome(child: child, issuer: issuer) { return known }
+        switch memo.known(child: child, issuer: issuer) {
+        case .verified: return nil
+        case let .failed(reason): return reason
+        case .unknown: break
+        }
         verificationCount += 1
         let outcome = SignatureChecker.verify(child: child, issuer: issuer, policy: policy)
         memo.record(child: child, issuer: issuer, outcome: outcome)

@@ -26,7 +26,7 @@ public struct ValidationOptions: Sendable {
     public var revocation: RevocationOptions?
     /// RFC 5280 §6.1.1 (c) user-initial-policy-set: the certificate policies acceptable to the
     /// caller (default: anyPolicy, any policy will do).
-    public var initialPolicySet: Set<ASN1ObjectIdentifier> = [OID.anyPolicy]
+    public var initialPolicySet: Set<ASN1ObjectIdentifier> = ValidationOptions.anyPolicyOnly
     /// RFC 5280 §6.1.1 (f) initial-explicit-policy: the path must be valid for at least one policy
     /// of ``initialPolicySet``.
     public var initialExplicitPolicy = false
@@ -35,6 +35,10 @@ public struct ValidationOptions: Sendable {
     /// RFC 5280 §6.1.1 (g) initial-any-policy-inhibit: anyPolicy in a certificate matches nothing
     /// (except in self-issued intermediates).
     public var initialAnyPolicyInhibit = false
+
+    /// The default initial policy set, {anyPolicy}, built once: a set literal allocates and hashes
+    /// on every use, and every ``ServerTrust`` and every evaluation starts from this one.
+    static let anyPolicyOnly: Set<ASN1ObjectIdentifier> = [OID.anyPolicy]
 
     /// The rules that enforce a trust anchor's own constraints (RFC 5937 §3): validity, basicConstraints
     /// cA and keyCertSign, critical extensions and extendedKeyUsage.

@@ -192,6 +192,46 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
 
     /// The rule's name as written in docs/profiles.md.
     public var description: String { rawValue }
+
+    /// The rule's declaration position, which is its bit in a ``ProfileRuleSet``. A switch, not a
+    /// dictionary: a `String`-backed enum hashes its raw value, and validation asks several times per
+    /// certificate on every evaluation (`ProfileTests` checks it against `allCases`).
+    var position: Int {
+        switch self {
+        case .keyIdentifierLinkage: return 0
+        case .nonEmptySubject: return 1
+        case .weakKeySize: return 2
+        case .strongKeySize: return 3
+        case .serverAuthExtendedKeyUsageRequired: return 4
+        case .leafValidityPeriod: return 5
+        case .systemTrustedLeafValidityPeriod: return 6
+        case .issuerExtendedKeyUsage: return 7
+        case .anchorValidity: return 8
+        case .anchorIsCA: return 9
+        case .serialNumber: return 10
+        case .issuerNonEmpty: return 11
+        case .authorityKeyIdentifier: return 12
+        case .subjectKeyIdentifier: return 13
+        case .basicConstraintsCritical: return 14
+        case .keyUsageConsistency: return 15
+        case .caSubjectNonEmpty: return 16
+        case .nameConstraintsInCAOnly: return 17
+        case .nameConstraintsCritical: return 18
+        case .policyConstraintsCritical: return 19
+        case .authorityInfoAccessNonCritical: return 20
+        case .subjectAltNameCriticality: return 21
+        case .subjectAltNameSyntax: return 22
+        case .anchorProfile: return 23
+        case .version3: return 24
+        case .rootAuthorityKeyIdentifier: return 25
+        case .leafSubjectAltNameRequired: return 26
+        case .leafExtendedKeyUsage: return 27
+        case .anchorExtendedKeyUsage: return 28
+        case .rootWithoutExtendedKeyUsage: return 29
+        case .keyAlgorithm: return 30
+        case .caCertificateAsLeaf: return 31
+        }
+    }
 }
 
 extension TrustProfile {
@@ -230,12 +270,8 @@ public struct ProfileRuleSet: Hashable, Sendable, Sequence {
         for rule in rules { insert(rule) }
     }
 
-    /// Each rule's bit, by declaration position (fewer than 64 rules, checked by the tests), built
-    /// once: validation asks `contains` several times per certificate.
-    private static let bitOfRule: [ProfileRule: UInt64] = Dictionary(
-        uniqueKeysWithValues: ProfileRule.allCases.enumerated().map { ($1, UInt64(1) << UInt64($0)) })
-
-    private static func bit(_ rule: ProfileRule) -> UInt64 { bitOfRule[rule] ?? 0 }
+    /// Each rule's bit, by declaration position (fewer than 64 rules, checked by the tests).
+    private static func bit(_ rule: ProfileRule) -> UInt64 { UInt64(1) << UInt64(rule.position) }
 
     /// Whether the set has no rule.
     public var isEmpty: Bool { bits == 0 }

@@ -1,0 +1,60 @@
+import Foundation
+@testable import TrustCore
+import TrustDER
+import TrustX509
+import XCTest
+
+/// The policy outcomes remembered per complete chain within one evaluation (``PolicyOutcomeMemo``):
+/// each chain gets back its own outcome, whichever was recorded last, and an equal chain in another
+/// array finds it too. With an explicit policy required, the ECDSA and RSA chains (no
+/// certificatePolicies) each fail at their own intermediate, so a mix-up shows in the failure.
+final class PolicyOutcomeMemoTests: XCTestCase {
+    private func chain(_ directory: String) throws -> [Certificate] {
+        try ["leaf", "intermediate", "root"].map { try Fixtures.certificate("\(directory)/\($0).pem") }
+    }
+
+    private func explicitPolicyOptions() throws -> ValidationOptions {
+        let time = try XCTUnwrap(DERTime(timeIntervalSince1970: 1_780_272_000))  // 2026-06-01
+        var options = ValidationOptions(verifyTime: time, purposes: [.serverAuth])
+        options.initialExplicitPolicy = true
+        return options
+    }
+
+    private func processed(_ chain: [Certificate], _ options: ValidationOptions) -> PolicyProcessing.Outcome {
+        var budget = VerificationBudget.default.policyGraphOperations
+        return PolicyProcessing.process(chain, inputs: options, budget: &budget)
+    }
+
+    func testEachChainGetsItsOwnOutcomeWhicheverWasRecordedLast() throws {
+        let (ecdsa, rsa) = (try chain("ecdsa"), try chain("rsa"))
+        let options = try explicitPolicyOptions()
+        let (ecdsaOutcome, rsaOutcome) = (processed(ecdsa, options), processed(rsa, options))
+        XCTAssertNotEqual(ecdsaOutcome, rsaOutcome)
+        let memo = PolicyOutcomeMemo()
+        XCTAssertNil(memo.entry(for: ecdsa))
+        _ = memo.record(ecdsaOutcome, for: ecdsa)
+        XCTAssertEqual(memo.entry(for: ecdsa)?.outcome, ecdsaOutcome)
+        XCTAssertNil(memo.entry(for: rsa))
+        _ = memo.record(rsaOutcome, for: rsa)
+        XCTAssertEqual(memo.entry(for: rsa)?.outcome, rsaOutcome)
+        XCTAssertEqual(memo.entry(for: ecdsa)?.outcome, ecdsaOutcome)
+        // The same certificates in a new array (no shared buffer) are the same chain.
+        XCTAssertEqual(memo.entry(for: Array(ecdsa.reversed().reversed()))?.outcome, ecdsaOutcome)
+        // A chain that differs in one certificate, or is shorter, is another chain.
+        XCTAssertNil(memo.entry(for: [ecdsa[0], ecdsa[1], rsa[2]]))
+        XCTAssertNil(memo.entry(for: Array(ecdsa.dropLast())))
+    }
+
+    /// The validator asked again about an earlier chain answers for that chain, not the last one.
+    func testValidatorAnswersForTheChainAskedAbout() throws {
+        let (ecdsa, rsa) = (try chain("ecdsa"), try chain("rsa"))
+        let options = try explicitPolicyOptions()
+        let validator = PathValidator(options: options, signatures: SignatureChecker(policy: .default),
+                                      budget: BudgetMeter(.default))
+        for chain in [ecdsa, rsa, ecdsa, rsa] {
+            guard case let .invalid(expected) = processed(chain, options) else { return XCTFail("no explicit policy failure") }
+            XCTAssertEqual(validator.policyFailure(of: chain), expected)
+            XCTAssertNil(validator.validPolicies(of: chain))
+        }
+    }
+}
