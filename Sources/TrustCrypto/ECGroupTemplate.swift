@@ -37,7 +37,7 @@ final class ECGroupTemplate: @unchecked Sendable {
             OSSL_PARAM_construct_end(),
         ]
         let built = fields.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { VerificationKey.fromData(type: "EC", selection: ctrust_evp_pkey_key_parameters_selection(), $0) }
+            buffer.baseAddress.flatMap { KeyImportContextPool.ec.key(selection: ctrust_evp_pkey_key_parameters_selection(), $0) }
         }
         guard let built else {
             ERR_clear_error()
