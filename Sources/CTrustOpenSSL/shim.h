@@ -15,4 +15,8 @@
 /// EVP_PKEY_fromdata that builds a public key from its components.
 static inline int ctrust_evp_pkey_public_key_selection(void) { return EVP_PKEY_PUBLIC_KEY; }
 
+/// EVP_PKEY_KEY_PARAMETERS (a composite macro Swift does not import): the selection for
+/// EVP_PKEY_fromdata that builds a key holding only domain parameters (an EC group, no point).
+static inline int ctrust_evp_pkey_key_parameters_selection(void) { return EVP_PKEY_KEY_PARAMETERS; }
+
 #endif

@@ -29,15 +29,16 @@ public final class VerificationKey: @unchecked Sendable {
         let (description, material) = try PublicKeyDescription.parse(spki: spki)
         let built: OpaquePointer?
         // The key is built from the components the Swift parser validated, not by d2i_PUBKEY:
-        // OpenSSL 3's provider decoders cost 240–330 µs per key here, EVP_PKEY_fromdata 12 µs (RSA
-        // 2048) and 50 µs (P-256), and new_raw_public_key far less (issue 17; measured with a C
-        // loop over libcrypto 3.0). All three are supported, non-deprecated OpenSSL 3 API.
+        // OpenSSL 3's provider decoders cost 240–330 µs per key here (issue 17). All routes below are
+        // supported, non-deprecated OpenSSL 3 API; instruction counts per key are callgrind's, with
+        // libcrypto 3.0.19 (docs/performance.md, "Keys from components").
         switch material {
         case let .rsa(modulus, exponent):
             built = VerificationKey.rsaKey(modulus: modulus, exponent: exponent)
         case let .ec(curve, point):
-            // fromdata decodes the point with EC_POINT_oct2point, which rejects points off the curve.
-            built = VerificationKey.ecKey(groupName: VerificationKey.groupName(curve), point: point)
+            // A copy of the curve's template with the point set: EC_POINT_oct2point refuses points
+            // off the curve, as EVP_PKEY_fromdata did, without building the group for every key.
+            built = try ECGroupTemplate.shared(curve).key(point: point)
         case let .edwards(raw):
             let type = description.kind == .ed25519 ? "ED25519" : "ED448"
             built = withNonNullBytes(raw) { pointer, count in EVP_PKEY_new_raw_public_key_ex(nil, type, nil, pointer, count) }
@@ -67,60 +68,43 @@ public final class VerificationKey: @unchecked Sendable {
         self.pkey = built
     }
 
-    /// The OpenSSL group name of a named curve.
-    private static func groupName(_ curve: PublicKeyDescription.NamedCurve) -> StaticString {
-        switch curve {
-        case .p256: return "prime256v1"
-        case .p384: return "secp384r1"
-        case .p521: return "secp521r1"
-        }
-    }
-
-    /// A C string that outlives every call: OSSL_PARAM_BLD keeps the key and string-value pointers
-    /// it is given until OSSL_PARAM_BLD_to_param, so a temporary bridged Swift String would dangle.
-    private static func cString(_ text: StaticString) -> UnsafePointer<CChar> {
+    /// A C string that outlives every call: an OSSL_PARAM keeps the key and string-value pointers it
+    /// is given until libcrypto reads them, so a temporary bridged Swift String would dangle.
+    static func cString(_ text: StaticString) -> UnsafePointer<CChar> {
         UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
     /// An RSA public key from its modulus and exponent magnitudes (EVP_PKEY_fromdata, "n" and "e").
+    ///
+    /// The OSSL_PARAM array is built by hand, not with OSSL_PARAM_BLD and two BIGNUMs, and the
+    /// context comes from a pool instead of a fetch per key: 58 k → 29 k instructions per RSA-2048
+    /// key. An OSSL_PARAM unsigned integer is native-endian (OSSL_PARAM_construct_BN), so the
+    /// big-endian magnitudes are reversed on little-endian hosts.
     private static func rsaKey(modulus: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>) -> OpaquePointer? {
-        let n = withNonNullBytes(modulus) { pointer, count in BN_bin2bn(pointer, Int32(count), nil) }
-        let e = withNonNullBytes(exponent) { pointer, count in BN_bin2bn(pointer, Int32(count), nil) }
-        defer { BN_free(n); BN_free(e) }
-        guard let n, let e, let builder = OSSL_PARAM_BLD_new() else { return nil }
-        defer { OSSL_PARAM_BLD_free(builder) }
-        guard OSSL_PARAM_BLD_push_BN(builder, cString("n"), n) == 1,  // OSSL_PKEY_PARAM_RSA_N
-              OSSL_PARAM_BLD_push_BN(builder, cString("e"), e) == 1,  // OSSL_PKEY_PARAM_RSA_E
-              let parameters = OSSL_PARAM_BLD_to_param(builder) else { return nil }
-        defer { OSSL_PARAM_free(parameters) }
-        return fromData(type: "RSA", parameters)
-    }
-
-    /// An EC public key on the named group from its encoded point (EVP_PKEY_fromdata, "group" and "pub").
-    private static func ecKey(groupName: StaticString, point: ArraySlice<UInt8>) -> OpaquePointer? {
-        guard let builder = OSSL_PARAM_BLD_new() else { return nil }
-        defer { OSSL_PARAM_BLD_free(builder) }
-        // Everything inside the closure: the builder keeps `pointer` until OSSL_PARAM_BLD_to_param copies it.
-        return withNonNullBytes(point) { pointer, count -> OpaquePointer? in
-            guard OSSL_PARAM_BLD_push_utf8_string(builder, cString("group"), cString(groupName), 0) == 1,  // OSSL_PKEY_PARAM_GROUP_NAME
-                  OSSL_PARAM_BLD_push_octet_string(builder, cString("pub"), pointer, count) == 1,  // OSSL_PKEY_PARAM_PUB_KEY
-                  let parameters = OSSL_PARAM_BLD_to_param(builder) else { return nil }
-            defer { OSSL_PARAM_free(parameters) }
-            return fromData(type: "EC", parameters)
+        var n = nativeEndian(modulus)
+        var e = nativeEndian(exponent)
+        return n.withUnsafeMutableBufferPointer { nBuffer in
+            e.withUnsafeMutableBufferPointer { eBuffer -> OpaquePointer? in
+                guard let nBase = nBuffer.baseAddress, let eBase = eBuffer.baseAddress else { return nil }
+                var fields = [
+                    OSSL_PARAM_construct_BN(cString("n"), nBase, nBuffer.count),  // OSSL_PKEY_PARAM_RSA_N
+                    OSSL_PARAM_construct_BN(cString("e"), eBase, eBuffer.count),  // OSSL_PKEY_PARAM_RSA_E
+                    OSSL_PARAM_construct_end(),
+                ]
+                return fields.withUnsafeMutableBufferPointer { buffer in
+                    buffer.baseAddress.flatMap { KeyImportContextPool.rsa.key(selection: ctrust_evp_pkey_public_key_selection(), $0) }
+                }
+            }
         }
     }
 
-    /// EVP_PKEY_fromdata for a public key of `type` from `parameters`.
-    private static func fromData(type: String, _ parameters: UnsafeMutablePointer<OSSL_PARAM>) -> OpaquePointer? {
-        guard let context = EVP_PKEY_CTX_new_from_name(nil, type, nil) else { return nil }
-        defer { EVP_PKEY_CTX_free(context) }
-        var key: OpaquePointer?
-        guard EVP_PKEY_fromdata_init(context) == 1,
-              EVP_PKEY_fromdata(context, &key, ctrust_evp_pkey_public_key_selection(), parameters) == 1 else {
-            EVP_PKEY_free(key)
-            return nil
-        }
-        return key
+    /// A big-endian magnitude in the host's byte order.
+    private static func nativeEndian(_ bigEndian: ArraySlice<UInt8>) -> [UInt8] {
+        #if _endian(little)
+        return bigEndian.reversed()
+        #else
+        return Array(bigEndian)
+        #endif
     }
 
     /// libcrypto's own DER encoding of the key (i2d_PUBKEY): lets tests prove that building the key
