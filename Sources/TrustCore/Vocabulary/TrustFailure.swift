@@ -14,7 +14,7 @@ public enum TrustFailureSeverity: Int, Comparable, Hashable, Sendable {
 }
 
 /// The rule a certificate broke.
-public enum TrustFailureReason: Hashable, Sendable {
+public indirect enum TrustFailureReason: Hashable, Sendable {
     /// The issuer's key does not verify the signature.
     case signatureInvalid
     /// The signature could not be checked: unsupported, legacy or malformed algorithm or key.
