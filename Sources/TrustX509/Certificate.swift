@@ -66,13 +66,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         }
 
         init(der: [UInt8]) throws {
-            // Bounded work: nothing larger than the cap is read at all (see maximumEncodedSize).
-            guard der.count <= Certificate.maximumEncodedSize else {
-                throw X509Error(.certificateTooLarge(size: der.count, limit: Certificate.maximumEncodedSize))
-            }
-            // A private copy: every slice the parse keeps retains this buffer, so certificates parsed
-            // from one shared array on several threads would otherwise contend on its reference count.
-            let der = der.withUnsafeBufferPointer { [UInt8]($0) }
+            try Certificate.checkEncodedSize(der.count)
+            // `der` is this certificate's own buffer (see Certificate.ownedCopy): every slice the
+            // parse keeps retains it.
             self.der = der
             var defects: [CertificateDefect] = []
             let outer = try DERReader.parseSingle(der)
@@ -172,12 +168,33 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// violation throw an ``X509Error`` naming the rule and byte offset; semantic defects of a
     /// well-formed certificate are recorded in ``semanticDefects`` instead.
     public init(derEncoded bytes: [UInt8]) throws(X509Error) {
-        storage = try mapX509Errors { try Storage(der: bytes) }
+        try self.init(ownedDER: try Certificate.ownedCopy(of: bytes))
     }
 
     /// Parses a DER-encoded certificate from any byte collection.
     public init(derEncoded bytes: some Collection<UInt8>) throws(X509Error) {
-        try self.init(derEncoded: Array(bytes))
+        try self.init(ownedDER: try Certificate.ownedCopy(of: bytes))
+    }
+
+    /// Parses `der`, a buffer nothing else holds (e.g. just decoded from PEM), without copying it.
+    init(ownedDER der: [UInt8]) throws(X509Error) {
+        storage = try mapX509Errors { try Storage(der: der) }
+    }
+
+    /// A private copy of a caller's bytes: every slice a parsed certificate keeps retains its
+    /// buffer, so certificates parsed from one shared array on several threads would otherwise all
+    /// update that array's reference count (one contended cache line; issue 17's scaling rows).
+    /// An `Array` passed as a generic collection would be shared, not copied, by `Array(bytes)`.
+    static func ownedCopy(of bytes: some Collection<UInt8>) throws(X509Error) -> [UInt8] {
+        try checkEncodedSize(bytes.count)
+        return bytes.withContiguousStorageIfAvailable { [UInt8]($0) } ?? [UInt8](bytes)
+    }
+
+    /// Bounded work: nothing larger than the cap is read (or copied) at all (see maximumEncodedSize).
+    static func checkEncodedSize(_ size: Int) throws(X509Error) {
+        guard size <= maximumEncodedSize else {
+            throw X509Error(.certificateTooLarge(size: size, limit: maximumEncodedSize))
+        }
     }
 
     /// Parses the first CERTIFICATE block of PEM text; other blocks (e.g. a private key, which
@@ -188,7 +205,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         guard let block = decoded.blocks.first else {
             throw X509Error(decoded.skipped.first.map { .unexpectedPEMBlock(label: $0.label, line: $0.line) } ?? .pem(.noBlocks))
         }
-        do { try self.init(derEncoded: block.der) } catch { throw error.inPEMBlock(PEMBlockLocation(block, index: 0)) }
+        do { try self.init(ownedDER: block.der) } catch { throw error.inPEMBlock(PEMBlockLocation(block, index: 0)) }
     }
 
     /// PEM labels that hold a certificate.

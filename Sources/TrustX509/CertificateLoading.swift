@@ -45,7 +45,7 @@ extension Certificate {
         }
         var certificates: [Certificate] = []
         for (index, block) in decoded.blocks.enumerated() {
-            do { certificates.append(try Certificate(derEncoded: block.der)) } catch {
+            do { certificates.append(try Certificate(ownedDER: block.der)) } catch {
                 throw CertificateLoadingError(index: index, error: error.inPEMBlock(PEMBlockLocation(block, index: index)))
             }
         }
