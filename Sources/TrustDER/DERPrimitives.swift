@@ -16,26 +16,30 @@ public struct DERBitString: Sendable, Hashable {
     }
 }
 
-extension DERElement {
-    /// Decodes a BOOLEAN (X.690 §11.1: DER requires 0x00 or 0xFF).
-    public func boolean() throws(DERError) -> Bool {
+extension DERIndexedElement {
+    // The primitive decoders' rules live here, over offsets; ``DERElement``'s decoders call these.
+
+    /// Decodes a BOOLEAN (X.690 §11.1: DER requires 0x00 or 0xFF); `bytes` are the bytes the
+    /// element was read from.
+    @inlinable public func boolean(in bytes: ArraySlice<UInt8>) throws(DERError) -> Bool {
         try expect(.boolean)
-        guard content.count == 1, let value = content.first, value == 0x00 || value == 0xFF else {
-            throw DERError(.invalidBoolean, at: offset)
-        }
+        guard endOffset - contentOffset == 1 else { throw DERError(.invalidBoolean, at: offset) }
+        let value = bytes[contentOffset]
+        guard value == 0x00 || value == 0xFF else { throw DERError(.invalidBoolean, at: offset) }
         return value == 0xFF
     }
 
     /// Decodes a NULL, which must be empty (X.690 §8.8.2).
-    public func null() throws(DERError) {
+    @inlinable public func null() throws(DERError) {
         try expect(.null)
-        guard content.isEmpty else { throw DERError(.invalidNull, at: offset) }
+        guard contentOffset == endOffset else { throw DERError(.invalidNull, at: offset) }
     }
 
     /// The two's-complement octets of an INTEGER (or ENUMERATED), checked to be minimal (X.690 §8.3.2).
-    public func integerBytes(tag expected: DERTag = .integer) throws(DERError) -> ArraySlice<UInt8> {
+    public func integerBytes(in bytes: ArraySlice<UInt8>, tag expected: DERTag = .integer) throws(DERError) -> ArraySlice<UInt8> {
         try expect(expected)
-        try DERElement.checkMinimalInteger(content, at: offset)
+        let content = bytes[contentRange]
+        try DERIndexedElement.checkMinimalInteger(content, at: offset)
         return content
     }
 
@@ -51,14 +55,15 @@ extension DERElement {
     }
 
     /// Decodes an INTEGER that must fit `T` (negative values only for signed `T`).
-    public func integer<T: FixedWidthInteger>(as type: T.Type = T.self, tag expected: DERTag = .integer) throws(DERError) -> T {
-        let bytes = try integerBytes(tag: expected)
-        guard let first = bytes.first else { throw DERError(.nonMinimalInteger, at: offset) }
+    public func integer<T: FixedWidthInteger>(as type: T.Type = T.self, in bytes: ArraySlice<UInt8>,
+                                              tag expected: DERTag = .integer) throws(DERError) -> T {
+        let integer = try integerBytes(in: bytes, tag: expected)
+        guard let first = integer.first else { throw DERError(.nonMinimalInteger, at: offset) }
         let negative = first & 0x80 != 0
         if negative && !T.isSigned { throw DERError(.integerOutOfRange, at: offset) }
         // Strip one sign-only leading zero before the width check.
-        var magnitude = bytes
-        if first == 0x00 && bytes.count > 1 { magnitude = bytes.dropFirst() }
+        var magnitude = integer
+        if first == 0x00 && integer.count > 1 { magnitude = integer.dropFirst() }
         guard magnitude.count <= T.bitWidth / 8 else { throw DERError(.integerOutOfRange, at: offset) }
         var value: T = negative ? ~0 : 0
         for byte in magnitude { value = (value << 8) | T(truncatingIfNeeded: byte) }
@@ -69,27 +74,66 @@ extension DERElement {
     }
 
     /// Decodes a BIT STRING (X.690 §11.2: unused bits ≤ 7, zero when empty, padding bits zero).
-    public func bitString(tag expected: DERTag = .bitString) throws(DERError) -> DERBitString {
+    public func bitString(in bytes: ArraySlice<UInt8>, tag expected: DERTag = .bitString) throws(DERError) -> DERBitString {
         try expect(expected)
-        guard let unused = content.first, unused <= 7 else { throw DERError(.invalidBitString, at: offset) }
-        let bytes = content.dropFirst()
-        if bytes.isEmpty {
+        guard contentOffset < endOffset else { throw DERError(.invalidBitString, at: offset) }
+        let unused = bytes[contentOffset]
+        guard unused <= 7 else { throw DERError(.invalidBitString, at: offset) }
+        let value = bytes[(contentOffset + 1)..<endOffset]
+        if value.isEmpty {
             guard unused == 0 else { throw DERError(.invalidBitString, at: offset) }
-        } else if let last = bytes.last, unused > 0, last & ((1 << unused) - 1) != 0 {
+        } else if let last = value.last, unused > 0, last & ((1 << unused) - 1) != 0 {
             throw DERError(.invalidBitString, at: offset)
         }
-        return DERBitString(bytes: bytes, unusedBits: unused)
+        return DERBitString(bytes: value, unusedBits: unused)
+    }
+
+    /// Decodes an OCTET STRING (or another primitive type with `tag`) and returns its contents.
+    @inlinable public func octetString(in bytes: ArraySlice<UInt8>, tag expected: DERTag = .octetString) throws(DERError) -> ArraySlice<UInt8> {
+        try expect(expected)
+        return bytes[contentRange]
+    }
+
+    /// Decodes an OBJECT IDENTIFIER, validating every arc.
+    public func objectIdentifier(in bytes: ArraySlice<UInt8>) throws(DERError) -> ASN1ObjectIdentifier {
+        try expect(.objectIdentifier)
+        return try ASN1ObjectIdentifier(validating: bytes[contentRange], at: offset)
+    }
+
+    /// Checks an OBJECT IDENTIFIER as ``objectIdentifier(in:)`` does, without making a slice.
+    @inlinable public func validateObjectIdentifier(in bytes: ArraySlice<UInt8>) throws(DERError) {
+        try expect(.objectIdentifier)
+        try ASN1ObjectIdentifier.validate(bytes, range: contentRange, at: offset)
+    }
+}
+
+extension DERElement {
+    /// Decodes a BOOLEAN (X.690 §11.1: DER requires 0x00 or 0xFF).
+    public func boolean() throws(DERError) -> Bool { try indexed.boolean(in: encoded) }
+
+    /// Decodes a NULL, which must be empty (X.690 §8.8.2).
+    public func null() throws(DERError) { try indexed.null() }
+
+    /// The two's-complement octets of an INTEGER (or ENUMERATED), checked to be minimal (X.690 §8.3.2).
+    public func integerBytes(tag expected: DERTag = .integer) throws(DERError) -> ArraySlice<UInt8> {
+        try indexed.integerBytes(in: encoded, tag: expected)
+    }
+
+    /// Decodes an INTEGER that must fit `T` (negative values only for signed `T`).
+    public func integer<T: FixedWidthInteger>(as type: T.Type = T.self, tag expected: DERTag = .integer) throws(DERError) -> T {
+        try indexed.integer(as: type, in: encoded, tag: expected)
+    }
+
+    /// Decodes a BIT STRING (X.690 §11.2: unused bits ≤ 7, zero when empty, padding bits zero).
+    public func bitString(tag expected: DERTag = .bitString) throws(DERError) -> DERBitString {
+        try indexed.bitString(in: encoded, tag: expected)
     }
 
     /// Decodes an OCTET STRING (or another primitive type with `tag`) and returns its contents.
     public func octetString(tag expected: DERTag = .octetString) throws(DERError) -> ArraySlice<UInt8> {
-        try expect(expected)
-        return content
+        try indexed.octetString(in: encoded, tag: expected)
     }
 
     /// Decodes an OBJECT IDENTIFIER, validating every arc.
-    public func objectIdentifier() throws(DERError) -> ASN1ObjectIdentifier {
-        try expect(.objectIdentifier)
-        return try ASN1ObjectIdentifier(validating: content, at: offset)
-    }
+    public func objectIdentifier() throws(DERError) -> ASN1ObjectIdentifier { try indexed.objectIdentifier(in: encoded) }
 }

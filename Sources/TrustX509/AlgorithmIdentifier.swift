@@ -10,12 +10,17 @@ public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
     public let parameters: ArraySlice<UInt8>?
 
     static func parse(_ element: DERElement) throws -> AlgorithmIdentifier {
+        try parse(element.indexed, in: element.encoded)
+    }
+
+    /// Parses the AlgorithmIdentifier `element` of `bytes` (the bytes it was read from).
+    static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> AlgorithmIdentifier {
         try element.expect(.sequence)
         var reader = try element.children()
-        let oid = try reader.read(.objectIdentifier).objectIdentifier()
-        let parameters = try reader.next()?.encoded
+        let oid = try reader.read(.objectIdentifier, in: bytes).objectIdentifier(in: bytes)
+        let parameters = try reader.next(in: bytes).map { bytes[$0.encodedRange] }
         try reader.finish()
-        return AlgorithmIdentifier(der: element.encoded, oid: oid, parameters: parameters)
+        return AlgorithmIdentifier(der: bytes[element.encodedRange], oid: oid, parameters: parameters)
     }
 
     /// Equal when the encodings are identical (RFC 5280 §4.1.1.2 requires the two copies to match).

@@ -26,15 +26,16 @@ public struct AuthorityInformationAccess: Hashable, Sendable {
     }
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> AuthorityInformationAccess {
-        let element = try DERReader.parseSingle(value)
+        let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var descriptions: [AccessDescription] = []
-        while let next = try reader.next() {
+        descriptions.reserveCapacity(2)  // typically one OCSP responder and one caIssuers URI
+        while let next = try reader.next(in: value) {
             try next.expect(.sequence)
             var fields = try next.children()
-            let method = try fields.read(.objectIdentifier).objectIdentifier()
-            let location = try GeneralName.parse(try fields.readAny())
+            let method = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
+            let location = try GeneralName.parse(try fields.readAny(in: value), in: value)
             try fields.finish()
             descriptions.append(AccessDescription(method: method, location: location))
         }
@@ -52,11 +53,11 @@ public struct TLSFeature: Hashable, Sendable {
     public var requiresOCSPStapling: Bool { features.contains(5) }
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> TLSFeature {
-        let element = try DERReader.parseSingle(value)
+        let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var features: [Int] = []
-        while let next = try reader.next() { features.append(Int(try next.integer(as: UInt16.self))) }
+        while let next = try reader.next(in: value) { features.append(Int(try next.integer(as: UInt16.self, in: value))) }
         return TLSFeature(features: features)
     }
 }

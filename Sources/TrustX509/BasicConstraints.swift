@@ -8,18 +8,18 @@ public struct BasicConstraints: Hashable, Sendable {
     public let pathLengthConstraint: Int?
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> BasicConstraints {
-        let element = try DERReader.parseSingle(value)
+        let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var isCA = false
-        if let ca = try reader.readIfPresent(.boolean) {
-            isCA = try ca.boolean()
+        if let ca = try reader.readIfPresent(.boolean, in: value) {
+            isCA = try ca.boolean(in: value)
             // DER: a DEFAULT FALSE value must be omitted (X.690 §11.5).
             if !isCA { throw X509Error.structure("cA FALSE must be omitted (DEFAULT)", at: ca.offset) }
         }
         var pathLength: Int?
-        if let length = try reader.readIfPresent(.integer) {
-            pathLength = Int(try length.integer(as: UInt32.self))
+        if let length = try reader.readIfPresent(.integer, in: value) {
+            pathLength = Int(try length.integer(as: UInt32.self, in: value))
         }
         try reader.finish()
         return BasicConstraints(isCA: isCA, pathLengthConstraint: pathLength)

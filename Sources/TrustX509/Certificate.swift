@@ -71,30 +71,33 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             // parse keeps retains it.
             self.der = der
             var defects: [CertificateDefect] = []
-            let outer = try DERReader.parseSingle(der)
+            // Walked by offsets over the one buffer (no slice, so no reference count, per element);
+            // the fields keep slices of it.
+            let bytes = der[...]
+            let outer = try DERIndexReader.parseSingle(bytes)
             try outer.expect(.sequence)
             var certificate = try outer.children()
-            let tbs = try certificate.read(.sequence)
-            let outerAlgorithmElement = try certificate.read(.sequence)
-            let outerAlgorithm = try AlgorithmIdentifier.parse(outerAlgorithmElement)
-            let signatureElement = try certificate.read(.bitString)
-            let signatureBits = try signatureElement.bitString()
+            let tbs = try certificate.read(.sequence, in: bytes)
+            let outerAlgorithmElement = try certificate.read(.sequence, in: bytes)
+            let outerAlgorithm = try AlgorithmIdentifier.parse(outerAlgorithmElement, in: bytes)
+            let signatureElement = try certificate.read(.bitString, in: bytes)
+            let signatureBits = try signatureElement.bitString(in: bytes)
             try certificate.finish()
             // A signature is whole octets (RFC 5280 §4.1.1.3 with RFC 8017 / 5758 / 8410); PKITS's
             // BadSignedCACert has one unused bit. Judged by validation, as OpenSSL and pyca do.
             let partialSignature: CertificateDefect? = signatureBits.unusedBits == 0 ? nil
                 : .signatureNotWholeOctets(offset: signatureElement.offset)
             defects += [partialSignature].compactMap { $0 }
-            tbsCertificate = tbs.encoded
+            tbsCertificate = bytes[tbs.encodedRange]
             signatureAlgorithm = outerAlgorithm
             signature = signatureBits.bytes
 
             var fields = try tbs.children()
             var version = 1
-            if let explicit = try fields.readIfPresent(.context(0, constructed: true)) {
+            if let explicit = try fields.readIfPresent(.context(0, constructed: true), in: bytes) {
                 var inner = try explicit.children()
-                let versionElement = try inner.read(.integer)
-                let raw = try versionElement.integer(as: Int.self)
+                let versionElement = try inner.read(.integer, in: bytes)
+                let raw = try versionElement.integer(as: Int.self, in: bytes)
                 try inner.finish()
                 // DER: v1 (0) is the DEFAULT and must be omitted; only v2 (1) and v3 (2) exist.
                 guard raw == 1 || raw == 2 else {
@@ -103,9 +106,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
                 version = raw + 1
             }
             self.version = version
-            serialNumber = try fields.read(.integer).integerBytes()
-            let innerAlgorithmElement = try fields.read(.sequence)
-            tbsSignatureAlgorithm = try AlgorithmIdentifier.parse(innerAlgorithmElement)
+            serialNumber = try fields.read(.integer, in: bytes).integerBytes(in: bytes)
+            let innerAlgorithmElement = try fields.read(.sequence, in: bytes)
+            tbsSignatureAlgorithm = try AlgorithmIdentifier.parse(innerAlgorithmElement, in: bytes)
             // RFC 5280 §4.1.1.2: the outer signatureAlgorithm MUST equal tbsCertificate.signature.
             // A semantic defect, judged by validation, so the certificate can still be inspected.
             let mismatch: CertificateDefect? = tbsSignatureAlgorithm.isSameAlgorithm(as: outerAlgorithm) ? nil
@@ -113,7 +116,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
                                               offset: outerAlgorithmElement.offset)
             defects += [mismatch].compactMap { $0 }
             let decoded = Result { () throws(SignatureError) in
-                try SignatureAlgorithm(algorithmIdentifier: outerAlgorithmElement)
+                try SignatureAlgorithm(algorithmIdentifier: outerAlgorithmElement.element(in: bytes))
             }
             if outerAlgorithm.oid == AlgorithmIdentifier.rsassaPSS, case let .failure(error) = decoded {
                 defects.append(.invalidRSAPSSParameters(error, offset: outerAlgorithmElement.offset))
@@ -127,26 +130,26 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             } else {
                 decodedSignatureAlgorithm = decoded
             }
-            issuer = try DistinguishedName(element: try fields.read(.sequence))
-            let validityElement = try fields.read(.sequence)
+            issuer = try DistinguishedName(parsing: try fields.read(.sequence, in: bytes), in: bytes)
+            let validityElement = try fields.read(.sequence, in: bytes)
             var validityFields = try validityElement.children()
-            let notBefore = try validityFields.readAny().time()
-            let notAfter = try validityFields.readAny().time()
+            let notBefore = try validityFields.readAny(in: bytes).time(in: bytes)
+            let notAfter = try validityFields.readAny(in: bytes).time(in: bytes)
             try validityFields.finish()
             validity = Validity(notBefore: notBefore, notAfter: notAfter)
-            subject = try DistinguishedName(element: try fields.read(.sequence))
-            publicKeyInfo = try SubjectPublicKeyInfo.parse(try fields.read(.sequence))
-            let issuerUniqueIDElement = try fields.readIfPresent(.context(1, constructed: false))
-            let subjectUniqueIDElement = try fields.readIfPresent(.context(2, constructed: false))
-            issuerUniqueID = try issuerUniqueIDElement?.bitString(tag: .context(1, constructed: false))
-            subjectUniqueID = try subjectUniqueIDElement?.bitString(tag: .context(2, constructed: false))
+            subject = try DistinguishedName(parsing: try fields.read(.sequence, in: bytes), in: bytes)
+            publicKeyInfo = try SubjectPublicKeyInfo.parse(try fields.read(.sequence, in: bytes), in: bytes)
+            let issuerUniqueIDElement = try fields.readIfPresent(.context(1, constructed: false), in: bytes)
+            let subjectUniqueIDElement = try fields.readIfPresent(.context(2, constructed: false), in: bytes)
+            issuerUniqueID = try issuerUniqueIDElement?.bitString(in: bytes, tag: .context(1, constructed: false))
+            subjectUniqueID = try subjectUniqueIDElement?.bitString(in: bytes, tag: .context(2, constructed: false))
             if let uniqueID = issuerUniqueIDElement ?? subjectUniqueIDElement, version < 2 {
                 throw X509Error.structure("unique identifiers require version 2 or 3", at: uniqueID.offset)
             }
-            if let explicit = try fields.readIfPresent(.context(3, constructed: true)) {
+            if let explicit = try fields.readIfPresent(.context(3, constructed: true), in: bytes) {
                 guard version == 3 else { throw X509Error.structure("extensions require version 3", at: explicit.offset) }
                 var inner = try explicit.children()
-                extensions = try Extensions(parsing: try inner.read(.sequence))
+                extensions = try Extensions(parsing: try inner.read(.sequence, in: bytes), in: bytes)
                 try inner.finish()
             } else {
                 extensions = .empty

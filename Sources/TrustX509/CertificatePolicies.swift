@@ -17,16 +17,16 @@ public struct CertificatePolicies: Hashable, Sendable {
     public var identifiers: [ASN1ObjectIdentifier] { policies.map(\.identifier) }
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> CertificatePolicies {
-        let element = try DERReader.parseSingle(value)
+        let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var policies: [PolicyInformation] = []
         var seen: Set<ASN1ObjectIdentifier> = []
-        while let info = try reader.next() {
+        while let info = try reader.next(in: value) {
             try info.expect(.sequence)
             var fields = try info.children()
-            let oid = try fields.read(.objectIdentifier).objectIdentifier()
-            let qualifiers = try fields.readIfPresent(.sequence)?.encoded
+            let oid = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
+            let qualifiers = try fields.readIfPresent(.sequence, in: value).map { value[$0.encodedRange] }
             try fields.finish()
             // RFC 5280 §4.2.1.4: a policy OID MUST NOT appear more than once (checked in a seeded
             // hash set: linear in the number of policies).
@@ -54,15 +54,15 @@ public struct PolicyMappings: Hashable, Sendable {
     public let mappings: [Mapping]
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> PolicyMappings {
-        let element = try DERReader.parseSingle(value)
+        let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var mappings: [Mapping] = []
-        while let pair = try reader.next() {
+        while let pair = try reader.next(in: value) {
             try pair.expect(.sequence)
             var fields = try pair.children()
-            let issuer = try fields.read(.objectIdentifier).objectIdentifier()
-            let subject = try fields.read(.objectIdentifier).objectIdentifier()
+            let issuer = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
+            let subject = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
             try fields.finish()
             mappings.append(Mapping(issuerDomainPolicy: issuer, subjectDomainPolicy: subject))
         }
@@ -79,13 +79,13 @@ public struct PolicyConstraints: Hashable, Sendable {
     public let inhibitPolicyMapping: Int?
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> PolicyConstraints {
-        let element = try DERReader.parseSingle(value)
+        let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
-        let require = try reader.readIfPresent(.context(0, constructed: false))
-            .map { Int(try $0.integer(as: UInt32.self, tag: .context(0, constructed: false))) }
-        let inhibit = try reader.readIfPresent(.context(1, constructed: false))
-            .map { Int(try $0.integer(as: UInt32.self, tag: .context(1, constructed: false))) }
+        let require = try reader.readIfPresent(.context(0, constructed: false), in: value)
+            .map { Int(try $0.integer(as: UInt32.self, in: value, tag: .context(0, constructed: false))) }
+        let inhibit = try reader.readIfPresent(.context(1, constructed: false), in: value)
+            .map { Int(try $0.integer(as: UInt32.self, in: value, tag: .context(1, constructed: false))) }
         try reader.finish()
         // RFC 5280 §4.2.1.11: conforming CAs MUST NOT issue an empty sequence.
         if require == nil && inhibit == nil {
@@ -101,7 +101,6 @@ public struct InhibitAnyPolicy: Hashable, Sendable {
     public let skipCerts: Int
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> InhibitAnyPolicy {
-        let element = try DERReader.parseSingle(value)
-        return InhibitAnyPolicy(skipCerts: Int(try element.integer(as: UInt32.self)))
+        InhibitAnyPolicy(skipCerts: Int(try DERIndexReader.parseSingle(value).integer(as: UInt32.self, in: value)))
     }
 }

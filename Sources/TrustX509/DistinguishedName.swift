@@ -52,7 +52,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         var comparisonKey: ComparisonKey { key.value { NameData.comparisonKey(der, rdnCount: rdnCount) } }
         var rdns: [[NameAttribute]] { attributes.value { Attributes(NameData.rdns(der)) }.rdns }
 
-        /// The RDNs of a name that ``DistinguishedName/init(parsing:)`` already validated, so no
+        /// The RDNs of a name that ``DistinguishedName/init(parsing:in:)`` already validated, so no
         /// step can fail; were one to, the name would decode as empty rather than trap.
         static func rdns(_ der: ArraySlice<UInt8>) -> [[NameAttribute]] {
             var rdns: [[NameAttribute]] = []
@@ -126,17 +126,17 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a Name from its DER element.
     public init(element: DERElement) throws(X509Error) {
-        self = try mapX509Errors { try DistinguishedName(parsing: element) }
+        self = try mapX509Errors { try DistinguishedName(parsing: element.indexed, in: element.encoded) }
     }
 
-    /// Validates every rule (structure, DER SET order, OIDs, string character sets) without
-    /// decoding: decoding happens on first use of ``rdns``, ``normalizedKey`` or ``description``.
-    private init(parsing element: DERElement) throws {
+    /// Validates every rule (structure, DER SET order, OIDs, string character sets) of the Name
+    /// `element` of `bytes` (the bytes it was read from) without decoding: decoding happens on
+    /// first use of ``rdns``, ``normalizedKey`` or ``description``.
+    init(parsing element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws {
         try element.expect(.sequence)
         // Walked by offsets (nothing retained per element): a name is validated once per parse and
         // decoded only when used.
-        let bytes = element.encoded
-        var reader = try element.indexed.children()
+        var reader = try element.children()
         var count = 0
         while let rdnElement = try reader.next(in: bytes) {
             try rdnElement.expect(.set)
@@ -163,12 +163,15 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
             }
             count += 1
         }
-        data = NameData(der: bytes, rdnCount: count)
+        data = NameData(der: bytes[element.encodedRange], rdnCount: count)
     }
 
     /// Parses a Name from its encoding.
     public init(der bytes: [UInt8]) throws(X509Error) {
-        self = try mapX509Errors { try DistinguishedName(parsing: DERReader.parseSingle(bytes)) }
+        self = try mapX509Errors {
+            let slice = bytes[...]
+            return try DistinguishedName(parsing: DERIndexReader.parseSingle(slice), in: slice)
+        }
     }
 
     /// Whether the name has no RDNs (an empty subject is allowed only with a SAN, RFC 5280 §4.1.2.6).

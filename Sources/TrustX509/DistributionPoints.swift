@@ -7,19 +7,19 @@ public enum DistributionPointName: Hashable, Sendable {
     /// `[1] nameRelativeToCRLIssuer` (kept raw).
     case nameRelativeToCRLIssuer(ArraySlice<UInt8>)
 
-    static func parse(_ element: DERElement) throws -> DistributionPointName {
+    /// Parses the DistributionPointName `element` of `bytes` (the bytes it was read from).
+    static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> DistributionPointName {
         guard element.tag.tagClass == .contextSpecific, element.tag.isConstructed else {
             throw DERError(.unexpectedTag(expected: "DistributionPointName", found: element.tag.description), at: element.offset)
         }
         switch element.tag.number {
         case 0:
             var reader = try element.children()
-            var names: [GeneralName] = []
-            while let next = try reader.next() { names.append(try GeneralName.parse(next)) }
+            let names = try GeneralName.parseEach(&reader, in: bytes)
             if names.isEmpty { throw X509Error.structure("fullName must not be empty", at: element.offset) }
             return .fullName(names)
         case 1:
-            return .nameRelativeToCRLIssuer(element.content)
+            return .nameRelativeToCRLIssuer(bytes[element.contentRange])
         default:
             throw DERError(.unexpectedTag(expected: "DistributionPointName", found: element.tag.description), at: element.offset)
         }
@@ -64,27 +64,25 @@ public struct CRLDistributionPoints: Hashable, Sendable {
     public let points: [DistributionPoint]
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> CRLDistributionPoints {
-        let element = try DERReader.parseSingle(value)
+        let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var points: [DistributionPoint] = []
-        while let point = try reader.next() {
+        while let point = try reader.next(in: value) {
             try point.expect(.sequence)
             var fields = try point.children()
-            let name = try fields.readIfPresent(.context(0, constructed: true)).map { element throws in
+            let name = try fields.readIfPresent(.context(0, constructed: true), in: value).map { element throws in
                 var inner = try element.children()
-                let parsed = try DistributionPointName.parse(try inner.readAny())
+                let parsed = try DistributionPointName.parse(try inner.readAny(in: value), in: value)
                 try inner.finish()
                 return parsed
             }
-            let reasons = try fields.readIfPresent(.context(1, constructed: false)).map { element throws in
-                try RevocationReasons.parse(element, tag: .context(1, constructed: false))
+            let reasons = try fields.readIfPresent(.context(1, constructed: false), in: value).map { element throws in
+                try RevocationReasons.parse(element, in: value, tag: .context(1, constructed: false))
             }
-            let issuer = try fields.readIfPresent(.context(2, constructed: true)).map { element throws in
+            let issuer = try fields.readIfPresent(.context(2, constructed: true), in: value).map { element throws in
                 var inner = try element.children()
-                var names: [GeneralName] = []
-                while let next = try inner.next() { names.append(try GeneralName.parse(next)) }
-                return names
+                return try GeneralName.parseEach(&inner, in: value)
             }
             try fields.finish()
             // RFC 5280 §4.2.1.13: either distributionPoint or cRLIssuer MUST be present.

@@ -11,11 +11,19 @@ public struct Extension: Hashable, Sendable {
     /// The absolute offset of the Extension element.
     public let offset: Int
 
+    /// Which known extension this is, decided once from the OID bytes when parsed (or nil).
+    public let kind: ExtensionKind?
+
+    init(oid: ASN1ObjectIdentifier, kind: ExtensionKind?, isCritical: Bool, value: ArraySlice<UInt8>, offset: Int) {
+        self.oid = oid
+        self.kind = kind
+        self.isCritical = isCritical
+        self.value = value
+        self.offset = offset
+    }
+
     /// The extension's readable name, e.g. `basicConstraints`.
     public var name: String { OID.name(of: oid) }
-
-    /// Which known extension this is (decided from the OID bytes in O(1)), or nil.
-    public var kind: ExtensionKind? { ExtensionKind(oid) }
 }
 
 /// A certificate's extensions: every one kept raw, plus typed views of the known ones.
@@ -31,11 +39,15 @@ public struct Extensions: Hashable, Sendable {
 
     init(data: ExtensionsData) { self.data = data }
 
-    /// Parses the `Extensions` SEQUENCE (the content of tbsCertificate's `[3]`).
-    init(parsing element: DERElement) throws { data = try ExtensionsData(parsing: element) }
+    /// Parses the `Extensions` SEQUENCE `element` of `bytes` (the content of tbsCertificate's `[3]`).
+    init(parsing element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws {
+        data = try ExtensionsData(parsing: element, in: bytes)
+    }
 
     /// Parses an `Extensions` SEQUENCE into raw extensions (see ``ExtensionsData``).
-    static func parseList(_ element: DERElement) throws -> [Extension] { try ExtensionsData.parseList(element) }
+    static func parseList(_ element: DERElement) throws -> [Extension] {
+        try ExtensionsData.parseList(element.indexed, in: element.encoded)
+    }
 
     /// Every extension, in encoded order.
     public var all: [Extension] { data.all }
@@ -141,10 +153,9 @@ final class ExtensionsData: Sendable {
 
     /// Parses an `Extensions` SEQUENCE into raw extensions: no duplicates (RFC 5280 §4.2), DER
     /// criticality (FALSE omitted), at least one entry (§4.1.2.9).
-    static func parseList(_ element: DERElement) throws -> [Extension] {
+    static func parseList(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> [Extension] {
         try element.expect(.sequence)
-        let bytes = element.encoded
-        var reader = try element.indexed.children()
+        var reader = try element.children()
         var all: [Extension] = []
         all.reserveCapacity(12)
         var seenKnown: UInt32 = 0
@@ -157,7 +168,7 @@ final class ExtensionsData: Sendable {
             var critical = false
             var valueElement = try fields.readAny(in: bytes)
             if valueElement.tag == .boolean {
-                critical = try valueElement.element(in: bytes).boolean()
+                critical = try valueElement.boolean(in: bytes)
                 // DEFAULT FALSE must be omitted in DER (X.690 §11.5).
                 if !critical { throw X509Error.structure("critical FALSE must be omitted (DEFAULT)", at: valueElement.offset) }
                 valueElement = try fields.readAny(in: bytes)
@@ -168,22 +179,23 @@ final class ExtensionsData: Sendable {
             // RFC 5280 §4.2: at most one instance of each extension. Known ones are tracked in a
             // bit set, others in a set hashed with the per-process seeded hasher: linear in the
             // number of extensions, whatever OIDs an attacker picks.
-            if let kind = ExtensionKind(oid) {
+            let kind = ExtensionKind(oid)
+            if let kind {
                 let bit: UInt32 = 1 << kind.bitIndex
                 if seenKnown & bit != 0 { throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: located.offset)) }
                 seenKnown |= bit
             } else if !seenUnknown.insert(oid).inserted {
                 throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: located.offset))
             }
-            all.append(Extension(oid: oid, isCritical: critical, value: value, offset: located.offset))
+            all.append(Extension(oid: oid, kind: kind, isCritical: critical, value: value, offset: located.offset))
         }
         if all.isEmpty { throw X509Error.structure("extensions must not be empty", at: element.offset) }
         return all
     }
 
-    /// Parses the `Extensions` SEQUENCE (the content of tbsCertificate's `[3]`).
-    init(parsing element: DERElement) throws {
-        let all = try Extensions.parseList(element)
+    /// Parses the `Extensions` SEQUENCE `element` of `bytes` (the content of tbsCertificate's `[3]`).
+    init(parsing element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws {
+        let all = try ExtensionsData.parseList(element, in: bytes)
         self.all = all
         var basicConstraints: BasicConstraints?, keyUsage: KeyUsage?, extendedKeyUsage: ExtendedKeyUsage?
         var subjectAlternativeNames: [GeneralName]?, issuerAlternativeNames: [GeneralName]?
@@ -195,7 +207,7 @@ final class ExtensionsData: Sendable {
         var defects: [CertificateDefect] = []
         // One pass, dispatching on the OID's encoded bytes (no per-view scan of the list).
         for ext in all {
-            guard let kind = ExtensionKind(ext.oid) else { continue }
+            guard let kind = ext.kind else { continue }
             do {
                 let value = ext.value
                 switch kind {
@@ -205,10 +217,10 @@ final class ExtensionsData: Sendable {
                 case .subjectAltName:
                     // A non-ASCII dNSName is a defect judged by validation, not a parse error
                     // (OpenSSL, pyca/cryptography and Chromium read such certificates).
-                    subjectAlternativeNames = try GeneralName.parseSequence(DERReader.parseSingle(value)) { offset in
+                    subjectAlternativeNames = try GeneralName.parseSequence(value) { offset in
                         defects.append(.nonASCIIDNSName(offset: offset))
                     }
-                case .issuerAltName: issuerAlternativeNames = try GeneralName.parseSequence(DERReader.parseSingle(value))
+                case .issuerAltName: issuerAlternativeNames = try GeneralName.parseSequence(value)
                 case .nameConstraints: nameConstraints = try NameConstraints.parse(value)
                 case .authorityKeyIdentifier: authorityKeyIdentifier = try AuthorityKeyIdentifier.parse(value)
                 case .subjectKeyIdentifier: subjectKeyIdentifier = try SubjectKeyIdentifier.parse(value)
@@ -219,7 +231,7 @@ final class ExtensionsData: Sendable {
                 case .crlDistributionPoints: crlDistributionPoints = try CRLDistributionPoints.parse(value)
                 case .authorityInfoAccess: authorityInformationAccess = try AuthorityInformationAccess.parse(value)
                 case .tlsFeature: tlsFeature = try TLSFeature.parse(value)
-                case .sctList: signedCertificateTimestamps = try DERReader.parseSingle(value).octetString()
+                case .sctList: signedCertificateTimestamps = try DERIndexReader.parseSingle(value).octetString(in: value)
                 }
             } catch {
                 let underlying = (error as? CustomStringConvertible)?.description ?? "\(error)"

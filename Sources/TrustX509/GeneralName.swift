@@ -21,65 +21,85 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
     /// `[8] registeredID`.
     case registeredID(ASN1ObjectIdentifier)
 
-    /// Parses one GeneralName element. With `onNonASCIIDNSName`, a dNSName holding bytes outside
-    /// IA5String is decoded (as UTF-8, invalid sequences replaced) and its offset reported there
-    /// instead of being a parse error; every other name stays strict.
-    static func parse(_ element: DERElement, onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> GeneralName {
-        guard element.tag.tagClass == .contextSpecific else {
-            throw DERError(.unexpectedTag(expected: "GeneralName", found: element.tag.description), at: element.offset)
+    /// Parses the GeneralName `element` of `bytes` (the bytes it was read from). With
+    /// `onNonASCIIDNSName`, a dNSName holding bytes outside IA5String is decoded (as UTF-8, invalid
+    /// sequences replaced) and its offset reported there instead of being a parse error; every
+    /// other name stays strict.
+    static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>,
+                      onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> GeneralName {
+        let tag = element.tag
+        guard tag.tagClass == .contextSpecific else {
+            throw DERError(.unexpectedTag(expected: "GeneralName", found: tag.description), at: element.offset)
+        }
+        func primitive() throws -> ArraySlice<UInt8> {
+            guard !tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
+            return bytes[element.contentRange]
+        }
+        func constructed() throws -> DERIndexReader {
+            guard tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
+            return try element.children()
         }
         func ia5(lenient: Bool = false) throws -> String {
-            guard !element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
-            if !element.content.allSatisfy({ $0 < 0x80 }) {
+            let content = try primitive()
+            if !content.allSatisfy({ $0 < 0x80 }) {
                 guard lenient, let onNonASCIIDNSName else {
                     throw DERError(.invalidString(type: "IA5String"), at: element.offset)
                 }
                 onNonASCIIDNSName(element.offset)
             }
-            return String(decoding: element.content, as: UTF8.self)
+            return String(decoding: content, as: UTF8.self)
         }
-        switch element.tag.number {
+        switch tag.number {
         case 0:
-            guard element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
-            var reader = try element.children()
-            let typeID = try reader.read(.objectIdentifier).objectIdentifier()
-            let value = try reader.read(.context(0, constructed: true))
+            var reader = try constructed()
+            let typeID = try reader.read(.objectIdentifier, in: bytes).objectIdentifier(in: bytes)
+            let value = try reader.read(.context(0, constructed: true), in: bytes)
             try reader.finish()
-            return .otherName(typeID: typeID, value: value.content)
+            return .otherName(typeID: typeID, value: bytes[value.contentRange])
         case 1: return .rfc822Name(try ia5())
         case 2: return .dnsName(try ia5(lenient: true))
-        case 3: return .x400Address(element.content)
+        case 3: return .x400Address(bytes[element.contentRange])
         case 4:
             // directoryName is EXPLICIT because Name is a CHOICE.
-            guard element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
-            var reader = try element.children()
-            let name = try DistinguishedName(element: try reader.read(.sequence))
+            var reader = try constructed()
+            let name = try DistinguishedName(parsing: try reader.read(.sequence, in: bytes), in: bytes)
             try reader.finish()
             return .directoryName(name)
-        case 5: return .ediPartyName(element.content)
+        case 5: return .ediPartyName(bytes[element.contentRange])
         case 6: return .uniformResourceIdentifier(try ia5())
-        case 7:
-            guard !element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
-            return .ipAddress(element.content)
-        case 8:
-            guard !element.tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
-            return .registeredID(try ASN1ObjectIdentifier(validating: element.content, at: element.offset))
+        case 7: return .ipAddress(try primitive())
+        case 8: return .registeredID(try ASN1ObjectIdentifier(validating: try primitive(), at: element.offset))
         default:
-            throw DERError(.unexpectedTag(expected: "GeneralName", found: element.tag.description), at: element.offset)
+            throw DERError(.unexpectedTag(expected: "GeneralName", found: tag.description), at: element.offset)
         }
     }
 
-    /// Parses a GeneralNames SEQUENCE (at least one entry, RFC 5280 §4.2.1.6).
-    /// `onNonASCIIDNSName` as in ``parse(_:onNonASCIIDNSName:)``.
+    /// Parses the GeneralNames SEQUENCE `element` of `bytes` (at least one entry unless
+    /// `allowEmpty`, RFC 5280 §4.2.1.6). `onNonASCIIDNSName` as in ``parse(_:in:onNonASCIIDNSName:)``.
     static func parseSequence(
-        _ element: DERElement, allowEmpty: Bool = false, onNonASCIIDNSName: ((Int) -> Void)? = nil
+        _ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, allowEmpty: Bool = false,
+        onNonASCIIDNSName: ((Int) -> Void)? = nil
     ) throws -> [GeneralName] {
         try element.expect(.sequence)
         var reader = try element.children()
-        var names: [GeneralName] = []
-        while let next = try reader.next() { names.append(try parse(next, onNonASCIIDNSName: onNonASCIIDNSName)) }
+        let names = try parseEach(&reader, in: bytes, onNonASCIIDNSName: onNonASCIIDNSName)
         if names.isEmpty && !allowEmpty {
             throw X509Error.structure("GeneralNames must not be empty", at: element.offset)
+        }
+        return names
+    }
+
+    /// Parses a whole extnValue that is a GeneralNames SEQUENCE (SAN, IAN, a CRL entry's certificateIssuer).
+    static func parseSequence(_ value: ArraySlice<UInt8>, onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> [GeneralName] {
+        try parseSequence(DERIndexReader.parseSingle(value), in: value, onNonASCIIDNSName: onNonASCIIDNSName)
+    }
+
+    /// Parses every remaining element of `reader` as a GeneralName.
+    static func parseEach(_ reader: inout DERIndexReader, in bytes: ArraySlice<UInt8>,
+                          onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> [GeneralName] {
+        var names: [GeneralName] = []
+        while let next = try reader.next(in: bytes) {
+            names.append(try parse(next, in: bytes, onNonASCIIDNSName: onNonASCIIDNSName))
         }
         return names
     }

@@ -10,25 +10,23 @@ public struct AuthorityKeyIdentifier: Hashable, Sendable {
     public let authorityCertSerialNumber: ArraySlice<UInt8>?
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> AuthorityKeyIdentifier {
-        let element = try DERReader.parseSingle(value)
+        let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
-        let keyID = try reader.readIfPresent(.context(0, constructed: false))?.content
+        let keyID = try reader.readIfPresent(.context(0, constructed: false), in: value).map { value[$0.contentRange] }
         var issuer: [GeneralName]?
-        if let names = try reader.readIfPresent(.context(1, constructed: true)) {
+        if let names = try reader.readIfPresent(.context(1, constructed: true), in: value) {
             var inner = try names.children()
-            var list: [GeneralName] = []
-            while let next = try inner.next() { list.append(try GeneralName.parse(next)) }
-            issuer = list
+            issuer = try GeneralName.parseEach(&inner, in: value)
         }
-        let serial = try reader.readIfPresent(.context(2, constructed: false))
-        if let serial { _ = try serial.integerBytes(tag: .context(2, constructed: false)) }
+        let serial = try reader.readIfPresent(.context(2, constructed: false), in: value)
+            .map { element throws in try element.integerBytes(in: value, tag: .context(2, constructed: false)) }
         try reader.finish()
         // RFC 5280 §4.2.1.1: issuer and serial come together or not at all.
         if (issuer == nil) != (serial == nil) {
             throw X509Error.structure("authorityCertIssuer and authorityCertSerialNumber must both be present or absent", at: element.offset)
         }
-        return AuthorityKeyIdentifier(keyIdentifier: keyID, authorityCertIssuer: issuer, authorityCertSerialNumber: serial?.content)
+        return AuthorityKeyIdentifier(keyIdentifier: keyID, authorityCertIssuer: issuer, authorityCertSerialNumber: serial)
     }
 }
 
@@ -38,7 +36,6 @@ public struct SubjectKeyIdentifier: Hashable, Sendable {
     public let keyIdentifier: ArraySlice<UInt8>
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> SubjectKeyIdentifier {
-        let element = try DERReader.parseSingle(value)
-        return SubjectKeyIdentifier(keyIdentifier: try element.octetString())
+        SubjectKeyIdentifier(keyIdentifier: try DERIndexReader.parseSingle(value).octetString(in: value))
     }
 }

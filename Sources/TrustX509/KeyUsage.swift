@@ -35,8 +35,8 @@ public struct KeyUsage: OptionSet, Hashable, Sendable, CustomStringConvertible {
     }
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> KeyUsage {
-        let element = try DERReader.parseSingle(value)
-        let bits = try element.bitString()
+        let element = try DERIndexReader.parseSingle(value)
+        let bits = try element.bitString(in: value)
         // X.690 §11.2.2 wants trailing zero bits dropped, but deployed roots (e.g. Trustwave Global
         // ECC P384) carry them; they do not change the value, so they are tolerated. Set bits beyond
         // decipherOnly (8) are not: their meaning is unknown.
@@ -60,11 +60,11 @@ public struct ExtendedKeyUsage: Hashable, Sendable {
     public func contains(_ purpose: ASN1ObjectIdentifier) -> Bool { purposes.contains(purpose) }
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> ExtendedKeyUsage {
-        let element = try DERReader.parseSingle(value)
+        let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var purposes: [ASN1ObjectIdentifier] = []
-        while let next = try reader.next() { purposes.append(try next.objectIdentifier()) }
+        while let next = try reader.next(in: value) { purposes.append(try next.objectIdentifier(in: value)) }
         if purposes.isEmpty { throw X509Error.structure("extKeyUsage must list at least one purpose", at: element.offset) }
         return ExtendedKeyUsage(purposes: purposes)
     }

@@ -10,35 +10,35 @@ public struct NameConstraints: Hashable, Sendable {
     public let hasPermittedSubtrees: Bool
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> NameConstraints {
-        let element = try DERReader.parseSingle(value)
+        let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
-        let permitted = try reader.readIfPresent(.context(0, constructed: true))
-        let excluded = try reader.readIfPresent(.context(1, constructed: true))
+        let permitted = try reader.readIfPresent(.context(0, constructed: true), in: value)
+        let excluded = try reader.readIfPresent(.context(1, constructed: true), in: value)
         try reader.finish()
         // RFC 5280 §4.2.1.10: the extension MUST NOT be an empty sequence.
         if permitted == nil && excluded == nil {
             throw X509Error.structure("nameConstraints must have permitted or excluded subtrees", at: element.offset)
         }
         return NameConstraints(
-            permittedSubtrees: try permitted.map(parseSubtrees) ?? [],
-            excludedSubtrees: try excluded.map(parseSubtrees) ?? [],
+            permittedSubtrees: try permitted.map { element throws in try parseSubtrees(element, in: value) } ?? [],
+            excludedSubtrees: try excluded.map { element throws in try parseSubtrees(element, in: value) } ?? [],
             hasPermittedSubtrees: permitted != nil
         )
     }
 
-    private static func parseSubtrees(_ element: DERElement) throws -> [GeneralName] {
+    private static func parseSubtrees(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> [GeneralName] {
         var reader = try element.children()
         var names: [GeneralName] = []
-        while let subtree = try reader.next() {
+        while let subtree = try reader.next(in: bytes) {
             try subtree.expect(.sequence)
             var fields = try subtree.children()
-            let base = try GeneralName.parse(try fields.readAny())
+            let base = try GeneralName.parse(try fields.readAny(in: bytes), in: bytes)
             // RFC 5280: minimum MUST be zero (and so is omitted in DER); maximum MUST be absent.
-            if let minimum = try fields.readIfPresent(.context(0, constructed: false)) {
+            if let minimum = try fields.readIfPresent(.context(0, constructed: false), in: bytes) {
                 throw X509Error.structure("GeneralSubtree minimum must be absent", at: minimum.offset)
             }
-            if let maximum = try fields.readIfPresent(.context(1, constructed: false)) {
+            if let maximum = try fields.readIfPresent(.context(1, constructed: false), in: bytes) {
                 throw X509Error.structure("GeneralSubtree maximum must be absent", at: maximum.offset)
             }
             try fields.finish()

@@ -9,20 +9,21 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
     /// The subjectPublicKey BIT STRING octets.
     public let keyBytes: ArraySlice<UInt8>
 
-    static func parse(_ element: DERElement) throws -> SubjectPublicKeyInfo {
+    /// Parses the SubjectPublicKeyInfo `element` of `bytes` (the bytes it was read from).
+    static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> SubjectPublicKeyInfo {
         try element.expect(.sequence)
         var reader = try element.children()
-        let algorithmElement = try reader.read(.sequence)
-        let algorithm = try AlgorithmIdentifier.parse(algorithmElement)
+        let algorithmElement = try reader.read(.sequence, in: bytes)
+        let algorithm = try AlgorithmIdentifier.parse(algorithmElement, in: bytes)
         // RFC 8410 §3: for Ed25519 and Ed448 "the parameters MUST be absent". A structural rule,
         // so the certificate is refused when read, not accepted by inspect and rejected by verify.
         if algorithm.parameters != nil, let name = edwardsCurveKeyNames[algorithm.oid] {
             throw X509Error.structure("\(name) key algorithm parameters must be absent (RFC 8410 §3)", at: algorithmElement.offset)
         }
-        let key = try reader.read(.bitString).bitString()
+        let key = try reader.read(.bitString, in: bytes).bitString(in: bytes)
         try reader.finish()
         guard key.unusedBits == 0 else { throw X509Error.structure("subjectPublicKey must be whole octets", at: element.offset) }
-        return SubjectPublicKeyInfo(der: element.encoded, algorithm: algorithm, keyBytes: key.bytes)
+        return SubjectPublicKeyInfo(der: bytes[element.encodedRange], algorithm: algorithm, keyBytes: key.bytes)
     }
 
     /// The Edwards-curve key algorithms whose AlgorithmIdentifier has no parameters (RFC 8410 §3).

@@ -173,7 +173,7 @@ public struct CertificateRevocationList: Sendable {
                     switch ext.oid {
                     case OID.crlReason: reason = try CRLReason.parse(try DERReader.parseSingle(ext.value))
                     case OID.invalidityDate: invalidity = try DERReader.parseSingle(ext.value).time()
-                    case OID.certificateIssuer: certificateIssuer = try GeneralName.parseSequence(try DERReader.parseSingle(ext.value))
+                    case OID.certificateIssuer: certificateIssuer = try GeneralName.parseSequence(ext.value)
                     default:
                         // RFC 5280 §5.3: an unrecognised critical entry extension makes the CRL unusable
                         // (a verdict about this CRL, not a reason to refuse the whole input).
@@ -191,7 +191,7 @@ public struct CertificateRevocationList: Sendable {
             var reader = try element.children()
             let point = try reader.readIfPresent(.context(0, constructed: true)).map { wrapper throws -> DistributionPointName in
                 var inner = try wrapper.children()
-                let name = try DistributionPointName.parse(try inner.readAny())
+                let name = try DistributionPointName.parse(try inner.readAny().indexed, in: value)
                 try inner.finish()
                 return name
             }
@@ -206,7 +206,7 @@ public struct CertificateRevocationList: Sendable {
             let onlyUser = try flag(1)
             let onlyCA = try flag(2)
             let someReasons = try reader.readIfPresent(.context(3, constructed: false)).map { element throws in
-                try RevocationReasons.parse(element, tag: .context(3, constructed: false))
+                try RevocationReasons.parse(element.indexed, in: value, tag: .context(3, constructed: false))
             }
             let indirect = try flag(4)
             let onlyAttribute = try flag(5)

@@ -48,8 +48,8 @@ public struct RevocationReasons: OptionSet, Hashable, Sendable, CustomStringConv
 
     /// Decodes a ReasonFlags BIT STRING with the given (IMPLICIT) tag. Bits beyond aACompromise are
     /// ignored (RFC 5280 defines no more; a future reason cannot widen what we rely on).
-    static func parse(_ element: DERElement, tag: DERTag) throws -> RevocationReasons {
-        let bits = try element.bitString(tag: tag)
+    static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, tag: DERTag) throws -> RevocationReasons {
+        let bits = try element.bitString(in: bytes, tag: tag)
         var raw: UInt16 = 0
         for (byteIndex, byte) in bits.bytes.prefix(2).enumerated() {
             for bit in 0..<8 where byte & (0x80 >> bit) != 0 {
