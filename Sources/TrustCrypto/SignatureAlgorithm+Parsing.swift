@@ -26,13 +26,13 @@ extension SignatureAlgorithm {
             try AlgorithmIdentifierSyntax(algorithmIdentifier)
         }
         let oid = syntax.oid
-        if let digest = SignatureAlgorithm.pkcs1Digests[oid] {
+        if let digest = SignatureAlgorithm.digest(of: oid, in: SignatureAlgorithm.pkcs1Digests) {
             let algorithm = SignatureAlgorithm.rsaPKCS1v15(digest)
             guard syntax.parameters == nil || syntax.parametersAreNull else {
                 throw .malformedAlgorithmParameters("\(algorithm) parameters must be NULL or absent (RFC 4055)")
             }
             self = algorithm
-        } else if let digest = SignatureAlgorithm.ecdsaDigests[oid] {
+        } else if let digest = SignatureAlgorithm.digest(of: oid, in: SignatureAlgorithm.ecdsaDigests) {
             let algorithm = SignatureAlgorithm.ecdsa(digest)
             guard syntax.parameters == nil else {
                 throw .malformedAlgorithmParameters("\(algorithm) parameters must be absent (RFC 5758)")
@@ -54,18 +54,24 @@ extension SignatureAlgorithm {
         }
     }
 
-    private static let pkcs1Digests: [ASN1ObjectIdentifier: DigestAlgorithm] = [
-        OID.sha1WithRSAEncryption: .sha1,
-        OID.sha256WithRSAEncryption: .sha256,
-        OID.sha384WithRSAEncryption: .sha384,
-        OID.sha512WithRSAEncryption: .sha512,
+    /// The digest paired with `oid` in `table`. Four entries each: comparing the encoded bytes is
+    /// cheaper than hashing the OID for a dictionary (this runs for every certificate parsed).
+    private static func digest(of oid: ASN1ObjectIdentifier, in table: [(ASN1ObjectIdentifier, DigestAlgorithm)]) -> DigestAlgorithm? {
+        table.first { $0.0 == oid }?.1
+    }
+
+    private static let pkcs1Digests: [(ASN1ObjectIdentifier, DigestAlgorithm)] = [
+        (OID.sha256WithRSAEncryption, .sha256),
+        (OID.sha384WithRSAEncryption, .sha384),
+        (OID.sha512WithRSAEncryption, .sha512),
+        (OID.sha1WithRSAEncryption, .sha1),
     ]
 
-    private static let ecdsaDigests: [ASN1ObjectIdentifier: DigestAlgorithm] = [
-        OID.ecdsaWithSHA1: .sha1,
-        OID.ecdsaWithSHA256: .sha256,
-        OID.ecdsaWithSHA384: .sha384,
-        OID.ecdsaWithSHA512: .sha512,
+    private static let ecdsaDigests: [(ASN1ObjectIdentifier, DigestAlgorithm)] = [
+        (OID.ecdsaWithSHA256, .sha256),
+        (OID.ecdsaWithSHA384, .sha384),
+        (OID.ecdsaWithSHA512, .sha512),
+        (OID.ecdsaWithSHA1, .sha1),
     ]
 
     private static let hashDigests: [ASN1ObjectIdentifier: DigestAlgorithm] = [

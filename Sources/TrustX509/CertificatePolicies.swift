@@ -16,21 +16,32 @@ public struct CertificatePolicies: Hashable, Sendable {
     /// The policy OIDs.
     public var identifiers: [ASN1ObjectIdentifier] { policies.map(\.identifier) }
 
+    /// Up to this many policies, duplicates are found by comparing with each earlier one.
+    static let linearLimit = 8
+
     static func parse(_ value: ArraySlice<UInt8>) throws -> CertificatePolicies {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var policies: [PolicyInformation] = []
-        var seen: Set<ASN1ObjectIdentifier> = []
+        var seen: Set<ASN1ObjectIdentifier> = []  // filled only past `linearLimit` policies
         while let info = try reader.next(in: value) {
             try info.expect(.sequence)
             var fields = try info.children()
             let oid = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
             let qualifiers = try fields.readIfPresent(.sequence, in: value).map { value[$0.encodedRange] }
             try fields.finish()
-            // RFC 5280 §4.2.1.4: a policy OID MUST NOT appear more than once (checked in a seeded
-            // hash set: linear in the number of policies).
-            if !seen.insert(oid).inserted {
+            // RFC 5280 §4.2.1.4: a policy OID MUST NOT appear more than once. Certificates carry one
+            // to three: those are compared directly; a longer list goes through a seeded hash set,
+            // so the check stays linear in the number of policies whatever an attacker sends.
+            let duplicate: Bool
+            if policies.count < linearLimit {
+                duplicate = policies.contains { $0.identifier == oid }
+            } else {
+                if seen.isEmpty { seen = Set(policies.map(\.identifier)) }
+                duplicate = !seen.insert(oid).inserted
+            }
+            if duplicate {
                 throw X509Error.structure("certificatePolicies lists \(QuotedValue.capped(oid)) twice", at: info.offset)
             }
             policies.append(PolicyInformation(identifier: oid, qualifiers: qualifiers))

@@ -17,7 +17,7 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
         let algorithm = try AlgorithmIdentifier.parse(algorithmElement, in: bytes)
         // RFC 8410 §3: for Ed25519 and Ed448 "the parameters MUST be absent". A structural rule,
         // so the certificate is refused when read, not accepted by inspect and rejected by verify.
-        if algorithm.parameters != nil, let name = edwardsCurveKeyNames[algorithm.oid] {
+        if algorithm.parameters != nil, let name = edwardsCurveKeyNames.first(where: { $0.oid == algorithm.oid })?.name {
             throw X509Error.structure("\(name) key algorithm parameters must be absent (RFC 8410 §3)", at: algorithmElement.offset)
         }
         let key = try reader.read(.bitString, in: bytes).bitString(in: bytes)
@@ -26,8 +26,9 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
         return SubjectPublicKeyInfo(der: bytes[element.encodedRange], algorithm: algorithm, keyBytes: key.bytes)
     }
 
-    /// The Edwards-curve key algorithms whose AlgorithmIdentifier has no parameters (RFC 8410 §3).
-    private static let edwardsCurveKeyNames: [ASN1ObjectIdentifier: String] = ["1.3.101.112": "Ed25519", "1.3.101.113": "Ed448"]
+    /// The Edwards-curve key algorithms whose AlgorithmIdentifier has no parameters (RFC 8410 §3);
+    /// compared by bytes, cheaper than hashing every key's OID for a dictionary.
+    private static let edwardsCurveKeyNames: [(oid: ASN1ObjectIdentifier, name: String)] = [("1.3.101.112", "Ed25519"), ("1.3.101.113", "Ed448")]
 
     /// Equal when the encodings are identical.
     public static func == (lhs: SubjectPublicKeyInfo, rhs: SubjectPublicKeyInfo) -> Bool { lhs.der.elementsEqual(rhs.der) }

@@ -82,6 +82,24 @@ final class ParsingBoundsTests: XCTestCase {
         }
     }
 
+    /// Short lists are checked by direct comparison, longer ones through a set: a duplicate is
+    /// found on both sides of the switch, and at it.
+    func testADuplicatePolicyIsRejectedInShortAndLongLists() throws {
+        let policies = (0..<20).map { B.sequence(B.oid("1.3.6.1.4.1.55555.7.\($0)")) }
+        var template = try CertificateTemplate.load()
+        for count in 1...(CertificatePolicies.linearLimit + 3) {
+            template.setExtension(TestOID.certificatePolicies, value: B.sequence(Array(policies.prefix(count))))
+            XCTAssertEqual(try template.parse().extensions.certificatePolicies?.policies.count, count)
+            for repeated in [0, count - 1] {
+                template.setExtension(TestOID.certificatePolicies, value: B.sequence(Array(policies.prefix(count)) + [policies[repeated]]))
+                assertX509Error(try template.parse()) { error in
+                    guard case let .malformedExtension(_, underlying, _) = error.reason else { return XCTFail("\(error)") }
+                    XCTAssertTrue(underlying.contains("1.3.6.1.4.1.55555.7.\(repeated) twice"), "\(count): \(underlying)")
+                }
+            }
+        }
+    }
+
     /// Attackers choose the signature bytes: certificates that share them (here: all of them)
     /// must still hash apart, so sets and stores stay hash lookups.
     func testCertificatesSharingTheirSignatureHashApart() throws {
