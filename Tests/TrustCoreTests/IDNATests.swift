@@ -2,6 +2,26 @@ import XCTest
 @testable import TrustCore
 
 final class IDNATests: XCTestCase {
+    /// The byte entry point (used to parse the public-suffix list) answers exactly as the String one,
+    /// on its fast path (normalised ASCII) and off it.
+    func testConvertingUTF8BytesMatchesConvertingTheString() {
+        let inputs = ["example.com", "example.com.", "com", "a", "a-b", "-ab", "ab-", "a--b", "xn--mnchen-3ya", "XN--MNCHEN-3YA",
+                      "xn--zz", "Example", "münchen", "東京", "例え.テスト", "a..b", ".", "", "*", "a_b", "a b",
+                      String(repeating: "a", count: 63), String(repeating: "a", count: 64), String(repeating: "a.", count: 127),
+                      String(repeating: "ab.", count: 90), String(repeating: "x", count: 3000)]
+        for input in inputs {
+            let fromBytes = Array(input.utf8).withUnsafeBufferPointer { IDNA.toASCII(utf8: $0) }
+            XCTAssertEqual(fromBytes, IDNA.toASCII(input), input)
+        }
+        // And for every line of the shipped list (its rules are where the byte entry point is used).
+        for line in PublicSuffixListSnapshot.text.split(separator: "\n") where !line.hasPrefix("//") {
+            for label in line.split(separator: ".") where label != "*" && label != "!" {
+                let text = String(label.hasPrefix("!") ? label.dropFirst() : label)
+                XCTAssertEqual(Array(text.utf8).withUnsafeBufferPointer { IDNA.toASCII(utf8: $0) }, IDNA.toASCII(text), text)
+            }
+        }
+    }
+
     func testValidConversions() {
         let cases: [(input: String, expected: String)] = [
             ("example.com", "example.com"),

@@ -65,7 +65,7 @@ struct Options {
                 print("usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
                     + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--scale-suite SUITE] [--throughput-rounds N] "
                     + "[--markdown OUT] [--json OUT] [--quick]\n"
-                    + "       swifttrust-bench --profile parse|fresh|fresh-checked|fresh-cold|reused|raw|lookup[-rsa] [--iterations N]   (a plain loop, for callgrind)")
+                    + "       swifttrust-bench --profile parse|fresh|fresh-checked|fresh-cold|reused|raw|lookup[-rsa]|psl [--iterations N]   (a plain loop, for callgrind; psl: the shipped public-suffix list parsed, once per process)")
                 exit(0)
             default: throw BenchError("unknown argument \(argument)")
             }
@@ -215,6 +215,7 @@ func profileLoop(_ operation: String, chains: [Chain], iterations: Int) throws {
     case "raw":
         let check = try OursSignatureCheck(child: parsed.leaf, issuer: parsed.intermediate)
         ok = loop(iterations) { check.check() }
+    case "psl": ok = loop(iterations) { pslOnce() }
     case "lookup":
         let pool = try IssuerPool.make(count: 10_000, chain: chains[0], commonName: "SwiftTrust Test Intermediate ECDSA")
         let store = CertificateStore(pool.certificates)
@@ -223,3 +224,7 @@ func profileLoop(_ operation: String, chains: [Chain], iterations: Int) throws {
     }
     log("\(operation): \(ok)/\(iterations) succeeded")
 }
+
+/// One public-suffix lookup; the first in a process parses the shipped list (what a process's first
+/// wildcard check pays): `valgrind --tool=callgrind --toggle-collect='$s16swifttrust_bench7pslOnceSbyF'`.
+@inline(never) func pslOnce() -> Bool { PublicSuffixList.snapshot.isPublicSuffix("com") }

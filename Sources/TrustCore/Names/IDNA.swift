@@ -62,9 +62,8 @@ public enum IDNA {
     ///   or `nil` if `host` is not a valid host name.
     public static func toASCII(_ host: String) -> String? {
         guard !host.isEmpty, host.utf8.count <= maximumInputLength else { return nil }
-        // Fast path: an already-normalised ASCII name (lower case, no A-labels to validate).
-        if let scan = scanASCIIHostname(host.utf8), !scan.hasUppercase, !scan.hasACELabel {
-            return host.utf8.last == UInt8(ascii: ".") ? String(host.dropLast()) : host
+        if let length = normalisedASCIILength(host.utf8) {
+            return length == host.utf8.count ? host : String(host.dropLast())
         }
 
         // Split into labels on '.' and its ideographic/full-width variants.
@@ -93,6 +92,23 @@ public enum IDNA {
         }
         guard !output.isEmpty else { return nil }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// ``toASCII(_:)`` of UTF-8 `bytes` (valid UTF-8): an already-normalised ASCII name is made a
+    /// `String` directly (the public-suffix list converts thousands of such labels on first use).
+    static func toASCII(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !bytes.isEmpty, bytes.count <= maximumInputLength else { return nil }
+        if let length = normalisedASCIILength(bytes) {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+        }
+        return toASCII(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The fast path of ``toASCII(_:)``: when `utf8` is already an ASCII host name in the output
+    /// form (lower case, no A-label to validate), its length without a trailing dot; else nil.
+    private static func normalisedASCIILength(_ utf8: some BidirectionalCollection<UInt8>) -> Int? {
+        guard let scan = scanASCIIHostname(utf8), !scan.hasUppercase, !scan.hasACELabel else { return nil }
+        return utf8.last == UInt8(ascii: ".") ? utf8.count - 1 : utf8.count
     }
 
     /// Returns whether `name` is a syntactically valid ASCII host name.

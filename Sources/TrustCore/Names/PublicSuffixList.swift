@@ -155,77 +155,135 @@ public struct PublicSuffixList: Sendable {
 
 /// The rules of a list as a tree of labels read right to left (`uk` → `co`), each node saying
 /// which sections end a normal or an exception rule there. Shared by every copy of a list.
+///
+/// Built on a process's first wildcard check, so building is kept cheap: the text is read as
+/// bytes, ASCII labels skip IDNA's general path, and the tree's edges are one dictionary keyed by
+/// (parent, label) rather than a dictionary per node.
 private final class RuleTrie: Sendable {
     /// The section bit of rules outside any section marker; always consulted.
     static let unsectioned: UInt8 = 1 << 7
 
     private struct Node: Sendable {
-        var children: [String: Int] = [:]
+        /// The child under the `*` label, or -1.
+        var wildcardChild = -1
         /// Sections in which a normal rule ends here.
         var normal: UInt8 = 0
         /// Sections in which an exception rule (`!`) ends here.
         var exception: UInt8 = 0
     }
 
+    /// An edge of the tree: the child of `parent` under `label`.
+    private struct Edge: Hashable, Sendable {
+        let parent: Int
+        let label: String
+    }
+
     private let nodes: [Node]
+    private let edges: [Edge: Int]
     let ruleCount: Int
     /// Set only for the fail-closed fallback of ``PublicSuffixList/snapshot``.
     private let everyDomainPublic: Bool
 
     /// A list under which every domain is a public suffix.
-    static let everyDomainIsPublic = RuleTrie(nodes: [Node()], ruleCount: 0, everyDomainPublic: true)
+    static let everyDomainIsPublic = RuleTrie(nodes: [Node()], edges: [:], ruleCount: 0, everyDomainPublic: true)
 
     /// The shipped snapshot's rules, parsed once, on first use (a global's thread-safe lazy
     /// initialisation). Should the shipped text ever fail to parse, every domain is a public suffix,
     /// so that no wildcard matches (fail closed); a unit test guards against that.
     static let shippedSnapshot: RuleTrie = (try? RuleTrie(parsing: PublicSuffixListSnapshot.text)) ?? everyDomainIsPublic
 
-    private init(nodes: [Node], ruleCount: Int, everyDomainPublic: Bool) {
+    private init(nodes: [Node], edges: [Edge: Int], ruleCount: Int, everyDomainPublic: Bool) {
         self.nodes = nodes
+        self.edges = edges
         self.ruleCount = ruleCount
         self.everyDomainPublic = everyDomainPublic
     }
 
-    convenience init(parsing text: String) throws(PublicSuffixListError) {
+    /// The tree under construction.
+    private struct Builder {
         var nodes = [Node()]
+        var edges: [Edge: Int] = [:]
         var ruleCount = 0
-        var section = RuleTrie.unsectioned
-        var lineNumber = 0
-        // Lines are cut from the UTF-8 bytes: walking Characters (grapheme breaking) over the whole
-        // list cost more than building the trie, on every process's first evaluation.
-        for lineBytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = Substring(lineBytes)
-            // Only the text up to the first white space is read (the list's format rules).
-            let field = lineBytes.allSatisfy({ $0 < 0x80 })
-                ? Substring(lineBytes.prefix { !RuleTrie.isASCIIWhitespace($0) }) : line.prefix { !$0.isWhitespace }
-            if field.isEmpty { continue }
-            if field.utf8.starts(with: "//".utf8) {
-                section = RuleTrie.section(afterMarker: line) ?? section
-                continue
-            }
-            guard let rule = RuleTrie.normalisedRule(field) else {
-                throw .invalidRule(line: lineNumber, rule: String(field))
-            }
+
+        init(expectedRules: Int) {
+            nodes.reserveCapacity(expectedRules + 1)
+            edges.reserveCapacity(expectedRules)
+        }
+
+        /// Adds a rule (labels left to right) in `section`.
+        mutating func add(_ labels: [String], isException: Bool, section: UInt8) {
             var index = 0
-            for label in rule.labels.reversed() {
-                if let child = nodes[index].children[label] {
-                    index = child
-                } else {
-                    nodes.append(Node())
-                    nodes[index].children[label] = nodes.count - 1
-                    index = nodes.count - 1
-                }
+            for label in labels.reversed() {
+                index = child(of: index, label)
             }
-            if rule.isException {
+            if isException {
                 nodes[index].exception |= section
             } else {
                 nodes[index].normal |= section
             }
             ruleCount += 1
         }
-        guard ruleCount > 0 else { throw .noRules }
-        self.init(nodes: nodes, ruleCount: ruleCount, everyDomainPublic: false)
+
+        /// The child of `parent` under `label`, made when missing.
+        private mutating func child(of parent: Int, _ label: String) -> Int {
+            let made = nodes.count
+            if label == "*" {
+                let existing = nodes[parent].wildcardChild
+                if existing >= 0 { return existing }
+                nodes[parent].wildcardChild = made
+            } else {
+                let edge = Edge(parent: parent, label: label)
+                if let existing = edges[edge] { return existing }
+                edges[edge] = made
+            }
+            nodes.append(Node())
+            return made
+        }
+    }
+
+    convenience init(parsing text: String) throws(PublicSuffixListError) {
+        var text = text
+        // The text's UTF-8 bytes in one buffer: lines, fields and labels are cut by index.
+        let built = text.withUTF8 { buffer in
+            Result { () throws(PublicSuffixListError) in try RuleTrie.build(buffer) }
+        }
+        let builder = try built.get()
+        guard builder.ruleCount > 0 else { throw .noRules }
+        self.init(nodes: builder.nodes, edges: builder.edges, ruleCount: builder.ruleCount, everyDomainPublic: false)
+    }
+
+    /// Reads every line of `text` (UTF-8) into a tree.
+    private static func build(_ text: UnsafeBufferPointer<UInt8>) throws(PublicSuffixListError) -> Builder {
+        let newline = UInt8(ascii: "\n")
+        var builder = Builder(expectedRules: text.count / 8)
+        var section = RuleTrie.unsectioned
+        var lineNumber = 0
+        var lineStart = 0
+        while lineStart <= text.count {
+            let lineEnd = text[lineStart...].firstIndex(of: newline) ?? text.count
+            defer { lineStart = lineEnd + 1 }
+            lineNumber += 1
+            let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
+            // Only the text up to the first white space is read (the list's format rules); a line
+            // with non-ASCII text is cut at Unicode white space.
+            let fieldLength: Int
+            if line.allSatisfy({ $0 < 0x80 }) {
+                fieldLength = line.firstIndex(where: RuleTrie.isASCIIWhitespace) ?? line.count
+            } else {
+                fieldLength = String(decoding: line, as: UTF8.self).prefix { !$0.isWhitespace }.utf8.count
+            }
+            if fieldLength == 0 { continue }
+            let field = UnsafeBufferPointer(rebasing: line[..<fieldLength])
+            if fieldLength >= 2, field[0] == UInt8(ascii: "/"), field[1] == UInt8(ascii: "/") {
+                section = RuleTrie.section(afterMarker: String(decoding: line, as: UTF8.self)) ?? section
+                continue
+            }
+            guard let rule = RuleTrie.normalisedRule(field) else {
+                throw .invalidRule(line: lineNumber, rule: String(decoding: field, as: UTF8.self))
+            }
+            builder.add(rule.labels, isException: rule.isException, section: section)
+        }
+        return builder
     }
 
     /// White space as the list's format means it, for an ASCII line.
@@ -234,7 +292,7 @@ private final class RuleTrie: Sendable {
     }
 
     /// The section a marker comment opens (`===BEGIN ICANN DOMAINS===`) or closes; nil for other comments.
-    private static func section(afterMarker line: Substring) -> UInt8? {
+    private static func section(afterMarker line: String) -> UInt8? {
         if line.contains("===BEGIN ICANN DOMAINS===") { return PublicSuffixList.Sections.icann.rawValue }
         if line.contains("===BEGIN PRIVATE DOMAINS===") { return PublicSuffixList.Sections.privateDomains.rawValue }
         if line.contains("===END ICANN DOMAINS===") || line.contains("===END PRIVATE DOMAINS===") { return unsectioned }
@@ -242,28 +300,26 @@ private final class RuleTrie: Sendable {
     }
 
     /// A rule's labels in lower-case A-label form (`*` kept) and whether it is an exception; nil
-    /// when it is not a valid rule.
-    private static func normalisedRule(_ field: Substring) -> (labels: [String], isException: Bool)? {
-        // Cut over the UTF-8 bytes (a rule has a few labels; Substring's Unicode-aware split,
-        // hasPrefix and == cost several thousand instructions per rule, most of parsing the list).
-        let utf8 = field.utf8
-        let isException = utf8.first == UInt8(ascii: "!")
-        var start = isException ? utf8.index(after: utf8.startIndex) : utf8.startIndex
+    /// when it is not a valid rule. `field` is the rule's UTF-8 text.
+    private static func normalisedRule(_ field: UnsafeBufferPointer<UInt8>) -> (labels: [String], isException: Bool)? {
+        let isException = field.first == UInt8(ascii: "!")
+        var start = isException ? 1 : 0
         var labels: [String] = []
         labels.reserveCapacity(4)
         while true {
-            let end = utf8[start...].firstIndex(of: UInt8(ascii: ".")) ?? utf8.endIndex
-            let label = utf8[start..<end]
-            if label.count == 1, label.first == UInt8(ascii: "*") {
+            let end = field[start...].firstIndex(of: UInt8(ascii: ".")) ?? field.count
+            let label = UnsafeBufferPointer(rebasing: field[start..<end])
+            if label.count == 1, label[0] == UInt8(ascii: "*") {
                 labels.append("*")
             } else {
                 // One label at a time, so a `*` elsewhere in the rule does not upset IDNA. (A full
                 // stop variant such as U+3002 maps to "." and would make this label two.)
-                guard let ascii = IDNA.toASCII(String(Substring(label))), !ascii.utf8.contains(UInt8(ascii: ".")) else { return nil }
+                guard var ascii = IDNA.toASCII(utf8: label),
+                      ascii.withUTF8({ !$0.contains(UInt8(ascii: ".")) }) else { return nil }
                 labels.append(ascii)
             }
-            guard end < utf8.endIndex else { break }
-            start = utf8.index(after: end)
+            guard end < field.count else { break }
+            start = end + 1
         }
         // An exception removes its left-most label from the suffix: it needs two, none of them `*`.
         if isException && (labels.count < 2 || labels.contains("*")) { return nil }
@@ -282,9 +338,9 @@ private final class RuleTrie: Sendable {
             depth += 1
             var next: [Int] = []
             for index in reached {
-                let children = nodes[index].children
-                if let child = children[label] { next.append(child) }
-                if let wildcard = children["*"] { next.append(wildcard) }
+                if let child = edges[Edge(parent: index, label: label)] { next.append(child) }
+                let wildcard = nodes[index].wildcardChild
+                if wildcard >= 0 { next.append(wildcard) }
             }
             guard !next.isEmpty else { break }
             for index in next {
