@@ -3,8 +3,8 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible,
     /// The encoded arcs (the OID's content octets, without tag and length).
     public let bytes: ArraySlice<UInt8>
 
-    /// Wraps content octets already known to be valid.
-    init(trusted bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+    /// Wraps content octets already known to be valid (validated when they were parsed).
+    package init(trusted bytes: ArraySlice<UInt8>) { self.bytes = bytes }
 
     /// Validates content octets: non-empty, each arc minimal (no leading 0x80) and within UInt64,
     /// and the last octet ends an arc.

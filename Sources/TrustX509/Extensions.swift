@@ -1,29 +1,58 @@
 import TrustDER
 
 /// One extension as encoded: OID, criticality and the raw extnValue octets.
+///
+/// Kept compact (a certificate holds a dozen, for as long as it lives): the element's bytes once,
+/// and where the OID and the value lie in them.
 public struct Extension: Hashable, Sendable {
-    /// The extension's OID.
-    public let oid: ASN1ObjectIdentifier
+    /// The whole Extension element, in the certificate's (or CRL's) buffer.
+    private let encoded: ArraySlice<UInt8>
+    /// Where the OID's content octets start and how many there are, relative to `encoded`.
+    private let oidStart: UInt32, oidLength: UInt32
+    /// Where the extnValue contents start, relative to `encoded`; they run to the element's end
+    /// (extnValue is the element's last field).
+    private let valueStart: UInt32
     /// Whether it is marked critical.
     public let isCritical: Bool
-    /// The extnValue contents (the DER of the extension's own structure).
-    public let value: ArraySlice<UInt8>
-    /// The absolute offset of the Extension element.
-    public let offset: Int
-
     /// Which known extension this is, decided once from the OID bytes when parsed (or nil).
     public let kind: ExtensionKind?
 
-    init(oid: ASN1ObjectIdentifier, kind: ExtensionKind?, isCritical: Bool, value: ArraySlice<UInt8>, offset: Int) {
-        self.oid = oid
+    /// An extension read from `element` of `bytes`, its OID's and value's contents at `oid` and `value`.
+    init(element: DERIndexedElement, oid: Range<Int>, value: Range<Int>, in bytes: ArraySlice<UInt8>,
+         kind: ExtensionKind?, isCritical: Bool) {
+        encoded = bytes[element.encodedRange]
+        // Offsets inside one element of a buffer whose size is capped far below 4 GiB.
+        oidStart = UInt32(truncatingIfNeeded: oid.lowerBound - element.offset)
+        oidLength = UInt32(truncatingIfNeeded: oid.count)
+        valueStart = UInt32(truncatingIfNeeded: value.lowerBound - element.offset)
         self.kind = kind
         self.isCritical = isCritical
-        self.value = value
-        self.offset = offset
     }
+
+    /// The extension's OID.
+    public var oid: ASN1ObjectIdentifier {
+        let start = encoded.startIndex + Int(oidStart)
+        return ASN1ObjectIdentifier(trusted: encoded[start..<(start + Int(oidLength))])
+    }
+    /// The extnValue contents (the DER of the extension's own structure).
+    public var value: ArraySlice<UInt8> { encoded[(encoded.startIndex + Int(valueStart))...] }
+    /// The absolute offset of the Extension element.
+    public var offset: Int { encoded.startIndex }
 
     /// The extension's readable name, e.g. `basicConstraints`.
     public var name: String { OID.name(of: oid) }
+
+    /// Equal when OID, criticality, value and offset are.
+    public static func == (lhs: Extension, rhs: Extension) -> Bool {
+        lhs.offset == rhs.offset && lhs.isCritical == rhs.isCritical && lhs.oid == rhs.oid && lhs.value.elementsEqual(rhs.value)
+    }
+
+    /// Hashes the OID, criticality and offset (consistent with `==`).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(oid)
+        hasher.combine(isCritical)
+        hasher.combine(offset)
+    }
 }
 
 /// A certificate's extensions: every one kept raw, plus typed views of the known ones.
@@ -174,7 +203,6 @@ final class ExtensionsData: Sendable {
                 valueElement = try fields.readAny(in: bytes)
             }
             try valueElement.expect(.octetString)
-            let value = bytes[valueElement.contentRange]
             try fields.finish()
             // RFC 5280 §4.2: at most one instance of each extension. Known ones are tracked in a
             // bit set, others in a set hashed with the per-process seeded hasher: linear in the
@@ -187,7 +215,8 @@ final class ExtensionsData: Sendable {
             } else if !seenUnknown.insert(oid).inserted {
                 throw X509Error(.duplicateExtension(oid: OID.name(of: oid), offset: located.offset))
             }
-            all.append(Extension(oid: oid, kind: kind, isCritical: critical, value: value, offset: located.offset))
+            all.append(Extension(element: located, oid: oidElement.contentRange, value: valueElement.contentRange, in: bytes,
+                                 kind: kind, isCritical: critical))
         }
         if all.isEmpty { throw X509Error.structure("extensions must not be empty", at: element.offset) }
         return all

@@ -376,6 +376,19 @@ final class ExtensionViewTests: XCTestCase {
             XCTAssertEqual(leaf.derEncoded[ext.offset], 0x30)
             XCTAssertTrue(leaf.derEncoded[ext.value.indices].elementsEqual(ext.value))
         }
+        // Each extension's OID, criticality and value, written back as an Extension, are exactly
+        // the bytes at its offset (a critical one among them: the limbo-style unknown extension).
+        var withCritical = try CertificateTemplate.load()
+        withCritical.extensions = (withCritical.extensions ?? []) + [DERBuilder.extension("1.3.6.1.4.1.55555.1", critical: true, value: [0x05, 0x00])]
+        let critical = try withCritical.parse()
+        XCTAssertEqual(critical.extensions.all.last?.isCritical, true)
+        for certificate in [leaf, critical] {
+            for ext in certificate.extensions.all {
+                let rewritten = DERWriter.tlv(identifier: 0x30, content: DERWriter.tlv(identifier: 0x06, content: Array(ext.oid.bytes))
+                    + (ext.isCritical ? [0x01, 0x01, 0xFF] : []) + DERWriter.tlv(identifier: 0x04, content: Array(ext.value)))
+                XCTAssertEqual(Array(certificate.derEncoded[ext.offset..<(ext.offset + rewritten.count)]), rewritten, ext.name)
+            }
+        }
     }
 
     /// The offset of every Extension SEQUENCE of the DER certificate at `relativePath`, from
