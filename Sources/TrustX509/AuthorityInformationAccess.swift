@@ -25,22 +25,24 @@ public struct AuthorityInformationAccess: Hashable, Sendable {
         }
     }
 
-    static func parse(_ value: ArraySlice<UInt8>) throws -> AuthorityInformationAccess {
+    /// Checks the extnValue `value` against every rule and, when `building`, decodes it (nil
+    /// otherwise): checked when the certificate is parsed, decoded on first use (one code path).
+    static func read(_ value: ArraySlice<UInt8>, building: Bool) throws -> AuthorityInformationAccess? {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
+        if reader.isAtEnd { throw X509Error.structure("authorityInfoAccess must not be empty", at: element.offset) }
         var descriptions: [AccessDescription] = []
-        descriptions.reserveCapacity(2)  // typically one OCSP responder and one caIssuers URI
+        if building { descriptions.reserveCapacity(2) }  // typically one OCSP responder and one caIssuers URI
         while let next = try reader.next(in: value) {
             try next.expect(.sequence)
             var fields = try next.children()
             let method = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
-            let location = try GeneralName.parse(try fields.readAny(in: value), in: value)
+            let location = try GeneralName.read(try fields.readAny(in: value), in: value, building: building)
             try fields.finish()
-            descriptions.append(AccessDescription(method: method, location: location))
+            if let location { descriptions.append(AccessDescription(method: method, location: location)) }
         }
-        if descriptions.isEmpty { throw X509Error.structure("authorityInfoAccess must not be empty", at: element.offset) }
-        return AuthorityInformationAccess(descriptions: descriptions)
+        return building ? AuthorityInformationAccess(descriptions: descriptions) : nil
     }
 }
 

@@ -9,17 +9,26 @@ public enum DistributionPointName: Hashable, Sendable {
 
     /// Parses the DistributionPointName `element` of `bytes` (the bytes it was read from).
     static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> DistributionPointName {
+        guard let name = try read(element, in: bytes, building: true) else {
+            // Not reached: reading while building always yields a name.
+            throw DERError(.unexpectedTag(expected: "DistributionPointName", found: element.tag.description), at: element.offset)
+        }
+        return name
+    }
+
+    /// Checks the DistributionPointName `element` of `bytes` and, when `building`, decodes it (nil otherwise).
+    static func read(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool) throws -> DistributionPointName? {
         guard element.tag.tagClass == .contextSpecific, element.tag.isConstructed else {
             throw DERError(.unexpectedTag(expected: "DistributionPointName", found: element.tag.description), at: element.offset)
         }
         switch element.tag.number {
         case 0:
             var reader = try element.children()
-            let names = try GeneralName.parseEach(&reader, in: bytes)
-            if names.isEmpty { throw X509Error.structure("fullName must not be empty", at: element.offset) }
-            return .fullName(names)
+            if reader.isAtEnd { throw X509Error.structure("fullName must not be empty", at: element.offset) }
+            let names = try GeneralName.readEach(&reader, in: bytes, building: building)
+            return building ? .fullName(names) : nil
         case 1:
-            return .nameRelativeToCRLIssuer(bytes[element.contentRange])
+            return building ? .nameRelativeToCRLIssuer(bytes[element.contentRange]) : nil
         default:
             throw DERError(.unexpectedTag(expected: "DistributionPointName", found: element.tag.description), at: element.offset)
         }
@@ -63,35 +72,39 @@ public struct CRLDistributionPoints: Hashable, Sendable {
     /// The distribution points.
     public let points: [DistributionPoint]
 
-    static func parse(_ value: ArraySlice<UInt8>) throws -> CRLDistributionPoints {
+    /// Checks the extnValue `value` against every rule and, when `building`, decodes it (nil
+    /// otherwise): checked when the certificate is parsed, decoded on first use (one code path).
+    static func read(_ value: ArraySlice<UInt8>, building: Bool) throws -> CRLDistributionPoints? {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
+        if reader.isAtEnd { throw X509Error.structure("cRLDistributionPoints must not be empty", at: element.offset) }
         var points: [DistributionPoint] = []
         while let point = try reader.next(in: value) {
             try point.expect(.sequence)
             var fields = try point.children()
-            let name = try fields.readIfPresent(.context(0, constructed: true), in: value).map { element throws in
+            let nameElement = try fields.readIfPresent(.context(0, constructed: true), in: value)
+            let name = try nameElement.flatMap { element throws in
                 var inner = try element.children()
-                let parsed = try DistributionPointName.parse(try inner.readAny(in: value), in: value)
+                let read = try DistributionPointName.read(try inner.readAny(in: value), in: value, building: building)
                 try inner.finish()
-                return parsed
+                return read
             }
             let reasons = try fields.readIfPresent(.context(1, constructed: false), in: value).map { element throws in
                 try RevocationReasons.parse(element, in: value, tag: .context(1, constructed: false))
             }
-            let issuer = try fields.readIfPresent(.context(2, constructed: true), in: value).map { element throws in
+            let issuerElement = try fields.readIfPresent(.context(2, constructed: true), in: value)
+            let issuer = try issuerElement.map { element throws in
                 var inner = try element.children()
-                return try GeneralName.parseEach(&inner, in: value)
+                return try GeneralName.readEach(&inner, in: value, building: building)
             }
             try fields.finish()
             // RFC 5280 §4.2.1.13: either distributionPoint or cRLIssuer MUST be present.
-            if name == nil && issuer == nil {
+            if nameElement == nil && issuerElement == nil {
                 throw X509Error.structure("DistributionPoint needs a name or a cRLIssuer", at: point.offset)
             }
-            points.append(DistributionPoint(name: name, reasons: reasons, crlIssuer: issuer))
+            if building { points.append(DistributionPoint(name: name, reasons: reasons, crlIssuer: issuer)) }
         }
-        if points.isEmpty { throw X509Error.structure("cRLDistributionPoints must not be empty", at: element.offset) }
-        return CRLDistributionPoints(points: points)
+        return building ? CRLDistributionPoints(points: points) : nil
     }
 }

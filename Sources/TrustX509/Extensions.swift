@@ -1,3 +1,4 @@
+import TrustCrypto
 import TrustDER
 
 /// One extension as encoded: OID, criticality and the raw extnValue octets.
@@ -57,8 +58,11 @@ public struct Extension: Hashable, Sendable {
 
 /// A certificate's extensions: every one kept raw, plus typed views of the known ones.
 ///
-/// Known extensions are decoded when the certificate is parsed; a malformed known extension
-/// makes the certificate unreadable (fail closed) rather than silently absent. A small value over
+/// Every known extension is checked when the certificate is parsed, and a malformed one makes the
+/// certificate unreadable (fail closed) rather than silently absent. The views validation reads are
+/// decoded then too; ``issuerAlternativeNames``, ``crlDistributionPoints`` and
+/// ``authorityInformationAccess`` (read only to fetch revocation information, to diagnose and to
+/// display) on first use. A small value over
 /// shared immutable storage, so `certificate.extensions` costs one reference count, not a copy.
 public struct Extensions: Hashable, Sendable {
     let data: ExtensionsData
@@ -143,8 +147,6 @@ final class ExtensionsData: Sendable {
     let extendedKeyUsage: ExtendedKeyUsage?
     /// subjectAltName entries (RFC 5280 §4.2.1.6).
     let subjectAlternativeNames: [GeneralName]?
-    /// issuerAltName entries (RFC 5280 §4.2.1.7).
-    let issuerAlternativeNames: [GeneralName]?
     /// nameConstraints (RFC 5280 §4.2.1.10).
     let nameConstraints: NameConstraints?
     /// authorityKeyIdentifier (RFC 5280 §4.2.1.1).
@@ -159,25 +161,58 @@ final class ExtensionsData: Sendable {
     let policyConstraints: PolicyConstraints?
     /// inhibitAnyPolicy (RFC 5280 §4.2.1.14).
     let inhibitAnyPolicy: InhibitAnyPolicy?
-    /// cRLDistributionPoints (RFC 5280 §4.2.1.13).
-    let crlDistributionPoints: CRLDistributionPoints?
-    /// authorityInfoAccess (RFC 5280 §4.2.2.1).
-    let authorityInformationAccess: AuthorityInformationAccess?
     /// TLS feature (RFC 7633).
     let tlsFeature: TLSFeature?
     /// The raw SignedCertificateTimestampList (RFC 6962 §3.3), not decoded.
     let signedCertificateTimestamps: ArraySlice<UInt8>?
     /// Semantic defects found in the known extensions (e.g. a non-ASCII dNSName).
     let defects: [CertificateDefect]
+    /// The views validation does not read, decoded on first use.
+    private let deferred = ComputedOnce<DeferredViews>()
+
+    /// The views only revocation fetching, diagnostics and display read: issuerAltName,
+    /// cRLDistributionPoints and authorityInfoAccess. Their extensions are checked against every
+    /// rule when the certificate is parsed (a malformed one is a parse error), by the same code
+    /// that decodes them here on first use, so decoding cannot fail; were it ever to, the view
+    /// would read as absent, which is what a certificate without the extension presents anyway.
+    final class DeferredViews: Sendable {
+        let issuerAlternativeNames: [GeneralName]?
+        let crlDistributionPoints: CRLDistributionPoints?
+        let authorityInformationAccess: AuthorityInformationAccess?
+
+        init(_ all: [Extension]) {
+            var issuerAlternativeNames: [GeneralName]?, crlDistributionPoints: CRLDistributionPoints?
+            var authorityInformationAccess: AuthorityInformationAccess?
+            for ext in all {
+                switch ext.kind {
+                case .issuerAltName: issuerAlternativeNames = try? GeneralName.readSequence(ext.value, building: true)
+                case .crlDistributionPoints: crlDistributionPoints = (try? CRLDistributionPoints.read(ext.value, building: true)) ?? nil
+                case .authorityInfoAccess:
+                    authorityInformationAccess = (try? AuthorityInformationAccess.read(ext.value, building: true)) ?? nil
+                default: continue
+                }
+            }
+            self.issuerAlternativeNames = issuerAlternativeNames
+            self.crlDistributionPoints = crlDistributionPoints
+            self.authorityInformationAccess = authorityInformationAccess
+        }
+    }
+
+    private var deferredViews: DeferredViews { deferred.value { DeferredViews(all) } }
+    /// issuerAltName entries (RFC 5280 §4.2.1.7), decoded on first use.
+    var issuerAlternativeNames: [GeneralName]? { deferredViews.issuerAlternativeNames }
+    /// cRLDistributionPoints (RFC 5280 §4.2.1.13), decoded on first use.
+    var crlDistributionPoints: CRLDistributionPoints? { deferredViews.crlDistributionPoints }
+    /// authorityInfoAccess (RFC 5280 §4.2.2.1), decoded on first use.
+    var authorityInformationAccess: AuthorityInformationAccess? { deferredViews.authorityInformationAccess }
 
     init(all: [Extension]) {
         self.all = all
         defects = []
         basicConstraints = nil; keyUsage = nil; extendedKeyUsage = nil; subjectAlternativeNames = nil
-        issuerAlternativeNames = nil; nameConstraints = nil; authorityKeyIdentifier = nil
+        nameConstraints = nil; authorityKeyIdentifier = nil
         subjectKeyIdentifier = nil; certificatePolicies = nil; policyMappings = nil; policyConstraints = nil
-        inhibitAnyPolicy = nil; crlDistributionPoints = nil; authorityInformationAccess = nil
-        tlsFeature = nil; signedCertificateTimestamps = nil
+        inhibitAnyPolicy = nil; tlsFeature = nil; signedCertificateTimestamps = nil
     }
 
     /// Parses an `Extensions` SEQUENCE into raw extensions: no duplicates (RFC 5280 §4.2), DER
@@ -227,11 +262,10 @@ final class ExtensionsData: Sendable {
         let all = try ExtensionsData.parseList(element, in: bytes)
         self.all = all
         var basicConstraints: BasicConstraints?, keyUsage: KeyUsage?, extendedKeyUsage: ExtendedKeyUsage?
-        var subjectAlternativeNames: [GeneralName]?, issuerAlternativeNames: [GeneralName]?
+        var subjectAlternativeNames: [GeneralName]?
         var nameConstraints: NameConstraints?, authorityKeyIdentifier: AuthorityKeyIdentifier?
         var subjectKeyIdentifier: SubjectKeyIdentifier?, certificatePolicies: CertificatePolicies?
         var policyMappings: PolicyMappings?, policyConstraints: PolicyConstraints?, inhibitAnyPolicy: InhibitAnyPolicy?
-        var crlDistributionPoints: CRLDistributionPoints?, authorityInformationAccess: AuthorityInformationAccess?
         var tlsFeature: TLSFeature?, signedCertificateTimestamps: ArraySlice<UInt8>?
         var defects: [CertificateDefect] = []
         // One pass, dispatching on the OID's encoded bytes (no per-view scan of the list).
@@ -249,7 +283,9 @@ final class ExtensionsData: Sendable {
                     subjectAlternativeNames = try GeneralName.parseSequence(value) { offset in
                         defects.append(.nonASCIIDNSName(offset: offset))
                     }
-                case .issuerAltName: issuerAlternativeNames = try GeneralName.parseSequence(value)
+                // issuerAltName, cRLDistributionPoints and authorityInfoAccess: checked now, decoded
+                // on first use (see DeferredViews).
+                case .issuerAltName: _ = try GeneralName.readSequence(value, building: false)
                 case .nameConstraints: nameConstraints = try NameConstraints.parse(value)
                 case .authorityKeyIdentifier: authorityKeyIdentifier = try AuthorityKeyIdentifier.parse(value)
                 case .subjectKeyIdentifier: subjectKeyIdentifier = try SubjectKeyIdentifier.parse(value)
@@ -257,8 +293,8 @@ final class ExtensionsData: Sendable {
                 case .policyMappings: policyMappings = try PolicyMappings.parse(value)
                 case .policyConstraints: policyConstraints = try PolicyConstraints.parse(value)
                 case .inhibitAnyPolicy: inhibitAnyPolicy = try InhibitAnyPolicy.parse(value)
-                case .crlDistributionPoints: crlDistributionPoints = try CRLDistributionPoints.parse(value)
-                case .authorityInfoAccess: authorityInformationAccess = try AuthorityInformationAccess.parse(value)
+                case .crlDistributionPoints: _ = try CRLDistributionPoints.read(value, building: false)
+                case .authorityInfoAccess: _ = try AuthorityInformationAccess.read(value, building: false)
                 case .tlsFeature: tlsFeature = try TLSFeature.parse(value)
                 case .sctList: signedCertificateTimestamps = try DERIndexReader.parseSingle(value).octetString(in: value)
                 }
@@ -271,7 +307,6 @@ final class ExtensionsData: Sendable {
         self.keyUsage = keyUsage
         self.extendedKeyUsage = extendedKeyUsage
         self.subjectAlternativeNames = subjectAlternativeNames
-        self.issuerAlternativeNames = issuerAlternativeNames
         self.nameConstraints = nameConstraints
         self.authorityKeyIdentifier = authorityKeyIdentifier
         self.subjectKeyIdentifier = subjectKeyIdentifier
@@ -279,8 +314,6 @@ final class ExtensionsData: Sendable {
         self.policyMappings = policyMappings
         self.policyConstraints = policyConstraints
         self.inhibitAnyPolicy = inhibitAnyPolicy
-        self.crlDistributionPoints = crlDistributionPoints
-        self.authorityInformationAccess = authorityInformationAccess
         self.tlsFeature = tlsFeature
         self.signedCertificateTimestamps = signedCertificateTimestamps
         self.defects = defects

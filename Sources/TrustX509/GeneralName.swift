@@ -27,6 +27,18 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
     /// other name stays strict.
     static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>,
                       onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> GeneralName {
+        guard let name = try read(element, in: bytes, building: true, onNonASCIIDNSName: onNonASCIIDNSName) else {
+            // Not reached: reading while building always yields a name.
+            throw DERError(.unexpectedTag(expected: "GeneralName", found: element.tag.description), at: element.offset)
+        }
+        return name
+    }
+
+    /// Checks the GeneralName `element` of `bytes` against every rule and, when `building`, makes
+    /// the value (nil otherwise): one code path, so a name checked at parse time and decoded later
+    /// passes exactly the same checks. `onNonASCIIDNSName` as in ``parse(_:in:onNonASCIIDNSName:)``.
+    static func read(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool,
+                     onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> GeneralName? {
         let tag = element.tag
         guard tag.tagClass == .contextSpecific else {
             throw DERError(.unexpectedTag(expected: "GeneralName", found: tag.description), at: element.offset)
@@ -39,7 +51,7 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
             guard tag.isConstructed else { throw DERError(.constructedMismatch, at: element.offset) }
             return try element.children()
         }
-        func ia5(lenient: Bool = false) throws -> String {
+        func ia5(lenient: Bool = false) throws -> String? {
             let content = try primitive()
             if !content.allSatisfy({ $0 < 0x80 }) {
                 guard lenient, let onNonASCIIDNSName else {
@@ -47,7 +59,7 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
                 }
                 onNonASCIIDNSName(element.offset)
             }
-            return String(decoding: content, as: UTF8.self)
+            return building ? String(decoding: content, as: UTF8.self) : nil
         }
         switch tag.number {
         case 0:
@@ -55,51 +67,57 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
             let typeID = try reader.read(.objectIdentifier, in: bytes).objectIdentifier(in: bytes)
             let value = try reader.read(.context(0, constructed: true), in: bytes)
             try reader.finish()
-            return .otherName(typeID: typeID, value: bytes[value.contentRange])
-        case 1: return .rfc822Name(try ia5())
-        case 2: return .dnsName(try ia5(lenient: true))
-        case 3: return .x400Address(bytes[element.contentRange])
+            return building ? .otherName(typeID: typeID, value: bytes[value.contentRange]) : nil
+        case 1: return try ia5().map { .rfc822Name($0) }
+        case 2: return try ia5(lenient: true).map { .dnsName($0) }
+        case 3: return building ? .x400Address(bytes[element.contentRange]) : nil
         case 4:
             // directoryName is EXPLICIT because Name is a CHOICE.
             var reader = try constructed()
             let name = try DistinguishedName(parsing: try reader.read(.sequence, in: bytes), in: bytes)
             try reader.finish()
-            return .directoryName(name)
-        case 5: return .ediPartyName(bytes[element.contentRange])
-        case 6: return .uniformResourceIdentifier(try ia5())
-        case 7: return .ipAddress(try primitive())
-        case 8: return .registeredID(try ASN1ObjectIdentifier(validating: try primitive(), at: element.offset))
+            return building ? .directoryName(name) : nil
+        case 5: return building ? .ediPartyName(bytes[element.contentRange]) : nil
+        case 6: return try ia5().map { .uniformResourceIdentifier($0) }
+        case 7:
+            let address = try primitive()
+            return building ? .ipAddress(address) : nil
+        case 8:
+            let oid = try ASN1ObjectIdentifier(validating: try primitive(), at: element.offset)
+            return building ? .registeredID(oid) : nil
         default:
             throw DERError(.unexpectedTag(expected: "GeneralName", found: tag.description), at: element.offset)
         }
     }
 
-    /// Parses the GeneralNames SEQUENCE `element` of `bytes` (at least one entry unless
-    /// `allowEmpty`, RFC 5280 §4.2.1.6). `onNonASCIIDNSName` as in ``parse(_:in:onNonASCIIDNSName:)``.
-    static func parseSequence(
-        _ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, allowEmpty: Bool = false,
-        onNonASCIIDNSName: ((Int) -> Void)? = nil
-    ) throws -> [GeneralName] {
-        try element.expect(.sequence)
-        var reader = try element.children()
-        let names = try parseEach(&reader, in: bytes, onNonASCIIDNSName: onNonASCIIDNSName)
-        if names.isEmpty && !allowEmpty {
-            throw X509Error.structure("GeneralNames must not be empty", at: element.offset)
-        }
-        return names
+    /// Parses a whole extnValue that is a GeneralNames SEQUENCE (SAN, IAN, a CRL entry's
+    /// certificateIssuer). `onNonASCIIDNSName` as in ``parse(_:in:onNonASCIIDNSName:)``.
+    static func parseSequence(_ value: ArraySlice<UInt8>, onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> [GeneralName] {
+        try readSequence(value, building: true, onNonASCIIDNSName: onNonASCIIDNSName)
     }
 
-    /// Parses a whole extnValue that is a GeneralNames SEQUENCE (SAN, IAN, a CRL entry's certificateIssuer).
-    static func parseSequence(_ value: ArraySlice<UInt8>, onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> [GeneralName] {
-        try parseSequence(DERIndexReader.parseSingle(value), in: value, onNonASCIIDNSName: onNonASCIIDNSName)
+    /// Checks a whole extnValue that is a GeneralNames SEQUENCE (at least one entry, RFC 5280
+    /// §4.2.1.6), decoding the names when `building` (the result is empty otherwise).
+    static func readSequence(_ value: ArraySlice<UInt8>, building: Bool, onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> [GeneralName] {
+        let element = try DERIndexReader.parseSingle(value)
+        try element.expect(.sequence)
+        var reader = try element.children()
+        if reader.isAtEnd { throw X509Error.structure("GeneralNames must not be empty", at: element.offset) }
+        return try readEach(&reader, in: value, building: building, onNonASCIIDNSName: onNonASCIIDNSName)
     }
 
     /// Parses every remaining element of `reader` as a GeneralName.
-    static func parseEach(_ reader: inout DERIndexReader, in bytes: ArraySlice<UInt8>,
-                          onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> [GeneralName] {
+    static func parseEach(_ reader: inout DERIndexReader, in bytes: ArraySlice<UInt8>) throws -> [GeneralName] {
+        try readEach(&reader, in: bytes, building: true)
+    }
+
+    /// Checks every remaining element of `reader` as a GeneralName, decoding them when `building`
+    /// (the result is empty otherwise).
+    static func readEach(_ reader: inout DERIndexReader, in bytes: ArraySlice<UInt8>, building: Bool,
+                         onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> [GeneralName] {
         var names: [GeneralName] = []
         while let next = try reader.next(in: bytes) {
-            names.append(try parse(next, in: bytes, onNonASCIIDNSName: onNonASCIIDNSName))
+            if let name = try read(next, in: bytes, building: building, onNonASCIIDNSName: onNonASCIIDNSName) { names.append(name) }
         }
         return names
     }

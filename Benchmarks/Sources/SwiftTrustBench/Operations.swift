@@ -37,10 +37,23 @@ struct BenchError: Error, CustomStringConvertible {
 // MARK: - SwiftTrust
 
 enum Ours {
-    /// Reads every field and every typed extension view (what the validator uses), so that a lazy
-    /// implementation pays for what an eager one does at parse time.
+    /// Reads every field and every typed extension view, so that a lazy implementation pays for
+    /// what an eager one does at parse time.
     @inline(__always)
     static func touch(_ certificate: Certificate) -> Int {
+        let extensions = certificate.extensions
+        var sum = touchValidated(certificate)
+        sum &+= extensions.issuerAlternativeNames?.count ?? 0
+        sum &+= extensions.crlDistributionPoints != nil ? 1 : 0
+        sum &+= extensions.authorityInformationAccess != nil ? 1 : 0
+        return sum
+    }
+
+    /// Reads what validation reads: every field and every typed view except the three only
+    /// revocation fetching, diagnostics and display read (issuerAltName, cRLDistributionPoints,
+    /// authorityInfoAccess).
+    @inline(__always)
+    static func touchValidated(_ certificate: Certificate) -> Int {
         var sum = certificate.version &+ certificate.serialNumber.count &+ certificate.tbsCertificateBytes.count
         sum &+= certificate.issuer.normalizedKey.count &+ certificate.subject.normalizedKey.count
         sum &+= Int(certificate.notBefore.secondsSince1970 &+ certificate.notAfter.secondsSince1970)
@@ -55,7 +68,6 @@ enum Ours {
         sum &+= extensions.keyUsage != nil ? 1 : 0
         sum &+= extensions.extendedKeyUsage != nil ? 1 : 0
         sum &+= extensions.subjectAlternativeNames?.count ?? 0
-        sum &+= extensions.issuerAlternativeNames?.count ?? 0
         sum &+= extensions.nameConstraints != nil ? 1 : 0
         sum &+= extensions.authorityKeyIdentifier?.keyIdentifier?.count ?? 0
         sum &+= extensions.subjectKeyIdentifier?.keyIdentifier.count ?? 0
@@ -63,8 +75,6 @@ enum Ours {
         sum &+= extensions.policyMappings != nil ? 1 : 0
         sum &+= extensions.policyConstraints != nil ? 1 : 0
         sum &+= extensions.inhibitAnyPolicy != nil ? 1 : 0
-        sum &+= extensions.crlDistributionPoints != nil ? 1 : 0
-        sum &+= extensions.authorityInformationAccess != nil ? 1 : 0
         sum &+= extensions.tlsFeature != nil ? 1 : 0
         sum &+= extensions.signedCertificateTimestamps?.count ?? 0
         return sum
@@ -75,6 +85,14 @@ enum Ours {
     static func parse(_ der: [UInt8]) -> Bool {
         guard let certificate = try? Certificate(derEncoded: der) else { return false }
         consume(touch(certificate))
+        return true
+    }
+
+    /// `Certificate(derEncoded:)` and what validation reads, read once.
+    @inline(never)
+    static func parseValidated(_ der: [UInt8]) -> Bool {
+        guard let certificate = try? Certificate(derEncoded: der) else { return false }
+        consume(touchValidated(certificate))
         return true
     }
 

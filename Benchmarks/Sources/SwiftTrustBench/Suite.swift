@@ -91,6 +91,7 @@ enum Suite {
 
         results.groups["parse"] = await measureGroup([
             Contender(id: "ours") { n in loop(n) { Ours.parse(chain.leaf) } },
+            Contender(id: "ours-validation") { n in loop(n) { Ours.parseValidated(chain.leaf) } },
             Contender(id: "openssl") { n in loop(n) { LibCrypto.parseFull(chain.leaf) } },
             Contender(id: "swiftcerts") { n in loop(n) { SwiftCertificates.parse(chain.leaf) } },
             Contender(id: "openssl-d2i") { n in loop(n) { LibCrypto.parseD2I(chain.leaf) } },

@@ -65,7 +65,7 @@ struct Options {
                 print("usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
                     + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--scale-suite SUITE] [--throughput-rounds N] "
                     + "[--markdown OUT] [--json OUT] [--quick]\n"
-                    + "       swifttrust-bench --profile parse|fresh|fresh-checked|fresh-cold|reused|raw|lookup[-rsa]|psl [--iterations N]   (a plain loop, for callgrind; psl: the shipped public-suffix list parsed, once per process)")
+                    + "       swifttrust-bench --profile parse|parse-validation|fresh|fresh-checked|fresh-cold|reused|raw|lookup[-rsa]|psl [--iterations N]   (a plain loop, for callgrind; psl: the shipped public-suffix list parsed, once per process)")
                 exit(0)
             default: throw BenchError("unknown argument \(argument)")
             }
@@ -198,6 +198,7 @@ func profileLoop(_ operation: String, chains: [Chain], iterations: Int) throws {
     var ok = 0
     switch operation.replacingOccurrences(of: "-rsa", with: "") {
     case "parse": ok = loop(iterations) { Ours.parse(chain.leaf) }
+    case "parse-validation": ok = loop(iterations) { Ours.parseValidated(chain.leaf) }
     case "fresh": ok = loop(iterations) { Ours.verifyFresh(chain)?.isTrusted == true }
     case "fresh-checked":
         ok = loop(iterations) {

@@ -1,0 +1,144 @@
+import TrustDER
+@testable import TrustX509
+import XCTest
+
+private typealias B = DERBuilder
+
+/// issuerAltName, cRLDistributionPoints and authorityInfoAccess are checked when a certificate is
+/// parsed and decoded on first use (issue 17's lazy parse). The check and the decoding are one code
+/// path; these tests hold them to it: over real and mutated values, checking and decoding accept
+/// exactly the same inputs, and a malformed value is still a parse error of the certificate.
+final class DeferredExtensionViewTests: XCTestCase {
+    /// A deferred extension's OID and the way each mode reads its value (throws, or returns whether
+    /// it produced a view).
+    private struct DeferredKind {
+        let oid: String
+        let name: String
+        let read: (ArraySlice<UInt8>, Bool) throws -> Bool
+    }
+
+    private let kinds = [
+        DeferredKind(oid: TestOID.authorityInfoAccess, name: "authorityInfoAccess") { value, building in
+            try AuthorityInformationAccess.read(value, building: building) != nil
+        },
+        DeferredKind(oid: TestOID.crlDistributionPoints, name: "cRLDistributionPoints") { value, building in
+            try CRLDistributionPoints.read(value, building: building) != nil
+        },
+        DeferredKind(oid: TestOID.issuerAltName, name: "issuerAltName") { value, building in
+            // Checking yields no names; decoding yields at least one (GeneralNames is never empty).
+            try !GeneralName.readSequence(value, building: building).isEmpty
+        },
+    ]
+
+    /// Real values from the test certificates, plus hand-built ones reaching every branch (a
+    /// cRLIssuer with reasons, a nameRelativeToCRLIssuer, each GeneralName form).
+    private func seedValues(for kind: DeferredKind) throws -> [[UInt8]] {
+        var values: [[UInt8]] = []
+        for path in ["ecdsa/leaf.pem", "rsa/leaf.pem", "scenarios/cross-leaf.pem", "scenarios/nc-leaf-ok.pem"] {
+            let certificate = try TestFiles.certificate(path)
+            if let ext = certificate.extensions.all.first(where: { $0.oid.dotted == kind.oid }) { values.append(Array(ext.value)) }
+        }
+        let issuerName = B.name([(TestOID.commonName, "CRL Issuer")])
+        let everyForm = [B.uri("http://ca.swifttrust.test/"), B.dnsName("ca.swifttrust.test"), B.rfc822Name("ca@swifttrust.test"),
+                         B.context(7, constructed: false, [192, 0, 2, 1]), B.context(4, constructed: true, issuerName),
+                         B.context(8, constructed: false, B.oidContent("1.3.6.1.4.1.55555.1"))]
+        switch kind.oid {
+        case TestOID.crlDistributionPoints:
+            values.append(B.sequence(B.sequence(B.context(1, constructed: false, [0x06, 0x40]),
+                                                B.context(2, constructed: true, B.context(4, constructed: true, issuerName)))))
+            values.append(B.sequence(B.sequence(B.context(0, constructed: true,
+                                                          B.context(1, constructed: true, B.set([B.attribute(TestOID.commonName, B.utf8String("x"))]))))))
+            values.append(B.sequence(B.sequence(B.context(0, constructed: true, B.context(0, constructed: true, everyForm.joined().map { $0 })))))
+        case TestOID.authorityInfoAccess:
+            values.append(B.sequence(everyForm.map { B.sequence(B.oid("1.3.6.1.5.5.7.48.2"), $0) }))
+        default:
+            values.append(B.sequence(everyForm))
+        }
+        return values
+    }
+
+    /// Each value, every single-byte change at each position (four ways) and every truncation.
+    private func mutations(of value: [UInt8]) -> [[UInt8]] {
+        var out: [[UInt8]] = [value]
+        for index in value.indices {
+            for change: (UInt8) -> UInt8 in [{ $0 ^ 0x01 }, { $0 ^ 0x80 }, { _ in 0x00 }, { _ in 0xFF }] {
+                var mutated = value
+                mutated[index] = change(mutated[index])
+                out.append(mutated)
+            }
+            out.append(Array(value[..<index]))
+        }
+        return out
+    }
+
+    func testCheckingAndDecodingAcceptExactlyTheSameValues() throws {
+        for kind in kinds {
+            var accepted = 0, rejected = 0
+            for seed in try seedValues(for: kind) {
+                for candidate in mutations(of: seed) {
+                    let value = candidate[...]
+                    let checked = Result { try kind.read(value, false) }
+                    let decoded = Result { try kind.read(value, true) }
+                    switch (checked, decoded) {
+                    case (.success(let checkView), .success(let decodeView)):
+                        XCTAssertFalse(checkView, "\(kind.name): checking made a view")
+                        XCTAssertTrue(decodeView, "\(kind.name): decoding made none")
+                        accepted += 1
+                    case (.failure, .failure):
+                        rejected += 1
+                    default:
+                        XCTFail("\(kind.name): checking and decoding disagree on \(candidate)")
+                    }
+                }
+            }
+            // Both outcomes were exercised.
+            XCTAssertGreaterThan(accepted, 3, kind.name)
+            XCTAssertGreaterThan(rejected, 100, kind.name)
+        }
+    }
+
+    func testACertificateParsesExactlyWhenItsDeferredExtensionChecksAndThenDecodesIt() throws {
+        for kind in kinds {
+            let seed = try XCTUnwrap(try seedValues(for: kind).last)
+            for candidate in mutations(of: seed).prefix(200) {
+                var template = try CertificateTemplate.load()
+                template.setExtension(kind.oid, value: candidate)
+                let checks = (try? kind.read(candidate[...], false)) != nil
+                do {
+                    let certificate = try template.parse()
+                    XCTAssertTrue(checks, "\(kind.name): parsed although the value does not check: \(candidate)")
+                    let extensions = certificate.extensions
+                    switch kind.oid {
+                    case TestOID.authorityInfoAccess: XCTAssertNotNil(extensions.authorityInformationAccess)
+                    case TestOID.crlDistributionPoints: XCTAssertNotNil(extensions.crlDistributionPoints)
+                    default: XCTAssertNotNil(extensions.issuerAlternativeNames)
+                    }
+                } catch {
+                    XCTAssertFalse(checks, "\(kind.name): refused although the value checks: \(error)")
+                    if case let .malformedExtension(name, _, _) = error.reason { XCTAssertEqual(name, kind.name) }
+                }
+            }
+        }
+    }
+
+    func testMalformedDeferredExtensionsAreParseErrors() throws {
+        let cases: [(String, [UInt8], String)] = [
+            (TestOID.authorityInfoAccess, B.sequence(), "authorityInfoAccess"),
+            (TestOID.authorityInfoAccess, B.sequence(B.sequence(B.oid("1.3.6.1.5.5.7.48.1"), B.context(6, constructed: false, [0xC3, 0xA9]))),
+             "authorityInfoAccess"),
+            (TestOID.crlDistributionPoints, B.sequence(), "cRLDistributionPoints"),
+            (TestOID.crlDistributionPoints, B.sequence(B.sequence(B.context(0, constructed: true, B.context(0, constructed: true, [])))),
+             "cRLDistributionPoints"),
+            (TestOID.issuerAltName, B.sequence(), "issuerAltName"),
+            (TestOID.issuerAltName, B.sequence(B.context(9, constructed: false, [1])), "issuerAltName"),
+        ]
+        for (oid, value, name) in cases {
+            var template = try CertificateTemplate.load()
+            template.setExtension(oid, value: value)
+            assertX509Error(try template.parse(), name) { error in
+                guard case let .malformedExtension(actual, _, _) = error.reason else { return XCTFail("\(name): \(error)") }
+                XCTAssertEqual(actual, name)
+            }
+        }
+    }
+}
