@@ -1,33 +1,38 @@
 /// A UTC instant decoded from a DER UTCTime or GeneralizedTime, with second precision.
 ///
-/// Comparisons use `secondsSince1970`, computed once at decode time.
+/// Comparisons use `secondsSince1970`, computed once at decode time. Stored in 16 bytes (every
+/// certificate holds two, a CRL one or two per entry): the calendar fields in their ranges' widths.
 public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// Calendar year (four digits).
-    public let year: Int
-    /// Month, 1…12.
-    public let month: Int
-    /// Day of month, 1…31 (checked against the month and leap years).
-    public let day: Int
-    /// Hour, 0…23.
-    public let hour: Int
-    /// Minute, 0…59.
-    public let minute: Int
-    /// Second, 0…59 (leap seconds are not representable in X.509 validity).
-    public let second: Int
     /// Seconds since 1970-01-01T00:00:00Z (negative before).
     public let secondsSince1970: Int64
+    private let storedYear: UInt16
+    private let storedMonth: UInt8, storedDay: UInt8, storedHour: UInt8, storedMinute: UInt8, storedSecond: UInt8
+
+    /// Calendar year (four digits).
+    public var year: Int { Int(storedYear) }
+    /// Month, 1…12.
+    public var month: Int { Int(storedMonth) }
+    /// Day of month, 1…31 (checked against the month and leap years).
+    public var day: Int { Int(storedDay) }
+    /// Hour, 0…23.
+    public var hour: Int { Int(storedHour) }
+    /// Minute, 0…59.
+    public var minute: Int { Int(storedMinute) }
+    /// Second, 0…59 (leap seconds are not representable in X.509 validity).
+    public var second: Int { Int(storedSecond) }
 
     /// Creates a time from calendar fields; nil when a field is out of range.
     public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         guard (0...9999).contains(year), (1...12).contains(month), (0...23).contains(hour),
               (0...59).contains(minute), (0...59).contains(second),
               day >= 1, day <= DERTime.daysIn(month: month, year: year) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        // Each field was checked to fit its width just above.
+        storedYear = UInt16(truncatingIfNeeded: year)
+        storedMonth = UInt8(truncatingIfNeeded: month)
+        storedDay = UInt8(truncatingIfNeeded: day)
+        storedHour = UInt8(truncatingIfNeeded: hour)
+        storedMinute = UInt8(truncatingIfNeeded: minute)
+        storedSecond = UInt8(truncatingIfNeeded: second)
         let days = DERTime.daysFromCivil(year: year, month: month, day: day)
         self.secondsSince1970 = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }

@@ -1,13 +1,25 @@
 import TrustDER
 
 /// An AlgorithmIdentifier (RFC 5280 §4.1.1.2) kept as parsed OID plus raw parameters.
+///
+/// Kept compact (a certificate holds three): the encoding once, and where the OID's content and
+/// the parameters lie in it.
 public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// The whole encoded AlgorithmIdentifier.
     public let der: ArraySlice<UInt8>
+    /// Where the OID's content octets start and end, relative to `der`; the parameters element,
+    /// when present, runs from the OID element's end (`oidEnd`) to the end of `der`.
+    private let oidStart: UInt32, oidEnd: UInt32
+
     /// The algorithm OID.
-    public let oid: ASN1ObjectIdentifier
+    public var oid: ASN1ObjectIdentifier {
+        ASN1ObjectIdentifier(trusted: der[(der.startIndex + Int(oidStart))..<(der.startIndex + Int(oidEnd))])
+    }
     /// The encoded parameters element (whole TLV), if present.
-    public let parameters: ArraySlice<UInt8>?
+    public var parameters: ArraySlice<UInt8>? {
+        let start = der.startIndex + Int(oidEnd)
+        return start < der.endIndex ? der[start...] : nil
+    }
 
     static func parse(_ element: DERElement) throws -> AlgorithmIdentifier {
         try parse(element.indexed, in: element.encoded)
@@ -17,10 +29,20 @@ public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
     static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> AlgorithmIdentifier {
         try element.expect(.sequence)
         var reader = try element.children()
-        let oid = try reader.read(.objectIdentifier, in: bytes).objectIdentifier(in: bytes)
-        let parameters = try reader.next(in: bytes).map { bytes[$0.encodedRange] }
+        let oid = try reader.read(.objectIdentifier, in: bytes)
+        try oid.validateObjectIdentifier(in: bytes)
+        _ = try reader.next(in: bytes)  // the parameters, when present: any one element
         try reader.finish()
-        return AlgorithmIdentifier(der: bytes[element.encodedRange], oid: oid, parameters: parameters)
+        return AlgorithmIdentifier(der: bytes[element.encodedRange], oidContent: oid.contentRange)
+    }
+
+    /// An identifier over `der` whose OID content octets are at `oidContent` (absolute indices)
+    /// and end the OID element.
+    private init(der: ArraySlice<UInt8>, oidContent: Range<Int>) {
+        self.der = der
+        // Offsets inside one element of a buffer whose size is capped far below 4 GiB.
+        oidStart = UInt32(truncatingIfNeeded: oidContent.lowerBound - der.startIndex)
+        oidEnd = UInt32(truncatingIfNeeded: oidContent.upperBound - der.startIndex)
     }
 
     /// Equal when the encodings are identical (RFC 5280 §4.1.1.2 requires the two copies to match).

@@ -87,7 +87,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             // BadSignedCACert has one unused bit. Judged by validation, as OpenSSL and pyca do.
             let partialSignature: CertificateDefect? = signatureBits.unusedBits == 0 ? nil
                 : .signatureNotWholeOctets(offset: signatureElement.offset)
-            defects += [partialSignature].compactMap { $0 }
+            if let partialSignature { defects.append(partialSignature) }
             tbsCertificate = bytes[tbs.encodedRange]
             signatureAlgorithm = outerAlgorithm
             signature = signatureBits.bytes
@@ -114,7 +114,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             let mismatch: CertificateDefect? = tbsSignatureAlgorithm.isSameAlgorithm(as: outerAlgorithm) ? nil
                 : .signatureAlgorithmMismatch(tbsCertificate: tbsSignatureAlgorithm, certificate: outerAlgorithm,
                                               offset: outerAlgorithmElement.offset)
-            defects += [mismatch].compactMap { $0 }
+            if let mismatch { defects.append(mismatch) }
             let decoded = Result { () throws(SignatureError) in
                 try SignatureAlgorithm(algorithmIdentifier: outerAlgorithmElement.element(in: bytes))
             }

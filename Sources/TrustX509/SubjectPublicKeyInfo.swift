@@ -6,8 +6,11 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
     public let der: ArraySlice<UInt8>
     /// The key algorithm and its parameters.
     public let algorithm: AlgorithmIdentifier
+    /// Where the subjectPublicKey octets start, relative to `der` (they run to its end).
+    private let keyStart: UInt32
+
     /// The subjectPublicKey BIT STRING octets.
-    public let keyBytes: ArraySlice<UInt8>
+    public var keyBytes: ArraySlice<UInt8> { der[(der.startIndex + Int(keyStart))...] }
 
     /// Parses the SubjectPublicKeyInfo `element` of `bytes` (the bytes it was read from).
     static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> SubjectPublicKeyInfo {
@@ -23,7 +26,9 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
         let key = try reader.read(.bitString, in: bytes).bitString(in: bytes)
         try reader.finish()
         guard key.unusedBits == 0 else { throw X509Error.structure("subjectPublicKey must be whole octets", at: element.offset) }
-        return SubjectPublicKeyInfo(der: bytes[element.encodedRange], algorithm: algorithm, keyBytes: key.bytes)
+        // The BIT STRING is the last element: its octets run to the end of the SPKI.
+        return SubjectPublicKeyInfo(der: bytes[element.encodedRange], algorithm: algorithm,
+                                    keyStart: UInt32(truncatingIfNeeded: key.bytes.startIndex - element.offset))
     }
 
     /// The Edwards-curve key algorithms whose AlgorithmIdentifier has no parameters (RFC 8410 §3);
