@@ -37,10 +37,14 @@ public struct AuthorityInformationAccess: Hashable, Sendable {
         while let next = try reader.next(in: value) {
             try next.expect(.sequence)
             var fields = try next.children()
-            let method = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
+            let methodElement = try fields.read(.objectIdentifier, in: value)
+            try methodElement.validateObjectIdentifier(in: value)
             let location = try GeneralName.read(try fields.readAny(in: value), in: value, building: building)
             try fields.finish()
-            if let location { descriptions.append(AccessDescription(method: method, location: location)) }
+            if let location {
+                let method = ASN1ObjectIdentifier(trusted: value[methodElement.contentRange])
+                descriptions.append(AccessDescription(method: method, location: location))
+            }
         }
         return building ? AuthorityInformationAccess(descriptions: descriptions) : nil
     }
