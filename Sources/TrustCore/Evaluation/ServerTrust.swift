@@ -22,7 +22,7 @@ public final class ServerTrust: Sendable {
     struct Configuration: Sendable {
         var certificates: [Certificate]
         /// The policies; every change re-derives ``preparedPolicies``.
-        var policies: [TrustPolicy] { didSet { preparedPolicies = PreparedPolicies(policies) } }
+        var policies: [TrustPolicy] { didSet { preparedPolicies = PreparedPolicies.prepared(policies) } }
         /// What `policies` ask for, derived once per change rather than once per evaluation.
         private(set) var preparedPolicies: PreparedPolicies
         var anchors: CertificateStore?
@@ -51,7 +51,7 @@ public final class ServerTrust: Sendable {
         init(certificates: [Certificate], policies: [TrustPolicy]) {
             self.certificates = certificates
             self.policies = policies
-            preparedPolicies = PreparedPolicies(policies)
+            preparedPolicies = PreparedPolicies.prepared(policies)
         }
     }
 
