@@ -27,7 +27,6 @@ final class PathValidator {
     /// A validator for `options`; `identities`, when given, must be `options.identities` prepared.
     init(options: ValidationOptions, signatures: SignatureChecker, budget: BudgetMeter, identities: [PreparedIdentity]? = nil,
          verdicts: ProfileVerdictCache = .shared) {
-        self.options = options
         self.signatures = signatures
         self.budget = budget
         if let identities, identities.elementsEqual(options.identities, by: { $0.identity == $1 }) {
@@ -36,6 +35,9 @@ final class PathValidator {
             self.identities = options.identities.map(PreparedIdentity.init)
         }
         self.verdicts = verdicts
+        // Stored last, after its last read: the options move in rather than being copied (a copy
+        // retains and later releases every field of them).
+        self.options = options
     }
 
     /// The revocation checker for complete chains, when a revocation policy is in force.
