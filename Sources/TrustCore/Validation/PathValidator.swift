@@ -21,7 +21,7 @@ final class PathValidator {
     var isSystemAnchor: (Certificate) -> Bool = { _ in false }
     /// `options.identities`, prepared once for every chain this validator sees.
     let identities: [PreparedIdentity]
-    /// The per-certificate verdicts that depend on nothing but the certificate and flags.
+    /// The per-certificate verdicts that depend on nothing but the certificate and flags (remembered per chain).
     let verdicts: ProfileVerdictCache
 
     /// A validator for `options`; `identities`, when given, must be `options.identities` prepared.
