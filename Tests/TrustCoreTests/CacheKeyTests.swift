@@ -75,4 +75,35 @@ final class CacheKeyTests: XCTestCase {
             }
         }
     }
+
+    /// The web-PKI profile verdicts of a chain are remembered per chain, keyed on every certificate and
+    /// the flags of its position. The same certificates in other positions (the intermediate as the
+    /// anchor, the leaf trusted directly), under other rules (SSL, web PKI, RFC 5280) and in other
+    /// chains meet the entries the earlier configurations left, and must reach the verdict and reasons
+    /// they reach with caches off and emptied.
+    func testChainVerdictsAreKeyedOnEveryPositionAndTheRules() throws {
+        ProfileVerdictCache.shared.removeAll()
+        let host = Fixtures.host
+        let configurations: [(presented: [String], anchors: [String], policies: [TrustPolicy])] = [
+            (["ecdsa/leaf.pem", "ecdsa/intermediate.pem"], ["ecdsa/root.pem"], [.webPKI(server: true, hostname: host)]),
+            (["ecdsa/leaf.pem", "ecdsa/intermediate.pem"], ["ecdsa/root.pem"], [.ssl(server: true, hostname: host)]),
+            (["ecdsa/leaf.pem", "ecdsa/intermediate.pem"], ["ecdsa/intermediate.pem"], [.webPKI(server: true, hostname: host)]),
+            (["ecdsa/leaf.pem"], ["ecdsa/leaf.pem"], [.webPKI(server: true, hostname: host)]),
+            (["ecdsa/leaf.pem"], ["ecdsa/leaf.pem"], [.basicX509]),
+            (["ecdsa/leaf-no-san.pem", "ecdsa/intermediate.pem"], ["ecdsa/root.pem"], [.webPKI(server: true, hostname: nil)]),
+            (["ecdsa/leaf-no-san.pem", "ecdsa/intermediate.pem"], ["ecdsa/root.pem"], [.basicX509]),
+            (["scenarios/leaf-900-days.pem", "ecdsa/intermediate.pem"], ["ecdsa/root.pem"], [.webPKI(server: true, hostname: nil)]),
+            (["scenarios/leaf-900-days.pem", "ecdsa/intermediate.pem"], ["ecdsa/intermediate.pem"], [.webPKI(server: true, hostname: nil)]),
+            (["scenarios/unknown-critical-ext-leaf.pem", "ecdsa/intermediate.pem"], ["ecdsa/root.pem"], [.webPKI(server: true, hostname: nil)]),
+            (["scenarios/self-signed-server.pem"], ["scenarios/self-signed-server.pem"], [.webPKI(server: true, hostname: nil)]),
+            (["scenarios/self-signed-server.pem"], ["scenarios/self-signed-server.pem"], [.ssl(server: true, hostname: nil)]),
+        ]
+        var reasons: Set<String> = []
+        for configuration in configurations {
+            let trust = try Fixtures.trust(configuration.presented, anchors: configuration.anchors, policies: configuration.policies)
+            reasons.insert("\(trust.evaluateInEveryCacheMode().failures)")
+        }
+        // The configurations do differ in their reasons, so one answered from another's entry would show.
+        XCTAssertGreaterThanOrEqual(reasons.count, 3, "\(reasons)")
+    }
 }

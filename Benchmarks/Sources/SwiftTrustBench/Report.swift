@@ -283,7 +283,7 @@ func markdown(_ results: Results) -> String {
     for note in results.memory.notes { lines.append("- \(note)") }
     lines.append("- `VerificationKeyCache.shared`: \(results.keyCacheCount) keys cached (capacity \(results.keyCacheCapacity)); "
         + "`SignatureCache.shared`: \(results.signatureCacheCount) verified signatures (capacity \(results.signatureCacheCapacity)); "
-        + "`ProfileVerdictCache.shared`: \(results.verdictCacheCount) certificate verdicts (capacity \(results.verdictCacheCapacity)); at the end of the run.")
+        + "`ProfileVerdictCache.shared`: \(results.verdictCacheCount) chains' certificate verdicts (capacity \(results.verdictCacheCapacity)); at the end of the run.")
     lines.append("")
     lines.append(String(format: "Benchmark run (after the build): %.1f s.", results.benchSeconds))
     return lines.joined(separator: "\n")

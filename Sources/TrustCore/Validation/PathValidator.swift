@@ -21,13 +21,12 @@ final class PathValidator {
     var isSystemAnchor: (Certificate) -> Bool = { _ in false }
     /// `options.identities`, prepared once for every chain this validator sees.
     let identities: [PreparedIdentity]
-    /// The per-certificate verdicts that depend on nothing but the certificate and flags.
+    /// The per-certificate verdicts that depend on nothing but the certificate and flags (remembered per chain).
     let verdicts: ProfileVerdictCache
 
     /// A validator for `options`; `identities`, when given, must be `options.identities` prepared.
     init(options: ValidationOptions, signatures: SignatureChecker, budget: BudgetMeter, identities: [PreparedIdentity]? = nil,
          verdicts: ProfileVerdictCache = .shared) {
-        self.options = options
         self.signatures = signatures
         self.budget = budget
         if let identities, identities.elementsEqual(options.identities, by: { $0.identity == $1 }) {
@@ -36,6 +35,9 @@ final class PathValidator {
             self.identities = options.identities.map(PreparedIdentity.init)
         }
         self.verdicts = verdicts
+        // Stored last, after its last read: the options move in rather than being copied (a copy
+        // retains and later releases every field of them).
+        self.options = options
     }
 
     /// The revocation checker for complete chains, when a revocation policy is in force.
@@ -109,6 +111,7 @@ final class PathValidator {
         let systemAnchored = isComplete && isSystemAnchor(chain[lastIndex])
 
         let rules = options.rules
+        let verdicts = staticVerdicts(chain, anchorIndex: anchorIndex, systemAnchored: systemAnchored)
         for index in chain.indices {
             let certificate = chain[index]
             let isAnchor = index == anchorIndex
@@ -122,8 +125,7 @@ final class PathValidator {
             if !anchorExempt || rules.contains(.anchorValidity), let reason = checkValidity(certificate) {
                 failures.append(TrustFailure(reason, certificate: certificate, index: index))
             }
-            let verdict = staticVerdict(certificate, at: index, chainCount: chain.count, isAnchor: isAnchor,
-                                        systemAnchored: systemAnchored)
+            let verdict = verdicts[index]
             if !isAnchor || rules.contains(.anchorProfile) {
                 for name in verdict.unhandledCriticalExtensions {
                     failures.append(TrustFailure(.unhandledCriticalExtension(name: name), certificate: certificate, index: index))
@@ -160,19 +162,27 @@ final class PathValidator {
         return failures
     }
 
-    /// The rules that depend only on the certificate and its position: unhandled critical
-    /// extensions and the profile's per-certificate rules. Remembered per certificate in
-    /// ``ProfileVerdictCache`` (see there why that cannot change a verdict).
-    func staticVerdict(_ certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool,
-                       systemAnchored: Bool) -> ProfileVerdictCache.Verdict {
-        var flags = CertificateProfileRules.flags(of: certificate, at: index, chainCount: chainCount, isAnchor: isAnchor,
-                                                  systemAnchored: systemAnchored, options: options,
-                                                  isSignedByAnotherKey: isSignedByAnotherKey)
-        // Only the leaf rules read the common-name waiver: other positions share one entry.
-        if !flags.isLeaf { flags.allowsCommonNameFallback = false }
-        return verdicts.verdict(for: certificate, flags: flags) {
-            ProfileVerdictCache.Verdict(unhandledCriticalExtensions: unhandledCriticalExtensions(certificate),
-                                        profileViolations: CertificateProfileRules.violations(of: certificate, flags: flags))
+    /// The rules that depend only on each certificate and its position, for every certificate of
+    /// `chain` in order: unhandled critical extensions and the profile's per-certificate rules.
+    /// Remembered per chain in ``ProfileVerdictCache`` (see there why that cannot change a verdict).
+    /// The flags of every position are settled first (the top certificate's may cost a signature
+    /// check from the budget, as it did when each position was looked up in turn: no other check of
+    /// the per-certificate loop draws on the budget, so the order of spending is unchanged).
+    func staticVerdicts(_ chain: [Certificate], anchorIndex: Int, systemAnchored: Bool) -> [ProfileVerdictCache.Verdict] {
+        let positions = chain.indices.map { index in
+            let certificate = chain[index]
+            var flags = CertificateProfileRules.flags(of: certificate, at: index, chainCount: chain.count,
+                                                      isAnchor: index == anchorIndex, systemAnchored: systemAnchored,
+                                                      options: options, isSignedByAnotherKey: isSignedByAnotherKey)
+            // Only the leaf rules read the common-name waiver: other positions share their verdicts.
+            if !flags.isLeaf { flags.allowsCommonNameFallback = false }
+            return ProfileVerdictCache.Position(certificate: DigestWords(certificate.sha256Fingerprint), flags: flags)
+        }
+        return verdicts.verdicts(for: positions) {
+            zip(chain, positions).map { certificate, position in
+                ProfileVerdictCache.Verdict(unhandledCriticalExtensions: unhandledCriticalExtensions(certificate),
+                                            profileViolations: CertificateProfileRules.violations(of: certificate, flags: position.flags))
+            }
         }
     }
 

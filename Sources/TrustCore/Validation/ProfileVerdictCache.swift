@@ -5,7 +5,8 @@ import TrustX509
 /// certificate's own bytes and a few flags: which critical extensions the validator does not
 /// process (RFC 5280 §4.2) and which web-PKI profile rules (``WebPKIProfile``: serial number,
 /// names, extension criticality, SAN syntax, key type and size) the certificate breaks in a given
-/// position. Keyed by the certificate's SHA-256 fingerprint and those flags (a ``BoundedCache``;
+/// position. One entry holds the verdicts of every certificate of one chain, keyed by each
+/// certificate's SHA-256 fingerprint and flags, in order (a ``BoundedCache``;
 /// ``TrustCaches/isEnabled`` switches it off).
 ///
 /// Why it cannot change a verdict: every rule it remembers is a pure function of the DER bytes
@@ -16,7 +17,9 @@ import TrustX509
 /// (validity), the host name, the chain's other certificates (signatures, issuer rules, path
 /// length, EKU chaining, name constraints) or revocation is ever stored: those are checked on
 /// every evaluation. Certificates with and without problems are cached alike, since both answers
-/// are equally deterministic. (Audited: the computation in `PathValidator.staticVerdict` reads the
+/// are equally deterministic. Keying a chain's verdicts on all of its positions adds nothing they
+/// depend on that a per-certificate key lacked: the verdict of each position is still computed from
+/// its own certificate and flags alone. (Audited: the computation in `PathValidator.staticVerdicts` reads the
 /// certificate, the fixed set of extensions the validator understands, and the flags; of the
 /// options it reads the profile switch, the common-name waiver and the signature policy's effective
 /// minimum RSA size — 1024 bits when legacy algorithms are allowed — all of which are in the key,
@@ -48,40 +51,67 @@ public final class ProfileVerdictCache: Sendable {
         /// Three words instead of eight fields, hashed on every lookup. Only the hash is packed;
         /// equality (synthesised) compares every field exactly, so distinct settings never share an entry.
         func hash(into hasher: inout Hasher) {
-            let positions = (isLeaf ? 1 : 0) | (isAnchor ? 2 : 0) | (isSelfSigned ? 4 : 0) | (serverPurpose ? 8 : 0)
-                | (systemAnchored ? 16 : 0) | (allowsCommonNameFallback ? 32 : 0)
             hasher.combine(rules.bits)
-            hasher.combine(positions)
+            hasher.combine(positionBits)
             hasher.combine(minimumRSABits)
+        }
+
+        /// The six Boolean flags, one bit each.
+        var positionBits: Int {
+            (isLeaf ? 1 : 0) | (isAnchor ? 2 : 0) | (isSelfSigned ? 4 : 0) | (serverPurpose ? 8 : 0)
+                | (systemAnchored ? 16 : 0) | (allowsCommonNameFallback ? 32 : 0)
         }
     }
 
-    /// Everything a verdict depends on: the certificate's bytes (by SHA-256) and the flags.
-    private struct Key: Hashable, Sendable {
+    /// One certificate of a chain (by SHA-256) and the flags of its position.
+    struct Position: Hashable, Sendable {
         let certificate: DigestWords
         let flags: Flags
     }
 
-    private let verdicts: BoundedCache<Key, Verdict>
+    /// Everything the verdicts of one chain depend on: every certificate's bytes and flags, in order.
+    /// One entry per chain rather than per certificate, so that a chain seen before costs one lookup
+    /// (one hash, one lock) instead of one per certificate.
+    private struct Key: Hashable, Sendable {
+        let positions: [Position]
 
-    /// The most entries kept; the least recently used are evicted beyond it.
+        /// One word per position: a digest word (already uniform) with the position's bits folded in,
+        /// and the settings shared by a chain's positions once. Only the hash is abridged; equality
+        /// (synthesised) compares every field of every position exactly, so distinct keys never share
+        /// an entry (a hash that ignores a field is still consistent with `==`).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(positions.count)
+            for position in positions {
+                hasher.combine(position.certificate.w0 ^ UInt64(truncatingIfNeeded: position.flags.positionBits))
+            }
+            if let first = positions.first {
+                hasher.combine(first.flags.rules.bits)
+                hasher.combine(first.flags.minimumRSABits)
+            }
+        }
+    }
+
+    private let verdicts: BoundedCache<Key, [Verdict]>
+
+    /// The most entries (chains) kept; the least recently used are evicted beyond it.
     public var capacity: Int { verdicts.capacity }
 
     /// The process-wide cache used by ``ServerTrust``.
     public static let shared = ProfileVerdictCache(capacity: 4096)
 
-    /// Creates a cache holding at most `capacity` verdicts.
+    /// Creates a cache holding the verdicts of at most `capacity` chains.
     public init(capacity: Int) { verdicts = BoundedCache(capacity: capacity) }
 
-    /// The number of cached verdicts.
+    /// The number of chains whose verdicts are cached.
     public var count: Int { verdicts.count }
 
     /// Forgets every entry.
     public func removeAll() { verdicts.removeAll() }
 
-    /// The verdict for `certificate` under `flags`: remembered, or computed by `compute` and remembered.
-    /// `compute` must read nothing but `certificate` and `flags`.
-    func verdict(for certificate: Certificate, flags: Flags, compute: () -> Verdict) -> Verdict {
-        verdicts.value(forKey: Key(certificate: DigestWords(certificate.sha256Fingerprint), flags: flags), orCompute: compute)
+    /// The verdicts for the certificates of one chain in the positions `positions` describe (one per
+    /// certificate, in order): remembered, or computed by `compute` and remembered. `compute` must
+    /// read nothing but the certificates and the flags of `positions`, and return one verdict per position.
+    func verdicts(for positions: [Position], compute: () -> [Verdict]) -> [Verdict] {
+        verdicts.value(forKey: Key(positions: positions), orCompute: compute)
     }
 }
