@@ -100,6 +100,10 @@ public struct Extensions: Hashable, Sendable {
     public var authorityKeyIdentifier: AuthorityKeyIdentifier? { data.authorityKeyIdentifier }
     /// subjectKeyIdentifier (RFC 5280 §4.2.1.2).
     public var subjectKeyIdentifier: SubjectKeyIdentifier? { data.subjectKeyIdentifier }
+    /// The authorityKeyIdentifier's keyIdentifier alone: read in place, without copying the whole
+    /// view (issuer and serial included) as ``authorityKeyIdentifier`` does; chain building reads it
+    /// for every issuer candidate.
+    package var authorityKeyID: ArraySlice<UInt8>? { data.authorityKeyIdentifier?.keyIdentifier }
     /// certificatePolicies (RFC 5280 §4.2.1.4).
     public var certificatePolicies: CertificatePolicies? { data.certificatePolicies }
     /// policyMappings (RFC 5280 §4.2.1.5).

@@ -107,7 +107,7 @@ public struct CertificateStore: Sendable {
                 member == certificate ? certificate.isSelfIssued : member.subject == issuer
             }
         }
-        guard byName.count > 1, let aki = certificate.extensions.authorityKeyIdentifier?.keyIdentifier else { return byName }
+        guard byName.count > 1, let aki = certificate.extensions.authorityKeyID else { return byName }
         func rank(_ candidate: Certificate) -> Int {
             guard let ski = candidate.extensions.subjectKeyIdentifier?.keyIdentifier else { return 1 }
             return ski.elementsEqual(aki) ? 0 : 2

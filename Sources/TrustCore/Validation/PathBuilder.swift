@@ -248,7 +248,7 @@ struct PathBuilder {
     private func ordered(_ candidates: [Certificate], anchorCount: Int, for child: Certificate) -> [Certificate] {
         guard candidates.count > 1 else { return candidates }
         WorkCounter.count(candidates.count)
-        let authorityKeyID = child.extensions.authorityKeyIdentifier?.keyIdentifier
+        let authorityKeyID = child.extensions.authorityKeyID
         let now = validator.options.verifyTime.secondsSince1970
         func rank(_ candidate: Certificate, at position: Int) -> (Int, Int, Int, Int) {
             let signedBy = SignedBy(child: child, issuerKey: candidate.publicKeyInfo.der)

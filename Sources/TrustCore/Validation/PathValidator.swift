@@ -230,7 +230,7 @@ final class PathValidator {
         let rules = options.rules
         let child = chain[index - 1]
         // Apple SecPolicyCheckIdLinkage: the child's AKI keyIdentifier names this key when both exist.
-        if rules.contains(.keyIdentifierLinkage), let keyID = child.extensions.authorityKeyIdentifier?.keyIdentifier,
+        if rules.contains(.keyIdentifierLinkage), let keyID = child.extensions.authorityKeyID,
            let ski = certificate.extensions.subjectKeyIdentifier?.keyIdentifier, !keyID.elementsEqual(ski) {
             report(.profileViolation(ProfileViolation(.keyIdentifierLinkage,
                                                       .authorityKeyIdentifierDoesNotMatchIssuer(childIndex: index - 1))))
