@@ -28,6 +28,8 @@ public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// Parses the AlgorithmIdentifier `element` of `bytes` (the bytes it was read from).
     static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> AlgorithmIdentifier {
         try element.expect(.sequence)
+        // The identifier keeps 32-bit offsets inside the element (CRLs and OCSP responses have no size cap).
+        guard element.encodedRange.count <= UInt32.max else { throw X509Error.structure("AlgorithmIdentifier larger than 4 GiB", at: element.offset) }
         var reader = try element.children()
         let oid = try reader.read(.objectIdentifier, in: bytes)
         try oid.validateObjectIdentifier(in: bytes)
@@ -40,7 +42,7 @@ public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// and end the OID element.
     private init(der: ArraySlice<UInt8>, oidContent: Range<Int>) {
         self.der = der
-        // Offsets inside one element of a buffer whose size is capped far below 4 GiB.
+        // Offsets inside the element, which parse checked to be smaller than 4 GiB.
         oidStart = UInt32(truncatingIfNeeded: oidContent.lowerBound - der.startIndex)
         oidEnd = UInt32(truncatingIfNeeded: oidContent.upperBound - der.startIndex)
     }

@@ -22,7 +22,7 @@ public struct Extension: Hashable, Sendable {
     init(element: DERIndexedElement, oid: Range<Int>, value: Range<Int>, in bytes: ArraySlice<UInt8>,
          kind: ExtensionKind?, isCritical: Bool) {
         encoded = bytes[element.encodedRange]
-        // Offsets inside one element of a buffer whose size is capped far below 4 GiB.
+        // Offsets inside the element, which parseList checked to be smaller than 4 GiB.
         oidStart = UInt32(truncatingIfNeeded: oid.lowerBound - element.offset)
         oidLength = UInt32(truncatingIfNeeded: oid.count)
         valueStart = UInt32(truncatingIfNeeded: value.lowerBound - element.offset)
@@ -230,6 +230,8 @@ final class ExtensionsData: Sendable {
         var seenUnknown: Set<ASN1ObjectIdentifier> = []
         while let located = try reader.next(in: bytes) {
             try located.expect(.sequence)
+            // Extension keeps 32-bit offsets inside the element (a CRL has no size cap).
+            guard located.encodedRange.count <= UInt32.max else { throw X509Error.structure("extension larger than 4 GiB", at: located.offset) }
             var fields = try located.children()
             let oidElement = try fields.read(.objectIdentifier, in: bytes)
             let oid = try ASN1ObjectIdentifier(validating: bytes[oidElement.contentRange], at: oidElement.offset)

@@ -15,6 +15,9 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
     /// Parses the SubjectPublicKeyInfo `element` of `bytes` (the bytes it was read from).
     static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> SubjectPublicKeyInfo {
         try element.expect(.sequence)
+        // The SPKI keeps a 32-bit offset inside the element (certificates are capped at 64 KiB; the
+        // check keeps the offset exact whatever a future caller parses).
+        guard element.encodedRange.count <= UInt32.max else { throw X509Error.structure("SubjectPublicKeyInfo larger than 4 GiB", at: element.offset) }
         var reader = try element.children()
         let algorithmElement = try reader.read(.sequence, in: bytes)
         let algorithm = try AlgorithmIdentifier.parse(algorithmElement, in: bytes)
