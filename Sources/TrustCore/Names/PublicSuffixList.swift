@@ -255,7 +255,9 @@ private final class RuleTrie: Sendable {
     /// Reads every line of `text` (UTF-8) into a tree.
     private static func build(_ text: UnsafeBufferPointer<UInt8>) throws(PublicSuffixListError) -> Builder {
         let newline = UInt8(ascii: "\n")
-        var builder = Builder(expectedRules: text.count / 8)
+        // Room for about as many nodes as a list of this size has, capped (a large file of comments
+        // reserves little; a large list grows the tables as it goes).
+        var builder = Builder(expectedRules: min(text.count / 16, 1 << 15))
         var section = RuleTrie.unsectioned
         var lineNumber = 0
         var lineStart = 0
