@@ -106,11 +106,6 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
         return try readEach(&reader, in: value, building: building, onNonASCIIDNSName: onNonASCIIDNSName)
     }
 
-    /// Parses every remaining element of `reader` as a GeneralName.
-    static func parseEach(_ reader: inout DERIndexReader, in bytes: ArraySlice<UInt8>) throws -> [GeneralName] {
-        try readEach(&reader, in: bytes, building: true)
-    }
-
     /// Checks every remaining element of `reader` as a GeneralName, decoding them when `building`
     /// (the result is empty otherwise).
     static func readEach(_ reader: inout DERIndexReader, in bytes: ArraySlice<UInt8>, building: Bool,

@@ -17,7 +17,7 @@ public struct AuthorityKeyIdentifier: Hashable, Sendable {
         var issuer: [GeneralName]?
         if let names = try reader.readIfPresent(.context(1, constructed: true), in: value) {
             var inner = try names.children()
-            issuer = try GeneralName.parseEach(&inner, in: value)
+            issuer = try GeneralName.readEach(&inner, in: value, building: true)
         }
         let serial = try reader.readIfPresent(.context(2, constructed: false), in: value)
             .map { element throws in try element.integerBytes(in: value, tag: .context(2, constructed: false)) }
