@@ -27,43 +27,43 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// BOOLEAN.
-    public static let boolean = DERTag(.universal, number: 1, constructed: false)
+    @inlinable public static var boolean: DERTag { DERTag(.universal, number: 1, constructed: false) }
     /// INTEGER.
-    public static let integer = DERTag(.universal, number: 2, constructed: false)
+    @inlinable public static var integer: DERTag { DERTag(.universal, number: 2, constructed: false) }
     /// BIT STRING.
-    public static let bitString = DERTag(.universal, number: 3, constructed: false)
+    @inlinable public static var bitString: DERTag { DERTag(.universal, number: 3, constructed: false) }
     /// OCTET STRING.
-    public static let octetString = DERTag(.universal, number: 4, constructed: false)
+    @inlinable public static var octetString: DERTag { DERTag(.universal, number: 4, constructed: false) }
     /// NULL.
-    public static let null = DERTag(.universal, number: 5, constructed: false)
+    @inlinable public static var null: DERTag { DERTag(.universal, number: 5, constructed: false) }
     /// OBJECT IDENTIFIER.
-    public static let objectIdentifier = DERTag(.universal, number: 6, constructed: false)
+    @inlinable public static var objectIdentifier: DERTag { DERTag(.universal, number: 6, constructed: false) }
     /// ENUMERATED.
-    public static let enumerated = DERTag(.universal, number: 10, constructed: false)
+    @inlinable public static var enumerated: DERTag { DERTag(.universal, number: 10, constructed: false) }
     /// UTF8String.
-    public static let utf8String = DERTag(.universal, number: 12, constructed: false)
+    @inlinable public static var utf8String: DERTag { DERTag(.universal, number: 12, constructed: false) }
     /// SEQUENCE / SEQUENCE OF.
-    public static let sequence = DERTag(.universal, number: 16, constructed: true)
+    @inlinable public static var sequence: DERTag { DERTag(.universal, number: 16, constructed: true) }
     /// SET / SET OF.
-    public static let set = DERTag(.universal, number: 17, constructed: true)
+    @inlinable public static var set: DERTag { DERTag(.universal, number: 17, constructed: true) }
     /// NumericString.
-    public static let numericString = DERTag(.universal, number: 18, constructed: false)
+    @inlinable public static var numericString: DERTag { DERTag(.universal, number: 18, constructed: false) }
     /// PrintableString.
-    public static let printableString = DERTag(.universal, number: 19, constructed: false)
+    @inlinable public static var printableString: DERTag { DERTag(.universal, number: 19, constructed: false) }
     /// TeletexString (T61String).
-    public static let teletexString = DERTag(.universal, number: 20, constructed: false)
+    @inlinable public static var teletexString: DERTag { DERTag(.universal, number: 20, constructed: false) }
     /// IA5String.
-    public static let ia5String = DERTag(.universal, number: 22, constructed: false)
+    @inlinable public static var ia5String: DERTag { DERTag(.universal, number: 22, constructed: false) }
     /// UTCTime.
-    public static let utcTime = DERTag(.universal, number: 23, constructed: false)
+    @inlinable public static var utcTime: DERTag { DERTag(.universal, number: 23, constructed: false) }
     /// GeneralizedTime.
-    public static let generalizedTime = DERTag(.universal, number: 24, constructed: false)
+    @inlinable public static var generalizedTime: DERTag { DERTag(.universal, number: 24, constructed: false) }
     /// VisibleString.
-    public static let visibleString = DERTag(.universal, number: 26, constructed: false)
+    @inlinable public static var visibleString: DERTag { DERTag(.universal, number: 26, constructed: false) }
     /// UniversalString.
-    public static let universalString = DERTag(.universal, number: 28, constructed: false)
+    @inlinable public static var universalString: DERTag { DERTag(.universal, number: 28, constructed: false) }
     /// BMPString.
-    public static let bmpString = DERTag(.universal, number: 30, constructed: false)
+    @inlinable public static var bmpString: DERTag { DERTag(.universal, number: 30, constructed: false) }
 
     /// A context-specific tag `[number]`, explicit (constructed) or implicit primitive.
     public static func context(_ number: UInt32, constructed: Bool) -> DERTag {
@@ -71,7 +71,7 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The tag of a low-tag-number identifier octet (X.690 §8.1.2.2: number below 31).
-    @inlinable init(identifierOctet octet: UInt8) {
+    @inlinable @inline(__always) init(identifierOctet octet: UInt8) {
         self.init(TagClass(rawValue: octet >> 6) ?? .universal, number: UInt32(octet & 0x1F), constructed: octet & 0x20 != 0)
     }
 

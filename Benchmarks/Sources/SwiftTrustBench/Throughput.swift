@@ -122,10 +122,11 @@ enum Throughput {
     }
 }
 
-/// A failure count shared by the threads of a round.
-private final class Counter: @unchecked Sendable {
+/// A count shared by threads (failures of a throughput round, successes of a two-thread profile loop).
+final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
+    func increment() { add(1) }
+    func add(_ amount: Int) { lock.lock(); count += amount; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

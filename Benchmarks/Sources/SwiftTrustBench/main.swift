@@ -5,6 +5,7 @@
 //                    [--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]]
 //                    [--scale-suite SUITE] [--throughput-rounds N] [--markdown OUT.md] [--json OUT.json] [--quick]
 import COpenSSLBench
+import Dispatch
 import Foundation
 import SwiftCertificatesBench
 import SwiftTrust
@@ -65,7 +66,7 @@ struct Options {
                 print("usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
                     + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--scale-suite SUITE] [--throughput-rounds N] "
                     + "[--markdown OUT] [--json OUT] [--quick]\n"
-                    + "       swifttrust-bench --profile parse|parse-validation|fresh|fresh-checked|fresh-cold|reused|raw|lookup[-rsa]|psl [--iterations N]   (a plain loop, for callgrind; psl: the shipped public-suffix list parsed, once per process)")
+                    + "       swifttrust-bench --profile parse|parse-validation|fresh|fresh-checked|fresh-cold|reused|reused-2threads|raw|lookup[-rsa]|psl [--iterations N]   (a plain loop, for callgrind; psl: the shipped public-suffix list parsed, once per process)")
                 exit(0)
             default: throw BenchError("unknown argument \(argument)")
             }
@@ -213,6 +214,16 @@ func profileLoop(_ operation: String, chains: [Chain], iterations: Int) throws {
             return Ours.verifyFresh(chain)?.isTrusted == true
         }
     case "reused": ok = loop(iterations) { Ours.verifyReused(parsed, chain).isTrusted }
+    case "reused-2threads":
+        // The scaling row "same chain, objects reused", for a sampling profiler (`perf record -e
+        // cpu-clock`): where two threads wait on each other shows up as hot shared cache lines.
+        let succeeded = Counter()
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            var trusted = 0  // counted per thread: a shared counter would be one more contended line
+            for _ in 0..<iterations / 2 where Ours.verifyReused(parsed, chain).isTrusted { trusted += 1 }
+            succeeded.add(trusted)
+        }
+        ok = succeeded.value
     case "raw":
         let check = try OursSignatureCheck(child: parsed.leaf, issuer: parsed.intermediate)
         ok = loop(iterations) { check.check() }
