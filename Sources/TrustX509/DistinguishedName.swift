@@ -40,13 +40,16 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     final class NameData: Sendable {
         let der: ArraySlice<UInt8>
         let rdnCount: Int
+        /// A digest of the comparison key (nil when a value needs Unicode folding), from the parse.
+        let fingerprint: UInt64?
         /// Built separately: chain building needs only the key, display only the attributes.
         private let key = ComputedOnce<ComparisonKey>()
         private let attributes = ComputedOnce<Attributes>()
 
-        init(der: ArraySlice<UInt8>, rdnCount: Int) {
+        init(der: ArraySlice<UInt8>, rdnCount: Int, fingerprint: UInt64?) {
             self.der = der
             self.rdnCount = rdnCount
+            self.fingerprint = fingerprint
         }
 
         var comparisonKey: ComparisonKey { key.value { NameData.comparisonKey(der, rdnCount: rdnCount) } }
@@ -121,6 +124,8 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     public var rdns: [[NameAttribute]] { data.rdns }
     /// The RFC 5280 §7.1 comparison key: attribute types and normalised values.
     public var normalizedKey: [UInt8] { data.comparisonKey.bytes }
+    /// The digest of `normalizedKey` taken at parse time, or nil (see ``Fingerprint``).
+    var keyFingerprint: UInt64? { data.fingerprint }
     /// Where each RDN's part of `normalizedKey` ends, for prefix (subtree) tests.
     private var rdnKeyEnds: [Int] { data.comparisonKey.rdnEnds }
 
@@ -138,6 +143,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         // decoded only when used.
         var reader = try element.children()
         var count = 0
+        var fingerprint = Fingerprint()
         while let rdnElement = try reader.next(in: bytes) {
             try rdnElement.expect(.set)
             var rdnReader = try rdnElement.children()
@@ -156,14 +162,16 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
                 let value = try fields.readAny(in: bytes)
                 try fields.finish()
                 if value.tag.isString { try value.element(in: bytes).validateString() }
+                fingerprint.addAttribute(type: bytes[type.contentRange], value: value, in: bytes)
                 attributes += 1
             }
             guard attributes > 0 else {
                 throw X509Error.structure("empty RelativeDistinguishedName", at: rdnElement.offset)
             }
+            fingerprint.endRDN()
             count += 1
         }
-        data = NameData(der: bytes[element.encodedRange], rdnCount: count)
+        data = NameData(der: bytes[element.encodedRange], rdnCount: count, fingerprint: fingerprint.value)
     }
 
     /// Parses a Name from its encoding.
@@ -193,11 +201,15 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         return normalizedKey[..<end].elementsEqual(prefix.normalizedKey)
     }
 
-    /// RFC 5280 §7.1 equality (fast path on identical bytes).
+    /// RFC 5280 §7.1 equality (fast paths: identical bytes are equal; different RDN counts or
+    /// different fingerprints are not; otherwise the comparison keys decide).
     public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
         if lhs.data === rhs.data { return true }
         if ByteComparison.equal(lhs.data.der, rhs.data.der) { return true }
-        return lhs.data.rdnCount == rhs.data.rdnCount && lhs.data.comparisonKey.bytes == rhs.data.comparisonKey.bytes
+        guard lhs.data.rdnCount == rhs.data.rdnCount else { return false }
+        // Different fingerprints prove different keys: most different names never build one.
+        if let left = lhs.data.fingerprint, let right = rhs.data.fingerprint, left != right { return false }
+        return lhs.data.comparisonKey.bytes == rhs.data.comparisonKey.bytes
     }
 
     /// Hashes the normalised key, consistent with `==`.

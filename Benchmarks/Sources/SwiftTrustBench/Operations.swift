@@ -43,6 +43,7 @@ enum Ours {
     static func touch(_ certificate: Certificate) -> Int {
         let extensions = certificate.extensions
         var sum = touchValidated(certificate)
+        sum &+= certificate.issuer.normalizedKey.count &+ certificate.subject.normalizedKey.count
         sum &+= extensions.issuerAlternativeNames?.count ?? 0
         sum &+= extensions.crlDistributionPoints != nil ? 1 : 0
         sum &+= extensions.authorityInformationAccess != nil ? 1 : 0
@@ -51,11 +52,14 @@ enum Ours {
 
     /// Reads what validation reads: every field and every typed view except the three only
     /// revocation fetching, diagnostics and display read (issuerAltName, cRLDistributionPoints,
-    /// authorityInfoAccess).
+    /// authorityInfoAccess). Of the names, the self-issued test: validation compares names, and
+    /// builds a name's comparison key only to look it up in an indexed store (more than
+    /// `CertificateStore.indexThreshold` certificates, e.g. the system store: the issuer name of
+    /// the chain's top certificate) or when the names' fingerprints cannot tell them apart.
     @inline(__always)
     static func touchValidated(_ certificate: Certificate) -> Int {
         var sum = certificate.version &+ certificate.serialNumber.count &+ certificate.tbsCertificateBytes.count
-        sum &+= certificate.issuer.normalizedKey.count &+ certificate.subject.normalizedKey.count
+        sum &+= certificate.isSelfIssued ? 1 : 0
         sum &+= Int(certificate.notBefore.secondsSince1970 &+ certificate.notAfter.secondsSince1970)
         sum &+= certificate.publicKeyInfo.der.count &+ certificate.publicKeyInfo.keyBytes.count
         sum &+= certificate.signature.count &+ (certificate.signatureAlgorithmIdentifier.der.count)
