@@ -27,8 +27,16 @@ public final class VerificationKeyCache: Sendable {
         guard let digest = Digest.checkedHash(.sha256, spki), digest.count == 32 else {
             throw .cryptoFailure("could not hash the SubjectPublicKeyInfo")
         }
+        return try key(forSPKI: spki, sha256: digest)
+    }
+
+    /// ``key(forSPKI:)`` when the SHA-256 of `spki` is already known (a certificate keeps its SPKI's
+    /// digest for pins and the signature cache): the bytes are not hashed a second time.
+    /// `sha256` must be the SHA-256 of exactly `spki` — it is the cache key.
+    package func key(forSPKI spki: ArraySlice<UInt8>, sha256: [UInt8]) throws(SignatureError) -> VerificationKey {
+        guard sha256.count == 32 else { throw .cryptoFailure("an SPKI digest must be 32 bytes") }
         // Parsing runs outside the lock: it is the expensive part, and other lookups can proceed.
-        return try keys.value(forKey: DigestWords(digest)) { () throws(SignatureError) in try VerificationKey(spki: spki) }
+        return try keys.value(forKey: DigestWords(sha256)) { () throws(SignatureError) in try VerificationKey(spki: spki) }
     }
 
     /// The number of cached keys.

@@ -306,7 +306,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// The libcrypto key for this certificate's SPKI, built once and then reused (thread-safe).
     public func verificationKey() throws(SignatureError) -> VerificationKey {
         try storage.verificationKey.value { () throws(SignatureError) in
-            try VerificationKeyCache.shared.key(forSPKI: storage.publicKeyInfo.der)
+            try VerificationKeyCache.shared.key(forSPKI: storage.publicKeyInfo.der, sha256: spkiSHA256)
         }
     }
 

@@ -16,6 +16,19 @@ final class VerificationKeyCacheTests: XCTestCase {
         XCTAssertEqual(cache.count, 2)
     }
 
+    func testAKnownDigestFindsTheEntryOfItsSPKI() throws {
+        // A certificate passes its SPKI's digest (kept for pins) instead of having it hashed again.
+        let cache = VerificationKeyCache(capacity: 8)
+        let first = try cache.key(forSPKI: Fixtures.p256SPKI[...])
+        let digest = Digest.sha256(Fixtures.p256SPKI)
+        XCTAssertTrue(first === (try cache.key(forSPKI: Fixtures.p256SPKI[...], sha256: digest)))
+        XCTAssertEqual(cache.count, 1)
+        XCTAssertThrowsError(try cache.key(forSPKI: Fixtures.p256SPKI[...], sha256: Array(digest.prefix(31)))) { error in
+            guard case .cryptoFailure? = error as? SignatureError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(cache.count, 1)
+    }
+
     func testRespectsCapacityAndEvictsLeastRecentlyUsed() throws {
         let cache = VerificationKeyCache(capacity: 3)
         XCTAssertEqual(cache.capacity, 3)
