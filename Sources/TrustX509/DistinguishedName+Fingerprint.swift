@@ -73,22 +73,11 @@ extension DistinguishedName {
             hash = (hash ^ word) &* prime
         }
 
-        /// Mixes ASCII `bytes` as ``foldASCII(_:into:)`` writes them: lower case, white space trimmed
-        /// at both ends and each inner run of it one space.
+        /// Mixes ASCII `bytes` as ``foldASCII(_:into:)`` writes them.
         private static func mixFolded(_ bytes: ArraySlice<UInt8>, into hash: inout UInt64) {
             var count: UInt64 = 0
-            var pendingSpace = false
-            for byte in bytes {
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                    pendingSpace = count > 0
-                    continue
-                }
-                if pendingSpace {
-                    mixByte(0x20, into: &hash)
-                    count += 1
-                    pendingSpace = false
-                }
-                mixByte(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte, into: &hash)
+            DistinguishedName.forEachFoldedASCII(bytes) { byte in
+                mixByte(byte, into: &hash)
                 count += 1
             }
             mixWord(count, into: &hash)

@@ -291,24 +291,35 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         out.append(contentsOf: bytes)
         let end = out.withUnsafeMutableBufferPointer { buffer in
             var write = start
-            var pendingSpace = false
-            for read in start..<buffer.count {
-                let byte = buffer[read]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                    pendingSpace = write > start
-                    continue
-                }
-                if pendingSpace {
-                    buffer[write] = 0x20
-                    write += 1
-                    pendingSpace = false
-                }
-                buffer[write] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            forEachFoldedASCII(buffer[start...]) { byte in
+                buffer[write] = byte
                 write += 1
             }
             return write
         }
         out.removeLast(out.count - end)
+    }
+
+    /// Calls `body` with the bytes of ASCII text `bytes` case-folded, white space (space, tab, CR,
+    /// LF) trimmed at both ends and each inner run of it one space, in order: the normalisation of
+    /// ``foldASCII(_:into:)`` and of ``Fingerprint``, written once. `body` may overwrite the byte
+    /// just read or an earlier one (the folded text is never longer than the text).
+    @inline(__always)
+    static func forEachFoldedASCII<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ body: (UInt8) -> Void) {
+        var wroteAny = false
+        var pendingSpace = false
+        for byte in bytes {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                pendingSpace = wroteAny
+                continue
+            }
+            if pendingSpace {
+                body(0x20)
+                pendingSpace = false
+            }
+            body(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            wroteAny = true
+        }
     }
 
     /// Case-folds and collapses runs of white space; trims both ends.
