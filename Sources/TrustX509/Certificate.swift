@@ -277,6 +277,13 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether `other` has the same SubjectPublicKeyInfo, compared in place: chain building asks
+    /// this of every candidate issuer, and copying each one's key info out would retain its bytes
+    /// (storage that concurrent evaluations share) once per comparison.
+    package func hasSamePublicKey(as other: Certificate) -> Bool {
+        storage === other.storage || ByteComparison.equal(storage.publicKeyInfo.der, other.storage.publicKeyInfo.der)
+    }
+
     /// Whether basicConstraints marks the certificate as a CA.
     public var isCA: Bool { storage.extensions.basicConstraints?.isCA ?? false }
 

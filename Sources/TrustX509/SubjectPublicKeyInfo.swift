@@ -39,7 +39,7 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
     private static let edwardsCurveKeyNames: [(oid: ASN1ObjectIdentifier, name: String)] = [("1.3.101.112", "Ed25519"), ("1.3.101.113", "Ed448")]
 
     /// Equal when the encodings are identical.
-    public static func == (lhs: SubjectPublicKeyInfo, rhs: SubjectPublicKeyInfo) -> Bool { lhs.der.elementsEqual(rhs.der) }
+    public static func == (lhs: SubjectPublicKeyInfo, rhs: SubjectPublicKeyInfo) -> Bool { ByteComparison.equal(lhs.der, rhs.der) }
 
     /// Hashes the encoding.
     public func hash(into hasher: inout Hasher) { hasher.combine(der.count); for byte in der.suffix(32) { hasher.combine(byte) } }

@@ -77,11 +77,10 @@ public struct CertificateStore: Sendable {
         let name = certificate.subject
         if isIndexed {
             guard let named = bySubject[name.normalizedKey] else { return nil }
-            let key = certificate.publicKeyInfo
-            return named.first { $0.publicKeyInfo == key }
+            return named.first { $0.hasSamePublicKey(as: certificate) }
         }
         for member in certificates where member.subject == name {
-            if member.publicKeyInfo == certificate.publicKeyInfo { return member }
+            if member.hasSamePublicKey(as: certificate) { return member }
         }
         return nil
     }

@@ -182,7 +182,7 @@ struct PathBuilder {
             path.indices.contains { index in
                 let member = path[index]
                 let sameSubject = currentNameIsKnown && index == lastIndex ? current.isSelfIssued : member.subject == candidate.subject
-                return sameSubject && member.publicKeyInfo == candidate.publicKeyInfo
+                return sameSubject && member.hasSamePublicKey(as: candidate)
             }
         }
         if candidates.isEmpty {
@@ -198,8 +198,10 @@ struct PathBuilder {
         let ordersCandidates = candidates.count > 1
         for candidate in ordered(candidates, anchorCount: anchorCount, for: current) {
             if exhausted { return false }
-            let signedBy = SignedBy(child: current, issuerKey: candidate.publicKeyInfo.der)
-            let knownFailure = failedKeys.isEmpty ? nil : failedKeys[signedBy]
+            // Built only when a memory of this evaluation is consulted or written: the pair retains
+            // the child and the issuer's key bytes, objects shared with concurrent evaluations.
+            func signedBy() -> SignedBy { SignedBy(child: current, issuerKey: candidate.publicKeyInfo.der) }
+            let knownFailure = failedKeys.isEmpty ? nil : failedKeys[signedBy()]
             if knownFailure == nil, !budget.canSpend(.signatureChecks) {
                 recordExhausted(path, .signatureChecks)
                 return false
@@ -215,9 +217,9 @@ struct PathBuilder {
                 budget.spend(.signatureChecks)
                 failure = validator.signatures.failure(child: current, issuer: candidate)
                 if let failure {
-                    failedKeys[signedBy] = failure
+                    failedKeys[signedBy()] = failure
                 } else if ordersCandidates {
-                    verifiedKeys.insert(signedBy)
+                    verifiedKeys.insert(signedBy())
                 }
             }
             if let failure {
