@@ -16,17 +16,32 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible,
     /// Validates the content octets at `range` of `bytes` as ``init(validating:at:)`` does, without
     /// making a slice (for parsers that only check, see ``DERIndexReader``).
     public static func validate(_ bytes: ArraySlice<UInt8>, range: Range<Int>, at offset: Int) throws(DERError) {
-        guard !range.isEmpty, bytes[range.upperBound - 1] & 0x80 == 0 else { throw DERError(.invalidObjectIdentifier, at: offset) }
+        guard !range.isEmpty, range.lowerBound >= bytes.startIndex, range.upperBound <= bytes.endIndex else {
+            throw DERError(.invalidObjectIdentifier, at: offset)
+        }
+        // Over the contiguous bytes (a certificate has some thirty OIDs): indexing the slice checked
+        // its bounds on every octet.
+        let valid = bytes.withUnsafeBufferPointer { buffer in
+            let octets = UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - bytes.startIndex)..<(range.upperBound - bytes.startIndex)])
+            return isValidEncoding(octets)
+        }
+        guard valid else { throw DERError(.invalidObjectIdentifier, at: offset) }
+    }
+
+    /// X.690 §8.19: every arc in base 128, its first octet never 0x80 (no leading zero), the last
+    /// octet ending an arc; an arc beyond 64 bits is refused.
+    private static func isValidEncoding(_ octets: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = octets.last, last & 0x80 == 0 else { return false }
         var arcStart = true
         var value: UInt64 = 0
-        for index in range {
-            let byte = bytes[index]
-            if arcStart && byte == 0x80 { throw DERError(.invalidObjectIdentifier, at: offset) }
-            guard value <= (UInt64.max >> 7) else { throw DERError(.invalidObjectIdentifier, at: offset) }
+        for byte in octets {
+            if arcStart && byte == 0x80 { return false }
+            guard value <= (UInt64.max >> 7) else { return false }
             value = (value << 7) | UInt64(byte & 0x7F)
             arcStart = byte & 0x80 == 0
             if arcStart { value = 0 }
         }
+        return true
     }
 
     /// Builds an OID from dotted text such as `"2.5.29.19"`; invalid text yields an empty OID

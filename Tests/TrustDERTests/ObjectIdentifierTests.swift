@@ -118,6 +118,14 @@ final class ObjectIdentifierTests: XCTestCase {
         }
     }
 
+    func testARangeOutsideTheBytesIsAnErrorNotATrap() {
+        let bytes: [UInt8] = [0xFF, 0x2A, 0x03]
+        let slice = bytes[1...]
+        XCTAssertNoThrow(try ASN1ObjectIdentifier.validate(slice, range: 1..<3, at: 1))
+        assertDERError(.invalidObjectIdentifier, at: 1) { try ASN1ObjectIdentifier.validate(slice, range: 0..<3, at: 1) }
+        assertDERError(.invalidObjectIdentifier, at: 1) { try ASN1ObjectIdentifier.validate(slice, range: 2..<4, at: 1) }
+    }
+
     func testEmptyOIDIsRejected() throws {
         let empty = try element([0x06, 0x00])
         assertDERError(.invalidObjectIdentifier, at: 0) { try empty.objectIdentifier() }
