@@ -21,19 +21,19 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         public let notAfter: DERTime
     }
 
-    final class Storage: Sendable {
+    @usableFromInline final class Storage: Sendable {
         let der: [UInt8]
         let tbsCertificate: ArraySlice<UInt8>
         let version: Int
         let serialNumber: ArraySlice<UInt8>
         let tbsSignatureAlgorithm: AlgorithmIdentifier
-        let issuer: DistinguishedName
+        @usableFromInline let issuer: DistinguishedName
         let validity: Validity
-        let subject: DistinguishedName
+        @usableFromInline let subject: DistinguishedName
         let publicKeyInfo: SubjectPublicKeyInfo
         let issuerUniqueID: DERBitString?
         let subjectUniqueID: DERBitString?
-        let extensions: Extensions
+        @usableFromInline let extensions: Extensions
         let signatureAlgorithm: AlgorithmIdentifier
         let signature: ArraySlice<UInt8>
         // Values derived on first use, read lock-free afterwards (a certificate is often shared by
@@ -159,7 +159,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// The largest certificate accepted, in bytes of DER: 64 KiB, as rustls-webpki caps signed
     /// data. Real certificates are a few KiB (large multi-domain ones some tens of KiB); the cap
@@ -244,9 +244,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// certificate that has any (see ``CertificateDefect``).
     public var semanticDefects: [CertificateDefect] { storage.semanticDefects }
     /// The issuer name.
-    public var issuer: DistinguishedName { storage.issuer }
+    @inlinable public var issuer: DistinguishedName { storage.issuer }
     /// The subject name.
-    public var subject: DistinguishedName { storage.subject }
+    @inlinable public var subject: DistinguishedName { storage.subject }
     /// The validity period.
     public var validity: Validity { storage.validity }
     /// Start of validity.
@@ -260,7 +260,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// subjectUniqueID (v2/v3 only, deprecated).
     public var subjectUniqueID: DERBitString? { storage.subjectUniqueID }
     /// The extensions with typed views.
-    public var extensions: Extensions { storage.extensions }
+    @inlinable public var extensions: Extensions { storage.extensions }
     /// The signatureValue octets.
     public var signature: ArraySlice<UInt8> { storage.signature }
 

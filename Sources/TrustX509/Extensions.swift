@@ -65,7 +65,7 @@ public struct Extension: Hashable, Sendable {
 /// display) on first use. A small value over
 /// shared immutable storage, so `certificate.extensions` costs one reference count, not a copy.
 public struct Extensions: Hashable, Sendable {
-    let data: ExtensionsData
+    @usableFromInline let data: ExtensionsData
 
     /// No extensions (v1/v2 certificates).
     static let empty = Extensions(data: ExtensionsData(all: []))
@@ -85,27 +85,27 @@ public struct Extensions: Hashable, Sendable {
     /// Every extension, in encoded order.
     public var all: [Extension] { data.all }
     /// basicConstraints (RFC 5280 §4.2.1.9).
-    public var basicConstraints: BasicConstraints? { data.basicConstraints }
+    @inlinable public var basicConstraints: BasicConstraints? { data.basicConstraints }
     /// keyUsage (RFC 5280 §4.2.1.3).
-    public var keyUsage: KeyUsage? { data.keyUsage }
+    @inlinable public var keyUsage: KeyUsage? { data.keyUsage }
     /// extKeyUsage (RFC 5280 §4.2.1.12).
-    public var extendedKeyUsage: ExtendedKeyUsage? { data.extendedKeyUsage }
+    @inlinable public var extendedKeyUsage: ExtendedKeyUsage? { data.extendedKeyUsage }
     /// subjectAltName entries (RFC 5280 §4.2.1.6).
-    public var subjectAlternativeNames: [GeneralName]? { data.subjectAlternativeNames }
+    @inlinable public var subjectAlternativeNames: [GeneralName]? { data.subjectAlternativeNames }
     /// issuerAltName entries (RFC 5280 §4.2.1.7).
     public var issuerAlternativeNames: [GeneralName]? { data.issuerAlternativeNames }
     /// nameConstraints (RFC 5280 §4.2.1.10).
-    public var nameConstraints: NameConstraints? { data.nameConstraints }
+    @inlinable public var nameConstraints: NameConstraints? { data.nameConstraints }
     /// authorityKeyIdentifier (RFC 5280 §4.2.1.1).
-    public var authorityKeyIdentifier: AuthorityKeyIdentifier? { data.authorityKeyIdentifier }
+    @inlinable public var authorityKeyIdentifier: AuthorityKeyIdentifier? { data.authorityKeyIdentifier }
     /// subjectKeyIdentifier (RFC 5280 §4.2.1.2).
-    public var subjectKeyIdentifier: SubjectKeyIdentifier? { data.subjectKeyIdentifier }
+    @inlinable public var subjectKeyIdentifier: SubjectKeyIdentifier? { data.subjectKeyIdentifier }
     /// The authorityKeyIdentifier's keyIdentifier alone: read in place, without copying the whole
     /// view (issuer and serial included) as ``authorityKeyIdentifier`` does; chain building reads it
     /// for every issuer candidate.
-    package var authorityKeyID: ArraySlice<UInt8>? { data.authorityKeyIdentifier?.keyIdentifier }
+    @inlinable package var authorityKeyID: ArraySlice<UInt8>? { data.authorityKeyIdentifier?.keyIdentifier }
     /// certificatePolicies (RFC 5280 §4.2.1.4).
-    public var certificatePolicies: CertificatePolicies? { data.certificatePolicies }
+    @inlinable public var certificatePolicies: CertificatePolicies? { data.certificatePolicies }
     /// policyMappings (RFC 5280 §4.2.1.5).
     public var policyMappings: PolicyMappings? { data.policyMappings }
     /// policyConstraints (RFC 5280 §4.2.1.11).
@@ -140,25 +140,25 @@ public struct Extensions: Hashable, Sendable {
 }
 
 /// The decoded extensions, shared by every copy of an ``Extensions`` value.
-final class ExtensionsData: Sendable {
+@usableFromInline final class ExtensionsData: Sendable {
     /// Every extension, in encoded order.
     let all: [Extension]
     /// basicConstraints (RFC 5280 §4.2.1.9).
-    let basicConstraints: BasicConstraints?
+    @usableFromInline let basicConstraints: BasicConstraints?
     /// keyUsage (RFC 5280 §4.2.1.3).
-    let keyUsage: KeyUsage?
+    @usableFromInline let keyUsage: KeyUsage?
     /// extKeyUsage (RFC 5280 §4.2.1.12).
-    let extendedKeyUsage: ExtendedKeyUsage?
+    @usableFromInline let extendedKeyUsage: ExtendedKeyUsage?
     /// subjectAltName entries (RFC 5280 §4.2.1.6).
-    let subjectAlternativeNames: [GeneralName]?
+    @usableFromInline let subjectAlternativeNames: [GeneralName]?
     /// nameConstraints (RFC 5280 §4.2.1.10).
-    let nameConstraints: NameConstraints?
+    @usableFromInline let nameConstraints: NameConstraints?
     /// authorityKeyIdentifier (RFC 5280 §4.2.1.1).
-    let authorityKeyIdentifier: AuthorityKeyIdentifier?
+    @usableFromInline let authorityKeyIdentifier: AuthorityKeyIdentifier?
     /// subjectKeyIdentifier (RFC 5280 §4.2.1.2).
-    let subjectKeyIdentifier: SubjectKeyIdentifier?
+    @usableFromInline let subjectKeyIdentifier: SubjectKeyIdentifier?
     /// certificatePolicies (RFC 5280 §4.2.1.4).
-    let certificatePolicies: CertificatePolicies?
+    @usableFromInline let certificatePolicies: CertificatePolicies?
     /// policyMappings (RFC 5280 §4.2.1.5).
     let policyMappings: PolicyMappings?
     /// policyConstraints (RFC 5280 §4.2.1.11).
