@@ -24,13 +24,13 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline final class Storage: Sendable {
         let der: [UInt8]
         let tbsCertificate: ArraySlice<UInt8>
-        let version: Int
+        @usableFromInline let version: Int
         let serialNumber: ArraySlice<UInt8>
         let tbsSignatureAlgorithm: AlgorithmIdentifier
         @usableFromInline let issuer: DistinguishedName
-        let validity: Validity
+        @usableFromInline let validity: Validity
         @usableFromInline let subject: DistinguishedName
-        let publicKeyInfo: SubjectPublicKeyInfo
+        @usableFromInline let publicKeyInfo: SubjectPublicKeyInfo
         let issuerUniqueID: DERBitString?
         let subjectUniqueID: DERBitString?
         @usableFromInline let extensions: Extensions
@@ -50,13 +50,17 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         /// The outer signature algorithm decoded for verification, or why it cannot be.
         let decodedSignatureAlgorithm: Result<SignatureAlgorithm, SignatureError>
         /// Semantic defects found while parsing (see ``CertificateDefect``).
-        let semanticDefects: [CertificateDefect]
+        @usableFromInline let semanticDefects: [CertificateDefect]
         /// The decoded key description, computed on first use.
         let keyDescription = ComputedOnce<KeyDescriptionValue>()
         /// SHA-256 of the DER, computed on first use (caches and pins key on it).
         let certificateDigest = ComputedOnce<ComputedBytes>()
         /// SHA-256 of the SPKI, computed on first use (caches and pins key on it).
         let spkiDigest = ComputedOnce<ComputedBytes>()
+        /// What `certificateDigest` holds: SHA-256 of the DER.
+        func digestOfDER() -> ComputedBytes { ComputedBytes(Digest.sha256(der)) }
+        /// What `spkiDigest` holds: SHA-256 of the SubjectPublicKeyInfo.
+        func digestOfSPKI() -> ComputedBytes { ComputedBytes(Digest.sha256(publicKeyInfo.der)) }
         /// The states of `selfIssued`.
         static let unknown: UInt8 = 0, notSelfIssued: UInt8 = 1, selfIssuedName: UInt8 = 2
         /// The decoded key description as an object (for ComputedOnce).
@@ -221,7 +225,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// The exact tbsCertificate bytes that the signature covers.
     public var tbsCertificateBytes: ArraySlice<UInt8> { storage.tbsCertificate }
     /// The X.509 version: 1, 2 or 3.
-    public var version: Int { storage.version }
+    @inlinable public var version: Int { storage.version }
     /// The serial number's two's-complement octets as encoded.
     public var serialNumber: ArraySlice<UInt8> { storage.serialNumber }
     /// Whether the serial number is negative (RFC 5280 §4.1.2.2: it must be positive).
@@ -242,19 +246,19 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     public var tbsSignatureAlgorithmIdentifier: AlgorithmIdentifier { storage.tbsSignatureAlgorithm }
     /// Semantic defects of this well-formed certificate, in encoding order; validation rejects a
     /// certificate that has any (see ``CertificateDefect``).
-    public var semanticDefects: [CertificateDefect] { storage.semanticDefects }
+    @inlinable public var semanticDefects: [CertificateDefect] { storage.semanticDefects }
     /// The issuer name.
     @inlinable public var issuer: DistinguishedName { storage.issuer }
     /// The subject name.
     @inlinable public var subject: DistinguishedName { storage.subject }
     /// The validity period.
-    public var validity: Validity { storage.validity }
+    @inlinable public var validity: Validity { storage.validity }
     /// Start of validity.
-    public var notBefore: DERTime { storage.validity.notBefore }
+    @inlinable public var notBefore: DERTime { storage.validity.notBefore }
     /// End of validity (inclusive).
-    public var notAfter: DERTime { storage.validity.notAfter }
+    @inlinable public var notAfter: DERTime { storage.validity.notAfter }
     /// The subject public key info.
-    public var publicKeyInfo: SubjectPublicKeyInfo { storage.publicKeyInfo }
+    @inlinable public var publicKeyInfo: SubjectPublicKeyInfo { storage.publicKeyInfo }
     /// issuerUniqueID (v2/v3 only, deprecated).
     public var issuerUniqueID: DERBitString? { storage.issuerUniqueID }
     /// subjectUniqueID (v2/v3 only, deprecated).
@@ -318,15 +322,19 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// SHA-256 of the DER encoding.
-    public var sha256Fingerprint: [UInt8] {
-        storage.certificateDigest.value { ComputedBytes(Digest.sha256(storage.der)) }.bytes
+    public var sha256Fingerprint: [UInt8] { storage.certificateDigest.value { storage.digestOfDER() }.bytes }
+    /// ``sha256Fingerprint`` as cache-key words, read in place (the caches of chain validation key on it).
+    package var sha256Words: DigestWords {
+        storage.certificateDigest.withValue(orCompute: { storage.digestOfDER() }) { DigestWords($0.bytes) }
+    }
+    /// ``spkiSHA256`` as cache-key words, read in place (the signature cache keys on it).
+    package var spkiSHA256Words: DigestWords {
+        storage.spkiDigest.withValue(orCompute: { storage.digestOfSPKI() }) { DigestWords($0.bytes) }
     }
     /// SHA-1 of the DER encoding (for display and legacy pinning only).
     public var sha1Fingerprint: [UInt8] { Digest.sha1(storage.der) }
     /// SHA-256 of the DER SubjectPublicKeyInfo: the HPKP / SPKI pin value.
-    public var spkiSHA256: [UInt8] {
-        storage.spkiDigest.value { ComputedBytes(Digest.sha256(storage.publicKeyInfo.der)) }.bytes
-    }
+    public var spkiSHA256: [UInt8] { storage.spkiDigest.value { storage.digestOfSPKI() }.bytes }
     /// The SPKI pin in `sha256/BASE64` form.
     public var spkiPin: String { "sha256/" + Base64.encode(spkiSHA256) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrustCrypto
 import TrustDER
 import TrustX509
 import XCTest
@@ -93,6 +94,21 @@ final class TestCertificatesParseTests: XCTestCase {
         XCTAssertFalse(buffers.contains(input))
         XCTAssertNotEqual(buffers[0], buffers[1])
         XCTAssertEqual(first.derEncoded, der)
+    }
+
+    func testCacheKeyWordsAreTheDigestsWhicheverIsReadFirst() throws {
+        for path in ["ecdsa/leaf.pem", "rsa/intermediate.pem"] {
+            // Words first (they compute and store the digest), then the bytes; and the other way round.
+            let wordsFirst = try TestFiles.certificate(path)
+            let words = wordsFirst.sha256Words, keyWords = wordsFirst.spkiSHA256Words
+            XCTAssertEqual(words, DigestWords(wordsFirst.sha256Fingerprint))
+            XCTAssertEqual(keyWords, DigestWords(wordsFirst.spkiSHA256))
+            let bytesFirst = try TestFiles.certificate(path)
+            XCTAssertEqual(bytesFirst.sha256Fingerprint, Digest.sha256(bytesFirst.derEncoded))
+            XCTAssertEqual(bytesFirst.spkiSHA256, Digest.sha256(bytesFirst.publicKeyInfo.der))
+            XCTAssertEqual(bytesFirst.sha256Words, words)
+            XCTAssertEqual(bytesFirst.spkiSHA256Words, keyWords)
+        }
     }
 
     func testPEMAndDERCopiesOfTheLeafAreTheSameCertificate() throws {

@@ -176,7 +176,7 @@ final class PathValidator {
                                                       options: options, isSignedByAnotherKey: isSignedByAnotherKey)
             // Only the leaf rules read the common-name waiver: other positions share their verdicts.
             if !flags.isLeaf { flags.allowsCommonNameFallback = false }
-            return ProfileVerdictCache.Position(certificate: DigestWords(certificate.sha256Fingerprint), flags: flags)
+            return ProfileVerdictCache.Position(certificate: certificate.sha256Words, flags: flags)
         }
         return verdicts.verdicts(for: positions) {
             zip(chain, positions).map { certificate, position in

@@ -57,6 +57,6 @@ public final class SignatureCache: Sendable {
     }
 
     private func key(child: Certificate, issuer: Certificate) -> Key {
-        Key(issuerKey: DigestWords(issuer.spkiSHA256), certificate: DigestWords(child.sha256Fingerprint))
+        Key(issuerKey: issuer.spkiSHA256Words, certificate: child.sha256Words)
     }
 }
