@@ -29,6 +29,9 @@ struct Options {
     var json: String?
     /// `--profile OPERATION`: run one of our operations in a plain loop (for callgrind / perf), no timing.
     var profile: String?
+    /// `--throughput-only`: only the throughput rounds (needs `--scale-suite`), printed as one line
+    /// per scenario; for iterating on scaling without the whole run.
+    var throughputOnly = false
     var iterations = 10_000
 
     init(_ arguments: [String]) throws {
@@ -53,6 +56,7 @@ struct Options {
             case "--markdown": markdown = try value(argument)
             case "--json": json = try value(argument)
             case "--profile": profile = try value(argument)
+            case "--throughput-only": throughputOnly = true
             case "--iterations": iterations = max(1, Int(try value(argument)) ?? iterations)
             case "--quick":
                 quick = true
@@ -64,7 +68,7 @@ struct Options {
                 throughputRounds = 2
             case "-h", "--help":
                 print("usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
-                    + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--scale-suite SUITE] [--throughput-rounds N] "
+                    + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--scale-suite SUITE [--throughput-only]] [--throughput-rounds N] "
                     + "[--markdown OUT] [--json OUT] [--quick]\n"
                     + "       swifttrust-bench --profile parse|parse-validation|fresh|fresh-checked|fresh-cold|reused|reused-2threads|raw|lookup[-rsa]|psl [--iterations N]   (a plain loop, for callgrind; psl: the shipped public-suffix list parsed, once per process)")
                 exit(0)
@@ -113,6 +117,15 @@ do {
 
     if let operation = options.profile {
         try profileLoop(operation, chains: chains, iterations: options.iterations)
+        exit(0)
+    }
+    if options.throughputOnly {
+        guard let path = options.scaleSuite else { throw BenchError("--throughput-only needs --scale-suite") }
+        let scale = try ScaleSuite.load(path)
+        for row in try Throughput.measure(chain: chains[0], scale: scale.chains, rounds: options.throughputRounds, quick: options.quick) {
+            let scaling = row.scaling.sorted()
+            print("\(row.scenario): scaling \(scaling.map { String(format: "%.2f", $0) }.joined(separator: " "))")
+        }
         exit(0)
     }
 
