@@ -5,8 +5,10 @@ import TrustDER
 /// An X.509 v1–v3 certificate (RFC 5280 §4.1), parsed once and immutable.
 ///
 /// `Certificate` is a value type over shared immutable storage: copies are cheap, and the
-/// original DER (and the exact tbsCertificate bytes a signature covers) are kept. Every field
-/// and known extension is decoded at parse time, so later checks never re-parse.
+/// original DER (and the exact tbsCertificate bytes a signature covers) are kept. Every field and
+/// every known extension is checked at parse time; the fields and the extension views validation
+/// reads are decoded then too, so later checks never re-parse (see ``Extensions`` for the three
+/// views decoded on first use).
 ///
 /// ```swift
 /// let certificate = try Certificate(derEncoded: bytes)
@@ -163,6 +165,10 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `@usableFromInline`, with the fields validation reads and their getters `@inlinable`: a read
+    /// such as `certificate.extensions.basicConstraints` in another module then borrows the shared
+    /// storage instead of retaining and releasing it (an atomic write per read, on objects that
+    /// concurrent evaluations share).
     @usableFromInline let storage: Storage
 
     /// The largest certificate accepted, in bytes of DER: 64 KiB, as rustls-webpki caps signed

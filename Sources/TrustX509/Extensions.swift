@@ -62,8 +62,9 @@ public struct Extension: Hashable, Sendable {
 /// certificate unreadable (fail closed) rather than silently absent. The views validation reads are
 /// decoded then too; ``issuerAlternativeNames``, ``crlDistributionPoints`` and
 /// ``authorityInformationAccess`` (read only to fetch revocation information, to diagnose and to
-/// display) on first use. A small value over
-/// shared immutable storage, so `certificate.extensions` costs one reference count, not a copy.
+/// display) on first use. A small value over shared immutable storage: `certificate.extensions`
+/// costs at most one reference count, not a copy, and none when another module reads a view through
+/// the inlinable getters.
 public struct Extensions: Hashable, Sendable {
     @usableFromInline let data: ExtensionsData
 
