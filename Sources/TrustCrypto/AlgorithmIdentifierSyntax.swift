@@ -18,7 +18,10 @@ struct AlgorithmIdentifierSyntax {
     }
 
     /// Whether the parameters are exactly an (empty) NULL.
-    var parametersAreNull: Bool {
+    var parametersAreNull: Bool { AlgorithmIdentifierSyntax.isNull(parameters) }
+
+    /// Whether `parameters` is exactly an (empty) NULL.
+    static func isNull(_ parameters: DERElement?) -> Bool {
         guard let parameters else { return false }
         return parameters.tag == .null && parameters.content.isEmpty
     }

@@ -25,27 +25,33 @@ extension SignatureAlgorithm {
         let syntax = try decodingDER(SignatureError.malformedAlgorithmParameters) { () throws(DERError) in
             try AlgorithmIdentifierSyntax(algorithmIdentifier)
         }
-        let oid = syntax.oid
+        try self.init(oid: syntax.oid, parameters: syntax.parameters)
+    }
+
+    /// ``init(algorithmIdentifier:)`` for an AlgorithmIdentifier its caller has already split into a
+    /// validated OID and the parameters element, if any (a certificate's parser has): the same
+    /// rules, without decoding the structure a second time.
+    package init(oid: ASN1ObjectIdentifier, parameters: DERElement?) throws(SignatureError) {
         if let digest = SignatureAlgorithm.digest(of: oid, in: SignatureAlgorithm.pkcs1Digests) {
             let algorithm = SignatureAlgorithm.rsaPKCS1v15(digest)
-            guard syntax.parameters == nil || syntax.parametersAreNull else {
+            guard parameters == nil || AlgorithmIdentifierSyntax.isNull(parameters) else {
                 throw .malformedAlgorithmParameters("\(algorithm) parameters must be NULL or absent (RFC 4055)")
             }
             self = algorithm
         } else if let digest = SignatureAlgorithm.digest(of: oid, in: SignatureAlgorithm.ecdsaDigests) {
             let algorithm = SignatureAlgorithm.ecdsa(digest)
-            guard syntax.parameters == nil else {
+            guard parameters == nil else {
                 throw .malformedAlgorithmParameters("\(algorithm) parameters must be absent (RFC 5758)")
             }
             self = algorithm
         } else if oid == OID.ed25519 || oid == OID.ed448 {
             let algorithm: SignatureAlgorithm = oid == OID.ed25519 ? .ed25519 : .ed448
-            guard syntax.parameters == nil else {
+            guard parameters == nil else {
                 throw .malformedAlgorithmParameters("\(algorithm) parameters must be absent (RFC 8410)")
             }
             self = algorithm
         } else if oid == OID.rsassaPSS {
-            guard let parameters = syntax.parameters else {
+            guard let parameters else {
                 throw .malformedAlgorithmParameters("RSASSA-PSS parameters must be present in a signature AlgorithmIdentifier (RFC 4055)")
             }
             self = try SignatureAlgorithm.parsePSSParameters(parameters)

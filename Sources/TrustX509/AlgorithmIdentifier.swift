@@ -1,3 +1,4 @@
+import TrustCrypto
 import TrustDER
 
 /// An AlgorithmIdentifier (RFC 5280 §4.1.1.2) kept as parsed OID plus raw parameters.
@@ -47,8 +48,18 @@ public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
         oidEnd = UInt32(truncatingIfNeeded: oidContent.upperBound - der.startIndex)
     }
 
+    /// The signature algorithm this identifier names, under ``SignatureAlgorithm/init(algorithmIdentifier:)``'s
+    /// rules, from the OID and parameters that parsing already split (the structure is not decoded again).
+    func signatureAlgorithm() throws(SignatureError) -> SignatureAlgorithm {
+        var parameterElement: DERElement?
+        if let parameters {
+            do { parameterElement = try DERReader.parseSingle(parameters) } catch { throw .malformedAlgorithmParameters("\(error)") }
+        }
+        return try SignatureAlgorithm(oid: oid, parameters: parameterElement)
+    }
+
     /// Equal when the encodings are identical (RFC 5280 §4.1.1.2 requires the two copies to match).
-    public static func == (lhs: AlgorithmIdentifier, rhs: AlgorithmIdentifier) -> Bool { lhs.der.elementsEqual(rhs.der) }
+    public static func == (lhs: AlgorithmIdentifier, rhs: AlgorithmIdentifier) -> Bool { ByteComparison.equal(lhs.der, rhs.der) }
 
     /// Whether `self` and `other` name the same algorithm, as RFC 5280 §4.1.1.2 requires of a
     /// certificate's two copies: identical encodings, or the same RSASSA-PKCS1-v1_5 OID with

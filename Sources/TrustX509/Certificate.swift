@@ -121,9 +121,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
                 : .signatureAlgorithmMismatch(tbsCertificate: tbsSignatureAlgorithm, certificate: outerAlgorithm,
                                               offset: outerAlgorithmElement.offset)
             if let mismatch { defects.append(mismatch) }
-            let decoded = Result { () throws(SignatureError) in
-                try SignatureAlgorithm(algorithmIdentifier: outerAlgorithmElement.element(in: bytes))
-            }
+            let decoded = Result { () throws(SignatureError) in try outerAlgorithm.signatureAlgorithm() }
             if outerAlgorithm.oid == AlgorithmIdentifier.rsassaPSS, case let .failure(error) = decoded {
                 defects.append(.invalidRSAPSSParameters(error, offset: outerAlgorithmElement.offset))
             }

@@ -45,7 +45,7 @@ public struct Extension: Hashable, Sendable {
 
     /// Equal when OID, criticality, value and offset are.
     public static func == (lhs: Extension, rhs: Extension) -> Bool {
-        lhs.offset == rhs.offset && lhs.isCritical == rhs.isCritical && lhs.oid == rhs.oid && lhs.value.elementsEqual(rhs.value)
+        lhs.offset == rhs.offset && lhs.isCritical == rhs.isCritical && lhs.oid == rhs.oid && ByteComparison.equal(lhs.value, rhs.value)
     }
 
     /// Hashes the OID, criticality and offset (consistent with `==`).

@@ -1,3 +1,4 @@
+import TrustDER
 import TrustX509
 
 /// RFC 5280 §6.3.3 (f)–(g): finds the key that signed a CRL and establishes that it is a key of the
@@ -94,7 +95,7 @@ final class CRLSigners {
     private static func keyIdentifiersAgree(_ crl: CertificateRevocationList, _ candidate: Certificate) -> Bool {
         guard let aki = crl.authorityKeyIdentifier?.keyIdentifier,
               let ski = candidate.extensions.subjectKeyIdentifier?.keyIdentifier else { return true }
-        return aki.elementsEqual(ski)
+        return ByteComparison.equal(aki, ski)
     }
 
     /// §6.3.3 (f), (g): the signer may sign CRLs (keyUsage cRLSign when keyUsage is present,

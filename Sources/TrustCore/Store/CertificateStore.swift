@@ -1,3 +1,4 @@
+import TrustDER
 import TrustX509
 
 /// A set of certificates indexed by normalised subject name and by subject key identifier,
@@ -88,7 +89,7 @@ public struct CertificateStore: Sendable {
     /// Certificates whose subjectKeyIdentifier is `keyIdentifier`.
     public func certificates(withKeyIdentifier keyIdentifier: ArraySlice<UInt8>) -> [Certificate] {
         if isIndexed { return byKeyIdentifier[keyIdentifier] ?? [] }
-        return certificates.filter { $0.extensions.subjectKeyIdentifier?.keyIdentifier.elementsEqual(keyIdentifier) == true }
+        return certificates.filter { $0.extensions.subjectKeyIdentifier.map { ByteComparison.equal($0.keyIdentifier, keyIdentifier) } == true }
     }
 
     /// Candidate issuers of `certificate`: subject matches its issuer name; those whose SKI
@@ -107,10 +108,11 @@ public struct CertificateStore: Sendable {
             }
         }
         guard byName.count > 1, let aki = certificate.extensions.authorityKeyID else { return byName }
-        func rank(_ candidate: Certificate) -> Int {
+        // Each candidate ranked once, not once per comparison of the sort.
+        let ranks = byName.map { candidate -> Int in
             guard let ski = candidate.extensions.subjectKeyIdentifier?.keyIdentifier else { return 1 }
-            return ski.elementsEqual(aki) ? 0 : 2
+            return ByteComparison.equal(ski, aki) ? 0 : 2
         }
-        return byName.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        return byName.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { byName[$0] }
     }
 }

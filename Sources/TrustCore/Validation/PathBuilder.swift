@@ -1,3 +1,4 @@
+import TrustDER
 import TrustX509
 
 /// One path the builder considered, and what became of it.
@@ -257,7 +258,7 @@ struct PathBuilder {
             let signature = verifiedKeys.contains(signedBy) ? 0 : failedKeys[signedBy] == nil ? 1 : 2
             var keyIdentifier = 1
             if let authorityKeyID, let subjectKeyID = candidate.extensions.subjectKeyIdentifier?.keyIdentifier {
-                keyIdentifier = subjectKeyID.elementsEqual(authorityKeyID) ? 0 : 2
+                keyIdentifier = ByteComparison.equal(subjectKeyID, authorityKeyID) ? 0 : 2
             }
             let isValid = position < anchorCount
                 || (candidate.notBefore.secondsSince1970 <= now && now <= candidate.notAfter.secondsSince1970)

@@ -30,7 +30,7 @@ public struct OCSPCertID: Hashable, Sendable {
     /// Whether this CertID names `certificate` as issued by `issuer` (hashes recomputed with this
     /// CertID's algorithm; serial numbers compared as INTEGER content octets, which DER keeps minimal).
     public func identifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
-        guard serialNumber.elementsEqual(certificate.serialNumber) else { return false }
+        guard ByteComparison.equal(serialNumber[...], certificate.serialNumber) else { return false }
         let expected = OCSPCertID(certificate: certificate, issuer: issuer, hash: hashAlgorithm)
         return expected.issuerNameHash == issuerNameHash && expected.issuerKeyHash == issuerKeyHash
     }
