@@ -14,7 +14,7 @@ import Synchronization
 /// methods are `@inlinable` so that they are specialised in the modules that use them. The stored
 /// type is a class of the caller's (value types go into a small non-generic final class next to their
 /// use): a generic box class here would have its metadata instantiated at run time.
-package struct ComputedOnce<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
+@usableFromInline package struct ComputedOnce<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
     /// The stored object's retained address, or 0.
     @usableFromInline let slot = Atomic<UInt>(0)
 

@@ -58,12 +58,17 @@ public struct TLSFeature: Hashable, Sendable {
     /// Whether OCSP must-staple (status_request) is required.
     public var requiresOCSPStapling: Bool { features.contains(5) }
 
-    static func parse(_ value: ArraySlice<UInt8>) throws -> TLSFeature {
+    /// Checks the extnValue `value` against every rule and, when `building`, decodes it (nil
+    /// otherwise): checked when the certificate is parsed, decoded on first use (one code path).
+    static func read(_ value: ArraySlice<UInt8>, building: Bool) throws -> TLSFeature? {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var features: [Int] = []
-        while let next = try reader.next(in: value) { features.append(Int(try next.integer(as: UInt16.self, in: value))) }
-        return TLSFeature(features: features)
+        while let next = try reader.next(in: value) {
+            let feature = Int(try next.integer(as: UInt16.self, in: value))
+            if building { features.append(feature) }
+        }
+        return building ? TLSFeature(features: features) : nil
     }
 }

@@ -25,19 +25,21 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     @usableFromInline final class Storage: Sendable {
         let der: [UInt8]
-        let tbsCertificate: ArraySlice<UInt8>
+        // Byte strings are kept as where they lie in `der` (8 bytes each, not a 32-byte slice that
+        // retains the buffer): issue 17's heap row.
+        private let tbsCertificateRange: Range<UInt32>
         @usableFromInline let version: Int
-        let serialNumber: ArraySlice<UInt8>
+        private let serialNumberRange: Range<UInt32>
         let tbsSignatureAlgorithm: AlgorithmIdentifier
         @usableFromInline let issuer: DistinguishedName
         @usableFromInline let validity: Validity
         @usableFromInline let subject: DistinguishedName
         @usableFromInline let publicKeyInfo: SubjectPublicKeyInfo
-        let issuerUniqueID: DERBitString?
-        let subjectUniqueID: DERBitString?
+        /// issuerUniqueID and subjectUniqueID, if either is present (deprecated, almost never).
+        private let uniqueIdentifiers: UniqueIdentifiers?
         @usableFromInline let extensions: Extensions
         let signatureAlgorithm: AlgorithmIdentifier
-        let signature: ArraySlice<UInt8>
+        private let signatureRange: Range<UInt32>
         // Values derived on first use, read lock-free afterwards (a certificate is often shared by
         // concurrent evaluations: see ComputedOnce).
         /// The libcrypto key, built on first use (OpenSSL's key decoding is the slow part).
@@ -63,6 +65,33 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         func digestOfDER() -> ComputedBytes { ComputedBytes(Digest.sha256(der)) }
         /// What `spkiDigest` holds: SHA-256 of the SubjectPublicKeyInfo.
         func digestOfSPKI() -> ComputedBytes { ComputedBytes(Digest.sha256(publicKeyInfo.der)) }
+        /// The exact tbsCertificate bytes that the signature covers.
+        var tbsCertificate: ArraySlice<UInt8> { slice(tbsCertificateRange) }
+        /// The serialNumber INTEGER's content octets.
+        var serialNumber: ArraySlice<UInt8> { slice(serialNumberRange) }
+        /// The signature BIT STRING's octets.
+        var signature: ArraySlice<UInt8> { slice(signatureRange) }
+        var issuerUniqueID: DERBitString? { uniqueIdentifiers?.issuer }
+        var subjectUniqueID: DERBitString? { uniqueIdentifiers?.subject }
+
+        /// The bytes of `der` at `range` (a range the parse took from `der`, so within it).
+        private func slice(_ range: Range<UInt32>) -> ArraySlice<UInt8> { der[Int(range.lowerBound)..<Int(range.upperBound)] }
+        /// Where `slice`, a slice of `der`, lies in it (`der` is at most 64 KiB: checkEncodedSize).
+        private static func range(of slice: ArraySlice<UInt8>) -> Range<UInt32> {
+            UInt32(truncatingIfNeeded: slice.startIndex)..<UInt32(truncatingIfNeeded: slice.endIndex)
+        }
+
+        /// The deprecated unique identifiers (RFC 5280 §4.1.2.8), kept out of line: almost no
+        /// certificate has them.
+        final class UniqueIdentifiers: Sendable {
+            let issuer: DERBitString?
+            let subject: DERBitString?
+            init(issuer: DERBitString?, subject: DERBitString?) {
+                self.issuer = issuer
+                self.subject = subject
+            }
+        }
+
         /// The states of `selfIssued`.
         static let unknown: UInt8 = 0, notSelfIssued: UInt8 = 1, selfIssuedName: UInt8 = 2
         /// The decoded key description as an object (for ComputedOnce).
@@ -94,9 +123,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             let partialSignature: CertificateDefect? = signatureBits.unusedBits == 0 ? nil
                 : .signatureNotWholeOctets(offset: signatureElement.offset)
             if let partialSignature { defects.append(partialSignature) }
-            tbsCertificate = bytes[tbs.encodedRange]
+            tbsCertificateRange = Storage.range(of: bytes[tbs.encodedRange])
             signatureAlgorithm = outerAlgorithm
-            signature = signatureBits.bytes
+            signatureRange = Storage.range(of: signatureBits.bytes)
 
             var fields = try tbs.children()
             var version = 1
@@ -112,7 +141,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
                 version = raw + 1
             }
             self.version = version
-            serialNumber = try fields.read(.integer, in: bytes).integerBytes(in: bytes)
+            serialNumberRange = Storage.range(of: try fields.read(.integer, in: bytes).integerBytes(in: bytes))
             let innerAlgorithmElement = try fields.read(.sequence, in: bytes)
             tbsSignatureAlgorithm = try AlgorithmIdentifier.parse(innerAlgorithmElement, in: bytes)
             // RFC 5280 §4.1.1.2: the outer signatureAlgorithm MUST equal tbsCertificate.signature.
@@ -145,8 +174,10 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             publicKeyInfo = try SubjectPublicKeyInfo.parse(try fields.read(.sequence, in: bytes), in: bytes)
             let issuerUniqueIDElement = try fields.readIfPresent(.context(1, constructed: false), in: bytes)
             let subjectUniqueIDElement = try fields.readIfPresent(.context(2, constructed: false), in: bytes)
-            issuerUniqueID = try issuerUniqueIDElement?.bitString(in: bytes, tag: .context(1, constructed: false))
-            subjectUniqueID = try subjectUniqueIDElement?.bitString(in: bytes, tag: .context(2, constructed: false))
+            let issuerUniqueID = try issuerUniqueIDElement?.bitString(in: bytes, tag: .context(1, constructed: false))
+            let subjectUniqueID = try subjectUniqueIDElement?.bitString(in: bytes, tag: .context(2, constructed: false))
+            uniqueIdentifiers = issuerUniqueID == nil && subjectUniqueID == nil ? nil
+                : UniqueIdentifiers(issuer: issuerUniqueID, subject: subjectUniqueID)
             if let uniqueID = issuerUniqueIDElement ?? subjectUniqueIDElement, version < 2 {
                 throw X509Error.structure("unique identifiers require version 2 or 3", at: uniqueID.offset)
             }

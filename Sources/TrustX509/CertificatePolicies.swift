@@ -18,36 +18,45 @@ public struct CertificatePolicies: Hashable, Sendable {
 
     /// Up to this many policies, duplicates are found by comparing with each earlier one.
     static let linearLimit = 8
+    /// Where the first ``linearLimit`` policy OIDs lie, for those comparisons (no allocation).
+    typealias EarlierOIDs = InlineArray<8, Range<Int>>
 
-    static func parse(_ value: ArraySlice<UInt8>) throws -> CertificatePolicies {
+    /// Checks the extnValue `value` against every rule and, when `building`, decodes it (nil
+    /// otherwise): checked when the certificate is parsed, decoded on first use (one code path).
+    static func read(_ value: ArraySlice<UInt8>, building: Bool) throws -> CertificatePolicies? {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var policies: [PolicyInformation] = []
+        var earlier = EarlierOIDs(repeating: 0..<0)
         var seen: Set<ASN1ObjectIdentifier> = []  // filled only past `linearLimit` policies
+        var count = 0
         while let info = try reader.next(in: value) {
             try info.expect(.sequence)
             var fields = try info.children()
-            let oid = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
+            let oidElement = try fields.read(.objectIdentifier, in: value)
+            let oid = try oidElement.objectIdentifier(in: value)
             let qualifiers = try fields.readIfPresent(.sequence, in: value).map { value[$0.encodedRange] }
             try fields.finish()
             // RFC 5280 §4.2.1.4: a policy OID MUST NOT appear more than once. Certificates carry one
             // to three: those are compared directly; a longer list goes through a seeded hash set,
             // so the check stays linear in the number of policies whatever an attacker sends.
             let duplicate: Bool
-            if policies.count < linearLimit {
-                duplicate = policies.contains { $0.identifier == oid }
+            if count < linearLimit {
+                duplicate = (0..<count).contains { ByteComparison.equal(value[earlier[$0]], oid.bytes) }
+                earlier[count] = oidElement.contentRange
             } else {
-                if seen.isEmpty { seen = Set(policies.map(\.identifier)) }
+                if seen.isEmpty { for index in earlier.indices { seen.insert(ASN1ObjectIdentifier(trusted: value[earlier[index]])) } }
                 duplicate = !seen.insert(oid).inserted
             }
             if duplicate {
                 throw X509Error.structure("certificatePolicies lists \(QuotedValue.capped(oid)) twice", at: info.offset)
             }
-            policies.append(PolicyInformation(identifier: oid, qualifiers: qualifiers))
+            if building { policies.append(PolicyInformation(identifier: oid, qualifiers: qualifiers)) }
+            count += 1
         }
-        if policies.isEmpty { throw X509Error.structure("certificatePolicies must not be empty", at: element.offset) }
-        return CertificatePolicies(policies: policies)
+        if count == 0 { throw X509Error.structure("certificatePolicies must not be empty", at: element.offset) }
+        return building ? CertificatePolicies(policies: policies) : nil
     }
 }
 
@@ -64,21 +73,25 @@ public struct PolicyMappings: Hashable, Sendable {
     /// The mappings, in order.
     public let mappings: [Mapping]
 
-    static func parse(_ value: ArraySlice<UInt8>) throws -> PolicyMappings {
+    /// Checks the extnValue `value` against every rule and, when `building`, decodes it (nil
+    /// otherwise): checked when the certificate is parsed, decoded on first use (one code path).
+    static func read(_ value: ArraySlice<UInt8>, building: Bool) throws -> PolicyMappings? {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var mappings: [Mapping] = []
+        var count = 0
         while let pair = try reader.next(in: value) {
             try pair.expect(.sequence)
             var fields = try pair.children()
             let issuer = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
             let subject = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
             try fields.finish()
-            mappings.append(Mapping(issuerDomainPolicy: issuer, subjectDomainPolicy: subject))
+            if building { mappings.append(Mapping(issuerDomainPolicy: issuer, subjectDomainPolicy: subject)) }
+            count += 1
         }
-        if mappings.isEmpty { throw X509Error.structure("policyMappings must not be empty", at: element.offset) }
-        return PolicyMappings(mappings: mappings)
+        if count == 0 { throw X509Error.structure("policyMappings must not be empty", at: element.offset) }
+        return building ? PolicyMappings(mappings: mappings) : nil
     }
 }
 

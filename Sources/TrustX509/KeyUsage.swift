@@ -59,13 +59,20 @@ public struct ExtendedKeyUsage: Hashable, Sendable {
     /// Whether `purpose` is listed (anyExtendedKeyUsage is not treated as a wildcard here).
     public func contains(_ purpose: ASN1ObjectIdentifier) -> Bool { purposes.contains(purpose) }
 
-    static func parse(_ value: ArraySlice<UInt8>) throws -> ExtendedKeyUsage {
+    /// Checks the extnValue `value` against every rule and, when `building`, decodes it (nil
+    /// otherwise): checked when the certificate is parsed, decoded on first use (one code path).
+    static func read(_ value: ArraySlice<UInt8>, building: Bool) throws -> ExtendedKeyUsage? {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var purposes: [ASN1ObjectIdentifier] = []
-        while let next = try reader.next(in: value) { purposes.append(try next.objectIdentifier(in: value)) }
-        if purposes.isEmpty { throw X509Error.structure("extKeyUsage must list at least one purpose", at: element.offset) }
-        return ExtendedKeyUsage(purposes: purposes)
+        var count = 0
+        while let next = try reader.next(in: value) {
+            let purpose = try next.objectIdentifier(in: value)
+            if building { purposes.append(purpose) }
+            count += 1
+        }
+        if count == 0 { throw X509Error.structure("extKeyUsage must list at least one purpose", at: element.offset) }
+        return building ? ExtendedKeyUsage(purposes: purposes) : nil
     }
 }

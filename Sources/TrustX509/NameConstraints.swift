@@ -9,7 +9,9 @@ public struct NameConstraints: Hashable, Sendable {
     /// Whether the permitted list was present at all.
     public let hasPermittedSubtrees: Bool
 
-    static func parse(_ value: ArraySlice<UInt8>) throws -> NameConstraints {
+    /// Checks the extnValue `value` against every rule and, when `building`, decodes it (nil
+    /// otherwise): checked when the certificate is parsed, decoded on first use (one code path).
+    static func read(_ value: ArraySlice<UInt8>, building: Bool) throws -> NameConstraints? {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
@@ -20,20 +22,22 @@ public struct NameConstraints: Hashable, Sendable {
         if permitted == nil && excluded == nil {
             throw X509Error.structure("nameConstraints must have permitted or excluded subtrees", at: element.offset)
         }
-        return NameConstraints(
-            permittedSubtrees: try permitted.map { element throws in try parseSubtrees(element, in: value) } ?? [],
-            excludedSubtrees: try excluded.map { element throws in try parseSubtrees(element, in: value) } ?? [],
-            hasPermittedSubtrees: permitted != nil
-        )
+        let permittedSubtrees = try permitted.map { element throws in try readSubtrees(element, in: value, building: building) }
+        let excludedSubtrees = try excluded.map { element throws in try readSubtrees(element, in: value, building: building) }
+        guard building else { return nil }
+        return NameConstraints(permittedSubtrees: permittedSubtrees ?? [], excludedSubtrees: excludedSubtrees ?? [],
+                               hasPermittedSubtrees: permitted != nil)
     }
 
-    private static func parseSubtrees(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> [GeneralName] {
+    /// Checks a GeneralSubtrees element, returning the base names when `building` (empty otherwise).
+    private static func readSubtrees(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool) throws -> [GeneralName] {
         var reader = try element.children()
         var names: [GeneralName] = []
+        var count = 0
         while let subtree = try reader.next(in: bytes) {
             try subtree.expect(.sequence)
             var fields = try subtree.children()
-            let base = try GeneralName.parse(try fields.readAny(in: bytes), in: bytes)
+            let base = try GeneralName.read(try fields.readAny(in: bytes), in: bytes, building: building)
             // RFC 5280: minimum MUST be zero (and so is omitted in DER); maximum MUST be absent.
             if let minimum = try fields.readIfPresent(.context(0, constructed: false), in: bytes) {
                 throw X509Error.structure("GeneralSubtree minimum must be absent", at: minimum.offset)
@@ -42,9 +46,10 @@ public struct NameConstraints: Hashable, Sendable {
                 throw X509Error.structure("GeneralSubtree maximum must be absent", at: maximum.offset)
             }
             try fields.finish()
-            names.append(base)
+            if let base { names.append(base) }
+            count += 1
         }
-        if names.isEmpty { throw X509Error.structure("GeneralSubtrees must not be empty", at: element.offset) }
+        if count == 0 { throw X509Error.structure("GeneralSubtrees must not be empty", at: element.offset) }
         return names
     }
 }

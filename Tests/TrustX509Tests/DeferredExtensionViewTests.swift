@@ -4,37 +4,60 @@ import XCTest
 
 private typealias B = DERBuilder
 
-/// issuerAltName, cRLDistributionPoints and authorityInfoAccess are checked when a certificate is
-/// parsed and decoded on first use (issue 17's lazy parse). The check and the decoding are one code
-/// path; these tests hold them to it: over real and mutated values, checking and decoding accept
-/// exactly the same inputs, and a malformed value is still a parse error of the certificate.
+/// The views that allocate (extKeyUsage, subjectAltName, nameConstraints, certificatePolicies,
+/// policyMappings, issuerAltName, cRLDistributionPoints, authorityInfoAccess, the TLS feature) are
+/// checked when a certificate is parsed and decoded on first use (issue 17's lazy parse). The check
+/// and the decoding are one code path; these tests hold them to it: over real and mutated values,
+/// checking and decoding accept exactly the same inputs, a certificate parses exactly when its
+/// value checks and then presents the view, and a malformed value is still a parse error.
 final class DeferredExtensionViewTests: XCTestCase {
-    /// A deferred extension's OID and the way each mode reads its value (throws, or returns whether
-    /// it produced a view).
+    /// A deferred extension's OID, the way each mode reads its value (throws, or returns whether
+    /// it produced a view) and whether a parsed certificate presents its view.
     private struct DeferredKind {
         let oid: String
         let name: String
         let read: (ArraySlice<UInt8>, Bool) throws -> Bool
+        let hasView: (Extensions) -> Bool
     }
 
     private let kinds = [
-        DeferredKind(oid: TestOID.authorityInfoAccess, name: "authorityInfoAccess") { value, building in
+        DeferredKind(oid: TestOID.authorityInfoAccess, name: "authorityInfoAccess", read: { value, building in
             try AuthorityInformationAccess.read(value, building: building) != nil
-        },
-        DeferredKind(oid: TestOID.crlDistributionPoints, name: "cRLDistributionPoints") { value, building in
+        }, hasView: { $0.authorityInformationAccess != nil }),
+        DeferredKind(oid: TestOID.crlDistributionPoints, name: "cRLDistributionPoints", read: { value, building in
             try CRLDistributionPoints.read(value, building: building) != nil
-        },
-        DeferredKind(oid: TestOID.issuerAltName, name: "issuerAltName") { value, building in
+        }, hasView: { $0.crlDistributionPoints != nil }),
+        DeferredKind(oid: TestOID.issuerAltName, name: "issuerAltName", read: { value, building in
             // Checking yields no names; decoding yields at least one (GeneralNames is never empty).
             try !GeneralName.readSequence(value, building: building).isEmpty
-        },
+        }, hasView: { $0.issuerAlternativeNames != nil }),
+        DeferredKind(oid: TestOID.extKeyUsage, name: "extKeyUsage", read: { value, building in
+            try ExtendedKeyUsage.read(value, building: building) != nil
+        }, hasView: { $0.extendedKeyUsage != nil }),
+        DeferredKind(oid: TestOID.subjectAltName, name: "subjectAltName", read: { value, building in
+            // Leniently, as the certificate parse and the view do: a non-ASCII dNSName is a defect.
+            try !GeneralName.readSequence(value, building: building) { _ in }.isEmpty
+        }, hasView: { $0.subjectAlternativeNames != nil }),
+        DeferredKind(oid: TestOID.nameConstraints, name: "nameConstraints", read: { value, building in
+            try NameConstraints.read(value, building: building) != nil
+        }, hasView: { $0.nameConstraints != nil }),
+        DeferredKind(oid: TestOID.certificatePolicies, name: "certificatePolicies", read: { value, building in
+            try CertificatePolicies.read(value, building: building) != nil
+        }, hasView: { $0.certificatePolicies != nil }),
+        DeferredKind(oid: TestOID.policyMappings, name: "policyMappings", read: { value, building in
+            try PolicyMappings.read(value, building: building) != nil
+        }, hasView: { $0.policyMappings != nil }),
+        DeferredKind(oid: TestOID.tlsFeature, name: "tlsFeature", read: { value, building in
+            try TLSFeature.read(value, building: building) != nil
+        }, hasView: { $0.tlsFeature != nil }),
     ]
 
     /// Real values from the test certificates, plus hand-built ones reaching every branch (a
     /// cRLIssuer with reasons, a nameRelativeToCRLIssuer, each GeneralName form).
     private func seedValues(for kind: DeferredKind) throws -> [[UInt8]] {
         var values: [[UInt8]] = []
-        for path in ["ecdsa/leaf.pem", "rsa/leaf.pem", "scenarios/cross-leaf.pem", "scenarios/nc-leaf-ok.pem"] {
+        for path in ["ecdsa/leaf.pem", "rsa/leaf.pem", "scenarios/cross-leaf.pem", "scenarios/nc-leaf-ok.pem",
+                     "scenarios/leaf-policies.pem", "scenarios/nc-intermediate.pem", "scenarios/leaf-must-staple.pem"] {
             let certificate = try TestFiles.certificate(path)
             if let ext = certificate.extensions.all.first(where: { $0.oid.dotted == kind.oid }) { values.append(Array(ext.value)) }
         }
@@ -51,6 +74,27 @@ final class DeferredExtensionViewTests: XCTestCase {
             values.append(B.sequence(B.sequence(B.context(0, constructed: true, B.context(0, constructed: true, everyForm.joined().map { $0 })))))
         case TestOID.authorityInfoAccess:
             values.append(B.sequence(everyForm.map { B.sequence(B.oid("1.3.6.1.5.5.7.48.2"), $0) }))
+        case TestOID.extKeyUsage:
+            values.append(B.sequence(B.oid(TestOID.serverAuth), B.oid(TestOID.clientAuth), B.oid("1.3.6.1.4.1.55555.1")))
+        case TestOID.subjectAltName:
+            values.append(B.sequence(everyForm + [B.context(2, constructed: false, [0x78, 0xC3, 0xA9])]))
+        case TestOID.nameConstraints:
+            values.append(B.sequence(B.context(0, constructed: true, B.sequence(B.dnsName("swifttrust.test"))
+                                                 + B.sequence(B.ipAddress([10, 0, 0, 0, 255, 0, 0, 0]))),
+                                     B.context(1, constructed: true, B.sequence(B.rfc822Name("ca@swifttrust.test"))
+                                                 + B.sequence(B.directoryName(issuerName)))))
+        case TestOID.certificatePolicies:
+            // A qualifier, and more policies than are compared one by one (the hash-set path).
+            values.append(B.sequence(B.sequence(B.oid("2.23.140.1.2.1")),
+                                     B.sequence(B.oid("1.3.6.1.4.1.55555.2"),
+                                                B.sequence(B.sequence(B.oid("1.3.6.1.5.5.7.2.1"), B.ia5String("http://cps.test"))))))
+            values.append(B.sequence((1...10).map { B.sequence(B.oid("1.3.6.1.4.1.55555.\($0)")) }))
+        case TestOID.policyMappings:
+            values.append(B.sequence(B.sequence(B.oid("1.3.6.1.4.1.55555.1"), B.oid("1.3.6.1.4.1.55555.2")),
+                                     B.sequence(B.oid("1.3.6.1.4.1.55555.3"), B.oid("1.3.6.1.4.1.55555.4"))))
+        case TestOID.tlsFeature:
+            values.append(B.sequence(B.integer(5), B.integer(17)))
+            values.append(B.sequence((1...12).map { B.integer(UInt64($0) * 1_000) }))
         default:
             values.append(B.sequence(everyForm))
         }
@@ -107,12 +151,7 @@ final class DeferredExtensionViewTests: XCTestCase {
                 do {
                     let certificate = try template.parse()
                     XCTAssertTrue(checks, "\(kind.name): parsed although the value does not check: \(candidate)")
-                    let extensions = certificate.extensions
-                    switch kind.oid {
-                    case TestOID.authorityInfoAccess: XCTAssertNotNil(extensions.authorityInformationAccess)
-                    case TestOID.crlDistributionPoints: XCTAssertNotNil(extensions.crlDistributionPoints)
-                    default: XCTAssertNotNil(extensions.issuerAlternativeNames)
-                    }
+                    XCTAssertTrue(kind.hasView(certificate.extensions), "\(kind.name): no view for \(candidate)")
                 } catch {
                     XCTAssertFalse(checks, "\(kind.name): refused although the value checks: \(error)")
                     if case let .malformedExtension(name, _, _) = error.reason { XCTAssertEqual(name, kind.name) }
@@ -131,6 +170,16 @@ final class DeferredExtensionViewTests: XCTestCase {
              "cRLDistributionPoints"),
             (TestOID.issuerAltName, B.sequence(), "issuerAltName"),
             (TestOID.issuerAltName, B.sequence(B.context(9, constructed: false, [1])), "issuerAltName"),
+            (TestOID.extKeyUsage, B.sequence(), "extKeyUsage"),
+            (TestOID.subjectAltName, B.sequence(), "subjectAltName"),
+            (TestOID.nameConstraints, B.sequence(), "nameConstraints"),
+            (TestOID.nameConstraints, B.sequence(B.context(0, constructed: true, [])), "nameConstraints"),
+            (TestOID.certificatePolicies, B.sequence(B.sequence(B.oid("2.23.140.1.2.1")), B.sequence(B.oid("2.23.140.1.2.1"))),
+             "certificatePolicies"),
+            (TestOID.certificatePolicies, B.sequence((1...10).map { B.sequence(B.oid("1.3.6.1.4.1.55555.\($0 % 9)")) }),
+             "certificatePolicies"),
+            (TestOID.policyMappings, B.sequence(), "policyMappings"),
+            (TestOID.tlsFeature, B.sequence(B.integer(70_000)), "tlsFeature"),
         ]
         for (oid, value, name) in cases {
             var template = try CertificateTemplate.load()

@@ -47,12 +47,17 @@ enum Ours {
         sum &+= extensions.issuerAlternativeNames?.count ?? 0
         sum &+= extensions.crlDistributionPoints != nil ? 1 : 0
         sum &+= extensions.authorityInformationAccess != nil ? 1 : 0
+        sum &+= extensions.tlsFeature != nil ? 1 : 0
+        sum &+= extensions.signedCertificateTimestamps?.count ?? 0
+        sum &+= extensions.all.count
         return sum
     }
 
-    /// Reads what validation reads: every field and every typed view except the three only
+    /// Reads what validation reads: every field and every typed view except those only
     /// revocation fetching, diagnostics and display read (issuerAltName, cRLDistributionPoints,
-    /// authorityInfoAccess). Of the names, the self-issued test: validation compares names, and
+    /// authorityInfoAccess, the TLS feature, the SCT list), and not the list of every extension as
+    /// `Extension` values (validation reads which known kinds are present and critical, bit sets
+    /// kept at parse time, through package API). Of the names, the self-issued test: validation compares names, and
     /// builds a name's comparison key only to look it up in an indexed store (more than
     /// `CertificateStore.indexThreshold` certificates, e.g. the system store: the issuer name of
     /// the chain's top certificate) or when the names' fingerprints cannot tell them apart.
@@ -67,7 +72,6 @@ enum Ours {
         sum &+= certificate.issuerUniqueID != nil ? 1 : 0
         sum &+= certificate.subjectUniqueID != nil ? 1 : 0
         let extensions = certificate.extensions
-        sum &+= extensions.all.count
         sum &+= (extensions.basicConstraints?.isCA ?? false) ? 1 : 0
         sum &+= extensions.keyUsage != nil ? 1 : 0
         sum &+= extensions.extendedKeyUsage != nil ? 1 : 0
@@ -79,8 +83,6 @@ enum Ours {
         sum &+= extensions.policyMappings != nil ? 1 : 0
         sum &+= extensions.policyConstraints != nil ? 1 : 0
         sum &+= extensions.inhibitAnyPolicy != nil ? 1 : 0
-        sum &+= extensions.tlsFeature != nil ? 1 : 0
-        sum &+= extensions.signedCertificateTimestamps?.count ?? 0
         return sum
     }
 

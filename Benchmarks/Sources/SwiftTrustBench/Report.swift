@@ -84,8 +84,11 @@ func targets(_ results: Results) -> [Target] {
                                .compactMap { $0 }.joined(separator: ", "),
                            met: coldVsOpenSSL.flatMap { a in coldVsSwiftCerts.map { b in a.median < 1 && b.median < 1 } }))
         if let beyond = results.memory.perCertificate["\(chain.name) SwiftTrust (beyond the DER it keeps)"] {
+            let withViews = results.memory.perCertificate["\(chain.name) SwiftTrust (beyond the DER, once validation has read its views)"]
             list.append(Target(name: "\(chain.name): heap per parsed certificate beyond its DER ≤ 1 KB",
-                               measured: String(format: "%.0f bytes", beyond), met: beyond <= 1024))
+                               measured: String(format: "%.0f bytes", beyond)
+                                   + (withViews.map { String(format: " (%.0f once validation has read its views)", $0) } ?? ""),
+                               met: beyond <= 1024))
         }
         let reused = chain.measurement("reused", "ours")
         let reusedMedian = reused.flatMap { $0.ok ? $0.stats.median : nil }

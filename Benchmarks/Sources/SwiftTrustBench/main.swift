@@ -32,6 +32,8 @@ struct Options {
     /// `--throughput-only`: only the throughput rounds (needs `--scale-suite`), printed as one line
     /// per scenario; for iterating on scaling without the whole run.
     var throughputOnly = false
+    /// `--memory-only`: measure the heap per certificate, print it and exit.
+    var memoryOnly = false
     var iterations = 10_000
 
     init(_ arguments: [String]) throws {
@@ -57,6 +59,7 @@ struct Options {
             case "--json": json = try value(argument)
             case "--profile": profile = try value(argument)
             case "--throughput-only": throughputOnly = true
+            case "--memory-only": memoryOnly = true
             case "--iterations": iterations = max(1, Int(try value(argument)) ?? iterations)
             case "--quick":
                 quick = true
@@ -69,7 +72,7 @@ struct Options {
             case "-h", "--help":
                 print("usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
                     + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--scale-suite SUITE [--throughput-only]] [--throughput-rounds N] "
-                    + "[--markdown OUT] [--json OUT] [--quick]\n"
+                    + "[--markdown OUT] [--json OUT] [--quick] [--memory-only]\n"
                     + "       swifttrust-bench --profile parse|parse-validation|fresh|fresh-checked|fresh-cold|reused|reused-2threads|raw|lookup[-rsa]|psl [--iterations N]   (a plain loop, for callgrind; psl: the shipped public-suffix list parsed, once per process)")
                 exit(0)
             default: throw BenchError("unknown argument \(argument)")
@@ -136,6 +139,10 @@ do {
     }
     log("memory: \(options.memoryCopies) copies per leaf …")
     var memory = measureMemory(chains: chains, copies: options.memoryCopies)
+    if options.memoryOnly {
+        for (label, bytes) in memory.perCertificate.sorted(by: { $0.key < $1.key }) { print("\(label): \(Int(bytes.rounded()))") }
+        exit(0)
+    }
 
     var pool: IssuerPool?
     var generateSeconds = 0.0

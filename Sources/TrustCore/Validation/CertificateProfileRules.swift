@@ -58,7 +58,7 @@ enum CertificateProfileRules {
             found.append(ProfileViolation(rule, detail))
         }
         let extensions = certificate.extensions
-        let critical = ExtensionCriticality(extensions.all)
+        let critical = ExtensionCriticality(extensions)
         let isLeaf = flags.isLeaf
         let isAnchor = flags.isAnchor
         let isSelfSigned = flags.isSelfSigned

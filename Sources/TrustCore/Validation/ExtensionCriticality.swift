@@ -10,10 +10,13 @@ extension ExtensionKind {
         default: return true
         }
     }
+
+    /// The kinds a critical instance of which the path validator does not process, as bits.
+    static let unprocessedKinds: UInt32 = ExtensionKind.tlsFeature.bit | ExtensionKind.sctList.bit
 }
 
-/// Presence and criticality of the extensions the profile rules read, gathered in one pass over
-/// the list (instead of one linear search per rule).
+/// Presence and criticality of the extensions the profile rules read, from the bit sets the
+/// certificate keeps (no walk over the list, no linear search per rule).
 struct ExtensionCriticality {
     /// nil when absent, else whether it is critical.
     var authorityKeyIdentifier: Bool?
@@ -25,21 +28,15 @@ struct ExtensionCriticality {
     var extendedKeyUsage: Bool?
     var nameConstraints: Bool?
 
-    init(_ all: [Extension]) {
-        for ext in all {
-            guard let kind = ext.kind else { continue }
-            // Duplicates are rejected when parsing; keep the first anyway, as `Extensions[oid]` does.
-            switch kind {
-            case .authorityKeyIdentifier: if authorityKeyIdentifier == nil { authorityKeyIdentifier = ext.isCritical }
-            case .subjectKeyIdentifier: if subjectKeyIdentifier == nil { subjectKeyIdentifier = ext.isCritical }
-            case .basicConstraints: if basicConstraints == nil { basicConstraints = ext.isCritical }
-            case .policyConstraints: if policyConstraints == nil { policyConstraints = ext.isCritical }
-            case .authorityInfoAccess: if authorityInfoAccess == nil { authorityInfoAccess = ext.isCritical }
-            case .subjectAltName: if subjectAltName == nil { subjectAltName = ext.isCritical }
-            case .extendedKeyUsage: if extendedKeyUsage == nil { extendedKeyUsage = ext.isCritical }
-            case .nameConstraints: if nameConstraints == nil { nameConstraints = ext.isCritical }
-            default: continue
-            }
-        }
+    init(_ extensions: Extensions) {
+        func criticality(_ kind: ExtensionKind) -> Bool? { extensions.contains(kind) ? extensions.isCritical(kind) : nil }
+        authorityKeyIdentifier = criticality(.authorityKeyIdentifier)
+        subjectKeyIdentifier = criticality(.subjectKeyIdentifier)
+        basicConstraints = criticality(.basicConstraints)
+        policyConstraints = criticality(.policyConstraints)
+        authorityInfoAccess = criticality(.authorityInfoAccess)
+        subjectAltName = criticality(.subjectAltName)
+        extendedKeyUsage = criticality(.extendedKeyUsage)
+        nameConstraints = criticality(.nameConstraints)
     }
 }

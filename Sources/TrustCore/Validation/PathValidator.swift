@@ -214,8 +214,13 @@ final class PathValidator {
     /// RFC 5280 §4.2: a critical extension that is not recognised must cause rejection. The names
     /// of the critical extensions not in ``understoodExtensions``, in encoded order.
     func unhandledCriticalExtensions(_ certificate: Certificate) -> [String] {
+        let extensions = certificate.extensions
+        // Almost always: every critical extension is a kind the validator processes (no list walk).
+        if !extensions.hasCriticalUnknownExtension && extensions.criticalKnownKinds & ExtensionKind.unprocessedKinds == 0 {
+            return []
+        }
         var names: [String] = []
-        for ext in certificate.extensions.all where ext.isCritical {
+        for ext in extensions.all where ext.isCritical {
             // Processed kinds are all in `understoodExtensions`; the set decides the rest.
             if ext.kind?.isProcessedByValidator == true || PathValidator.understoodExtensions.contains(ext.oid) { continue }
             names.append(ext.name)

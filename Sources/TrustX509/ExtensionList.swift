@@ -1,0 +1,79 @@
+import TrustDER
+
+extension Extension {
+    /// Reads each Extension of the Extensions SEQUENCE `element` of `bytes` in encoded order,
+    /// checking its DER (a valid OID, criticality TRUE or omitted, an OCTET STRING value), and hands
+    /// it to `body`. The list's own rules (no duplicates, not empty) are ``ExtensionListCheck``'s.
+    static func forEach(in element: DERIndexedElement, of bytes: ArraySlice<UInt8>,
+                        _ body: (Extension) throws -> Void) throws {
+        try element.expect(.sequence)
+        var reader = try element.children()
+        while let located = try reader.next(in: bytes) {
+            try located.expect(.sequence)
+            // Extension keeps 32-bit offsets inside the element (a CRL has no size cap).
+            guard located.encodedRange.count <= UInt32.max else { throw X509Error.structure("extension larger than 4 GiB", at: located.offset) }
+            var fields = try located.children()
+            let oidElement = try fields.read(.objectIdentifier, in: bytes)
+            let oid = try ASN1ObjectIdentifier(validating: bytes[oidElement.contentRange], at: oidElement.offset)
+            var critical = false
+            var valueElement = try fields.readAny(in: bytes)
+            if valueElement.tag == .boolean {
+                critical = try valueElement.boolean(in: bytes)
+                // DEFAULT FALSE must be omitted in DER (X.690 §11.5).
+                if !critical { throw X509Error.structure("critical FALSE must be omitted (DEFAULT)", at: valueElement.offset) }
+                valueElement = try fields.readAny(in: bytes)
+            }
+            try valueElement.expect(.octetString)
+            try fields.finish()
+            try body(Extension(element: located, oid: oidElement.contentRange, value: valueElement.contentRange, in: bytes,
+                               kind: ExtensionKind(oid), isCritical: critical))
+        }
+    }
+
+    /// Parses an `Extensions` SEQUENCE into raw extensions (a CRL's, a CRL entry's, an OCSP
+    /// response's): the DER of each, no duplicates (RFC 5280 §4.2), at least one entry (§4.1.2.9).
+    static func parseList(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws -> [Extension] {
+        var all: [Extension] = []
+        all.reserveCapacity(8)
+        var check = ExtensionListCheck()
+        try forEach(in: element, of: bytes) { ext in
+            try check.add(ext)
+            all.append(ext)
+        }
+        try check.finish(element)
+        return all
+    }
+}
+
+/// The rules on an Extensions list as a whole, fed one extension at a time: at most one instance
+/// of each extension (RFC 5280 §4.2) and at least one extension (§4.1.2.9). It also gathers which
+/// known kinds are present and which are critical (a certificate keeps those two bit sets).
+struct ExtensionListCheck {
+    /// The known kinds seen (``ExtensionKind/bit``), and those of them marked critical.
+    private(set) var presentKinds: UInt32 = 0, criticalKinds: UInt32 = 0
+    /// Whether an extension without a typed view is marked critical.
+    private(set) var hasUnknownCritical = false
+    /// The OIDs without a typed view seen so far.
+    private var seenUnknown: Set<ASN1ObjectIdentifier> = []
+    private var count = 0
+
+    /// Adds `ext`, throwing when its OID was seen before. Known kinds are tracked in a bit set,
+    /// others in a set hashed with the per-process seeded hasher: linear in the number of
+    /// extensions, whatever OIDs an attacker picks.
+    mutating func add(_ ext: Extension) throws {
+        count += 1
+        if let kind = ext.kind {
+            if presentKinds & kind.bit != 0 { throw X509Error(.duplicateExtension(oid: ext.name, offset: ext.offset)) }
+            presentKinds |= kind.bit
+            if ext.isCritical { criticalKinds |= kind.bit }
+            return
+        }
+        if !seenUnknown.insert(ext.oid).inserted { throw X509Error(.duplicateExtension(oid: ext.name, offset: ext.offset)) }
+        if ext.isCritical { hasUnknownCritical = true }
+    }
+
+    /// Throws when the list `element` held no extension.
+    func finish(_ element: DERIndexedElement) throws {
+        if count == 0 { throw X509Error.structure("extensions must not be empty", at: element.offset) }
+    }
+}

@@ -1,0 +1,61 @@
+import TrustDER
+
+// The typed views of a certificate's extensions that allocate (arrays, strings), decoded on first
+// use from the extension values located in the certificate's buffer when it was parsed (issue 17: a parsed certificate
+// holds its DER and offsets; views decode on first use). Every extension was checked against every
+// rule when the certificate was parsed, by the same code that decodes it here (each parser's
+// `building` flag), so decoding cannot fail; were it ever to, the view would read as absent, which
+// is what a certificate without the extension presents anyway.
+
+/// The views path validation reads: extKeyUsage, subjectAltName, nameConstraints,
+/// certificatePolicies and policyMappings.
+@usableFromInline final class ValidationViews: Sendable {
+    @usableFromInline let extendedKeyUsage: ExtendedKeyUsage?
+    @usableFromInline let subjectAlternativeNames: [GeneralName]?
+    @usableFromInline let nameConstraints: NameConstraints?
+    @usableFromInline let certificatePolicies: CertificatePolicies?
+    @usableFromInline let policyMappings: PolicyMappings?
+
+    /// Decodes the views from the extension values `data` located when it was parsed.
+    init(_ data: ExtensionsData) {
+        extendedKeyUsage = data.value(of: .extendedKeyUsage).flatMap { try? ExtendedKeyUsage.read($0, building: true) }
+        // Leniently, as when parsed: a non-ASCII dNSName is a recorded defect, not an error.
+        subjectAlternativeNames = data.value(of: .subjectAltName).flatMap { try? GeneralName.readSequence($0, building: true) { _ in } }
+        nameConstraints = data.value(of: .nameConstraints).flatMap { try? NameConstraints.read($0, building: true) }
+        certificatePolicies = data.value(of: .certificatePolicies).flatMap { try? CertificatePolicies.read($0, building: true) }
+        policyMappings = data.value(of: .policyMappings).flatMap { try? PolicyMappings.read($0, building: true) }
+    }
+}
+
+/// The views only revocation fetching, diagnostics and display read: issuerAltName,
+/// cRLDistributionPoints, authorityInfoAccess, the TLS feature and the SCT list.
+final class OtherViews: Sendable {
+    let issuerAlternativeNames: [GeneralName]?
+    let crlDistributionPoints: CRLDistributionPoints?
+    let authorityInformationAccess: AuthorityInformationAccess?
+    let tlsFeature: TLSFeature?
+    let signedCertificateTimestamps: ArraySlice<UInt8>?
+
+    /// Decodes the views from the extension values `data` located when it was parsed.
+    init(_ data: ExtensionsData) {
+        issuerAlternativeNames = data.value(of: .issuerAltName).flatMap { try? GeneralName.readSequence($0, building: true) }
+        crlDistributionPoints = data.value(of: .crlDistributionPoints).flatMap { try? CRLDistributionPoints.read($0, building: true) }
+        authorityInformationAccess = data.value(of: .authorityInfoAccess)
+            .flatMap { try? AuthorityInformationAccess.read($0, building: true) }
+        tlsFeature = data.value(of: .tlsFeature).flatMap { try? TLSFeature.read($0, building: true) }
+        signedCertificateTimestamps = data.value(of: .sctList).flatMap { try? ExtensionsData.signedCertificateTimestamps(in: $0) }
+    }
+}
+
+/// Every extension of a certificate as ``Extension`` values, built on first use of
+/// ``Extensions/all`` (validation reads the bit sets and views instead).
+final class ExtensionList: Sendable {
+    let all: [Extension]
+
+    /// The extensions of `encoded`, an Extensions SEQUENCE checked when it was parsed.
+    init(_ encoded: ArraySlice<UInt8>) {
+        var all: [Extension] = []
+        ExtensionsData.forEach(in: encoded) { all.append($0) }
+        self.all = all
+    }
+}

@@ -1,0 +1,168 @@
+import TrustCrypto
+import TrustDER
+
+/// A certificate's extensions as kept: the Extensions SEQUENCE in the certificate's buffer, which
+/// known kinds it holds and which are critical, the small views every evaluation reads, and the
+/// rest decoded on first use. Shared by every copy of an ``Extensions`` value.
+///
+/// Issue 17: a parsed certificate keeps its DER and where things lie in it; views that allocate
+/// (arrays, strings) are decoded when first read, so a certificate that is parsed and never
+/// evaluated, or evaluated through the verdict cache, does not hold them. Every structural rule is
+/// still checked once, here, at parse time.
+@usableFromInline final class ExtensionsData: Sendable {
+    /// The Extensions SEQUENCE, in the certificate's buffer (empty when there are none).
+    let encoded: ArraySlice<UInt8>
+    /// The known kinds present (``ExtensionKind/bit``), and those of them marked critical.
+    @usableFromInline let presentKinds: UInt32
+    @usableFromInline let criticalKinds: UInt32
+    /// Whether an extension without a typed view is marked critical.
+    @usableFromInline let hasUnknownCritical: Bool
+    /// Where each known extension's extnValue lies in the certificate's buffer, by kind: the views
+    /// decoded on first use read their value from here, without walking the list again.
+    private let valueLocations: ValueLocations
+    /// basicConstraints (RFC 5280 §4.2.1.9).
+    @usableFromInline let basicConstraints: BasicConstraints?
+    /// keyUsage (RFC 5280 §4.2.1.3).
+    @usableFromInline let keyUsage: KeyUsage?
+    /// authorityKeyIdentifier (RFC 5280 §4.2.1.1): chain building reads it for every candidate.
+    @usableFromInline let authorityKeyIdentifier: AuthorityKeyIdentifier?
+    /// subjectKeyIdentifier (RFC 5280 §4.2.1.2).
+    @usableFromInline let subjectKeyIdentifier: SubjectKeyIdentifier?
+    /// policyConstraints (RFC 5280 §4.2.1.11).
+    let policyConstraints: PolicyConstraints?
+    /// inhibitAnyPolicy (RFC 5280 §4.2.1.14).
+    let inhibitAnyPolicy: InhibitAnyPolicy?
+    /// Semantic defects found in the known extensions (e.g. a non-ASCII dNSName).
+    let defects: [CertificateDefect]
+    /// The views validation reads, decoded on first use.
+    @usableFromInline let validationViews = ComputedOnce<ValidationViews>()
+    /// The views revocation fetching, diagnostics and display read, decoded on first use.
+    private let otherViews = ComputedOnce<OtherViews>()
+    /// Every extension as an ``Extension``, built on first use.
+    private let list = ComputedOnce<ExtensionList>()
+
+    /// Where one extnValue lies in the certificate's buffer: 4 bytes, as a certificate is at most
+    /// 64 KiB (``Certificate/maximumEncodedSize``).
+    struct ValueLocation {
+        let start: UInt16, count: UInt16
+        static let absent = ValueLocation(start: 0, count: 0)
+    }
+    /// One location per ``ExtensionKind`` (its raw value indexes it).
+    typealias ValueLocations = InlineArray<16, ValueLocation>
+
+    /// No extensions.
+    init() {
+        encoded = []
+        presentKinds = 0; criticalKinds = 0; hasUnknownCritical = false
+        valueLocations = ValueLocations(repeating: .absent)
+        basicConstraints = nil; keyUsage = nil; authorityKeyIdentifier = nil; subjectKeyIdentifier = nil
+        policyConstraints = nil; inhibitAnyPolicy = nil
+        defects = []
+    }
+
+    /// Parses the `Extensions` SEQUENCE `element` of `bytes` (the content of tbsCertificate's
+    /// `[3]`): the list's rules, and every known extension against its own, in one pass.
+    init(parsing element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws {
+        encoded = bytes[element.encodedRange]
+        var check = ExtensionListCheck()
+        var basicConstraints: BasicConstraints?, keyUsage: KeyUsage?, authorityKeyIdentifier: AuthorityKeyIdentifier?
+        var subjectKeyIdentifier: SubjectKeyIdentifier?, policyConstraints: PolicyConstraints?
+        var inhibitAnyPolicy: InhibitAnyPolicy?
+        var defects: [CertificateDefect] = []
+        var valueLocations = ValueLocations(repeating: .absent)
+        try Extension.forEach(in: element, of: bytes) { ext in
+            try check.add(ext)
+            guard let kind = ext.kind else { return }
+            let value = ext.value
+            // Unreachable for a certificate (at most 64 KiB, ExtensionKindSetTests covers the
+            // table's size), but never trusted: an extension whose value is not located is refused.
+            guard let start = UInt16(exactly: value.startIndex), let count = UInt16(exactly: value.count),
+                  kind.rawValue < valueLocations.count else {
+                throw X509Error.structure("extension beyond the 64 KiB a certificate may have", at: ext.offset)
+            }
+            valueLocations[kind.rawValue] = ValueLocation(start: start, count: count)
+            do {
+                switch kind {
+                case .basicConstraints: basicConstraints = try BasicConstraints.parse(value)
+                case .keyUsage: keyUsage = try KeyUsage.parse(value)
+                case .authorityKeyIdentifier: authorityKeyIdentifier = try AuthorityKeyIdentifier.parse(value)
+                case .subjectKeyIdentifier: subjectKeyIdentifier = try SubjectKeyIdentifier.parse(value)
+                case .policyConstraints: policyConstraints = try PolicyConstraints.parse(value)
+                case .inhibitAnyPolicy: inhibitAnyPolicy = try InhibitAnyPolicy.parse(value)
+                // Checked now, decoded on first use (see ValidationViews and OtherViews).
+                case .extendedKeyUsage: _ = try ExtendedKeyUsage.read(value, building: false)
+                case .subjectAltName:
+                    // A non-ASCII dNSName is a defect judged by validation, not a parse error
+                    // (OpenSSL, pyca/cryptography and Chromium read such certificates).
+                    _ = try GeneralName.readSequence(value, building: false) { offset in
+                        defects.append(.nonASCIIDNSName(offset: offset))
+                    }
+                case .nameConstraints: _ = try NameConstraints.read(value, building: false)
+                case .certificatePolicies: _ = try CertificatePolicies.read(value, building: false)
+                case .policyMappings: _ = try PolicyMappings.read(value, building: false)
+                case .issuerAltName: _ = try GeneralName.readSequence(value, building: false)
+                case .crlDistributionPoints: _ = try CRLDistributionPoints.read(value, building: false)
+                case .authorityInfoAccess: _ = try AuthorityInformationAccess.read(value, building: false)
+                case .tlsFeature: _ = try TLSFeature.read(value, building: false)
+                case .sctList: _ = try ExtensionsData.signedCertificateTimestamps(in: value)
+                }
+            } catch {
+                let underlying = (error as? CustomStringConvertible)?.description ?? "\(error)"
+                throw X509Error(.malformedExtension(name: ext.name, underlying: underlying, offset: ext.offset))
+            }
+        }
+        try check.finish(element)
+        presentKinds = check.presentKinds
+        criticalKinds = check.criticalKinds
+        hasUnknownCritical = check.hasUnknownCritical
+        self.valueLocations = valueLocations
+        self.basicConstraints = basicConstraints
+        self.keyUsage = keyUsage
+        self.authorityKeyIdentifier = authorityKeyIdentifier
+        self.subjectKeyIdentifier = subjectKeyIdentifier
+        self.policyConstraints = policyConstraints
+        self.inhibitAnyPolicy = inhibitAnyPolicy
+        self.defects = defects
+    }
+
+    /// The SignedCertificateTimestampList's octets (RFC 6962 §3.3): an OCTET STRING inside the
+    /// extnValue, not decoded further.
+    static func signedCertificateTimestamps(in value: ArraySlice<UInt8>) throws -> ArraySlice<UInt8> {
+        try DERIndexReader.parseSingle(value).octetString(in: value)
+    }
+
+    /// The extnValue of the extension of `kind`, if present.
+    func value(of kind: ExtensionKind) -> ArraySlice<UInt8>? {
+        guard contains(kind), kind.rawValue < valueLocations.count else { return nil }
+        let location = valueLocations[kind.rawValue]
+        let start = Int(location.start), end = start + Int(location.count)
+        // Within `encoded` by construction; checked anyway rather than trusted.
+        guard start >= encoded.startIndex, end <= encoded.endIndex else { return nil }
+        return encoded[start..<end]
+    }
+
+    /// Each extension of `encoded`, a list checked when it was parsed, in encoded order.
+    static func forEach(in encoded: ArraySlice<UInt8>, _ body: (Extension) -> Void) {
+        // Cannot fail: the same bytes passed the same walk at parse time (empty: no extensions).
+        guard let element = try? DERIndexReader.parseSingle(encoded) else { return }
+        try? Extension.forEach(in: element, of: encoded, body)
+    }
+
+    /// Whether an extension of `kind` is present.
+    @inlinable func contains(_ kind: ExtensionKind) -> Bool { presentKinds & kind.bit != 0 }
+
+    /// `body` applied to the validation views (decoded on first use) when an extension of `kind`
+    /// is present, nil otherwise: a certificate without the extension never decodes the views for it.
+    @inlinable func validationView<View>(_ kind: ExtensionKind, _ body: (ValidationViews) -> View?) -> View? {
+        guard contains(kind) else { return nil }
+        return validationViews.withValue(orCompute: makeValidationViews, body)
+    }
+
+    @usableFromInline func makeValidationViews() -> ValidationViews { ValidationViews(self) }
+
+    /// The other views, decoded on first use.
+    var other: OtherViews { otherViews.value { OtherViews(self) } }
+
+    /// Every extension, built on first use.
+    var all: [Extension] { list.value { ExtensionList(encoded) }.all }
+}

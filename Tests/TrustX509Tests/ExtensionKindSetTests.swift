@@ -1,0 +1,67 @@
+import TrustDER
+@testable import TrustX509
+import XCTest
+
+/// A certificate keeps which known extensions it holds and which are critical as two bit sets, and
+/// builds its list of ``Extension`` values only on first use (issue 17). Validation reads the bit
+/// sets; these tests hold them, and `Extensions` equality, to the list over every test certificate.
+final class ExtensionKindSetTests: XCTestCase {
+    private func everyTestCertificate() throws -> [Certificate] {
+        var all: [Certificate] = []
+        for path in try TestFiles.certificateFiles() { all += try TestFiles.certificates(path) }
+        return all
+    }
+
+    func testTheBitSetsAgreeWithTheExtensionList() throws {
+        let certificates = try everyTestCertificate()
+        XCTAssertGreaterThan(certificates.count, 50)
+        var criticalSeen = 0, unknownCriticalSeen = 0
+        for certificate in certificates {
+            let extensions = certificate.extensions
+            let list = extensions.all
+            for raw in 0..<32 {
+                guard let kind = ExtensionKind(rawValue: raw) else { continue }
+                let listed = list.first { $0.kind == kind }
+                XCTAssertEqual(extensions.contains(kind), listed != nil, "\(certificate) \(kind)")
+                XCTAssertEqual(extensions.isCritical(kind), listed?.isCritical ?? false, "\(certificate) \(kind)")
+                if listed?.isCritical == true { criticalSeen += 1 }
+            }
+            let unknownCritical = list.contains { $0.kind == nil && $0.isCritical }
+            XCTAssertEqual(extensions.hasCriticalUnknownExtension, unknownCritical, "\(certificate)")
+            if unknownCritical { unknownCriticalSeen += 1 }
+            // The list is read from the certificate's own DER, at the offsets the parse found.
+            let der = certificate.derEncoded
+            for ext in list {
+                XCTAssertEqual(der[ext.offset], 0x30, "\(certificate) \(ext.name)")
+                XCTAssertTrue(ByteComparison.equal(ext.value, der[ext.value.indices]), "\(certificate) \(ext.name)")
+            }
+        }
+        // Both kinds of critical extension occur in the test certificates.
+        XCTAssertGreaterThan(criticalSeen, 10)
+        XCTAssertGreaterThan(unknownCriticalSeen, 0)
+    }
+
+    /// Every kind has a slot in the table of value locations (a kind added without growing the
+    /// table would make certificates holding it unreadable).
+    func testEveryKindHasAValueLocation() {
+        var kinds = 0
+        for raw in 0..<64 where ExtensionKind(rawValue: raw) != nil {
+            XCTAssertLessThan(raw, ExtensionsData.ValueLocations.count)
+            kinds += 1
+        }
+        XCTAssertEqual(kinds, 16)
+    }
+
+    func testExtensionsAreEqualExactlyWhenTheirListsAre() throws {
+        let certificates = try everyTestCertificate()
+        for (index, certificate) in certificates.enumerated() {
+            let again = try Certificate(derEncoded: certificate.derEncoded)
+            XCTAssertEqual(certificate.extensions, again.extensions)
+            XCTAssertEqual(certificate.extensions.hashValue, again.extensions.hashValue)
+            XCTAssertEqual(certificate.extensions.all, again.extensions.all)
+            let other = certificates[(index + 1) % certificates.count]
+            XCTAssertEqual(certificate.extensions == other.extensions, certificate.extensions.all == other.extensions.all,
+                           "\(certificate) vs \(other)")
+        }
+    }
+}
