@@ -31,6 +31,10 @@ public struct DERIndexReader: Sendable {
         self.enclosingElementOffset = enclosingElementOffset
     }
 
+    /// ``DERReader/maximumDepth`` as an inlinable constant (a `static let` read from another module
+    /// is a lazily initialised global, checked on every read).
+    @inlinable static var maximumDepth: Int { 32 }
+
     /// Whether every byte has been read.
     @inlinable public var isAtEnd: Bool { position == endIndex }
 
@@ -43,7 +47,7 @@ public struct DERIndexReader: Sendable {
     }
 
     /// The tag of the next element, without consuming it; nil at the end.
-    public func peekTag(in bytes: ArraySlice<UInt8>) throws(DERError) -> DERTag? {
+    @inlinable public func peekTag(in bytes: ArraySlice<UInt8>) throws(DERError) -> DERTag? {
         guard position < endIndex else { return nil }
         let first = bytes[position]
         // Low-tag-number form (X.690 §8.1.2.2): the tag is the one octet.
@@ -53,14 +57,14 @@ public struct DERIndexReader: Sendable {
     }
 
     /// Reads the next element, or returns nil at the end.
-    public mutating func next(in bytes: ArraySlice<UInt8>) throws(DERError) -> DERIndexedElement? {
+    @inlinable public mutating func next(in bytes: ArraySlice<UInt8>) throws(DERError) -> DERIndexedElement? {
         let start = position, end = endIndex
         guard start < end else { return nil }
         // Fast path for what certificates are made of: a one-octet tag and a length of at most two
         // octets (the general path cost ~280 instructions per element). Anything else, and every
         // header the fast path would refuse, takes the general path, which applies and reports
         // every rule: both accept exactly the same elements (DERReaderFastPathTests).
-        if depth < DERReader.maximumDepth, end - start >= 2 {
+        if depth < DERIndexReader.maximumDepth, end - start >= 2 {
             let first = bytes[start], lengthOctet = bytes[start &+ 1]
             // Universal tags: never 0 (end-of-contents), and primitive or constructed as the type
             // requires (X.690 §8.1.5, §10.2), tested on the identifier octet itself.
@@ -108,7 +112,7 @@ public struct DERIndexReader: Sendable {
     }
 
     /// Reads the next element and requires its tag to be `tag`.
-    public mutating func read(_ tag: DERTag, in bytes: ArraySlice<UInt8>) throws(DERError) -> DERIndexedElement {
+    @inlinable public mutating func read(_ tag: DERTag, in bytes: ArraySlice<UInt8>) throws(DERError) -> DERIndexedElement {
         guard let element = try next(in: bytes) else {
             throw DERError(.unexpectedTag(expected: tag.description, found: "end of input"), at: position)
         }
@@ -117,20 +121,20 @@ public struct DERIndexReader: Sendable {
     }
 
     /// Reads the next element only if its tag is `tag`; otherwise leaves the reader unchanged.
-    public mutating func readIfPresent(_ tag: DERTag, in bytes: ArraySlice<UInt8>) throws(DERError) -> DERIndexedElement? {
+    @inlinable public mutating func readIfPresent(_ tag: DERTag, in bytes: ArraySlice<UInt8>) throws(DERError) -> DERIndexedElement? {
         guard try peekTag(in: bytes) == tag else { return nil }
         return try next(in: bytes)
     }
 
     /// Reads the next element, whatever its tag; the end is an error.
-    public mutating func readAny(in bytes: ArraySlice<UInt8>) throws(DERError) -> DERIndexedElement {
+    @inlinable public mutating func readAny(in bytes: ArraySlice<UInt8>) throws(DERError) -> DERIndexedElement {
         guard let element = try next(in: bytes) else { throw truncated(at: position, needing: 1, isLowerBound: true) }
         return element
     }
 
     /// Throws unless every byte has been read. Bytes left inside an element's content are reported
     /// with that element's offset, not as bytes after the outermost element.
-    public func finish() throws(DERError) {
+    @inlinable public func finish() throws(DERError) {
         guard position == endIndex else {
             throw DERError(enclosingElementOffset.map { .trailingBytesInElement(elementOffset: $0) } ?? .trailingBytes, at: position)
         }

@@ -5,7 +5,7 @@
 /// ``DERIndexReader`` inside, as elements are read.
 public struct DERReader: Sendable {
     /// Elements may nest at most this deep; deeper input is rejected rather than recursed into.
-    public static let maximumDepth = 32
+    public static let maximumDepth = DERIndexReader.maximumDepth
 
     /// All bytes this reader covers (read and unread).
     @usableFromInline let bytes: ArraySlice<UInt8>

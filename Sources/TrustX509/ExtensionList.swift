@@ -4,7 +4,9 @@ extension Extension {
     /// Reads each Extension of the Extensions SEQUENCE `element` of `bytes` in encoded order,
     /// checking its DER (a valid OID, criticality TRUE or omitted, an OCTET STRING value), and hands
     /// it to `body`. The list's own rules (no duplicates, not empty) are ``ExtensionListCheck``'s.
-    static func forEach(in element: DERIndexedElement, of bytes: ArraySlice<UInt8>,
+    /// `oidsChecked`: the list passed this walk before (a parsed certificate's), so the OIDs' content
+    /// rules are not checked again; the structure still is.
+    static func forEach(in element: DERIndexedElement, of bytes: ArraySlice<UInt8>, oidsChecked: Bool = false,
                         _ body: (Extension) throws -> Void) throws {
         try element.expect(.sequence)
         var reader = try element.children()
@@ -14,7 +16,8 @@ extension Extension {
             guard located.encodedRange.count <= UInt32.max else { throw X509Error.structure("extension larger than 4 GiB", at: located.offset) }
             var fields = try located.children()
             let oidElement = try fields.read(.objectIdentifier, in: bytes)
-            let oid = try ASN1ObjectIdentifier(validating: bytes[oidElement.contentRange], at: oidElement.offset)
+            let oid = oidsChecked ? ASN1ObjectIdentifier(trusted: bytes[oidElement.contentRange])
+                : try ASN1ObjectIdentifier(validating: bytes[oidElement.contentRange], at: oidElement.offset)
             var critical = false
             var valueElement = try fields.readAny(in: bytes)
             if valueElement.tag == .boolean {

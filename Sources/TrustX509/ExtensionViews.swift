@@ -8,8 +8,10 @@ import TrustDER
 // is what a certificate without the extension presents anyway.
 
 /// The views path validation reads: extKeyUsage, subjectAltName, nameConstraints,
-/// certificatePolicies and policyMappings.
+/// certificatePolicies, policyMappings and the whole authorityKeyIdentifier (its keyIdentifier
+/// alone is located at parse time).
 @usableFromInline final class ValidationViews: Sendable {
+    @usableFromInline let authorityKeyIdentifier: AuthorityKeyIdentifier?
     @usableFromInline let extendedKeyUsage: ExtendedKeyUsage?
     @usableFromInline let subjectAlternativeNames: [GeneralName]?
     @usableFromInline let nameConstraints: NameConstraints?
@@ -18,6 +20,7 @@ import TrustDER
 
     /// Decodes the views from the extension values `data` located when it was parsed.
     init(_ data: ExtensionsData) {
+        authorityKeyIdentifier = data.value(of: .authorityKeyIdentifier).flatMap { try? AuthorityKeyIdentifier.read($0, building: true).view }
         extendedKeyUsage = data.value(of: .extendedKeyUsage).flatMap { try? ExtendedKeyUsage.read($0, building: true) }
         // Leniently, as when parsed: a non-ASCII dNSName is a recorded defect, not an error.
         subjectAlternativeNames = data.value(of: .subjectAltName).flatMap { try? GeneralName.readSequence($0, building: true) { _ in } }
@@ -52,10 +55,12 @@ final class OtherViews: Sendable {
 final class ExtensionList: Sendable {
     let all: [Extension]
 
-    /// The extensions of `encoded`, an Extensions SEQUENCE checked when it was parsed.
-    init(_ encoded: ArraySlice<UInt8>) {
+    /// The extensions `data` was parsed from.
+    init(_ data: ExtensionsData) {
         var all: [Extension] = []
-        ExtensionsData.forEach(in: encoded) { all.append($0) }
+        // The known kinds, plus room for a few others: one allocation for typical certificates.
+        all.reserveCapacity(data.presentKinds.nonzeroBitCount + 4)
+        ExtensionsData.forEach(in: data.encoded) { all.append($0) }
         self.all = all
     }
 }

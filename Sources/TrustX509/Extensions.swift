@@ -5,9 +5,9 @@ import TrustDER
 ///
 /// Every known extension is checked when the certificate is parsed, and a malformed one makes the
 /// certificate unreadable (fail closed) rather than silently absent. What is kept is the encoded
-/// list, which known extensions it holds and which are critical, and the views that allocate
-/// nothing (``basicConstraints``, ``keyUsage``, the key identifiers, ``policyConstraints``,
-/// ``inhibitAnyPolicy``); the other views are decoded on first use, once, and shared by every
+/// list, which known extensions it holds and which are critical, where their values and the two key
+/// identifiers lie, and the views that allocate nothing (``basicConstraints``, ``keyUsage``,
+/// ``policyConstraints``, ``inhibitAnyPolicy``); the other views are decoded on first use, once, and shared by every
 /// copy. A small value over shared immutable storage: `certificate.extensions` costs at most one
 /// reference count, not a copy, and none when another module reads a view through the inlinable
 /// getters.
@@ -46,13 +46,17 @@ public struct Extensions: Hashable, Sendable {
     /// nameConstraints (RFC 5280 §4.2.1.10).
     @inlinable public var nameConstraints: NameConstraints? { data.validationView(.nameConstraints) { $0.nameConstraints } }
     /// authorityKeyIdentifier (RFC 5280 §4.2.1.1).
-    @inlinable public var authorityKeyIdentifier: AuthorityKeyIdentifier? { data.authorityKeyIdentifier }
+    @inlinable public var authorityKeyIdentifier: AuthorityKeyIdentifier? {
+        data.validationView(.authorityKeyIdentifier) { $0.authorityKeyIdentifier }
+    }
     /// subjectKeyIdentifier (RFC 5280 §4.2.1.2).
-    @inlinable public var subjectKeyIdentifier: SubjectKeyIdentifier? { data.subjectKeyIdentifier }
-    /// The authorityKeyIdentifier's keyIdentifier alone: read in place, without copying the whole
-    /// view (issuer and serial included) as ``authorityKeyIdentifier`` does; chain building reads it
-    /// for every issuer candidate.
-    @inlinable package var authorityKeyID: ArraySlice<UInt8>? { data.authorityKeyIdentifier?.keyIdentifier }
+    @inlinable public var subjectKeyIdentifier: SubjectKeyIdentifier? { data.subjectKeyID.map(SubjectKeyIdentifier.init(keyIdentifier:)) }
+    /// The authorityKeyIdentifier's keyIdentifier alone, located at parse time: chain building reads
+    /// it for every issuer candidate, without decoding the whole view (issuer and serial included)
+    /// as ``authorityKeyIdentifier`` does.
+    @inlinable package var authorityKeyID: ArraySlice<UInt8>? { data.authorityKeyID }
+    /// The subjectKeyIdentifier's octets, located at parse time (what ``subjectKeyIdentifier`` wraps).
+    @inlinable package var subjectKeyID: ArraySlice<UInt8>? { data.subjectKeyID }
     /// certificatePolicies (RFC 5280 §4.2.1.4).
     @inlinable public var certificatePolicies: CertificatePolicies? {
         data.validationView(.certificatePolicies) { $0.certificatePolicies }

@@ -11,7 +11,7 @@ import TrustDER
 /// still checked once, here, at parse time.
 @usableFromInline final class ExtensionsData: Sendable {
     /// The Extensions SEQUENCE, in the certificate's buffer (empty when there are none).
-    let encoded: ArraySlice<UInt8>
+    @usableFromInline let encoded: ArraySlice<UInt8>
     /// The known kinds present (``ExtensionKind/bit``), and those of them marked critical.
     @usableFromInline let presentKinds: UInt32
     @usableFromInline let criticalKinds: UInt32
@@ -24,10 +24,10 @@ import TrustDER
     @usableFromInline let basicConstraints: BasicConstraints?
     /// keyUsage (RFC 5280 §4.2.1.3).
     @usableFromInline let keyUsage: KeyUsage?
-    /// authorityKeyIdentifier (RFC 5280 §4.2.1.1): chain building reads it for every candidate.
-    @usableFromInline let authorityKeyIdentifier: AuthorityKeyIdentifier?
-    /// subjectKeyIdentifier (RFC 5280 §4.2.1.2).
-    @usableFromInline let subjectKeyIdentifier: SubjectKeyIdentifier?
+    /// Where the authorityKeyIdentifier's keyIdentifier (RFC 5280 §4.2.1.1) and the
+    /// subjectKeyIdentifier (§4.2.1.2) lie: chain building reads them for every candidate issuer.
+    @usableFromInline let authorityKeyIDLocation: ValueLocation?
+    @usableFromInline let subjectKeyIDLocation: ValueLocation?
     /// policyConstraints (RFC 5280 §4.2.1.11).
     let policyConstraints: PolicyConstraints?
     /// inhibitAnyPolicy (RFC 5280 §4.2.1.14).
@@ -43,8 +43,8 @@ import TrustDER
 
     /// Where one extnValue lies in the certificate's buffer: 4 bytes, as a certificate is at most
     /// 64 KiB (``Certificate/maximumEncodedSize``).
-    struct ValueLocation {
-        let start: UInt16, count: UInt16
+    @usableFromInline struct ValueLocation: Sendable {
+        @usableFromInline let start: UInt16, count: UInt16
         static let absent = ValueLocation(start: 0, count: 0)
     }
     /// One location per ``ExtensionKind`` (its raw value indexes it).
@@ -55,7 +55,7 @@ import TrustDER
         encoded = []
         presentKinds = 0; criticalKinds = 0; hasUnknownCritical = false
         valueLocations = ValueLocations(repeating: .absent)
-        basicConstraints = nil; keyUsage = nil; authorityKeyIdentifier = nil; subjectKeyIdentifier = nil
+        basicConstraints = nil; keyUsage = nil; authorityKeyIDLocation = nil; subjectKeyIDLocation = nil
         policyConstraints = nil; inhibitAnyPolicy = nil
         defects = []
     }
@@ -65,8 +65,9 @@ import TrustDER
     init(parsing element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws {
         encoded = bytes[element.encodedRange]
         var check = ExtensionListCheck()
-        var basicConstraints: BasicConstraints?, keyUsage: KeyUsage?, authorityKeyIdentifier: AuthorityKeyIdentifier?
-        var subjectKeyIdentifier: SubjectKeyIdentifier?, policyConstraints: PolicyConstraints?
+        var basicConstraints: BasicConstraints?, keyUsage: KeyUsage?
+        var authorityKeyIDLocation: ValueLocation?, subjectKeyIDLocation: ValueLocation?
+        var policyConstraints: PolicyConstraints?
         var inhibitAnyPolicy: InhibitAnyPolicy?
         var defects: [CertificateDefect] = []
         var valueLocations = ValueLocations(repeating: .absent)
@@ -76,17 +77,21 @@ import TrustDER
             let value = ext.value
             // Unreachable for a certificate (at most 64 KiB, ExtensionKindSetTests covers the
             // table's size), but never trusted: an extension whose value is not located is refused.
-            guard let start = UInt16(exactly: value.startIndex), let count = UInt16(exactly: value.count),
-                  kind.rawValue < valueLocations.count else {
-                throw X509Error.structure("extension beyond the 64 KiB a certificate may have", at: ext.offset)
+            func location(_ bytes: ArraySlice<UInt8>) throws -> ValueLocation {
+                guard let start = UInt16(exactly: bytes.startIndex), let count = UInt16(exactly: bytes.count) else {
+                    throw X509Error.structure("extension beyond the 64 KiB a certificate may have", at: ext.offset)
+                }
+                return ValueLocation(start: start, count: count)
             }
-            valueLocations[kind.rawValue] = ValueLocation(start: start, count: count)
+            guard kind.rawValue < valueLocations.count else { throw X509Error.structure("extension kind without a slot", at: ext.offset) }
+            valueLocations[kind.rawValue] = try location(value)
             do {
                 switch kind {
                 case .basicConstraints: basicConstraints = try BasicConstraints.parse(value)
                 case .keyUsage: keyUsage = try KeyUsage.parse(value)
-                case .authorityKeyIdentifier: authorityKeyIdentifier = try AuthorityKeyIdentifier.parse(value)
-                case .subjectKeyIdentifier: subjectKeyIdentifier = try SubjectKeyIdentifier.parse(value)
+                case .authorityKeyIdentifier:
+                    authorityKeyIDLocation = try AuthorityKeyIdentifier.read(value, building: false).keyIdentifier.map(location)
+                case .subjectKeyIdentifier: subjectKeyIDLocation = try location(SubjectKeyIdentifier.parse(value).keyIdentifier)
                 case .policyConstraints: policyConstraints = try PolicyConstraints.parse(value)
                 case .inhibitAnyPolicy: inhibitAnyPolicy = try InhibitAnyPolicy.parse(value)
                 // Checked now, decoded on first use (see ValidationViews and OtherViews).
@@ -118,8 +123,8 @@ import TrustDER
         self.valueLocations = valueLocations
         self.basicConstraints = basicConstraints
         self.keyUsage = keyUsage
-        self.authorityKeyIdentifier = authorityKeyIdentifier
-        self.subjectKeyIdentifier = subjectKeyIdentifier
+        self.authorityKeyIDLocation = authorityKeyIDLocation
+        self.subjectKeyIDLocation = subjectKeyIDLocation
         self.policyConstraints = policyConstraints
         self.inhibitAnyPolicy = inhibitAnyPolicy
         self.defects = defects
@@ -134,7 +139,23 @@ import TrustDER
     /// The extnValue of the extension of `kind`, if present.
     func value(of kind: ExtensionKind) -> ArraySlice<UInt8>? {
         guard contains(kind), kind.rawValue < valueLocations.count else { return nil }
-        let location = valueLocations[kind.rawValue]
+        return bytes(at: valueLocations[kind.rawValue])
+    }
+
+    /// The authorityKeyIdentifier's keyIdentifier, if present (inlinable: chain building reads it
+    /// for every candidate issuer, and so borrows this object rather than retaining it).
+    @inlinable var authorityKeyID: ArraySlice<UInt8>? {
+        guard let location = authorityKeyIDLocation else { return nil }
+        return bytes(at: location)
+    }
+    /// The subjectKeyIdentifier's octets, if present (inlinable, as ``authorityKeyID``).
+    @inlinable var subjectKeyID: ArraySlice<UInt8>? {
+        guard let location = subjectKeyIDLocation else { return nil }
+        return bytes(at: location)
+    }
+
+    /// The bytes at `location` in the certificate's buffer.
+    @inlinable func bytes(at location: ValueLocation) -> ArraySlice<UInt8>? {
         let start = Int(location.start), end = start + Int(location.count)
         // Within `encoded` by construction; checked anyway rather than trusted.
         guard start >= encoded.startIndex, end <= encoded.endIndex else { return nil }
@@ -145,7 +166,7 @@ import TrustDER
     static func forEach(in encoded: ArraySlice<UInt8>, _ body: (Extension) -> Void) {
         // Cannot fail: the same bytes passed the same walk at parse time (empty: no extensions).
         guard let element = try? DERIndexReader.parseSingle(encoded) else { return }
-        try? Extension.forEach(in: element, of: encoded, body)
+        try? Extension.forEach(in: element, of: encoded, oidsChecked: true, body)
     }
 
     /// Whether an extension of `kind` is present.
@@ -164,5 +185,5 @@ import TrustDER
     var other: OtherViews { otherViews.value { OtherViews(self) } }
 
     /// Every extension, built on first use.
-    var all: [Extension] { list.value { ExtensionList(encoded) }.all }
+    var all: [Extension] { list.value { ExtensionList(self) }.all }
 }

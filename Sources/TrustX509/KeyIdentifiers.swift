@@ -9,7 +9,11 @@ public struct AuthorityKeyIdentifier: Hashable, Sendable {
     /// `[2] authorityCertSerialNumber`.
     public let authorityCertSerialNumber: ArraySlice<UInt8>?
 
-    static func parse(_ value: ArraySlice<UInt8>) throws -> AuthorityKeyIdentifier {
+    /// Checks the extnValue `value` against every rule and returns its keyIdentifier and, when
+    /// `building`, the whole view (nil otherwise): checked when the certificate is parsed, which
+    /// keeps only where the keyIdentifier lies (chain building reads it for every candidate
+    /// issuer), decoded on first use (one code path).
+    static func read(_ value: ArraySlice<UInt8>, building: Bool) throws -> (keyIdentifier: ArraySlice<UInt8>?, view: AuthorityKeyIdentifier?) {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
@@ -17,7 +21,7 @@ public struct AuthorityKeyIdentifier: Hashable, Sendable {
         var issuer: [GeneralName]?
         if let names = try reader.readIfPresent(.context(1, constructed: true), in: value) {
             var inner = try names.children()
-            issuer = try GeneralName.readEach(&inner, in: value, building: true)
+            issuer = try GeneralName.readEach(&inner, in: value, building: building)
         }
         let serial = try reader.readIfPresent(.context(2, constructed: false), in: value)
             .map { element throws in try element.integerBytes(in: value, tag: .context(2, constructed: false)) }
@@ -26,7 +30,7 @@ public struct AuthorityKeyIdentifier: Hashable, Sendable {
         if (issuer == nil) != (serial == nil) {
             throw X509Error.structure("authorityCertIssuer and authorityCertSerialNumber must both be present or absent", at: element.offset)
         }
-        return AuthorityKeyIdentifier(keyIdentifier: keyID, authorityCertIssuer: issuer, authorityCertSerialNumber: serial)
+        return (keyID, building ? AuthorityKeyIdentifier(keyIdentifier: keyID, authorityCertIssuer: issuer, authorityCertSerialNumber: serial) : nil)
     }
 }
 
@@ -34,6 +38,9 @@ public struct AuthorityKeyIdentifier: Hashable, Sendable {
 public struct SubjectKeyIdentifier: Hashable, Sendable {
     /// The key identifier octets.
     public let keyIdentifier: ArraySlice<UInt8>
+
+    /// A view of `keyIdentifier` (the octets the certificate located when parsed).
+    @usableFromInline init(keyIdentifier: ArraySlice<UInt8>) { self.keyIdentifier = keyIdentifier }
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> SubjectKeyIdentifier {
         SubjectKeyIdentifier(keyIdentifier: try DERIndexReader.parseSingle(value).octetString(in: value))

@@ -4,8 +4,8 @@ import XCTest
 
 private typealias B = DERBuilder
 
-/// The views that allocate (extKeyUsage, subjectAltName, nameConstraints, certificatePolicies,
-/// policyMappings, issuerAltName, cRLDistributionPoints, authorityInfoAccess, the TLS feature) are
+/// The views that allocate or are large (extKeyUsage, subjectAltName, nameConstraints,
+/// certificatePolicies, policyMappings, authorityKeyIdentifier, issuerAltName, cRLDistributionPoints, authorityInfoAccess, the TLS feature) are
 /// checked when a certificate is parsed and decoded on first use (issue 17's lazy parse). The check
 /// and the decoding are one code path; these tests hold them to it: over real and mutated values,
 /// checking and decoding accept exactly the same inputs, a certificate parses exactly when its
@@ -47,6 +47,9 @@ final class DeferredExtensionViewTests: XCTestCase {
         DeferredKind(oid: TestOID.policyMappings, name: "policyMappings", read: { value, building in
             try PolicyMappings.read(value, building: building) != nil
         }, hasView: { $0.policyMappings != nil }),
+        DeferredKind(oid: TestOID.authorityKeyIdentifier, name: "authorityKeyIdentifier", read: { value, building in
+            try AuthorityKeyIdentifier.read(value, building: building).view != nil
+        }, hasView: { $0.authorityKeyIdentifier != nil }),
         DeferredKind(oid: TestOID.tlsFeature, name: "tlsFeature", read: { value, building in
             try TLSFeature.read(value, building: building) != nil
         }, hasView: { $0.tlsFeature != nil }),
@@ -92,6 +95,10 @@ final class DeferredExtensionViewTests: XCTestCase {
         case TestOID.policyMappings:
             values.append(B.sequence(B.sequence(B.oid("1.3.6.1.4.1.55555.1"), B.oid("1.3.6.1.4.1.55555.2")),
                                      B.sequence(B.oid("1.3.6.1.4.1.55555.3"), B.oid("1.3.6.1.4.1.55555.4"))))
+        case TestOID.authorityKeyIdentifier:
+            values.append(B.sequence(B.context(0, constructed: false, [1, 2, 3, 4]),
+                                     B.context(1, constructed: true, B.directoryName(issuerName) + B.uri("http://ca.swifttrust.test/")),
+                                     B.context(2, constructed: false, [0x01, 0x00])))
         case TestOID.tlsFeature:
             values.append(B.sequence(B.integer(5), B.integer(17)))
             values.append(B.sequence((1...12).map { B.integer(UInt64($0) * 1_000) }))
@@ -179,6 +186,7 @@ final class DeferredExtensionViewTests: XCTestCase {
             (TestOID.certificatePolicies, B.sequence((1...10).map { B.sequence(B.oid("1.3.6.1.4.1.55555.\($0 % 9)")) }),
              "certificatePolicies"),
             (TestOID.policyMappings, B.sequence(), "policyMappings"),
+            (TestOID.authorityKeyIdentifier, B.sequence(B.context(2, constructed: false, [0x01])), "authorityKeyIdentifier"),
             (TestOID.tlsFeature, B.sequence(B.integer(70_000)), "tlsFeature"),
         ]
         for (oid, value, name) in cases {

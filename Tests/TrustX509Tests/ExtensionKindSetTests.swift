@@ -26,6 +26,10 @@ final class ExtensionKindSetTests: XCTestCase {
                 XCTAssertEqual(extensions.isCritical(kind), listed?.isCritical ?? false, "\(certificate) \(kind)")
                 if listed?.isCritical == true { criticalSeen += 1 }
             }
+            // The key identifiers located at parse time are the views' octets.
+            XCTAssertEqual(extensions.authorityKeyID.map(Array.init), extensions.authorityKeyIdentifier?.keyIdentifier.map(Array.init))
+            XCTAssertEqual(extensions.subjectKeyID.map(Array.init), (try? list.first { $0.kind == .subjectKeyIdentifier }
+                .map { try DERIndexReader.parseSingle($0.value).octetString(in: $0.value) }).flatMap { $0.map(Array.init) })
             let unknownCritical = list.contains { $0.kind == nil && $0.isCritical }
             XCTAssertEqual(extensions.hasCriticalUnknownExtension, unknownCritical, "\(certificate)")
             if unknownCritical { unknownCriticalSeen += 1 }

@@ -94,7 +94,7 @@ final class CRLSigners {
     /// The CRL's authorityKeyIdentifier names the candidate's key, when both say (RFC 5280 §5.2.1).
     private static func keyIdentifiersAgree(_ crl: CertificateRevocationList, _ candidate: Certificate) -> Bool {
         guard let aki = crl.authorityKeyIdentifier?.keyIdentifier,
-              let ski = candidate.extensions.subjectKeyIdentifier?.keyIdentifier else { return true }
+              let ski = candidate.extensions.subjectKeyID else { return true }
         return ByteComparison.equal(aki, ski)
     }
 

@@ -52,7 +52,7 @@ public struct CertificateStore: Sendable {
 
     private mutating func index(_ certificate: Certificate) {
         bySubject[certificate.subject.normalizedKey, default: []].append(certificate)
-        if let ski = certificate.extensions.subjectKeyIdentifier?.keyIdentifier {
+        if let ski = certificate.extensions.subjectKeyID {
             byKeyIdentifier[ski, default: []].append(certificate)
         }
     }
@@ -89,7 +89,7 @@ public struct CertificateStore: Sendable {
     /// Certificates whose subjectKeyIdentifier is `keyIdentifier`.
     public func certificates(withKeyIdentifier keyIdentifier: ArraySlice<UInt8>) -> [Certificate] {
         if isIndexed { return byKeyIdentifier[keyIdentifier] ?? [] }
-        return certificates.filter { $0.extensions.subjectKeyIdentifier.map { ByteComparison.equal($0.keyIdentifier, keyIdentifier) } == true }
+        return certificates.filter { $0.extensions.subjectKeyID.map { ByteComparison.equal($0, keyIdentifier) } == true }
     }
 
     /// Candidate issuers of `certificate`: subject matches its issuer name; those whose SKI
@@ -110,7 +110,7 @@ public struct CertificateStore: Sendable {
         guard byName.count > 1, let aki = certificate.extensions.authorityKeyID else { return byName }
         // Each candidate ranked once, not once per comparison of the sort.
         let ranks = byName.map { candidate -> Int in
-            guard let ski = candidate.extensions.subjectKeyIdentifier?.keyIdentifier else { return 1 }
+            guard let ski = candidate.extensions.subjectKeyID else { return 1 }
             return ByteComparison.equal(ski, aki) ? 0 : 2
         }
         return byName.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { byName[$0] }

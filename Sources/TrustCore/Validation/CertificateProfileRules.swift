@@ -129,7 +129,7 @@ enum CertificateProfileRules {
         if isSelfSigned, let aki = extensions.authorityKeyIdentifier {
             if aki.keyIdentifier == nil || aki.authorityCertIssuer != nil || aki.authorityCertSerialNumber != nil {
                 check(.rootAuthorityKeyIdentifier, .rootAuthorityKeyIdentifierNotKeyIdentifierOnly)
-            } else if let keyID = aki.keyIdentifier, let ski = extensions.subjectKeyIdentifier?.keyIdentifier, !ByteComparison.equal(keyID, ski) {
+            } else if let keyID = aki.keyIdentifier, let ski = extensions.subjectKeyID, !ByteComparison.equal(keyID, ski) {
                 check(.rootAuthorityKeyIdentifier, .rootAuthorityKeyIdentifierMismatch)
             }
         }

@@ -257,7 +257,7 @@ struct PathBuilder {
             let signedBy = SignedBy(child: child, issuerKey: candidate.publicKeyInfo.der)
             let signature = verifiedKeys.contains(signedBy) ? 0 : failedKeys[signedBy] == nil ? 1 : 2
             var keyIdentifier = 1
-            if let authorityKeyID, let subjectKeyID = candidate.extensions.subjectKeyIdentifier?.keyIdentifier {
+            if let authorityKeyID, let subjectKeyID = candidate.extensions.subjectKeyID {
                 keyIdentifier = ByteComparison.equal(subjectKeyID, authorityKeyID) ? 0 : 2
             }
             let isValid = position < anchorCount

@@ -236,7 +236,7 @@ final class PathValidator {
         let child = chain[index - 1]
         // Apple SecPolicyCheckIdLinkage: the child's AKI keyIdentifier names this key when both exist.
         if rules.contains(.keyIdentifierLinkage), let keyID = child.extensions.authorityKeyID,
-           let ski = certificate.extensions.subjectKeyIdentifier?.keyIdentifier, !ByteComparison.equal(keyID, ski) {
+           let ski = certificate.extensions.subjectKeyID, !ByteComparison.equal(keyID, ski) {
             report(.profileViolation(ProfileViolation(.keyIdentifierLinkage,
                                                       .authorityKeyIdentifierDoesNotMatchIssuer(childIndex: index - 1))))
         }

@@ -135,7 +135,7 @@ public struct CertificateRevocationList: Sendable {
             }
             crlNumber = try find(OID.crlNumber).map { ext in try wrap(ext) { try DERReader.parseSingle(ext.value).integerBytes() } }
             deltaCRLIndicator = try find(OID.deltaCRLIndicator).map { ext in try wrap(ext) { try DERReader.parseSingle(ext.value).integerBytes() } }
-            authorityKeyIdentifier = try find(OID.authorityKeyIdentifier).map { ext in try wrap(ext) { try AuthorityKeyIdentifier.parse(ext.value) } }
+            authorityKeyIdentifier = try find(OID.authorityKeyIdentifier).flatMap { ext in try wrap(ext) { try AuthorityKeyIdentifier.read(ext.value, building: true).view } }
             let idp = try find(OID.issuingDistributionPoint).map { ext in try wrap(ext) { try Storage.parseIDP(ext.value) } }
             issuingDistributionPoint = idp
 
