@@ -29,7 +29,7 @@ extension DERElement {
             guard content.allSatisfy(DERElement.isPrintable) else { throw invalid() }
             return DERElement.ascii(content)
         case 22:
-            guard content.allSatisfy({ $0 < 0x80 }) else { throw invalid() }
+            guard ASCIIScan.isASCII(content) else { throw invalid() }
             return DERElement.ascii(content)
         case 26:
             guard content.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw invalid() }
@@ -80,7 +80,7 @@ extension DERElement {
         switch tag.number {
         case 12: guard DERElement.isValidUTF8(bytes) else { throw invalid() }
         case 19: guard bytes.allSatisfy(DERElement.isPrintable) else { throw invalid() }
-        case 22: guard bytes.allSatisfy({ $0 < 0x80 }) else { throw invalid() }
+        case 22: guard ASCIIScan.isASCII(bytes) else { throw invalid() }
         case 26: guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw invalid() }
         case 18: guard bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 }) else { throw invalid() }
         case 20: return
@@ -132,7 +132,7 @@ extension DERElement {
 
     /// Strict UTF-8: rejects overlong forms, surrogates and truncated sequences.
     static func decodeUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
-        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        if ASCIIScan.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         var scalars = String.UnicodeScalarView()

@@ -37,7 +37,7 @@ extension DistinguishedName {
                 let number = value.tag.number
                 let asciiCompatible = number == 12 || number == 19 || number == 22 || number == 26
                 let content = bytes[value.contentRange]
-                guard asciiCompatible, content.allSatisfy({ $0 < 0x80 }) else {
+                guard asciiCompatible, ASCIIScan.isASCII(content) else {
                     isKnown = false
                     return
                 }

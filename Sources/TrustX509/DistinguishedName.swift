@@ -252,7 +252,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         let number = value.tag.number
         let asciiCompatible = number == 12 || number == 19 || number == 22 || number == 26
         let content = bytes[value.contentRange]
-        if value.tag.isString, asciiCompatible, content.allSatisfy({ $0 < 0x80 }) {
+        if value.tag.isString, asciiCompatible, ASCIIScan.isASCII(content) {
             out.append(0x0C)
             let lengthAt = out.count
             appendLength(0, to: &out)

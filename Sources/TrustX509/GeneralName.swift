@@ -53,7 +53,7 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
         }
         func ia5(lenient: Bool = false) throws -> String? {
             let content = try primitive()
-            if !content.allSatisfy({ $0 < 0x80 }) {
+            if !ASCIIScan.isASCII(content) {
                 guard lenient, let onNonASCIIDNSName else {
                     throw DERError(.invalidString(type: "IA5String"), at: element.offset)
                 }
