@@ -6,9 +6,9 @@ import TrustDER
 ///
 /// `Certificate` is a value type over shared immutable storage: copies are cheap, and the
 /// original DER (and the exact tbsCertificate bytes a signature covers) are kept. Every field and
-/// every known extension is checked at parse time; the fields and the extension views validation
-/// reads are decoded then too, so later checks never re-parse (see ``Extensions`` for the three
-/// views decoded on first use).
+/// every known extension is checked at parse time, so a malformed certificate never parses. The
+/// fields are decoded then too (byte strings kept as where they lie in the DER); extension views
+/// that allocate are decoded on first use, once (see ``Extensions``).
 ///
 /// ```swift
 /// let certificate = try Certificate(derEncoded: bytes)
