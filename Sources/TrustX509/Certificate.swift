@@ -346,7 +346,12 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     /// The key type and size, decoded from the SPKI without libcrypto (once; then cached).
     public var publicKeyDescription: PublicKeyDescription? {
-        storage.keyDescription.value { Storage.KeyDescriptionValue(try? PublicKeyDescription(spki: storage.publicKeyInfo.der)) }.description
+        storage.keyDescription.value {
+            // A libcrypto key built already carries the description its parse of this SPKI made
+            // (the key cache is keyed by the SPKI's SHA-256): a cold chain parses an issuer's key once.
+            if let key = storage.verificationKey.storedValue { return Storage.KeyDescriptionValue(key.description) }
+            return Storage.KeyDescriptionValue(try? PublicKeyDescription(spki: storage.publicKeyInfo.der))
+        }.description
     }
 
     /// The libcrypto key for this certificate's SPKI, built once and then reused (thread-safe).

@@ -71,6 +71,13 @@ final class TestCertificatesParseTests: XCTestCase {
                     XCTAssertFalse(certificate.serialNumberIsOverlong, context)
                     XCTAssertFalse(certificate.signature.isEmpty, context)
                     XCTAssertNotNil(certificate.publicKeyDescription, context)
+                    // A copy whose libcrypto key is built first describes its key from that key's
+                    // parse: the same description as the SPKI's own.
+                    let keyFirst = try Certificate(derEncoded: certificate.derEncoded)
+                    if let key = try? keyFirst.verificationKey() {
+                        XCTAssertEqual(key.description, certificate.publicKeyDescription, context)
+                        XCTAssertEqual(keyFirst.publicKeyDescription, certificate.publicKeyDescription, context)
+                    }
                     // Re-parsing the kept DER yields the same certificate.
                     XCTAssertEqual(try Certificate(derEncoded: certificate.derEncoded), certificate, context)
                     // The tbsCertificate bytes are a slice of the DER starting right after the outer header.

@@ -306,10 +306,7 @@ public struct CertificateRevocationList: Sendable {
 
     /// The signature algorithm decoded for verification.
     public func signatureAlgorithm() throws(SignatureError) -> SignatureAlgorithm {
-        let element: DERElement
-        do { element = try DERReader.parseSingle(storage.signatureAlgorithm.der) } catch {
-            throw SignatureError.malformedAlgorithmParameters(error.description)
-        }
-        return try SignatureAlgorithm(algorithmIdentifier: element)
+        // From the OID and parameters the parse already split, not a second decode of the identifier.
+        try storage.signatureAlgorithm.signatureAlgorithm()
     }
 }

@@ -284,11 +284,8 @@ public struct OCSPResponse: Sendable {
     /// The signature algorithm decoded for verification.
     public func signatureAlgorithm() throws(SignatureError) -> SignatureAlgorithm {
         guard let identifier = signatureAlgorithmIdentifier else { throw SignatureError.unsupportedAlgorithm("none") }
-        let element: DERElement
-        do { element = try DERReader.parseSingle(identifier.der) } catch {
-            throw SignatureError.malformedAlgorithmParameters(error.description)
-        }
-        return try SignatureAlgorithm(algorithmIdentifier: element)
+        // From the OID and parameters the parse already split, not a second decode of the identifier.
+        return try identifier.signatureAlgorithm()
     }
 }
 
