@@ -1,11 +1,12 @@
 import TrustDER
 
 // The typed views of a certificate's extensions that allocate (arrays, strings), decoded on first
-// use from the extension values located in the certificate's buffer when it was parsed (issue 17: a parsed certificate
-// holds its DER and offsets; views decode on first use). Every extension was checked against every
-// rule when the certificate was parsed, by the same code that decodes it here (each parser's
-// `building` flag), so decoding cannot fail; were it ever to, the view would read as absent, which
-// is what a certificate without the extension presents anyway.
+// use from the extension values located in the certificate's buffer when it was parsed (issue 17:
+// a parsed certificate holds its DER and offsets; views decode on first use). Every extension was
+// checked against every rule when the certificate was parsed, by the same code that decodes it here
+// (each parser's `building` flag), so decoding cannot fail. Were it ever to, a validation view
+// records its kind as undecodable and path validation rejects the certificate (fail closed); an
+// other view reads as absent, as for a certificate without the extension.
 
 /// The views path validation reads: extKeyUsage, subjectAltName, nameConstraints,
 /// certificatePolicies, policyMappings and the whole authorityKeyIdentifier (its keyIdentifier
@@ -17,16 +18,37 @@ import TrustDER
     @usableFromInline let nameConstraints: NameConstraints?
     @usableFromInline let certificatePolicies: CertificatePolicies?
     @usableFromInline let policyMappings: PolicyMappings?
+    /// The first kind present whose value did not decode (nil normally; see the note above).
+    let undecodable: ExtensionKind?
+
+    /// The kinds these views decode, as ``ExtensionKind/bit``s.
+    static var kinds: UInt32 {
+        ExtensionKind.authorityKeyIdentifier.bit | ExtensionKind.extendedKeyUsage.bit | ExtensionKind.subjectAltName.bit
+            | ExtensionKind.nameConstraints.bit | ExtensionKind.certificatePolicies.bit | ExtensionKind.policyMappings.bit
+    }
 
     /// Decodes the views from the extension values `data` located when it was parsed.
-    init(_ data: ExtensionsData) {
-        authorityKeyIdentifier = data.value(of: .authorityKeyIdentifier).flatMap { try? AuthorityKeyIdentifier.read($0, building: true).view }
-        extendedKeyUsage = data.value(of: .extendedKeyUsage).flatMap { try? ExtendedKeyUsage.read($0, building: true) }
+    convenience init(_ data: ExtensionsData) {
+        self.init(values: data.value(of:))
+    }
+
+    /// Decodes the views from `values`, the extnValue of each kind present.
+    init(values: (ExtensionKind) -> ArraySlice<UInt8>?) {
+        var undecodable: ExtensionKind?
+        func decode<View>(_ kind: ExtensionKind, _ read: (ArraySlice<UInt8>) throws -> View?) -> View? {
+            guard let value = values(kind) else { return nil }
+            if let view = try? read(value) { return view }
+            if undecodable == nil { undecodable = kind }
+            return nil
+        }
+        authorityKeyIdentifier = decode(.authorityKeyIdentifier) { try AuthorityKeyIdentifier.read($0, building: true).view }
+        extendedKeyUsage = decode(.extendedKeyUsage) { try ExtendedKeyUsage.read($0, building: true) }
         // Leniently, as when parsed: a non-ASCII dNSName is a recorded defect, not an error.
-        subjectAlternativeNames = data.value(of: .subjectAltName).flatMap { try? GeneralName.readSequence($0, building: true) { _ in } }
-        nameConstraints = data.value(of: .nameConstraints).flatMap { try? NameConstraints.read($0, building: true) }
-        certificatePolicies = data.value(of: .certificatePolicies).flatMap { try? CertificatePolicies.read($0, building: true) }
-        policyMappings = data.value(of: .policyMappings).flatMap { try? PolicyMappings.read($0, building: true) }
+        subjectAlternativeNames = decode(.subjectAltName) { try GeneralName.readSequence($0, building: true) { _ in } }
+        nameConstraints = decode(.nameConstraints) { try NameConstraints.read($0, building: true) }
+        certificatePolicies = decode(.certificatePolicies) { try CertificatePolicies.read($0, building: true) }
+        policyMappings = decode(.policyMappings) { try PolicyMappings.read($0, building: true) }
+        self.undecodable = undecodable
     }
 }
 

@@ -88,6 +88,10 @@ public struct Extensions: Hashable, Sendable {
     @inlinable package func isCritical(_ kind: ExtensionKind) -> Bool { data.criticalKinds & kind.bit != 0 }
     /// Whether an extension without a typed view (an ``ExtensionKind``) is marked critical.
     @inlinable package var hasCriticalUnknownExtension: Bool { data.hasUnknownCritical }
+    /// The first extension validation reads whose value did not decode on first use, if any. Never
+    /// expected (its value passed the same code at parse time); path validation rejects the
+    /// certificate if it happens, rather than reading the view as absent.
+    package var undecodableValidationView: ExtensionKind? { data.undecodableValidationView }
     /// The known kinds present that are marked critical, as ``ExtensionKind/bit``s.
     @inlinable package var criticalKnownKinds: UInt32 { data.criticalKinds }
 

@@ -181,6 +181,12 @@ import TrustDER
 
     @usableFromInline func makeValidationViews() -> ValidationViews { ValidationViews(self) }
 
+    /// The first validation view present whose value did not decode, if any (decoding the views).
+    var undecodableValidationView: ExtensionKind? {
+        guard presentKinds & ValidationViews.kinds != 0 else { return nil }
+        return validationViews.withValue(orCompute: makeValidationViews) { $0.undecodable }
+    }
+
     /// The other views, decoded on first use.
     var other: OtherViews { otherViews.value { OtherViews(self) } }
 

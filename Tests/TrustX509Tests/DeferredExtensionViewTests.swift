@@ -198,4 +198,25 @@ final class DeferredExtensionViewTests: XCTestCase {
             }
         }
     }
+
+    /// Fail closed: a validation view whose value does not decode (never expected, as the value
+    /// passed the same code at parse time) is recorded, not read as absent; path validation then
+    /// rejects the certificate. Real certificates decode every view.
+    func testAValidationViewThatDoesNotDecodeIsRecorded() throws {
+        let leaf = try TestFiles.certificate("scenarios/nc-intermediate.pem")
+        XCTAssertNil(leaf.extensions.undecodableValidationView)
+        let real = { (kind: ExtensionKind) in leaf.extensions.data.value(of: kind) }
+        XCTAssertNil(ValidationViews(values: real).undecodable)
+        XCTAssertNotNil(ValidationViews(values: real).nameConstraints)
+        for kind in [ExtensionKind.nameConstraints, .extendedKeyUsage, .subjectAltName, .certificatePolicies, .policyMappings,
+                     .authorityKeyIdentifier] {
+            let views = ValidationViews { $0 == kind ? [0x04, 0x00][...] : real($0) }
+            XCTAssertEqual(views.undecodable, kind)
+        }
+        for path in try TestFiles.certificateFiles() {
+            for certificate in try TestFiles.certificates(path) {
+                XCTAssertNil(certificate.extensions.undecodableValidationView, path)
+            }
+        }
+    }
 }

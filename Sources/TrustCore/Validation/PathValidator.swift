@@ -212,9 +212,15 @@ final class PathValidator {
     }
 
     /// RFC 5280 §4.2: a critical extension that is not recognised must cause rejection. The names
-    /// of the critical extensions not in ``understoodExtensions``, in encoded order.
+    /// of the critical extensions not in ``understoodExtensions``, in encoded order (or of an
+    /// extension whose view could not be decoded).
     func unhandledCriticalExtensions(_ certificate: Certificate) -> [String] {
         let extensions = certificate.extensions
+        // Fail closed: an extension validation reads whose view did not decode (never expected:
+        // its value passed the same code at parse time) is not processed, whether critical or not.
+        if let kind = extensions.undecodableValidationView {
+            return ["\(kind) (its value could not be decoded)"]
+        }
         // Almost always: every critical extension is a kind the validator processes (no list walk).
         if !extensions.hasCriticalUnknownExtension && extensions.criticalKnownKinds & ExtensionKind.unprocessedKinds == 0 {
             return []
