@@ -10,10 +10,16 @@ struct AlgorithmIdentifierSyntax {
 
     /// Splits `element` into OID and optional parameters; anything after the parameters is an error.
     init(_ element: DERElement) throws(DERError) {
+        try self.init(element.indexed, in: element.encoded)
+    }
+
+    /// Splits `element` of `bytes` (walked by offsets) into OID and optional parameters; anything
+    /// after the parameters is an error.
+    init(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>) throws(DERError) {
         try element.expect(.sequence)
         var reader = try element.children()
-        oid = try reader.read(.objectIdentifier).objectIdentifier()
-        parameters = try reader.next()
+        oid = try reader.read(.objectIdentifier, in: bytes).objectIdentifier(in: bytes)
+        parameters = try reader.next(in: bytes)?.element(in: bytes)
         try reader.finish()
     }
 

@@ -45,33 +45,29 @@ extension PublicKeyDescription {
         let malformed = SignatureError.malformedKey
         // Walked by offsets (no slice, so no reference count, per element): a cold chain parses
         // the SPKI of every key it builds.
-        let (oid, parameters, key) = try decodingDER(malformed) { () throws(DERError) in
+        let (syntax, key) = try decodingDER(malformed) { () throws(DERError) in
             let outer = try DERIndexReader.parseSingle(spki)
             try outer.expect(.sequence)
             var reader = try outer.children()
-            var algorithm = try reader.read(.sequence, in: spki).children()
-            let oid = try algorithm.read(.objectIdentifier, in: spki).objectIdentifier(in: spki)
-            let parameters = try algorithm.next(in: spki)
-            try algorithm.finish()
+            let algorithm = try AlgorithmIdentifierSyntax(try reader.read(.sequence, in: spki), in: spki)
             let key = try reader.read(.bitString, in: spki).bitString(in: spki)
             try reader.finish()
-            return (oid, parameters, key)
+            return (algorithm, key)
         }
+        let oid = syntax.oid
         if oid == OID.rsaEncryption {
-            guard let parameters, parameters.tag == .null, parameters.contentRange.isEmpty else {
-                throw malformed("rsaEncryption parameters must be NULL (RFC 3279)")
-            }
+            guard syntax.parametersAreNull else { throw malformed("rsaEncryption parameters must be NULL (RFC 3279)") }
             let rsa = try PublicKeyDescription.rsaKey(try PublicKeyDescription.octets(of: key, algorithm: "RSA"))
             return (PublicKeyDescription(kind: .rsa(modulusBits: rsa.bits)), .rsa(modulus: rsa.modulus, exponent: rsa.exponent))
         } else if oid == OID.ecPublicKey {
-            let curve = try PublicKeyDescription.namedCurve(parameters, in: spki)
+            let curve = try PublicKeyDescription.namedCurve(syntax.parameters)
             let point = try PublicKeyDescription.octets(of: key, algorithm: "EC")
             try PublicKeyDescription.checkPoint(point, curve: curve)
             return (PublicKeyDescription(kind: .ec(curve: curve)), .ec(curve: curve, point: point))
         } else if oid == OID.ed25519 || oid == OID.ed448 {
             let isEd25519 = oid == OID.ed25519
             let name = isEd25519 ? "Ed25519" : "Ed448"
-            guard parameters == nil else { throw malformed("\(name) parameters must be absent (RFC 8410)") }
+            guard syntax.parameters == nil else { throw malformed("\(name) parameters must be absent (RFC 8410)") }
             let octets = try PublicKeyDescription.octets(of: key, algorithm: name)
             let expected = isEd25519 ? 32 : 57
             guard octets.count == expected else {
@@ -147,8 +143,8 @@ extension PublicKeyDescription {
         return magnitude.isEmpty ? nil : magnitude
     }
 
-    /// The named curve in id-ecPublicKey parameters (ECParameters, RFC 5480 §2.1.1), an element of `bytes`.
-    private static func namedCurve(_ parameters: DERIndexedElement?, in bytes: ArraySlice<UInt8>) throws(SignatureError) -> NamedCurve {
+    /// The named curve in id-ecPublicKey parameters (ECParameters, RFC 5480 §2.1.1).
+    private static func namedCurve(_ parameters: DERElement?) throws(SignatureError) -> NamedCurve {
         guard let parameters else {
             throw .malformedKey("id-ecPublicKey parameters (the named curve) are missing")
         }
@@ -159,7 +155,7 @@ extension PublicKeyDescription {
             throw .malformedKey("implicitlyCA EC parameters (NULL) are not allowed (RFC 5480)")
         case .objectIdentifier:
             let oid = try decodingDER(SignatureError.malformedKey) { () throws(DERError) in
-                try parameters.objectIdentifier(in: bytes)
+                try parameters.objectIdentifier()
             }
             if oid == OID.secp256r1 { return .p256 }
             if oid == OID.secp384r1 { return .p384 }

@@ -96,7 +96,7 @@ public struct DERIndexReader: Sendable {
     /// ``next(in:)`` for every form X.690 allows (high tag numbers, long lengths), and the errors.
     @usableFromInline mutating func nextInGeneralForm(in bytes: ArraySlice<UInt8>) throws(DERError) -> DERIndexedElement? {
         guard position < endIndex else { return nil }
-        guard depth < DERReader.maximumDepth else { throw DERError(.nestingTooDeep, at: position) }
+        guard depth < DERIndexReader.maximumDepth else { throw DERError(.nestingTooDeep, at: position) }
         let start = position
         var index = position
         guard let tag = try readIdentifier(&index, in: bytes) else { throw truncated(at: start, needing: 1) }

@@ -17,9 +17,7 @@ public struct CertificatePolicies: Hashable, Sendable {
     public var identifiers: [ASN1ObjectIdentifier] { policies.map(\.identifier) }
 
     /// Up to this many policies, duplicates are found by comparing with each earlier one.
-    static let linearLimit = 8
-    /// Where the first ``linearLimit`` policy OIDs lie, for those comparisons (no allocation).
-    typealias EarlierOIDs = InlineArray<8, Range<Int>>
+    static var linearLimit: Int { 8 }
 
     /// Checks the extnValue `value` against every rule and, when `building`, decodes it (nil
     /// otherwise): checked when the certificate is parsed, decoded on first use (one code path).
@@ -28,14 +26,12 @@ public struct CertificatePolicies: Hashable, Sendable {
         try element.expect(.sequence)
         var reader = try element.children()
         var policies: [PolicyInformation] = []
-        var earlier = EarlierOIDs(repeating: 0..<0)
         var seen: Set<ASN1ObjectIdentifier> = []  // filled only past `linearLimit` policies
         var count = 0
         while let info = try reader.next(in: value) {
             try info.expect(.sequence)
             var fields = try info.children()
-            let oidElement = try fields.read(.objectIdentifier, in: value)
-            let oid = try oidElement.objectIdentifier(in: value)
+            let oid = try fields.read(.objectIdentifier, in: value).objectIdentifier(in: value)
             let qualifiers = try fields.readIfPresent(.sequence, in: value).map { value[$0.encodedRange] }
             try fields.finish()
             // RFC 5280 §4.2.1.4: a policy OID MUST NOT appear more than once. Certificates carry one
@@ -43,10 +39,11 @@ public struct CertificatePolicies: Hashable, Sendable {
             // so the check stays linear in the number of policies whatever an attacker sends.
             let duplicate: Bool
             if count < linearLimit {
-                duplicate = (0..<count).contains { ByteComparison.equal(value[earlier[$0]], oid.bytes) }
-                earlier[count] = oidElement.contentRange
+                duplicate = try anyOfFirstOIDs(count, of: element, in: value) { ByteComparison.equal($0, oid.bytes) }
             } else {
-                if seen.isEmpty { for index in earlier.indices { seen.insert(ASN1ObjectIdentifier(trusted: value[earlier[index]])) } }
+                if seen.isEmpty {
+                    _ = try anyOfFirstOIDs(count, of: element, in: value) { seen.insert(ASN1ObjectIdentifier(trusted: $0)); return false }
+                }
                 duplicate = !seen.insert(oid).inserted
             }
             if duplicate {
@@ -57,6 +54,20 @@ public struct CertificatePolicies: Hashable, Sendable {
         }
         if count == 0 { throw X509Error.structure("certificatePolicies must not be empty", at: element.offset) }
         return building ? CertificatePolicies(policies: policies) : nil
+    }
+
+    /// Whether `test` holds for the OID content of one of the first `count` policies of the list
+    /// `element` of `value` (policies already read and checked): read again from the list instead
+    /// of kept, so checking a list allocates nothing.
+    private static func anyOfFirstOIDs(_ count: Int, of element: DERIndexedElement, in value: ArraySlice<UInt8>,
+                                       _ test: (ArraySlice<UInt8>) -> Bool) throws -> Bool {
+        var reader = try element.children()
+        for _ in 0..<count {
+            guard let info = try reader.next(in: value) else { return false }
+            var fields = try info.children()
+            if test(value[try fields.read(.objectIdentifier, in: value).contentRange]) { return true }
+        }
+        return false
     }
 }
 

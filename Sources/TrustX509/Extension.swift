@@ -2,8 +2,8 @@ import TrustDER
 
 /// One extension as encoded: OID, criticality and the raw extnValue octets.
 ///
-/// Kept compact (a certificate holds a dozen, for as long as it lives): the element's bytes once,
-/// and where the OID and the value lie in them.
+/// Kept compact (a CRL or OCSP response keeps its list, and a certificate's ``Extensions/all`` a
+/// dozen once read): the element's bytes once, and where the OID and the value lie in them.
 public struct Extension: Hashable, Sendable {
     /// The whole Extension element, in the certificate's (or CRL's) buffer.
     private let encoded: ArraySlice<UInt8>
@@ -21,7 +21,7 @@ public struct Extension: Hashable, Sendable {
     init(element: DERIndexedElement, oid: Range<Int>, value: Range<Int>, in bytes: ArraySlice<UInt8>,
          kind: ExtensionKind?, isCritical: Bool) {
         encoded = bytes[element.encodedRange]
-        // Offsets inside the element, which parseList checked to be smaller than 4 GiB.
+        // Offsets inside the element, which Extension.forEach checked to be smaller than 4 GiB.
         oidStart = UInt32(truncatingIfNeeded: oid.lowerBound - element.offset)
         oidLength = UInt32(truncatingIfNeeded: oid.count)
         valueStart = UInt32(truncatingIfNeeded: value.lowerBound - element.offset)

@@ -10,11 +10,11 @@ public enum ExtensionKind: Int, Hashable, Sendable {
     /// A distinct bit per kind, for the sets of kinds a certificate holds (and duplicate detection).
     @inlinable package var bit: UInt32 { 1 << UInt32(truncatingIfNeeded: rawValue) }
 
-    /// The kind of the extension with encoded OID `oid`, or nil when it has no typed view.
-
     /// id-ce (2.5.29) is `55 1D`; id-pe (1.3.6.1.5.5.7.1) is `2B 06 01 05 05 07 01`.
     private static let idPE: [UInt8] = [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01]
     private static let sct: [UInt8] = [0x2B, 0x06, 0x01, 0x04, 0x01, 0xD6, 0x79, 0x02, 0x04, 0x02]
+
+    /// The kind of the extension with encoded OID `oid`, or nil when it has no typed view.
 
     public init?(_ oid: ASN1ObjectIdentifier) {
         let bytes = oid.bytes

@@ -58,7 +58,8 @@ struct ExtensionListCheck {
     private(set) var hasUnknownCritical = false
     /// The OIDs without a typed view seen so far.
     private var seenUnknown: Set<ASN1ObjectIdentifier> = []
-    private var count = 0
+    /// How many extensions were added.
+    private(set) var count = 0
 
     /// Adds `ext`, throwing when its OID was seen before. Known kinds are tracked in a bit set,
     /// others in a set hashed with the per-process seeded hasher: linear in the number of

@@ -21,23 +21,20 @@ import TrustDER
     /// The first kind present whose value did not decode (nil normally; see the note above).
     let undecodable: ExtensionKind?
 
-    /// The kinds these views decode, as ``ExtensionKind/bit``s.
+    /// The kinds these views decode, as ``ExtensionKind/bit``s (a computed constant: a `static let`
+    /// is a lazily initialised global).
     static var kinds: UInt32 {
         ExtensionKind.authorityKeyIdentifier.bit | ExtensionKind.extendedKeyUsage.bit | ExtensionKind.subjectAltName.bit
             | ExtensionKind.nameConstraints.bit | ExtensionKind.certificatePolicies.bit | ExtensionKind.policyMappings.bit
     }
 
-    /// Decodes the views from the extension values `data` located when it was parsed.
-    convenience init(_ data: ExtensionsData) {
-        self.init(values: data.value(of:))
-    }
-
-    /// Decodes the views from `values`, the extnValue of each kind present.
-    init(values: (ExtensionKind) -> ArraySlice<UInt8>?) {
+    /// Decodes the views of the kinds in `present` (``ExtensionKind/bit``s) from `values`, the
+    /// extnValue of each: those a certificate located when it was parsed.
+    init(present: UInt32, values: (ExtensionKind) -> ArraySlice<UInt8>?) {
         var undecodable: ExtensionKind?
         func decode<View>(_ kind: ExtensionKind, _ read: (ArraySlice<UInt8>) throws -> View?) -> View? {
-            guard let value = values(kind) else { return nil }
-            if let view = try? read(value) { return view }
+            guard present & kind.bit != 0 else { return nil }
+            if let value = values(kind), let view = try? read(value) { return view }
             if undecodable == nil { undecodable = kind }
             return nil
         }

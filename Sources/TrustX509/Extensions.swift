@@ -88,10 +88,15 @@ public struct Extensions: Hashable, Sendable {
     @inlinable package func isCritical(_ kind: ExtensionKind) -> Bool { data.criticalKinds & kind.bit != 0 }
     /// Whether an extension without a typed view (an ``ExtensionKind``) is marked critical.
     @inlinable package var hasCriticalUnknownExtension: Bool { data.hasUnknownCritical }
-    /// The first extension validation reads whose value did not decode on first use, if any. Never
-    /// expected (its value passed the same code at parse time); path validation rejects the
-    /// certificate if it happens, rather than reading the view as absent.
-    package var undecodableValidationView: ExtensionKind? { data.undecodableValidationView }
+    /// The name of the first extension validation reads whose value did not decode on first use, if
+    /// any. Never expected (its value passed the same code at parse time); path validation rejects
+    /// the certificate if it happens, rather than reading the view as absent.
+    package var undecodableValidationView: String? {
+        guard let kind = data.undecodableValidationView else { return nil }
+        return all.first { $0.kind == kind }?.name ?? "\(kind)"
+    }
+    /// Whether ``all`` holds every extension the parse counted (never expected to be false).
+    package var listIsComplete: Bool { data.listIsComplete }
     /// The known kinds present that are marked critical, as ``ExtensionKind/bit``s.
     @inlinable package var criticalKnownKinds: UInt32 { data.criticalKinds }
 

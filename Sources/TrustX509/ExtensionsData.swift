@@ -17,6 +17,8 @@ import TrustDER
     @usableFromInline let criticalKinds: UInt32
     /// Whether an extension without a typed view is marked critical.
     @usableFromInline let hasUnknownCritical: Bool
+    /// How many extensions the list holds.
+    let count: Int
     /// Where each known extension's extnValue lies in the certificate's buffer, by kind: the views
     /// decoded on first use read their value from here, without walking the list again.
     private let valueLocations: ValueLocations
@@ -45,16 +47,42 @@ import TrustDER
     /// 64 KiB (``Certificate/maximumEncodedSize``).
     @usableFromInline struct ValueLocation: Sendable {
         @usableFromInline let start: UInt16, count: UInt16
-        static let absent = ValueLocation(start: 0, count: 0)
     }
-    /// One location per ``ExtensionKind`` (its raw value indexes it).
-    typealias ValueLocations = InlineArray<16, ValueLocation>
+
+    /// One ``ValueLocation`` per ``ExtensionKind`` (its raw value indexes it), inline: 64 bytes
+    /// instead of an array's allocation. (A fixed tuple, as `InlineArray` needs Swift 6.2 and, on
+    /// Apple platforms, macOS 26.)
+    struct ValueLocations: Sendable {
+        /// Each location as `start << 16 | count`; 0 for none (no value starts at offset 0, where
+        /// the certificate's own header is).
+        private var packed: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
+                             UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        /// How many kinds there is room for.
+        static var count: Int { 16 }
+
+        /// The location of the kind with raw value `index`, if one was stored (nil for an index
+        /// without a slot).
+        subscript(index: Int) -> ValueLocation? {
+            get {
+                guard index >= 0, index < ValueLocations.count else { return nil }
+                let word = withUnsafeBytes(of: packed) { $0.load(fromByteOffset: index * 4, as: UInt32.self) }
+                guard word != 0 else { return nil }
+                return ValueLocation(start: UInt16(truncatingIfNeeded: word >> 16), count: UInt16(truncatingIfNeeded: word))
+            }
+            set {
+                guard index >= 0, index < ValueLocations.count else { return }
+                let word = newValue.map { UInt32($0.start) << 16 | UInt32($0.count) } ?? 0
+                withUnsafeMutableBytes(of: &packed) { $0.storeBytes(of: word, toByteOffset: index * 4, as: UInt32.self) }
+            }
+        }
+    }
 
     /// No extensions.
     init() {
         encoded = []
-        presentKinds = 0; criticalKinds = 0; hasUnknownCritical = false
-        valueLocations = ValueLocations(repeating: .absent)
+        presentKinds = 0; criticalKinds = 0; hasUnknownCritical = false; count = 0
+        valueLocations = ValueLocations()
         basicConstraints = nil; keyUsage = nil; authorityKeyIDLocation = nil; subjectKeyIDLocation = nil
         policyConstraints = nil; inhibitAnyPolicy = nil
         defects = []
@@ -70,7 +98,7 @@ import TrustDER
         var policyConstraints: PolicyConstraints?
         var inhibitAnyPolicy: InhibitAnyPolicy?
         var defects: [CertificateDefect] = []
-        var valueLocations = ValueLocations(repeating: .absent)
+        var valueLocations = ValueLocations()
         try Extension.forEach(in: element, of: bytes) { ext in
             try check.add(ext)
             guard let kind = ext.kind else { return }
@@ -83,15 +111,15 @@ import TrustDER
                 }
                 return ValueLocation(start: start, count: count)
             }
-            guard kind.rawValue < valueLocations.count else { throw X509Error.structure("extension kind without a slot", at: ext.offset) }
+            guard kind.rawValue < ValueLocations.count else { throw X509Error.structure("extension kind without a slot", at: ext.offset) }
             valueLocations[kind.rawValue] = try location(value)
+            var authorityKeyID: ArraySlice<UInt8>?, subjectKeyID: ArraySlice<UInt8>?
             do {
                 switch kind {
                 case .basicConstraints: basicConstraints = try BasicConstraints.parse(value)
                 case .keyUsage: keyUsage = try KeyUsage.parse(value)
-                case .authorityKeyIdentifier:
-                    authorityKeyIDLocation = try AuthorityKeyIdentifier.read(value, building: false).keyIdentifier.map(location)
-                case .subjectKeyIdentifier: subjectKeyIDLocation = try location(SubjectKeyIdentifier.parse(value).keyIdentifier)
+                case .authorityKeyIdentifier: authorityKeyID = try AuthorityKeyIdentifier.read(value, building: false).keyIdentifier
+                case .subjectKeyIdentifier: subjectKeyID = try SubjectKeyIdentifier.parse(value).keyIdentifier
                 case .policyConstraints: policyConstraints = try PolicyConstraints.parse(value)
                 case .inhibitAnyPolicy: inhibitAnyPolicy = try InhibitAnyPolicy.parse(value)
                 // Checked now, decoded on first use (see ValidationViews and OtherViews).
@@ -115,11 +143,14 @@ import TrustDER
                 let underlying = (error as? CustomStringConvertible)?.description ?? "\(error)"
                 throw X509Error(.malformedExtension(name: ext.name, underlying: underlying, offset: ext.offset))
             }
+            if let authorityKeyID { authorityKeyIDLocation = try location(authorityKeyID) }
+            if let subjectKeyID { subjectKeyIDLocation = try location(subjectKeyID) }
         }
         try check.finish(element)
         presentKinds = check.presentKinds
         criticalKinds = check.criticalKinds
         hasUnknownCritical = check.hasUnknownCritical
+        count = check.count
         self.valueLocations = valueLocations
         self.basicConstraints = basicConstraints
         self.keyUsage = keyUsage
@@ -138,27 +169,28 @@ import TrustDER
 
     /// The extnValue of the extension of `kind`, if present.
     func value(of kind: ExtensionKind) -> ArraySlice<UInt8>? {
-        guard contains(kind), kind.rawValue < valueLocations.count else { return nil }
-        return bytes(at: valueLocations[kind.rawValue])
+        guard contains(kind) else { return nil }
+        // A present kind always has a location (set by the same parse step); were one missing,
+        // the empty value fails to decode and the view is reported undecodable (fail closed).
+        guard let location = valueLocations[kind.rawValue] else { return encoded[encoded.startIndex..<encoded.startIndex] }
+        return bytes(at: location)
     }
 
     /// The authorityKeyIdentifier's keyIdentifier, if present (inlinable: chain building reads it
     /// for every candidate issuer, and so borrows this object rather than retaining it).
-    @inlinable var authorityKeyID: ArraySlice<UInt8>? {
-        guard let location = authorityKeyIDLocation else { return nil }
-        return bytes(at: location)
-    }
+    @inlinable var authorityKeyID: ArraySlice<UInt8>? { authorityKeyIDLocation.map(bytes(at:)) }
     /// The subjectKeyIdentifier's octets, if present (inlinable, as ``authorityKeyID``).
-    @inlinable var subjectKeyID: ArraySlice<UInt8>? {
-        guard let location = subjectKeyIDLocation else { return nil }
-        return bytes(at: location)
-    }
+    @inlinable var subjectKeyID: ArraySlice<UInt8>? { subjectKeyIDLocation.map(bytes(at:)) }
 
     /// The bytes at `location` in the certificate's buffer.
-    @inlinable func bytes(at location: ValueLocation) -> ArraySlice<UInt8>? {
+    @inlinable func bytes(at location: ValueLocation) -> ArraySlice<UInt8> {
         let start = Int(location.start), end = start + Int(location.count)
-        // Within `encoded` by construction; checked anyway rather than trusted.
-        guard start >= encoded.startIndex, end <= encoded.endIndex else { return nil }
+        // Within `encoded` by construction; checked anyway rather than trusted. Out of range, the
+        // bytes are empty: a view then fails to decode (reported, never read as absent) and an
+        // empty key identifier matches no other (fail closed).
+        guard start >= encoded.startIndex, start <= end, end <= encoded.endIndex else {
+            return encoded[encoded.startIndex..<encoded.startIndex]
+        }
         return encoded[start..<end]
     }
 
@@ -179,7 +211,7 @@ import TrustDER
         return validationViews.withValue(orCompute: makeValidationViews, body)
     }
 
-    @usableFromInline func makeValidationViews() -> ValidationViews { ValidationViews(self) }
+    @usableFromInline func makeValidationViews() -> ValidationViews { ValidationViews(present: presentKinds, values: value(of:)) }
 
     /// The first validation view present whose value did not decode, if any (decoding the views).
     var undecodableValidationView: ExtensionKind? {
@@ -192,4 +224,7 @@ import TrustDER
 
     /// Every extension, built on first use.
     var all: [Extension] { list.value { ExtensionList(self) }.all }
+    /// Whether ``all`` holds every extension the parse counted (never expected to be false: the
+    /// same bytes passed the same walk at parse time).
+    var listIsComplete: Bool { list.value { ExtensionList(self) }.all.count == count }
 }

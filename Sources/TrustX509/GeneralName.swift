@@ -21,22 +21,11 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
     /// `[8] registeredID`.
     case registeredID(ASN1ObjectIdentifier)
 
-    /// Parses the GeneralName `element` of `bytes` (the bytes it was read from). With
-    /// `onNonASCIIDNSName`, a dNSName holding bytes outside IA5String is decoded (as UTF-8, invalid
-    /// sequences replaced) and its offset reported there instead of being a parse error; every
-    /// other name stays strict.
-    static func parse(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>,
-                      onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> GeneralName {
-        guard let name = try read(element, in: bytes, building: true, onNonASCIIDNSName: onNonASCIIDNSName) else {
-            // Not reached: reading while building always yields a name.
-            throw DERError(.unexpectedTag(expected: "GeneralName", found: element.tag.description), at: element.offset)
-        }
-        return name
-    }
-
     /// Checks the GeneralName `element` of `bytes` against every rule and, when `building`, makes
     /// the value (nil otherwise): one code path, so a name checked at parse time and decoded later
-    /// passes exactly the same checks. `onNonASCIIDNSName` as in ``parse(_:in:onNonASCIIDNSName:)``.
+    /// passes exactly the same checks. With `onNonASCIIDNSName`, a dNSName holding bytes outside
+    /// IA5String is decoded (as UTF-8, invalid sequences replaced) and its offset reported there
+    /// instead of being a parse error; every other name stays strict.
     static func read(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool,
                      onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> GeneralName? {
         let tag = element.tag
@@ -91,7 +80,7 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a whole extnValue that is a GeneralNames SEQUENCE (SAN, IAN, a CRL entry's
-    /// certificateIssuer). `onNonASCIIDNSName` as in ``parse(_:in:onNonASCIIDNSName:)``.
+    /// certificateIssuer). `onNonASCIIDNSName` as in ``read(_:in:building:onNonASCIIDNSName:)``.
     static func parseSequence(_ value: ArraySlice<UInt8>, onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> [GeneralName] {
         try readSequence(value, building: true, onNonASCIIDNSName: onNonASCIIDNSName)
     }

@@ -206,12 +206,15 @@ final class DeferredExtensionViewTests: XCTestCase {
         let leaf = try TestFiles.certificate("scenarios/nc-intermediate.pem")
         XCTAssertNil(leaf.extensions.undecodableValidationView)
         let real = { (kind: ExtensionKind) in leaf.extensions.data.value(of: kind) }
-        XCTAssertNil(ValidationViews(values: real).undecodable)
-        XCTAssertNotNil(ValidationViews(values: real).nameConstraints)
+        let present = leaf.extensions.data.presentKinds
+        XCTAssertNil(ValidationViews(present: present, values: real).undecodable)
+        XCTAssertNotNil(ValidationViews(present: present, values: real).nameConstraints)
         for kind in [ExtensionKind.nameConstraints, .extendedKeyUsage, .subjectAltName, .certificatePolicies, .policyMappings,
                      .authorityKeyIdentifier] {
-            let views = ValidationViews { $0 == kind ? [0x04, 0x00][...] : real($0) }
+            // A value that does not decode, and a present kind whose value cannot be found.
+            let views = ValidationViews(present: present | kind.bit) { $0 == kind ? [0x04, 0x00][...] : real($0) }
             XCTAssertEqual(views.undecodable, kind)
+            XCTAssertEqual(ValidationViews(present: kind.bit) { _ in nil }.undecodable, kind)
         }
         for path in try TestFiles.certificateFiles() {
             for certificate in try TestFiles.certificates(path) {

@@ -56,6 +56,29 @@ final class ExtensionKindSetTests: XCTestCase {
         XCTAssertEqual(kinds, 16)
     }
 
+    /// The table keeps each kind's location in its own slot, at the extremes of both fields, and
+    /// ignores an index without a slot.
+    func testValueLocationsKeepEachSlot() {
+        typealias Locations = ExtensionsData.ValueLocations
+        var locations = Locations()
+        for index in 0..<Locations.count { XCTAssertNil(locations[index]) }
+        for index in 0..<Locations.count {
+            locations[index] = ExtensionsData.ValueLocation(start: UInt16(65_535 - index), count: UInt16(index == 3 ? 0 : 65_535 - index * 7))
+        }
+        locations[Locations.count] = ExtensionsData.ValueLocation(start: 1, count: 1)
+        locations[-1] = ExtensionsData.ValueLocation(start: 1, count: 1)
+        for index in 0..<Locations.count {
+            XCTAssertEqual(locations[index]?.start, UInt16(65_535 - index), "\(index)")
+            XCTAssertEqual(locations[index]?.count, UInt16(index == 3 ? 0 : 65_535 - index * 7), "\(index)")
+        }
+        XCTAssertNil(locations[Locations.count])
+        XCTAssertNil(locations[-1])
+        locations[5] = nil
+        XCTAssertNil(locations[5])
+        XCTAssertEqual(locations[4]?.start, 65_531)
+        XCTAssertEqual(locations[6]?.start, 65_529)
+    }
+
     func testExtensionsAreEqualExactlyWhenTheirListsAre() throws {
         let certificates = try everyTestCertificate()
         for (index, certificate) in certificates.enumerated() {

@@ -4,15 +4,10 @@ import TrustX509
 extension ExtensionKind {
     /// Whether the path validator processes this extension (so a critical instance is accepted).
     /// TLS feature and SCT lists are parsed but not processed: critical ones are rejected.
-    var isProcessedByValidator: Bool {
-        switch self {
-        case .tlsFeature, .sctList: return false
-        default: return true
-        }
-    }
+    var isProcessedByValidator: Bool { ExtensionKind.unprocessedKinds & bit == 0 }
 
-    /// The kinds a critical instance of which the path validator does not process, as bits.
-    static let unprocessedKinds: UInt32 = ExtensionKind.tlsFeature.bit | ExtensionKind.sctList.bit
+    /// The kinds the path validator does not process (a critical instance is rejected), as bits.
+    static var unprocessedKinds: UInt32 { ExtensionKind.tlsFeature.bit | ExtensionKind.sctList.bit }
 }
 
 /// Presence and criticality of the extensions the profile rules read, from the bit sets the

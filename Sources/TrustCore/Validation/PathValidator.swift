@@ -118,6 +118,11 @@ final class PathValidator {
             for defect in certificate.semanticDefects {
                 failures.append(TrustFailure(.certificateDefect(defect), certificate: certificate, index: index))
             }
+            // Fail closed, anchors included: an extension whose view did not decode on first use
+            // (never expected: its value passed the same code at parse time) is not read as absent.
+            if let name = certificate.extensions.undecodableValidationView {
+                failures.append(TrustFailure(.malformed("\(name) could not be decoded"), certificate: certificate, index: index))
+            }
             // RFC 5280 §6.1.1 (d): an anchor is a name and a key, trusted by configuration; its own
             // validity, CA flags and critical extensions are checked only under the rules that say so
             // (RFC 5937). A leaf the caller trusts directly is still a leaf: its validity counts.
@@ -212,19 +217,16 @@ final class PathValidator {
     }
 
     /// RFC 5280 §4.2: a critical extension that is not recognised must cause rejection. The names
-    /// of the critical extensions not in ``understoodExtensions``, in encoded order (or of an
-    /// extension whose view could not be decoded).
+    /// of the critical extensions not in ``understoodExtensions``, in encoded order.
     func unhandledCriticalExtensions(_ certificate: Certificate) -> [String] {
         let extensions = certificate.extensions
-        // Fail closed: an extension validation reads whose view did not decode (never expected:
-        // its value passed the same code at parse time) is not processed, whether critical or not.
-        if let kind = extensions.undecodableValidationView {
-            return ["\(kind) (its value could not be decoded)"]
-        }
         // Almost always: every critical extension is a kind the validator processes (no list walk).
         if !extensions.hasCriticalUnknownExtension && extensions.criticalKnownKinds & ExtensionKind.unprocessedKinds == 0 {
             return []
         }
+        // Fail closed: a list that could not be read again whole (never expected: the same bytes
+        // passed the same walk at parse time) may hide a critical extension.
+        guard extensions.listIsComplete else { return ["an extension that could not be read again"] }
         var names: [String] = []
         for ext in extensions.all where ext.isCritical {
             // Processed kinds are all in `understoodExtensions`; the set decides the rest.
