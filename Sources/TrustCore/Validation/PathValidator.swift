@@ -118,9 +118,10 @@ final class PathValidator {
             for defect in certificate.semanticDefects {
                 failures.append(TrustFailure(.certificateDefect(defect), certificate: certificate, index: index))
             }
+            let verdict = verdicts[index]
             // Fail closed, anchors included: an extension whose view did not decode on first use
             // (never expected: its value passed the same code at parse time) is not read as absent.
-            if let name = certificate.extensions.undecodableValidationView {
+            if let name = verdict.undecodableExtension {
                 failures.append(TrustFailure(.malformed("\(name) could not be decoded"), certificate: certificate, index: index))
             }
             // RFC 5280 §6.1.1 (d): an anchor is a name and a key, trusted by configuration; its own
@@ -130,7 +131,6 @@ final class PathValidator {
             if !anchorExempt || rules.contains(.anchorValidity), let reason = checkValidity(certificate) {
                 failures.append(TrustFailure(reason, certificate: certificate, index: index))
             }
-            let verdict = verdicts[index]
             if !isAnchor || rules.contains(.anchorProfile) {
                 for name in verdict.unhandledCriticalExtensions {
                     failures.append(TrustFailure(.unhandledCriticalExtension(name: name), certificate: certificate, index: index))
@@ -168,7 +168,8 @@ final class PathValidator {
     }
 
     /// The rules that depend only on each certificate and its position, for every certificate of
-    /// `chain` in order: unhandled critical extensions and the profile's per-certificate rules.
+    /// `chain` in order: unhandled critical extensions, undecodable views and the profile's
+    /// per-certificate rules.
     /// Remembered per chain in ``ProfileVerdictCache`` (see there why that cannot change a verdict).
     /// The flags of every position are settled first (the top certificate's may cost a signature
     /// check from the budget, as it did when each position was looked up in turn: no other check of
@@ -186,6 +187,7 @@ final class PathValidator {
         return verdicts.verdicts(for: positions) {
             zip(chain, positions).map { certificate, position in
                 ProfileVerdictCache.Verdict(unhandledCriticalExtensions: unhandledCriticalExtensions(certificate),
+                                            undecodableExtension: certificate.extensions.undecodableValidationView,
                                             profileViolations: CertificateProfileRules.violations(of: certificate, flags: position.flags))
             }
         }

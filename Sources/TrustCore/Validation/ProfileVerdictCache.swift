@@ -29,6 +29,9 @@ public final class ProfileVerdictCache: Sendable {
     struct Verdict: Sendable {
         /// Names of critical extensions the validator does not process.
         let unhandledCriticalExtensions: [String]
+        /// The name of an extension validation reads whose view did not decode (never expected;
+        /// reported for every position, anchors included).
+        let undecodableExtension: String?
         /// Web-PKI profile violations (empty when the profile is off).
         let profileViolations: [ProfileViolation]
     }
