@@ -86,6 +86,9 @@ public struct Extensions: Hashable, Sendable {
     @inlinable package func contains(_ kind: ExtensionKind) -> Bool { data.contains(kind) }
     /// Whether the extension of `kind` is present and marked critical.
     @inlinable package func isCritical(_ kind: ExtensionKind) -> Bool { data.criticalKinds & kind.bit != 0 }
+    /// nil when no extension of `kind` is present, else whether it is marked critical (from the bit
+    /// sets kept at parse time: no walk over the list).
+    @inlinable package func criticality(of kind: ExtensionKind) -> Bool? { contains(kind) ? isCritical(kind) : nil }
     /// Whether an extension without a typed view (an ``ExtensionKind``) is marked critical.
     @inlinable package var hasCriticalUnknownExtension: Bool { data.hasUnknownCritical }
     /// The name of the first extension validation reads whose value did not decode on first use, if

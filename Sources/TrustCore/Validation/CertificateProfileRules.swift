@@ -58,7 +58,8 @@ enum CertificateProfileRules {
             found.append(ProfileViolation(rule, detail))
         }
         let extensions = certificate.extensions
-        let critical = ExtensionCriticality(extensions)
+        /// nil when the extension of `kind` is absent, else whether it is critical.
+        func critical(_ kind: ExtensionKind) -> Bool? { extensions.criticality(of: kind) }
         let isLeaf = flags.isLeaf
         let isAnchor = flags.isAnchor
         let isSelfSigned = flags.isSelfSigned
@@ -72,7 +73,7 @@ enum CertificateProfileRules {
         // MARK: Apple's SSL policy
 
         // An empty subject only in a non-CA certificate naming itself in a critical subjectAltName.
-        if subjectIsEmpty && (isCA || critical.subjectAltName != true) {
+        if subjectIsEmpty && (isCA || critical(.subjectAltName) != true) {
             check(.nonEmptySubject, isCA ? .emptySubjectInCA : .emptySubjectWithoutCriticalSubjectAltName)
         }
         check(.weakKeySize, weakKeyProblem(certificate))
@@ -115,7 +116,7 @@ enum CertificateProfileRules {
 
         // RFC 5280 §4.2.1.1: AKI is required except in self-signed certificates, and never critical.
         // A trust anchor is trusted by configuration (§6.1.1 (d)), whoever issued it.
-        if let akiIsCritical = critical.authorityKeyIdentifier {
+        if let akiIsCritical = critical(.authorityKeyIdentifier) {
             if akiIsCritical { check(.authorityKeyIdentifier, .authorityKeyIdentifierCritical) }
         } else if !isSelfSigned && version == 3 {
             // A cross-signed anchor lacks it too, but is held to that only with the anchor profile.
@@ -133,7 +134,7 @@ enum CertificateProfileRules {
                 check(.rootAuthorityKeyIdentifier, .rootAuthorityKeyIdentifierMismatch)
             }
         }
-        if critical.subjectKeyIdentifier == true { check(.subjectKeyIdentifier, .subjectKeyIdentifierCritical) }
+        if critical(.subjectKeyIdentifier) == true { check(.subjectKeyIdentifier, .subjectKeyIdentifierCritical) }
         // Anchors are trusted by configuration (RFC 5280 §6.1.1 (d)): their SKI is required only
         // when the anchor is held to the profile too.
         if !isLeaf && version == 3 && extensions.subjectKeyIdentifier == nil {
@@ -147,7 +148,7 @@ enum CertificateProfileRules {
         if isAnchor && isSelfSigned && !isLeaf && extensions.extendedKeyUsage != nil {
             check(.rootWithoutExtendedKeyUsage, .rootHasExtendedKeyUsage)
         }
-        if !isLeaf, critical.basicConstraints == false {
+        if !isLeaf, critical(.basicConstraints) == false {
             check(.basicConstraintsCritical, .basicConstraintsNotCritical)
         }
         if let usage = extensions.keyUsage {
@@ -161,12 +162,12 @@ enum CertificateProfileRules {
         if extensions.nameConstraints != nil && !isCA { check(.nameConstraintsInCAOnly, .nameConstraintsInNonCA) }
         // An anchor's name constraints constrain (as Apple, OpenSSL, Go and Chromium apply them), but
         // their encoding is its issuer's business unless the anchor is held to the profile.
-        if critical.nameConstraints == false && (!isAnchor || rules.contains(.anchorProfile)) {
+        if critical(.nameConstraints) == false && (!isAnchor || rules.contains(.anchorProfile)) {
             check(.nameConstraintsCritical, .nameConstraintsNotCritical)
         }
-        if critical.policyConstraints == false { check(.policyConstraintsCritical, .policyConstraintsNotCritical) }
-        if critical.authorityInfoAccess == true { check(.authorityInfoAccessNonCritical, .authorityInfoAccessCritical) }
-        if let sanIsCritical = critical.subjectAltName {
+        if critical(.policyConstraints) == false { check(.policyConstraintsCritical, .policyConstraintsNotCritical) }
+        if critical(.authorityInfoAccess) == true { check(.authorityInfoAccessNonCritical, .authorityInfoAccessCritical) }
+        if let sanIsCritical = critical(.subjectAltName) {
             if subjectIsEmpty && !sanIsCritical {
                 check(.subjectAltNameCriticality, .subjectAltNameNotCriticalWithEmptySubject)
             }
@@ -188,8 +189,8 @@ enum CertificateProfileRules {
             if subjectAlternativeNames == nil && !flags.allowsCommonNameFallback {
                 check(.leafSubjectAltNameRequired, .leafSubjectAltNameMissing)
             }
-            if critical.extendedKeyUsage == true { check(.leafExtendedKeyUsage, .leafExtendedKeyUsageCritical) }
-            if critical.extendedKeyUsage == nil && !isAnchor { check(.leafExtendedKeyUsage, .leafExtendedKeyUsageMissing) }
+            if critical(.extendedKeyUsage) == true { check(.leafExtendedKeyUsage, .leafExtendedKeyUsageCritical) }
+            if critical(.extendedKeyUsage) == nil && !isAnchor { check(.leafExtendedKeyUsage, .leafExtendedKeyUsageMissing) }
             if extensions.extendedKeyUsage?.contains(OID.anyExtendedKeyUsage) == true {
                 check(.leafExtendedKeyUsage, .leafAnyExtendedKeyUsage)
             }
