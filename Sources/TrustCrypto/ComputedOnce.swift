@@ -60,11 +60,18 @@ import Synchronization
     }
 }
 
-/// An immutable byte string as an object, for ``ComputedOnce`` (a digest, say).
-package final class ComputedBytes: Sendable {
-    /// The bytes.
+/// A SHA-256 digest as an object, for ``ComputedOnce``: its bytes, and its cache-key words packed
+/// once, so that reading the key copies four words instead of retaining the byte array (an
+/// object that concurrent evaluations of one certificate share).
+package final class ComputedDigest: Sendable {
+    /// The digest's bytes.
     package let bytes: [UInt8]
+    /// The digest as cache-key words.
+    package let words: DigestWords
 
-    /// Wraps `bytes`.
-    package init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// Wraps `bytes`, a SHA-256 digest.
+    package init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        words = DigestWords(bytes)
+    }
 }

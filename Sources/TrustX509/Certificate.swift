@@ -58,13 +58,13 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         /// The decoded key description, computed on first use.
         let keyDescription = ComputedOnce<KeyDescriptionValue>()
         /// SHA-256 of the DER, computed on first use (caches and pins key on it).
-        let certificateDigest = ComputedOnce<ComputedBytes>()
+        let certificateDigest = ComputedOnce<ComputedDigest>()
         /// SHA-256 of the SPKI, computed on first use (caches and pins key on it).
-        let spkiDigest = ComputedOnce<ComputedBytes>()
+        let spkiDigest = ComputedOnce<ComputedDigest>()
         /// What `certificateDigest` holds: SHA-256 of the DER.
-        func digestOfDER() -> ComputedBytes { ComputedBytes(Digest.sha256(der)) }
+        func digestOfDER() -> ComputedDigest { ComputedDigest(Digest.sha256(der)) }
         /// What `spkiDigest` holds: SHA-256 of the SubjectPublicKeyInfo.
-        func digestOfSPKI() -> ComputedBytes { ComputedBytes(Digest.sha256(publicKeyInfo.der)) }
+        func digestOfSPKI() -> ComputedDigest { ComputedDigest(Digest.sha256(publicKeyInfo.der)) }
         /// The exact tbsCertificate bytes that the signature covers.
         var tbsCertificate: ArraySlice<UInt8> { slice(tbsCertificateRange) }
         /// The serialNumber INTEGER's content octets.
@@ -323,6 +323,16 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         storage === other.storage || ByteComparison.equal(storage.publicKeyInfo.der, other.storage.publicKeyInfo.der)
     }
 
+    // Name comparisons in place (RFC 5280 §7.1): `a.subject == b.issuer` copies both names out,
+    // retaining their storage, which concurrent evaluations of one certificate share; these read
+    // the stored names where they are.
+
+    /// Whether this certificate's subject is `child`'s issuer name: it may have issued `child`.
+    package func hasSubjectNamingIssuer(of child: Certificate) -> Bool { storage.subject == child.storage.issuer }
+
+    /// Whether this certificate and `other` have the same subject name.
+    package func hasSameSubject(as other: Certificate) -> Bool { storage.subject == other.storage.subject }
+
     /// Whether basicConstraints marks the certificate as a CA.
     public var isCA: Bool { storage.extensions.basicConstraints?.isCA ?? false }
 
@@ -365,11 +375,11 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     public var sha256Fingerprint: [UInt8] { storage.certificateDigest.value { storage.digestOfDER() }.bytes }
     /// ``sha256Fingerprint`` as cache-key words, read in place (the caches of chain validation key on it).
     package var sha256Words: DigestWords {
-        storage.certificateDigest.withValue(orCompute: { storage.digestOfDER() }) { DigestWords($0.bytes) }
+        storage.certificateDigest.withValue(orCompute: { storage.digestOfDER() }) { $0.words }
     }
     /// ``spkiSHA256`` as cache-key words, read in place (the signature cache keys on it).
     package var spkiSHA256Words: DigestWords {
-        storage.spkiDigest.withValue(orCompute: { storage.digestOfSPKI() }) { DigestWords($0.bytes) }
+        storage.spkiDigest.withValue(orCompute: { storage.digestOfSPKI() }) { $0.words }
     }
     /// SHA-1 of the DER encoding (for display and legacy pinning only).
     public var sha1Fingerprint: [UInt8] { Digest.sha1(storage.der) }

@@ -75,15 +75,11 @@ public struct CertificateStore: Sendable {
     /// `certificates(withSubject: certificate.subject).first { $0.publicKeyInfo == certificate.publicKeyInfo }`,
     /// without building the array, and reading `certificate`'s key only when a subject matches.
     func firstCertificate(withSubjectAndKeyOf certificate: Certificate) -> Certificate? {
-        let name = certificate.subject
         if isIndexed {
-            guard let named = bySubject[name.normalizedKey] else { return nil }
+            guard let named = bySubject[certificate.subject.normalizedKey] else { return nil }
             return named.first { $0.hasSamePublicKey(as: certificate) }
         }
-        for member in certificates where member.subject == name {
-            if member.hasSamePublicKey(as: certificate) { return member }
-        }
-        return nil
+        return certificates.first { $0.hasSameSubject(as: certificate) && $0.hasSamePublicKey(as: certificate) }
     }
 
     /// Certificates whose subjectKeyIdentifier is `keyIdentifier`.
@@ -102,9 +98,8 @@ public struct CertificateStore: Sendable {
             // `certificates(withSubject: certificate.issuer)`, except that the certificate itself (a
             // chain's intermediate is in the pool it is looked up in) is its own candidate exactly
             // when it is self-issued, which it has decided once: no name comparison for it.
-            let issuer = certificate.issuer
             byName = certificates.filter { member in
-                member == certificate ? certificate.isSelfIssued : member.subject == issuer
+                member == certificate ? certificate.isSelfIssued : member.hasSubjectNamingIssuer(of: certificate)
             }
         }
         guard byName.count > 1, let aki = certificate.extensions.authorityKeyID else { return byName }

@@ -1,3 +1,4 @@
+import TrustCrypto
 import TrustDER
 import TrustX509
 
@@ -66,10 +67,16 @@ struct PathBuilder {
 
     /// A certificate and the key tried as its issuer's. Whether a signature verifies depends only on
     /// the signed certificate, the issuer's SubjectPublicKeyInfo and the signature policy (fixed for
-    /// the evaluation), not on which certificate carried the key.
+    /// the evaluation), not on which certificate carried the key. Both by SHA-256 (the DER's and the
+    /// SPKI's, as the signature cache keys them): a remembered pair retains no certificate.
     private struct SignedBy: Hashable {
-        let child: Certificate
-        let issuerKey: ArraySlice<UInt8>
+        let child: DigestWords
+        let issuerKey: DigestWords
+
+        init(_ child: Certificate, by issuer: Certificate) {
+            self.child = child.sha256Words
+            issuerKey = issuer.spkiSHA256Words
+        }
     }
 
     /// Keys whose signature check on a certificate failed in this evaluation, and why: another
@@ -95,12 +102,6 @@ struct PathBuilder {
             validChain: found, attempts: attempts,
             signatureChecks: budget.used(.signatureChecks), budgetExhausted: exhausted || budget.exhausted != nil
         )
-    }
-
-    /// The anchor equivalent to `certificate` (same subject and key), if it is trusted.
-    private func anchor(for certificate: Certificate) -> Certificate? {
-        if anchors.contains(certificate) { return certificate }
-        return anchors.firstCertificate(withSubjectAndKeyOf: certificate)
     }
 
     /// Records that `resource` ran out while exploring `path`.
@@ -135,11 +136,15 @@ struct PathBuilder {
         }
 
         // A trusted certificate ends the path (RFC 5280 §6.1: the anchor is not part of the path proper).
-        if let anchor = anchor(for: current) {
+        // Usually the anchor is `current` itself: then the chain is the path, shared, not copied.
+        var chain = path
+        var isTrusted = anchors.contains(current)
+        if !isTrusted, let equivalent = anchors.firstCertificate(withSubjectAndKeyOf: current) {
+            chain[chain.count - 1] = equivalent
+            isTrusted = true
+        }
+        if isTrusted {
             budget.spend(.candidatePaths)
-            var chain = path
-            // Usually the anchor is `current` itself: then the chain is the path, shared, not copied.
-            if anchor != current { chain[chain.count - 1] = anchor }
             let failures = validator.validate(chain, isComplete: true)
             if failures.isEmpty {
                 found = chain
@@ -152,7 +157,7 @@ struct PathBuilder {
 
         // Depth: logical (non-self-issued) intermediates so far, plus a hard cap on length.
         var intermediatesSoFar = 0
-        for certificate in path.dropFirst() where !certificate.isSelfIssued { intermediatesSoFar += 1 }
+        for position in path.indices.dropFirst() where !path[position].isSelfIssued { intermediatesSoFar += 1 }
         if intermediatesSoFar > maximumIntermediates || path.count >= budget.limits.maximumPathLength {
             budget.spend(.candidatePaths)
             record(path, .tooDeep, [TrustFailure(.maximumDepthExceeded(limit: maximumIntermediates), certificate: current, index: path.count - 1)])
@@ -182,7 +187,7 @@ struct PathBuilder {
         candidates.removeAll { candidate in
             path.indices.contains { index in
                 let member = path[index]
-                let sameSubject = currentNameIsKnown && index == lastIndex ? current.isSelfIssued : member.subject == candidate.subject
+                let sameSubject = currentNameIsKnown && index == lastIndex ? current.isSelfIssued : member.hasSameSubject(as: candidate)
                 return sameSubject && member.hasSamePublicKey(as: candidate)
             }
         }
@@ -199,9 +204,8 @@ struct PathBuilder {
         let ordersCandidates = candidates.count > 1
         for candidate in ordered(candidates, anchorCount: anchorCount, for: current) {
             if exhausted { return false }
-            // Built only when a memory of this evaluation is consulted or written: the pair retains
-            // the child and the issuer's key bytes, objects shared with concurrent evaluations.
-            func signedBy() -> SignedBy { SignedBy(child: current, issuerKey: candidate.publicKeyInfo.der) }
+            // Built only when a memory of this evaluation is consulted or written.
+            func signedBy() -> SignedBy { SignedBy(current, by: candidate) }
             let knownFailure = failedKeys.isEmpty ? nil : failedKeys[signedBy()]
             if knownFailure == nil, !budget.canSpend(.signatureChecks) {
                 recordExhausted(path, .signatureChecks)
@@ -254,7 +258,7 @@ struct PathBuilder {
         let authorityKeyID = child.extensions.authorityKeyID
         let now = validator.options.verifyTime.secondsSince1970
         func rank(_ candidate: Certificate, at position: Int) -> (Int, Int, Int, Int) {
-            let signedBy = SignedBy(child: child, issuerKey: candidate.publicKeyInfo.der)
+            let signedBy = SignedBy(child, by: candidate)
             let signature = verifiedKeys.contains(signedBy) ? 0 : failedKeys[signedBy] == nil ? 1 : 2
             var keyIdentifier = 1
             if let authorityKeyID, let subjectKeyID = candidate.extensions.subjectKeyID {

@@ -4,14 +4,22 @@ import TrustX509
 /// Checks "issuer signed child" for one evaluation, remembering each answer so the path
 /// builder and the validator never verify the same pair twice.
 final class SignatureChecker {
+    /// A signed certificate and a candidate issuer, by the SHA-256 of their DER (what the
+    /// process-wide caches key on too): equal exactly when the certificates are, and holding no
+    /// reference, so remembering a pair retains neither certificate (objects that concurrent
+    /// evaluations share).
     private struct Pair: Hashable {
-        let child: Certificate
-        let issuer: Certificate
+        let child: DigestWords
+        let issuer: DigestWords
+
+        init(child: Certificate, issuer: Certificate) {
+            self.child = child.sha256Words
+            self.issuer = issuer.sha256Words
+        }
     }
 
     private struct Entry {
-        let child: Certificate
-        let issuer: Certificate
+        let pair: Pair
         /// Where the failure is in `Memo.failures`, or -1 for a verified signature (so that a hit
         /// on a good signature copies no `TrustFailureReason`).
         let failure: Int
@@ -33,21 +41,21 @@ final class SignatureChecker {
             case failed(TrustFailureReason)
         }
 
-        func known(child: Certificate, issuer: Certificate) -> Known {
+        func known(_ pair: Pair) -> Known {
             if let index {
-                guard let outcome = index[Pair(child: child, issuer: issuer)] else { return .unknown }
+                guard let outcome = index[pair] else { return .unknown }
                 return outcome.map(Known.failed) ?? .verified
             }
-            for position in entries.indices where entries[position].child == child && entries[position].issuer == issuer {
+            for position in entries.indices where entries[position].pair == pair {
                 let failure = entries[position].failure
                 return failure < 0 ? .verified : .failed(failures[failure])
             }
             return .unknown
         }
 
-        mutating func record(child: Certificate, issuer: Certificate, outcome: TrustFailureReason?) {
+        mutating func record(_ pair: Pair, outcome: TrustFailureReason?) {
             if index != nil {
-                index?[Pair(child: child, issuer: issuer)] = .some(outcome)
+                index?[pair] = .some(outcome)
             } else if entries.count < SignatureChecker.indexThreshold {
                 if entries.isEmpty { entries.reserveCapacity(4) }
                 var failure = -1
@@ -55,13 +63,13 @@ final class SignatureChecker {
                     failure = failures.count
                     failures.append(outcome)
                 }
-                entries.append(Entry(child: child, issuer: issuer, failure: failure))
+                entries.append(Entry(pair: pair, failure: failure))
             } else {
                 var table: [Pair: TrustFailureReason?] = [:]
                 for entry in entries {
-                    table[Pair(child: entry.child, issuer: entry.issuer)] = .some(entry.failure < 0 ? nil : failures[entry.failure])
+                    table[entry.pair] = .some(entry.failure < 0 ? nil : failures[entry.failure])
                 }
-                table[Pair(child: child, issuer: issuer)] = .some(outcome)
+                table[pair] = .some(outcome)
                 index = table
                 entries = []
                 failures = []
@@ -80,20 +88,21 @@ final class SignatureChecker {
 
     /// Whether the pair was already checked in this evaluation (asking again costs nothing).
     func knows(child: Certificate, issuer: Certificate) -> Bool {
-        if case .unknown = memo.known(child: child, issuer: issuer) { return false }
+        if case .unknown = memo.known(Pair(child: child, issuer: issuer)) { return false }
         return true
     }
 
     /// Whether `child` was signed by `issuer`'s key; nil when it was, otherwise the reason.
     func failure(child: Certificate, issuer: Certificate) -> TrustFailureReason? {
-        switch memo.known(child: child, issuer: issuer) {
+        let pair = Pair(child: child, issuer: issuer)
+        switch memo.known(pair) {
         case .verified: return nil
         case let .failed(reason): return reason
         case .unknown: break
         }
         verificationCount += 1
         let outcome = SignatureChecker.verify(child: child, issuer: issuer, policy: policy)
-        memo.record(child: child, issuer: issuer, outcome: outcome)
+        memo.record(pair, outcome: outcome)
         return outcome
     }
 
