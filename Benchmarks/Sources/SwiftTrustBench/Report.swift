@@ -120,7 +120,7 @@ func targets(_ results: Results) -> [Target] {
         list.append(Target(name: "whole x509-limbo suite < 1 s", measured: results.limboError ?? "not run", met: nil))
     }
     let control = results.throughput.first(where: \.isControl).map { Stats($0.scaling).median }
-    for row in results.throughput where !row.isControl {
+    for row in results.throughput where !row.isControl && !row.isDiagnostic {
         let scaling = Stats(row.scaling).median
         list.append(Target(name: "scaling, \(row.scenario): 2 threads ≥ 1.8× one thread's throughput",
                            measured: String(format: "%.2f×", scaling)

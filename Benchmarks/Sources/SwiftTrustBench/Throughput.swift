@@ -45,6 +45,8 @@ struct ThroughputRow: Sendable, Codable {
     let operationsPerRound: Int
     /// The control row (libcrypto alone), not a target.
     var isControl = false
+    /// A diagnostic row (explains another row), not a target.
+    var isDiagnostic = false
     /// Operations per second, one entry per round.
     var oneThread: [Double] = []
     var twoThreads: [Double] = []
@@ -80,6 +82,13 @@ enum Throughput {
         // A chain seen before, objects reused: every evaluation meets the shared caches' locks.
         let reusedCount = quick ? 20_000 : 200_000
         var reused = ThroughputRow(scenario: "same chain, objects reused (\(chain.name))", operationsPerRound: reusedCount)
+        // A diagnostic, not a target: the same, with one parsed copy of the chain per thread. The
+        // caches are still shared (same keys, same shards, same locks); the certificate objects are
+        // not. The gap to the row above is what reference counting on certificate objects that both
+        // threads hold costs.
+        let perThread = [parsed, try ParsedChain(chain)]
+        var reusedPerThread = ThroughputRow(scenario: "diagnostic: same chain, objects reused, one copy of them per thread (caches shared)",
+                                            operationsPerRound: reusedCount, isDiagnostic: true)
         // The same chain parsed afresh each time (caches warm): parse + evaluate.
         let freshCount = quick ? 4_000 : 40_000
         var fresh = ThroughputRow(scenario: "same chain, fresh objects (\(chain.name))", operationsPerRound: freshCount)
@@ -98,6 +107,10 @@ enum Throughput {
         for round in 0..<rounds {
             for threads in round % 2 == 0 ? [1, 2] : [2, 1] {
                 let a = try run(threads: threads, total: reusedCount) { _ in Ours.verifyReused(parsed, chain).isTrusted }
+                // Index order is thread order (`run` gives each thread one contiguous half).
+                let e = try run(threads: threads, total: reusedCount) { index in
+                    Ours.verifyReused(perThread[index < reusedCount / 2 ? 0 : 1], chain).isTrusted
+                }
                 let b = try run(threads: threads, total: freshCount) { _ in Ours.verifyFresh(chain)?.isTrusted == true }
                 var c = 0.0
                 if coldCount > 0 {
@@ -110,12 +123,14 @@ enum Throughput {
                 let d = try run(threads: threads, total: controlCount) { _ in check.check() }
                 if threads == 1 {
                     reused.oneThread.append(a); fresh.oneThread.append(b); cold.oneThread.append(c); control.oneThread.append(d)
+                    reusedPerThread.oneThread.append(e)
                 } else {
                     reused.twoThreads.append(a); fresh.twoThreads.append(b); cold.twoThreads.append(c); control.twoThreads.append(d)
+                    reusedPerThread.twoThreads.append(e)
                 }
             }
         }
-        rows = [reused, fresh]
+        rows = [reused, reusedPerThread, fresh]
         if coldCount > 0 { rows.append(cold) }
         rows.append(control)
         return rows
