@@ -7,7 +7,8 @@ concurrent evaluations move its reference count between the cores. *Local* objec
 evaluation; *static* ones (no malloc behind them: immortal literals and singletons) never write their
 count. Per-evaluation figures are (2N-run count - N-run count) / N, which cancels set-up and tear-down.
 
-usage: refcount_report.py RUN_N RUN_2N N BINARY [--top K]
+usage: refcount_report.py RUN_N RUN_2N N BINARY [--top K] [--type NAME]
+(--type: count only shared objects whose type name contains NAME, e.g. Certificate.Storage)
 """
 import bisect
 import collections
@@ -74,12 +75,26 @@ def demangle(names):
     return dict(zip(names, output)) if len(output) == len(names) else {name: name for name in names}
 
 
+# Generic metadata the runtime instantiates lies in its allocation pool, which has no symbols.
+pool = "_ZL21InitialAllocationPool"
+generic_name = "a generic type instantiated at run time (an array, set or dictionary)"
+
+
 def main():
     if len(sys.argv) < 5:
         sys.exit(__doc__)
     short, long, iterations, binary = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     top = int(sys.argv[sys.argv.index("--top") + 1]) if "--top" in sys.argv else 25
+    type_filter = sys.argv[sys.argv.index("--type") + 1] if "--type" in sys.argv else None
     symbols = Symbols(binary)
+    type_names = {}
+
+    def type_name(module, offset):
+        key = (module, offset)
+        if key not in type_names:
+            raw = symbols.name(module, offset)
+            type_names[key] = (raw, generic_name if raw == pool else demangle([raw])[raw])
+        return type_names[key]
     totals = collections.Counter()
     by_type = collections.Counter()
     by_site = collections.Counter()
@@ -90,11 +105,13 @@ def main():
             category = kind_of(object_id)
             totals[(category, kind)] += sign * count
             if category == "shared":
-                by_type[symbols.name(meta_module, meta_offset)] += sign * count
+                raw, readable = type_name(meta_module, meta_offset)
+                if type_filter and type_filter not in readable:
+                    continue
+                by_type[raw] += sign * count
                 by_site[(symbols.name(site_module, site_offset), kind)] += sign * count
     names = demangle(list(by_type) + [name for name, _ in by_site])
-    # Generic metadata the runtime instantiates lies in its allocation pool, which has no symbols.
-    names["_ZL21InitialAllocationPool"] = "a generic type instantiated at run time (an array, set or dictionary)"
+    names[pool] = generic_name
     print(f"reference-count operations per evaluation ({iterations} vs {2 * iterations} iterations)")
     for category in ("shared", "local", "static"):
         retains, releases = totals[(category, 0)] / iterations, totals[(category, 1)] / iterations
