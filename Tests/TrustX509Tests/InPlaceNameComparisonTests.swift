@@ -1,0 +1,54 @@
+@testable import TrustX509
+import XCTest
+
+/// Chain building compares names where the certificates store them (`hasSameSubject(as:)`,
+/// `hasSubjectNamingIssuer(of:)`) instead of copying them out, which retained name storage that
+/// concurrent evaluations share (issue 17, sixth pass). They must answer exactly what RFC 5280 §7.1
+/// equality of the copied names answers.
+final class InPlaceNameComparisonTests: XCTestCase {
+    func testInPlaceComparisonsAgreeWithNameEqualityOnEveryPairOfTestCertificates() throws {
+        var certificates: [Certificate] = []
+        for path in try TestFiles.certificateFiles() { certificates += try TestFiles.certificates(path) }
+        XCTAssertGreaterThan(certificates.count, 50)
+        var sameSubjects = 0, issuerMatches = 0
+        for first in certificates {
+            for second in certificates {
+                let sameSubject = first.subject == second.subject
+                XCTAssertEqual(first.hasSameSubject(as: second), sameSubject, "\(first) / \(second)")
+                let namesIssuer = first.subject == second.issuer
+                XCTAssertEqual(first.hasSubjectNamingIssuer(of: second), namesIssuer, "\(first) / \(second)")
+                if sameSubject, first != second { sameSubjects += 1 }
+                if namesIssuer, first != second { issuerMatches += 1 }
+            }
+        }
+        // Both answers occur between distinct certificates, not only a certificate and itself.
+        XCTAssertGreaterThan(sameSubjects, 0)
+        XCTAssertGreaterThan(issuerMatches, 0)
+    }
+}
+
+extension InPlaceNameComparisonTests {
+    /// The leaf's issuer name rewritten in place with its string values in upper case: equal to the
+    /// intermediate's subject under RFC 5280 §7.1 (caseIgnoreMatch), but not byte for byte. The
+    /// in-place comparisons must match it as name equality does, not as byte equality would.
+    func testInPlaceComparisonsFoldCaseLikeNameEquality() throws {
+        let leaf = try TestFiles.certificate("ecdsa/leaf.pem")
+        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
+        var der = leaf.derEncoded
+        var changed = 0
+        for attribute in leaf.issuer.rdns.joined() where attribute.stringValue != nil {
+            // The value's content octets (after a one-octet tag and a short length), where the parse
+            // found them in the certificate's DER; a parse does not check the signature.
+            for index in attribute.valueDER.indices.dropFirst(2) where (0x61...0x7A).contains(der[index]) {
+                der[index] -= 0x20
+                changed += 1
+            }
+        }
+        XCTAssertGreaterThan(changed, 0)
+        let shouted = try Certificate(derEncoded: der)
+        XCTAssertNotEqual(Array(shouted.issuer.der), Array(intermediate.subject.der))
+        XCTAssertEqual(shouted.issuer, intermediate.subject)
+        XCTAssertTrue(intermediate.hasSubjectNamingIssuer(of: shouted))
+        XCTAssertEqual(intermediate.hasSubjectNamingIssuer(of: shouted), intermediate.subject == shouted.issuer)
+    }
+}
