@@ -1,14 +1,20 @@
 // refcount-probe: an LD_PRELOAD library that counts, for one run of a Swift program, every
-// swift_retain / swift_release (and the bridge-object variants) the program's own code makes, by
-// call site and by object. It also records every malloc'ed block, so that each object can be told
+// swift_retain / swift_release (and the bridge-object and `_n` variants) the program's own code
+// makes, by call site and by object. It also records every malloc'ed block, so that each object can be told
 // apart from others later allocated at the same address, and the type metadata of each object at
 // its first count. scripts/refcount-probe turns two runs into "reference-count operations per
 // evaluation on objects that outlive an evaluation": the objects concurrent evaluations share,
 // whose reference counts move between the cores (docs/performance.md, "Scaling with objects reused").
 //
-// A developer tool, never linked into SwiftTrust. Single-threaded use (a spin lock keeps it correct,
-// not fast). Output, one line per (kind, call site, object), written at exit to $REFCOUNT_PROBE_OUT:
-//   kind(0 retain, 1 release) count module offset-in-module object-id metadata-module+offset
+// Only calls through the dynamic linker are seen: the counts the Swift runtime makes itself (copying
+// and destroying the elements of an array, say) are not, so the figures are a lower bound, and
+// retains and releases need not balance.
+//
+// A developer tool, never linked into SwiftTrust. Meant for single-threaded loops (a spin lock keeps
+// it correct, not fast). Its tables are fixed: when one fills up, counting stops and the report says
+// "overflow" (the caller treats the run as failed), rather than probing forever. Output, one line per
+// (kind, call site, object), written at exit to $REFCOUNT_PROBE_OUT:
+//   kind(0 retain, 1 release) count module offset-in-module object-id metadata-module offset
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdatomic.h>
@@ -29,11 +35,12 @@ static Allocation *allocations;
 static uint32_t nextID = 1;
 
 // Counts: (kind, call site, object id) -> count, with the object's metadata at its first count.
-#define COUNT_SLOTS (1u << 20)
+#define COUNT_SLOTS (1u << 22)
 typedef struct { uintptr_t site; uintptr_t metadata; uint64_t count; uint32_t id; uint32_t kind; } Count;
 static Count *counts;
 
-static int ready, initialising;
+static int ready, initialising, overflowed;
+static uint32_t allocationsUsed, countsUsed;
 static void *(*realMalloc)(size_t);
 static void (*realFree)(void *);
 static void *(*realCalloc)(size_t, size_t);
@@ -43,14 +50,21 @@ static void *(*realRetain)(void *);
 static void (*realRelease)(void *);
 static void *(*realBridgeRetain)(void *);
 static void (*realBridgeRelease)(void *);
+static void *(*realRetainN)(void *, uint32_t);
+static void (*realReleaseN)(void *, uint32_t);
+static void *(*realBridgeRetainN)(void *, int);
+static void (*realBridgeReleaseN)(void *, int);
 
-// dlsym may allocate before the real allocator is known: serve it from a static arena.
-static char arena[1 << 16];
+// dlsym may allocate before the real allocator is known: serve it from a static arena (never freed).
+static _Alignas(16) char arena[1 << 16];
 static size_t arenaUsed;
+static int inArena(const void *block) { return (const char *)block >= arena && (const char *)block < arena + sizeof arena; }
 static void *arenaAllocate(size_t size) {
+    size_t rounded = (size + 15) & ~(size_t)15;
+    if (rounded < size || rounded > sizeof arena - arenaUsed) return NULL;
     void *block = arena + arenaUsed;
-    arenaUsed += (size + 15) & ~(size_t)15;
-    return arenaUsed <= sizeof arena ? block : NULL;
+    arenaUsed += rounded;
+    return block;
 }
 
 static void initialise(void) {
@@ -65,6 +79,10 @@ static void initialise(void) {
     realRelease = dlsym(RTLD_NEXT, "swift_release");
     realBridgeRetain = dlsym(RTLD_NEXT, "swift_bridgeObjectRetain");
     realBridgeRelease = dlsym(RTLD_NEXT, "swift_bridgeObjectRelease");
+    realRetainN = dlsym(RTLD_NEXT, "swift_retain_n");
+    realReleaseN = dlsym(RTLD_NEXT, "swift_release_n");
+    realBridgeRetainN = dlsym(RTLD_NEXT, "swift_bridgeObjectRetain_n");
+    realBridgeReleaseN = dlsym(RTLD_NEXT, "swift_bridgeObjectRelease_n");
     allocations = mmap(NULL, sizeof(Allocation) * ALLOCATION_SLOTS, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     counts = mmap(NULL, sizeof(Count) * COUNT_SLOTS, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     ready = allocations != MAP_FAILED && counts != MAP_FAILED;
@@ -77,6 +95,8 @@ static uint32_t mix(uint64_t value) {
     return (uint32_t)(value >> 32);
 }
 
+// The slot of `address`, or the empty slot where it would go. The table is never more than half
+// full (noteAllocation stops counting first), so the probe ends.
 static Allocation *allocationSlot(uintptr_t address) {
     uint32_t slot = mix(address) & (ALLOCATION_SLOTS - 1);
     while (allocations[slot].address && allocations[slot].address != address) slot = (slot + 1) & (ALLOCATION_SLOTS - 1);
@@ -84,11 +104,15 @@ static Allocation *allocationSlot(uintptr_t address) {
 }
 
 static void noteAllocation(void *block) {
-    if (!block || !ready) return;
+    if (!block || !ready || overflowed) return;
     lock();
     Allocation *slot = allocationSlot((uintptr_t)block);
-    slot->address = (uintptr_t)block;
-    slot->id = nextID++;
+    if (!slot->address && ++allocationsUsed > ALLOCATION_SLOTS / 2) {
+        overflowed = 1;
+    } else {
+        slot->address = (uintptr_t)block;
+        slot->id = nextID++;
+    }
     unlock();
 }
 
@@ -100,14 +124,19 @@ static void noteFree(void *block) {
     unlock();
 }
 
-static void noteCount(void *object, uintptr_t site, uint32_t kind) {
-    if (!object || !ready) return;
+static void noteCount(void *object, uintptr_t site, uint32_t kind, uint32_t amount) {
+    if (!object || !ready || overflowed) return;
     lock();
     Allocation *allocation = allocationSlot((uintptr_t)object);
     uint32_t id = allocation->address ? allocation->id : 0;
     uint32_t slot = mix(site * 31 + (uint64_t)id * 7 + kind) & (COUNT_SLOTS - 1);
     while (counts[slot].count && !(counts[slot].site == site && counts[slot].id == id && counts[slot].kind == kind))
         slot = (slot + 1) & (COUNT_SLOTS - 1);
+    if (!counts[slot].count && ++countsUsed > COUNT_SLOTS / 2) {
+        overflowed = 1;
+        unlock();
+        return;
+    }
     if (!counts[slot].count) {
         counts[slot].site = site;
         counts[slot].id = id;
@@ -115,7 +144,7 @@ static void noteCount(void *object, uintptr_t site, uint32_t kind) {
         // A live heap object's first word is its type metadata.
         counts[slot].metadata = id ? *(uintptr_t *)object : 0;
     }
-    counts[slot].count++;
+    counts[slot].count += amount;
     unlock();
 }
 
@@ -132,6 +161,7 @@ void *malloc(size_t size) {
 void *calloc(size_t count, size_t size) {
     if (!realCalloc) {
         if (initialising) {
+            if (size && count > SIZE_MAX / size) return NULL;
             void *block = arenaAllocate(count * size);
             if (block) memset(block, 0, count * size);
             return block;
@@ -144,7 +174,17 @@ void *calloc(size_t count, size_t size) {
 }
 
 void *realloc(void *old, size_t size) {
-    if (!realRealloc) initialise();
+    if (!realRealloc) {
+        if (initialising) return NULL;
+        initialise();
+    }
+    if (inArena(old)) {
+        // An arena block's size is not kept: copy what can be valid, at most the rest of the arena.
+        void *block = malloc(size);
+        size_t available = (size_t)(arena + sizeof arena - (char *)old);
+        if (block && old) memcpy(block, old, size < available ? size : available);
+        return block;
+    }
     noteFree(old);
     void *block = realRealloc(old, size);
     noteAllocation(block);
@@ -152,14 +192,17 @@ void *realloc(void *old, size_t size) {
 }
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
-    if (!realPosixMemalign) initialise();
+    if (!realPosixMemalign) {
+        if (initialising) return 12;  // ENOMEM
+        initialise();
+    }
     int status = realPosixMemalign(result, alignment, size);
     if (status == 0) noteAllocation(*result);
     return status;
 }
 
 void free(void *block) {
-    if ((char *)block >= arena && (char *)block < arena + sizeof arena) return;
+    if (inArena(block)) return;
     if (!realFree) initialise();
     noteFree(block);
     realFree(block);
@@ -170,26 +213,50 @@ static void *untagged(void *object) { return (void *)((uintptr_t)object & 0x00ff
 
 void *swift_retain(void *object) {
     if (!realRetain) initialise();
-    noteCount(object, (uintptr_t)__builtin_return_address(0), 0);
+    noteCount(object, (uintptr_t)__builtin_return_address(0), 0, 1);
     return realRetain(object);
 }
 
 void swift_release(void *object) {
     if (!realRelease) initialise();
-    noteCount(object, (uintptr_t)__builtin_return_address(0), 1);
+    noteCount(object, (uintptr_t)__builtin_return_address(0), 1, 1);
     realRelease(object);
+}
+
+void *swift_retain_n(void *object, uint32_t n) {
+    if (!realRetainN) initialise();
+    noteCount(object, (uintptr_t)__builtin_return_address(0), 0, n);
+    return realRetainN(object, n);
+}
+
+void swift_release_n(void *object, uint32_t n) {
+    if (!realReleaseN) initialise();
+    noteCount(object, (uintptr_t)__builtin_return_address(0), 1, n);
+    realReleaseN(object, n);
 }
 
 void *swift_bridgeObjectRetain(void *object) {
     if (!realBridgeRetain) initialise();
-    noteCount(untagged(object), (uintptr_t)__builtin_return_address(0), 0);
+    noteCount(untagged(object), (uintptr_t)__builtin_return_address(0), 0, 1);
     return realBridgeRetain(object);
 }
 
 void swift_bridgeObjectRelease(void *object) {
     if (!realBridgeRelease) initialise();
-    noteCount(untagged(object), (uintptr_t)__builtin_return_address(0), 1);
+    noteCount(untagged(object), (uintptr_t)__builtin_return_address(0), 1, 1);
     realBridgeRelease(object);
+}
+
+void *swift_bridgeObjectRetain_n(void *object, int n) {
+    if (!realBridgeRetainN) initialise();
+    noteCount(untagged(object), (uintptr_t)__builtin_return_address(0), 0, (uint32_t)n);
+    return realBridgeRetainN(object, n);
+}
+
+void swift_bridgeObjectRelease_n(void *object, int n) {
+    if (!realBridgeReleaseN) initialise();
+    noteCount(untagged(object), (uintptr_t)__builtin_return_address(0), 1, (uint32_t)n);
+    realBridgeReleaseN(object, n);
 }
 
 // "module offset" of an address, or "- 0" when no module holds it.
@@ -208,6 +275,11 @@ __attribute__((destructor)) static void report(void) {
     if (!path || !ready) return;
     FILE *out = fopen(path, "w");
     if (!out) return;
+    if (overflowed) {
+        fprintf(out, "overflow\n");
+        fclose(out);
+        return;
+    }
     for (uint32_t slot = 0; slot < COUNT_SLOTS; slot++) {
         if (!counts[slot].count) continue;
         char site[512], metadata[512];

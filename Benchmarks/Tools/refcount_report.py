@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Reference-count operations per evaluation, from two refcount-probe runs of N and 2N iterations.
 
-An object counts as *shared* when it is counted at least once per iteration over the longer run:
-it outlives an evaluation (the certificates a caller reuses, cached values, process-wide tables), so
+An object counts as *shared* when it is counted at least N times in a run (the same threshold for
+both runs, so that an object is in the same category in both): it outlives an evaluation (the certificates a caller reuses, cached values, process-wide tables), so
 concurrent evaluations move its reference count between the cores. *Local* objects live within one
 evaluation; *static* ones (no malloc behind them: immortal literals and singletons) never write their
 count. Per-evaluation figures are (2N-run count - N-run count) / N, which cancels set-up and tear-down.
 
 usage: refcount_report.py RUN_N RUN_2N N BINARY [--top K] [--type NAME]
-(--type: count only shared objects whose type name contains NAME, e.g. Certificate.Storage)
+(--type: list by type and by function only the shared objects whose type name contains NAME, e.g.
+Certificate.Storage; the totals still count every object)
 """
 import bisect
 import collections
@@ -18,7 +19,10 @@ import sys
 
 def load(path):
     rows = []
-    for line in open(path):
+    lines = open(path).read().splitlines()
+    if lines[:1] == ["overflow"]:
+        sys.exit(f"{path}: the probe's tables filled up; run fewer iterations")
+    for line in lines:
         kind, count, site_module, site_offset, object_id, meta_module, meta_offset = line.split()
         rows.append((int(kind), int(count), site_module, int(site_offset, 16), int(object_id), meta_module, int(meta_offset, 16)))
     return rows
@@ -51,10 +55,14 @@ class Symbols:
                 path = found or None
             entries = []
             if path:
-                for line in subprocess.run(["nm", "-n", path], capture_output=True, text=True).stdout.splitlines():
-                    parts = line.split()
-                    if len(parts) == 3:
-                        entries.append((int(parts[0], 16), parts[2]))
+                # The static symbol table names the most; a stripped library has only the dynamic one.
+                for options in (["-n"], ["-n", "-D"]):
+                    for line in subprocess.run(["nm"] + options + [path], capture_output=True, text=True).stdout.splitlines():
+                        parts = line.split()
+                        if len(parts) == 3:
+                            entries.append((int(parts[0], 16), parts[2]))
+                    if entries:
+                        break
             self.tables[module] = (entries, [address for address, _ in entries])
         return self.tables[module]
 
@@ -98,9 +106,9 @@ def main():
     totals = collections.Counter()
     by_type = collections.Counter()
     by_site = collections.Counter()
-    for sign, path, runs in ((-1, short, iterations), (1, long, 2 * iterations)):
+    for sign, path in ((-1, short), (1, long)):
         rows = load(path)
-        kind_of = classify(rows, runs)
+        kind_of = classify(rows, iterations)
         for kind, count, site_module, site_offset, object_id, meta_module, meta_offset in rows:
             category = kind_of(object_id)
             totals[(category, kind)] += sign * count

@@ -28,17 +28,19 @@ final class InPlaceNameComparisonTests: XCTestCase {
 }
 
 extension InPlaceNameComparisonTests {
-    /// The leaf's issuer name rewritten in place with its string values in upper case: equal to the
-    /// intermediate's subject under RFC 5280 §7.1 (caseIgnoreMatch), but not byte for byte. The
-    /// in-place comparisons must match it as name equality does, not as byte equality would.
+    /// The leaf's names rewritten in place with their string values in upper case: equal under RFC
+    /// 5280 §7.1 (caseIgnoreMatch) to the originals, its issuer to the intermediate's subject, but not
+    /// byte for byte. The in-place comparisons must match them as name equality does, not as byte
+    /// equality would.
     func testInPlaceComparisonsFoldCaseLikeNameEquality() throws {
         let leaf = try TestFiles.certificate("ecdsa/leaf.pem")
         let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
         var der = leaf.derEncoded
         var changed = 0
-        for attribute in leaf.issuer.rdns.joined() where attribute.stringValue != nil {
-            // The value's content octets (after a one-octet tag and a short length), where the parse
-            // found them in the certificate's DER; a parse does not check the signature.
+        for attribute in (leaf.issuer.rdns + leaf.subject.rdns).joined() where attribute.stringValue != nil {
+            // The value's content octets, where the parse found them in the certificate's DER (a
+            // one-octet tag and a short-form length before them); a parse does not check the signature.
+            XCTAssertLessThan(attribute.valueDER.count, 130)
             for index in attribute.valueDER.indices.dropFirst(2) where (0x61...0x7A).contains(der[index]) {
                 der[index] -= 0x20
                 changed += 1
@@ -49,6 +51,9 @@ extension InPlaceNameComparisonTests {
         XCTAssertNotEqual(Array(shouted.issuer.der), Array(intermediate.subject.der))
         XCTAssertEqual(shouted.issuer, intermediate.subject)
         XCTAssertTrue(intermediate.hasSubjectNamingIssuer(of: shouted))
-        XCTAssertEqual(intermediate.hasSubjectNamingIssuer(of: shouted), intermediate.subject == shouted.issuer)
+        XCTAssertNotEqual(Array(shouted.subject.der), Array(leaf.subject.der))
+        XCTAssertEqual(shouted.subject, leaf.subject)
+        XCTAssertTrue(shouted.hasSameSubject(as: leaf))
+        XCTAssertTrue(leaf.hasSameSubject(as: shouted))
     }
 }

@@ -87,7 +87,7 @@ enum Throughput {
         // not. The gap to the row above is what reference counting on certificate objects that both
         // threads hold costs.
         let perThread = [parsed, try ParsedChain(chain)]
-        var reusedPerThread = ThroughputRow(scenario: "diagnostic: same chain, objects reused, one copy of them per thread (caches shared)",
+        var reusedPerThread = ThroughputRow(scenario: "diagnostic: same chain, objects reused, one copy of them per thread (\(chain.name); caches shared)",
                                             operationsPerRound: reusedCount, isDiagnostic: true)
         // The same chain parsed afresh each time (caches warm): parse + evaluate.
         let freshCount = quick ? 4_000 : 40_000

@@ -257,9 +257,14 @@ struct PathBuilder {
         WorkCounter.count(candidates.count)
         let authorityKeyID = child.extensions.authorityKeyID
         let now = validator.options.verifyTime.secondsSince1970
+        // Nothing learnt yet (the usual first visit): no key to look up, so no key digest to compute.
+        let hasLearnt = !verifiedKeys.isEmpty || !failedKeys.isEmpty
         func rank(_ candidate: Certificate, at position: Int) -> (Int, Int, Int, Int) {
-            let signedBy = SignedBy(child, by: candidate)
-            let signature = verifiedKeys.contains(signedBy) ? 0 : failedKeys[signedBy] == nil ? 1 : 2
+            var signature = 1
+            if hasLearnt {
+                let signedBy = SignedBy(child, by: candidate)
+                signature = verifiedKeys.contains(signedBy) ? 0 : failedKeys[signedBy] == nil ? 1 : 2
+            }
             var keyIdentifier = 1
             if let authorityKeyID, let subjectKeyID = candidate.extensions.subjectKeyID {
                 keyIdentifier = ByteComparison.equal(subjectKeyID, authorityKeyID) ? 0 : 2

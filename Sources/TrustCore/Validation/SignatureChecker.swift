@@ -4,10 +4,12 @@ import TrustX509
 /// Checks "issuer signed child" for one evaluation, remembering each answer so the path
 /// builder and the validator never verify the same pair twice.
 final class SignatureChecker {
-    /// A signed certificate and a candidate issuer, by the SHA-256 of their DER (what the
-    /// process-wide caches key on too): equal exactly when the certificates are, and holding no
-    /// reference, so remembering a pair retains neither certificate (objects that concurrent
-    /// evaluations share).
+    /// A signed certificate and a candidate issuer, by the SHA-256 of their DER: equal exactly when
+    /// the certificates' DER is (SHA-256's collision resistance, which the process-wide caches rely
+    /// on too), and holding no reference, so remembering a pair retains neither certificate
+    /// (objects that concurrent evaluations share). Should libcrypto fail to digest a certificate,
+    /// its digest is random (see `Digest`): another parsed copy of it then misses the memo and is
+    /// checked again, never the reverse.
     private struct Pair: Hashable {
         let child: DigestWords
         let issuer: DigestWords
