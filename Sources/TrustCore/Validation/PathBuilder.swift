@@ -1,4 +1,3 @@
-import TrustCrypto
 import TrustDER
 import TrustX509
 
@@ -65,19 +64,9 @@ struct PathBuilder {
     private var exhausted = false
     private var found: [Certificate]?
 
-    /// A certificate and the key tried as its issuer's. Whether a signature verifies depends only on
-    /// the signed certificate, the issuer's SubjectPublicKeyInfo and the signature policy (fixed for
-    /// the evaluation), not on which certificate carried the key. Both by SHA-256 (the DER's and the
-    /// SPKI's, as the signature cache keys them): a remembered pair retains no certificate.
-    private struct SignedBy: Hashable {
-        let child: DigestWords
-        let issuerKey: DigestWords
-
-        init(_ child: Certificate, by issuer: Certificate) {
-            self.child = child.sha256Words
-            issuerKey = issuer.spkiSHA256Words
-        }
-    }
+    // Both memories key on `SignedBy`: whether a signature verifies depends only on the signed
+    // certificate, the issuer's key and the signature policy (fixed for the evaluation), not on
+    // which certificate carried the key.
 
     /// Keys whose signature check on a certificate failed in this evaluation, and why: another
     /// candidate with the same key is rejected for the same reason without a new check, so
@@ -136,14 +125,15 @@ struct PathBuilder {
         }
 
         // A trusted certificate ends the path (RFC 5280 §6.1: the anchor is not part of the path proper).
-        // Usually the anchor is `current` itself: then the chain is the path, shared, not copied.
-        var chain = path
-        var isTrusted = anchors.contains(current)
-        if !isTrusted, let equivalent = anchors.firstCertificate(withSubjectAndKeyOf: current) {
+        // Usually the anchor is `current` itself: then the chain is the path, shared, not copied;
+        // otherwise the path ending at the trusted equivalent (same subject and key).
+        var anchored: [Certificate]? = anchors.contains(current) ? path : nil
+        if anchored == nil, let equivalent = anchors.firstCertificate(withSubjectAndKeyOf: current) {
+            var chain = path
             chain[chain.count - 1] = equivalent
-            isTrusted = true
+            anchored = chain
         }
-        if isTrusted {
+        if let chain = anchored {
             budget.spend(.candidatePaths)
             let failures = validator.validate(chain, isComplete: true)
             if failures.isEmpty {

@@ -15,18 +15,9 @@ import TrustX509
 /// or context-dependent — validity at the verify date, host name, EKU, name constraints, revocation,
 /// anchors — is checked on every evaluation too. Failures are never cached.
 public final class SignatureCache: Sendable {
-    /// SHA-256 digests packed into words, so hashing and comparing a key is a handful of integer operations.
-    private struct Key: Hashable, Sendable {
-        let issuerKey: DigestWords
-        let certificate: DigestWords
-
-        func hash(into hasher: inout Hasher) {
-            // Words of two SHA-256 digests: one mixed word is as good as all of them.
-            hasher.combine(certificate.w0 ^ (issuerKey.w0 &* 0x9E37_79B9_7F4A_7C15))
-        }
-    }
-
-    private let entries: BoundedCache<Key, SignatureAlgorithm>
+    /// Keyed by ``SignedBy``: SHA-256 digests packed into words, so hashing and comparing a key is a
+    /// handful of integer operations.
+    private let entries: BoundedCache<SignedBy, SignatureAlgorithm>
 
     /// The most entries kept; the least recently used are evicted beyond it.
     public var capacity: Int { entries.capacity }
@@ -47,16 +38,12 @@ public final class SignatureCache: Sendable {
     /// key, else nil. Says nothing about whether the signature policy accepts the algorithm or key: the
     /// caller checks that on every use (``SignatureVerifier/checkAcceptable(algorithm:key:policy:)``).
     func verifiedAlgorithm(child: Certificate, issuer: Certificate) -> SignatureAlgorithm? {
-        entries.value(forKey: key(child: child, issuer: issuer))
+        entries.value(forKey: SignedBy(child, by: issuer))
     }
 
     /// Records that libcrypto verified `child`'s signature, made with `algorithm` (decoded from
     /// `child`), with `issuer`'s key.
     func recordVerified(child: Certificate, issuer: Certificate, algorithm: SignatureAlgorithm) {
-        entries.insert(algorithm, forKey: key(child: child, issuer: issuer))
-    }
-
-    private func key(child: Certificate, issuer: Certificate) -> Key {
-        Key(issuerKey: issuer.spkiSHA256Words, certificate: child.sha256Words)
+        entries.insert(algorithm, forKey: SignedBy(child, by: issuer))
     }
 }
