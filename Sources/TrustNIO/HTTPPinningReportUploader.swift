@@ -81,7 +81,7 @@ public final class HTTPPinningReportUploader: PinningReportSink {
         configuration.certificateVerification = .noHostnameVerification
         tlsContext = try NIOSSLContext(configuration: configuration)
         self.tlsSettings = tlsSettings
-        verifier = TLSTrustVerifier(settings: tlsSettings, logger: logger)
+        verifier = try TLSTrustVerifier(settings: tlsSettings, logger: logger)
         self.logger = logger
         self.connectTimeout = connectTimeout
         self.timeout = timeout

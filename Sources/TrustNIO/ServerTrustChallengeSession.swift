@@ -19,7 +19,7 @@ import TrustPinning
 /// let session = ServerTrustChallengeSession(authority: .serverTrustManager(try ServerTrustManager(evaluators: [
 ///     "api.example.com": PinnedCertificatesTrustEvaluator(certificates: pinned),
 /// ])))
-/// let verifier = TLSTrustVerifier(settings: settings, judge: .challenges(session))
+/// let verifier = try TLSTrustVerifier(settings: settings, judge: .challenges(session))
 /// ```
 public struct ServerTrustChallengeSession: Sendable {
     /// Who decides when no handler does.

@@ -27,6 +27,11 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     /// A challenge handler answered `rejectProtectionSpace`. A TLS connection offers exactly one
     /// protection space (the server's trust), so nothing is left to try: the handshake fails.
     case protectionSpaceRejected(host: String)
+    /// The judge accepted the peer, but no evaluation that applied the configured ``TrustOptions``
+    /// (profile, revocation) trusted it: a custom evaluator or a challenge handler that accepts
+    /// without evaluating, or one that changed the trust's options. `evaluation` is the evaluation
+    /// made under the options to check the acceptance (nil when the judge removed the options).
+    case optionsNotEnforced(host: String, options: TrustOptions, evaluation: TrustEvaluation?)
 
     /// The reason a TrustPinning evaluator gave, when an evaluator rejected the trust.
     public var serverTrustFailureReason: ServerTrustFailureReason? {
@@ -41,13 +46,16 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     /// empty for reasons that are not about the chain (pins, dispositions, malformed input).
     public var trustFailures: [TrustFailure] {
         switch self {
-        case let .evaluationFailed(evaluation):
+        case let .evaluationFailed(evaluation), let .optionsNotEnforced(_, _, evaluation?):
             return evaluation.failures
         case let .securityPolicyRejected(_, failure):
             switch failure {
             case let .evaluationFailed(failures), let .pinnedAnchorEvaluationFailed(failures): return failures
             default: return []
             }
+        case let .challengeCancelled(_, error as SecurityPolicyFailure):
+            // AFNetworking's authority (a SecurityPolicy) cancelled the challenge.
+            return TLSTrustFailure.securityPolicyRejected(host: "", failure: error).trustFailures
         default:
             return serverTrustFailureReason?.trustFailures ?? []
         }
@@ -91,6 +99,10 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             return "the server trust challenge for \(host) was cancelled" + (error.map { ": \($0)" } ?? "")
         case let .protectionSpaceRejected(host):
             return "the server trust protection space of \(host) was rejected; a TLS connection has no other to try"
+        case let .optionsNotEnforced(host, options, evaluation):
+            let lead = "\(host) was accepted by its judge, but not under the configured \(options.summary)"
+            guard let evaluation else { return lead + " (the judge changed the trust's options)" }
+            return lead + ": not trusted (\(evaluation.result)): " + evaluation.failures.map(\.description).joined(separator: "; ")
         }
     }
 
@@ -110,6 +122,8 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             return failure.recoverySuggestion
         case .challengeCancelled, .protectionSpaceRejected:
             return nil
+        case .optionsNotEnforced:
+            return "each failure names the certificate (0 = leaf) and the rule it broke; a judge cannot waive the configured profile or revocation checking"
         }
     }
 
@@ -134,6 +148,7 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
         case let .securityPolicyRejected(host, failure): return [4, host, failure]
         case let .challengeCancelled(host, error): return [5, host, error.map(ComparableError.init)]
         case let .protectionSpaceRejected(host): return [6, host]
+        case let .optionsNotEnforced(host, options, evaluation): return [7, host, options, evaluation]
         }
     }
 }

@@ -16,6 +16,26 @@ public enum TLSTrustJudge: Sendable {
     /// ``ServerTrustChallenge`` with a disposition (docs/transport.md).
     case challenges(ServerTrustChallengeSession)
 
+    /// Whether this judge, as configured, may accept a peer without evaluating its chain (a
+    /// challenge handler is an arbitrary closure: its acceptances are checked when it decides).
+    var acceptsWithoutEvaluating: Bool {
+        switch self {
+        case .evaluate, .challenges: return false
+        case let .evaluator(evaluator): return evaluator.acceptsWithoutEvaluating
+        case let .securityPolicy(policy): return policy.acceptsWithoutEvaluating
+        }
+    }
+
+    /// The judge's name in errors: the evaluator's type, `SecurityPolicy`, `evaluate` or `challenges`.
+    var name: String {
+        switch self {
+        case .evaluate: return "evaluate"
+        case let .evaluator(evaluator): return evaluator.evaluatorName
+        case .securityPolicy: return "SecurityPolicy"
+        case .challenges: return "challenges"
+        }
+    }
+
     /// Judges `trust` for `role`; a success carries the trusted evaluation the judge relied on (nil
     /// when it accepted without one).
     func decide(_ trust: ServerTrust, role: TLSPeerRole, settings: TLSTrustSettings,

@@ -62,14 +62,23 @@ public struct TLSTrustSettings: Sendable {
         }
     }
 
-    /// The policies a plain evaluation under these settings checks for `role`.
+    /// The policies a plain evaluation under these settings checks for `role`: the identity policy
+    /// alone; the profile and revocation are ``trustOptions``, which no judge can drop.
     func policies(for role: TLSPeerRole) -> [TrustPolicy] {
-        [identityPolicy(for: role)] + (revocation.map { [TrustPolicy.revocation($0)] } ?? [])
+        [identityPolicy(for: role)]
+    }
+
+    /// What every evaluation of a connection's trust enforces, whichever judge decides: the profile
+    /// (``TrustProfile/ssl``, the default, adds nothing: each judge's own policy decides, as on
+    /// Apple's platforms) and the revocation flags.
+    public var trustOptions: TrustOptions {
+        TrustOptions(profile: profile == .ssl ? nil : profile, revocation: revocation)
     }
 
     /// A trust for `presented` (leaf first) configured by these settings, with `role`'s policies.
     func makeTrust(presented: [Certificate], role: TLSPeerRole) -> ServerTrust {
         let trust = ServerTrust(certificates: presented, policies: policies(for: role))
+        trust.options = trustOptions
         if let anchors {
             trust.setAnchorCertificates(anchors)
             trust.anchorsOnly = !trustsSystemAnchors

@@ -3,30 +3,6 @@ import NIOCore
 import NIOSSL
 import TrustCore
 
-/// Why a ``TLSTrustVerifier`` cannot be wired to a TLS handler.
-public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
-    /// The `NIOSSLContext`'s `certificateVerification` is `.none`: swift-nio-ssl would never call
-    /// the verifier, and every peer would be accepted unverified.
-    case certificateVerificationDisabled
-    /// Client certificates (mutual TLS) are judged by a plain evaluation only: the evaluators,
-    /// security policies and challenges judge server trust for a host.
-    case clientCertificatesNeedPlainEvaluation
-
-    /// What is wrong and what to do.
-    public var description: String {
-        switch self {
-        case .certificateVerificationDisabled:
-            return "the TLS configuration's certificateVerification is .none, so no certificate would be verified; "
-                + "use .noHostnameVerification (SwiftTrust checks the host) or .fullVerification"
-        case .clientCertificatesNeedPlainEvaluation:
-            return "client certificates are judged by TLSTrustJudge.evaluate only"
-        }
-    }
-
-    /// Same as ``description``.
-    public var errorDescription: String? { description }
-}
-
 extension TLSTrustVerifier {
     /// A `NIOSSLClientHandler` verified by this verifier, and the ``TLSPeerTrustHandler`` to add right
     /// after it: the server must be trusted for `host`.

@@ -38,7 +38,7 @@ public typealias TLSTrustVerificationCallback =
 /// `swifttrust.reason`, …). Without one (the default) it logs nothing and builds no log text.
 ///
 /// ```swift
-/// let verifier = TLSTrustVerifier(evaluator: try ServerTrustManager(evaluators: [
+/// let verifier = try TLSTrustVerifier(evaluator: ServerTrustManager(evaluators: [
 ///     "api.example.com": try PinnedSPKIHashesTrustEvaluator(pins: pins),
 /// ]))
 /// let (tls, trust) = try verifier.makeClientHandlers(context: sslContext, host: "api.example.com")
@@ -55,8 +55,10 @@ public struct TLSTrustVerifier: Sendable {
     /// The anchors as swift-nio-ssl certificates, converted once, for the validated-chain metadata.
     private let anchorHandles: [Certificate: NIOSSLCertificate]
 
-    /// Creates a verifier.
+    /// Creates a verifier, refusing a judge that cannot enforce the settings.
     ///
+    /// - Throws: ``TLSTrustConfigurationError/judgeSkipsEvaluation(judge:options:)`` when `judge`
+    ///   accepts without evaluating while `settings` ask for a profile or revocation checking.
     /// - Parameters:
     ///   - settings: Anchors, intermediates, date, profile and revocation of every connection's trust.
     ///   - judge: Who decides. Default: a plain evaluation under `settings`.
@@ -64,7 +66,11 @@ public struct TLSTrustVerifier: Sendable {
     ///   - logger: Where each verdict is logged (``TrustLogMetadataKey`` lists the metadata).
     ///     Default: nil, no logging.
     public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate,
-                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) {
+                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) throws(TLSTrustConfigurationError) {
+        let options = settings.trustOptions
+        if options.requiresEvaluation, judge.acceptsWithoutEvaluating {
+            throw .judgeSkipsEvaluation(judge: judge.name, options: options)
+        }
         self.settings = settings
         self.judge = judge
         self.execution = execution
@@ -77,17 +83,17 @@ public struct TLSTrustVerifier: Sendable {
     }
 
     /// A verifier whose decisions an Alamofire-style evaluator (or `ServerTrustManager`) makes;
-    /// `logger` as in ``init(settings:judge:execution:logger:)``.
+    /// `logger` and what it throws as in ``init(settings:judge:execution:logger:)``.
     public init(evaluator: any ServerTrustEvaluating, settings: TLSTrustSettings = TLSTrustSettings(),
-                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) {
-        self.init(settings: settings, judge: .evaluator(evaluator), execution: execution, logger: logger)
+                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) throws(TLSTrustConfigurationError) {
+        try self.init(settings: settings, judge: .evaluator(evaluator), execution: execution, logger: logger)
     }
 
-    /// A verifier whose decisions an AFNetworking-style `SecurityPolicy` makes; `logger` as in
-    /// ``init(settings:judge:execution:logger:)``.
+    /// A verifier whose decisions an AFNetworking-style `SecurityPolicy` makes; `logger` and what it
+    /// throws as in ``init(settings:judge:execution:logger:)``.
     public init(securityPolicy: SecurityPolicy, settings: TLSTrustSettings = TLSTrustSettings(),
-                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) {
-        self.init(settings: settings, judge: .securityPolicy(securityPolicy), execution: execution, logger: logger)
+                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) throws(TLSTrustConfigurationError) {
+        try self.init(settings: settings, judge: .securityPolicy(securityPolicy), execution: execution, logger: logger)
     }
 
     /// Whether verifications run off the event loop.
@@ -185,8 +191,17 @@ public struct TLSTrustVerifier: Sendable {
 
     private func decide(_ trust: ServerTrust, presented: [Certificate], role: TLSPeerRole, port: Int?,
                         taskHandler: ServerTrustChallengeHandler?) -> TLSTrustOutcome {
+        // What the settings (and their `configure` closure) asked every evaluation to enforce.
+        let required = trust.options
         switch judge.decide(trust, role: role, settings: settings, port: port, taskHandler: taskHandler) {
-        case let .success(evaluation):
+        case var .success(evaluation):
+            if required.requiresEvaluation {
+                switch Self.enforcing(required, on: trust, accepted: evaluation) {
+                case let .success(enforced): evaluation = enforced
+                case let .failure(failed):
+                    return .rejected(.optionsNotEnforced(host: role.host ?? "", options: required, evaluation: failed.evaluation))
+                }
+            }
             guard let peer = TrustedPeer(role: role, presented: presented, evaluation: evaluation) else {
                 return .rejected(.noPeerCertificates)
             }
@@ -194,6 +209,24 @@ public struct TLSTrustVerifier: Sendable {
         case let .failure(failure):
             return .rejected(failure)
         }
+    }
+
+    /// The evaluation an acceptance rests on when `required` options must be enforced: the judge's
+    /// own when it trusted the chain under them; else one evaluation of `trust` as the judge left it
+    /// (a custom evaluator or challenge handler that accepted without evaluating). A failure carries
+    /// that evaluation (nil when the judge removed the options from the trust).
+    static func enforcing(_ required: TrustOptions, on trust: ServerTrust,
+                          accepted evaluation: TrustEvaluation?) -> Result<TrustEvaluation, FailedEnforcement> {
+        if let evaluation, evaluation.isTrusted, evaluation.enforced.covers(required) { return .success(evaluation) }
+        let evaluation = trust.lastEvaluation ?? trust.evaluate()
+        guard evaluation.enforced.covers(required) else { return .failure(FailedEnforcement(evaluation: nil)) }
+        return evaluation.isTrusted ? .success(evaluation) : .failure(FailedEnforcement(evaluation: evaluation))
+    }
+
+    /// Why ``enforcing(_:on:accepted:)`` refused an acceptance: the evaluation under the options
+    /// that did not trust the chain, or nil when the options were no longer on the trust.
+    struct FailedEnforcement: Error {
+        let evaluation: TrustEvaluation?
     }
 
     /// The presented certificates parsed from their DER, or the first that is not a certificate.

@@ -6,7 +6,7 @@ import TrustCore
 /// Anchors are whatever the ``ServerTrust`` was configured with (the system store by default).
 /// Keep `validateHost` on in production; turning it off accepts any trusted certificate for any host.
 public struct DefaultTrustEvaluator: ServerTrustEvaluating {
-    private let validation: StandardValidation
+    let validation: StandardValidation
 
     /// Creates the evaluator.
     ///

@@ -8,6 +8,9 @@ public struct DisabledTrustEvaluator: ServerTrustEvaluating {
     /// Creates the evaluator.
     public init() {}
 
-    /// Does nothing: every trust is accepted.
-    public func evaluate(_ trust: ServerTrust, forHost host: String) throws {}
+    /// Accepts every trust, unless its ``ServerTrust/options`` ask for what only an evaluation
+    /// checks: then throws ``ServerTrustFailureReason/optionsNotEnforceable(host:evaluator:options:)``.
+    public func evaluate(_ trust: ServerTrust, forHost host: String) throws {
+        try refuseSkippingEvaluation(of: trust, forHost: host)
+    }
 }

@@ -17,7 +17,7 @@ public struct PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
     public let certificates: [Certificate]
     /// Whether the pinned certificates are made the only trust anchors.
     public let acceptSelfSignedCertificates: Bool
-    private let validation: StandardValidation
+    let validation: StandardValidation
 
     /// Creates the evaluator.
     ///
@@ -36,6 +36,7 @@ public struct PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
     /// Throws ``ServerTrustFailureReason/noCertificatesFound``, a validation failure, or
     /// ``ServerTrustFailureReason/certificatePinningFailed(host:pinned:presented:)``.
     public func evaluate(_ trust: ServerTrust, forHost host: String) throws {
+        try refuseSkippingEvaluation(of: trust, forHost: host)
         guard !certificates.isEmpty else { throw ServerTrustFailureReason.noCertificatesFound }
         if acceptSelfSignedCertificates {
             trust.setAnchorCertificates(certificates)

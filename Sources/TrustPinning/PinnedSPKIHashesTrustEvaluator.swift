@@ -21,7 +21,7 @@ public struct PinnedSPKIHashesTrustEvaluator: ServerTrustEvaluating {
     public let pins: [SPKIPin]
     /// The instant after which pins are not enforced, if any.
     public let expirationDate: Date?
-    private let validation: StandardValidation
+    let validation: StandardValidation
 
     /// Creates the evaluator.
     ///
@@ -51,6 +51,7 @@ public struct PinnedSPKIHashesTrustEvaluator: ServerTrustEvaluating {
     /// Throws a validation failure, or ``ServerTrustFailureReason/publicKeyPinningFailed(host:pinned:presented:)``
     /// listing the pins and the server's SPKI hashes.
     public func evaluate(_ trust: ServerTrust, forHost host: String) throws {
+        try refuseSkippingEvaluation(of: trust, forHost: host)
         let evaluation = try validation.run(on: trust, forHost: host)
         guard enforcesPins(at: trust.verifyDate ?? Date()) else { return }
         let server = trust.certificatesForPinning(evaluation)

@@ -10,7 +10,7 @@ import TrustX509
 public struct PublicKeysTrustEvaluator: ServerTrustEvaluating {
     /// The pinned keys, without duplicates.
     public let keys: [SubjectPublicKeyInfo]
-    private let validation: StandardValidation
+    let validation: StandardValidation
 
     /// Creates the evaluator.
     ///
@@ -26,6 +26,7 @@ public struct PublicKeysTrustEvaluator: ServerTrustEvaluating {
     /// Throws ``ServerTrustFailureReason/noPublicKeysFound``, a validation failure, or
     /// ``ServerTrustFailureReason/publicKeyPinningFailed(host:pinned:presented:)``.
     public func evaluate(_ trust: ServerTrust, forHost host: String) throws {
+        try refuseSkippingEvaluation(of: trust, forHost: host)
         guard !keys.isEmpty else { throw ServerTrustFailureReason.noPublicKeysFound }
         let evaluation = try validation.run(on: trust, forHost: host)
         let server = trust.certificatesForPinning(evaluation)

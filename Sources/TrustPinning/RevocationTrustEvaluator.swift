@@ -20,7 +20,7 @@ public struct RevocationTrustEvaluator: ServerTrustEvaluating {
     /// The revocation flags (Apple's `kSecRevocation*` options).
     public typealias Options = RevocationOptions
 
-    private let validation: StandardValidation
+    let validation: StandardValidation
     private let options: RevocationOptions
 
     /// Creates the evaluator.

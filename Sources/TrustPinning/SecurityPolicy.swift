@@ -87,6 +87,9 @@ public struct SecurityPolicy: Sendable {
         if let domain, allowInvalidCertificates, validatesDomainName, pinningMode == .none || storedCertificates.isEmpty {
             throw .domainValidationRequiresPinning(domain: domain)
         }
+        // A profile or revocation configured on the trust is enforced by evaluation only.
+        let options = trust.options
+        if acceptsWithoutEvaluating, options.requiresEvaluation { throw .optionsNotEnforceable(options: options) }
         // Each evaluation sets these policies and evaluates in one step (`evaluate(policies:)`), so a
         // concurrent evaluator on the same trust cannot change what is checked in between.
         let policies: [TrustPolicy] = validatesDomainName ? [.ssl(server: true, hostname: domain)] : [.basicX509]

@@ -20,6 +20,10 @@ public enum SecurityPolicyFailure: Error, Hashable, Sendable, LocalizedError, Cu
     /// ``SecurityPolicy/requiresEntireChainPinned`` (AFNetworking 2.x `validatesCertificateChain`)
     /// is set and these certificates of the chain are not pinned.
     case chainNotEntirelyPinned(unpinned: [PinDescription])
+    /// `allowInvalidCertificates` accepts a chain that does not evaluate, but the trust's
+    /// ``TrustOptions`` ask for what only an evaluation checks (a profile, revocation): refused
+    /// rather than the options dropped.
+    case optionsNotEnforceable(options: TrustOptions)
 
     /// One sentence naming the failed rule or pins.
     public var description: String {
@@ -39,6 +43,8 @@ public enum SecurityPolicyFailure: Error, Hashable, Sendable, LocalizedError, Cu
             return "none of the \(pinned.count) pinned keys \(pinned.listed) matches the server's keys \(presented.listed)"
         case let .chainNotEntirelyPinned(unpinned):
             return "every certificate of the chain must be pinned; not pinned: \(unpinned.listed)"
+        case let .optionsNotEnforceable(options):
+            return "allowInvalidCertificates accepts chains that do not evaluate, which the configured \(options.summary) requires"
         }
     }
 
@@ -54,6 +60,8 @@ public enum SecurityPolicyFailure: Error, Hashable, Sendable, LocalizedError, Cu
             return "each failure names the certificate (0 = leaf) and the rule it broke"
         case .certificateNotPinned, .publicKeyNotPinned, .chainNotEntirelyPinned:
             return "if the server's certificates changed legitimately, pin the new ones (keep a backup pin); otherwise this is not the expected server"
+        case .optionsNotEnforceable:
+            return "set allowInvalidCertificates to false, or do not configure a profile or revocation checking"
         }
     }
 }

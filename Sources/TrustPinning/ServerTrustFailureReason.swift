@@ -29,6 +29,11 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
     case pinSetMismatch(host: String, domain: String, unsatisfied: [PinRequirement], presented: [PinDescription])
     /// A ``CustomTrustEvaluator``'s closure threw `error`.
     case customEvaluationFailed(host: String, error: any Error)
+    /// `evaluator` accepts without evaluating the trust (``DisabledTrustEvaluator``, or a pinning
+    /// evaluator with default and host validation off), but the trust's ``TrustOptions`` ask for
+    /// what only an evaluation checks (a profile, revocation): the combination cannot be honoured,
+    /// so it is refused rather than the options dropped.
+    case optionsNotEnforceable(host: String, evaluator: String, options: TrustOptions)
 
     /// The evaluation failures underlying the reason (empty for reasons that are not about the chain).
     public var trustFailures: [TrustFailure] {
@@ -78,6 +83,8 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
                 + " among the server's chain \(presented.listed)"
         case let .customEvaluationFailed(host, error):
             return "custom evaluation failed for \(host): \(error)"
+        case let .optionsNotEnforceable(host, evaluator, options):
+            return "\(evaluator) accepts \(host) without evaluating the chain, which the configured \(options.summary) requires"
         }
     }
 
@@ -103,6 +110,8 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
             return "if the server's certificates changed legitimately, pin the new ones (keep a backup pin); otherwise this is not the expected server"
         case .customEvaluationFailed:
             return nil
+        case .optionsNotEnforceable:
+            return "turn default or host validation on, or do not configure a profile or revocation checking for this host"
         }
     }
 
@@ -131,6 +140,7 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
         case let .publicKeyPinningFailed(host, pinned, presented): return [7, host, pinned, presented]
         case let .pinSetMismatch(host, domain, unsatisfied, presented): return [8, host, domain, unsatisfied, presented]
         case let .customEvaluationFailed(host, error): return [9, host, ComparableError(error)]
+        case let .optionsNotEnforceable(host, evaluator, options): return [10, host, evaluator, options]
         }
     }
 

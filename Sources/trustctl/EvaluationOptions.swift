@@ -57,6 +57,28 @@ struct EvaluationOptions: ParsableArguments {
         return policy == .revocation ? [] : nil
     }
 
+    /// What every evaluation enforces whichever evaluator judges: `--profile` (beyond the default
+    /// ssl) and the revocation flags in force (``revocationOptions``).
+    func trustOptions(profile: TrustProfile) -> TrustOptions {
+        TrustOptions(profile: profile == .ssl ? nil : profile, revocation: revocationOptions)
+    }
+
+    /// Refuses an evaluator that accepts without evaluating (`--policy disabled`, a pinning policy
+    /// with `--no-default-validation` and no host validation) together with what only an evaluation
+    /// enforces (`--profile`, `--revocation`, `--crl`, `--ocsp-response`), naming both.
+    func validateEnforceable(profile: TrustProfile, validatesHost: Bool) throws {
+        guard let policy else { return }
+        let skips = policy == .disabled
+            || ([.pinnedCertificates, .publicKeys, .spki].contains(policy) && noDefaultValidation && (noHostValidation || !validatesHost))
+        let options = trustOptions(profile: profile)
+        guard skips, options.requiresEvaluation else { return }
+        let flags = [(profile != .ssl, "--profile \(profile)"), (revocation != nil, "--revocation"),
+                     (!crlFiles.isEmpty, "--crl"), (!ocspResponseFiles.isEmpty, "--ocsp-response")]
+            .filter(\.0).map(\.1).joined(separator: ", ")
+        let how = policy == .disabled ? "--policy disabled" : "--policy \(policy.rawValue) without default or host validation"
+        throw ValidationError("\(how) accepts without evaluating the chain, so it cannot enforce \(flags)")
+    }
+
     /// Rejects pinning options that the chosen policy (or no policy) would ignore.
     private func validatePolicyOptions() throws {
         guard let policy else {

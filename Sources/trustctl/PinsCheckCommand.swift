@@ -77,7 +77,7 @@ struct PinsCheck: ParsableCommand {
             }
             settings.verifyDate = date
             let evaluator = ConfiguredPinningTrustEvaluator(policy: policy)
-            let verifier = TLSTrustVerifier(settings: settings, judge: .evaluator(evaluator))
+            let verifier = try TLSTrustVerifier(settings: settings, judge: .evaluator(evaluator))
             let serverName = IPAddress(target.host) == nil ? target.host : nil
             do {
                 let connection = try ProbeConnection.open(host: target.address ?? target.host, port: target.port, identity: target.host,

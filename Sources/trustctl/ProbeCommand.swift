@@ -48,6 +48,7 @@ struct Probe: ParsableCommand {
     func validate() throws {
         _ = try ProbeTarget(parsing: target)
         if trust.isClient { throw ValidationError("probe judges a server; --purpose client does not apply") }
+        try evaluation.validateEnforceable(profile: trust.profile, validatesHost: true)
         guard connectTimeout > 0, connectTimeout <= 3600 else { throw ValidationError("--connect-timeout must be from 0 to 3600 seconds") }
     }
 
@@ -66,7 +67,7 @@ struct Probe: ParsableCommand {
             configureEvaluation(trust)
         }
         let judge: TLSTrustJudge = try evaluation.policy.map { .evaluator(try evaluation.makeEvaluator($0, host: identity)) } ?? .evaluate
-        let verifier = TLSTrustVerifier(settings: settings, judge: judge)
+        let verifier = try TLSTrustVerifier(settings: settings, judge: judge)
 
         let connection: ProbeConnection
         do {

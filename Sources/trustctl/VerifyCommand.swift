@@ -48,6 +48,7 @@ struct Verify: ParsableCommand {
             throw ValidationError("--email \(bad) is not a mailbox (local-part@domain)")
         }
         if !emailAddresses.isEmpty && evaluation.policy != nil { throw ValidationError("--email cannot be combined with --policy") }
+        try evaluation.validateEnforceable(profile: input.trust.profile, validatesHost: input.name != nil)
     }
 
     func run() throws {
@@ -58,11 +59,14 @@ struct Verify: ParsableCommand {
         let trust = try input.makeTrust(presented: presented, policies: policies)
         certificatePolicies.apply(to: trust)
         try evaluation.configurator()(trust)
-        if let options = evaluation.revocationOptions, evaluation.policy != .revocation {
-            trust.policies.append(.revocation(options))
-        }
+        // Kept apart from the policies, so an evaluator that replaces them keeps both (TrustOptions).
+        trust.options = evaluation.trustOptions(profile: input.trust.profile)
 
+        // Revocation information the network holds is fetched once, kept on the trust, and read by
+        // whichever evaluation decides (a --policy evaluator never fetches by itself).
+        let fetches = evaluation.revocationOptions.map { !$0.contains(.networkAccessDisabled) } ?? false
         if let policy = evaluation.policy {
+            if fetches { _ = blockingEvaluate(trust) }
             let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname,
                                             evaluator: evaluation.makeEvaluator(policy, host: hostname))
             let report = VerifyReport(trust.lastEvaluation ?? trust.evaluate(), host: hostname, policy: outcome)
@@ -70,10 +74,7 @@ struct Verify: ParsableCommand {
             if !outcome.accepted { throw ExitCode(1) }
             return
         }
-        var result = trust.evaluate()
-        if let options = evaluation.revocationOptions, !options.contains(.networkAccessDisabled) {
-            result = blockingEvaluate(trust)
-        }
+        let result = fetches ? blockingEvaluate(trust) : trust.evaluate()
         let report = VerifyReport(result, host: hostname)
         if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
         if !result.isTrusted { throw ExitCode(1) }

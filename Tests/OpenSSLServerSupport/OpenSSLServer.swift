@@ -60,10 +60,14 @@ public final class OpenSSLServer {
             throw StartError.noListeningPort(output: text)
         }
         port = found
+        // s_server reports every connection on its standard output: keep draining the pipe, or
+        // after some dozens of connections its buffer is full and s_server blocks mid-handshake.
+        handle.readabilityHandler = { handle in _ = handle.availableData }
     }
 
     /// Stops the server and removes its chain file.
     public func stop() {
+        (process.standardOutput as? Pipe)?.fileHandleForReading.readabilityHandler = nil
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: chainFile)

@@ -14,7 +14,7 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
 
     /// A verifier answering challenges with `session`, under the test anchors.
     private func verifier(_ session: ServerTrustChallengeSession) throws -> TLSTrustVerifier {
-        TLSTrustVerifier(settings: try TestPKI.settings(), judge: .challenges(session))
+        try TLSTrustVerifier(settings: try TestPKI.settings(), judge: .challenges(session))
     }
 
     /// A handler answering `disposition` and counting its calls.

@@ -115,7 +115,7 @@ final class ClientVerificationLoopbackTests: LoopbackTestCase {
 
     func testSNINameIsTheIdentityAndAnIPAddressIsCheckedAsOne() throws {
         let server = try startNIOServer(presenting: ["ecdsa/leaf-ip.pem", "ecdsa/intermediate.pem"])
-        let verifier = TLSTrustVerifier(settings: try TestPKI.settings())
+        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings())
         // The leaf names 192.0.2.10 only: checked as an IP address (no SNI is sent for it).
         XCTAssertNil(try connect(port: server.port, host: "192.0.2.10", verifier: verifier).error)
         XCTAssertNotNil(rejection(try connect(port: server.port, host: "192.0.2.11", verifier: verifier)))
@@ -123,7 +123,7 @@ final class ClientVerificationLoopbackTests: LoopbackTestCase {
 
     func testVerificationOffTheEventLoopGivesTheSameDecisions() throws {
         let server = try startNIOServer(presenting: ["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
-        let verifier = TLSTrustVerifier(settings: try TestPKI.settings(), execution: .offEventLoop)
+        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), execution: .offEventLoop)
         let failure = try XCTUnwrap(rejection(try connect(port: server.port, verifier: verifier)))
         XCTAssertTrue(contains(failure.trustFailures, index: 0) { if case .expired = $0 { true } else { false } }, "\(failure)")
         let good = try startNIOServer(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
@@ -161,7 +161,7 @@ final class FrameworkHookTests: LoopbackTestCase {
     func testSendableCallbackReportsEachOutcomeWithoutARecord() throws {
         let server = try startNIOServer(presenting: ["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
         let outcomes = OutcomeLog()
-        let callback = TLSTrustVerifier(settings: try TestPKI.settings())
+        let callback = try TLSTrustVerifier(settings: try TestPKI.settings())
             .verificationCallback(for: .server(host: TestPKI.host), onOutcome: { outcomes.append($0) })
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .noHostnameVerification
@@ -186,7 +186,7 @@ final class FrameworkHookTests: LoopbackTestCase {
 
     func testAsyncVerificationOfSwiftNIOSSLCertificates() async throws {
         let presented = try ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"].flatMap { try NIOSSLCertificate.fromPEMFile(TestPKI.path($0)) }
-        let verifier = TLSTrustVerifier(settings: try TestPKI.settings())
+        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings())
         guard case let .trusted(peer) = await verifier.verify(presented, role: .client) else { return XCTFail("client rejected") }
         XCTAssertEqual(peer.validatedChain?.count, 3)
         guard case .rejected = await verifier.verify(presented, role: .server(host: TestPKI.host)) else {

@@ -66,7 +66,7 @@ final class MutualTLSLoopbackTests: LoopbackTestCase {
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         configuration.certificateVerification = .noHostnameVerification
         let context = try NIOSSLContext(configuration: configuration)
-        let verifier = TLSTrustVerifier(securityPolicy: .default, settings: try TestPKI.settings())
+        let verifier = try TLSTrustVerifier(securityPolicy: .default, settings: try TestPKI.settings())
         XCTAssertThrowsError(try verifier.makeServerHandlers(context: context)) { error in
             XCTAssertEqual(error as? TLSTrustConfigurationError, .clientCertificatesNeedPlainEvaluation)
         }

@@ -15,7 +15,7 @@ func connectPinned(to address: String, port: Int, host: String, pins: [String],
                    settings: TLSTrustSettings = TLSTrustSettings(),   // default: the system trust store
                    group: any EventLoopGroup) async throws -> any Channel {
     let manager = try ServerTrustManager(evaluators: [host: try PinnedSPKIHashesTrustEvaluator(pins: pins)])
-    let verifier = TLSTrustVerifier(evaluator: manager, settings: settings)
+    let verifier = try TLSTrustVerifier(evaluator: manager, settings: settings)
     var tls = TLSConfiguration.makeClientConfiguration()
     tls.certificateVerification = .noHostnameVerification   // replaced by SwiftTrust, which checks the host
     let context = try NIOSSLContext(configuration: tls)

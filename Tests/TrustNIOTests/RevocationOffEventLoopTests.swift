@@ -59,8 +59,8 @@ final class RevocationOffEventLoopTests: LoopbackTestCase {
         fetching.revocationFetcher = fetcher
         let start = DispatchTime.now()
 
-        let slow = startConnection(port: server.port, verifier: TLSTrustVerifier(settings: fetching), context: context)
-        let fast = startConnection(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings()), context: context)
+        let slow = startConnection(port: server.port, verifier: try TLSTrustVerifier(settings: fetching), context: context)
+        let fast = startConnection(port: server.port, verifier: try TLSTrustVerifier(settings: try TestPKI.settings()), context: context)
 
         let fastDone = try fast.wait()
         let slowDone = try slow.wait()

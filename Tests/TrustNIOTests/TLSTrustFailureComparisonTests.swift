@@ -13,7 +13,7 @@ final class TLSTrustFailureComparisonTests: XCTestCase {
     private struct Rejected: Error, Hashable { let code: Int }
 
     func testRejectionsOfTheSameChainAreEqualAndLocalized() async throws {
-        let verifier = TLSTrustVerifier(settings: try TestPKI.settings())
+        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings())
         let clientChain = try ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"].flatMap(TestPKI.certificates)
         let asServer = try await rejected(verifier.verify(clientChain, role: .server(host: TestPKI.host)))
         let again = try await rejected(verifier.verify(clientChain, role: .server(host: TestPKI.host)))
@@ -38,7 +38,7 @@ final class TLSTrustFailureComparisonTests: XCTestCase {
     func testEvaluatorErrorsCompareByValue() async throws {
         let chain = try TestPKI.certificates("ecdsa/chain.pem")
         func rejection(_ code: Int) async throws -> TLSTrustFailure {
-            let verifier = TLSTrustVerifier(evaluator: CustomTrustEvaluator { _, _ in throw Rejected(code: code) },
+            let verifier = try TLSTrustVerifier(evaluator: CustomTrustEvaluator { _, _ in throw Rejected(code: code) },
                                             settings: try TestPKI.settings())
             return try await rejected(verifier.verify(chain, role: .server(host: TestPKI.host)))
         }

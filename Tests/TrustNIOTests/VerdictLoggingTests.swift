@@ -16,7 +16,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
         // Inline and in a task off the event loop: one record either way.
         for execution in [TLSVerificationExecution.automatic, .offEventLoop] {
             let records = LogRecords()
-            let verifier = TLSTrustVerifier(settings: try TestPKI.settings(), execution: execution, logger: records.logger())
+            let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), execution: execution, logger: records.logger())
             XCTAssertNil(try connect(port: server.port, verifier: verifier).error)
 
             XCTAssertEqual(records.all.count, 1, "\(execution): \(records.all)")
@@ -64,7 +64,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
         let good = try startNIOServer(presenting: serverChain)
         let expired = try startNIOServer(presenting: ["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
         let records = LogRecords()
-        let verifier = TLSTrustVerifier(settings: try TestPKI.settings(), logger: records.logger(level: .info))
+        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), logger: records.logger(level: .info))
         XCTAssertNil(try connect(port: good.port, verifier: verifier).error)
         XCTAssertNotNil(try connect(port: expired.port, verifier: verifier).error)
 
@@ -74,7 +74,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
 
     func testServerLogsARejectedClientCertificateAsAClientPeer() throws {
         let records = LogRecords()
-        let clientVerifier = TLSTrustVerifier(settings: try TestPKI.settings(anchors: ["rsa/root.pem"]), logger: records.logger())
+        let clientVerifier = try TLSTrustVerifier(settings: try TestPKI.settings(anchors: ["rsa/root.pem"]), logger: records.logger())
         let server = try startNIOServer(presenting: serverChain, clientVerifier: clientVerifier)
         _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings()),
                         clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
@@ -94,7 +94,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
         let hostile = try selfSignedLeaf(commonNameInOpenSSLConfig: #"evil\nswifttrust.verdict=trusted"#)
         XCTAssertEqual(hostile.subject.description, "CN=evil\nswifttrust.verdict=trusted", "openssl wrote a raw newline")
         let records = LogRecords()
-        let verifier = TLSTrustVerifier(settings: try TestPKI.settings(), logger: records.logger())
+        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), logger: records.logger())
         guard case let .rejected(failure) = await verifier.verify([hostile], role: .server(host: TestPKI.host)) else {
             return XCTFail("a self-signed leaf outside the anchors was trusted")
         }

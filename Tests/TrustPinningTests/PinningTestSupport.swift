@@ -58,6 +58,7 @@ extension ServerTrustFailureReason {
         case .revocationCheckFailed: return "revocationCheckFailed"
         case .certificatePinningFailed: return "certificatePinningFailed"
         case .publicKeyPinningFailed: return "publicKeyPinningFailed"
+        case .optionsNotEnforceable: return "optionsNotEnforceable"
         case .pinSetMismatch: return "pinSetMismatch"
         case .customEvaluationFailed: return "customEvaluationFailed"
         }

@@ -70,6 +70,7 @@ final class SecurityPolicyDecisionTableTests: XCTestCase {
         case .certificateNotPinned: return "cert"
         case .publicKeyNotPinned: return "key"
         case .chainNotEntirelyPinned: return "chain"
+        case .optionsNotEnforceable: return "options"
         }
     }
 

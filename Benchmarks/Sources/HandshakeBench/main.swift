@@ -56,8 +56,8 @@ var trustConfiguration = TLSConfiguration.makeClientConfiguration()
 trustConfiguration.certificateVerification = .noHostnameVerification
 let trustContext = try NIOSSLContext(configuration: trustConfiguration)
 let anchors = try Certificate.loadAll(from: Array(try Data(contentsOf: URL(fileURLWithPath: "TestCertificates/ecdsa/root.pem"))))
-let inline = TLSTrustVerifier(settings: TLSTrustSettings(anchors: anchors), execution: .onEventLoop)
-let offLoop = TLSTrustVerifier(settings: TLSTrustSettings(anchors: anchors), execution: .offEventLoop)
+let inline = try TLSTrustVerifier(settings: TLSTrustSettings(anchors: anchors), execution: .onEventLoop)
+let offLoop = try TLSTrustVerifier(settings: TLSTrustSettings(anchors: anchors), execution: .offEventLoop)
 
 /// One full handshake in `mode`; throws when it does not complete (a benchmark of failures is worthless).
 func handshake(_ mode: Mode) throws {

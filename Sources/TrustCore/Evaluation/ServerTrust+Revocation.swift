@@ -4,7 +4,7 @@ import TrustDER
 import TrustX509
 
 extension ServerTrust {
-    /// Supplies CRLs to use when a `.revocation` policy is in force (replacing earlier ones).
+    /// Supplies CRLs to use when revocation is checked (a `.revocation` policy or ``TrustOptions/revocation``) (replacing earlier ones).
     public func setCRLs(_ crls: [CertificateRevocationList]) {
         update { $0.revocationInputs.crls = crls.map { ($0, .suppliedCRL) } }
     }
@@ -20,8 +20,8 @@ extension ServerTrust {
     /// The OCSP responses supplied with ``setOCSPResponses(_:)``.
     public var suppliedOCSPResponses: [OCSPResponse] { snapshot.revocationInputs.ocspResponses.map(\.0) }
 
-    /// Evaluates trust, fetching CRLs and OCSP responses over the network when a `.revocation`
-    /// policy is in force without `.networkAccessDisabled`, the built chain is valid in every other
+    /// Evaluates trust, fetching CRLs and OCSP responses over the network when revocation is
+    /// checked (a `.revocation` policy or ``TrustOptions/revocation``) without `.networkAccessDisabled`, the built chain is valid in every other
     /// respect, and the supplied information leaves some certificate's status unknown. Only the
     /// URLs of that chain's certificates are asked. `evaluate()` never uses the network; this does,
     /// through `fetcher` (``HTTPRevocationFetcher/shared`` unless you bring your own).
@@ -36,7 +36,7 @@ extension ServerTrust {
         let config = snapshot
         var inputs = EvaluationInputs(config)
         let first = evaluate(inputs, generation: config.generation)
-        guard let flags = config.preparedPolicies.revocation, !flags.contains(.networkAccessDisabled),
+        guard let flags = inputs.revocation, !flags.contains(.networkAccessDisabled),
               Self.isValidApartFromRevocation(first),
               let time = DERTime(timeIntervalSince1970: (config.verifyDate ?? Date()).timeIntervalSince1970) else { return first }
         let unknown = first.revocationStatuses.filter { if case .unknown = $0.status { true } else { false } }

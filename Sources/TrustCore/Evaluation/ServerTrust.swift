@@ -40,6 +40,8 @@ public final class ServerTrust: Sendable {
         var initialPolicyMappingInhibit = false
         var initialAnyPolicyInhibit = false
         var publicSuffixList = PublicSuffixList.snapshot
+        /// What every evaluation enforces whatever the policies (profile, revocation).
+        var options = TrustOptions()
         var revocationInputs = RevocationInputs()
         /// Verified information the last fetching evaluation kept (bounded by its chain's URLs).
         var fetchedRevocationInputs = RevocationInputs()
@@ -138,7 +140,11 @@ public final class ServerTrust: Sendable {
         let initialPolicyMappingInhibit: Bool
         let initialAnyPolicyInhibit: Bool
         let publicSuffixList: PublicSuffixList
-        /// Supplied and fetched revocation inputs together; empty unless a revocation policy is in force.
+        /// The profile rules of the policies and of the options together.
+        let rules: ProfileRuleSet
+        /// The revocation flags of the policies and of the options together; nil when neither asks.
+        let revocation: RevocationOptions?
+        /// Supplied and fetched revocation inputs together; empty unless revocation is checked.
         var revocationInputs: RevocationInputs
 
         init(_ config: borrowing Configuration) {
@@ -159,7 +165,9 @@ public final class ServerTrust: Sendable {
             initialPolicyMappingInhibit = config.initialPolicyMappingInhibit
             initialAnyPolicyInhibit = config.initialAnyPolicyInhibit
             publicSuffixList = config.publicSuffixList
-            if config.preparedPolicies.revocation != nil {
+            rules = config.options.rules(adding: config.preparedPolicies.rules)
+            revocation = config.options.revocation(adding: config.preparedPolicies.revocation)
+            if revocation != nil {
                 revocationInputs = RevocationInputs(
                     crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls,
                     ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses)
@@ -315,6 +323,14 @@ public final class ServerTrust: Sendable {
         set { set(\.publicSuffixList, newValue) }
     }
 
+    /// What every evaluation enforces besides the policies: a profile and revocation checking that no
+    /// evaluator, security policy or challenge handler that replaces ``policies`` can drop
+    /// (``TrustOptions``).
+    public var options: TrustOptions {
+        get { configuration.withLock { $0.options } }
+        set { set(\.options, newValue) }
+    }
+
     /// The chain built by the last evaluation (`SecTrustCopyCertificateChain`), evaluating if needed.
     public func certificateChain() -> [Certificate] { evaluate().chain }
 
@@ -358,7 +374,8 @@ public final class ServerTrust: Sendable {
     /// the snapshot came from, records the result as the last evaluation, together with the
     /// revocation information fetched for it when `keepingFetched` is given, in one locked step.
     func evaluate(_ inputs: EvaluationInputs, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil) -> TrustEvaluation {
-        let evaluation = ServerTrust.evaluate(inputs)
+        var evaluation = ServerTrust.evaluate(inputs)
+        evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation)
         configuration.withLock { config in
             guard config.generation == generation else { return }
             if let fetched { config.fetchedRevocationInputs = fetched }
@@ -400,8 +417,8 @@ public final class ServerTrust: Sendable {
                                         requiredLeafKeyUsage: config.requiredLeafKeyUsage,
                                         allowsCommonNameFallback: config.allowsCommonNameFallback)
         options.rules = config.enforcesAnchorConstraints
-            ? prepared.rules.union(ValidationOptions.anchorConstraintRules) : prepared.rules
-        options.revocation = prepared.revocation
+            ? config.rules.union(ValidationOptions.anchorConstraintRules) : config.rules
+        options.revocation = config.revocation
         options.initialPolicySet = config.initialPolicySet
         options.initialExplicitPolicy = config.initialExplicitPolicy
         options.initialPolicyMappingInhibit = config.initialPolicyMappingInhibit

@@ -46,6 +46,29 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
     public var revocationStatuses: [CertificateRevocationStatus] = []
     /// The certificate policies the trusted chain is valid for (RFC 5280 §6.1.6); nil when not trusted.
     public var validPolicies: ValidPolicySet?
+    /// What this evaluation enforced: the profile rules and revocation flags of its policies and of
+    /// the trust's ``TrustOptions`` together. A transport checks it before it accepts a judge's word
+    /// (a judge must not accept on an evaluation that did not apply the configured options).
+    public internal(set) var enforced = Enforced(rules: ProfileRuleSet(), revocation: nil)
+
+    /// The rules and revocation flags one evaluation applied.
+    public struct Enforced: Hashable, Sendable {
+        /// Every profile rule applied.
+        public let rules: ProfileRuleSet
+        /// The revocation flags checked; nil when revocation was not checked.
+        public let revocation: RevocationOptions?
+
+        /// Whether this evaluation applied at least what `options` require: every rule of its
+        /// profile, and revocation at least as strict (checked at all, and hard fail when asked).
+        public func covers(_ options: TrustOptions) -> Bool {
+            if let profile = options.profile, rules.union(profile.rules) != rules { return false }
+            if let wanted = options.revocation {
+                guard let revocation else { return false }
+                if wanted.contains(.requirePositiveResponse) && !revocation.contains(.requirePositiveResponse) { return false }
+            }
+            return true
+        }
+    }
 
     /// The profile rules the failures name, in order (a rule broken by several certificates once).
     public var violatedRules: [ProfileRule] {

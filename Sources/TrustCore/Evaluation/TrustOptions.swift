@@ -1,0 +1,61 @@
+/// What a ``ServerTrust`` enforces beyond its policy list: settings that stay in force whatever
+/// policies a pinning evaluator, a security policy or a challenge handler sets afterwards.
+///
+/// Apple expresses a profile and revocation checking as policies (`SecPolicyCreateRevocation`), and
+/// Alamofire's evaluators replace a trust's policies with their own (`apply(policy:)` calls
+/// `SecTrustSetPolicies` with one policy, `ServerTrustEvaluation.swift`). A setting kept only in the
+/// policy list would be dropped by the first evaluator that judges the trust. Options are therefore
+/// kept apart from the policies, and every evaluation applies them together:
+///
+/// - ``profile``: its rules are added to the rules of the policies (a union: nothing the policies
+///   require is relaxed; `.webPKI` under an evaluator's `.ssl` policy checks both);
+/// - ``revocation``: revocation is checked as if a `.revocation` policy with these flags were among
+///   the policies (flags of several sources are united: hard fail stays hard fail).
+///
+/// ```swift
+/// let trust = ServerTrust(certificates: presented)
+/// trust.options.revocation = [.useAnyAvailableMethod, .requirePositiveResponse]
+/// try PinnedSPKIHashesTrustEvaluator(pins: pins).evaluate(trust, forHost: "api.example.com")
+/// // the pinning evaluator's own evaluation checked revocation too (hard fail)
+/// ```
+public struct TrustOptions: Hashable, Sendable {
+    /// A profile whose rules every evaluation applies besides its policies'; nil adds none.
+    public var profile: TrustProfile?
+    /// Revocation checking every evaluation performs (Apple's `kSecRevocation*` flags); nil checks
+    /// only what `.revocation` policies ask for.
+    public var revocation: RevocationOptions?
+
+    /// No profile and no revocation beyond what the policies ask.
+    public init(profile: TrustProfile? = nil, revocation: RevocationOptions? = nil) {
+        self.profile = profile
+        self.revocation = revocation
+    }
+
+    /// Whether these options demand something a judge that accepts without evaluating would drop.
+    public var requiresEvaluation: Bool { profile != nil || revocation != nil }
+
+    /// The rules these options add to `rules`.
+    package func rules(adding rules: ProfileRuleSet) -> ProfileRuleSet {
+        guard let profile else { return rules }
+        return rules.union(profile.rules)
+    }
+
+    /// The revocation flags in force when the policies ask for `policyRevocation`: the union of
+    /// both, nil when neither asks.
+    package func revocation(adding policyRevocation: RevocationOptions?) -> RevocationOptions? {
+        switch (revocation, policyRevocation) {
+        case (nil, nil): return nil
+        case let (own?, nil): return own
+        case let (nil, policy?): return policy
+        case let (own?, policy?): return own.union(policy)
+        }
+    }
+
+    /// `profile webpki, revocation [...]`, for error messages and logs.
+    public var summary: String {
+        var parts: [String] = []
+        if let profile { parts.append("profile \(profile)") }
+        if let revocation { parts.append("revocation \(revocation)") }
+        return parts.isEmpty ? "no options" : parts.joined(separator: ", ")
+    }
+}
