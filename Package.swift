@@ -84,7 +84,7 @@ let package = Package(
         // Runs the built trustctl binary (no trustctl module dependency: it tests the executable's output),
         // against openssl s_server on loopback for `probe`.
         .testTarget(name: "TrustCtlTests", dependencies: ["OpenSSLServerSupport"]),
-        .testTarget(name: "trustctlTests", dependencies: ["trustctl"]),
+        .testTarget(name: "TrustCtlUnitTests", dependencies: ["trustctl"]),
     ],
     swiftLanguageModes: [.v6]
 )

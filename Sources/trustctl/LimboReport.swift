@@ -82,7 +82,7 @@ struct ConformanceReport {
         lines.append("| pyca/cryptography 46 (Rust verifier) | 147 | 14 | 47 |")
         lines.append("| OpenSSL 3.0.19 `X509_verify_cert` | 145 | 53 | 10 |")
         lines.append("")
-        lines.append("Reference figures are those published with the suite (`shared/x509-limbo/README.md`), measured on the same machine kind.")
+        lines.append("Reference figures are those published with the suite (`TestData/x509-limbo/README.md`), measured on the same machine kind.")
         lines.append(String(format: "The whole suite (%d cases, %d attempted) took %.3f s in one `trustctl limbo` run.", summary.results.count, attempted, summary.seconds))
         lines.append("")
         lines.append("### By category")

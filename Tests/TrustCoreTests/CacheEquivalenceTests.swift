@@ -24,12 +24,12 @@ final class CacheEquivalenceTests: XCTestCase {
         if let workDirectory { try? FileManager.default.removeItem(at: workDirectory) }
     }
 
-    /// The x509-limbo suite (`LIMBO_SUITE`, else `../shared/x509-limbo/limbo.json` next to the
-    /// repository, as `scripts/conformance`), with every testcase in it twice — the second copy renamed
+    /// The x509-limbo suite (`LIMBO_SUITE`, else the repository's `TestData/x509-limbo/limbo.json`,
+    /// as `scripts/conformance`), with every testcase in it twice — the second copy renamed
     /// `ID#again` — so that with caches on the second copy meets caches the first one filled.
     func testLimboVerdictsAndReasonsAreIndependentOfCaches() throws {
         let suitePath = ProcessInfo.processInfo.environment["LIMBO_SUITE"]
-            ?? Fixtures.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/x509-limbo/limbo.json").path
+            ?? Fixtures.repositoryRoot.appendingPathComponent("TestData/x509-limbo/limbo.json").path
         guard let data = FileManager.default.contents(atPath: suitePath),
               var suite = try JSONSerialization.jsonObject(with: data) as? [String: Any],
               let testcases = suite["testcases"] as? [[String: Any]] else {
@@ -56,7 +56,7 @@ final class CacheEquivalenceTests: XCTestCase {
     /// the same testcases in the suite's order with the same answers and contexts for 1 and 2 jobs.
     func testLimboResultsAreIndependentOfTheNumberOfJobs() throws {
         let suitePath = ProcessInfo.processInfo.environment["LIMBO_SUITE"]
-            ?? Fixtures.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/x509-limbo/limbo.json").path
+            ?? Fixtures.repositoryRoot.appendingPathComponent("TestData/x509-limbo/limbo.json").path
         let trustctl = try Self.trustctlPath()
         var documents: [[(id: String, outcome: Outcome)]] = []
         for jobs in [1, 2] {
