@@ -131,6 +131,7 @@ public struct ServerTrustChallengeSession: Sendable {
             // anchors, other policies) is not the system's default evaluation.
             let trust = settings.makeTrust(presented: challenge.presentedCertificates, role: .server(host: challenge.host))
             let evaluation = trust.evaluate(policies: [.ssl(server: true, hostname: challenge.host)])
+            challenge.trust.countPathBuilds(trust.pathBuildCount)
             return evaluation.isTrusted ? .success(evaluation) : .failure(.evaluationFailed(evaluation))
         case .cancelAuthenticationChallenge:
             return .failure(.challengeCancelled(host: challenge.host, error: resolution.error))

@@ -11,7 +11,7 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
     /// Client certificates (mutual TLS) are judged by a plain evaluation only: the evaluators,
     /// security policies and challenges judge server trust for a host.
     case clientCertificatesNeedPlainEvaluation
-    /// `judge` accepts peers without evaluating their chain (``DisabledTrustEvaluator``, a pinning
+    /// `judge` accepts peers without evaluating their chain (`DisabledTrustEvaluator`, a pinning
     /// evaluator with default and host validation off, a `SecurityPolicy` allowing invalid
     /// certificates), while the settings ask for what only an evaluation checks: `options`
     /// (``TLSTrustSettings/trustOptions``: a profile other than SSL, revocation checking).

@@ -27,7 +27,7 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     /// A challenge handler answered `rejectProtectionSpace`. A TLS connection offers exactly one
     /// protection space (the server's trust), so nothing is left to try: the handshake fails.
     case protectionSpaceRejected(host: String)
-    /// The judge accepted the peer, but no evaluation that applied the configured ``TrustOptions``
+    /// The judge accepted the peer, but no evaluation that applied the configured `TrustOptions`
     /// (profile, revocation) trusted it: a custom evaluator or a challenge handler that accepts
     /// without evaluating, or one that changed the trust's options. `evaluation` is the evaluation
     /// made under the options to check the acceptance (nil when the judge removed the options).

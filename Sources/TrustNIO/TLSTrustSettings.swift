@@ -23,15 +23,26 @@ public struct TLSTrustSettings: Sendable {
     public var additionalIntermediates: [Certificate] = []
     /// The instant validity is checked at; nil means the time of the handshake.
     public var verifyDate: Date?
-    /// The rules the chain is judged by (`TrustProfile.ssl` by default: Apple's SSL policy).
-    public var profile: TrustProfile = .ssl
+    /// Everything beyond anchors, intermediates and date, as one value shared with `ServerTrust`
+    /// and `trustctl`: profile, revocation, limits, signature policy, RFC 5280 policy inputs, public
+    /// suffixes. Every connection's trust gets it (``trustOptions``), and no judge can drop it.
+    public var options = TrustOptions()
+    /// The rules the chain is judged by (`TrustProfile.ssl` by default: Apple's SSL policy);
+    /// ``options``' profile.
+    public var profile: TrustProfile {
+        get { options.profile ?? .ssl }
+        set { options.profile = newValue }
+    }
     /// Revocation checking (`SecPolicyCreateRevocation`); nil (the default) checks none. Without
     /// `.networkAccessDisabled` the verifier fetches CRLs and OCSP responses through
-    /// ``revocationFetcher``, off the event loop.
-    public var revocation: RevocationOptions?
+    /// ``revocationFetcher``, off the event loop. ``options``' revocation.
+    public var revocation: RevocationOptions? {
+        get { options.revocation }
+        set { options.revocation = newValue }
+    }
     /// Where revocation information is fetched from; default `HTTPRevocationFetcher.shared`.
     public var revocationFetcher: any RevocationFetcher = HTTPRevocationFetcher.shared
-    /// Any other configuration (maximum depth, signature policy, budget, …), applied last.
+    /// Anything else to do to each connection's trust (supply CRLs or OCSP responses, …), applied last.
     public var configure: (@Sendable (ServerTrust) -> Void)?
 
     /// Settings that trust the system store, at the time of the handshake, under Apple's SSL policy.
@@ -69,10 +80,12 @@ public struct TLSTrustSettings: Sendable {
     }
 
     /// What every evaluation of a connection's trust enforces, whichever judge decides: the profile
-    /// (``TrustProfile/ssl``, the default, adds nothing: each judge's own policy decides, as on
+    /// (`TrustProfile.ssl`, the default, adds nothing: each judge's own policy decides, as on
     /// Apple's platforms) and the revocation flags.
     public var trustOptions: TrustOptions {
-        TrustOptions(profile: profile == .ssl ? nil : profile, revocation: revocation)
+        var options = options
+        if options.profile == .ssl { options.profile = nil }
+        return options
     }
 
     /// A trust for `presented` (leaf first) configured by these settings, with `role`'s policies.

@@ -202,7 +202,7 @@ public struct TLSTrustVerifier: Sendable {
                     return .rejected(.optionsNotEnforced(host: role.host ?? "", options: required, evaluation: failed.evaluation))
                 }
             }
-            guard let peer = TrustedPeer(role: role, presented: presented, evaluation: evaluation) else {
+            guard let peer = TrustedPeer(role: role, presented: presented, evaluation: evaluation, pathBuilds: trust.pathBuildCount) else {
                 return .rejected(.noPeerCertificates)
             }
             return .trusted(peer)

@@ -27,8 +27,15 @@ public struct TrustedPeer: Sendable {
     /// The leaf's subjectAltName entries (empty when it has none).
     public var subjectAlternativeNames: [GeneralName] { leaf.extensions.subjectAlternativeNames ?? [] }
 
+    /// How many times the connection's trust built certification paths before the peer was
+    /// accepted (`ServerTrust.pathBuildCount`): 1 for a handshake judged offline by
+    /// `.evaluate`, `DefaultTrustEvaluator`, a pinning evaluator or a `SecurityPolicy` in
+    /// `.none` / `.publicKey` mode (docs/transport.md lists the others).
+    public let pathBuilds: Int
+
     /// A peer with at least one presented certificate; nil for none.
-    init?(role: TLSPeerRole, presented: [Certificate], evaluation: TrustEvaluation?) {
+    init?(role: TLSPeerRole, presented: [Certificate], evaluation: TrustEvaluation?, pathBuilds: Int = 0) {
+        self.pathBuilds = pathBuilds
         guard let leaf = presented.first else { return nil }
         self.role = role
         self.leaf = leaf

@@ -23,11 +23,21 @@ extension ServerTrustEvaluating {
     package var evaluatorName: String { String(describing: type(of: self)) }
 
     /// Throws ``ServerTrustFailureReason/optionsNotEnforceable(host:evaluator:options:)`` when this
-    /// evaluator would accept `trust` without evaluating it while its options need an evaluation.
+    /// evaluator would accept `trust` without evaluating it while its options need an evaluation
+    /// that has not been made: a current trusted evaluation that applied them (by another member of
+    /// a ``CompositeTrustEvaluator``, or the transport's fetching evaluation) is enough.
     package func refuseSkippingEvaluation(of trust: ServerTrust, forHost host: String) throws(ServerTrustFailureReason) {
         let options = trust.options
-        guard acceptsWithoutEvaluating, options.requiresEvaluation else { return }
+        guard acceptsWithoutEvaluating, options.requiresEvaluation, !trust.hasTrustedEvaluationEnforcingOptions else { return }
         throw .optionsNotEnforceable(host: host, evaluator: evaluatorName, options: options)
+    }
+}
+
+extension ServerTrust {
+    /// Whether the last evaluation is current, trusted, and applied this trust's options.
+    package var hasTrustedEvaluationEnforcingOptions: Bool {
+        guard let last = lastEvaluation else { return false }
+        return last.isTrusted && last.enforced.covers(options)
     }
 }
 

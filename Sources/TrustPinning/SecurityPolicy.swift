@@ -89,7 +89,9 @@ public struct SecurityPolicy: Sendable {
         }
         // A profile or revocation configured on the trust is enforced by evaluation only.
         let options = trust.options
-        if acceptsWithoutEvaluating, options.requiresEvaluation { throw .optionsNotEnforceable(options: options) }
+        if acceptsWithoutEvaluating, options.requiresEvaluation, !trust.hasTrustedEvaluationEnforcingOptions {
+            throw .optionsNotEnforceable(options: options)
+        }
         // Each evaluation sets these policies and evaluates in one step (`evaluate(policies:)`), so a
         // concurrent evaluator on the same trust cannot change what is checked in between.
         let policies: [TrustPolicy] = validatesDomainName ? [.ssl(server: true, hostname: domain)] : [.basicX509]

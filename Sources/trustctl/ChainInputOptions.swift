@@ -105,7 +105,7 @@ struct TrustInputs: Sendable {
             trust.anchorsOnly = !systemAnchors
         }
         trust.additionalIntermediates = intermediates
-        trust.enforcesAnchorConstraints = enforceAnchorConstraints
+        trust.options.enforcesAnchorConstraints = enforceAnchorConstraints
         if let verifyDate { trust.verifyDate = verifyDate }
     }
 }

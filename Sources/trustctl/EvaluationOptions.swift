@@ -123,8 +123,8 @@ struct EvaluationOptions: ParsableArguments {
         }
         let (maxDepth, legacy) = (maxDepth, allowLegacyAlgorithms)
         return { [crls, responses] trust in
-            if let maxDepth { trust.maximumDepth = maxDepth }
-            if legacy { trust.signaturePolicy = .legacy }
+            if let maxDepth { trust.options.maximumDepth = maxDepth }
+            if legacy { trust.options.signaturePolicy = .legacy }
             trust.setCRLs(crls)
             trust.setOCSPResponses(responses)
         }

@@ -129,23 +129,23 @@ enum LimboRunner {
             guard let date = ISO8601.parse(time) else { throw HarnessError(description: "bad validation_time \(time)") }
             trust.verifyDate = date
         }
-        if let depth = testcase.max_chain_depth { trust.maximumDepth = depth }
+        if let depth = testcase.max_chain_depth { trust.options.maximumDepth = depth }
         var usage: KeyUsage = []
         for name in testcase.key_usage ?? [] {
             guard let bit = keyUsageBits[name] else { throw HarnessError(description: "unknown key usage \(name)") }
             usage.insert(bit)
         }
-        trust.requiredLeafKeyUsage = usage
+        trust.options.requiredLeafKeyUsage = usage
         // A case that lists a SHA-1 algorithm accepts it: legacy algorithms allowed (SignaturePolicy.legacy).
         if (testcase.signature_algorithms ?? []).contains(where: sha1Algorithms.contains) {
-            trust.signaturePolicy = .legacy
+            trust.options.signaturePolicy = .legacy
         }
         // The pedantic reading of the wildcard rule: private registries' suffixes (`s3.amazonaws.com`)
         // count too, not only ICANN's (the library's default, CABF BR §3.2.2.6).
         if (testcase.features ?? []).contains("pedantic-public-suffix-wildcard") {
             var list = PublicSuffixList.snapshot
             list.consultedSections = .all
-            trust.publicSuffixList = list
+            trust.options.publicSuffixList = list
         }
         return trust.evaluate()
     }

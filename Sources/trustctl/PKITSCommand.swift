@@ -178,10 +178,10 @@ struct PKITSRunner {
         trust.additionalIntermediates = intermediates
         trust.setCRLs(crls)
         trust.verifyDate = PKITSRunner.verifyDate
-        trust.initialPolicySet = testCase.initialPolicySet
-        trust.initialExplicitPolicy = testCase.initialExplicitPolicy
-        trust.initialPolicyMappingInhibit = testCase.initialPolicyMappingInhibit
-        trust.initialAnyPolicyInhibit = testCase.initialAnyPolicyInhibit
+        trust.options.initialPolicySet = testCase.initialPolicySet
+        trust.options.initialExplicitPolicy = testCase.initialExplicitPolicy
+        trust.options.initialPolicyMappingInhibit = testCase.initialPolicyMappingInhibit
+        trust.options.initialAnyPolicyInhibit = testCase.initialAnyPolicyInhibit
         let evaluation = trust.evaluate()
         guard evaluation.isTrusted else {
             let reasons = evaluation.failures.prefix(3).map(\.description).joined(separator: "; ")

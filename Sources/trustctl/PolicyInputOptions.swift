@@ -36,10 +36,10 @@ struct PolicyInputOptions: ParsableArguments {
         let policies = Set(policyOIDs.compactMap(PolicyInputOptions.policy(named:)))
         let (explicit, mappingInhibit, anyInhibit) = (requireExplicitPolicy, inhibitPolicyMapping, inhibitAnyPolicy)
         return { trust in
-            if !policies.isEmpty { trust.initialPolicySet = policies }
-            trust.initialExplicitPolicy = explicit
-            trust.initialPolicyMappingInhibit = mappingInhibit
-            trust.initialAnyPolicyInhibit = anyInhibit
+            if !policies.isEmpty { trust.options.initialPolicySet = policies }
+            trust.options.initialExplicitPolicy = explicit
+            trust.options.initialPolicyMappingInhibit = mappingInhibit
+            trust.options.initialAnyPolicyInhibit = anyInhibit
         }
     }
 }

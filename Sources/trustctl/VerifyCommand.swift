@@ -60,7 +60,9 @@ struct Verify: ParsableCommand {
         certificatePolicies.apply(to: trust)
         try evaluation.configurator()(trust)
         // Kept apart from the policies, so an evaluator that replaces them keeps both (TrustOptions).
-        trust.options = evaluation.trustOptions(profile: input.trust.profile)
+        let enforced = evaluation.trustOptions(profile: input.trust.profile)
+        trust.options.profile = enforced.profile
+        trust.options.revocation = enforced.revocation
 
         // Revocation information the network holds is fetched once, kept on the trust, and read by
         // whichever evaluation decides (a --policy evaluator never fetches by itself).

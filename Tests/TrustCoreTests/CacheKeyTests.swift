@@ -28,14 +28,14 @@ final class CacheKeyTests: XCTestCase {
     func testSignatureVerifiedUnderALenientPolicyIsStillCheckedAgainstAStricterOne() throws {
         SignatureCache.shared.removeAll()
         let trust = try rsaChain()
-        trust.signaturePolicy = SignaturePolicy(minimumRSAModulusBits: 2048)
+        trust.options.signaturePolicy = SignaturePolicy(minimumRSAModulusBits: 2048)
         assertTrusted(trust.evaluate())
         // Both signatures (leaf ← intermediate, intermediate ← root) are now remembered as verified.
         XCTAssertEqual(SignatureCache.shared.count, 2)
 
         // A 3072-bit minimum rejects the RSA-2048 intermediate as the leaf's signer, remembered or not:
         // the path builder finds no acceptable issuer for the leaf and reports why.
-        trust.signaturePolicy = SignaturePolicy(minimumRSAModulusBits: 3072)
+        trust.options.signaturePolicy = SignaturePolicy(minimumRSAModulusBits: 3072)
         let strict = trust.evaluate()
         assertNotTrusted(strict, .fatalTrustFailure, failures: ["0:signatureUnverifiable"])
         XCTAssertEqual(strict.failures.map(\.reason), [.signatureUnverifiable(.weakKey(bits: 2048))])
@@ -50,9 +50,9 @@ final class CacheKeyTests: XCTestCase {
     func testSHA1SignatureVerifiedUnderTheLegacyPolicyIsRejectedWithoutIt() throws {
         SignatureCache.shared.removeAll()
         let trust = try Fixtures.trust(["scenarios/leaf-sha1.pem", "ecdsa/intermediate.pem"])
-        trust.signaturePolicy = .legacy
+        trust.options.signaturePolicy = .legacy
         assertTrusted(trust.evaluate())
-        trust.signaturePolicy = .default
+        trust.options.signaturePolicy = .default
         let strict = trust.evaluate()
         XCTAssertEqual(strict.failures.map(\.reason), [.signatureUnverifiable(.legacyAlgorithm("ecdsa-with-SHA1"))])
     }
@@ -63,7 +63,7 @@ final class CacheKeyTests: XCTestCase {
         ProfileVerdictCache.shared.removeAll()
         let trust = try Fixtures.trust(["rsa/leaf.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"])
         for minimum in [5_000_000_000, 6_000_000_000] {
-            trust.signaturePolicy = SignaturePolicy(minimumRSAModulusBits: minimum)
+            trust.options.signaturePolicy = SignaturePolicy(minimumRSAModulusBits: minimum)
             let evaluation = trust.evaluate()
             let profile = evaluation.failures.compactMap { failure -> ProfileViolationDetail? in
                 if case let .profileViolation(violation) = failure.reason { return violation.detail } else { return nil }

@@ -37,7 +37,7 @@ final class ChainFindingsKeySizeTests: XCTestCase {
     private func diagnose(_ leaf: Certificate, signaturePolicy: SignaturePolicy) throws
         -> (evaluation: TrustEvaluation, findings: [ChainDiagnostics.Finding]) {
         let trust = try OpenSSLIssuer.trust(leaf, policies: [.profile(.webPKI, purpose: .serverAuth, hostname: host)])
-        trust.signaturePolicy = signaturePolicy
+        trust.options.signaturePolicy = signaturePolicy
         let now = Date()
         trust.verifyDate = now
         return (trust.evaluate(), ChainDiagnostics(trust: trust, host: host, verifyDate: now).findings)

@@ -17,13 +17,13 @@ final class CommonNameFallbackNameConstraintTests: XCTestCase {
         // Without the fallback the host simply does not match ...
         XCTAssertEqual(failureSummary(trust.evaluate()), ["0:hostnameMismatch"])
         // ... with it, the common name is a DNS name outside the CA's permitted subtree.
-        trust.allowsCommonNameFallback = true
+        trust.options.allowsCommonNameFallback = true
         let evaluation = trust.evaluate()
         XCTAssertEqual(failureSummary(evaluation), ["0:nameConstraintViolation"])
         // A common name inside the permitted subtree passes under the fallback.
         let inside = try issuer.issue(commonName: "www.example.com", extensions: noSAN, by: ca.authority).certificate
         let allowed = try OpenSSLIssuer.trust(inside, intermediates: [ca.certificate], policies: [.ssl(server: true, hostname: "www.example.com")])
-        allowed.allowsCommonNameFallback = true
+        allowed.options.allowsCommonNameFallback = true
         XCTAssertTrue(allowed.evaluate().isTrusted, "\(allowed.evaluate())")
     }
 }

@@ -185,7 +185,7 @@ final class LinearWorkTests: XCTestCase {
         XCTAssertEqual(diagnostics.findings.map(\.code), ["too-many-certificates"])
 
         // The cap is the budget's: a caller can raise it.
-        rejected.verificationBudget = VerificationBudget(maximumPresentedCertificates: limit + 1)
+        rejected.options.budget = VerificationBudget(maximumPresentedCertificates: limit + 1)
         XCTAssertFalse(rejected.evaluate().failures.contains { if case .tooManyCertificates = $0.reason { true } else { false } })
     }
 

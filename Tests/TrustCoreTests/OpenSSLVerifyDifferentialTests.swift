@@ -100,7 +100,7 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
                      untrusted: ["scenarios/eku-codesigning-intermediate.pem"], host: nil, purpose: .none),
             Scenario(name: "leaf-sha1", leaf: "scenarios/leaf-sha1.pem", untrusted: ecdsa),
             Scenario(name: "leaf-sha1, legacy policy", leaf: "scenarios/leaf-sha1.pem", untrusted: ecdsa,
-                     configure: { $0.signaturePolicy = .legacy }),
+                     configure: { $0.options.signaturePolicy = .legacy }),
             Scenario(name: "leaf-sha1, auth level 1", leaf: "scenarios/leaf-sha1.pem", untrusted: ecdsa, opensslOptions: ["-auth_level", "1"]),
             Scenario(name: "leaf-rsa1024", leaf: "scenarios/leaf-rsa1024.pem", untrusted: ecdsa),
             Scenario(name: "leaf-rsa1024, auth level 2", leaf: "scenarios/leaf-rsa1024.pem", untrusted: ecdsa, opensslOptions: ["-auth_level", "2"]),
@@ -116,9 +116,9 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
             Scenario(name: "CRL required, none available", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, opensslOptions: ["-crl_check"],
                      configure: { $0.policies.append(.revocation([.crl, .requirePositiveResponse])) }),
             Scenario(name: "depth 0 with one intermediate", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, opensslOptions: ["-verify_depth", "0"],
-                     configure: { $0.maximumDepth = 0 }),
+                     configure: { $0.options.maximumDepth = 0 }),
             Scenario(name: "depth 1 with one intermediate", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, opensslOptions: ["-verify_depth", "1"],
-                     configure: { $0.maximumDepth = 1 }),
+                     configure: { $0.options.maximumDepth = 1 }),
             Scenario(name: "tampered leaf signature", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, deriveLeaf: tamperedSignature),
         ]
     }()

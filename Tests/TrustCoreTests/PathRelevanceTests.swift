@@ -38,9 +38,9 @@ final class PathRelevanceTests: XCTestCase {
     func testTheHeadlineIsTheAnchoredPathsSHA1SignatureNotTheLoopExploredFirst() throws {
         let trust = try trust()
         // The graph is sound but for the SHA-1 signature: with legacy algorithms it is trusted.
-        trust.signaturePolicy = .legacy
+        trust.options.signaturePolicy = .legacy
         XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
-        trust.signaturePolicy = .default
+        trust.options.signaturePolicy = .default
 
         let evaluation = trust.evaluate()
         XCTAssertFalse(evaluation.isTrusted)

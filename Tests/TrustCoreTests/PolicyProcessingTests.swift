@@ -100,13 +100,13 @@ final class PolicyProcessingTests: XCTestCase {
 
     func testInitialPolicySetAndExplicitPolicyFromTheCaller() throws {
         let chain = try chain(intermediate: ["certificatePolicies = \(Self.p1)"], leaf: ["certificatePolicies = \(Self.p1)"])
-        let wrongPolicy = evaluate(chain) { $0.initialPolicySet = [Self.p2]; $0.initialExplicitPolicy = true }
+        let wrongPolicy = evaluate(chain) { $0.options.initialPolicySet = [Self.p2]; $0.options.initialExplicitPolicy = true }
         XCTAssertEqual(reasons(wrongPolicy), [.explicitPolicyRequired])
-        let rightPolicy = evaluate(chain) { $0.initialPolicySet = [Self.p2, Self.p1]; $0.initialExplicitPolicy = true }
+        let rightPolicy = evaluate(chain) { $0.options.initialPolicySet = [Self.p2, Self.p1]; $0.options.initialExplicitPolicy = true }
         XCTAssertTrue(rightPolicy.isTrusted, rightPolicy.description)
         XCTAssertEqual(rightPolicy.validPolicies?.userConstrained, [Self.p1])
         // Without initial-explicit-policy the same mismatch is no failure, only an empty set (RFC 5280 §6.1.6).
-        let notRequired = evaluate(chain) { $0.initialPolicySet = [Self.p2] }
+        let notRequired = evaluate(chain) { $0.options.initialPolicySet = [Self.p2] }
         XCTAssertTrue(notRequired.isTrusted, notRequired.description)
         XCTAssertEqual(notRequired.validPolicies?.userConstrained, [])
     }
@@ -114,11 +114,11 @@ final class PolicyProcessingTests: XCTestCase {
     func testPolicyMappingIsFollowedUnlessInhibited() throws {
         let chain = try chain(intermediate: ["certificatePolicies = \(Self.p1)", "policyMappings = \(Self.p1):\(Self.p2)"],
                               leaf: ["certificatePolicies = \(Self.p2)"])
-        let mapped = evaluate(chain) { $0.initialExplicitPolicy = true }
+        let mapped = evaluate(chain) { $0.options.initialExplicitPolicy = true }
         XCTAssertTrue(mapped.isTrusted, mapped.description)
         // The set is named in the issuer's domain: p1, which the intermediate maps to the leaf's p2.
         XCTAssertEqual(mapped.validPolicies?.authoritiesConstrained, [Self.p1])
-        let inhibited = evaluate(chain) { $0.initialExplicitPolicy = true; $0.initialPolicyMappingInhibit = true }
+        let inhibited = evaluate(chain) { $0.options.initialExplicitPolicy = true; $0.options.initialPolicyMappingInhibit = true }
         XCTAssertEqual(reasons(inhibited), [.explicitPolicyRequired])
     }
 
@@ -133,14 +133,14 @@ final class PolicyProcessingTests: XCTestCase {
     func testInhibitAnyPolicyMakesTheLeafsAnyPolicyMatchNothing() throws {
         let chain = try chain(intermediate: ["certificatePolicies = \(OID.anyPolicy)", "inhibitAnyPolicy = critical, 0"],
                               leaf: ["certificatePolicies = \(OID.anyPolicy)"])
-        let allowed = evaluate(chain) { $0.initialExplicitPolicy = true }
+        let allowed = evaluate(chain) { $0.options.initialExplicitPolicy = true }
         XCTAssertEqual(reasons(allowed), [.explicitPolicyRequired])
         // The caller's initial-any-policy-inhibit has the same effect without the extension.
         let plain = try self.chain(intermediate: ["certificatePolicies = \(OID.anyPolicy)"], leaf: ["certificatePolicies = \(OID.anyPolicy)"])
-        let trusted = evaluate(plain) { $0.initialExplicitPolicy = true }
+        let trusted = evaluate(plain) { $0.options.initialExplicitPolicy = true }
         XCTAssertTrue(trusted.isTrusted, trusted.description)
         XCTAssertEqual(trusted.validPolicies?.userConstrained, [OID.anyPolicy])
-        XCTAssertEqual(reasons(evaluate(plain) { $0.initialExplicitPolicy = true; $0.initialAnyPolicyInhibit = true }), [.explicitPolicyRequired])
+        XCTAssertEqual(reasons(evaluate(plain) { $0.options.initialExplicitPolicy = true; $0.options.initialAnyPolicyInhibit = true }), [.explicitPolicyRequired])
     }
 
     func testTheAnchorsPolicyConstraintsAreNotProcessed() throws {

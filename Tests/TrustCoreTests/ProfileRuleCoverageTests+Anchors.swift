@@ -64,7 +64,7 @@ extension ProfileRuleCoverageTests {
         for (limit, trusted) in [(1, false), (2, true)] {
             let trust = try OpenSSLIssuer.trust(leaf, intermediates: [], anchors: [rollover.certificate],
                                                 policies: [.webPKI(server: true, hostname: host)])
-            trust.verificationBudget.signatureChecks = limit
+            trust.options.budget.signatureChecks = limit
             let evaluation = trust.evaluate()
             XCTAssertEqual(evaluation.isTrusted, trusted, "limit \(limit): \(evaluation)")
             let exhausted = evaluation.failures.contains { if case .budgetExhausted(.signatureChecks, _) = $0.reason { true } else { false } }

@@ -115,7 +115,7 @@ final class ProfileTests: XCTestCase {
         // RFC 5937: the caller may ask for the anchor's own constraints under RFC 5280 too.
         let trust = try Fixtures.trust(presented, anchors: anchors, policies: [.basicX509])
         XCTAssertTrue(trust.evaluate().isTrusted)
-        trust.enforcesAnchorConstraints = true
+        trust.options.enforcesAnchorConstraints = true
         XCTAssertEqual(failureSummary(trust.evaluate()), ["1:expired"])
     }
 

@@ -43,11 +43,11 @@ final class PublicSuffixWildcardTests: XCTestCase {
     func testThePrivateSectionIsConsultedOnRequest() throws {
         let leaf = try wildcardLeaf("*.s3.amazonaws.com")
         let trust = try OpenSSLIssuer.trust(leaf, policies: [.ssl(server: true, hostname: "bucket.s3.amazonaws.com")])
-        XCTAssertEqual(trust.publicSuffixList.consultedSections, .icann)
+        XCTAssertEqual(trust.options.publicSuffixList.consultedSections, .icann)
         assertTrusted(trust.evaluate())
         var list = PublicSuffixList.snapshot
         list.consultedSections = .all
-        trust.publicSuffixList = list
+        trust.options.publicSuffixList = list
         assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
     }
 
@@ -58,7 +58,7 @@ final class PublicSuffixWildcardTests: XCTestCase {
         assertTrusted(trust.evaluate())
         let file = issuer.directory.appendingPathComponent("suffixes.dat")
         try "// ===BEGIN ICANN DOMAINS===\ncorp.example\n// ===END ICANN DOMAINS===\n".write(to: file, atomically: true, encoding: .utf8)
-        trust.publicSuffixList = try PublicSuffixList(contentsOf: file.path)
+        trust.options.publicSuffixList = try PublicSuffixList(contentsOf: file.path)
         assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
     }
 }

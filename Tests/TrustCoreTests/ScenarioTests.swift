@@ -112,7 +112,7 @@ final class ScenarioTests: XCTestCase {
 
     func testCommonNameFallbackMatchesTheHostAndWaivesTheSANRequirement() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf-no-san.pem", "ecdsa/intermediate.pem"])
-        trust.allowsCommonNameFallback = true
+        trust.options.allowsCommonNameFallback = true
         // Opting into legacy CN matching is a decision about SAN-less leaves: the CABF "leaf has no
         // SAN" rule is waived and the CN satisfies the host-name check.
         XCTAssertTrue(trust.evaluateInEveryCacheMode().isTrusted, "\(trust.evaluateInEveryCacheMode())")
@@ -364,7 +364,7 @@ final class ScenarioTests: XCTestCase {
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:signatureUnverifiable"])
         XCTAssertEqual(evaluation.failures.first?.reason, .signatureUnverifiable(.legacyAlgorithm("ecdsa-with-SHA1")))
 
-        trust.signaturePolicy = .legacy
+        trust.options.signaturePolicy = .legacy
         assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("scenarios/leaf-sha1.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
     }
 
@@ -375,7 +375,7 @@ final class ScenarioTests: XCTestCase {
         guard case let .profileViolation(violation) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
         XCTAssertEqual(violation, ProfileViolation(.strongKeySize, .rsaKeyTooSmall(bits: 1024, minimumBits: 2048)))
         // The explicit legacy option (SHA-1, RSA under 2048) also relaxes the profile's key-size rule, down to 1024.
-        trust.signaturePolicy = .legacy
+        trust.options.signaturePolicy = .legacy
         XCTAssertTrue(trust.evaluateInEveryCacheMode().isTrusted, "\(trust.evaluateInEveryCacheMode())")
     }
 
@@ -488,15 +488,15 @@ final class ScenarioTests: XCTestCase {
 
     func testMaximumDepthZeroRejectsAChainWithAnIntermediate() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
-        trust.maximumDepth = 0
+        trust.options.maximumDepth = 0
         let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:maximumDepthExceeded"])
         XCTAssertEqual(evaluation.failures.first?.reason, .maximumDepthExceeded(limit: 0))
-        trust.maximumDepth = 1
+        trust.options.maximumDepth = 1
         assertTrusted(trust.evaluateInEveryCacheMode())
         // Depth 0 still allows a leaf issued directly by an anchor.
         let direct = try Fixtures.trust(["ecdsa/leaf.pem"], anchors: ["ecdsa/intermediate.pem"])
-        direct.maximumDepth = 0
+        direct.options.maximumDepth = 0
         assertTrusted(direct.evaluateInEveryCacheMode(), chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem")])
     }
 

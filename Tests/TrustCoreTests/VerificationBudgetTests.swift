@@ -13,7 +13,7 @@ final class VerificationBudgetTests: XCTestCase {
     func testNameConstraintComparisonsAreBudgeted() throws {
         let trust = try Fixtures.trust(["scenarios/nc-leaf-ok.pem", "scenarios/nc-intermediate.pem"])
         XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
-        trust.verificationBudget = VerificationBudget(nameConstraintComparisons: 1)
+        trust.options.budget = VerificationBudget(nameConstraintComparisons: 1)
         let evaluation = trust.evaluate()
         XCTAssertFalse(evaluation.isTrusted)
         XCTAssertEqual(exhausted(evaluation), [.nameConstraintComparisons])
@@ -27,7 +27,7 @@ final class VerificationBudgetTests: XCTestCase {
         let once = trust.evaluate()
         XCTAssertTrue(once.isTrusted)
         trust.additionalIntermediates = try Fixtures.certificates("scenarios/nc-intermediate.pem")
-        trust.verificationBudget = VerificationBudget(nameConstraintComparisons: 3)
+        trust.options.budget = VerificationBudget(nameConstraintComparisons: 3)
         let evaluation = trust.evaluate()
         XCTAssertTrue(evaluation.isTrusted || exhausted(evaluation) == [.nameConstraintComparisons], "\(evaluation)")
     }
@@ -37,7 +37,7 @@ final class VerificationBudgetTests: XCTestCase {
                                             crls: ["intermediate-current"])
         XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
         // Without allowance for the CRL's signature, soft fail must not turn "could not check" into a pass.
-        trust.verificationBudget = VerificationBudget(revocationChecks: 0)
+        trust.options.budget = VerificationBudget(revocationChecks: 0)
         let evaluation = trust.evaluate()
         XCTAssertFalse(evaluation.isTrusted)
         XCTAssertEqual(exhausted(evaluation).first, .revocationChecks)
@@ -45,9 +45,9 @@ final class VerificationBudgetTests: XCTestCase {
 
     func testSignatureChecksAreBudgeted() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
-        trust.verificationBudget = VerificationBudget(signatureChecks: 1)
+        trust.options.budget = VerificationBudget(signatureChecks: 1)
         XCTAssertEqual(exhausted(trust.evaluate()), [.signatureChecks])
-        trust.verificationBudget = VerificationBudget(signatureChecks: 2)
+        trust.options.budget = VerificationBudget(signatureChecks: 2)
         XCTAssertTrue(trust.evaluate().isTrusted)
     }
 

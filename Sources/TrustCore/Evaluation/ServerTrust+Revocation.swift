@@ -43,8 +43,8 @@ extension ServerTrust {
         guard !unknown.isEmpty else { return first }
 
         let chain = first.chain
-        let signatures = SignatureChecker(policy: config.signaturePolicy)
-        let verifier = RevocationChecker(options: flags, inputs: RevocationInputs(), time: time, signatures: signatures, budget: BudgetMeter(config.budget))
+        let signatures = SignatureChecker(policy: config.options.signaturePolicy)
+        let verifier = RevocationChecker(options: flags, inputs: RevocationInputs(), time: time, signatures: signatures, budget: BudgetMeter(config.options.budget))
         var session = RevocationFetchSession(fetcher: fetcher, checker: verifier)
         // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the
         // certificate at `index` a status: a fetched document that verifies is not yet an answer (it
@@ -54,7 +54,7 @@ extension ServerTrust {
                 crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls + session.verified.crls,
                 ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses
                     + session.verified.ocspResponses)
-            let checker = RevocationChecker(options: flags, inputs: known, time: time, signatures: signatures, budget: BudgetMeter(config.budget))
+            let checker = RevocationChecker(options: flags, inputs: known, time: time, signatures: signatures, budget: BudgetMeter(config.options.budget))
             guard let status = checker.check(chain).statuses.first(where: { $0.index == index })?.status else { return true }
             if case .unknown = status { return false }
             return true

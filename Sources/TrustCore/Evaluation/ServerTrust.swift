@@ -29,18 +29,7 @@ public final class ServerTrust: Sendable {
         var anchorsOnly = true
         var additionalIntermediates: [Certificate] = []
         var verifyDate: Date?
-        var maximumDepth = ServerTrust.defaultMaximumDepth
-        var signaturePolicy = SignaturePolicy.default
-        var budget = PathBuildingBudget.default
-        var requiredLeafKeyUsage: KeyUsage = []
-        var allowsCommonNameFallback = false
-        var enforcesAnchorConstraints = false
-        var initialPolicySet = ValidationOptions.anyPolicyOnly
-        var initialExplicitPolicy = false
-        var initialPolicyMappingInhibit = false
-        var initialAnyPolicyInhibit = false
-        var publicSuffixList = PublicSuffixList.snapshot
-        /// What every evaluation enforces whatever the policies (profile, revocation).
+        /// Everything beyond SecTrust's own surface (profile, revocation, limits, RFC 5280 inputs, …).
         var options = TrustOptions()
         var revocationInputs = RevocationInputs()
         /// Verified information the last fetching evaluation kept (bounded by its chain's URLs).
@@ -129,17 +118,7 @@ public final class ServerTrust: Sendable {
         let anchorsOnly: Bool
         let additionalIntermediates: [Certificate]
         let verifyDate: Date?
-        let maximumDepth: Int
-        let signaturePolicy: SignaturePolicy
-        let budget: PathBuildingBudget
-        let requiredLeafKeyUsage: KeyUsage
-        let allowsCommonNameFallback: Bool
-        let enforcesAnchorConstraints: Bool
-        let initialPolicySet: Set<ASN1ObjectIdentifier>
-        let initialExplicitPolicy: Bool
-        let initialPolicyMappingInhibit: Bool
-        let initialAnyPolicyInhibit: Bool
-        let publicSuffixList: PublicSuffixList
+        let options: TrustOptions
         /// The profile rules of the policies and of the options together.
         let rules: ProfileRuleSet
         /// The revocation flags of the policies and of the options together; nil when neither asks.
@@ -154,17 +133,7 @@ public final class ServerTrust: Sendable {
             anchorsOnly = config.anchorsOnly
             additionalIntermediates = config.additionalIntermediates
             verifyDate = config.verifyDate
-            maximumDepth = config.maximumDepth
-            signaturePolicy = config.signaturePolicy
-            budget = config.budget
-            requiredLeafKeyUsage = config.requiredLeafKeyUsage
-            allowsCommonNameFallback = config.allowsCommonNameFallback
-            enforcesAnchorConstraints = config.enforcesAnchorConstraints
-            initialPolicySet = config.initialPolicySet
-            initialExplicitPolicy = config.initialExplicitPolicy
-            initialPolicyMappingInhibit = config.initialPolicyMappingInhibit
-            initialAnyPolicyInhibit = config.initialAnyPolicyInhibit
-            publicSuffixList = config.publicSuffixList
+            options = config.options
             rules = config.options.rules(adding: config.preparedPolicies.rules)
             revocation = config.options.revocation(adding: config.preparedPolicies.revocation)
             if revocation != nil {
@@ -178,6 +147,8 @@ public final class ServerTrust: Sendable {
     }
 
     private let configuration: Mutex<Configuration>
+    /// How many evaluations of this trust built paths (``pathBuildCount``).
+    private let pathBuilds = Atomic<Int>(0)
 
     /// Changes the configuration and forgets the last evaluation.
     func update(_ body: (inout Configuration) -> Void) {
@@ -210,9 +181,18 @@ public final class ServerTrust: Sendable {
 
     /// The policies checked by `evaluate()` (`SecTrustSetPolicies` / `SecTrustCopyPolicies`); every
     /// one must pass.
+    ///
+    /// Setting the policies the trust already has keeps its last evaluation current.
     public var policies: [TrustPolicy] {
         get { configuration.withLock { $0.policies } }
-        set { set(\.policies, newValue) }
+        set {
+            configuration.withLock { config in
+                guard config.policies != newValue else { return }
+                config.policies = newValue
+                config.lastEvaluation = nil
+                config.generation &+= 1
+            }
+        }
     }
 
     /// Replaces the trust anchors (`SecTrustSetAnchorCertificates`). Like Apple's call, this turns
@@ -244,83 +224,95 @@ public final class ServerTrust: Sendable {
     }
 
     /// The most intermediate CAs between leaf and anchor (self-issued ones not counted).
+    @available(*, deprecated, renamed: "options.maximumDepth", message: "one options value: set it on ServerTrust.options")
     public var maximumDepth: Int {
-        get { configuration.withLock { $0.maximumDepth } }
-        set { set(\.maximumDepth, max(0, newValue)) }
+        get { configuration.withLock { $0.options.maximumDepth } }
+        set { set(\.options.maximumDepth, max(0, newValue)) }
     }
 
     /// Which signature algorithms and key sizes are accepted (default: no SHA-1, RSA ≥ 2048).
+    @available(*, deprecated, renamed: "options.signaturePolicy", message: "one options value: set it on ServerTrust.options")
     public var signaturePolicy: SignaturePolicy {
-        get { configuration.withLock { $0.signaturePolicy } }
-        set { set(\.signaturePolicy, newValue) }
+        get { configuration.withLock { $0.options.signaturePolicy } }
+        set { set(\.options.signaturePolicy, newValue) }
     }
 
     /// Limits on all the work one evaluation may do (path building, name constraints, policy
     /// processing, revocation).
+    @available(*, deprecated, renamed: "options.budget", message: "one options value: set it on ServerTrust.options")
     public var verificationBudget: VerificationBudget {
-        get { configuration.withLock { $0.budget } }
-        set { set(\.budget, newValue) }
+        get { configuration.withLock { $0.options.budget } }
+        set { set(\.options.budget, newValue) }
     }
 
     /// The former name of ``verificationBudget``.
+    @available(*, deprecated, renamed: "options.budget")
     public var pathBuildingBudget: VerificationBudget {
         get { verificationBudget }
         set { verificationBudget = newValue }
     }
 
     /// Key usages the leaf must assert when it carries a keyUsage extension.
+    @available(*, deprecated, renamed: "options.requiredLeafKeyUsage", message: "one options value: set it on ServerTrust.options")
     public var requiredLeafKeyUsage: KeyUsage {
-        get { configuration.withLock { $0.requiredLeafKeyUsage } }
-        set { set(\.requiredLeafKeyUsage, newValue) }
+        get { configuration.withLock { $0.options.requiredLeafKeyUsage } }
+        set { set(\.options.requiredLeafKeyUsage, newValue) }
     }
 
     /// Whether a DNS host name may match the subject common name of a leaf without SANs (legacy, off).
+    @available(*, deprecated, renamed: "options.allowsCommonNameFallback", message: "one options value: set it on ServerTrust.options")
     public var allowsCommonNameFallback: Bool {
-        get { configuration.withLock { $0.allowsCommonNameFallback } }
-        set { set(\.allowsCommonNameFallback, newValue) }
+        get { configuration.withLock { $0.options.allowsCommonNameFallback } }
+        set { set(\.options.allowsCommonNameFallback, newValue) }
     }
 
     /// Whether the trust anchor's own validity, basicConstraints, keyUsage, critical extensions and
     /// extendedKeyUsage are checked like an intermediate's (RFC 5937 §3), whatever the profile. Off by
     /// default: under ``TrustProfile/rfc5280`` an anchor is a name and a key (RFC 5280 §6.1.1 (d));
     /// the SSL and web-PKI profiles enforce the parts Apple and the CA/Browser Forum do anyway.
+    @available(*, deprecated, renamed: "options.enforcesAnchorConstraints", message: "one options value: set it on ServerTrust.options")
     public var enforcesAnchorConstraints: Bool {
-        get { configuration.withLock { $0.enforcesAnchorConstraints } }
-        set { set(\.enforcesAnchorConstraints, newValue) }
+        get { configuration.withLock { $0.options.enforcesAnchorConstraints } }
+        set { set(\.options.enforcesAnchorConstraints, newValue) }
     }
 
     /// The certificate policies acceptable to the caller (RFC 5280 §6.1.1 (c) user-initial-policy-set;
     /// default anyPolicy). With ``initialExplicitPolicy`` the chain must be valid for one of them.
+    @available(*, deprecated, renamed: "options.initialPolicySet", message: "one options value: set it on ServerTrust.options")
     public var initialPolicySet: Set<ASN1ObjectIdentifier> {
-        get { configuration.withLock { $0.initialPolicySet } }
-        set { set(\.initialPolicySet, newValue) }
+        get { configuration.withLock { $0.options.initialPolicySet } }
+        set { set(\.options.initialPolicySet, newValue) }
     }
 
     /// Whether the chain must be valid for a policy of ``initialPolicySet`` (RFC 5280 §6.1.1 (f)). Default false.
+    @available(*, deprecated, renamed: "options.initialExplicitPolicy", message: "one options value: set it on ServerTrust.options")
     public var initialExplicitPolicy: Bool {
-        get { configuration.withLock { $0.initialExplicitPolicy } }
-        set { set(\.initialExplicitPolicy, newValue) }
+        get { configuration.withLock { $0.options.initialExplicitPolicy } }
+        set { set(\.options.initialExplicitPolicy, newValue) }
     }
 
     /// Whether policy mappings are ignored (RFC 5280 §6.1.1 (e)). Default false.
+    @available(*, deprecated, renamed: "options.initialPolicyMappingInhibit", message: "one options value: set it on ServerTrust.options")
     public var initialPolicyMappingInhibit: Bool {
-        get { configuration.withLock { $0.initialPolicyMappingInhibit } }
-        set { set(\.initialPolicyMappingInhibit, newValue) }
+        get { configuration.withLock { $0.options.initialPolicyMappingInhibit } }
+        set { set(\.options.initialPolicyMappingInhibit, newValue) }
     }
 
     /// Whether anyPolicy in a certificate matches nothing (RFC 5280 §6.1.1 (g)). Default false.
+    @available(*, deprecated, renamed: "options.initialAnyPolicyInhibit", message: "one options value: set it on ServerTrust.options")
     public var initialAnyPolicyInhibit: Bool {
-        get { configuration.withLock { $0.initialAnyPolicyInhibit } }
-        set { set(\.initialAnyPolicyInhibit, newValue) }
+        get { configuration.withLock { $0.options.initialAnyPolicyInhibit } }
+        set { set(\.options.initialAnyPolicyInhibit, newValue) }
     }
 
     /// Which domains are public suffixes, so that a wildcard `dNSName` spanning one (`*.co.uk`) never
     /// matches the host. Default: ``PublicSuffixList/snapshot`` (the shipped copy, ICANN section);
     /// set a list loaded with ``PublicSuffixList/init(contentsOf:consultedSections:)`` to use a newer
     /// copy, or one consulting the private section too.
+    @available(*, deprecated, renamed: "options.publicSuffixList", message: "one options value: set it on ServerTrust.options")
     public var publicSuffixList: PublicSuffixList {
-        get { configuration.withLock { $0.publicSuffixList } }
-        set { set(\.publicSuffixList, newValue) }
+        get { configuration.withLock { $0.options.publicSuffixList } }
+        set { set(\.options.publicSuffixList, newValue) }
     }
 
     /// What every evaluation enforces besides the policies: a profile and revocation checking that no
@@ -331,8 +323,18 @@ public final class ServerTrust: Sendable {
         set { set(\.options, newValue) }
     }
 
-    /// The chain built by the last evaluation (`SecTrustCopyCertificateChain`), evaluating if needed.
-    public func certificateChain() -> [Certificate] { evaluate().chain }
+    /// The chain built by the last evaluation (`SecTrustCopyCertificateChain`): the last evaluation's
+    /// when the configuration has not changed since, else a new evaluation's.
+    public func certificateChain() -> [Certificate] { (lastEvaluation ?? evaluate()).chain }
+
+    /// How many times this trust built certification paths: each ``evaluate()``, and each
+    /// ``evaluate(policies:)`` that could not reuse the current evaluation. A trusted TLS handshake
+    /// judged by an evaluator builds once (docs/transport.md); tests and benchmarks read this.
+    public var pathBuildCount: Int { pathBuilds.load(ordering: .relaxed) }
+
+    /// Counts `count` builds made on this trust's behalf by another trust (the fresh trust of a
+    /// challenge's default handling), so that ``pathBuildCount`` covers the whole decision.
+    package func countPathBuilds(_ count: Int) { pathBuilds.add(count, ordering: .relaxed) }
 
     /// The leaf's public key info (`SecTrustCopyKey`), or nil when there are no certificates.
     public func publicKey() -> SubjectPublicKeyInfo? { configuration.withLock { $0.certificates.first?.publicKeyInfo } }
@@ -360,14 +362,24 @@ public final class ServerTrust: Sendable {
     /// Replaces the policies (`SecTrustSetPolicies`) and evaluates under them, atomically: a
     /// concurrent change of the policies cannot slip between the two, so the evaluation returned
     /// is always one under `policies` (what Alamofire's evaluators do with `SecTrust`).
+    ///
+    /// When `policies` are the current ones and the last evaluation is still current, that
+    /// evaluation is returned without building paths again, as `SecTrustEvaluateWithError` does on
+    /// an unchanged trust (`SecTrustEvaluateIfNecessary`): an evaluator judging a trust that the
+    /// transport evaluated (or fetched revocation for) under the same policies builds nothing.
     public func evaluate(policies: [TrustPolicy]) -> TrustEvaluation {
-        let (inputs, generation) = configuration.withLock { config in
+        enum Next { case reuse(TrustEvaluation), evaluate(EvaluationInputs, UInt64) }
+        let next: Next = configuration.withLock { config in
+            if config.policies == policies, let last = config.lastEvaluation { return .reuse(last) }
             config.policies = policies
             config.lastEvaluation = nil
             config.generation &+= 1
-            return (EvaluationInputs(config), config.generation)
+            return .evaluate(EvaluationInputs(config), config.generation)
         }
-        return evaluate(inputs, generation: generation)
+        switch next {
+        case let .reuse(evaluation): return evaluation
+        case let .evaluate(inputs, generation): return evaluate(inputs, generation: generation)
+        }
     }
 
     /// Evaluates `inputs` (a snapshot taken at `generation`). When the configuration is still the one
@@ -375,6 +387,7 @@ public final class ServerTrust: Sendable {
     /// revocation information fetched for it when `keepingFetched` is given, in one locked step.
     func evaluate(_ inputs: EvaluationInputs, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil) -> TrustEvaluation {
         var evaluation = ServerTrust.evaluate(inputs)
+        pathBuilds.add(1, ordering: .relaxed)
         evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation)
         configuration.withLock { config in
             guard config.generation == generation else { return }
@@ -400,7 +413,7 @@ public final class ServerTrust: Sendable {
             return failed([TrustFailure(.noCertificates, certificate: nil, index: nil)])
         }
         // A peer's list longer than any real chain is refused before it is indexed (docs/robustness.md).
-        let presentedLimit = config.budget.maximumPresentedCertificates
+        let presentedLimit = config.options.budget.maximumPresentedCertificates
         guard config.certificates.count <= presentedLimit else {
             return failed([TrustFailure(.tooManyCertificates(presented: config.certificates.count, limit: presentedLimit),
                                         certificate: nil, index: nil)])
@@ -413,18 +426,18 @@ public final class ServerTrust: Sendable {
         }
         let prepared = config.policies
         var options = ValidationOptions(verifyTime: time, purposes: prepared.purposes,
-                                        identities: prepared.referenceIdentities, signaturePolicy: config.signaturePolicy,
-                                        requiredLeafKeyUsage: config.requiredLeafKeyUsage,
-                                        allowsCommonNameFallback: config.allowsCommonNameFallback)
-        options.rules = config.enforcesAnchorConstraints
+                                        identities: prepared.referenceIdentities, signaturePolicy: config.options.signaturePolicy,
+                                        requiredLeafKeyUsage: config.options.requiredLeafKeyUsage,
+                                        allowsCommonNameFallback: config.options.allowsCommonNameFallback)
+        options.rules = config.options.enforcesAnchorConstraints
             ? config.rules.union(ValidationOptions.anchorConstraintRules) : config.rules
         options.revocation = config.revocation
-        options.initialPolicySet = config.initialPolicySet
-        options.initialExplicitPolicy = config.initialExplicitPolicy
-        options.initialPolicyMappingInhibit = config.initialPolicyMappingInhibit
-        options.initialAnyPolicyInhibit = config.initialAnyPolicyInhibit
+        options.initialPolicySet = config.options.initialPolicySet
+        options.initialExplicitPolicy = config.options.initialExplicitPolicy
+        options.initialPolicyMappingInhibit = config.options.initialPolicyMappingInhibit
+        options.initialAnyPolicyInhibit = config.options.initialAnyPolicyInhibit
         options.emailAddresses = prepared.emailAddresses
-        options.publicSuffixList = config.publicSuffixList
+        options.publicSuffixList = config.options.publicSuffixList
         let preFailures = prepared.invalidHostnames.map {
             TrustFailure(.invalidReferenceIdentity($0), certificate: leaf, index: 0)
         }
@@ -450,13 +463,13 @@ public final class ServerTrust: Sendable {
         for certificate in config.certificates.dropFirst() { intermediates.insert(certificate) }
         for certificate in config.additionalIntermediates { intermediates.insert(certificate) }
 
-        let signatures = SignatureChecker(policy: config.signaturePolicy)
-        let budget = BudgetMeter(config.budget)
+        let signatures = SignatureChecker(policy: config.options.signaturePolicy)
+        let budget = BudgetMeter(config.options.budget)
         let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: prepared.identities)
         validator.revocationInputs = config.revocationInputs
         if options.revocation != nil {
             validator.crlSigners = CRLSigners(pool: intermediates, options: options, signatures: signatures, budget: budget,
-                                              revocationInputs: config.revocationInputs, maximumIntermediates: config.maximumDepth)
+                                              revocationInputs: config.revocationInputs, maximumIntermediates: config.options.maximumDepth)
         }
         // Apple's is_system_root: an anchor is a system root when the system store holds it. Only the
         // system-scoped rules ask, and only when the system store is an anchor source (a caller who
@@ -472,7 +485,7 @@ public final class ServerTrust: Sendable {
                 custom?.contains(anchor) != true && systemStore?.store.contains(anchor) == true
             }
         }
-        var builder = PathBuilder(anchors: anchors, intermediates: intermediates, maximumIntermediates: config.maximumDepth,
+        var builder = PathBuilder(anchors: anchors, intermediates: intermediates, maximumIntermediates: config.options.maximumDepth,
                                   validator: validator)
         let result = builder.build(from: leaf)
 

@@ -1,5 +1,13 @@
-/// What a ``ServerTrust`` enforces beyond its policy list: settings that stay in force whatever
-/// policies a pinning evaluator, a security policy or a challenge handler sets afterwards.
+import TrustCrypto
+import TrustDER
+import TrustX509
+
+/// Everything a ``ServerTrust`` is configured with beyond `SecTrust`'s own surface (certificates,
+/// policies, anchors, verify date): one value that ``ServerTrust/options``, the transport's
+/// `TLSTrustSettings.options` and `trustctl` share, so a setting is never copied field by field.
+///
+/// The options stay in force whatever policies a pinning evaluator, a security policy or a
+/// challenge handler sets afterwards:
 ///
 /// Apple expresses a profile and revocation checking as policies (`SecPolicyCreateRevocation`), and
 /// Alamofire's evaluators replace a trust's policies with their own (`apply(policy:)` calls
@@ -24,8 +32,39 @@ public struct TrustOptions: Hashable, Sendable {
     /// Revocation checking every evaluation performs (Apple's `kSecRevocation*` flags); nil checks
     /// only what `.revocation` policies ask for.
     public var revocation: RevocationOptions?
+    /// The most intermediate CAs between leaf and anchor (self-issued ones not counted); default
+    /// ``ServerTrust/defaultMaximumDepth``. Negative values count as zero.
+    public var maximumDepth: Int {
+        get { storedMaximumDepth }
+        set { storedMaximumDepth = max(0, newValue) }
+    }
+    private var storedMaximumDepth = ServerTrust.defaultMaximumDepth
+    /// Which signature algorithms and key sizes are accepted (default: no SHA-1, RSA ≥ 2048;
+    /// `.legacy` is `trustctl --allow-legacy-algorithms`).
+    public var signaturePolicy = SignaturePolicy.default
+    /// Limits on all the work one evaluation may do (path building, name constraints, policy
+    /// processing, revocation).
+    public var budget = VerificationBudget.default
+    /// Key usages the leaf must assert when it carries a keyUsage extension.
+    public var requiredLeafKeyUsage: KeyUsage = []
+    /// Whether a DNS host name may match the subject common name of a leaf without SANs (legacy, off).
+    public var allowsCommonNameFallback = false
+    /// Whether the trust anchor's own validity, basicConstraints, keyUsage, critical extensions and
+    /// extendedKeyUsage are checked like an intermediate's (RFC 5937 §3), whatever the profile.
+    public var enforcesAnchorConstraints = false
+    /// The certificate policies acceptable to the caller (RFC 5280 §6.1.1 (c); default anyPolicy).
+    public var initialPolicySet: Set<ASN1ObjectIdentifier> = ValidationOptions.anyPolicyOnly
+    /// Whether the chain must be valid for a policy of ``initialPolicySet`` (RFC 5280 §6.1.1 (f)).
+    public var initialExplicitPolicy = false
+    /// Whether policy mappings are ignored (RFC 5280 §6.1.1 (e)).
+    public var initialPolicyMappingInhibit = false
+    /// Whether anyPolicy in a certificate matches nothing (RFC 5280 §6.1.1 (g)).
+    public var initialAnyPolicyInhibit = false
+    /// Which domains are public suffixes, so that a wildcard spanning one (`*.co.uk`) never
+    /// matches (default: the shipped ``PublicSuffixList/snapshot``).
+    public var publicSuffixList = PublicSuffixList.snapshot
 
-    /// No profile and no revocation beyond what the policies ask.
+    /// The defaults, with `profile` and `revocation` (none beyond what the policies ask).
     public init(profile: TrustProfile? = nil, revocation: RevocationOptions? = nil) {
         self.profile = profile
         self.revocation = revocation

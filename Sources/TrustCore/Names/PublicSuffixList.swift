@@ -24,7 +24,25 @@ import Foundation
 /// consulted is ``consultedSections``: by default only the ICANN section, as the Baseline
 /// Requirements (§3.2.2.6) and Chromium prescribe, so a wildcard under a private registry such as
 /// `*.s3.amazonaws.com` or `*.appspot.com` (whose owners do hold such certificates) still matches.
-public struct PublicSuffixList: Sendable {
+public struct PublicSuffixList: Hashable, Sendable {
+    /// Equal when both consult the same sections of the same rules: the shipped snapshot, or the
+    /// same loaded copy (rules are compared by identity, not by content).
+    public static func == (lhs: PublicSuffixList, rhs: PublicSuffixList) -> Bool {
+        lhs.consultedSections == rhs.consultedSections && lhs.sourceIdentity == rhs.sourceIdentity
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(consultedSections)
+        hasher.combine(sourceIdentity)
+    }
+
+    /// The loaded rules' identity; nil for the shipped snapshot.
+    private var sourceIdentity: ObjectIdentifier? {
+        if case let .parsed(trie) = source { return ObjectIdentifier(trie) }
+        return nil
+    }
+
     /// The sections of the list (`===BEGIN ICANN DOMAINS===`, `===BEGIN PRIVATE DOMAINS===`).
     public struct Sections: OptionSet, Hashable, Sendable {
         /// The raw bits.
