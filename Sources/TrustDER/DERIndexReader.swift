@@ -85,6 +85,9 @@ public struct DERIndexReader: Sendable {
                 }
                 if length >= 0, length <= end &- contentStart {
                     let contentEnd = contentStart &+ length
+                    // Every OBJECT IDENTIFIER is checked where it is read (X.690 §8.19.2: minimal
+                    // arcs), whichever parser reads it and whether or not it is decoded later.
+                    if first == 0x06 { try ASN1ObjectIdentifier.validate(bytes, range: contentStart..<contentEnd, at: start) }
                     nextOffset = contentEnd
                     return DERIndexedElement(tag: DERTag(identifierOctet: first), offset: start, contentOffset: contentStart, endOffset: contentEnd, depth: depth)
                 }
@@ -107,6 +110,7 @@ public struct DERIndexReader: Sendable {
         let length = try readLength(&index, in: bytes)
         guard length <= endIndex - index else { throw truncated(at: index, needing: length) }
         let contentEnd = index + length
+        if tag == .objectIdentifier { try ASN1ObjectIdentifier.validate(bytes, range: index..<contentEnd, at: start) }
         nextOffset = contentEnd
         return DERIndexedElement(tag: tag, offset: start, contentOffset: index, endOffset: contentEnd, depth: depth)
     }

@@ -34,7 +34,9 @@ public struct AlgorithmIdentifier: Hashable, Sendable, CustomStringConvertible {
         var reader = try element.children()
         let oid = try reader.read(.objectIdentifier, in: bytes)
         try oid.validateObjectIdentifier(in: bytes)
-        _ = try reader.next(in: bytes)  // the parameters, when present: any one element
+        // The parameters, when present: any one element, read whole now (RSA-PSS parameters hold
+        // OIDs) although they are decoded only when the signature is checked.
+        try reader.next(in: bytes)?.validateSubtree(in: bytes)
         try reader.finish()
         return AlgorithmIdentifier(der: bytes[element.encodedRange], oidContent: oid.contentRange)
     }

@@ -80,14 +80,12 @@ final class ObjectIdentifierTests: XCTestCase {
     }
 
     func testNonMinimalArcIsRejected() throws {
-        // First arc starts with 0x80.
-        let leading = try element([0x06, 0x02, 0x80, 0x01])
-        assertDERError(.invalidObjectIdentifier, at: 0) { try leading.objectIdentifier() }
+        // First arc starts with 0x80; refused where it is read, before it is decoded.
+        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x02, 0x80, 0x01]).objectIdentifier() }
         // A later arc starts with 0x80: 1.2 then 0x80 0x01.
-        let later = try element([0x06, 0x04, 0x2A, 0x80, 0x80, 0x01])
-        assertDERError(.invalidObjectIdentifier, at: 0) { try later.objectIdentifier() }
-        let single = try element([0x06, 0x03, 0x2A, 0x80, 0x7F])
-        assertDERError(.invalidObjectIdentifier, at: 0) { try single.objectIdentifier() }
+        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x04, 0x2A, 0x80, 0x80, 0x01]).objectIdentifier() }
+        // Refused where it is read, before it is decoded.
+        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x03, 0x2A, 0x80, 0x7F]).objectIdentifier() }
         // 0x80 in the middle of an arc is fine (e.g. 2.48 → 0x81 0x00, 128 → 0x81 0x00).
         XCTAssertEqual(try element([0x06, 0x03, 0x2A, 0x81, 0x00]).objectIdentifier().arcs, [1, 2, 128])
         XCTAssertEqual(try element([0x06, 0x04, 0x2A, 0x81, 0x80, 0x00]).objectIdentifier().arcs, [1, 2, 16_384])
@@ -98,23 +96,23 @@ final class ObjectIdentifierTests: XCTestCase {
         let maxArc = try element([0x06, 0x0B, 0x2A, 0x81] + [UInt8](repeating: 0xFF, count: 8) + [0x7F])
         XCTAssertEqual(try maxArc.objectIdentifier().arcs.last, UInt64.max)
         // 2^65 - 1 does not.
-        let overflow = try element([0x06, 0x0B, 0x2A, 0x82] + [UInt8](repeating: 0xFF, count: 8) + [0x7F])
-        assertDERError(.invalidObjectIdentifier, at: 0) { try overflow.objectIdentifier() }
+        // Refused where it is read, before it is decoded.
+        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x0B, 0x2A, 0x82] + [UInt8](repeating: 0xFF, count: 8) + [0x7F]).objectIdentifier() }
         // 2^64 does not (0x82 0x80… 0x00).
-        let twoTo64 = try element([0x06, 0x0B, 0x2A, 0x82] + [UInt8](repeating: 0x80, count: 8) + [0x00])
-        assertDERError(.invalidObjectIdentifier, at: 0) { try twoTo64.objectIdentifier() }
+        // Refused where it is read, before it is decoded.
+        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x0B, 0x2A, 0x82] + [UInt8](repeating: 0x80, count: 8) + [0x00]).objectIdentifier() }
         // Eleven-octet arc.
-        let eleven = try element([0x06, 0x0C, 0x2A] + [UInt8](repeating: 0x81, count: 10) + [0x01])
-        assertDERError(.invalidObjectIdentifier, at: 0) { try eleven.objectIdentifier() }
+        // Refused where it is read, before it is decoded.
+        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x0C, 0x2A] + [UInt8](repeating: 0x81, count: 10) + [0x01]).objectIdentifier() }
         // Overflow in the first (combined) subidentifier.
-        let first = try element([0x06, 0x0A, 0x82] + [UInt8](repeating: 0xFF, count: 8) + [0x7F])
-        assertDERError(.invalidObjectIdentifier, at: 0) { try first.objectIdentifier() }
+        // Refused where it is read, before it is decoded.
+        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x0A, 0x82] + [UInt8](repeating: 0xFF, count: 8) + [0x7F]).objectIdentifier() }
     }
 
     func testTruncatedFinalArcIsRejected() throws {
         for content: [UInt8] in [[0x2A, 0x86], [0x2A, 0x86, 0x48, 0x86, 0xF7], [0x81], [0xFF]] {
-            let parsed = try element(tlv(0x06, content))
-            assertDERError(.invalidObjectIdentifier, at: 0, "\(content)") { try parsed.objectIdentifier() }
+            // Refused where it is read, before it is decoded.
+            assertDERError(.invalidObjectIdentifier, at: 0, "\(content)") { try element(tlv(0x06, content)).objectIdentifier() }
         }
     }
 
@@ -127,8 +125,8 @@ final class ObjectIdentifierTests: XCTestCase {
     }
 
     func testEmptyOIDIsRejected() throws {
-        let empty = try element([0x06, 0x00])
-        assertDERError(.invalidObjectIdentifier, at: 0) { try empty.objectIdentifier() }
+        // Refused where it is read, before it is decoded.
+        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x00]).objectIdentifier() }
         assertDERError(.invalidObjectIdentifier, at: 0) { try ASN1ObjectIdentifier(validating: [][...]) }
     }
 
@@ -136,8 +134,7 @@ final class ObjectIdentifierTests: XCTestCase {
         // The element's absolute offset.
         var reader = try element([0x30, 0x06, 0x05, 0x00, 0x06, 0x02, 0x2A, 0x86]).children()
         _ = try reader.read(.null)
-        let bad = try reader.read(.objectIdentifier)
-        assertDERError(.invalidObjectIdentifier, at: 4) { try bad.objectIdentifier() }
+        assertDERError(.invalidObjectIdentifier, at: 4) { try reader.read(.objectIdentifier) }
         // The caller-supplied offset for direct validation.
         assertDERError(.invalidObjectIdentifier, at: 7) { try ASN1ObjectIdentifier(validating: [0x80, 0x01][...], at: 7) }
         XCTAssertEqual(try ASN1ObjectIdentifier(validating: [0x55, 0x04, 0x03][...]).dotted, "2.5.4.3")
