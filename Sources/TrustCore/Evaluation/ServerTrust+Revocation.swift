@@ -35,16 +35,21 @@ extension ServerTrust {
     public func evaluate(fetchingWith fetcher: any RevocationFetcher) async -> TrustEvaluation {
         let config = snapshot
         var inputs = EvaluationInputs(config)
-        let first = evaluate(inputs, generation: config.generation)
+        // One instant and one budget for every step: the first evaluation, the fetches' checks and
+        // the evaluation with what was fetched.
+        let instant = config.verifyDate ?? Date()
+        inputs.verifyDate = instant
+        let meter = BudgetMeter(config.options.budget)
+        let first = evaluate(inputs, generation: config.generation, meter: meter)
         guard let flags = inputs.revocation, !flags.contains(.networkAccessDisabled),
               Self.isValidApartFromRevocation(first),
-              let time = DERTime(timeIntervalSince1970: (config.verifyDate ?? Date()).timeIntervalSince1970) else { return first }
+              let time = DERTime(timeIntervalSince1970: instant.timeIntervalSince1970) else { return first }
         let unknown = first.revocationStatuses.filter { if case .unknown = $0.status { true } else { false } }
         guard !unknown.isEmpty else { return first }
 
         let chain = first.chain
         let signatures = SignatureChecker(policy: config.options.signaturePolicy)
-        let verifier = RevocationChecker(options: flags, inputs: RevocationInputs(), time: time, signatures: signatures, budget: BudgetMeter(config.options.budget))
+        let verifier = RevocationChecker(options: flags, inputs: RevocationInputs(), time: time, signatures: signatures, budget: meter)
         var session = RevocationFetchSession(fetcher: fetcher, checker: verifier)
         // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the
         // certificate at `index` a status: a fetched document that verifies is not yet an answer (it
@@ -54,7 +59,7 @@ extension ServerTrust {
                 crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls + session.verified.crls,
                 ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses
                     + session.verified.ocspResponses)
-            let checker = RevocationChecker(options: flags, inputs: known, time: time, signatures: signatures, budget: BudgetMeter(config.options.budget))
+            let checker = RevocationChecker(options: flags, inputs: known, time: time, signatures: signatures, budget: meter)
             guard let status = checker.check(chain).statuses.first(where: { $0.index == index })?.status else { return true }
             if case .unknown = status { return false }
             return true
@@ -95,7 +100,7 @@ extension ServerTrust {
             ocspResponses: config.revocationInputs.ocspResponses + kept.ocspResponses + session.rejected.ocspResponses)
         // Recorded only if the configuration did not change while fetching (the fetched information
         // belongs to the snapshot's chain).
-        return evaluate(inputs, generation: config.generation, keepingFetched: kept)
+        return evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
     }
 
     /// Whether `evaluation` built a complete chain that breaks no rule except, possibly, that some

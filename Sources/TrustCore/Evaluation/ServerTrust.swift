@@ -117,7 +117,8 @@ public final class ServerTrust: Sendable {
         let anchors: CertificateStore?
         let anchorsOnly: Bool
         let additionalIntermediates: [Certificate]
-        let verifyDate: Date?
+        /// Nil means now; the fetching path resolves it once for all its steps.
+        var verifyDate: Date?
         let options: TrustOptions
         /// The profile rules of the policies and of the options together.
         let rules: ProfileRuleSet
@@ -385,8 +386,10 @@ public final class ServerTrust: Sendable {
     /// Evaluates `inputs` (a snapshot taken at `generation`). When the configuration is still the one
     /// the snapshot came from, records the result as the last evaluation, together with the
     /// revocation information fetched for it when `keepingFetched` is given, in one locked step.
-    func evaluate(_ inputs: EvaluationInputs, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil) -> TrustEvaluation {
-        var evaluation = ServerTrust.evaluate(inputs)
+    /// `meter` is the budget an earlier step of the same evaluation drew on (the fetching path).
+    func evaluate(_ inputs: EvaluationInputs, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil,
+                  meter: BudgetMeter? = nil) -> TrustEvaluation {
+        var evaluation = TrustEngine.evaluate(inputs, meter: meter)
         pathBuilds.add(1, ordering: .relaxed)
         evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation)
         configuration.withLock { config in
@@ -394,129 +397,6 @@ public final class ServerTrust: Sendable {
             if let fetched { config.fetchedRevocationInputs = fetched }
             config.lastEvaluation = evaluation
         }
-        return evaluation
-    }
-
-    /// Evaluates `config`; `systemTrustStore` supplies the system anchors when they are needed
-    /// (a parameter so tests can supply an unusable configuration without changing the process environment).
-    static func evaluate(_ config: EvaluationInputs,
-                         systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore = { () throws(SystemTrustStoreError) in
-                             try SystemTrustStore.shared
-                         }) -> TrustEvaluation {
-        func failed(_ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
-                    attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
-            let fatal = failures.contains { $0.reason.severity == .fatal }
-            return TrustEvaluation(result: fatal ? .fatalTrustFailure : .recoverableTrustFailure, chain: chain,
-                                   endsAtAnchor: anchored, failures: failures, attempts: attempts, signatureChecks: checks)
-        }
-        guard let leaf = config.certificates.first else {
-            return failed([TrustFailure(.noCertificates, certificate: nil, index: nil)])
-        }
-        // A peer's list longer than any real chain is refused before it is indexed (docs/robustness.md).
-        let presentedLimit = config.options.budget.maximumPresentedCertificates
-        guard config.certificates.count <= presentedLimit else {
-            return failed([TrustFailure(.tooManyCertificates(presented: config.certificates.count, limit: presentedLimit),
-                                        certificate: nil, index: nil)])
-        }
-
-        // Policies → validation options.
-        let date = config.verifyDate ?? Date()
-        guard let time = DERTime(timeIntervalSince1970: date.timeIntervalSince1970) else {
-            return failed([TrustFailure(.verifyDateOutOfRange("\(date.timeIntervalSince1970)"), certificate: nil, index: nil)])
-        }
-        let prepared = config.policies
-        var options = ValidationOptions(verifyTime: time, purposes: prepared.purposes,
-                                        identities: prepared.referenceIdentities, signaturePolicy: config.options.signaturePolicy,
-                                        requiredLeafKeyUsage: config.options.requiredLeafKeyUsage,
-                                        allowsCommonNameFallback: config.options.allowsCommonNameFallback)
-        options.rules = config.options.enforcesAnchorConstraints
-            ? config.rules.union(ValidationOptions.anchorConstraintRules) : config.rules
-        options.revocation = config.revocation
-        options.initialPolicySet = config.options.initialPolicySet
-        options.initialExplicitPolicy = config.options.initialExplicitPolicy
-        options.initialPolicyMappingInhibit = config.options.initialPolicyMappingInhibit
-        options.initialAnyPolicyInhibit = config.options.initialAnyPolicyInhibit
-        options.emailAddresses = prepared.emailAddresses
-        options.publicSuffixList = config.options.publicSuffixList
-        let preFailures = prepared.invalidHostnames.map {
-            TrustFailure(.invalidReferenceIdentity($0), certificate: leaf, index: 0)
-        }
-
-        // Anchors: custom ones (plus the system store unless anchorsOnly), else the system store.
-        // An unusable explicit system configuration fails closed: never the distribution bundle instead.
-        var anchors: CertificateStore
-        if let custom = config.anchors, config.anchorsOnly {
-            anchors = custom
-        } else {
-            let system: SystemTrustStore
-            do { system = try systemTrustStore() } catch {
-                return failed([TrustFailure(.systemTrustStoreUnavailable(error), certificate: nil, index: nil)])
-            }
-            if let custom = config.anchors {
-                anchors = custom
-                for certificate in system.store.certificates { anchors.insert(certificate) }
-            } else {
-                anchors = system.store
-            }
-        }
-        var intermediates = CertificateStore()
-        for certificate in config.certificates.dropFirst() { intermediates.insert(certificate) }
-        for certificate in config.additionalIntermediates { intermediates.insert(certificate) }
-
-        let signatures = SignatureChecker(policy: config.options.signaturePolicy)
-        let budget = BudgetMeter(config.options.budget)
-        let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: prepared.identities)
-        validator.revocationInputs = config.revocationInputs
-        if options.revocation != nil {
-            validator.crlSigners = CRLSigners(pool: intermediates, options: options, signatures: signatures, budget: budget,
-                                              revocationInputs: config.revocationInputs, maximumIntermediates: config.options.maximumDepth)
-        }
-        // Apple's is_system_root: an anchor is a system root when the system store holds it. Only the
-        // system-scoped rules ask, and only when the system store is an anchor source (a caller who
-        // trusts only their own anchors never has the system store read; a system root among them
-        // counts as the caller's).
-        let systemStoreIsAnchorSource = config.anchors == nil || !config.anchorsOnly
-        if systemStoreIsAnchorSource, options.purposes.contains(.serverAuth),
-           options.rules.contains(.systemTrustedLeafValidityPeriod) {
-            // An unusable system store holds no anchor (and has failed the evaluation already).
-            let systemStore = try? systemTrustStore()
-            let custom = config.anchors
-            validator.isSystemAnchor = { anchor in
-                custom?.contains(anchor) != true && systemStore?.store.contains(anchor) == true
-            }
-        }
-        var builder = PathBuilder(anchors: anchors, intermediates: intermediates, maximumIntermediates: config.options.maximumDepth,
-                                  validator: validator)
-        let result = builder.build(from: leaf)
-
-        func statuses(_ chain: [Certificate], anchored: Bool) -> [CertificateRevocationStatus] {
-            guard anchored else { return [] }
-            return validator.revocation(of: chain)?.statuses ?? []
-        }
-        if let chain = result.validChain, preFailures.isEmpty {
-            var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: result.attempts,
-                                             signatureChecks: signatures.verificationCount)
-            evaluation.revocationStatuses = statuses(chain, anchored: true)
-            evaluation.validPolicies = validator.validPolicies(of: chain)
-            return evaluation
-        }
-        var failures = preFailures
-        var chain = result.validChain ?? []
-        var anchored = result.validChain != nil
-        if result.validChain == nil, let best = result.bestFailedAttempt {
-            anchored = best.outcome == .invalid
-            chain = best.outcome == .rejectedIssuer ? Array(best.chain.dropLast()) : best.chain
-            failures.append(contentsOf: best.failures)
-            if best.outcome == .rejectedIssuer { failures.append(contentsOf: validator.validate(chain, isComplete: false)) }
-        }
-        if let resource = budget.exhausted,
-           !failures.contains(where: { if case .budgetExhausted = $0.reason { true } else { false } }) {
-            failures.append(TrustFailure(.budgetExhausted(resource: resource, limit: budget.limit(of: resource)),
-                                         certificate: nil, index: nil))
-        }
-        if failures.isEmpty { failures.append(TrustFailure(.untrustedRoot, certificate: leaf, index: 0)) }
-        var evaluation = failed(failures, chain: chain, anchored: anchored, attempts: result.attempts, checks: signatures.verificationCount)
-        evaluation.revocationStatuses = statuses(chain, anchored: anchored)
         return evaluation
     }
 }

@@ -15,32 +15,18 @@ import TrustX509
 /// The second kind needs a path validation of its own, which may consult CRLs in turn. That nested
 /// validation only accepts signers of the first kind, so there is never more than one level
 /// (OpenSSL likewise refuses recursive CRL path validation), and all of it draws from the
-/// evaluation's one ``BudgetMeter``.
+/// evaluation's one ``BudgetMeter``. The nested validation is the evaluation's
+/// (``CRLSignerPathValidating``): revocation never builds paths itself.
 final class CRLSigners {
     /// Where a separate CRL-signing certificate may come from: the evaluation's untrusted certificates.
     let pool: CertificateStore
-    /// The evaluation's options, from which a CRL issuer path's options are derived.
-    let options: ValidationOptions
-    let signatures: SignatureChecker
-    let budget: BudgetMeter
-    let revocationInputs: RevocationInputs
-    let maximumIntermediates: Int
-    /// Outcomes of CRL issuer path validations, per (signer, anchor), within one evaluation.
-    private var validatedPaths: [PathKey: String?] = [:]
+    /// Who validates a candidate signer's path: the evaluation (unowned: it owns the validator
+    /// that holds this object).
+    unowned let paths: any CRLSignerPathValidating
 
-    private struct PathKey: Hashable {
-        let signer: Certificate
-        let anchor: Certificate
-    }
-
-    init(pool: CertificateStore, options: ValidationOptions, signatures: SignatureChecker, budget: BudgetMeter,
-         revocationInputs: RevocationInputs, maximumIntermediates: Int) {
+    init(pool: CertificateStore, paths: any CRLSignerPathValidating) {
         self.pool = pool
-        self.options = options
-        self.signatures = signatures
-        self.budget = budget
-        self.revocationInputs = revocationInputs
-        self.maximumIntermediates = maximumIntermediates
+        self.paths = paths
     }
 
     /// What came of looking for `crl`'s signer.
@@ -77,7 +63,7 @@ final class CRLSigners {
                 tried.insert(candidate)
                 if let problem = signatureProblem(crl, signer: candidate, checker: checker) {
                     problems.append(problem)
-                } else if let problem = signers.pathProblem(signer: candidate, anchor: anchor) {
+                } else if let problem = signers.paths.pathProblem(signer: candidate, anchor: anchor) {
                     problems.append("CRL signer \(candidate.subject) has no valid path to the trust anchor: \(problem)")
                 } else {
                     return .signer(candidate)
@@ -108,32 +94,5 @@ final class CRLSigners {
             return "signature not made by \(signer.subject)'s key: \(problem)"
         }
         return nil
-    }
-
-    /// Why `signer` has no valid path to `anchor` (nil when it has one): RFC 5280 §6.1 validation
-    /// under the RFC 5280 rules (plus the anchor constraints the evaluation enforces), at the same
-    /// time, with the same revocation options, for no particular purpose or name.
-    private func pathProblem(signer: Certificate, anchor: Certificate) -> String? {
-        let key = PathKey(signer: signer, anchor: anchor)
-        if let known = validatedPaths[key] { return known }
-        var pathOptions = ValidationOptions(verifyTime: options.verifyTime, profile: .rfc5280, signaturePolicy: options.signaturePolicy)
-        pathOptions.rules = TrustProfile.rfc5280.rules.union(ProfileRuleSet(ValidationOptions.anchorConstraintRules.filter(options.rules.contains)))
-        pathOptions.revocation = options.revocation
-        let validator = PathValidator(options: pathOptions, signatures: signatures, budget: budget)
-        validator.revocationInputs = revocationInputs
-        // No `crlSigners`: a CRL consulted on this path must be signed by a key on this path.
-        var anchors = CertificateStore()
-        anchors.insert(anchor)
-        var builder = PathBuilder(anchors: anchors, intermediates: pool, maximumIntermediates: maximumIntermediates, validator: validator)
-        let result = builder.build(from: signer)
-        let problem: String?
-        if result.validChain != nil {
-            problem = nil
-        } else {
-            let failures = result.bestFailedAttempt?.failures ?? []
-            problem = failures.first.map(\.description) ?? "no path"
-        }
-        validatedPaths[key] = problem
-        return problem
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import TrustCrypto
+import TrustDER
+import TrustX509
+
+/// The evaluation engine behind ``ServerTrust``: one snapshot of the configuration in, one
+/// ``TrustEvaluation`` out. It resolves the instant and the anchors, derives the validation options
+/// from the policies and ``TrustOptions``, builds the ``EvaluationContext`` once, lets the builder
+/// propose paths that the validator (and, for complete paths, revocation) decides, and reports
+/// the chosen path or the most specific failure.
+enum TrustEngine {
+    /// Evaluates `config`. `meter`, when given, is the budget already drawn on by this evaluation's
+    /// earlier steps (a fetching evaluation's first pass); `systemTrustStore` supplies the system
+    /// anchors when they are needed (a parameter so tests can supply an unusable configuration
+    /// without changing the process environment).
+    static func evaluate(_ config: ServerTrust.EvaluationInputs, meter: BudgetMeter? = nil,
+                         systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore = { () throws(SystemTrustStoreError) in
+                             try SystemTrustStore.shared
+                         }) -> TrustEvaluation {
+        func failed(_ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
+                    attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
+            let fatal = failures.contains { $0.reason.severity == .fatal }
+            return TrustEvaluation(result: fatal ? .fatalTrustFailure : .recoverableTrustFailure, chain: chain,
+                                   endsAtAnchor: anchored, failures: failures, attempts: attempts, signatureChecks: checks)
+        }
+        guard let leaf = config.certificates.first else {
+            return failed([TrustFailure(.noCertificates, certificate: nil, index: nil)])
+        }
+        // A peer's list longer than any real chain is refused before it is indexed (docs/robustness.md).
+        let presentedLimit = config.options.budget.maximumPresentedCertificates
+        guard config.certificates.count <= presentedLimit else {
+            return failed([TrustFailure(.tooManyCertificates(presented: config.certificates.count, limit: presentedLimit),
+                                        certificate: nil, index: nil)])
+        }
+
+        // Policies → validation options.
+        let date = config.verifyDate ?? Date()
+        guard let time = DERTime(timeIntervalSince1970: date.timeIntervalSince1970) else {
+            return failed([TrustFailure(.verifyDateOutOfRange("\(date.timeIntervalSince1970)"), certificate: nil, index: nil)])
+        }
+        let prepared = config.policies
+        var options = ValidationOptions(verifyTime: time, purposes: prepared.purposes,
+                                        identities: prepared.referenceIdentities, signaturePolicy: config.options.signaturePolicy,
+                                        requiredLeafKeyUsage: config.options.requiredLeafKeyUsage,
+                                        allowsCommonNameFallback: config.options.allowsCommonNameFallback)
+        options.rules = config.options.enforcesAnchorConstraints
+            ? config.rules.union(ValidationOptions.anchorConstraintRules) : config.rules
+        options.revocation = config.revocation
+        options.initialPolicySet = config.options.initialPolicySet
+        options.initialExplicitPolicy = config.options.initialExplicitPolicy
+        options.initialPolicyMappingInhibit = config.options.initialPolicyMappingInhibit
+        options.initialAnyPolicyInhibit = config.options.initialAnyPolicyInhibit
+        options.emailAddresses = prepared.emailAddresses
+        options.publicSuffixList = config.options.publicSuffixList
+        let preFailures = prepared.invalidHostnames.map {
+            TrustFailure(.invalidReferenceIdentity($0), certificate: leaf, index: 0)
+        }
+
+        // Anchors: custom ones (plus the system store unless anchorsOnly), else the system store.
+        // An unusable explicit system configuration fails closed: never the distribution bundle instead.
+        var anchors: CertificateStore
+        if let custom = config.anchors, config.anchorsOnly {
+            anchors = custom
+        } else {
+            let system: SystemTrustStore
+            do { system = try systemTrustStore() } catch {
+                return failed([TrustFailure(.systemTrustStoreUnavailable(error), certificate: nil, index: nil)])
+            }
+            if let custom = config.anchors {
+                anchors = custom
+                for certificate in system.store.certificates { anchors.insert(certificate) }
+            } else {
+                anchors = system.store
+            }
+        }
+        var intermediates = CertificateStore()
+        for certificate in config.certificates.dropFirst() { intermediates.insert(certificate) }
+        for certificate in config.additionalIntermediates { intermediates.insert(certificate) }
+
+        // Apple's is_system_root: an anchor is a system root when the system store holds it. Only the
+        // system-scoped rules ask, and only when the system store is an anchor source (a caller who
+        // trusts only their own anchors never has the system store read; a system root among them
+        // counts as the caller's).
+        var isSystemAnchor: ((Certificate) -> Bool)?
+        let systemStoreIsAnchorSource = config.anchors == nil || !config.anchorsOnly
+        if systemStoreIsAnchorSource, options.purposes.contains(.serverAuth),
+           options.rules.contains(.systemTrustedLeafValidityPeriod) {
+            // An unusable system store holds no anchor (and has failed the evaluation already).
+            let systemStore = try? systemTrustStore()
+            let custom = config.anchors
+            isSystemAnchor = { anchor in
+                custom?.contains(anchor) != true && systemStore?.store.contains(anchor) == true
+            }
+        }
+
+        // Configuration -> context (built once) -> builder -> validator -> revocation -> result.
+        let context = EvaluationContext(options: options, anchors: anchors, intermediates: intermediates,
+                                        signatures: SignatureChecker(policy: config.options.signaturePolicy),
+                                        budget: meter ?? BudgetMeter(config.options.budget),
+                                        revocationInputs: config.revocationInputs, maximumIntermediates: config.options.maximumDepth,
+                                        identities: prepared.identities, isSystemAnchor: isSystemAnchor)
+        let validator = context.validator
+        let signatures = context.signatures
+        let budget = context.budget
+        let result = context.build(from: leaf)
+
+        func statuses(_ chain: [Certificate], anchored: Bool) -> [CertificateRevocationStatus] {
+            guard anchored else { return [] }
+            return validator.revocation(of: chain)?.statuses ?? []
+        }
+        if let chain = result.validChain, preFailures.isEmpty {
+            var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: result.attempts,
+                                             signatureChecks: signatures.verificationCount)
+            evaluation.revocationStatuses = statuses(chain, anchored: true)
+            evaluation.validPolicies = validator.validPolicies(of: chain)
+            return evaluation
+        }
+        var failures = preFailures
+        var chain = result.validChain ?? []
+        var anchored = result.validChain != nil
+        if result.validChain == nil, let best = result.bestFailedAttempt {
+            anchored = best.outcome == .invalid
+            chain = best.outcome == .rejectedIssuer ? Array(best.chain.dropLast()) : best.chain
+            failures.append(contentsOf: best.failures)
+            if best.outcome == .rejectedIssuer { failures.append(contentsOf: validator.validate(chain, isComplete: false)) }
+        }
+        if let resource = budget.exhausted,
+           !failures.contains(where: { if case .budgetExhausted = $0.reason { true } else { false } }) {
+            failures.append(TrustFailure(.budgetExhausted(resource: resource, limit: budget.limit(of: resource)),
+                                         certificate: nil, index: nil))
+        }
+        if failures.isEmpty { failures.append(TrustFailure(.untrustedRoot, certificate: leaf, index: 0)) }
+        var evaluation = failed(failures, chain: chain, anchored: anchored, attempts: result.attempts, checks: signatures.verificationCount)
+        evaluation.revocationStatuses = statuses(chain, anchored: anchored)
+        return evaluation
+    }
+}

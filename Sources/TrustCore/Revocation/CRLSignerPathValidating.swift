@@ -1,0 +1,8 @@
+import TrustX509
+
+/// Validates the path of a CRL-signing certificate that is not on the chain: a call revocation
+/// makes on the evaluation (``EvaluationContext``), which owns the builder, the validator and the budget.
+protocol CRLSignerPathValidating: AnyObject {
+    /// Why `signer` has no valid path to `anchor`, or nil when it has one.
+    func pathProblem(signer: Certificate, anchor: Certificate) -> String?
+}
