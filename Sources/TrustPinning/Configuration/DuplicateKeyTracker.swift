@@ -16,9 +16,18 @@ struct DuplicateKeyTracker {
     /// Whether the innermost open container is a dictionary.
     var isInDictionary: Bool { open.last?.isDictionary ?? false }
 
-    /// A dictionary or array starts.
-    mutating func beginContainer(isDictionary: Bool) {
-        open.append(Container(keyPath: nextValuePath(), isDictionary: isDictionary))
+    /// How many dictionaries and arrays are open: a value that starts now is at `depth + 1`.
+    var depth: Int { open.count }
+
+    /// The key path of the innermost open dictionary or array; empty at the top.
+    var containerPath: String { open.last?.keyPath ?? "" }
+
+    /// A dictionary or array starts; returns its key path.
+    @discardableResult
+    mutating func beginContainer(isDictionary: Bool) -> String {
+        let keyPath = nextValuePath()
+        open.append(Container(keyPath: keyPath, isDictionary: isDictionary))
+        return keyPath
     }
 
     /// The innermost dictionary or array ends.
@@ -26,9 +35,10 @@ struct DuplicateKeyTracker {
         _ = open.popLast()
     }
 
-    /// A string, number, boolean, date or data value starts.
-    mutating func scalarValue() {
-        _ = nextValuePath()
+    /// A string, number, boolean, date or data value starts; returns its key path.
+    @discardableResult
+    mutating func scalarValue() -> String {
+        nextValuePath()
     }
 
     /// A dictionary key; returns its key path when the dictionary already had it.

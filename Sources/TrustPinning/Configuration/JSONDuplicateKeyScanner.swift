@@ -1,22 +1,56 @@
 import Foundation
 
-/// Finds a key that appears twice in one object of a JSON document that `JSONSerialization` has
-/// already accepted (RFC 8259 §4 leaves duplicate names' meaning open; Foundation keeps the last).
+/// Scans a JSON document that Foundation has already accepted for what Foundation does not refuse:
+/// a key that appears twice in one object (RFC 8259 §4 leaves duplicate names' meaning open;
+/// `JSONSerialization` keeps the last, `JSONDecoder` the first), and a document over the
+/// ``DocumentLimits`` every configuration reader applies (Foundation's own cap is 512 levels).
 enum JSONDuplicateKeyScanner {
-    /// The first duplicate key: its key path, the key, and its 1-based line.
-    static func firstDuplicate(in data: Data) -> (keyPath: String, key: String, line: Int)? {
+    /// What the scan found.
+    enum Finding: Hashable, Sendable {
+        /// A key written twice: its key path, the key, and its 1-based line.
+        case duplicate(keyPath: String, key: String, line: Int)
+        /// Over a limit: the key path and line of the value where the scan stopped.
+        case overLimit(DocumentLimitExceeded, keyPath: String, line: Int)
+    }
+
+    /// Refuses a duplicate key or a document over `limits`, naming the key path and line.
+    static func check(_ data: Data, file: String, limits: DocumentLimits = .standard) throws(PinningConfigurationLoadError) {
+        switch firstFinding(in: data, limits: limits) {
+        case let .duplicate(keyPath, key, line)?:
+            throw .duplicateKey(key, keyPath: keyPath, line: line, file: file)
+        case let .overLimit(exceeded, keyPath, line)?:
+            throw .overLimit(exceeded, keyPath: keyPath, line: line, file: file)
+        case nil:
+            break
+        }
+    }
+
+    /// The first duplicate key or limit exceeded, in document order; nil when there is none.
+    /// Every key and value counts as one node; the top value is at depth 1.
+    static func firstFinding(in data: Data, limits: DocumentLimits = .standard) -> Finding? {
+        guard data.count <= limits.maximumByteCount else {
+            return .overLimit(.tooLarge(byteCount: data.count, limit: limits.maximumByteCount), keyPath: "", line: 1)
+        }
         let bytes = Array(data)
         var tracker = DuplicateKeyTracker()
+        var budget = DocumentBudget(limits: limits)
         var expectingKey = false
         var line = 1
         var index = 0
+        /// Counts a key or value that starts now at `keyPath`.
+        func count(at keyPath: String, depth: Int) -> Finding? {
+            do { try budget.countNode(atDepth: depth) } catch { return .overLimit(error, keyPath: keyPath, line: line) }
+            return nil
+        }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\n"):
                 line += 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                tracker.beginContainer(isDictionary: byte == UInt8(ascii: "{"))
+                let depth = tracker.depth + 1
+                let keyPath = tracker.beginContainer(isDictionary: byte == UInt8(ascii: "{"))
+                if let finding = count(at: keyPath, depth: depth) { return finding }
                 expectingKey = byte == UInt8(ascii: "{")
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 tracker.endContainer()
@@ -28,12 +62,14 @@ enum JSONDuplicateKeyScanner {
             case UInt8(ascii: "\""):
                 let end = endOfString(bytes, from: index)
                 if expectingKey {
+                    if let finding = count(at: tracker.containerPath, depth: tracker.depth + 1) { return finding }
                     // Decode escapes, so that "a" and "\u0061" are the same key.
                     let token = Data(bytes[index..<end])
                     let key = (try? JSONSerialization.jsonObject(with: token, options: .fragmentsAllowed)) as? String
-                    if let key, let keyPath = tracker.key(key) { return (keyPath, key, line) }
+                    if let key, let keyPath = tracker.key(key) { return .duplicate(keyPath: keyPath, key: key, line: line) }
                 } else {
-                    tracker.scalarValue()
+                    let depth = tracker.depth + 1
+                    if let finding = count(at: tracker.scalarValue(), depth: depth) { return finding }
                 }
                 index = end
                 continue
@@ -41,7 +77,8 @@ enum JSONDuplicateKeyScanner {
                 break
             default:
                 // A number, true, false or null: one value, up to the next delimiter.
-                tracker.scalarValue()
+                let depth = tracker.depth + 1
+                if let finding = count(at: tracker.scalarValue(), depth: depth) { return finding }
                 while index + 1 < bytes.count, !delimiters.contains(bytes[index + 1]) { index += 1 }
             }
             index += 1

@@ -22,12 +22,16 @@ extension PinningConfiguration {
     ///   - file: The name errors give for the file.
     ///   - format: The format, or nil to recognise it (``detectFormat(of:)``).
     ///   - baseDirectory: Where relative references resolve; nil refuses them.
+    /// - Throws: ``PinningConfigurationLoadError``; also for a document larger than
+    ///   ``maximumFileSize``, with more than 100,000 keys and values (a binary property list counts
+    ///   a shared object each time it is used), nested more than 64 deep, or with a key written
+    ///   twice in one dictionary.
     public static func load(data: Data, file: String = "<input>", format: PinningConfigurationFormat? = nil,
                             baseDirectory: URL? = nil) throws(PinningConfigurationLoadError) -> PinningConfiguration {
-        guard data.count <= maximumFileSize else {
-            throw PinningConfigurationLoadError(file: file, rule: .malformedDocument("\(data.count) bytes; configurations are limited to \(maximumFileSize) bytes"))
-        }
-        guard let format = format ?? detectFormat(of: data) else {
+        try PinningConfigurationLoadError.checkSize(of: data, file: file)
+        var recognised = format
+        if recognised == nil { recognised = try recogniseFormat(of: data, file: file) }
+        guard let format = recognised else {
             throw PinningConfigurationLoadError(file: file, rule: .unrecognisedFormat(
                 "expected SwiftTrust JSON (\"version\" and \"domains\"), an ATS or TrustKit property list, TrustKit JSON, or an Android network-security-config XML file"))
         }
@@ -47,25 +51,45 @@ extension PinningConfiguration {
     /// `TSKConfiguration` or `TSKPinnedDomains`), Android XML (`<network-security-config>`),
     /// JSON with `TSKPinnedDomains` (TrustKit) or otherwise our own JSON. Nil when none fits.
     public static func detectFormat(of data: Data) -> PinningConfigurationFormat? {
-        let bytes = Array(data.prefix(maximumFileSize))
-        if bytes.starts(with: Array("bplist".utf8)) {
-            return detectPropertyList(data)
+        try? recogniseFormat(of: data, file: "")
+    }
+
+    /// ``detectFormat(of:)``, except that a property list that cannot be read throws why (a
+    /// duplicate key, over a limit) rather than leaving its format unknown.
+    private static func recogniseFormat(of data: Data, file: String) throws(PinningConfigurationLoadError) -> PinningConfigurationFormat? {
+        switch syntax(of: data) {
+        case .json(let isTrustKit)?: return isTrustKit ? .trustkit : .json
+        case .android?: return .android
+        case .propertyList?: return propertyListFormat(of: try PropertyListValue.parsePropertyList(data, file: file))
+        case nil: return nil
         }
+    }
+
+    /// What a document's first structure says it is.
+    private enum Syntax {
+        case json(isTrustKit: Bool)
+        case android
+        case propertyList
+    }
+
+    private static func syntax(of data: Data) -> Syntax? {
+        let bytes = Array(data.prefix(maximumFileSize))
+        if bytes.starts(with: Array("bplist".utf8)) { return .propertyList }
         let text = String(decoding: bytes.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }, as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("{") {
-            return text.contains("\"TSKPinnedDomains\"") || text.contains("\"TSKConfiguration\"") ? .trustkit : .json
+            return .json(isTrustKit: text.contains("\"TSKPinnedDomains\"") || text.contains("\"TSKConfiguration\""))
         }
         guard trimmed.hasPrefix("<") else { return nil }
         if text.contains("<network-security-config") { return .android }
-        if text.contains("<plist") { return detectPropertyList(data) }
+        if text.contains("<plist") { return .propertyList }
         return nil
     }
 
-    /// ATS or TrustKit, by the keys of a property list's top-level dictionary.
-    private static func detectPropertyList(_ data: Data) -> PinningConfigurationFormat? {
-        guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-              let dictionary = plist as? [String: Any] else { return nil }
+    /// ATS or TrustKit, by the keys of a property list's top-level dictionary (read with the
+    /// loaders' own bounded readers: Foundation's binary reader expands shared objects without a bound).
+    private static func propertyListFormat(of value: PropertyListValue) -> PinningConfigurationFormat? {
+        guard case let .dictionary(dictionary) = value else { return nil }
         if dictionary["TSKConfiguration"] != nil || dictionary["TSKPinnedDomains"] != nil { return .trustkit }
         if dictionary["NSAppTransportSecurity"] != nil || dictionary["NSPinnedDomains"] != nil { return .ats }
         return nil

@@ -38,11 +38,25 @@ indirect enum PropertyListValue: Hashable {
 extension PropertyListValue {
     /// Parses an XML or binary property list.
     ///
+    /// A binary property list (`bplist…`) is read by our own ``BinaryPropertyListReader``, never by
+    /// Foundation, which expands shared objects without a bound. An XML property list is read by
+    /// Foundation (at most 512 levels, linear in its size: XML cannot share) and then by our strict
+    /// XML reader, which caps bytes, elements and depth (``DocumentLimits``) and finds duplicate keys.
+    ///
     /// - Throws: ``PinningConfigurationRule/malformedDocument(_:)`` with the parser's message, and
     ///   its line when the message names one (CoreFoundation's XML parser says "… on line 12");
-    ///   ``PinningConfigurationRule/unrecognisedFormat(_:)`` for anything else Foundation reads as
-    ///   an old-style (OpenStep) property list — which includes arbitrary text, read as one string.
+    ///   for a binary property list, the key path and the byte of the object at fault;
+    ///   ``PinningConfigurationRule/invalidValue(_:reason:)`` at the key's path for a key written
+    ///   twice in one dictionary; ``PinningConfigurationRule/unrecognisedFormat(_:)`` for anything
+    ///   else Foundation reads as an old-style (OpenStep) property list — which includes arbitrary
+    ///   text, read as one string — and for a file too short to be a binary property list.
     static func parsePropertyList(_ data: Data, file: String) throws(PinningConfigurationLoadError) -> PropertyListValue {
+        try PinningConfigurationLoadError.checkSize(of: data, file: file)
+        if data.starts(with: Array("bplist".utf8)) {
+            do { return try BinaryPropertyListReader.read(Array(data)) } catch {
+                throw PinningConfigurationLoadError(error, file: file)
+            }
+        }
         let object: Any
         var format = PropertyListSerialization.PropertyListFormat.xml
         do {
@@ -50,45 +64,35 @@ extension PropertyListValue {
         } catch {
             throw malformed(error, data: data, file: file)
         }
-        guard format == .xml || format == .binary else {
+        guard format == .xml else {
             throw PinningConfigurationLoadError(file: file, rule: .unrecognisedFormat("not an XML or binary property list"))
         }
-        if format == .xml {
-            switch PropertyListDuplicateKeyScanner.firstFinding(in: Array(data)) {
-            case let .duplicate(keyPath, key, line)?:
-                throw duplicateKeyError((keyPath, key, line), file: file)
-            case let .unreadable(error)?:
-                throw PinningConfigurationLoadError(file: file, line: error.line, rule: .malformedDocument(error.description))
-            case nil:
-                break
-            }
+        switch PropertyListDuplicateKeyScanner.firstFinding(in: Array(data)) {
+        case let .duplicate(keyPath, key, line)?:
+            throw .duplicateKey(key, keyPath: keyPath, line: line, file: file)
+        case let .unreadable(error)?:
+            throw PinningConfigurationLoadError(file: file, line: error.line, rule: .malformedDocument(error.description))
+        case nil:
+            break
         }
         return try converting(object, file: file)
     }
 
     /// Parses a JSON document.
     ///
-    /// - Throws: ``PinningConfigurationRule/malformedDocument(_:)`` with the parser's message.
+    /// - Throws: ``PinningConfigurationRule/malformedDocument(_:)`` with the parser's message, or
+    ///   for a document over the ``DocumentLimits``; ``PinningConfigurationRule/invalidValue(_:reason:)``
+    ///   at the key's path and line for a key written twice in one object.
     static func parseJSON(_ data: Data, file: String) throws(PinningConfigurationLoadError) -> PropertyListValue {
+        try PinningConfigurationLoadError.checkSize(of: data, file: file)
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
             throw malformed(error, data: data, file: file)
         }
-        if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(in: data) {
-            throw duplicateKeyError(duplicate, file: file)
-        }
+        try JSONDuplicateKeyScanner.check(data, file: file)
         return try converting(object, file: file)
-    }
-
-    /// A key written twice in one dictionary: the parser kept only the last, so the first entry
-    /// (a domain's pins, say) would be dropped without a word.
-    private static func duplicateKeyError(_ duplicate: (keyPath: String, key: String, line: Int),
-                                          file: String) -> PinningConfigurationLoadError {
-        PinningConfigurationLoadError(
-            file: file, line: duplicate.line, keyPath: duplicate.keyPath,
-            rule: .invalidValue(duplicate.key, reason: "the key appears twice in the same dictionary, and only one of the two entries would be used"))
     }
 
     private static func malformed(_ error: any Error, data: Data, file: String) -> PinningConfigurationLoadError {

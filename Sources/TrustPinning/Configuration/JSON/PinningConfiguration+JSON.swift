@@ -4,7 +4,12 @@ import TrustX509
 extension PinningConfiguration {
     /// Reads SwiftTrust's JSON format (``PinningConfigurationDocument``). Certificate references
     /// that are not inline PEM resolve against `baseDirectory` (the configuration file's directory).
+    ///
+    /// A key written twice in one object is refused at its key path and line (`JSONDecoder` would
+    /// keep the first of two `"enforcement"` keys, other readers the last), and so is a document
+    /// over the ``DocumentLimits`` of every configuration reader.
     static func loadJSON(data: Data, file: String, baseDirectory: URL?) throws(PinningConfigurationLoadError) -> PinningConfiguration {
+        try PinningConfigurationLoadError.checkSize(of: data, file: file)
         let document: PinningConfigurationDocument
         do {
             document = try JSONDecoder().decode(PinningConfigurationDocument.self, from: data)
@@ -19,6 +24,9 @@ extension PinningConfiguration {
         } catch {
             throw PinningConfigurationLoadError(file: file, rule: .malformedDocument(String(describing: error)))
         }
+        // After decoding, so that a syntax error is reported as the parser words it; before any
+        // anchor file is read.
+        try JSONDuplicateKeyScanner.check(data, file: file)
         return try JSONDocumentReader(file: file, baseDirectory: baseDirectory).configuration(from: document)
     }
 

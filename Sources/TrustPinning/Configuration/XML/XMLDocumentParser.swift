@@ -6,7 +6,8 @@
 /// could change the meaning of the document or cost more than linear time: DTD internal subsets
 /// and entity declarations (no entity expansion, so no XXE and no "billion laughs"), processing
 /// instructions, encodings other than UTF-8. A `<!DOCTYPE name>` with at most an external ID is
-/// accepted and never fetched. Input size and nesting depth are capped; one pass over the bytes.
+/// accepted and never fetched. Input size, element count and nesting depth are capped; one pass
+/// over the bytes.
 struct XMLDocumentParser {
     /// The caps on what is read.
     struct Limits: Hashable, Sendable {
@@ -14,15 +15,22 @@ struct XMLDocumentParser {
         var maximumByteCount: Int
         /// The deepest element nesting read (the root is depth 1).
         var maximumDepth: Int
+        /// The most elements read, the root included. (Text is bounded by the bytes: it cannot
+        /// repeat without markup between.)
+        var maximumElementCount: Int = DocumentLimits.standard.maximumNodeCount
 
-        /// 1 MiB and 64 levels: far beyond any real configuration file.
-        static let standard = Limits(maximumByteCount: 1 << 20, maximumDepth: 64)
+        /// ``DocumentLimits/standard``: 1 MiB, 64 levels and 100,000 elements, far beyond any real
+        /// configuration file.
+        static let standard = Limits(maximumByteCount: DocumentLimits.standard.maximumByteCount,
+                                     maximumDepth: DocumentLimits.standard.maximumDepth,
+                                     maximumElementCount: DocumentLimits.standard.maximumNodeCount)
     }
 
     private let bytes: [UInt8]
     private let limits: Limits
     private var index = 0
     private var line = 1
+    private var elementCount = 0
 
     /// The root element of `bytes`.
     static func parse(_ bytes: [UInt8], limits: Limits = .standard) throws(XMLSyntaxError) -> XMLTreeElement {
@@ -211,6 +219,8 @@ struct XMLDocumentParser {
     /// Reads `<name attributes>` or `<name attributes/>`.
     private mutating func parseStartTag(depth: Int) throws(XMLSyntaxError) -> StartTag {
         guard depth <= limits.maximumDepth else { throw error(.nestingTooDeep(limit: limits.maximumDepth)) }
+        guard elementCount < limits.maximumElementCount else { throw error(.tooManyElements(limit: limits.maximumElementCount)) }
+        elementCount += 1
         let startLine = line
         index += 1
         let name = try readName()

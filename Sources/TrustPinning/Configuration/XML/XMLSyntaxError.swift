@@ -1,6 +1,6 @@
 /// A document our XML reader (``XMLDocumentParser``) refuses: not well-formed XML 1.0, or using a
 /// feature it does not read on purpose (DTD internal subsets, entity declarations, processing
-/// instructions), or over its size or depth limits.
+/// instructions), or over its size, element-count or depth limits.
 struct XMLSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong.
     enum Problem: Hashable, Sendable {
@@ -8,6 +8,8 @@ struct XMLSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         case inputTooLarge(byteCount: Int, limit: Int)
         /// Elements are nested deeper than the reader accepts.
         case nestingTooDeep(limit: Int)
+        /// More elements than the reader accepts.
+        case tooManyElements(limit: Int)
         /// The bytes are not UTF-8 (the only encoding read).
         case notUTF8
         /// A character XML 1.0 §2.2 does not allow (control characters, U+FFFE, U+FFFF), as a scalar value.
@@ -68,6 +70,7 @@ struct XMLSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         switch problem {
         case let .inputTooLarge(byteCount, limit): return "\(byteCount) bytes, more than the \(limit) bytes read"
         case let .nestingTooDeep(limit): return "elements nested more than \(limit) deep"
+        case let .tooManyElements(limit): return "more than \(limit) elements"
         case .notUTF8: return "not UTF-8"
         case let .invalidCharacter(scalar): return "character U+\(String(scalar, radix: 16, uppercase: true)) is not allowed in XML"
         case let .unexpectedEndOfInput(expecting): return "input ends, expected \(expecting)"
