@@ -11,17 +11,11 @@ import TrustX509
 /// the dependency runs one way, validation to revocation. Not thread-safe: one evaluation runs on
 /// one thread.
 final class EvaluationContext {
-    let options: ValidationOptions
     let anchors: CertificateStore
     /// The presented certificates after the leaf, and the caller's additional intermediates.
     let intermediates: CertificateStore
-    let signatures: SignatureChecker
-    /// The evaluation's one allowance: path building, signatures, name constraints, policies and
-    /// revocation (CRL signers' paths included) all draw from it.
-    let budget: BudgetMeter
-    let revocationInputs: RevocationInputs
     let maximumIntermediates: Int
-    /// The validator of the evaluation's chains.
+    /// The validator of the evaluation's chains; it holds the validation options (``options``).
     let validator: PathValidator
     /// Outcomes of CRL signer path validations, per (signer, anchor).
     private var signerPaths: [SignerPath: String?] = [:]
@@ -31,21 +25,28 @@ final class EvaluationContext {
         let anchor: Certificate
     }
 
+    /// The validation options (time, purposes, identities, rules, revocation flags, RFC 5280
+    /// inputs): the validator's, not a second copy (a copy retains every field of them).
+    var options: ValidationOptions { validator.options }
+    /// The evaluation's signature checker (the validator's).
+    var signatures: SignatureChecker { validator.signatures }
+    /// The evaluation's one allowance (the validator's): path building, signatures, name
+    /// constraints, policies and revocation (CRL signers' paths included) all draw from it.
+    var budget: BudgetMeter { validator.budget }
+    /// The supplied and fetched CRLs and OCSP responses (the validator's).
+    var revocationInputs: RevocationInputs { validator.revocationInputs }
+
     init(options: ValidationOptions, anchors: CertificateStore, intermediates: CertificateStore, signatures: SignatureChecker,
          budget: BudgetMeter, revocationInputs: RevocationInputs, maximumIntermediates: Int, identities: [PreparedIdentity],
          isSystemAnchor: ((Certificate) -> Bool)?) {
         self.anchors = anchors
         self.intermediates = intermediates
-        self.signatures = signatures
-        self.budget = budget
-        self.revocationInputs = revocationInputs
         self.maximumIntermediates = maximumIntermediates
         let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: identities)
         validator.revocationInputs = revocationInputs
         if let isSystemAnchor { validator.isSystemAnchor = isSystemAnchor }
         self.validator = validator
-        self.options = options
-        if options.revocation != nil {
+        if validator.options.revocation != nil {
             validator.crlSigners = CRLSigners(pool: intermediates, paths: self)
         }
     }
@@ -67,11 +68,12 @@ extension EvaluationContext: CRLSignerPathValidating {
     func pathProblem(signer: Certificate, anchor: Certificate) -> String? {
         let key = SignerPath(signer: signer, anchor: anchor)
         if let known = signerPaths[key] { return known }
+        let options = validator.options
         var pathOptions = ValidationOptions(verifyTime: options.verifyTime, profile: .rfc5280, signaturePolicy: options.signaturePolicy)
         pathOptions.rules = TrustProfile.rfc5280.rules.union(ProfileRuleSet(ValidationOptions.anchorConstraintRules.filter(options.rules.contains)))
         pathOptions.revocation = options.revocation
-        let pathValidator = PathValidator(options: pathOptions, signatures: signatures, budget: budget)
-        pathValidator.revocationInputs = revocationInputs
+        let pathValidator = PathValidator(options: pathOptions, signatures: validator.signatures, budget: validator.budget)
+        pathValidator.revocationInputs = validator.revocationInputs
         // No `crlSigners`: a CRL consulted on this path must be signed by a key on this path.
         var signerAnchors = CertificateStore()
         signerAnchors.insert(anchor)
