@@ -17,8 +17,9 @@ final class EvaluationContext {
     let maximumIntermediates: Int
     /// The validator of the evaluation's chains; it holds the validation options (``options``).
     let validator: PathValidator
-    /// Outcomes of CRL signer path validations, per (signer, anchor).
-    private var signerPaths: [SignerPath: String?] = [:]
+    /// Outcomes of CRL signer path validations, per (signer, anchor); nil until the first (most
+    /// evaluations validate no separate CRL signer).
+    private var signerPaths: [SignerPath: String?]?
 
     private struct SignerPath: Hashable {
         let signer: Certificate
@@ -67,7 +68,7 @@ extension EvaluationContext: CRLSignerPathValidating {
     /// second level: OpenSSL likewise refuses recursive CRL path validation).
     func pathProblem(signer: Certificate, anchor: Certificate) -> String? {
         let key = SignerPath(signer: signer, anchor: anchor)
-        if let known = signerPaths[key] { return known }
+        if let known = signerPaths?[key] { return known }
         let options = validator.options
         var pathOptions = ValidationOptions(verifyTime: options.verifyTime, profile: .rfc5280, signaturePolicy: options.signaturePolicy)
         pathOptions.rules = TrustProfile.rfc5280.rules.union(ProfileRuleSet(ValidationOptions.anchorConstraintRules.filter(options.rules.contains)))
@@ -87,7 +88,8 @@ extension EvaluationContext: CRLSignerPathValidating {
             let failures = result.bestFailedAttempt?.failures ?? []
             problem = failures.first.map(\.description) ?? "no path"
         }
-        signerPaths[key] = problem
+        signerPaths = signerPaths ?? [:]
+        signerPaths?[key] = problem
         return problem
     }
 }
