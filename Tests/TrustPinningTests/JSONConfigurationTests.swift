@@ -130,6 +130,28 @@ final class JSONConfigurationTests: XCTestCase {
         XCTAssertThrowsError(try PinningConfiguration.load(contentsOf: directory.appendingPathComponent("pins.json")))
     }
 
+    /// An anchor file is read up to a cap, like every loader: a device or a huge file named as an
+    /// anchor (by an absolute path, which needs no base directory) is refused without being read whole.
+    func testAnchorFilesAreReadUpToACap() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("anchors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = try Data(contentsOf: TestPKI.directory.appendingPathComponent("ecdsa/root.pem"))
+        // A bundle: the root, then text up to just past the cap (PEM readers skip text between blocks).
+        let large = directory.appendingPathComponent("large.pem")
+        try (root + Data(repeating: 0x0A, count: 4 * PinningConfiguration.maximumFileSize + 1 - root.count)).write(to: large)
+        for path in [large.path, "/dev/zero"] {
+            let json = #"{"version": 1, "domains": [{"domain": "a.test", "trustAnchors": {"certificates": ["\#(path)"]}}]}"#
+            let start = Date()
+            let error = loadError(json)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 5, path)
+            XCTAssertEqual(error?.keyPath, "domains[0].trustAnchors.certificates[0]", path)
+            guard case .unreadableReference = error?.rule else { return XCTFail("\(path): \(String(describing: error))") }
+            XCTAssertTrue(error?.description.contains("larger than \(4 * PinningConfiguration.maximumFileSize) bytes") == true,
+                          "\(path): \(String(describing: error))")
+        }
+    }
+
     func testUnrecognisableInputIsRefused() throws {
         XCTAssertThrowsError(try PinningConfiguration.load(data: Data("hello".utf8))) { error in
             guard case .unrecognisedFormat = (error as? PinningConfigurationLoadError)?.rule else { return XCTFail("\(error)") }

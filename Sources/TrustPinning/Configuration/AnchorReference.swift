@@ -27,11 +27,23 @@ enum AnchorReference {
         return try loadFile(url, named: reference)
     }
 
-    /// The certificates of a file (PEM or DER); an empty or unreadable file is a failure.
+    /// The most bytes an anchor file may hold: four times a configuration file, room for a whole
+    /// distribution CA bundle (about 220 KB). Like every loader, reading stops there, so a device or a
+    /// huge file named as an anchor is refused, never read whole (docs/robustness.md).
+    static let maximumFileSize = 4 * PinningConfiguration.maximumFileSize
+
+    /// The certificates of a file (PEM or DER); an empty, unreadable or oversized file is a failure.
     static func loadFile(_ url: URL, named name: String) throws(Failure) -> [Certificate] {
         let bytes: [UInt8]
-        do { bytes = Array(try Data(contentsOf: url)) } catch {
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            bytes = Array(try handle.read(upToCount: maximumFileSize + 1) ?? Data())
+        } catch {
             throw Failure(reference: name, reason: "cannot read \(url.path)")
+        }
+        guard bytes.count <= maximumFileSize else {
+            throw Failure(reference: name, reason: "\(url.path) is larger than \(maximumFileSize) bytes")
         }
         let certificates: [Certificate]
         do { certificates = try Certificate.loadAll(from: bytes) } catch {
