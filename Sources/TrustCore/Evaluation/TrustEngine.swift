@@ -100,8 +100,8 @@ enum TrustEngine {
                                         revocationInputs: config.revocationInputs, maximumIntermediates: config.options.maximumDepth,
                                         identities: prepared.identities, isSystemAnchor: isSystemAnchor)
         let validator = context.validator
-        let signatures = context.signatures
-        let budget = context.budget
+        let signatures = validator.signatures
+        let budget = validator.budget
         let result = context.build(from: leaf)
 
         func statuses(_ chain: [Certificate], anchored: Bool) -> [CertificateRevocationStatus] {

@@ -20,9 +20,8 @@ import TrustX509
 final class CRLSigners {
     /// Where a separate CRL-signing certificate may come from: the evaluation's untrusted certificates.
     let pool: CertificateStore
-    /// Who validates a candidate signer's path: the evaluation (unowned: it owns the validator
-    /// that holds this object).
-    unowned let paths: any CRLSignerPathValidating
+    /// Who validates a candidate signer's path: the evaluation (``CRLSignerPaths``).
+    let paths: any CRLSignerPathValidating
 
     init(pool: CertificateStore, paths: any CRLSignerPathValidating) {
         self.pool = pool
