@@ -84,6 +84,7 @@ struct Probe: ParsableCommand {
         var diagnostics: ChainDiagnostics?
         if !presented.isEmpty {
             let diagnosed = ServerTrust(certificates: presented, policies: [trust.policy(name: identity)])
+            diagnosed.options = settings.trustOptions   // the explanation applies what the verdict applied
             settings.configure?(diagnosed)
             diagnostics = ChainDiagnostics(trust: diagnosed, host: identity, verifyDate: inputs.verifyDate ?? Date(), asReceived: presented)
         }
