@@ -109,7 +109,7 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
             let presented = try fixture.files.flatMap(TestPKI.certificates)
             for setting in Setting.allCases {
                 let settings = try Self.settings(setting)
-                let plain = await try TLSTrustVerifier(settings: settings).verify(presented, role: .server(host: TestPKI.host))
+                let plain = try await TLSTrustVerifier(settings: settings).verify(presented, role: .server(host: TestPKI.host))
                 if let expected = Self.expectedAcceptance(fixture, setting) {
                     XCTAssertEqual(plain.isTrusted, expected, "plain evaluation, \(fixture) under \(setting): \(plain)")
                 }
