@@ -20,15 +20,14 @@ final class PolicyOutcomeMemoTests: XCTestCase {
         return options
     }
 
-    private func processed(_ chain: [Certificate], _ options: ValidationOptions) -> PolicyProcessing.Outcome {
-        var budget = VerificationBudget.default.policyGraphOperations
-        return PolicyProcessing.process(chain, inputs: options, budget: &budget)
+    private func processed(_ chain: [Certificate], _ options: ValidationOptions) throws -> PolicyProcessing.Outcome {
+        try PolicyProcessing.process(chain, inputs: options, budget: BudgetMeter(.default))
     }
 
     func testEachChainGetsItsOwnOutcomeWhicheverWasRecordedLast() throws {
         let (ecdsa, rsa) = (try chain("ecdsa"), try chain("rsa"))
         let options = try explicitPolicyOptions()
-        let (ecdsaOutcome, rsaOutcome) = (processed(ecdsa, options), processed(rsa, options))
+        let (ecdsaOutcome, rsaOutcome) = (try processed(ecdsa, options), try processed(rsa, options))
         XCTAssertNotEqual(ecdsaOutcome, rsaOutcome)
         let memo = PolicyOutcomeMemo()
         XCTAssertNil(memo.entry(for: ecdsa))
@@ -52,9 +51,9 @@ final class PolicyOutcomeMemoTests: XCTestCase {
         let validator = PathValidator(options: options, signatures: SignatureChecker(policy: .default),
                                       budget: BudgetMeter(.default))
         for chain in [ecdsa, rsa, ecdsa, rsa] {
-            guard case let .invalid(expected) = processed(chain, options) else { return XCTFail("no explicit policy failure") }
-            XCTAssertEqual(validator.policyFailure(of: chain), expected)
-            XCTAssertNil(validator.validPolicies(of: chain))
+            guard case let .invalid(expected) = try processed(chain, options) else { return XCTFail("no explicit policy failure") }
+            XCTAssertEqual(try validator.policyFailure(of: chain), expected)
+            XCTAssertNil(try validator.validPolicies(of: chain))
         }
     }
 }

@@ -154,14 +154,13 @@ final class PolicyProcessingTests: XCTestCase {
     func testExhaustedBudgetIsAFatalFailure() throws {
         let chain = try chain(intermediate: ["certificatePolicies = \(Self.p1), \(Self.p2)"], leaf: ["certificatePolicies = \(Self.p1)"])
         let options = ValidationOptions(verifyTime: chain[0].notBefore)
-        var budget = 1
-        guard case let .invalid(failure) = PolicyProcessing.process(chain, inputs: options, budget: &budget, limit: 1) else {
-            return XCTFail("processing two policies with a budget of one node succeeded")
+        XCTAssertThrowsError(try PolicyProcessing.process(chain, inputs: options,
+                                                          budget: BudgetMeter(VerificationBudget(policyGraphOperations: 1)))) { error in
+            guard let exhausted = error as? BudgetExhausted else { return XCTFail("\(error)") }
+            XCTAssertEqual(exhausted, BudgetExhausted(resource: .policyGraphOperations, limit: 1))
+            XCTAssertEqual(exhausted.failure.reason.severity, .fatal)
         }
-        XCTAssertEqual(failure.reason, .budgetExhausted(resource: .policyGraphOperations, limit: 1))
-        XCTAssertEqual(failure.reason.severity, .fatal)
-        var enough = 100
-        XCTAssertEqual(PolicyProcessing.process(chain, inputs: options, budget: &enough),
+        XCTAssertEqual(try PolicyProcessing.process(chain, inputs: options, budget: BudgetMeter(VerificationBudget(policyGraphOperations: 100))),
                        .valid(ValidPolicySet(authoritiesConstrained: [Self.p1], userConstrained: [Self.p1])))
     }
 
@@ -173,11 +172,11 @@ final class PolicyProcessingTests: XCTestCase {
         let mappings = policies.flatMap { from in policies.map { "\(from.dotted):\($0.dotted)" } }.joined(separator: ", ")
         let chain = try chain(intermediate: ["certificatePolicies = \(list)", "policyMappings = \(mappings)"],
                               leaf: ["certificatePolicies = \(list)"])
-        var budget = 1_000
-        let outcome = PolicyProcessing.process(chain, inputs: ValidationOptions(verifyTime: chain[0].notBefore), budget: &budget)
+        let budget = BudgetMeter(VerificationBudget(policyGraphOperations: 1_000))
+        let outcome = try PolicyProcessing.process(chain, inputs: ValidationOptions(verifyTime: chain[0].notBefore), budget: budget)
         guard case let .valid(set) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(set.userConstrained, Set(policies))
         // 20 nodes for the intermediate's policies and 400 mapping edges; the leaf's policies are all expected.
-        XCTAssertEqual(budget, 1_000 - 420)
+        XCTAssertEqual(budget.used(.policyGraphOperations), 420)
     }
 }

@@ -43,6 +43,27 @@ final class VerificationBudgetTests: XCTestCase {
         XCTAssertEqual(exhausted(evaluation).first, .revocationChecks)
     }
 
+    /// A fetching evaluation verifies what it fetched within the same budget, and running out there
+    /// rejects it: "could not verify the CRL" must not become "no information", which soft fail accepts.
+    func testFetchedDocumentsAreVerifiedWithinTheEvaluationsBudget() async throws {
+        let fetcher = RecordingFetcher(crls: [RevocationKit.crlURL: try Fixtures.bytes("revocation/intermediate-current.crl")])
+        let control = try RevocationKit.trust(RevocationKit.goodLeaf, options: [.crl])
+        let fetched = await control.evaluate(fetchingWith: fetcher)
+        XCTAssertTrue(fetched.isTrusted, "\(fetched)")
+        XCTAssertEqual(RevocationKit.status(fetched, 0), .good(source: .fetchedCRL(url: RevocationKit.crlURL)))
+
+        let trust = try RevocationKit.trust(RevocationKit.goodLeaf, options: [.crl])
+        trust.options.budget = VerificationBudget(revocationChecks: 0)
+        XCTAssertTrue(trust.evaluate().isTrusted, "soft fail without information, nothing verified yet")
+        let evaluation = await trust.evaluate(fetchingWith: fetcher)
+        XCTAssertFalse(evaluation.isTrusted, "\(evaluation)")
+        XCTAssertEqual(evaluation.result, .fatalTrustFailure)
+        XCTAssertEqual(exhausted(evaluation), [.revocationChecks])
+        XCTAssertEqual(fetcher.calls.map(\.url), [RevocationKit.crlURL, RevocationKit.crlURL])
+        // Recorded as the trust's last evaluation: asking again gives the same rejection.
+        XCTAssertEqual(trust.lastEvaluation, evaluation)
+    }
+
     func testSignatureChecksAreBudgeted() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
         trust.options.budget = VerificationBudget(signatureChecks: 1)

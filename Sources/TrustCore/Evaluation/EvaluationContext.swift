@@ -71,7 +71,7 @@ final class CRLSignerPaths: CRLSignerPathValidating {
     /// Why `signer` has no valid path to `anchor` (nil when it has one). A CRL consulted on that
     /// path must be signed by a key on that path (no second level: OpenSSL likewise refuses
     /// recursive CRL path validation).
-    func pathProblem(signer: Certificate, anchor: Certificate) -> String? {
+    func pathProblem(signer: Certificate, anchor: Certificate) throws(BudgetExhausted) -> String? {
         let key = SignerPath(signer: signer, anchor: anchor)
         if let known = outcomes[key] { return known }
         let options = validator.options
@@ -85,7 +85,7 @@ final class CRLSignerPaths: CRLSignerPathValidating {
         signerAnchors.insert(anchor)
         var builder = PathBuilder(anchors: signerAnchors, intermediates: pool, maximumIntermediates: maximumIntermediates,
                                   validator: pathValidator)
-        let result = builder.build(from: signer)
+        let result = try builder.buildWithinBudget(from: signer)
         let problem: String?
         if result.validChain != nil {
             problem = nil

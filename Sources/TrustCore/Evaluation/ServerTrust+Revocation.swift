@@ -54,33 +54,38 @@ extension ServerTrust {
         // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the
         // certificate at `index` a status: a fetched document that verifies is not yet an answer (it
         // may say tryLater or unknown, or be stale).
-        func isAnswered(_ index: Int) -> Bool {
+        func isAnswered(_ index: Int) throws(BudgetExhausted) -> Bool {
             let known = RevocationInputs(
                 crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls + session.verified.crls,
                 ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses
                     + session.verified.ocspResponses)
             let checker = RevocationChecker(options: flags, inputs: known, time: time, signatures: signatures, budget: meter)
-            guard let status = checker.check(chain).statuses.first(where: { $0.index == index })?.status else { return true }
+            guard let status = try checker.check(chain).statuses.first(where: { $0.index == index })?.status else { return true }
             if case .unknown = status { return false }
             return true
         }
         let preferCRL = flags.contains(.preferCRL)
-        for status in unknown {
-            let index = status.index
-            guard index + 1 < chain.count else { continue }
-            let certificate = chain[index]
-            let issuer = chain[index + 1]
-            let order: [Bool] = preferCRL ? [false, true] : [true, false]  // true = OCSP
-            for ocsp in order {
-                let before = session.verifiedCount
-                if ocsp && session.checker.usesOCSP {
-                    await session.fetchOCSP(for: certificate, issuer: issuer)
-                } else if !ocsp && session.checker.usesCRL {
-                    await session.fetchCRLs(for: certificate, issuer: issuer)
+        do throws(BudgetExhausted) {
+            for status in unknown {
+                let index = status.index
+                guard index + 1 < chain.count else { continue }
+                let certificate = chain[index]
+                let issuer = chain[index + 1]
+                let order: [Bool] = preferCRL ? [false, true] : [true, false]  // true = OCSP
+                for ocsp in order {
+                    let before = session.verifiedCount
+                    if ocsp && session.checker.usesOCSP {
+                        try await session.fetchOCSP(for: certificate, issuer: issuer)
+                    } else if !ocsp && session.checker.usesCRL {
+                        try await session.fetchCRLs(for: certificate, issuer: issuer)
+                    }
+                    // The preferred method answered (good or revoked): do not also ask the other one.
+                    if session.verifiedCount > before, try isAnswered(index) { break }
                 }
-                // The preferred method answered (good or revoked): do not also ask the other one.
-                if session.verifiedCount > before, isAnswered(index) { break }
             }
+        } catch {
+            // Verifying what was fetched used up the evaluation's budget: it ends here, rejected.
+            return record(first.stopped(by: error), generation: config.generation)
         }
         guard !session.asked.isEmpty else { return first }
 

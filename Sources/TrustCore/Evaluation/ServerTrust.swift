@@ -392,6 +392,12 @@ public final class ServerTrust: Sendable {
         var evaluation = TrustEngine.evaluate(inputs, meter: meter)
         pathBuilds.add(1, ordering: .relaxed)
         evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation)
+        return record(evaluation, generation: generation, keepingFetched: fetched)
+    }
+
+    /// Records `evaluation` (of a snapshot taken at `generation`) as the last evaluation, with the
+    /// revocation information fetched for it, when the configuration is still that snapshot's.
+    func record(_ evaluation: TrustEvaluation, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil) -> TrustEvaluation {
         configuration.withLock { config in
             guard config.generation == generation else { return }
             if let fetched { config.fetchedRevocationInputs = fetched }

@@ -101,37 +101,48 @@ enum TrustEngine {
                                         identities: prepared.identities, isSystemAnchor: isSystemAnchor)
         let validator = context.validator
         let signatures = validator.signatures
-        let budget = validator.budget
         let result = context.build(from: leaf)
+        // The one exhaustion of this evaluation, if the budget ran out (while building, or below).
+        var exhaustion = result.exhaustion
 
-        func statuses(_ chain: [Certificate], anchored: Bool) -> [CertificateRevocationStatus] {
-            guard anchored else { return [] }
-            return validator.revocation(of: chain)?.statuses ?? []
-        }
-        if let chain = result.validChain, preFailures.isEmpty {
-            var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: result.attempts,
-                                             signatureChecks: signatures.verificationCount)
-            evaluation.revocationStatuses = statuses(chain, anchored: true)
-            evaluation.validPolicies = validator.validPolicies(of: chain)
-            return evaluation
+        // The chosen chain's statuses and policies were computed (and remembered) when it was validated.
+        if let chain = result.validChain, preFailures.isEmpty, exhaustion == nil {
+            do throws(BudgetExhausted) {
+                var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
+                                                 attempts: result.attempts, signatureChecks: signatures.verificationCount)
+                evaluation.revocationStatuses = try validator.revocation(of: chain)?.statuses ?? []
+                evaluation.validPolicies = try validator.validPolicies(of: chain)
+                return evaluation
+            } catch {
+                exhaustion = error
+            }
         }
         var failures = preFailures
         var chain = result.validChain ?? []
         var anchored = result.validChain != nil
+        var statuses: [CertificateRevocationStatus] = []
         if result.validChain == nil, let best = result.bestFailedAttempt {
             anchored = best.outcome == .invalid
             chain = best.outcome == .rejectedIssuer ? Array(best.chain.dropLast()) : best.chain
             failures.append(contentsOf: best.failures)
-            if best.outcome == .rejectedIssuer { failures.append(contentsOf: validator.validate(chain, isComplete: false)) }
         }
-        if let resource = budget.exhausted,
-           !failures.contains(where: { if case .budgetExhausted = $0.reason { true } else { false } }) {
-            failures.append(TrustFailure(.budgetExhausted(resource: resource, limit: budget.limit(of: resource)),
-                                         certificate: nil, index: nil))
+        // The explanation's extra work (the rest of a path whose issuer was rejected, an anchored
+        // path's statuses) draws on the same budget; running out there is one more exhaustion.
+        if exhaustion == nil {
+            do throws(BudgetExhausted) {
+                if result.validChain == nil, result.bestFailedAttempt?.outcome == .rejectedIssuer {
+                    failures.append(contentsOf: try validator.validate(chain, isComplete: false))
+                }
+                if anchored { statuses = try validator.revocation(of: chain)?.statuses ?? [] }
+            } catch {
+                exhaustion = error
+            }
         }
+        // An evaluation that could not finish its checks is rejected for it, whatever else it found.
+        if let exhaustion, !failures.contains(exhaustion.failure) { failures.append(exhaustion.failure) }
         if failures.isEmpty { failures.append(TrustFailure(.untrustedRoot, certificate: leaf, index: 0)) }
         var evaluation = failed(failures, chain: chain, anchored: anchored, attempts: result.attempts, checks: signatures.verificationCount)
-        evaluation.revocationStatuses = statuses(chain, anchored: anchored)
+        evaluation.revocationStatuses = statuses
         return evaluation
     }
 }

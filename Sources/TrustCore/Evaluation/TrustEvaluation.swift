@@ -125,3 +125,16 @@ public struct TrustEvaluationError: Error, Hashable, Sendable, LocalizedError, C
             + "fix for each certificate"
     }
 }
+
+extension TrustEvaluation {
+    /// `self`, rejected because a later step of the same evaluation (a fetching evaluation's
+    /// verification of what it fetched) ran out of budget: never a pass.
+    func stopped(by exhaustion: BudgetExhausted) -> TrustEvaluation {
+        var evaluation = TrustEvaluation(result: .fatalTrustFailure, chain: chain, endsAtAnchor: endsAtAnchor,
+                                         failures: failures.contains(exhaustion.failure) ? failures : failures + [exhaustion.failure],
+                                         attempts: attempts, signatureChecks: signatureChecks)
+        evaluation.revocationStatuses = revocationStatuses
+        evaluation.enforced = enforced
+        return evaluation
+    }
+}

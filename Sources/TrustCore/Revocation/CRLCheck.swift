@@ -28,7 +28,7 @@ enum CRLCheck {
 
     /// The status of the certificate at `index` of the complete `chain` (leaf first, anchor last).
     static func status(of chain: [Certificate], at index: Int,
-                       crls: [(CertificateRevocationList, RevocationSource)], checker: RevocationChecker) -> Outcome {
+                       crls: [(CertificateRevocationList, RevocationSource)], checker: RevocationChecker) throws(BudgetExhausted) -> Outcome {
         let certificate = chain[index]
         var outcome = Outcome()
         // Newest first (§6.3.3 (a): the current CRL), input order among equals.
@@ -62,7 +62,7 @@ enum CRLCheck {
                 let signer: Certificate
                 if let known = signers[position] {
                     signer = known
-                } else if let found = usableSigner(crl, source: source, chain: chain, index: index, checker: checker, outcome: &outcome) {
+                } else if let found = try usableSigner(crl, source: source, chain: chain, index: index, checker: checker, outcome: &outcome) {
                     signers[position] = found
                     signer = found
                 } else {
@@ -77,7 +77,7 @@ enum CRLCheck {
                 }
                 // (c), (h), (i): the newest delta for this CRL speaks first; removeFromCRL there
                 // undoes the complete CRL's hold (k).
-                let delta = applicableDelta(to: crl, signer: signer, crls: crls, checker: checker, outcome: &outcome)
+                let delta = try applicableDelta(to: crl, signer: signer, crls: crls, checker: checker, outcome: &outcome)
                 if let (deltaCRL, deltaSource) = delta,
                    let entry = deltaCRL.entry(forSerialNumber: certificate.serialNumber, issuedBy: certificate.issuer) {
                     if entry.reason != .removeFromCRL {
@@ -117,12 +117,12 @@ enum CRLCheck {
     /// not — a supplied CRL that fails its checks fails closed, a fetched one is a note (it came
     /// over plain HTTP: anyone on the path could have sent junk).
     private static func usableSigner(_ crl: CertificateRevocationList, source: RevocationSource, chain: [Certificate], index: Int,
-                                     checker: RevocationChecker, outcome: inout Outcome) -> Certificate? {
+                                     checker: RevocationChecker, outcome: inout Outcome) throws(BudgetExhausted) -> Certificate? {
         let problem: String
         if let defect = integrityProblem(crl) {
             problem = defect
         } else {
-            switch CRLSigners.find(for: crl, chain: chain, index: index, checker: checker, signers: checker.crlSigners) {
+            switch try CRLSigners.find(for: crl, chain: chain, index: index, checker: checker, signers: checker.crlSigners) {
             case let .signer(signer):
                 return signer
             case let .noCandidate(reason):
@@ -145,7 +145,7 @@ enum CRLCheck {
     private static func applicableDelta(to base: CertificateRevocationList, signer: Certificate,
                                         crls: [(CertificateRevocationList, RevocationSource)],
                                         checker: RevocationChecker, outcome: inout Outcome)
-        -> (CertificateRevocationList, RevocationSource)? {
+        throws(BudgetExhausted) -> (CertificateRevocationList, RevocationSource)? {
         let candidates = crls.filter { delta, _ in
             guard let baseNumber = delta.deltaCRLIndicator else { return false }
             return delta.issuer == base.issuer && delta.issuingDistributionPoint == base.issuingDistributionPoint
@@ -154,7 +154,7 @@ enum CRLCheck {
         for (delta, source) in candidates {
             var problem = integrityProblem(delta)
             if problem == nil {
-                problem = checker.verify(signature: delta.signature, over: delta.tbsBytes, algorithm: delta.signatureAlgorithm,
+                problem = try checker.verify(signature: delta.signature, over: delta.tbsBytes, algorithm: delta.signatureAlgorithm,
                                          signer: signer).map { "signature not made by the complete CRL's key (RFC 5280 §6.3.3 (h)): \($0)" }
             }
             guard let problem else {
@@ -178,10 +178,10 @@ enum CRLCheck {
     /// the issuer are still used by the evaluation that fetched them (its validator finds their
     /// signer's path); they are not kept.
     static func verificationProblem(_ crl: CertificateRevocationList, certificate: Certificate, issuer: Certificate,
-                                    checker: RevocationChecker) -> String? {
+                                    checker: RevocationChecker) throws(BudgetExhausted) -> String? {
         guard crl.issuer == certificate.issuer else { return "issued by \(crl.issuer), not \(certificate.issuer)" }
         if let problem = integrityProblem(crl) { return problem }
-        switch CRLSigners.find(for: crl, chain: [issuer], index: 0, checker: checker, signers: nil) {
+        switch try CRLSigners.find(for: crl, chain: [issuer], index: 0, checker: checker, signers: nil) {
         case .signer: return nil
         case let .noCandidate(problem), let .invalid(problem): return problem
         }

@@ -43,14 +43,14 @@ final class CRLSigners {
     /// first, anchor last). `signers` is nil inside a CRL issuer's own path validation: then only
     /// keys on that path qualify.
     static func find(for crl: CertificateRevocationList, chain: [Certificate], index: Int, checker: RevocationChecker,
-                     signers: CRLSigners?) -> Outcome {
+                     signers: CRLSigners?) throws(BudgetExhausted) -> Outcome {
         var problems: [String] = []
         var tried: Set<Certificate> = []
         for position in index..<chain.count {
             let candidate = chain[position]
             guard candidate.subject == crl.issuer, keyIdentifiersAgree(crl, candidate) else { continue }
             tried.insert(candidate)
-            if let problem = signatureProblem(crl, signer: candidate, checker: checker) {
+            if let problem = try signatureProblem(crl, signer: candidate, checker: checker) {
                 problems.append(problem)
             } else {
                 return .signer(candidate)
@@ -60,9 +60,9 @@ final class CRLSigners {
             for candidate in signers.pool.certificates(withSubject: crl.issuer)
             where !tried.contains(candidate) && keyIdentifiersAgree(crl, candidate) {
                 tried.insert(candidate)
-                if let problem = signatureProblem(crl, signer: candidate, checker: checker) {
+                if let problem = try signatureProblem(crl, signer: candidate, checker: checker) {
                     problems.append(problem)
-                } else if let problem = signers.paths.pathProblem(signer: candidate, anchor: anchor) {
+                } else if let problem = try signers.paths.pathProblem(signer: candidate, anchor: anchor) {
                     problems.append("CRL signer \(candidate.subject) has no valid path to the trust anchor: \(problem)")
                 } else {
                     return .signer(candidate)
@@ -85,11 +85,12 @@ final class CRLSigners {
 
     /// §6.3.3 (f), (g): the signer may sign CRLs (keyUsage cRLSign when keyUsage is present,
     /// RFC 5280 §4.2.1.3) and its key verifies the CRL's signature.
-    private static func signatureProblem(_ crl: CertificateRevocationList, signer: Certificate, checker: RevocationChecker) -> String? {
+    private static func signatureProblem(_ crl: CertificateRevocationList, signer: Certificate, checker: RevocationChecker)
+        throws(BudgetExhausted) -> String? {
         if let usage = signer.extensions.keyUsage, !usage.contains(.cRLSign) {
             return "\(signer.subject)'s keyUsage lacks cRLSign"
         }
-        if let problem = checker.verify(signature: crl.signature, over: crl.tbsBytes, algorithm: crl.signatureAlgorithm, signer: signer) {
+        if let problem = try checker.verify(signature: crl.signature, over: crl.tbsBytes, algorithm: crl.signatureAlgorithm, signer: signer) {
             return "signature not made by \(signer.subject)'s key: \(problem)"
         }
         return nil

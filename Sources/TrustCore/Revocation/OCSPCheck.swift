@@ -14,7 +14,7 @@ enum OCSPCheck {
     static let maximumResponderCandidates = 16
 
     static func status(of certificate: Certificate, issuer: Certificate,
-                       responses: [(OCSPResponse, RevocationSource)], checker: RevocationChecker) -> Outcome {
+                       responses: [(OCSPResponse, RevocationSource)], checker: RevocationChecker) throws(BudgetExhausted) -> Outcome {
         var outcome = Outcome()
         for (response, source) in responses {
             guard response.status == .successful else {
@@ -26,7 +26,7 @@ enum OCSPCheck {
             let singles = response.responses.filter { $0.certID.identifies(certificate, issuedBy: issuer) }
             guard !singles.isEmpty else { continue }
             // §3.2 (2)-(4): signed by the issuer or by a responder the issuer authorised.
-            if let problem = authorisationProblem(response, issuer: issuer, checker: checker) {
+            if let problem = try authorisationProblem(response, issuer: issuer, checker: checker) {
                 outcome.notes.append("\(source) ignored: \(problem)")
                 continue
             }
@@ -54,18 +54,19 @@ enum OCSPCheck {
     /// Whether a fetched `response` may be kept for `certificate`: successful, about the certificate,
     /// and signed by an authorised responder (nil), or why not.
     static func verificationProblem(_ response: OCSPResponse, certificate: Certificate, issuer: Certificate,
-                                    checker: RevocationChecker) -> String? {
+                                    checker: RevocationChecker) throws(BudgetExhausted) -> String? {
         guard response.status == .successful else { return "responder answered \(response.status)" }
         guard response.responses.contains(where: { $0.certID.identifies(certificate, issuedBy: issuer) }) else {
             return "no answer about \(certificate.subject)"
         }
-        return authorisationProblem(response, issuer: issuer, checker: checker)
+        return try authorisationProblem(response, issuer: issuer, checker: checker)
     }
 
     /// Who signed the response, and whether they may: the issuer itself, or a certificate issued
     /// by the issuer with id-kp-OCSPSigning, valid at the verify date. Every certificate matching
     /// the ResponderID is tried (the `certs` field is not signed: anyone on the path can add decoys).
-    static func authorisationProblem(_ response: OCSPResponse, issuer: Certificate, checker: RevocationChecker) -> String? {
+    static func authorisationProblem(_ response: OCSPResponse, issuer: Certificate, checker: RevocationChecker)
+        throws(BudgetExhausted) -> String? {
         func identifies(_ candidate: Certificate) -> Bool {
             switch response.responderID {
             case let .byName(name)?: return candidate.subject == name
@@ -75,14 +76,14 @@ enum OCSPCheck {
         }
         var problems: [String] = []
         if identifies(issuer) {
-            guard let problem = checker.verify(signature: response.signature, over: response.tbsResponseData,
+            guard let problem = try checker.verify(signature: response.signature, over: response.tbsResponseData,
                                                algorithm: response.signatureAlgorithm, signer: issuer) else { return nil }
             problems.append("signature by the issuer does not verify: \(problem)")
         }
         // A delegate must be issued by the issuer (§4.2.2.2): other names are not candidates at all.
         let delegates = response.certificates.filter { identifies($0) && $0.issuer == issuer.subject }
         for delegate in delegates.prefix(maximumResponderCandidates) {
-            guard let problem = delegationProblem(response, delegate: delegate, issuer: issuer, checker: checker) else { return nil }
+            guard let problem = try delegationProblem(response, delegate: delegate, issuer: issuer, checker: checker) else { return nil }
             problems.append(problem)
         }
         if problems.isEmpty {
@@ -94,7 +95,7 @@ enum OCSPCheck {
 
     /// Why `delegate` cannot have signed `response` on behalf of `issuer`, or nil when it did.
     private static func delegationProblem(_ response: OCSPResponse, delegate: Certificate, issuer: Certificate,
-                                          checker: RevocationChecker) -> String? {
+                                          checker: RevocationChecker) throws(BudgetExhausted) -> String? {
         guard checker.signatures.failure(child: delegate, issuer: issuer) == nil else {
             return "responder certificate \(delegate.subject) is not issued by \(issuer.subject)"
         }
@@ -105,7 +106,7 @@ enum OCSPCheck {
         if now < delegate.notBefore.secondsSince1970 || now > delegate.notAfter.secondsSince1970 {
             return "responder certificate \(delegate.subject) is not valid at the verify date"
         }
-        if let problem = checker.verify(signature: response.signature, over: response.tbsResponseData,
+        if let problem = try checker.verify(signature: response.signature, over: response.tbsResponseData,
                                         algorithm: response.signatureAlgorithm, signer: delegate) {
             return "signature by the delegated responder does not verify: \(problem)"
         }

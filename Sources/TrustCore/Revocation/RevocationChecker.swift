@@ -10,7 +10,8 @@ struct RevocationChecker {
     let inputs: RevocationInputs
     let time: DERTime
     let signatures: SignatureChecker
-    /// The evaluation's work allowance: every CRL and OCSP signature verification draws from it.
+    /// The evaluation's work allowance: every CRL and OCSP signature verification draws from it
+    /// (running out throws, and ends the evaluation).
     let budget: BudgetMeter
     /// Where CRL-signing certificates off the chain are found and validated (RFC 5280 §6.3.3 (f));
     /// nil: only keys on the chain itself may sign its CRLs (inside a CRL issuer's own path
@@ -25,7 +26,7 @@ struct RevocationChecker {
     var usesCRL: Bool { options.contains(.crl) || !options.contains(.ocsp) }
 
     /// Statuses for `chain` (leaf first, anchor last) and the failures they imply.
-    func check(_ chain: [Certificate]) -> (statuses: [CertificateRevocationStatus], failures: [TrustFailure]) {
+    func check(_ chain: [Certificate]) throws(BudgetExhausted) -> (statuses: [CertificateRevocationStatus], failures: [TrustFailure]) {
         var statuses: [CertificateRevocationStatus] = []
         var failures: [TrustFailure] = []
         for index in chain.indices {
@@ -41,11 +42,11 @@ struct RevocationChecker {
             let methods: [Bool] = options.contains(.preferCRL) ? [false, true] : [true, false]  // true = OCSP
             for useOCSP in methods {
                 if useOCSP && usesOCSP {
-                    let outcome = OCSPCheck.status(of: certificate, issuer: issuer, responses: inputs.ocspResponses, checker: self)
+                    let outcome = try OCSPCheck.status(of: certificate, issuer: issuer, responses: inputs.ocspResponses, checker: self)
                     notes.append(contentsOf: outcome.notes)
                     if let status = outcome.status { found = merge(found, status) }
                 } else if !useOCSP && usesCRL {
-                    let outcome = CRLCheck.status(of: chain, at: index, crls: inputs.crls, checker: self)
+                    let outcome = try CRLCheck.status(of: chain, at: index, crls: inputs.crls, checker: self)
                     notes.append(contentsOf: outcome.notes)
                     integrityProblems.append(contentsOf: outcome.integrityProblems)
                     if let status = outcome.status { found = merge(found, status) }
@@ -85,12 +86,11 @@ struct RevocationChecker {
         return current ?? new
     }
 
-    /// Whether `issuer` signed `signed` (bytes and algorithm), memoised per evaluation where possible.
+    /// Why `signer`'s key did not make `signature` over `bytes`, or nil when it did. Each check is
+    /// one of the evaluation's revocation checks.
     func verify(signature: ArraySlice<UInt8>, over bytes: ArraySlice<UInt8>, algorithm: () throws(SignatureError) -> SignatureAlgorithm,
-                signer: Certificate) -> String? {
-        guard budget.spend(.revocationChecks) else {
-            return "verification budget exhausted: more than \(budget.limit(of: .revocationChecks)) \(BudgetResource.revocationChecks)"
-        }
+                signer: Certificate) throws(BudgetExhausted) -> String? {
+        try budget.spend(.revocationChecks)
         do {
             let key = try signer.verificationKey()
             try SignatureVerifier.verify(signature: signature, over: bytes, algorithm: try algorithm(), key: key, policy: signatures.policy)

@@ -27,7 +27,8 @@ struct RevocationFetchSession {
     }
 
     /// Asks the certificate's OCSP responders in turn until one gives a response that verifies.
-    mutating func fetchOCSP(for certificate: Certificate, issuer: Certificate) async {
+    /// Verifying what was fetched draws on the evaluation's budget: running out throws.
+    mutating func fetchOCSP(for certificate: Certificate, issuer: Certificate) async throws(BudgetExhausted) {
         let urls = certificate.extensions.authorityInformationAccess?.ocspURIs ?? []
         let request = OCSPRequest(certIDs: [OCSPCertID(certificate: certificate, issuer: issuer, hash: .sha1)]).derEncoded
         for url in urls.prefix(Self.urlsPerMethod) {
@@ -40,7 +41,7 @@ struct RevocationFetchSession {
             }
             guard let bytes = try? await fetcher.fetchOCSPResponse(from: url, request: request),
                   let response = try? OCSPResponse(derEncoded: bytes) else { continue }
-            guard OCSPCheck.verificationProblem(response, certificate: certificate, issuer: issuer, checker: checker) == nil else {
+            guard try OCSPCheck.verificationProblem(response, certificate: certificate, issuer: issuer, checker: checker) == nil else {
                 rejected.ocspResponses.append((response, source))
                 continue
             }
@@ -53,7 +54,8 @@ struct RevocationFetchSession {
     }
 
     /// Asks the certificate's http:// CRL distribution points in turn until one gives a CRL that verifies.
-    mutating func fetchCRLs(for certificate: Certificate, issuer: Certificate) async {
+    /// Verifying what was fetched draws on the evaluation's budget: running out throws.
+    mutating func fetchCRLs(for certificate: Certificate, issuer: Certificate) async throws(BudgetExhausted) {
         let points = certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? []
         for url in points.filter({ $0.lowercased().hasPrefix("http://") }).prefix(Self.urlsPerMethod) {
             asked.insert(url)
@@ -65,7 +67,8 @@ struct RevocationFetchSession {
             }
             guard let bytes = try? await fetcher.fetchCRL(from: url),
                   let crls = try? CertificateRevocationList.loadAll(from: bytes) else { continue }
-            let problems = crls.map { CRLCheck.verificationProblem($0, certificate: certificate, issuer: issuer, checker: checker) }
+            var problems: [String?] = []
+            for crl in crls { problems.append(try CRLCheck.verificationProblem(crl, certificate: certificate, issuer: issuer, checker: checker)) }
             let good = zip(crls, problems).filter { $0.1 == nil }.map(\.0)
             // Those naming the issuer but failing their checks are reported; CRLs of other CAs are dropped.
             rejected.crls.append(contentsOf: zip(crls, problems).filter { $0.1 != nil && $0.0.issuer == certificate.issuer }

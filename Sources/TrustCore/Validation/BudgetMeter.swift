@@ -1,6 +1,24 @@
-/// What is left of one evaluation's ``VerificationBudget``. A class: the builder, the validator
-/// and the revocation checker of one evaluation draw from the same meter. Not thread-safe: one
-/// evaluation runs on one thread.
+/// The one signal that an evaluation ran out of its ``VerificationBudget``: thrown by
+/// ``BudgetMeter/spend(_:_:)`` and ``BudgetMeter/reserve(_:_:)``, never caught below the path
+/// builder, and always fatal: an evaluation that could not finish its checks is never a pass.
+struct BudgetExhausted: Error, Hashable {
+    /// The resource that ran out.
+    let resource: BudgetResource
+    /// Its allowance.
+    let limit: Int
+
+    /// The failure an evaluation reports for it (no certificate: the work as a whole ran out).
+    var failure: TrustFailure {
+        TrustFailure(.budgetExhausted(resource: resource, limit: limit), certificate: nil, index: nil)
+    }
+}
+
+/// What is left of one evaluation's ``VerificationBudget``. A class: the builder, the validator,
+/// revocation and a fetching evaluation's later steps draw from the same meter. Not thread-safe:
+/// one evaluation runs on one thread.
+///
+/// Spending throws ``BudgetExhausted`` when the amount does not fit; there is no other signal.
+/// A spend that does not fit uses up the rest of that resource, so every later spend of it throws too.
 final class BudgetMeter {
     let limits: VerificationBudget
     private var usedSignatureChecks = 0
@@ -8,8 +26,6 @@ final class BudgetMeter {
     private var usedNameConstraintComparisons = 0
     private var usedPolicyGraphOperations = 0
     private var usedRevocationChecks = 0
-    /// The first resource that ran out, if any: once exhausted, the evaluation is rejected.
-    private(set) var exhausted: BudgetResource?
 
     init(_ limits: VerificationBudget) { self.limits = limits }
 
@@ -35,32 +51,37 @@ final class BudgetMeter {
         }
     }
 
-    /// How much of `resource` is left (never negative).
-    func remaining(_ resource: BudgetResource) -> Int { max(0, limit(of: resource) - used(resource)) }
-
-    /// Whether `amount` more of `resource` fits in the budget.
-    func canSpend(_ resource: BudgetResource, _ amount: Int = 1) -> Bool { amount >= 0 && amount <= remaining(resource) }
-
-    /// Spends `amount` of `resource`; false (and the meter marked exhausted) when it does not fit.
-    /// Amounts come from input sizes: a spend that does not fit uses up the rest, never overflows.
-    @discardableResult
-    func spend(_ resource: BudgetResource, _ amount: Int = 1) -> Bool {
-        WorkCounter.count(amount)
-        let fits = canSpend(resource, amount)
-        let newUsed = fits ? used(resource) + amount : limit(of: resource)
-        switch resource {
-        case .signatureChecks: usedSignatureChecks = newUsed
-        case .candidatePaths: usedCandidatePaths = newUsed
-        case .nameConstraintComparisons: usedNameConstraintComparisons = newUsed
-        case .policyGraphOperations: usedPolicyGraphOperations = newUsed
-        case .revocationChecks: usedRevocationChecks = newUsed
-        }
-        if !fits, exhausted == nil { exhausted = resource }
-        return fits
+    /// Throws unless `amount` more of `resource` fits, spending nothing: for a stage that must not
+    /// start work it could not pay for.
+    func reserve(_ resource: BudgetResource, _ amount: Int = 1) throws(BudgetExhausted) {
+        guard fits(resource, amount) else { throw exhaust(resource) }
     }
 
-    /// Marks `resource` as exhausted (a stage found it had no allowance left).
-    func markExhausted(_ resource: BudgetResource) {
-        if exhausted == nil { exhausted = resource }
+    /// Spends `amount` of `resource`, or throws when it does not fit (amounts come from input sizes:
+    /// a spend that does not fit uses up the rest, never overflows).
+    func spend(_ resource: BudgetResource, _ amount: Int = 1) throws(BudgetExhausted) {
+        WorkCounter.count(amount)
+        guard fits(resource, amount) else { throw exhaust(resource) }
+        setUsed(resource, used(resource) + amount)
+    }
+
+    private func fits(_ resource: BudgetResource, _ amount: Int) -> Bool {
+        amount >= 0 && amount <= limit(of: resource) - used(resource)
+    }
+
+    /// Uses up the rest of `resource` and names it.
+    private func exhaust(_ resource: BudgetResource) -> BudgetExhausted {
+        setUsed(resource, limit(of: resource))
+        return BudgetExhausted(resource: resource, limit: limit(of: resource))
+    }
+
+    private func setUsed(_ resource: BudgetResource, _ value: Int) {
+        switch resource {
+        case .signatureChecks: usedSignatureChecks = value
+        case .candidatePaths: usedCandidatePaths = value
+        case .nameConstraintComparisons: usedNameConstraintComparisons = value
+        case .policyGraphOperations: usedPolicyGraphOperations = value
+        case .revocationChecks: usedRevocationChecks = value
+        }
     }
 }

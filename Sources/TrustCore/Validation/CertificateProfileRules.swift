@@ -27,13 +27,16 @@ enum CertificateProfileRules {
     /// evaluation's signature checker and budget, so that check is bounded like every other.
     static func flags(of certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool,
                       systemAnchored: Bool, options: ValidationOptions,
-                      isSignedByAnotherKey: (Certificate) -> Bool) -> ProfileVerdictCache.Flags {
+                      isSignedByAnotherKey: (Certificate) throws(BudgetExhausted) -> Bool) throws(BudgetExhausted)
+        -> ProfileVerdictCache.Flags {
         var flags = ProfileVerdictCache.Flags()
         flags.rules = options.rules
         flags.isLeaf = index == 0
         flags.isAnchor = isAnchor
         flags.isSelfSigned = (isAnchor || index == chainCount - 1) && certificate.isSelfIssued
-            && !(options.rules.bits & rulesReadingSelfSigned.bits != 0 && isSignedByAnotherKey(certificate))
+        if flags.isSelfSigned, options.rules.bits & rulesReadingSelfSigned.bits != 0 {
+            flags.isSelfSigned = try !isSignedByAnotherKey(certificate)
+        }
         flags.serverPurpose = options.purposes.contains(.serverAuth)
         flags.systemAnchored = systemAnchored
         flags.allowsCommonNameFallback = options.allowsCommonNameFallback

@@ -18,7 +18,9 @@ enum NameConstraintChecker {
     /// common-name fallback is on), a SAN-less leaf's host-name-like common names are DNS names here
     /// too: a host name that could match must be constrained like one, or a constrained CA could issue
     /// `CN=victim.com` (Go rejects the combination; NSS constrains the CN as we do).
-    static func violations(in chain: [Certificate], budget: BudgetMeter, leafCommonNameIsDNSName: Bool = false) -> [TrustFailure] {
+    /// Every comparison is charged to `budget` before it is made; running out throws.
+    static func violations(in chain: [Certificate], budget: BudgetMeter, leafCommonNameIsDNSName: Bool = false)
+        throws(BudgetExhausted) -> [TrustFailure] {
         var failures: [TrustFailure] = []
         for (caIndex, ca) in chain.enumerated() where caIndex > 0 {
             guard let constraints = ca.extensions.nameConstraints else { continue }
@@ -31,13 +33,8 @@ enum NameConstraintChecker {
                 // Self-issued intermediates are exempt; the leaf never is (§6.1.3 (b)).
                 if index > 0 && certificate.isSelfIssued { continue }
                 let names = collectNames(certificate, commonNameIsDNSName: index == 0 && leafCommonNameIsDNSName)
-                switch check(names, against: constraints, budget: budget) {
+                switch try check(names, against: constraints, budget: budget) {
                 case .ok: continue
-                case .exhausted:
-                    let limit = budget.limit(of: .nameConstraintComparisons)
-                    failures.append(TrustFailure(.budgetExhausted(resource: .nameConstraintComparisons, limit: limit),
-                                                 certificate: certificate, index: index))
-                    return failures
                 case let .violation(name, detail):
                     failures.append(TrustFailure(.nameConstraintViolation(name: name, detail: "\(detail) (constraints of certificate \(caIndex))"),
                                                  certificate: certificate, index: index))
@@ -47,7 +44,7 @@ enum NameConstraintChecker {
         return failures
     }
 
-    private enum Outcome { case ok, exhausted, violation(String, String) }
+    private enum Outcome { case ok, violation(String, String) }
 
     private static func collectNames(_ certificate: Certificate, commonNameIsDNSName: Bool) -> Names {
         var names = Names()
@@ -105,11 +102,11 @@ enum NameConstraintChecker {
         _ values: [T], permitted: [GeneralName], excluded: [GeneralName], budget: BudgetMeter,
         label: (T) -> String, isOfType: (GeneralName) -> Bool,
         within: (T, GeneralName) -> Bool, intersects: (T, GeneralName) -> Bool
-    ) -> Outcome {
+    ) throws(BudgetExhausted) -> Outcome {
         let permittedOfType = permitted.filter(isOfType)
         let excludedOfType = excluded.filter(isOfType)
         for value in values {
-            if !budget.spend(.nameConstraintComparisons, permittedOfType.count + excludedOfType.count) { return .exhausted }
+            try budget.spend(.nameConstraintComparisons, permittedOfType.count + excludedOfType.count)
             if let hit = excludedOfType.first(where: { intersects(value, $0) }) {
                 return .violation(label(value), "inside excluded subtree \(hit)")
             }
@@ -120,10 +117,10 @@ enum NameConstraintChecker {
         return .ok
     }
 
-    private static func check(_ names: Names, against constraints: NameConstraints, budget: BudgetMeter) -> Outcome {
+    private static func check(_ names: Names, against constraints: NameConstraints, budget: BudgetMeter) throws(BudgetExhausted) -> Outcome {
         let permitted = constraints.permittedSubtrees
         let excluded = constraints.excludedSubtrees
-        var outcome = checkType(
+        var outcome = try checkType(
             names.dns, permitted: permitted, excluded: excluded, budget: budget, label: { "DNS:\($0)" },
             isOfType: { if case .dnsName = $0 { true } else { false } },
             within: { if case let .dnsName(c) = $1 { dnsWithin($0, c) } else { false } },
@@ -132,28 +129,28 @@ enum NameConstraintChecker {
         let email: (String, GeneralName) -> Bool = {
             if case let .rfc822Name(c) = $1 { NameConstraintMatching.email($0, isWithin: c) } else { false }
         }
-        outcome = checkType(
+        outcome = try checkType(
             names.email, permitted: permitted, excluded: excluded, budget: budget, label: { "email:\($0)" },
             isOfType: { if case .rfc822Name = $0 { true } else { false } }, within: email, intersects: email)
         guard case .ok = outcome else { return outcome }
         let ip: (ArraySlice<UInt8>, GeneralName) -> Bool = {
             if case let .ipAddress(c) = $1 { NameConstraintMatching.ipAddress(Array($0), isWithin: Array(c)) } else { false }
         }
-        outcome = checkType(
+        outcome = try checkType(
             names.ip, permitted: permitted, excluded: excluded, budget: budget, label: { "IP:\(GeneralName.formatIP($0))" },
             isOfType: { if case .ipAddress = $0 { true } else { false } }, within: ip, intersects: ip)
         guard case .ok = outcome else { return outcome }
         let directory: (DistinguishedName, GeneralName) -> Bool = {
             if case let .directoryName(c) = $1 { $0.hasPrefix(c) } else { false }
         }
-        outcome = checkType(
+        outcome = try checkType(
             names.directory, permitted: permitted, excluded: excluded, budget: budget, label: { "DirName:\($0)" },
             isOfType: { if case .directoryName = $0 { true } else { false } }, within: directory, intersects: directory)
         guard case .ok = outcome else { return outcome }
         let uri: (String, GeneralName) -> Bool = {
             if case let .uniformResourceIdentifier(c) = $1 { NameConstraintMatching.uri($0, isWithin: c) } else { false }
         }
-        outcome = checkType(
+        outcome = try checkType(
             names.uri, permitted: permitted, excluded: excluded, budget: budget, label: { "URI:\($0)" },
             isOfType: { if case .uniformResourceIdentifier = $0 { true } else { false } }, within: uri, intersects: uri)
         guard case .ok = outcome else { return outcome }

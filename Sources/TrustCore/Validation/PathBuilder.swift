@@ -39,8 +39,10 @@ public struct PathBuildingResult: Sendable {
     public let attempts: [PathAttempt]
     /// Signature verifications performed.
     public let signatureChecks: Int
+    /// What ran out, when the budget stopped the search (the evaluation is then rejected).
+    let exhaustion: BudgetExhausted?
     /// Whether the budget stopped the search.
-    public let budgetExhausted: Bool
+    public var budgetExhausted: Bool { exhaustion != nil }
 
     /// The failed attempt that best explains why no chain was found (ranked by `PathRelevance`): the one
     /// every report of the failure leads with.
@@ -61,7 +63,6 @@ struct PathBuilder {
     var budget: BudgetMeter { validator.budget }
 
     private var attempts: [PathAttempt] = []
-    private var exhausted = false
     private var found: [Certificate]?
 
     // Both memories key on `SignedBy`: whether a signature verifies depends only on the signed
@@ -82,23 +83,30 @@ struct PathBuilder {
         self.validator = validator
     }
 
+    /// Builds paths from `leaf`; when the budget runs out, the search stops and the path it was
+    /// exploring is recorded as the last attempt (the one that explains the rejection).
     mutating func build(from leaf: Certificate) -> PathBuildingResult {
         var path: [Certificate] = []
         path.reserveCapacity(4)
         path.append(leaf)
-        extend(&path)
-        return PathBuildingResult(
-            validChain: found, attempts: attempts,
-            signatureChecks: budget.used(.signatureChecks), budgetExhausted: exhausted || budget.exhausted != nil
-        )
+        var exhaustion: BudgetExhausted?
+        do {
+            try extend(&path)
+        } catch {
+            // The stage that ran out unwound the search: `path` is the one it was exploring.
+            exhaustion = error
+            record(path, .budgetExhausted, [error.failure])
+        }
+        return PathBuildingResult(validChain: found, attempts: attempts, signatureChecks: budget.used(.signatureChecks),
+                                  exhaustion: exhaustion)
     }
 
-    /// Records that `resource` ran out while exploring `path`.
-    private mutating func recordExhausted(_ path: [Certificate], _ resource: BudgetResource) {
-        exhausted = true
-        budget.markExhausted(resource)
-        let reason = TrustFailureReason.budgetExhausted(resource: resource, limit: budget.limit(of: resource))
-        record(path, .budgetExhausted, [TrustFailure(reason, certificate: nil, index: nil)])
+    /// Builds paths from `leaf` for an evaluation that is itself a step of another (a CRL signer's
+    /// own path): running out of budget ends both, so the exhaustion propagates.
+    mutating func buildWithinBudget(from leaf: Certificate) throws(BudgetExhausted) -> PathBuildingResult {
+        let result = build(from: leaf)
+        if let exhaustion = result.exhaustion { throw exhaustion }
+        return result
     }
 
     private mutating func record(_ chain: [Certificate], _ outcome: PathAttempt.Outcome, _ failures: [TrustFailure],
@@ -109,20 +117,14 @@ struct PathBuilder {
     /// Explores paths that extend `path`; returns true once a valid chain is found. `path` is
     /// extended and restored in place (one array for the whole search); after a success it is left
     /// as it was when the valid chain was found.
+    /// Running out of budget (here, or in the validator's stages: name constraints, policies,
+    /// revocation) throws and ends the whole search.
     @discardableResult
-    private mutating func extend(_ path: inout [Certificate]) -> Bool {
+    private mutating func extend(_ path: inout [Certificate]) throws(BudgetExhausted) -> Bool {
         guard let current = path.last else { return false }
         // Only the path budget is checked here: the signature budget guards each verification in the
         // loop below, so a path whose signatures were all paid for can still reach its anchor.
-        if !budget.canSpend(.candidatePaths) {
-            recordExhausted(path, .candidatePaths)
-            return false
-        }
-        // Another stage (name constraints, policies, revocation) used up its allowance: stop.
-        if budget.exhausted != nil {
-            exhausted = true
-            return false
-        }
+        try budget.reserve(.candidatePaths)
 
         // A trusted certificate ends the path (RFC 5280 §6.1: the anchor is not part of the path proper).
         // Usually the anchor is `current` itself: then the chain is the path, shared, not copied;
@@ -134,8 +136,8 @@ struct PathBuilder {
             anchored = chain
         }
         if let chain = anchored {
-            budget.spend(.candidatePaths)
-            let failures = validator.validate(chain, isComplete: true)
+            try budget.spend(.candidatePaths)
+            let failures = try validator.validate(chain, isComplete: true)
             if failures.isEmpty {
                 found = chain
                 record(chain, .valid, [], endsAtAnchor: true)
@@ -149,7 +151,7 @@ struct PathBuilder {
         var intermediatesSoFar = 0
         for position in path.indices.dropFirst() where !path[position].isSelfIssued { intermediatesSoFar += 1 }
         if intermediatesSoFar > maximumIntermediates || path.count >= budget.limits.maximumPathLength {
-            budget.spend(.candidatePaths)
+            try budget.spend(.candidatePaths)
             record(path, .tooDeep, [TrustFailure(.maximumDepthExceeded(limit: maximumIntermediates), certificate: current, index: path.count - 1)])
             return false
         }
@@ -182,8 +184,8 @@ struct PathBuilder {
             }
         }
         if candidates.isEmpty {
-            budget.spend(.candidatePaths)
-            var failures = validator.validate(path, isComplete: false)
+            try budget.spend(.candidatePaths)
+            var failures = try validator.validate(path, isComplete: false)
             let reason: TrustFailureReason = current.isSelfIssued ? .untrustedRoot : .issuerNotFound
             failures.append(TrustFailure(reason, certificate: current, index: path.count - 1))
             record(path, .deadEnd, failures)
@@ -193,23 +195,16 @@ struct PathBuilder {
         // Verified keys only serve ordering: with a single candidate there is nothing to order.
         let ordersCandidates = candidates.count > 1
         for candidate in ordered(candidates, anchorCount: anchorCount, for: current) {
-            if exhausted { return false }
             // Built only when a memory of this evaluation is consulted or written.
             func signedBy() -> SignedBy { SignedBy(current, by: candidate) }
             let knownFailure = failedKeys.isEmpty ? nil : failedKeys[signedBy()]
-            if knownFailure == nil, !budget.canSpend(.signatureChecks) {
-                recordExhausted(path, .signatureChecks)
-                return false
-            }
+            if knownFailure == nil { try budget.reserve(.signatureChecks) }
             // Rejected candidates end paths too: without this check a wide fan-out of look-alike
             // issuers would run past the path budget (bounded only by the signature budget).
-            guard budget.canSpend(.candidatePaths) else {
-                recordExhausted(path, .candidatePaths)
-                return false
-            }
+            try budget.reserve(.candidatePaths)
             var failure = knownFailure
             if knownFailure == nil {
-                budget.spend(.signatureChecks)
+                try budget.spend(.signatureChecks)
                 failure = validator.signatures.failure(child: current, issuer: candidate)
                 if let failure {
                     failedKeys[signedBy()] = failure
@@ -218,13 +213,13 @@ struct PathBuilder {
                 }
             }
             if let failure {
-                budget.spend(.candidatePaths)
+                try budget.spend(.candidatePaths)
                 record(path + [candidate], .rejectedIssuer, [TrustFailure(failure, certificate: current, index: path.count - 1)],
                        endsAtAnchor: anchors.contains(candidate))
                 continue
             }
             path.append(candidate)
-            if extend(&path) { return true }
+            if try extend(&path) { return true }
             path.removeLast()
         }
         return false

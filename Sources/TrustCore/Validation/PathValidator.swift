@@ -54,12 +54,12 @@ final class PathValidator {
 
     /// The revocation statuses and failures of the complete `chain` (computed once per chain), or nil
     /// when no revocation policy is in force.
-    func revocation(of chain: [Certificate]) -> (statuses: [CertificateRevocationStatus], failures: [TrustFailure])? {
+    func revocation(of chain: [Certificate]) throws(BudgetExhausted) -> (statuses: [CertificateRevocationStatus], failures: [TrustFailure])? {
         // Without a revocation policy there is nothing to look up (and no chain to compare).
         guard options.revocation != nil else { return nil }
         if let known = revocationResults[chain] { return known }
         guard let checker = revocationChecker else { return nil }
-        let result = checker.check(chain)
+        let result = try checker.check(chain)
         revocationResults[chain] = result
         return result
     }
@@ -69,28 +69,23 @@ final class PathValidator {
     private let policyOutcomes = PolicyOutcomeMemo()
 
     /// The policy failure of the complete `chain`, if any (processed once per chain).
-    func policyFailure(of chain: [Certificate]) -> TrustFailure? {
-        let entry = policyEntry(of: chain)
+    func policyFailure(of chain: [Certificate]) throws(BudgetExhausted) -> TrustFailure? {
+        let entry = try policyEntry(of: chain)
         guard !entry.isValid, case let .invalid(failure) = entry.outcome else { return nil }
         return failure
     }
 
     /// The policies the complete `chain` is valid for, or nil when policy processing failed.
-    func validPolicies(of chain: [Certificate]) -> ValidPolicySet? {
-        if case let .valid(policies) = policyEntry(of: chain).outcome { return policies }
+    func validPolicies(of chain: [Certificate]) throws(BudgetExhausted) -> ValidPolicySet? {
+        if case let .valid(policies) = try policyEntry(of: chain).outcome { return policies }
         return nil
     }
 
     /// RFC 5280 §6.1 certificate policy processing of the complete `chain` (computed once per chain).
-    private func policyEntry(of chain: [Certificate]) -> PolicyOutcomeMemo.Entry {
+    private func policyEntry(of chain: [Certificate]) throws(BudgetExhausted) -> PolicyOutcomeMemo.Entry {
         if let known = policyOutcomes.entry(for: chain) { return known }
         // Drawn from the evaluation's budget: it does not reset for each path the builder tries.
-        let available = budget.remaining(.policyGraphOperations)
-        var left = available
-        let outcome = PolicyProcessing.process(chain, inputs: options, budget: &left,
-                                               limit: budget.limit(of: .policyGraphOperations))
-        budget.spend(.policyGraphOperations, available - max(0, left))
-        if left < 0 { budget.markExhausted(.policyGraphOperations) }
+        let outcome = try PolicyProcessing.process(chain, inputs: options, budget: budget)
         return policyOutcomes.record(outcome, for: chain)
     }
 
@@ -103,7 +98,8 @@ final class PathValidator {
 
     /// Validates `chain`. `isComplete` says whether the last certificate is a trust anchor; for an
     /// incomplete chain the per-certificate rules still run so every problem is reported.
-    func validate(_ chain: [Certificate], isComplete: Bool) -> [TrustFailure] {
+    /// Running out of budget in any stage throws (the evaluation is then rejected as a whole).
+    func validate(_ chain: [Certificate], isComplete: Bool) throws(BudgetExhausted) -> [TrustFailure] {
         guard !chain.isEmpty else { return [TrustFailure(.noCertificates, certificate: nil, index: nil)] }
         var failures: [TrustFailure] = []
         let lastIndex = chain.count - 1
@@ -111,7 +107,7 @@ final class PathValidator {
         let systemAnchored = isComplete && isSystemAnchor(chain[lastIndex])
 
         let rules = options.rules
-        let verdicts = staticVerdicts(chain, anchorIndex: anchorIndex, systemAnchored: systemAnchored)
+        let verdicts = try staticVerdicts(chain, anchorIndex: anchorIndex, systemAnchored: systemAnchored)
         for index in chain.indices {
             let certificate = chain[index]
             let isAnchor = index == anchorIndex
@@ -150,19 +146,13 @@ final class PathValidator {
         }
         let leaf = chain[0]
         checkLeaf(leaf) { reason in failures.append(TrustFailure(reason, certificate: leaf, index: 0)) }
-        failures.append(contentsOf: NameConstraintChecker.violations(
+        failures.append(contentsOf: try NameConstraintChecker.violations(
             in: chain, budget: budget, leafCommonNameIsDNSName: options.allowsCommonNameFallback))
         // Certificate policies need the anchor: the path's policies are judged from it down (§6.1.2).
-        if isComplete, let failure = policyFailure(of: chain) { failures.append(failure) }
+        if isComplete, let failure = try policyFailure(of: chain) { failures.append(failure) }
         // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.
-        if isComplete, let revocation = revocation(of: chain) {
+        if isComplete, let revocation = try revocation(of: chain) {
             failures.append(contentsOf: revocation.failures)
-        }
-        // A stage that ran out of allowance could not finish its checks: never a pass.
-        if let resource = budget.exhausted,
-           !failures.contains(where: { if case .budgetExhausted = $0.reason { true } else { false } }) {
-            failures.append(TrustFailure(.budgetExhausted(resource: resource, limit: budget.limit(of: resource)),
-                                         certificate: nil, index: nil))
         }
         return failures
     }
@@ -174,15 +164,18 @@ final class PathValidator {
     /// The flags of every position are settled first (the top certificate's may cost a signature
     /// check from the budget, as it did when each position was looked up in turn: no other check of
     /// the per-certificate loop draws on the budget, so the order of spending is unchanged).
-    func staticVerdicts(_ chain: [Certificate], anchorIndex: Int, systemAnchored: Bool) -> [ProfileVerdictCache.Verdict] {
-        let positions = chain.indices.map { index in
+    func staticVerdicts(_ chain: [Certificate], anchorIndex: Int, systemAnchored: Bool) throws(BudgetExhausted)
+        -> [ProfileVerdictCache.Verdict] {
+        var positions: [ProfileVerdictCache.Position] = []
+        positions.reserveCapacity(chain.count)
+        for index in chain.indices {
             let certificate = chain[index]
-            var flags = CertificateProfileRules.flags(of: certificate, at: index, chainCount: chain.count,
+            var flags = try CertificateProfileRules.flags(of: certificate, at: index, chainCount: chain.count,
                                                       isAnchor: index == anchorIndex, systemAnchored: systemAnchored,
                                                       options: options, isSignedByAnotherKey: isSignedByAnotherKey)
             // Only the leaf rules read the common-name waiver: other positions share their verdicts.
             if !flags.isLeaf { flags.allowsCommonNameFallback = false }
-            return ProfileVerdictCache.Position(certificate: certificate.sha256Words, flags: flags)
+            positions.append(ProfileVerdictCache.Position(certificate: certificate.sha256Words, flags: flags))
         }
         return verdicts.verdicts(for: positions) {
             zip(chain, positions).map { certificate, position in
@@ -199,10 +192,10 @@ final class PathValidator {
     /// authorityKeyIdentifier, and CABF 7.1.2.1.2 / 7.1.2.1.3 are about self-signed roots. Only a
     /// definite mismatch counts; a signature that cannot be checked (unsupported algorithm, a key of
     /// another type) leaves the certificate taken as self-signed. The check is one of the
-    /// evaluation's signature checks: out of budget, the meter is marked exhausted (never a pass).
-    func isSignedByAnotherKey(_ certificate: Certificate) -> Bool {
+    /// evaluation's signature checks: out of budget, the evaluation ends (never a pass).
+    func isSignedByAnotherKey(_ certificate: Certificate) throws(BudgetExhausted) -> Bool {
         if !signatures.knows(child: certificate, issuer: certificate) {
-            guard budget.spend(.signatureChecks) else { return false }
+            try budget.spend(.signatureChecks)
         }
         if case .signatureInvalid? = signatures.failure(child: certificate, issuer: certificate) { return true }
         return false

@@ -40,20 +40,8 @@ struct PolicyGraph {
 
     /// An empty graph for a path of `depth` certificates (its levels allocated once, not grown).
     init(depth: Int) { levels.reserveCapacity(depth) }
-    /// The budget was exhausted: the graph is incomplete and must not be used.
-    struct BudgetExhausted: Error {}
-
     /// The root of §6.1.2 (a): a single anyPolicy node, as the expectation of the first certificate.
     static var initialExpectation: Level { Level(nodes: [:], hasAnyPolicy: true) }
-
-    /// Charges `cost` nodes or edges to `budget`.
-    private static func charge(_ cost: Int, to budget: inout Int) throws(BudgetExhausted) {
-        guard budget >= cost else {
-            budget = 0
-            throw BudgetExhausted()
-        }
-        budget -= cost
-    }
 
     /// §6.1.3 (d): turns `expected` (what the depth above expects, from ``expectation(policyMappings:mappingAllowed:budget:)``)
     /// into this certificate's depth, given the certificate's `policies` (anyPolicy already removed
@@ -61,7 +49,7 @@ struct PolicyGraph {
     /// appends it. Pruning of childless nodes above is deferred to the reachability walk of
     /// ``validPolicyNodes()``.
     mutating func append(certificatePolicies policies: [ASN1ObjectIdentifier], assertsAnyPolicy: Bool,
-                         expected: Level, budget: inout Int) throws(BudgetExhausted) {
+                         expected: Level, budget: BudgetMeter) throws(BudgetExhausted) {
         var level = expected
         let asserted = Set(policies)
         // (d)(1)(i) and (d)(2): without anyPolicy, only the expected policies the certificate names
@@ -73,7 +61,7 @@ struct PolicyGraph {
         // (d)(1)(ii): a named policy nobody expected hangs off the anyPolicy node above.
         if expected.hasAnyPolicy {
             for policy in policies where level.nodes[policy] == nil {
-                try Self.charge(1, to: &budget)
+                try budget.spend(.policyGraphOperations)
                 level.nodes[policy] = Node()
             }
         }
@@ -92,7 +80,7 @@ struct PolicyGraph {
     /// policy the level lacks is first added under anyPolicy, (b)(1)); with mapping inhibited,
     /// mapped policies are deleted ((b)(2)). Every other policy expects itself.
     mutating func expectation(policyMappings mappings: [PolicyMappings.Mapping], mappingAllowed: Bool,
-                              budget: inout Int) throws(BudgetExhausted) -> Level {
+                              budget: BudgetMeter) throws(BudgetExhausted) -> Level {
         guard var level = levels.popLast() else { return Self.initialExpectation }
         var subjectsByIssuer: [ASN1ObjectIdentifier: [ASN1ObjectIdentifier]] = [:]
         for mapping in mappings { subjectsByIssuer[mapping.issuerDomainPolicy, default: []].append(mapping.subjectDomainPolicy) }
@@ -100,7 +88,7 @@ struct PolicyGraph {
             for issuerPolicy in subjectsByIssuer.keys {
                 if level.nodes[issuerPolicy] == nil {
                     guard level.hasAnyPolicy else { continue }
-                    try Self.charge(1, to: &budget)
+                    try budget.spend(.policyGraphOperations)
                     level.nodes[issuerPolicy] = Node()
                 }
                 level.nodes[issuerPolicy]?.isMapped = true
@@ -114,7 +102,7 @@ struct PolicyGraph {
         for (policy, node) in level.nodes {
             let expectedPolicies = node.isMapped ? subjectsByIssuer[policy] ?? [] : [policy]
             for expectedPolicy in expectedPolicies {
-                try Self.charge(1, to: &budget)
+                try budget.spend(.policyGraphOperations)
                 next.nodes[expectedPolicy, default: Node()].parentPolicies.append(policy)
             }
         }

@@ -34,10 +34,9 @@ enum PolicyProcessing {
     }
 
     /// Processes the policies of `chain` (leaf first, anchor last) with the §6.1.1 inputs (c), (e),
-    /// (f), (g) of `inputs`. Every node and edge of the policy graph is charged to `budget`; when
-    /// it runs out the outcome is a fatal failure.
-    static func process(_ chain: [Certificate], inputs: ValidationOptions, budget: inout Int,
-                        limit: Int = VerificationBudget.default.policyGraphOperations) -> Outcome {
+    /// (f), (g) of `inputs`. Every node and edge of the policy graph is charged to `budget` before
+    /// it is made; running out throws (the graph is then incomplete and never used).
+    static func process(_ chain: [Certificate], inputs: ValidationOptions, budget: BudgetMeter) throws(BudgetExhausted) -> Outcome {
         // n: the certificates of the path proper (the anchor is not one of them).
         let pathLength = chain.count - 1
         guard pathLength > 0 else { return .valid(result(of: PolicyGraph(), inputs: inputs)) }
@@ -51,52 +50,48 @@ enum PolicyProcessing {
         func failure(_ reason: TrustFailureReason, at index: Int) -> Outcome {
             .invalid(TrustFailure(reason, certificate: chain[index], index: index))
         }
-        do {
-            for index in stride(from: pathLength - 1, through: 0, by: -1) {
-                let certificate = chain[index]
-                let extensions = certificate.extensions
-                let isLeaf = index == 0
-                // §6.1.3 (d), (e).
-                if let policies = extensions.certificatePolicies?.identifiers, !expected.isEmpty {
-                    // (d)(2): anyPolicy counts while inhibit_anyPolicy > 0, or in a self-issued intermediate.
-                    let anyPolicyAllowed = inhibitAnyPolicy > 0 || (!isLeaf && certificate.isSelfIssued)
-                    let assertsAnyPolicy = anyPolicyAllowed && policies.contains(OID.anyPolicy)
-                    try graph.append(certificatePolicies: policies.filter { $0 != OID.anyPolicy },
-                                     assertsAnyPolicy: assertsAnyPolicy, expected: expected, budget: &budget)
-                } else {
-                    graph.appendEmptyLevel()
-                }
-                // §6.1.3 (f): with an explicit policy required, the tree must not become NULL.
-                if explicitPolicy == 0 && graph.isNull { return failure(.explicitPolicyRequired, at: index) }
-
-                if isLeaf {
-                    // §6.1.5 (a), (b).
-                    if explicitPolicy > 0 { explicitPolicy -= 1 }
-                    if extensions.policyConstraints?.requireExplicitPolicy == 0 { explicitPolicy = 0 }
-                    continue
-                }
-                // §6.1.4 (a): anyPolicy may be neither side of a mapping.
-                let mappings = extensions.policyMappings?.mappings ?? []
-                if mappings.contains(where: { $0.issuerDomainPolicy == OID.anyPolicy || $0.subjectDomainPolicy == OID.anyPolicy }) {
-                    return failure(.policyMappingInvalid, at: index)
-                }
-                // §6.1.4 (b).
-                expected = try graph.expectation(policyMappings: mappings, mappingAllowed: policyMapping > 0, budget: &budget)
-                // §6.1.4 (h): the counters run down over certificates that are not self-issued.
-                if !certificate.isSelfIssued {
-                    if explicitPolicy > 0 { explicitPolicy -= 1 }
-                    if policyMapping > 0 { policyMapping -= 1 }
-                    if inhibitAnyPolicy > 0 { inhibitAnyPolicy -= 1 }
-                }
-                // §6.1.4 (i), (j): constraints only ever tighten the counters.
-                if let constraints = extensions.policyConstraints {
-                    if let skip = constraints.requireExplicitPolicy { explicitPolicy = min(explicitPolicy, skip) }
-                    if let skip = constraints.inhibitPolicyMapping { policyMapping = min(policyMapping, skip) }
-                }
-                if let skip = extensions.inhibitAnyPolicy?.skipCerts { inhibitAnyPolicy = min(inhibitAnyPolicy, skip) }
+        for index in stride(from: pathLength - 1, through: 0, by: -1) {
+            let certificate = chain[index]
+            let extensions = certificate.extensions
+            let isLeaf = index == 0
+            // §6.1.3 (d), (e).
+            if let policies = extensions.certificatePolicies?.identifiers, !expected.isEmpty {
+                // (d)(2): anyPolicy counts while inhibit_anyPolicy > 0, or in a self-issued intermediate.
+                let anyPolicyAllowed = inhibitAnyPolicy > 0 || (!isLeaf && certificate.isSelfIssued)
+                let assertsAnyPolicy = anyPolicyAllowed && policies.contains(OID.anyPolicy)
+                try graph.append(certificatePolicies: policies.filter { $0 != OID.anyPolicy },
+                                 assertsAnyPolicy: assertsAnyPolicy, expected: expected, budget: budget)
+            } else {
+                graph.appendEmptyLevel()
             }
-        } catch {
-            return .invalid(TrustFailure(.budgetExhausted(resource: .policyGraphOperations, limit: limit), certificate: nil, index: nil))
+            // §6.1.3 (f): with an explicit policy required, the tree must not become NULL.
+            if explicitPolicy == 0 && graph.isNull { return failure(.explicitPolicyRequired, at: index) }
+
+            if isLeaf {
+                // §6.1.5 (a), (b).
+                if explicitPolicy > 0 { explicitPolicy -= 1 }
+                if extensions.policyConstraints?.requireExplicitPolicy == 0 { explicitPolicy = 0 }
+                continue
+            }
+            // §6.1.4 (a): anyPolicy may be neither side of a mapping.
+            let mappings = extensions.policyMappings?.mappings ?? []
+            if mappings.contains(where: { $0.issuerDomainPolicy == OID.anyPolicy || $0.subjectDomainPolicy == OID.anyPolicy }) {
+                return failure(.policyMappingInvalid, at: index)
+            }
+            // §6.1.4 (b).
+            expected = try graph.expectation(policyMappings: mappings, mappingAllowed: policyMapping > 0, budget: budget)
+            // §6.1.4 (h): the counters run down over certificates that are not self-issued.
+            if !certificate.isSelfIssued {
+                if explicitPolicy > 0 { explicitPolicy -= 1 }
+                if policyMapping > 0 { policyMapping -= 1 }
+                if inhibitAnyPolicy > 0 { inhibitAnyPolicy -= 1 }
+            }
+            // §6.1.4 (i), (j): constraints only ever tighten the counters.
+            if let constraints = extensions.policyConstraints {
+                if let skip = constraints.requireExplicitPolicy { explicitPolicy = min(explicitPolicy, skip) }
+                if let skip = constraints.inhibitPolicyMapping { policyMapping = min(policyMapping, skip) }
+            }
+            if let skip = extensions.inhibitAnyPolicy?.skipCerts { inhibitAnyPolicy = min(inhibitAnyPolicy, skip) }
         }
         let policies = result(of: graph, inputs: inputs)
         // §6.1.6: with an explicit policy required, the user-constrained set must not be empty.
