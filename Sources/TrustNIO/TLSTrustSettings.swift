@@ -17,8 +17,16 @@ import TrustX509
 public struct TLSTrustSettings: Sendable {
     /// The trust anchors; nil (the default) trusts the system trust store.
     public var anchors: [Certificate]?
-    /// Whether the system trust store is trusted besides ``anchors``. Default false.
-    public var trustsSystemAnchors = false
+    /// Whether ``anchors``, when set, are the only anchors (`SecTrustSetAnchorCertificatesOnly`,
+    /// `ServerTrust.anchorsOnly`). Default true, as after `SecTrustSetAnchorCertificates`; false
+    /// trusts the system trust store besides them.
+    public var anchorsOnly = true
+    /// The inverse of ``anchorsOnly``.
+    @available(*, deprecated, message: "use anchorsOnly (the inverse), as on ServerTrust")
+    public var trustsSystemAnchors: Bool {
+        get { !anchorsOnly }
+        set { anchorsOnly = !newValue }
+    }
     /// Untrusted intermediates to build paths with, beyond those the peer presented.
     public var additionalIntermediates: [Certificate] = []
     /// The instant validity is checked at; nil means the time of the handshake.
@@ -94,7 +102,7 @@ public struct TLSTrustSettings: Sendable {
         trust.options = trustOptions
         if let anchors {
             trust.setAnchorCertificates(anchors)
-            trust.anchorsOnly = !trustsSystemAnchors
+            trust.anchorsOnly = anchorsOnly
         }
         if !additionalIntermediates.isEmpty { trust.additionalIntermediates = additionalIntermediates }
         if let verifyDate { trust.verifyDate = verifyDate }

@@ -73,7 +73,7 @@ struct PinsCheck: ParsableCommand {
             var settings = TLSTrustSettings()
             if !anchors.isEmpty {
                 settings.anchors = anchors
-                settings.trustsSystemAnchors = systemAnchors
+                settings.anchorsOnly = !systemAnchors
             }
             settings.verifyDate = date
             let evaluator = ConfiguredPinningTrustEvaluator(policy: policy)

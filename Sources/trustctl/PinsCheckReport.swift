@@ -76,7 +76,7 @@ struct PinsCheckReport: Encodable {
         let trust = ServerTrust(certificates: presented)
         if let anchors = settings.anchors {
             trust.setAnchorCertificates(anchors)
-            trust.anchorsOnly = !settings.trustsSystemAnchors
+            trust.anchorsOnly = settings.anchorsOnly
         }
         trust.verifyDate = date
         let enforcing = (try? DomainPinningPolicy(domain: policy.domain, subdomains: policy.subdomains, requirements: policy.requirements,
