@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TrustCrypto", targets: ["TrustCrypto"]),
         .library(name: "TrustCore", targets: ["TrustCore"]),
         .library(name: "TrustPinning", targets: ["TrustPinning"]),
+        .library(name: "TrustSession", targets: ["TrustSession"]),
         .library(name: "TrustNIO", targets: ["TrustNIO"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
     ],
@@ -36,14 +37,17 @@ let package = Package(
         .target(name: "TrustX509", dependencies: ["TrustDER", "TrustCrypto"]),
         .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509"]),
         .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustCore", "TrustX509", "TrustCrypto"]),
+        // The transport-independent decision layer: settings, judge, outcome, challenges, peer record.
+        // No NIO: a transport adapter (TrustNIO) turns its verdicts into the transport's.
+        .target(name: "TrustSession", dependencies: ["TrustCore", "TrustPinning", "TrustX509"]),
         .target(
             name: "SwiftTrust",
-            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustCore", "TrustPinning"]
+            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustCore", "TrustPinning", "TrustSession"]
         ),
         .target(
             name: "TrustNIO",
             dependencies: [
-                "TrustCore", "TrustPinning", "TrustX509",
+                "TrustCore", "TrustPinning", "TrustSession", "TrustX509",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
@@ -71,13 +75,14 @@ let package = Package(
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509"]),
+        .testTarget(name: "TrustSessionTests", dependencies: ["TrustSession", "TrustPinning", "TrustCore", "TrustX509"]),
         // `openssl s_server` on loopback for the TLS tests (a peer we did not write), and certificate
         // graphs made with the openssl CLI.
         .target(name: "OpenSSLServerSupport", path: "Tests/OpenSSLServerSupport"),
         .testTarget(
             name: "TrustNIOTests",
             dependencies: [
-                "TrustNIO", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport",
+                "TrustNIO", "TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),

@@ -4,3 +4,4 @@
 @_exported import TrustCrypto
 @_exported import TrustCore
 @_exported import TrustPinning
+@_exported import TrustSession

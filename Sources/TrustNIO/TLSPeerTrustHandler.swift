@@ -1,7 +1,7 @@
 import NIOCore
 
 /// Sits behind the TLS handler of a connection verified by a ``TLSTrustVerifier``: holds the
-/// connection's ``TLSPeerTrustRecord`` and turns swift-nio-ssl's handshake error into a
+/// connection's `TLSPeerTrustRecord` and turns swift-nio-ssl's handshake error into a
 /// ``TLSTrustError`` carrying the verifier's reason.
 ///
 /// Every other event passes through unchanged. Like all channel handlers it lives on its channel's
@@ -45,7 +45,7 @@ extension Channel {
         tlsPeerTrustRecord().map { $0?.trustedPeer }
     }
 
-    /// The ``TLSPeerTrustRecord`` of this channel's ``TLSPeerTrustHandler``, if it has one.
+    /// The `TLSPeerTrustRecord` of this channel's ``TLSPeerTrustHandler``, if it has one.
     public func tlsPeerTrustRecord() -> EventLoopFuture<TLSPeerTrustRecord?> {
         pipeline.handler(type: TLSPeerTrustHandler.self).map { Optional($0.record) }.recover { _ in nil }
     }

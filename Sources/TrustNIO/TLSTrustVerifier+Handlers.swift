@@ -12,7 +12,7 @@ extension TLSTrustVerifier {
     ///   - host: The identity the server's leaf must match: a DNS name or an IP address.
     ///   - serverName: The SNI name; default `host` unless it is an IP address (which SNI cannot carry).
     ///   - port: The port connected to (for challenge handlers).
-    ///   - taskHandler: A per-connection (task-level) challenge handler (``TLSTrustJudge/challenges(_:)``).
+    ///   - taskHandler: A per-connection (task-level) challenge handler (`TLSTrustJudge.challenges(_:)`).
     public func makeClientHandlers(context: NIOSSLContext, host: String, serverName: String? = nil, port: Int? = nil,
                                    taskHandler: ServerTrustChallengeHandler? = nil) throws
         -> (tls: NIOSSLClientHandler, trust: TLSPeerTrustHandler) {
@@ -34,7 +34,7 @@ extension TLSTrustVerifier {
     ///
     /// The context's `certificateVerification` decides whether a certificate is required
     /// (`.noHostnameVerification` or `.fullVerification`) or optional (`.optionalVerification`: a
-    /// client without one is let in with no ``TrustedPeer``); `.none` is refused.
+    /// client without one is let in with no `TrustedPeer`); `.none` is refused.
     public func makeServerHandlers(context: NIOSSLContext) throws -> (tls: NIOSSLServerHandler, trust: TLSPeerTrustHandler) {
         if case let .none(options) = context.configuration.certificateVerification, !options.validatePresentedCertificates {
             throw TLSTrustConfigurationError.certificateVerificationDisabled

@@ -5,7 +5,7 @@ import TrustX509
 extension TLSTrustVerifier {
     /// Logs one verification's verdict to ``logger``: a trusted peer at `debug` level, a rejected
     /// one at `info` level with the reason (``TrustLogMetadataKey`` lists the metadata) and the
-    /// ``TLSTrustFailure`` as the record's error.
+    /// `TLSTrustFailure` as the record's error.
     ///
     /// One record per verification, its level chosen by the verdict, rather than a `debug` record
     /// for every verdict plus an `info` one for rejections: a logger at `debug` level then shows each

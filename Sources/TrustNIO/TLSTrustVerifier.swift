@@ -3,6 +3,7 @@ import NIOCore
 import NIOSSL
 import TrustCore
 import TrustPinning
+import TrustSession
 import TrustX509
 
 /// swift-nio-ssl's `NIOSSLCustomVerificationCallbackWithMetadata`, `@Sendable` as gRPC Swift 2's
@@ -11,7 +12,7 @@ public typealias TLSTrustVerificationCallback =
     @Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResultWithMetadata>) -> Void
 
 /// Verifies a TLS peer's certificates with SwiftTrust instead of BoringSSL: the bridge between
-/// ``TLSTrustSettings`` + ``TLSTrustJudge`` and swift-nio-ssl's
+/// TrustSession's `TLSTrustDecider` (`TLSTrustSettings` + `TLSTrustJudge`) and swift-nio-ssl's
 /// `NIOSSLCustomVerificationCallbackWithMetadata`.
 ///
 /// For each handshake the callback parses the presented certificates from their DER once, builds a
@@ -21,13 +22,13 @@ public typealias TLSTrustVerificationCallback =
 /// with `.failed` otherwise.
 ///
 /// **How the caller learns why.** swift-nio-ssl reports a rejected certificate only as a TLS alert
-/// and `NIOSSLError.handshakeFailed`. The typed reason (``TLSTrustFailure``) is delivered twice:
+/// and `NIOSSLError.handshakeFailed`. The typed reason (`TLSTrustFailure`) is delivered twice:
 /// - as the error in the pipeline: the ``TLSPeerTrustHandler`` that the convenience constructors
 ///   place behind the TLS handler replaces swift-nio-ssl's handshake error with a
 ///   ``TLSTrustError`` wrapping the reason (and the original error), so `errorCaught` of the
 ///   application's handlers and a failed `connect` future see it;
-/// - on the connection's result handle, ``TLSPeerTrustRecord`` (``TLSTrustOutcome``), which also
-///   holds the accepted peer's identity (``TrustedPeer``) after success.
+/// - on the connection's result handle, `TLSPeerTrustRecord` (`TLSTrustOutcome`), which also
+///   holds the accepted peer's identity (`TrustedPeer`) after success.
 ///
 /// Evaluations that may fetch revocation information run off the event loop and complete the
 /// promise later; offline ones run inline (see ``TLSVerificationExecution``).
@@ -44,10 +45,13 @@ public typealias TLSTrustVerificationCallback =
 /// let (tls, trust) = try verifier.makeClientHandlers(context: sslContext, host: "api.example.com")
 /// ```
 public struct TLSTrustVerifier: Sendable {
+    /// The transport-independent decision: settings, judge, and the check that an acceptance
+    /// enforced the settings' options.
+    public let decider: TLSTrustDecider
     /// How each connection's trust is configured.
-    public let settings: TLSTrustSettings
+    public var settings: TLSTrustSettings { decider.settings }
     /// Who decides.
-    public let judge: TLSTrustJudge
+    public var judge: TLSTrustJudge { decider.judge }
     /// Where the verification runs.
     public let execution: TLSVerificationExecution
     /// Where verdicts are logged (trusted at `debug`, rejected at `info`); nil logs nothing.
@@ -57,7 +61,7 @@ public struct TLSTrustVerifier: Sendable {
 
     /// Creates a verifier, refusing a judge that cannot enforce the settings.
     ///
-    /// - Throws: ``TLSTrustConfigurationError/judgeSkipsEvaluation(judge:options:)`` when `judge`
+    /// - Throws: `TLSTrustConfigurationError.judgeSkipsEvaluation(judge:options:)` when `judge`
     ///   accepts without evaluating while `settings` ask for a profile or revocation checking.
     /// - Parameters:
     ///   - settings: Anchors, intermediates, date, profile and revocation of every connection's trust.
@@ -67,12 +71,7 @@ public struct TLSTrustVerifier: Sendable {
     ///     Default: nil, no logging.
     public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate,
                 execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) throws(TLSTrustConfigurationError) {
-        let options = settings.trustOptions
-        if options.requiresEvaluation, judge.acceptsWithoutEvaluating {
-            throw .judgeSkipsEvaluation(judge: judge.name, options: options)
-        }
-        self.settings = settings
-        self.judge = judge
+        decider = try TLSTrustDecider(settings: settings, judge: judge)
         self.execution = execution
         self.logger = logger
         var handles: [Certificate: NIOSSLCertificate] = [:]
@@ -99,7 +98,7 @@ public struct TLSTrustVerifier: Sendable {
     /// Whether verifications run off the event loop.
     var runsOffEventLoop: Bool {
         switch execution {
-        case .automatic, .onEventLoop: return settings.mayFetchRevocation
+        case .automatic, .onEventLoop: return decider.mayUseNetwork
         case .offEventLoop: return true
         }
     }
@@ -111,10 +110,10 @@ public struct TLSTrustVerifier: Sendable {
     ///
     /// - Parameters:
     ///   - role: The peer's role: a server for the host connected to, or a client.
-    ///   - port: The port connected to, for ``ServerTrustChallenge/port``.
+    ///   - port: The port connected to, for `ServerTrustChallenge.port`.
     ///   - record: Where the decision is kept for the application (one record per connection).
     ///   - taskHandler: The per-connection (task-level) challenge handler, for
-    ///     ``TLSTrustJudge/challenges(_:)``.
+    ///     `TLSTrustJudge.challenges(_:)`.
     ///   - onOutcome: Called with every decision, before swift-nio-ssl learns it: where a framework
     ///     builds the pipeline itself, the way to learn why a peer was rejected.
     public func verificationCallback(for role: TLSPeerRole, port: Int? = nil, record: TLSPeerTrustRecord? = nil,
@@ -137,9 +136,9 @@ public struct TLSTrustVerifier: Sendable {
             }
             record?.record(presented: parsed)
             if runsOffEventLoop {
-                Task { complete(await fetchAndDecide(parsed, role: role, port: port, taskHandler: taskHandler), parsed) }
+                Task { complete(await decider.decide(parsed, role: role, port: port, taskHandler: taskHandler), parsed) }
             } else {
-                complete(decide(parsed, role: role, port: port, taskHandler: taskHandler), parsed)
+                complete(decider.decideOffline(parsed, role: role, port: port, taskHandler: taskHandler), parsed)
             }
         }
     }
@@ -163,70 +162,9 @@ public struct TLSTrustVerifier: Sendable {
     /// callback makes.
     public func verify(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
-        let outcome = await fetchAndDecide(presented, role: role, port: port, taskHandler: taskHandler)
+        let outcome = await decider.decide(presented, role: role, port: port, taskHandler: taskHandler)
         logVerdict(outcome, presented: presented, role: role, port: port)
         return outcome
-    }
-
-    /// The decision, fetching revocation information first when the settings ask for it; not logged.
-    private func fetchAndDecide(_ presented: [Certificate], role: TLSPeerRole, port: Int?,
-                                taskHandler: ServerTrustChallengeHandler?) async -> TLSTrustOutcome {
-        guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
-        let trust = settings.makeTrust(presented: presented, role: role)
-        if settings.mayFetchRevocation {
-            // Fetching keeps what verified on the trust; the judge's own evaluations then use it
-            // (evaluators never fetch by themselves).
-            _ = await trust.evaluate(fetchingWith: settings.revocationFetcher)
-        }
-        return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
-    }
-
-    /// The offline decision: no revocation fetching; not logged.
-    func decide(_ presented: [Certificate], role: TLSPeerRole, port: Int?,
-                taskHandler: ServerTrustChallengeHandler?) -> TLSTrustOutcome {
-        guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
-        let trust = settings.makeTrust(presented: presented, role: role)
-        return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
-    }
-
-    private func decide(_ trust: ServerTrust, presented: [Certificate], role: TLSPeerRole, port: Int?,
-                        taskHandler: ServerTrustChallengeHandler?) -> TLSTrustOutcome {
-        // What the settings (and their `configure` closure) asked every evaluation to enforce.
-        let required = trust.options
-        switch judge.decide(trust, role: role, settings: settings, port: port, taskHandler: taskHandler) {
-        case var .success(evaluation):
-            if required.requiresEvaluation {
-                switch Self.enforcing(required, on: trust, accepted: evaluation) {
-                case let .success(enforced): evaluation = enforced
-                case let .failure(failed):
-                    return .rejected(.optionsNotEnforced(host: role.host ?? "", options: required, evaluation: failed.evaluation))
-                }
-            }
-            guard let peer = TrustedPeer(role: role, presented: presented, evaluation: evaluation, pathBuilds: trust.pathBuildCount) else {
-                return .rejected(.noPeerCertificates)
-            }
-            return .trusted(peer)
-        case let .failure(failure):
-            return .rejected(failure)
-        }
-    }
-
-    /// The evaluation an acceptance rests on when `required` options must be enforced: the judge's
-    /// own when it trusted the chain under them; else one evaluation of `trust` as the judge left it
-    /// (a custom evaluator or challenge handler that accepted without evaluating). A failure carries
-    /// that evaluation (nil when the judge removed the options from the trust).
-    static func enforcing(_ required: TrustOptions, on trust: ServerTrust,
-                          accepted evaluation: TrustEvaluation?) -> Result<TrustEvaluation, FailedEnforcement> {
-        if let evaluation, evaluation.isTrusted, evaluation.enforced.covers(required) { return .success(evaluation) }
-        let evaluation = trust.lastEvaluation ?? trust.evaluate()
-        guard evaluation.enforced.covers(required) else { return .failure(FailedEnforcement(evaluation: nil)) }
-        return evaluation.isTrusted ? .success(evaluation) : .failure(FailedEnforcement(evaluation: evaluation))
-    }
-
-    /// Why ``enforcing(_:on:accepted:)`` refused an acceptance: the evaluation under the options
-    /// that did not trust the chain, or nil when the options were no longer on the trust.
-    struct FailedEnforcement: Error {
-        let evaluation: TrustEvaluation?
     }
 
     /// The presented certificates parsed from their DER, or the first that is not a certificate.

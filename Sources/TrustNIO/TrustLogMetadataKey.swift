@@ -14,7 +14,7 @@
 /// | `swifttrust.leaf` | the subject of the leaf the peer presented |
 /// | `swifttrust.presented` | the subjects of the certificates the peer presented, leaf first |
 /// | `swifttrust.chain` | the subjects of the validated chain, leaf to anchor (trusted peers with one) |
-/// | `swifttrust.reason` | why the peer was rejected: the ``TLSTrustFailure`` description (rejections only) |
+/// | `swifttrust.reason` | why the peer was rejected: the `TLSTrustFailure` description (rejections only) |
 ///
 /// An uploader writes one record per report URI: `"pin report delivered"` at `debug` level, or
 /// `"pin report not delivered"` at `info` level, with ``reportURI``, ``upload``, ``statusCode``

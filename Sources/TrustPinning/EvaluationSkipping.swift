@@ -36,8 +36,7 @@ extension ServerTrustEvaluating {
 extension ServerTrust {
     /// Whether the last evaluation is current, trusted, and applied this trust's options.
     package var hasTrustedEvaluationEnforcingOptions: Bool {
-        guard let last = lastEvaluation else { return false }
-        return last.isTrusted && last.enforced.covers(options)
+        lastEvaluation?.isTrusted(enforcing: options) ?? false
     }
 }
 

@@ -82,6 +82,10 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
     /// Whether the chain is trusted.
     public var isTrusted: Bool { result.isTrusted }
 
+    /// Whether the chain is trusted by an evaluation that applied at least what `options` require
+    /// (``Enforced/covers(_:)``): the only evaluation an acceptance under `options` may rest on.
+    public func isTrusted(enforcing options: TrustOptions) -> Bool { isTrusted && enforced.covers(options) }
+
     /// `trusted` or `not trusted` followed by one failure per line.
     public var description: String {
         if isTrusted { return "trusted" }

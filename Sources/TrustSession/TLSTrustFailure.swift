@@ -7,7 +7,7 @@ import TrustX509
 /// handshake failure, naming the certificate and rule (through ``trustFailures``), the pin, or the
 /// challenge disposition that refused the peer.
 ///
-/// The reason reaches the caller as ``TLSTrustError`` in the channel pipeline and as
+/// The reason reaches the caller as `TLSTrustError` in the channel pipeline and as
 /// ``TLSTrustOutcome/rejected(_:)`` on the connection's ``TLSPeerTrustRecord``.
 public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// The peer presented no certificate.

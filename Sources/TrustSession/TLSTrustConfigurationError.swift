@@ -1,7 +1,7 @@
 import Foundation
 import TrustCore
 
-/// Why a ``TLSTrustVerifier`` refused its configuration, or cannot be wired to a TLS handler: a
+/// Why a `TLSTrustVerifier` refused its configuration, or cannot be wired to a TLS handler: a
 /// combination that cannot be honoured, refused when it is configured instead of one setting being
 /// dropped on every handshake.
 public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {

@@ -2,7 +2,7 @@ import Synchronization
 import TrustX509
 
 /// The decision a verifier made for one connection, kept for the application to read: the result
-/// handle of a ``TLSPeerTrustHandler``. Written once, from whichever thread the verification ran on.
+/// handle of a `TLSPeerTrustHandler`. Written once, from whichever thread the verification ran on.
 public final class TLSPeerTrustRecord: Sendable {
     private struct State {
         var presented: [Certificate] = []
@@ -34,12 +34,12 @@ public final class TLSPeerTrustRecord: Sendable {
     }
 
     /// Records `outcome` (the first decision stands: a verification callback runs once per handshake).
-    func record(_ outcome: TLSTrustOutcome) {
+    package func record(_ outcome: TLSTrustOutcome) {
         state.withLock { if $0.outcome == nil { $0.outcome = outcome } }
     }
 
     /// Records the parsed certificates the peer presented.
-    func record(presented: [Certificate]) {
+    package func record(presented: [Certificate]) {
         state.withLock { $0.presented = presented }
     }
 }

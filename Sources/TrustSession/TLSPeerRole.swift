@@ -5,7 +5,7 @@ public enum TLSPeerRole: Hashable, Sendable {
     case server(host: String)
     /// A client presenting a certificate to a server (mutual TLS): its leaf must be fit for
     /// clientAuth. No host name is checked; the application reads the client's identity from the
-    /// channel (``TLSPeerTrustHandler/trustedPeer``).
+    /// channel (`TLSPeerTrustHandler.trustedPeer`).
     case client
 
     /// The host a server role was connected as.

@@ -1,0 +1,99 @@
+import TrustCore
+import TrustPinning
+import TrustX509
+
+/// Decides whether to trust a TLS peer, independently of any transport: builds each connection's
+/// `ServerTrust` from ``TLSTrustSettings``, fetches revocation information first when the settings
+/// ask for it, lets the ``TLSTrustJudge`` decide, and accepts only on an evaluation that enforced
+/// the settings' options (``TLSTrustSettings/trustOptions``), whatever the judge did.
+///
+/// A transport adapter (TrustNIO's `TLSTrustVerifier` for swift-nio-ssl) parses the peer's
+/// certificates, calls ``decide(_:role:port:taskHandler:)`` (which may use the network), or
+/// ``decideOffline(_:role:port:taskHandler:)`` where waiting is forbidden and ``mayUseNetwork`` is
+/// false, and turns the ``TLSTrustOutcome`` into its own verdict.
+public struct TLSTrustDecider: Sendable {
+    /// How each connection's trust is configured.
+    public let settings: TLSTrustSettings
+    /// Who decides.
+    public let judge: TLSTrustJudge
+
+    /// Creates a decider, refusing a judge that cannot enforce the settings.
+    ///
+    /// - Throws: ``TLSTrustConfigurationError/judgeSkipsEvaluation(judge:options:)`` when `judge`
+    ///   accepts without evaluating while `settings` ask for a profile or revocation checking.
+    public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate) throws(TLSTrustConfigurationError) {
+        let options = settings.trustOptions
+        if options.requiresEvaluation, judge.acceptsWithoutEvaluating {
+            throw .judgeSkipsEvaluation(judge: judge.name, options: options)
+        }
+        self.settings = settings
+        self.judge = judge
+    }
+
+    /// Whether a decision may use the network (revocation fetching), and so must not run where
+    /// waiting is forbidden (an event loop).
+    public var mayUseNetwork: Bool { settings.mayFetchRevocation }
+
+    /// The decision on `presented` (leaf first), fetching revocation information first when the
+    /// settings ask for it.
+    public func decide(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
+                       taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+        guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
+        let trust = settings.makeTrust(presented: presented, role: role)
+        if settings.mayFetchRevocation {
+            // Fetching keeps what verified on the trust; the judge's own evaluations then use it
+            // (evaluators never fetch by themselves).
+            _ = await trust.evaluate(fetchingWith: settings.revocationFetcher)
+        }
+        return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
+    }
+
+    /// The decision on `presented` (leaf first) without the network: no revocation fetching
+    /// (with ``mayUseNetwork`` false, the same decision as ``decide(_:role:port:taskHandler:)``).
+    public func decideOffline(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
+                              taskHandler: ServerTrustChallengeHandler? = nil) -> TLSTrustOutcome {
+        guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
+        let trust = settings.makeTrust(presented: presented, role: role)
+        return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
+    }
+
+    private func decide(_ trust: ServerTrust, presented: [Certificate], role: TLSPeerRole, port: Int?,
+                        taskHandler: ServerTrustChallengeHandler?) -> TLSTrustOutcome {
+        // What the settings (and their `configure` closure) asked every evaluation to enforce.
+        let required = trust.options
+        switch judge.decide(trust, role: role, settings: settings, port: port, taskHandler: taskHandler) {
+        case var .success(evaluation):
+            if required.requiresEvaluation {
+                switch Self.enforcing(required, on: trust, accepted: evaluation) {
+                case let .success(enforced): evaluation = enforced
+                case let .failure(failed):
+                    return .rejected(.optionsNotEnforced(host: role.host ?? "", options: required, evaluation: failed.evaluation))
+                }
+            }
+            guard let peer = TrustedPeer(role: role, presented: presented, evaluation: evaluation, pathBuilds: trust.pathBuildCount) else {
+                return .rejected(.noPeerCertificates)
+            }
+            return .trusted(peer)
+        case let .failure(failure):
+            return .rejected(failure)
+        }
+    }
+
+    /// The evaluation an acceptance rests on when `required` options must be enforced: the judge's
+    /// own when it trusted the chain under them; else one evaluation of `trust` as the judge left it
+    /// (a custom evaluator or challenge handler that accepted without evaluating). A failure carries
+    /// that evaluation (nil when the judge removed the options from the trust).
+    static func enforcing(_ required: TrustOptions, on trust: ServerTrust,
+                          accepted evaluation: TrustEvaluation?) -> Result<TrustEvaluation, FailedEnforcement> {
+        if let evaluation, evaluation.isTrusted(enforcing: required) { return .success(evaluation) }
+        let evaluation = trust.lastEvaluation ?? trust.evaluate()
+        guard evaluation.enforced.covers(required) else { return .failure(FailedEnforcement(evaluation: nil)) }
+        return evaluation.isTrusted ? .success(evaluation) : .failure(FailedEnforcement(evaluation: evaluation))
+    }
+
+    /// Why ``enforcing(_:on:accepted:)`` refused an acceptance: the evaluation under the options
+    /// that did not trust the chain, or nil when the options were no longer on the trust.
+    struct FailedEnforcement: Error {
+        let evaluation: TrustEvaluation?
+    }
+}

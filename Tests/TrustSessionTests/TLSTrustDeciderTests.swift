@@ -1,0 +1,103 @@
+import Foundation
+import TrustCore
+import TrustPinning
+import TrustSession
+import TrustX509
+import XCTest
+
+/// The decision layer on its own, with no transport (this target does not link NIO): what a
+/// future transport adapter gets from `TLSTrustDecider`. Certificates from TestCertificates/
+/// (scripts/make-test-certificates), verify date 2026-06-01.
+final class TLSTrustDeciderTests: XCTestCase {
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TestCertificates", isDirectory: true)
+    private static let host = "www.swifttrust.test"
+
+    private func certificates(_ relative: String) throws -> [Certificate] {
+        try Certificate.loadAll(from: Array(Data(contentsOf: Self.root.appendingPathComponent(relative))))
+    }
+
+    private func crl(_ name: String) throws -> CertificateRevocationList {
+        try CertificateRevocationList(derEncoded: Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/\(name).crl"))))
+    }
+
+    /// Settings that trust the test root only, at the verify date, with `revocation` checked
+    /// against the named CRLs (supplied through `configure`, never fetched).
+    private func settings(revocation: RevocationOptions? = nil, crls: [String] = []) throws -> TLSTrustSettings {
+        var settings = TLSTrustSettings(anchors: try certificates("ecdsa/root.pem"))
+        settings.verifyDate = Date(timeIntervalSince1970: 1_780_272_000)
+        settings.revocation = revocation
+        let supplied = try crls.map(crl)
+        if !supplied.isEmpty { settings.configure = { trust in trust.setCRLs(supplied) } }
+        return settings
+    }
+
+    /// Judges, and the path builds each makes for a trusted peer: one, except AFNetworking's
+    /// certificate pinning, which evaluates again with the pinned certificates as the only anchors
+    /// (AFSecurityPolicy's `evaluateServerTrust:forDomain:` does the same).
+    private func judges() throws -> [(name: String, judge: TLSTrustJudge, pathBuilds: Int)] {
+        let root = try certificates("ecdsa/root.pem")
+        return [
+            ("evaluate", .evaluate, 1),
+            ("DefaultTrustEvaluator", .evaluator(DefaultTrustEvaluator()), 1),
+            ("PinnedCertificatesTrustEvaluator", .evaluator(PinnedCertificatesTrustEvaluator(certificates: root)), 1),
+            ("SecurityPolicy(.certificate)", .securityPolicy(SecurityPolicy(pinningMode: .certificate, pinnedCertificates: root)), 2),
+            ("challenges(default handling)", .challenges(ServerTrustChallengeSession()), 1),
+        ]
+    }
+
+    func testEveryJudgeTrustsAValidPeerBuildingPathsOnce() throws {
+        let presented = try certificates("ecdsa/chain.pem")
+        for (name, judge, pathBuilds) in try judges() {
+            let decider = try TLSTrustDecider(settings: try settings(), judge: judge)
+            guard case let .trusted(peer) = decider.decideOffline(presented, role: .server(host: Self.host)) else {
+                XCTFail("\(name): \(decider.decideOffline(presented, role: .server(host: Self.host)))")
+                continue
+            }
+            XCTAssertEqual(peer.validatedChain?.count, 3, name)
+            XCTAssertEqual(peer.pathBuilds, pathBuilds, name)
+        }
+    }
+
+    func testEveryJudgeRejectsARevokedLeafWhenRevocationIsConfigured() throws {
+        let presented = try certificates("revocation/revoked-leaf.pem") + certificates("ecdsa/intermediate.pem")
+        // Control: without revocation checking every judge accepts the same chain.
+        for (name, judge, _) in try judges() {
+            let decider = try TLSTrustDecider(settings: try settings(), judge: judge)
+            guard case .trusted = decider.decideOffline(presented, role: .server(host: Self.host)) else {
+                XCTFail("\(name) rejects the chain without revocation checking")
+                continue
+            }
+        }
+        let revocation: RevocationOptions = [.crl, .networkAccessDisabled]
+        for (name, judge, _) in try judges() {
+            let decider = try TLSTrustDecider(settings: try settings(revocation: revocation, crls: ["intermediate-current", "root-empty"]),
+                                              judge: judge)
+            guard case let .rejected(failure) = decider.decideOffline(presented, role: .server(host: Self.host)) else {
+                XCTFail("\(name) accepts a revoked leaf")
+                continue
+            }
+            XCTAssertTrue(failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
+                          "\(name): \(failure)")
+        }
+    }
+
+    func testAJudgeThatAcceptsWithoutEvaluatingIsRefusedWhenTheSettingsNeedAnEvaluation() throws {
+        XCTAssertNoThrow(try TLSTrustDecider(settings: try settings(), judge: .evaluator(DisabledTrustEvaluator())))
+        XCTAssertThrowsError(try TLSTrustDecider(settings: try settings(revocation: [.crl]), judge: .evaluator(DisabledTrustEvaluator()))) {
+            guard case let .judgeSkipsEvaluation(judge, options)? = $0 as? TLSTrustConfigurationError else {
+                return XCTFail("\($0)")
+            }
+            XCTAssertEqual(judge, "DisabledTrustEvaluator")
+            XCTAssertEqual(options.revocation, [.crl])
+        }
+    }
+
+    func testNoCertificatesIsARejection() throws {
+        let decider = try TLSTrustDecider(settings: try settings())
+        guard case .rejected(.noPeerCertificates) = decider.decideOffline([], role: .server(host: Self.host)) else {
+            return XCTFail("an empty list was not rejected as such")
+        }
+    }
+}
