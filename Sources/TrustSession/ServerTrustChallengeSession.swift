@@ -128,8 +128,10 @@ public struct ServerTrustChallengeSession: Sendable {
             return .success(challenge.trust.lastEvaluation)
         case .performDefaultHandling:
             // A fresh trust: whatever a handler or evaluator did to the challenge's trust (pinned
-            // anchors, other policies) is not the system's default evaluation.
+            // anchors, other policies) is not the system's default evaluation. What the connection
+            // fetched about the peer's revocation is about the peer, not a handler's choice: it stays.
             let trust = settings.makeTrust(presented: challenge.presentedCertificates, role: .server(host: challenge.host))
+            trust.keepFetchedRevocationInformation(of: challenge.trust)
             let evaluation = trust.evaluate(policies: [.ssl(server: true, hostname: challenge.host)])
             challenge.trust.countPathBuilds(trust.pathBuildCount)
             return evaluation.isTrusted ? .success(evaluation) : .failure(.evaluationFailed(evaluation))

@@ -94,10 +94,56 @@ final class TLSTrustDeciderTests: XCTestCase {
         }
     }
 
+    /// The decision that may use the network fetches through the settings' fetcher first, so every
+    /// judge's evaluation sees what was fetched: the revoked leaf's CRL from its distribution point.
+    func testTheNetworkDecisionFetchesRevocationInformationBeforeTheJudgeDecides() async throws {
+        let presented = try certificates("revocation/revoked-leaf.pem") + certificates("ecdsa/intermediate.pem")
+        let fetcher = StaticFetcher(crls: ["http://crl.swifttrust.test/ecdsa-intermediate.crl":
+            try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))])
+        var settings = try settings(revocation: [.crl], crls: ["root-empty"])
+        settings.revocationFetcher = fetcher
+        for (name, judge, _) in try judges() {
+            let decider = try TLSTrustDecider(settings: settings, judge: judge)
+            XCTAssertTrue(decider.mayUseNetwork)
+            guard case .trusted = decider.decideOffline(presented, role: .server(host: Self.host)) else {
+                XCTFail("\(name): soft fail without the CRL should accept offline")
+                continue
+            }
+            guard case let .rejected(failure) = await decider.decide(presented, role: .server(host: Self.host)) else {
+                XCTFail("\(name) accepts a revoked leaf whose CRL it could fetch")
+                continue
+            }
+            XCTAssertTrue(failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
+                          "\(name): \(failure)")
+        }
+        XCTAssertEqual(fetcher.requests, Array(repeating: "http://crl.swifttrust.test/ecdsa-intermediate.crl", count: 5))
+    }
+
     func testNoCertificatesIsARejection() throws {
         let decider = try TLSTrustDecider(settings: try settings())
         guard case .rejected(.noPeerCertificates) = decider.decideOffline([], role: .server(host: Self.host)) else {
             return XCTFail("an empty list was not rejected as such")
         }
+    }
+}
+
+/// Serves fixed CRLs by URL, and remembers what was asked.
+private final class StaticFetcher: RevocationFetcher, @unchecked Sendable {
+    private let crls: [String: [UInt8]]
+    private let lock = NSLock()
+    private var asked: [String] = []
+
+    init(crls: [String: [UInt8]]) { self.crls = crls }
+
+    var requests: [String] { lock.withLock { asked } }
+
+    func fetchCRL(from url: String) async throws -> [UInt8] {
+        lock.withLock { asked.append(url) }
+        guard let bytes = crls[url] else { throw URLError(.fileDoesNotExist) }
+        return bytes
+    }
+
+    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
+        throw URLError(.fileDoesNotExist)
     }
 }

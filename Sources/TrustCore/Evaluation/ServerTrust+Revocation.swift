@@ -123,3 +123,15 @@ extension ServerTrust {
             + (certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? [])
     }
 }
+
+extension ServerTrust {
+    /// Keeps on this trust the revocation information a fetching evaluation kept on `other`, when
+    /// both are for the same certificates: a fresh trust for the same peer (the challenge flow's
+    /// default handling) then sees what the connection already fetched and verified, instead of
+    /// judging the peer as if nothing had been fetched (soft fail would accept a revoked leaf).
+    package func keepFetchedRevocationInformation(of other: ServerTrust) {
+        let fetched = other.snapshot.fetchedRevocationInputs
+        guard !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty, other.certificates == certificates else { return }
+        update { $0.fetchedRevocationInputs = fetched }
+    }
+}
