@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TrustCrypto", targets: ["TrustCrypto"]),
         .library(name: "TrustCore", targets: ["TrustCore"]),
         .library(name: "TrustPinning", targets: ["TrustPinning"]),
+        .library(name: "TrustHTTP", targets: ["TrustHTTP"]),
         .library(name: "TrustSession", targets: ["TrustSession"]),
         .library(name: "TrustNIO", targets: ["TrustNIO"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
@@ -39,15 +40,18 @@ let package = Package(
         .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustCore", "TrustX509", "TrustCrypto"]),
         // The transport-independent decision layer: settings, judge, outcome, challenges, peer record.
         // No NIO: a transport adapter (TrustNIO) turns its verdicts into the transport's.
-        .target(name: "TrustSession", dependencies: ["TrustCore", "TrustPinning", "TrustX509"]),
+        // SwiftTrust's one HTTP client (revocation fetching; the messages and URL rules pin reports use
+        // too), outside TrustCore, which keeps only the RevocationFetcher protocol. No NIO.
+        .target(name: "TrustHTTP", dependencies: ["TrustCore"]),
+        .target(name: "TrustSession", dependencies: ["TrustCore", "TrustHTTP", "TrustPinning", "TrustX509"]),
         .target(
             name: "SwiftTrust",
-            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustCore", "TrustPinning", "TrustSession"]
+            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustCore", "TrustHTTP", "TrustPinning", "TrustSession"]
         ),
         .target(
             name: "TrustNIO",
             dependencies: [
-                "TrustCore", "TrustPinning", "TrustSession", "TrustX509",
+                "TrustCore", "TrustHTTP", "TrustPinning", "TrustSession", "TrustX509",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
@@ -72,9 +76,10 @@ let package = Package(
                     dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509"]),
+        .testTarget(name: "TrustHTTPTests", dependencies: ["TrustHTTP"]),
         .testTarget(name: "TrustSessionTests", dependencies: ["TrustSession", "TrustPinning", "TrustCore", "TrustX509"]),
         // `openssl s_server` on loopback for the TLS tests (a peer we did not write), and certificate
         // graphs made with the openssl CLI.

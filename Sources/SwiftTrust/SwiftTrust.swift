@@ -3,5 +3,6 @@
 @_exported import TrustX509
 @_exported import TrustCrypto
 @_exported import TrustCore
+@_exported import TrustHTTP
 @_exported import TrustPinning
 @_exported import TrustSession

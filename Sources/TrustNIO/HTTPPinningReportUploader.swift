@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import Synchronization
+import TrustHTTP
 import TrustPinning
 
 /// A `PinningReportSink` that POSTs each report's JSON (`Content-Type:
@@ -112,18 +113,19 @@ public final class HTTPPinningReportUploader: PinningReportSink {
             return
         }
         for uri in reportURIs {
-            let target: PinReportUploadTarget
+            let target: HTTPTarget
             do {
-                target = try PinReportUploadTarget(uri)
+                target = try HTTPTarget(uri, schemes: [.http, .https])
             } catch {
-                finish(uri, .refused(error), wasInFlight: false)
+                finish(uri, .refused(PinReportUploadError(error)), wasInFlight: false)
                 continue
             }
             if let refusal = reserveSlot() {
                 finish(uri, .dropped(refusal), wasInFlight: false)
                 continue
             }
-            start(target, request: target.request(body: body), uri: uri)
+            let request = HTTPMessage.request("POST", to: target, version: "HTTP/1.1", contentType: "application/json", body: body)
+            start(target, request: request, uri: uri)
         }
     }
 
@@ -170,7 +172,7 @@ public final class HTTPPinningReportUploader: PinningReportSink {
 
     /// Connects, sends `request`, and reads the status line, all on one event loop, bounded by the
     /// total timeout; the channel is closed whatever happens.
-    private func start(_ target: PinReportUploadTarget, request: [UInt8], uri: URL) {
+    private func start(_ target: HTTPTarget, request: [UInt8], uri: URL) {
         let loop = group.next()
         guard let bootstrap = ClientBootstrap(validatingGroup: loop) else {
             finish(uri, .failed(.unsupportedEventLoopGroup), wasInFlight: true)

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import TrustCore
+import TrustHTTP
 
 /// Why a pin-failure report was not uploaded to a report URI.
 public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
@@ -79,6 +80,16 @@ public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, Cus
         case let .connectionFailed(error): return [9, ComparableError(error)]
         case .closedBeforeResponse: return [10]
         case .malformedResponse: return [11]
+        }
+    }
+}
+
+extension PinReportUploadError {
+    /// Why a report URI is not an HTTP target, as an upload error.
+    init(_ error: HTTPTargetError) {
+        switch error {
+        case let .unsupportedScheme(scheme, _, _): self = .unsupportedScheme(scheme)
+        case let .invalidURL(_, reason): self = .invalidURI(reason: reason)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustHTTP
 import TrustX509
 
 /// How each connection's `ServerTrust` is configured before it is judged: the anchors, extra

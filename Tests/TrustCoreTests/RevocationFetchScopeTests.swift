@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustHTTP
 import TrustDER
 import TrustX509
 import XCTest

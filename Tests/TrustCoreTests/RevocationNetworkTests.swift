@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TrustCore
+import TrustHTTP
 import TrustDER
 import TrustX509
 import XCTest

@@ -23,8 +23,8 @@ extension URL {
     /// Whether this is a usable report URI: absolute, `http` or `https`, with a host, and without a
     /// user or password: a report goes to a third party's collector, and a credential written into
     /// a configuration file would be sent (and logged) with every report. The uploader refuses such
-    /// URIs too (TrustNIO's `PinReportUploadTarget`); refusing them here fails at load time instead
-    /// of at the first pin failure.
+    /// URIs too (TrustHTTP's `HTTPTarget`, which the uploader reads them with); refusing them here
+    /// fails at load time instead of at the first pin failure.
     var isPinningReportURI: Bool {
         guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https", let host, !host.isEmpty,
               user == nil, password == nil else {

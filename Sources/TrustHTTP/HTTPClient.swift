@@ -8,8 +8,10 @@ import Darwin
 import Foundation
 import Synchronization
 
-/// A deliberately small HTTP/1.0 client for fetching CRLs and OCSP responses, which are served
-/// over plain `http://` (RFC 5280 §4.2.1.13, RFC 6960 Appendix A): no TLS, no redirects, a
+/// SwiftTrust's HTTP client for plain `http://` requests: CRLs and OCSP responses, which are
+/// served over plain HTTP (RFC 5280 §4.2.1.13, RFC 6960 Appendix A). It reads its URLs as
+/// ``HTTPTarget`` and writes and reads ``HTTPMessage``, as TrustNIO's pin-report uploader does over
+/// swift-nio (which adds TLS for `https` collectors). A deliberately small HTTP/1.0 client: no TLS, no redirects, a
 /// connect/read deadline and a response-size cap, so a slow or hostile server costs bounded time
 /// and memory. Socket waits run on a few dedicated threads (``workers``, never on the Swift
 /// concurrency pool), at most ``concurrentRequests`` at once; cancelling the calling task ends a
@@ -17,45 +19,6 @@ import Synchronization
 enum HTTPClient {
     struct Failure: Error, CustomStringConvertible {
         let description: String
-    }
-
-    struct Target {
-        let host: String
-        let port: UInt16
-        let path: String
-
-        /// Parses `http://host[:port]/path`; other schemes are refused.
-        init(_ url: String) throws {
-            guard url.lowercased().hasPrefix("http://") else { throw Failure(description: "only http:// URLs are fetched: \(url)") }
-            let rest = url.dropFirst(7)
-            let authority = rest.prefix { $0 != "/" && $0 != "?" }
-            let pathPart = rest.dropFirst(authority.count)
-            var host = Substring(authority)
-            var port: UInt16 = 80
-            if host.hasPrefix("[") {
-                guard let close = host.firstIndex(of: "]") else { throw Failure(description: "bad host in \(url)") }
-                let after = host[host.index(after: close)...]
-                host = host[host.index(after: host.startIndex)..<close]
-                if after.hasPrefix(":") { guard let p = UInt16(after.dropFirst()) else { throw Failure(description: "bad port in \(url)") }; port = p }
-            } else if let colon = host.lastIndex(of: ":") {
-                guard let p = UInt16(host[host.index(after: colon)...]) else { throw Failure(description: "bad port in \(url)") }
-                port = p
-                host = host[..<colon]
-            }
-            guard !host.isEmpty, !host.contains("@") else { throw Failure(description: "bad host in \(url)") }
-            let path = pathPart.isEmpty ? "/" : String(pathPart)
-            guard !path.contains(where: { $0 == "\r" || $0 == "\n" || $0 == " " }) else { throw Failure(description: "bad path in \(url)") }
-            self.host = String(host)
-            self.port = port
-            self.path = path.hasPrefix("/") ? path : "/" + path
-        }
-
-        /// The Host header value: the URL's authority (RFC 7230 §5.4), an IPv6 literal in brackets,
-        /// and the port unless it is the default 80.
-        var hostHeader: String {
-            let name = host.contains(":") ? "[\(host)]" : host
-            return port == 80 ? name : "\(name):\(port)"
-        }
     }
 
     /// Requests that may wait on their sockets at once, process-wide; the rest wait (asynchronously,
@@ -79,7 +42,8 @@ enum HTTPClient {
     /// task ends the request within ``cancellationCheckMilliseconds`` (or frees its place in the queue).
     static func request(_ url: String, method: String, contentType: String?, body: [UInt8],
                         timeout: Double, maximumBytes: Int) async throws -> [UInt8] {
-        let target = try Target(url)
+        let target: HTTPTarget
+        do { target = try HTTPTarget(url, schemes: [.http]) } catch { throw Failure(description: error.description) }
         try await slots.acquire()
         defer { slots.release() }
         let cancellation = Cancellation()
@@ -97,54 +61,18 @@ enum HTTPClient {
         }
     }
 
-    static func perform(_ target: Target, method: String, contentType: String?, body: [UInt8],
+    static func perform(_ target: HTTPTarget, method: String, contentType: String?, body: [UInt8],
                         timeout: Double, maximumBytes: Int, cancellation: Cancellation) throws -> [UInt8] {
         let deadline = Date().addingTimeInterval(timeout)
         let fd = try openConnection(target, deadline: deadline, cancellation: cancellation)
         defer { close(fd) }
-        var head = "\(method) \(target.path) HTTP/1.0\r\nHost: \(target.hostHeader)\r\nUser-Agent: SwiftTrust\r\nConnection: close\r\n"
-        if let contentType { head += "Content-Type: \(contentType)\r\n" }
-        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
-        head += "\r\n"
-        try sendAll(fd, Array(head.utf8) + body, deadline: deadline, cancellation: cancellation)
+        // HTTP/1.0: the answer cannot come chunked, and the server closes after it.
+        let request = HTTPMessage.request(method, to: target, version: "HTTP/1.0", contentType: contentType, body: body)
+        try sendAll(fd, request, deadline: deadline, cancellation: cancellation)
         // The header allowance saturates: a caller's Int.max cap must not overflow into a trap.
-        let (withHeaders, overflow) = maximumBytes.addingReportingOverflow(headerAllowance)
+        let (withHeaders, overflow) = maximumBytes.addingReportingOverflow(HTTPMessage.headerAllowance)
         let raw = try receive(fd, deadline: deadline, maximumBytes: overflow ? Int.max : withHeaders, cancellation: cancellation)
-        return try parseResponse(raw, maximumBytes: maximumBytes)
-    }
-
-    /// Bytes allowed for the status line and headers on top of the body cap.
-    static let headerAllowance = 16 * 1024
-
-    static func parseResponse(_ raw: [UInt8], maximumBytes: Int) throws -> [UInt8] {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard let split = raw.indices.first(where: { raw[$0...].starts(with: separator) }) else {
-            throw Failure(description: "malformed HTTP response")
-        }
-        let header = String(decoding: raw[..<split], as: UTF8.self)
-        let lines = header.components(separatedBy: "\r\n")
-        let status = lines.first?.split(separator: " ") ?? []
-        guard status.count >= 2, status[0].hasPrefix("HTTP/1."), status[1] == "200" else {
-            throw Failure(description: "HTTP status \(lines.first ?? "?")")
-        }
-        var body = Array(raw[(split + 4)...])
-        for line in lines.dropFirst() {
-            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2 else { continue }
-            switch parts[0].lowercased() {
-            case "transfer-encoding" where parts[1].lowercased() != "identity":
-                throw Failure(description: "unsupported transfer encoding \(parts[1])")
-            case "content-length":
-                guard let length = Int(parts[1]), length >= 0, length <= body.count else {
-                    throw Failure(description: "truncated HTTP body")
-                }
-                body = Array(body.prefix(length))
-            default:
-                continue
-            }
-        }
-        guard body.count <= maximumBytes else { throw Failure(description: "response larger than \(maximumBytes) bytes") }
-        return body
+        do { return try HTTPMessage.body(ofResponse: raw, maximumBytes: maximumBytes) } catch { throw Failure(description: error.description) }
     }
 
     /// Waits until `fd` is ready for `events`, the deadline passes (`Failure`), or the request is
@@ -163,7 +91,7 @@ enum HTTPClient {
         }
     }
 
-    private static func openConnection(_ target: Target, deadline: Date, cancellation: Cancellation) throws -> Int32 {
+    private static func openConnection(_ target: HTTPTarget, deadline: Date, cancellation: Cancellation) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)

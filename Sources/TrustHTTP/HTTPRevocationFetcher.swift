@@ -1,0 +1,45 @@
+import Foundation
+import TrustCore
+
+/// The default fetcher: plain HTTP (the only scheme CRL and OCSP distribution uses), a deadline per
+/// request, a response-size cap, at most a few requests at once, and a `RevocationResponseCache`
+/// of verified answers (never of raw bytes).
+public final class HTTPRevocationFetcher: RevocationFetcher {
+    /// Seconds allowed for one request, connect to last byte.
+    public let timeout: Double
+    /// Largest CRL accepted, in bytes.
+    public let maximumCRLBytes: Int
+    /// Largest OCSP response accepted, in bytes.
+    public let maximumOCSPBytes: Int
+    /// The verified answers kept for later evaluations (nil when `cacheCapacity` is 0).
+    public let responseCache: RevocationResponseCache?
+    /// Most cached answers kept.
+    public var cacheCapacity: Int { responseCache?.capacity ?? 0 }
+
+    /// A process-wide instance with the default limits.
+    public static let shared = HTTPRevocationFetcher()
+
+    /// Creates a fetcher with the given limits; `cacheCapacity` 0 turns the cache off, and
+    /// `cacheLifetime` caps how long (seconds) a verified answer is reused.
+    public init(timeout: Double = 10, maximumCRLBytes: Int = 20 * 1024 * 1024, maximumOCSPBytes: Int = 64 * 1024,
+                cacheCapacity: Int = 256, cacheLifetime: TimeInterval = 3600) {
+        self.timeout = timeout
+        self.maximumCRLBytes = maximumCRLBytes
+        self.maximumOCSPBytes = maximumOCSPBytes
+        responseCache = cacheCapacity > 0 ? RevocationResponseCache(capacity: cacheCapacity, maximumLifetime: cacheLifetime) : nil
+    }
+
+    /// Downloads the CRL at `url`.
+    public func fetchCRL(from url: String) async throws -> [UInt8] {
+        try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout, maximumBytes: maximumCRLBytes)
+    }
+
+    /// POSTs an OCSP request.
+    public func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
+        try await HTTPClient.request(url, method: "POST", contentType: "application/ocsp-request", body: request,
+                                     timeout: timeout, maximumBytes: maximumOCSPBytes)
+    }
+
+    /// Forgets every cached answer.
+    public func removeAll() { responseCache?.removeAll() }
+}
