@@ -42,7 +42,8 @@ public enum TLSTrustJudge: Sendable {
                 port: Int?, taskHandler: ServerTrustChallengeHandler?) -> Result<TrustEvaluation?, TLSTrustFailure> {
         switch self {
         case .evaluate:
-            let evaluation = trust.evaluate()
+            // SecTrustEvaluateIfNecessary: the current evaluation (the transport's fetching one) stands.
+            let evaluation = trust.lastEvaluation ?? trust.evaluate()
             return evaluation.isTrusted ? .success(evaluation) : .failure(.evaluationFailed(evaluation))
         case let .evaluator(evaluator):
             let host = role.host ?? ""

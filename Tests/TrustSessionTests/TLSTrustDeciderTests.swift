@@ -119,6 +119,33 @@ final class TLSTrustDeciderTests: XCTestCase {
         XCTAssertEqual(fetcher.requests, Array(repeating: "http://crl.swifttrust.test/ecdsa-intermediate.crl", count: 5))
     }
 
+    /// A handshake that fetches revocation information builds paths once when it is trusted: the
+    /// chain the first pass found is decided again with what was fetched, without a new search.
+    /// Twice: AFNetworking's certificate mode (by design, as without fetching), and the challenge
+    /// flow's default handling, which judges a fresh trust so that nothing a handler did to the
+    /// challenge's trust counts (the fetch ran on the challenge's trust).
+    func testATrustedFetchingDecisionBuildsPathsOnce() async throws {
+        let presented = try certificates("revocation/good-leaf.pem") + certificates("ecdsa/intermediate.pem")
+        let fetcher = StaticFetcher(crls: ["http://crl.swifttrust.test/ecdsa-intermediate.crl":
+            try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))])
+        var settings = try settings(revocation: [.crl, .requirePositiveResponse], crls: ["root-empty"])
+        settings.revocationFetcher = fetcher
+        for (name, judge, pathBuilds) in try judges() {
+            let decider = try TLSTrustDecider(settings: settings, judge: judge)
+            guard case .rejected = decider.decideOffline(presented, role: .server(host: Self.host)) else {
+                XCTFail("\(name): hard fail without the leaf's CRL must reject offline")
+                continue
+            }
+            guard case let .trusted(peer) = await decider.decide(presented, role: .server(host: Self.host)) else {
+                XCTFail("\(name) rejects a good leaf whose CRL it fetched")
+                continue
+            }
+            XCTAssertEqual(peer.pathBuilds, name.hasPrefix("challenges") ? 2 : pathBuilds, name)
+            let leafStatus = peer.evaluation?.revocationStatuses.first { $0.index == 0 }?.status
+            XCTAssertEqual(leafStatus, .good(source: .fetchedCRL(url: "http://crl.swifttrust.test/ecdsa-intermediate.crl")), name)
+        }
+    }
+
     func testNoCertificatesIsARejection() throws {
         let decider = try TLSTrustDecider(settings: try settings())
         guard case .rejected(.noPeerCertificates) = decider.decideOffline([], role: .server(host: Self.host)) else {

@@ -24,7 +24,7 @@ extension ServerTrust {
     /// checked (a `.revocation` policy or ``TrustOptions/revocation``) without `.networkAccessDisabled`, the built chain is valid in every other
     /// respect, and the supplied information leaves some certificate's status unknown. Only the
     /// URLs of that chain's certificates are asked. `evaluate()` never uses the network; this does,
-    /// through `fetcher` (``HTTPRevocationFetcher/shared`` unless you bring your own).
+    /// through `fetcher` (TrustHTTP's `HTTPRevocationFetcher.shared`, or your own).
     ///
     /// Fetch failures are not errors by themselves: they leave the status unknown, which fails only
     /// under `.requirePositiveResponse` (hard fail); otherwise unknown is accepted (soft fail). A
@@ -103,9 +103,17 @@ extension ServerTrust {
         inputs.revocationInputs = RevocationInputs(
             crls: config.revocationInputs.crls + kept.crls + session.rejected.crls,
             ocspResponses: config.revocationInputs.ocspResponses + kept.ocspResponses + session.rejected.ocspResponses)
-        // Recorded only if the configuration did not change while fetching (the fetched information
-        // belongs to the snapshot's chain).
-        return evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
+        // The chain is decided again with what was fetched, without a new path search (Apple checks
+        // revocation on the path it built). Only a chain that fails now is searched again: another
+        // path may be valid, and the search explains the failure. Recorded only if the configuration
+        // did not change while fetching (the fetched information belongs to the snapshot's chain).
+        var rechecked = TrustEngine.revalidate(chain, inputs, meter: meter)
+        guard rechecked.isTrusted else {
+            return evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
+        }
+        rechecked.enforced = first.enforced
+        return record(rechecked.explored(first.attempts, signatureChecks: first.signatureChecks),
+                      generation: config.generation, keepingFetched: kept)
     }
 
     /// Whether `evaluation` built a complete chain that breaks no rule except, possibly, that some

@@ -17,12 +17,53 @@ enum TrustEngine {
                          systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore = { () throws(SystemTrustStoreError) in
                              try SystemTrustStore.shared
                          }) -> TrustEvaluation {
-        func failed(_ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
-                    attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
-            let fatal = failures.contains { $0.reason.severity == .fatal }
-            return TrustEvaluation(result: fatal ? .fatalTrustFailure : .recoverableTrustFailure, chain: chain,
-                                   endsAtAnchor: anchored, failures: failures, attempts: attempts, signatureChecks: checks)
+        withContext(config, meter: meter, systemTrustStore: systemTrustStore) { context, leaf, preFailures in
+            search(context, from: leaf, preFailures: preFailures)
         }
+    }
+
+    /// Validates `chain` (leaf first, ending at an anchor: the chain an earlier pass of the same
+    /// evaluation chose) under `config`, without searching for paths: the fetching evaluation's
+    /// second look, once it has fetched revocation information for that chain. Trusted, or the
+    /// failures of that one chain (the caller then searches again, for other paths and the explanation).
+    static func revalidate(_ chain: [Certificate], _ config: ServerTrust.EvaluationInputs, meter: BudgetMeter) -> TrustEvaluation {
+        withContext(config, meter: meter, systemTrustStore: { () throws(SystemTrustStoreError) in try SystemTrustStore.shared }) {
+            context, _, preFailures in
+            let validator = context.validator
+            var failures = preFailures
+            do throws(BudgetExhausted) {
+                failures += try validator.validate(chain, isComplete: true)
+                guard failures.isEmpty else {
+                    return failed(failures, chain: chain, anchored: true, checks: validator.signatures.verificationCount)
+                }
+                var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
+                                                 attempts: [], signatureChecks: validator.signatures.verificationCount)
+                evaluation.revocationStatuses = try validator.revocation(of: chain)?.statuses ?? []
+                evaluation.validPolicies = try validator.validPolicies(of: chain)
+                return evaluation
+            } catch {
+                return failed(failures + [error.failure], chain: chain, anchored: true, checks: validator.signatures.verificationCount)
+            }
+        }
+    }
+
+    /// A rejection: fatal when any failure is.
+    private static func failed(_ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
+                               attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
+        let fatal = failures.contains { $0.reason.severity == .fatal }
+        return TrustEvaluation(result: fatal ? .fatalTrustFailure : .recoverableTrustFailure, chain: chain,
+                               endsAtAnchor: anchored, failures: failures, attempts: attempts, signatureChecks: checks)
+    }
+
+    /// Resolves `config` (the instant, the validation options, the anchors, the pool, the system
+    /// anchors) into the evaluation's context and hands it to `body` with the leaf and the failures
+    /// found on the way (reference identities that are not valid names); or returns the failure that
+    /// ends the evaluation before any path is looked at.
+    private static func withContext(
+        _ config: ServerTrust.EvaluationInputs, meter: BudgetMeter?,
+        systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore,
+        _ body: (consuming EvaluationContext, Certificate, [TrustFailure]) -> TrustEvaluation
+    ) -> TrustEvaluation {
         guard let leaf = config.certificates.first else {
             return failed([TrustFailure(.noCertificates, certificate: nil, index: nil)])
         }
@@ -99,6 +140,13 @@ enum TrustEngine {
                                         budget: meter ?? BudgetMeter(config.options.budget),
                                         revocationInputs: config.revocationInputs, maximumIntermediates: config.options.maximumDepth,
                                         identities: prepared.identities, isSystemAnchor: isSystemAnchor)
+        return body(context, leaf, preFailures)
+    }
+
+    /// Searches paths from `leaf` (builder, validator, revocation) and reports the chosen path or the
+    /// most specific failure.
+    private static func search(_ context: consuming EvaluationContext, from leaf: Certificate,
+                               preFailures: [TrustFailure]) -> TrustEvaluation {
         let validator = context.validator
         let signatures = validator.signatures
         let result = context.build(from: leaf)

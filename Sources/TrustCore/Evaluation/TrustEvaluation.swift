@@ -142,3 +142,16 @@ extension TrustEvaluation {
         return evaluation
     }
 }
+
+extension TrustEvaluation {
+    /// `self`, decided on a chain an earlier pass of the same evaluation found: that pass's
+    /// `attempts` are the paths explored, and its signature checks count too.
+    func explored(_ attempts: [PathAttempt], signatureChecks earlier: Int) -> TrustEvaluation {
+        var evaluation = TrustEvaluation(result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures,
+                                         attempts: attempts, signatureChecks: earlier + signatureChecks)
+        evaluation.revocationStatuses = revocationStatuses
+        evaluation.validPolicies = validPolicies
+        evaluation.enforced = enforced
+        return evaluation
+    }
+}
