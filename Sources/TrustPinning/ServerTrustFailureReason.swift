@@ -68,7 +68,7 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
             return "host validation failed for \(host)"
         case let .revocationCheckFailed(host, options, _):
             let lead = isRevocationUnavailable ? "revocation checking unavailable for \(host)" : "revocation check failed for \(host)"
-            return lead + " (options: \(Self.names(of: options)))"
+            return lead + " (options: \(options.swiftNames))"
         case let .certificatePinningFailed(host, pinned, presented):
             return "certificate pinning failed for \(host): none of the \(pinned.count) pinned certificates \(pinned.listed) "
                 + "is among the server's certificates \(presented.listed)"
@@ -142,14 +142,5 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
         case let .customEvaluationFailed(host, error): return [9, host, ComparableError(error)]
         case let .optionsNotEnforceable(host, evaluator, options): return [10, host, evaluator, options]
         }
-    }
-
-    private static func names(of options: RevocationOptions) -> String {
-        let known: [(RevocationOptions, String)] = [
-            (.ocsp, "ocsp"), (.crl, "crl"), (.preferCRL, "preferCRL"),
-            (.requirePositiveResponse, "requirePositiveResponse"), (.networkAccessDisabled, "networkAccessDisabled"),
-        ]
-        let names = known.filter { options.contains($0.0) }.map(\.1)
-        return names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 }

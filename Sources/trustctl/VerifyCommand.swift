@@ -83,20 +83,15 @@ struct Verify: ParsableCommand {
     }
 }
 
-/// `--revocation` parsing.
+/// `--revocation` parsing, by the names of `RevocationOptions.namedFlags`.
 enum RevocationFlags {
-    static let names: [String: RevocationOptions] = [
-        "ocsp": .ocsp, "crl": .crl, "prefer-crl": .preferCRL, "require-positive": .requirePositiveResponse,
-        "no-network": .networkAccessDisabled, "any": .useAnyAvailableMethod,
-    ]
-
     static func parse(_ text: String) throws -> RevocationOptions {
         var options: RevocationOptions = []
         for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
-            guard let flag = names[item] else {
-                throw ValidationError("--revocation: unknown flag \(item) (use \(names.keys.sorted().joined(separator: ", ")))")
+            guard let flags = RevocationOptions.flags(named: item) else {
+                throw ValidationError("--revocation: unknown flag \(item) (use \(RevocationOptions.flagNames.joined(separator: ", ")))")
             }
-            options.insert(flag)
+            options.formUnion(flags)
         }
         return options
     }

@@ -155,9 +155,15 @@ public final class ServerTrust: Sendable {
     func update(_ body: (inout Configuration) -> Void) {
         configuration.withLock { config in
             body(&config)
-            config.lastEvaluation = nil
-            config.generation &+= 1
+            Self.changed(&config)
         }
+    }
+
+    /// After a change of `config`: the last evaluation is no longer current, and an evaluation of an
+    /// earlier snapshot that finishes later is not recorded (the generation moved on).
+    private static func changed(_ config: inout Configuration) {
+        config.lastEvaluation = nil
+        config.generation &+= 1
     }
 
     /// Sets one configuration field (and forgets the last evaluation). Inlined so that each setter's
@@ -190,8 +196,7 @@ public final class ServerTrust: Sendable {
             configuration.withLock { config in
                 guard config.policies != newValue else { return }
                 config.policies = newValue
-                config.lastEvaluation = nil
-                config.generation &+= 1
+                Self.changed(&config)
             }
         }
     }
@@ -373,8 +378,7 @@ public final class ServerTrust: Sendable {
         let next: Next = configuration.withLock { config in
             if config.policies == policies, let last = config.lastEvaluation { return .reuse(last) }
             config.policies = policies
-            config.lastEvaluation = nil
-            config.generation &+= 1
+            Self.changed(&config)
             return .evaluate(EvaluationInputs(config), config.generation)
         }
         switch next {

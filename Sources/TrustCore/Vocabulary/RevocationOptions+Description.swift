@@ -1,12 +1,32 @@
 extension RevocationOptions: CustomStringConvertible {
+    /// Every flag once, with the name `trustctl --revocation` takes and its Swift name: the one table
+    /// that descriptions, error texts and the command line read.
+    package static let namedFlags: [(flag: RevocationOptions, name: String, swiftName: String)] = [
+        (.ocsp, "ocsp", "ocsp"), (.crl, "crl", "crl"), (.preferCRL, "prefer-crl", "preferCRL"),
+        (.requirePositiveResponse, "require-positive", "requirePositiveResponse"),
+        (.networkAccessDisabled, "no-network", "networkAccessDisabled"),
+    ]
+
     /// The flags by the names `trustctl --revocation` takes, comma-separated (`ocsp,crl,require-positive`);
     /// `any` for no flag at all (any method, soft fail).
     public var description: String {
-        let names: [(RevocationOptions, String)] = [
-            (.ocsp, "ocsp"), (.crl, "crl"), (.preferCRL, "prefer-crl"),
-            (.requirePositiveResponse, "require-positive"), (.networkAccessDisabled, "no-network"),
-        ]
-        let set = names.filter { contains($0.0) }.map(\.1)
+        let set = Self.namedFlags.filter { contains($0.flag) }.map(\.name)
         return set.isEmpty ? "any" : set.joined(separator: ",")
     }
+
+    /// The flags by their Swift names (`crl, requirePositiveResponse`), as error texts show them; `none`
+    /// for no flag at all.
+    package var swiftNames: String {
+        let set = Self.namedFlags.filter { contains($0.flag) }.map(\.swiftName)
+        return set.isEmpty ? "none" : set.joined(separator: ", ")
+    }
+
+    /// The flags a `trustctl --revocation` name stands for (`any`: ``useAnyAvailableMethod``), or nil.
+    package static func flags(named name: String) -> RevocationOptions? {
+        if name == "any" { return .useAnyAvailableMethod }
+        return namedFlags.first { $0.name == name }?.flag
+    }
+
+    /// Every name ``flags(named:)`` knows, sorted.
+    package static var flagNames: [String] { (namedFlags.map(\.name) + ["any"]).sorted() }
 }
