@@ -7,7 +7,7 @@ import Musl
 import Darwin
 #endif
 
-/// The one switch for every SwiftTrust cache (each a ``BoundedCache``).
+/// The one switch for every SwiftTrust cache (each a `BoundedCache`).
 ///
 /// Caches never change a verdict — each is keyed on everything its value depends on — so switching
 /// them off only costs time. It exists to prove that claim (the test suite evaluates the scenario and
@@ -30,7 +30,7 @@ public enum TrustCaches {
     }
 
     /// Whether an environment value (nil when the variable is unset) leaves caching on.
-    public static func isEnabled(environmentValue value: String?) -> Bool {
+    package static func isEnabled(environmentValue value: String?) -> Bool {
         guard let value else { return true }
         return ["", "on", "1", "true", "yes"].contains(value.lowercased())
     }

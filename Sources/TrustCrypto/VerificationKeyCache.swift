@@ -3,7 +3,7 @@
 /// Entries are keyed by the SHA-256 of the SPKI bytes, so equal SPKIs share one key object. A key
 /// is a pure function of those bytes (nothing else is read to build it), so a hit returns what
 /// parsing again would. When the cache is full, the least recently used entry is evicted (a
-/// ``BoundedCache``; ``TrustCaches/isEnabled`` switches it off). Invalid SPKIs are not cached: every
+/// `BoundedCache`; ``TrustCaches/isEnabled`` switches it off). Invalid SPKIs are not cached: every
 /// lookup of one throws again.
 public final class VerificationKeyCache: Sendable {
     /// A process-wide cache with the default capacity.

@@ -3,14 +3,14 @@
 /// IA5String checks (SAN, AIA and CRL distribution point names, name attributes) and the ASCII
 /// fast paths of name comparison scanned with `allSatisfy { $0 < 0x80 }`: a generic iterator,
 /// several instructions a byte, over every URI and host name of every certificate parsed.
-public enum ASCIIScan {
+package enum ASCIIScan {
     /// Whether every byte of `bytes` is below 0x80.
-    public static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+    package static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBytes { isASCII($0) }
     }
 
     /// Whether every byte of `bytes` is below 0x80.
-    public static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
         var offset = 0
         var high: UInt64 = 0

@@ -4,15 +4,15 @@
 /// byte; issuer lookups compare names that are equal but sit in different certificates, and host
 /// matching compares SAN entries with the reference name, so every evaluation paid it (≈ 430
 /// instructions for a 60-byte name). The one implementation for every such comparison.
-public enum ByteComparison {
+package enum ByteComparison {
     /// Whether `lhs` and `rhs` hold the same bytes.
-    public static func equal(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
+    package static func equal(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return lhs.withUnsafeBytes { a in rhs.withUnsafeBytes { b in equal(a, b) } }
     }
 
     /// Whether `lhs` and `rhs` hold the same bytes.
-    public static func equal(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+    package static func equal(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
         guard lhs.count == rhs.count else { return false }
         var offset = 0
         let count = lhs.count

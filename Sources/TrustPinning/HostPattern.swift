@@ -8,7 +8,7 @@ import TrustCore
 /// - `**.example.com`: `example.com` and its subdomains at any depth, the way TrustKit's
 ///   `includeSubdomains` extends a pinned domain.
 ///
-/// Patterns and hosts are compared after normalisation: IDNA to ASCII (``IDNA/toASCII(_:)``, so
+/// Patterns and hosts are compared after normalisation: IDNA to ASCII (`IDNA.toASCII(_:)`, so
 /// case-insensitive, and `bücher.example` equals `xn--bcher-kva.example`), no trailing dot, and
 /// IP addresses in canonical form (`[2001:DB8::1]` equals `2001:db8::1`). Wildcards never match
 /// IP addresses.
@@ -56,7 +56,7 @@ public struct HostPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// The normalised form of a host (ASCII, lower case, no trailing dot; canonical IP text), or nil
     /// when it is neither a valid host name nor an IP address.
-    public static func normalize(_ host: String) -> String? {
+    package static func normalize(_ host: String) -> String? {
         if let address = IPAddress(host) { return address.description }
         return IDNA.toASCII(host)
     }

@@ -264,11 +264,11 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// The serial number's two's-complement octets as encoded.
     public var serialNumber: ArraySlice<UInt8> { storage.serialNumber }
     /// Whether the serial number is negative (RFC 5280 §4.1.2.2: it must be positive).
-    public var serialNumberIsNegative: Bool { (storage.serialNumber.first ?? 0) & 0x80 != 0 }
+    package var serialNumberIsNegative: Bool { (storage.serialNumber.first ?? 0) & 0x80 != 0 }
     /// Whether the serial number is zero (not positive, RFC 5280 §4.1.2.2).
-    public var serialNumberIsZero: Bool { storage.serialNumber.count == 1 && storage.serialNumber.first == 0 }
+    package var serialNumberIsZero: Bool { storage.serialNumber.count == 1 && storage.serialNumber.first == 0 }
     /// Whether the serial number is longer than the 20 octets RFC 5280 §4.1.2.2 allows.
-    public var serialNumberIsOverlong: Bool {
+    package var serialNumberIsOverlong: Bool {
         let octets = storage.serialNumber.first == 0 ? storage.serialNumber.count - 1 : storage.serialNumber.count
         return octets > 20
     }
@@ -417,7 +417,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(subject) (serial \(serialNumberHex))" }
 
     /// Lower-case hex of `bytes`, separated by `separator`.
-    public static func hex(_ bytes: some Sequence<UInt8>, separator: String = "") -> String {
+    package static func hex(_ bytes: some Sequence<UInt8>, separator: String = "") -> String {
         let digits = Array("0123456789abcdef")
         return bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]]) }.joined(separator: separator)
     }

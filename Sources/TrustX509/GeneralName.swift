@@ -122,7 +122,7 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Formats 4/16-octet addresses, and 8/32-octet address/mask pairs as `addr/mask`.
-    public static func formatIP(_ bytes: ArraySlice<UInt8>) -> String {
+    package static func formatIP(_ bytes: ArraySlice<UInt8>) -> String {
         let b = Array(bytes)
         switch b.count {
         case 4: return b.map(String.init).joined(separator: ".")

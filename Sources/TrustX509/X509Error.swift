@@ -54,8 +54,8 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// One line a person can act on; DER problems end with `at byte OFFSET`. Values quoted from the
-    /// input are capped (``QuotedValue``). An item from PEM text names its block and says that
-    /// offsets count from the start of the block's decoded bytes.
+    /// input are capped (at 256 characters, an OID at 64 arcs: `QuotedValue`). An item from PEM
+    /// text names its block and says that offsets count from the start of the block's decoded bytes.
     public var description: String {
         guard let pemBlock else { return reasonDescription }
         var offsets = ""

@@ -77,7 +77,7 @@ final class PathBuilderTests: XCTestCase {
     func testLookAlikesWithTheRightKeyEachCostTwoChecksAndStopAtTheBudget() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf.pem"])
         trust.additionalIntermediates = try lookAlikesWithTheRightKey(200)
-        let budget = PathBuildingBudget(signatureChecks: 40, candidatePaths: 1000, maximumPathLength: 16)
+        let budget = VerificationBudget(signatureChecks: 40, candidatePaths: 1000, maximumPathLength: 16)
         trust.options.budget = budget
         let evaluation = trust.evaluate()
         XCTAssertFalse(evaluation.isTrusted)
@@ -101,7 +101,7 @@ final class PathBuilderTests: XCTestCase {
     func testCandidatePathBudgetStopsTheSearch() throws {
         let trust = try Fixtures.trust(["ecdsa/leaf.pem"])
         trust.additionalIntermediates = try lookAlikesWithTheWrongKey(200)
-        let budget = PathBuildingBudget(signatureChecks: 10_000, candidatePaths: 10, maximumPathLength: 16)
+        let budget = VerificationBudget(signatureChecks: 10_000, candidatePaths: 10, maximumPathLength: 16)
         trust.options.budget = budget
         let evaluation = trust.evaluate()
         XCTAssertTrue(hasBudgetExhausted(evaluation), "\(evaluation)")
@@ -114,12 +114,12 @@ final class PathBuilderTests: XCTestCase {
     func testASignatureBudgetOfExactlyTheNeededChecksSuffices() throws {
         // leaf→intermediate and intermediate→root: two checks. The path is complete after the second.
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
-        trust.options.budget = PathBuildingBudget(signatureChecks: 2)
+        trust.options.budget = VerificationBudget(signatureChecks: 2)
         let evaluation = trust.evaluate()
         assertTrusted(evaluation)
         XCTAssertEqual(evaluation.signatureChecks, 2)
 
-        trust.options.budget = PathBuildingBudget(signatureChecks: 1)
+        trust.options.budget = VerificationBudget(signatureChecks: 1)
         let short = trust.evaluate()
         XCTAssertFalse(short.isTrusted)
         XCTAssertTrue(hasBudgetExhausted(short), "\(short)")
@@ -130,7 +130,7 @@ final class PathBuilderTests: XCTestCase {
         let trust = try Fixtures.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
                                         "scenarios/cross-intermediate-by-root2.pem"], anchors: ["scenarios/root2.pem"])
         assertTrusted(trust.evaluate())  // with the default budget
-        trust.options.budget = PathBuildingBudget(signatureChecks: 1, candidatePaths: 200, maximumPathLength: 16)
+        trust.options.budget = VerificationBudget(signatureChecks: 1, candidatePaths: 200, maximumPathLength: 16)
         let evaluation = trust.evaluate()
         // An exhausted budget is fatal: the evaluation could not decide, so no user override applies.
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["-:budgetExhausted"])
@@ -141,10 +141,10 @@ final class PathBuilderTests: XCTestCase {
     func testMaximumPathLengthIsAHardStop() throws {
         // leaf, intermediate, root = 3 certificates; a hard cap of 2 stops before the root.
         let trust = try Fixtures.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
-        trust.options.budget = PathBuildingBudget(signatureChecks: 100, candidatePaths: 200, maximumPathLength: 2)
+        trust.options.budget = VerificationBudget(signatureChecks: 100, candidatePaths: 200, maximumPathLength: 2)
         let evaluation = trust.evaluate()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:maximumDepthExceeded"])
-        trust.options.budget = PathBuildingBudget(signatureChecks: 100, candidatePaths: 200, maximumPathLength: 3)
+        trust.options.budget = VerificationBudget(signatureChecks: 100, candidatePaths: 200, maximumPathLength: 3)
         assertTrusted(trust.evaluate())
     }
 

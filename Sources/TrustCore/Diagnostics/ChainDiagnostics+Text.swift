@@ -12,7 +12,7 @@ extension ChainDiagnostics {
     /// every explored path, findings (errors first), and the verdict.
     ///
     /// Safe to write to a terminal as it is: every value taken from the report (subjects, SANs,
-    /// reasons…) is escaped with ``TerminalText/escaped(_:)`` before the `.color` codes are added.
+    /// reasons…) is escaped with `TerminalText.escaped(_:)` before the `.color` codes are added.
     public func text(style: TextStyle) -> String {
         var renderer = TextRenderer(color: style == .color)
         renderer.presented(presented)

@@ -137,7 +137,7 @@ public struct ChainDiagnostics: Codable, Sendable {
     /// Runs `trust.evaluate()` and explains it. Certificates from ``ServerTrust/additionalIntermediates``
     /// are reported as not sent by the peer; `verifyDate` is the instant expiry is measured from.
     /// `asReceived` is the order the certificates arrived in, when the trust was created with a
-    /// reordered list (see ``LeafOrdering``).
+    /// reordered list (see `LeafOrdering.leafFirst(_:limit:)`).
     public init(trust: ServerTrust, host: String?, verifyDate: Date, asReceived: [Certificate]? = nil) {
         let evaluation = trust.evaluate()
         let time = DERTime(timeIntervalSince1970: verifyDate.timeIntervalSince1970)

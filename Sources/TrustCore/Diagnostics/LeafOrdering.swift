@@ -1,7 +1,7 @@
 import TrustX509
 
 /// Finding the leaf in a bundle whose order cannot be trusted (files, misconfigured servers).
-public enum LeafOrdering {
+package enum LeafOrdering {
     /// `certificates` with the leaf first. TLS requires the leaf to come first (RFC 8446 §4.4.2),
     /// and ``ServerTrust`` takes the first certificate as the leaf, as `SecTrust` does; files and
     /// misconfigured servers get this wrong. When the first certificate issued another certificate
@@ -13,8 +13,8 @@ public enum LeafOrdering {
     /// from a peer. Lists longer than `limit` (default: what an evaluation considers,
     /// ``VerificationBudget/maximumPresentedCertificates``) are returned unchanged: an evaluation
     /// rejects them whatever their order.
-    public static func leafFirst(_ certificates: [Certificate],
-                                 limit: Int = VerificationBudget.default.maximumPresentedCertificates) -> [Certificate] {
+    package static func leafFirst(_ certificates: [Certificate],
+                                  limit: Int = VerificationBudget.default.maximumPresentedCertificates) -> [Certificate] {
         guard certificates.count > 1, certificates.count <= limit, let first = certificates.first else { return certificates }
         // How many certificates name each issuer, and how many copies of each certificate the list
         // holds: "issues another" is then two lookups instead of a scan of the list.

@@ -13,20 +13,20 @@
 /// Two addresses are the same mailbox when their local parts are identical octet for octet (the
 /// local part is case-sensitive, RFC 5321 §2.4; RFC 5280 §7.5) and their domains are equal, which
 /// after normalisation means case-insensitively equal (RFC 8398 §5).
-public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
+package struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
     /// The local part, exactly as written (quotes included for a quoted string).
-    public let localPart: String
+    package let localPart: String
     /// The domain in lower-case A-label form, without a trailing dot.
-    public let domain: String
+    package let domain: String
 
     /// The longest local part RFC 5321 §4.5.3.1.1 allows, in octets.
-    public static let maximumLocalPartLength = 64
+    package static let maximumLocalPartLength = 64
 
     /// Parses a mailbox, e.g. `"alice@example.com"` or `"alice@Bücher.example"`.
     ///
     /// - Parameter text: The address; no display name, no angle brackets, no surrounding space.
     /// - Returns: nil when `text` is not `local-part@domain` as described in ``EmailAddress``.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let utf8 = Array(text.utf8)
         guard let at = EmailAddress.localPartEnd(utf8), at <= EmailAddress.maximumLocalPartLength,
               at < utf8.endIndex, utf8[at] == UInt8(ascii: "@") else { return nil }
@@ -39,11 +39,11 @@ public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `local-part@domain`.
-    public var description: String { "\(localPart)@\(domain)" }
+    package var description: String { "\(localPart)@\(domain)" }
 
     /// Whether an `rfc822Name` value names this mailbox (RFC 8398 §5: the local part compared
     /// exactly, the domain case-insensitively; a value that is not a mailbox matches nothing).
-    public func matches(rfc822Name: String) -> Bool {
+    package func matches(rfc822Name: String) -> Bool {
         EmailAddress(rfc822Name) == self
     }
 

@@ -35,7 +35,7 @@ import TrustX509
 /// - Patterns and references that are not valid ASCII host names (non-ASCII
 ///   characters, spaces, underscores, empty labels, labels over 63 octets,
 ///   names over 253 octets, or a numeric right-most label) never match.
-public enum HostnameMatcher {
+package enum HostnameMatcher {
     /// Returns whether `identity` matches one of the certificate's subject
     /// alternative names.
     ///
@@ -48,8 +48,8 @@ public enum HostnameMatcher {
     ///   ``matchesDNSName(_:pattern:publicSuffixList:)``) or an IP identity equals one of
     ///   `ipAddresses` octet for octet; `false` for an email identity (see
     ///   ``EmailAddress/matches(rfc822Name:)``).
-    public static func matches(_ identity: ServerIdentity, dnsNames: [String], ipAddresses: [IPAddress],
-                               publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
+    package static func matches(_ identity: ServerIdentity, dnsNames: [String], ipAddresses: [IPAddress],
+                                publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
         switch identity {
         case .dns(let reference):
             // Fast path: a SAN spelled exactly like the (normalised, lower-case) reference. Both sides
@@ -75,8 +75,8 @@ public enum HostnameMatcher {
     ///   - publicSuffixList: The suffixes a wildcard may not span.
     /// - Returns: `true` if `pattern` matches `reference` under the rules
     ///   described in ``HostnameMatcher``.
-    public static func matchesDNSName(_ reference: String, pattern: String,
-                                      publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
+    package static func matchesDNSName(_ reference: String, pattern: String,
+                                       publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
         guard let referenceLabels = hostLabels(reference) else { return false }
         return matches(referenceLabels, pattern: pattern, publicSuffixList: publicSuffixList)
     }
@@ -98,8 +98,8 @@ public enum HostnameMatcher {
     ///   - commonNames: The subject's common name attribute values.
     ///   - publicSuffixList: The suffixes a wildcard may not span.
     /// - Returns: `true` if a DNS identity matches one of `commonNames`.
-    public static func matchesCommonName(_ identity: ServerIdentity, commonNames: [String],
-                                         publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
+    package static func matchesCommonName(_ identity: ServerIdentity, commonNames: [String],
+                                          publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
         switch identity {
         case .dns(let reference):
             guard let referenceLabels = hostLabels(reference) else { return false }

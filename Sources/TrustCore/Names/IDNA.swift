@@ -12,7 +12,7 @@
 ///   UTS #46 and RFC 3490 do.
 /// - ASCII labels are lowercased. Labels containing non-ASCII are mapped with
 ///   Unicode lowercasing (`String.lowercased()`, no Foundation) and then
-///   normalised to NFC with ``NFC`` (our own tables, Unicode 14.0). Full
+///   normalised to NFC with `NFC` (our own tables, Unicode 14.0). Full
 ///   UTS #46 mapping (for example of full-width or compatibility characters)
 ///   is **not** performed; such characters are rejected instead.
 /// - Each resulting code point of a non-ASCII label must be ASCII
@@ -31,12 +31,12 @@
 ///   and must re-encode to exactly the same A-label.
 ///
 /// Every function returns `nil`/`false` on any error and never traps.
-public enum IDNA {
+package enum IDNA {
     /// The maximum length of a host name in octets, excluding a trailing dot.
-    public static let maximumHostnameLength = 253
+    package static let maximumHostnameLength = 253
 
     /// The maximum length of a single label in octets.
-    public static let maximumLabelLength = 63
+    package static let maximumLabelLength = 63
 
     /// Inputs longer than this many UTF-8 octets are rejected up front.
     ///
@@ -60,7 +60,7 @@ public enum IDNA {
     ///   `"www.example.com."` (a single trailing dot is removed).
     /// - Returns: The ASCII host name, for example `"xn--bcher-kva.example"`,
     ///   or `nil` if `host` is not a valid host name.
-    public static func toASCII(_ host: String) -> String? {
+    package static func toASCII(_ host: String) -> String? {
         guard !host.isEmpty, host.utf8.count <= maximumInputLength else { return nil }
         if let length = normalisedASCIILength(host.utf8) {
             return length == host.utf8.count ? host : String(host.dropLast())
@@ -122,7 +122,7 @@ public enum IDNA {
     ///
     /// - Parameter name: The candidate host name.
     /// - Returns: `true` if `name` is a valid ASCII host name.
-    public static func isValidASCIIHostname(_ name: some StringProtocol) -> Bool {
+    package static func isValidASCIIHostname(_ name: some StringProtocol) -> Bool {
         scanASCIIHostname(name.utf8) != nil
     }
 

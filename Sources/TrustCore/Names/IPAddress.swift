@@ -17,15 +17,15 @@
 ///
 /// IPv4 addresses and IPv4-mapped IPv6 addresses are different values: the
 /// address `"::ffff:192.0.2.1"` does not equal `"192.0.2.1"`.
-public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
+package struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// The address in network byte order: 4 octets for IPv4, 16 for IPv6.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Creates an address from its network-order octets.
     ///
     /// - Parameter bytes: Exactly 4 (IPv4) or 16 (IPv6) octets.
     /// - Returns: `nil` if `bytes` has any other length.
-    public init?(bytes: some Collection<UInt8>) {
+    package init?(bytes: some Collection<UInt8>) {
         var copy: [UInt8] = []
         for byte in bytes {
             guard copy.count < 16 else { return nil }
@@ -42,7 +42,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter text: The textual address, e.g. `"192.0.2.1"`,
     ///   `"2001:db8::1"` or `"[2001:db8::1]"`.
     /// - Returns: `nil` if `text` is not a valid address.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         // Every accepted form is made of hexadecimal digits, `.`, `:` and
         // brackets, and the longest (a bracketed IPv6 address with an IPv4
         // tail) is 47 octets: anything else is refused before any parsing,
@@ -69,7 +69,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether this is an IPv4 address (4 octets).
-    public var isIPv4: Bool {
+    package var isIPv4: Bool {
         bytes.count == 4
     }
 
@@ -80,7 +80,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// the longest run of two or more zero groups (the first on a tie)
     /// replaced by `::`, and mixed notation for IPv4-mapped addresses
     /// (`::ffff:192.0.2.1`). No brackets are added.
-    public var description: String {
+    package var description: String {
         if bytes.count == 4 {
             return Self.formatIPv4(bytes[...])
         }

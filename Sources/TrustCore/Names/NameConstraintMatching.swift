@@ -14,7 +14,7 @@
 /// matches nothing. Because a `false` answer would *not* exclude a name from
 /// an excluded subtree, callers must reject certificates carrying malformed
 /// names independently of these primitives.
-public enum NameConstraintMatching {
+package enum NameConstraintMatching {
     /// Returns whether the DNS name `name` lies within the `dNSName`
     /// constraint `constraint`.
     ///
@@ -34,7 +34,7 @@ public enum NameConstraintMatching {
     ///   - name: A `dNSName` value.
     ///   - constraint: The `dNSName` base of a subtree.
     /// - Returns: `true` if `name` is within `constraint`.
-    public static func dnsName(_ name: String, isWithin constraint: String) -> Bool {
+    package static func dnsName(_ name: String, isWithin constraint: String) -> Bool {
         if constraint.isEmpty { return true }
         guard let nameLabels = domainLabels(name, allowTrailingDot: true) else { return false }
         return domain(nameLabels, isWithin: constraint, allowTrailingDot: true, bareConstraintMatchesSubdomains: true)
@@ -59,7 +59,7 @@ public enum NameConstraintMatching {
     ///   - address: An `rfc822Name` value (`local@domain`).
     ///   - constraint: The `rfc822Name` base of a subtree.
     /// - Returns: `true` if `address` is within `constraint`.
-    public static func email(_ address: String, isWithin constraint: String) -> Bool {
+    package static func email(_ address: String, isWithin constraint: String) -> Bool {
         if constraint.isEmpty { return true }
         guard let mailbox = EmailAddress(address),
               let domainLabels = domainLabels(mailbox.domain, allowTrailingDot: false) else { return false }
@@ -77,7 +77,7 @@ public enum NameConstraintMatching {
     ///
     /// - Parameter constraint: The `rfc822Name` base of a subtree.
     /// - Returns: `true` if the constraint is well-formed.
-    public static func isValidEmailConstraint(_ constraint: String) -> Bool {
+    package static func isValidEmailConstraint(_ constraint: String) -> Bool {
         if constraint.isEmpty { return true }
         if constraint.utf8.contains(UInt8(ascii: "@")) { return EmailAddress(constraint) != nil }
         let host = constraint.utf8.first == UInt8(ascii: ".") ? constraint.dropFirst() : Substring(constraint)
@@ -97,7 +97,7 @@ public enum NameConstraintMatching {
     ///   - address: The address octets from an `iPAddress` name.
     ///   - constraint: The `iPAddress` base of a subtree (address + mask).
     /// - Returns: `true` if `address` is within the masked network.
-    public static func ipAddress(_ address: [UInt8], isWithin constraint: [UInt8]) -> Bool {
+    package static func ipAddress(_ address: [UInt8], isWithin constraint: [UInt8]) -> Bool {
         guard isValidIPConstraint(constraint), constraint.count == address.count * 2 else { return false }
         let count = address.count
         for index in 0..<count {
@@ -115,7 +115,7 @@ public enum NameConstraintMatching {
     ///
     /// - Parameter constraint: The constraint octets (address + mask).
     /// - Returns: `true` if the constraint is well-formed.
-    public static func isValidIPConstraint(_ constraint: [UInt8]) -> Bool {
+    package static func isValidIPConstraint(_ constraint: [UInt8]) -> Bool {
         guard constraint.count == 8 || constraint.count == 32 else { return false }
         var seenZero = false
         for byte in constraint[(constraint.count / 2)...] {
@@ -153,7 +153,7 @@ public enum NameConstraintMatching {
     ///   - uri: A `uniformResourceIdentifier` value.
     ///   - constraint: The `uniformResourceIdentifier` base of a subtree.
     /// - Returns: `true` if the URI's host is within `constraint`.
-    public static func uri(_ uri: String, isWithin constraint: String) -> Bool {
+    package static func uri(_ uri: String, isWithin constraint: String) -> Bool {
         if constraint.isEmpty { return true }
         guard let host = uriHost(uri),
               IPAddress(host) == nil,

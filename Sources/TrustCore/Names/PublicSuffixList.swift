@@ -7,7 +7,7 @@ import Foundation
 /// A parsed Public Suffix List (<https://publicsuffix.org/list/>): the domains under which anyone
 /// can register names (`com`, `co.uk`, `kobe.jp`'s wildcard children, …).
 ///
-/// ``HostnameMatcher`` uses it for the wildcard rule: a `dNSName` `*.REST` never matches when
+/// `HostnameMatcher` uses it for the wildcard rule: a `dNSName` `*.REST` never matches when
 /// `REST` is a public suffix, so `*.com` and `*.co.uk` match nothing (CA/Browser Forum Baseline
 /// Requirements §3.2.2.6; Chromium does the same).
 ///
@@ -132,7 +132,7 @@ public struct PublicSuffixList: Hashable, Sendable {
 
     /// The public suffix of `domain` in lower-case A-label form (`"co.uk"` for
     /// `"www.Example.co.uk"`), or nil when `domain` is not a valid host name (see
-    /// ``IDNA/toASCII(_:)``, not ending in a numeric label; a leading dot or an IP address is not one).
+    /// `IDNA.toASCII(_:)`, not ending in a numeric label; a leading dot or an IP address is not one).
     public func publicSuffix(of domain: String) -> String? {
         guard let labels = PublicSuffixList.labels(of: domain) else { return nil }
         return labels.suffix(suffixLabelCount(labels)).joined(separator: ".")

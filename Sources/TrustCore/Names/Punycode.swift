@@ -15,13 +15,13 @@
 /// The mixed-case annotation of RFC 3492 Appendix A is not used: the encoder
 /// copies basic code points unchanged and emits lowercase digits, and the
 /// decoder accepts digits in either case.
-public enum Punycode {
+package enum Punycode {
     /// The largest number of input elements (Unicode scalars for
     /// ``encode(_:)``, characters for ``decode(_:)``) that is processed.
     ///
     /// Longer inputs make the functions return `nil`. The limit is far above
     /// anything usable in DNS (a label is at most 63 octets).
-    public static let maximumInputLength = 4096
+    package static let maximumInputLength = 4096
 
     // RFC 3492 section 5 parameter values for Punycode.
     private static let base: UInt32 = 36
@@ -43,7 +43,7 @@ public enum Punycode {
     /// - Returns: The Punycode string (without any `xn--` prefix), or `nil`
     ///   if the input is longer than ``maximumInputLength`` scalars or the
     ///   computation would overflow.
-    public static func encode(_ unicodeScalars: some Sequence<Unicode.Scalar>) -> String? {
+    package static func encode(_ unicodeScalars: some Sequence<Unicode.Scalar>) -> String? {
         var input: [UInt32] = []
         for scalar in unicodeScalars {
             guard input.count < maximumInputLength else { return nil }
@@ -127,7 +127,7 @@ public enum Punycode {
     ///   (non-basic code points, invalid or truncated digits, arithmetic
     ///   overflow, a result that is not a Unicode scalar value) or longer
     ///   than ``maximumInputLength``.
-    public static func decode(_ string: Substring) -> [Unicode.Scalar]? {
+    package static func decode(_ string: Substring) -> [Unicode.Scalar]? {
         var input: [UInt8] = []
         for scalar in string.unicodeScalars {
             guard input.count < maximumInputLength, scalar.isASCII else { return nil }

@@ -11,7 +11,7 @@ import TrustCrypto
 /// names, an IP identity only with `iPAddress` ones (see
 /// ``HostnameMatcher``) and an email identity only with `rfc822Name` ones
 /// (see ``EmailAddress/matches(rfc822Name:)``).
-public enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
+package enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
     /// A DNS host name in ASCII form: lowercase, A-labels for
     /// internationalised labels, no trailing dot (as produced by
     /// ``IDNA/toASCII(_:)``).
@@ -41,7 +41,7 @@ public enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
     ///   `"192.0.2.1"` or `"[2001:db8::1]"`.
     /// - Returns: `nil` if `text` is neither a valid IP address nor a valid
     ///   host name.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         if let address = IPAddress(text) {
             self = .ip(address)
             return
@@ -52,13 +52,13 @@ public enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a mailbox (see ``EmailAddress/init(_:)``); nil when `text` is not one. Host names are
     /// never read as mailboxes: ``init(_:)`` parses those.
-    public init?(emailAddress text: String) {
+    package init?(emailAddress text: String) {
         guard let address = EmailAddress(text) else { return nil }
         self = .email(address)
     }
 
     /// The host name, the canonical text form of the IP address, or the mailbox.
-    public var description: String {
+    package var description: String {
         switch self {
         case .dns(let name):
             return name

@@ -32,21 +32,21 @@ public struct PathAttempt: Hashable, Sendable {
 }
 
 /// The builder's answer: the first valid chain, or the reasons every explored path failed.
-public struct PathBuildingResult: Sendable {
+package struct PathBuildingResult: Sendable {
     /// The valid chain (leaf … anchor), if one was found.
-    public let validChain: [Certificate]?
+    package let validChain: [Certificate]?
     /// Every path considered, in exploration order.
-    public let attempts: [PathAttempt]
+    package let attempts: [PathAttempt]
     /// Signature verifications performed.
-    public let signatureChecks: Int
+    package let signatureChecks: Int
     /// What ran out, when the budget stopped the search (the evaluation is then rejected).
     let exhaustion: BudgetExhausted?
     /// Whether the budget stopped the search.
-    public var budgetExhausted: Bool { exhaustion != nil }
+    package var budgetExhausted: Bool { exhaustion != nil }
 
     /// The failed attempt that best explains why no chain was found (ranked by `PathRelevance`): the one
     /// every report of the failure leads with.
-    public var bestFailedAttempt: PathAttempt? {
+    package var bestFailedAttempt: PathAttempt? {
         PathRelevance.mostRelevant(of: attempts, budgetStopped: budgetExhausted)
     }
 }

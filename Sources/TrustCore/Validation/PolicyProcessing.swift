@@ -16,7 +16,7 @@ public struct ValidPolicySet: Hashable, Sendable, CustomStringConvertible {
     public var description: String { Self.describe(userConstrained) }
 
     /// The names of `policies`, sorted, comma-separated; `none` when empty.
-    public static func describe(_ policies: Set<ASN1ObjectIdentifier>) -> String {
+    package static func describe(_ policies: Set<ASN1ObjectIdentifier>) -> String {
         policies.isEmpty ? "none" : policies.map { OID.name(of: $0) }.sorted().joined(separator: ", ")
     }
 }

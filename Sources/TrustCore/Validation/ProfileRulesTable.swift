@@ -1,11 +1,11 @@
 /// The table of ``ProfileRule``s and the profiles that apply them, as printed in docs/profiles.md
 /// (`trustctl profiles --markdown`), generated from the rules themselves so the two cannot drift.
-public enum ProfileRulesTable {
+package enum ProfileRulesTable {
     /// The profiles in table-column order.
-    public static let profiles: [TrustProfile] = [.rfc5280, .rfc5280Strict, .ssl, .webPKI]
+    package static let profiles: [TrustProfile] = [.rfc5280, .rfc5280Strict, .ssl, .webPKI]
 
     /// One Markdown table row per rule: name, a ✓ for each profile that applies it, source, summary.
-    public static var markdown: String {
+    package static var markdown: String {
         var lines = ["| rule | " + profiles.map(\.description).joined(separator: " | ") + " | source | what it checks |",
                      "|---|" + profiles.map { _ in ":-:|" }.joined() + "---|---|"]
         for rule in ProfileRule.allCases {

@@ -3,10 +3,10 @@ import TrustX509
 
 /// A bounded, thread-safe memory of the per-certificate verdicts that depend on nothing but the
 /// certificate's own bytes and a few flags: which critical extensions the validator does not
-/// process (RFC 5280 §4.2) and which web-PKI profile rules (``WebPKIProfile``: serial number,
+/// process (RFC 5280 §4.2) and which web-PKI profile rules (``TrustProfile/webPKI``: serial number,
 /// names, extension criticality, SAN syntax, key type and size) the certificate breaks in a given
 /// position. One entry holds the verdicts of every certificate of one chain, keyed by each
-/// certificate's SHA-256 fingerprint and flags, in order (a ``BoundedCache``;
+/// certificate's SHA-256 fingerprint and flags, in order (a `BoundedCache`;
 /// ``TrustCaches/isEnabled`` switches it off).
 ///
 /// Why it cannot change a verdict: every rule it remembers is a pure function of the DER bytes

@@ -51,7 +51,7 @@ public enum TrustPolicy: Hashable, Sendable {
     /// 5280 path validation plus those two checks, without Apple's or the CA/Browser Forum's rules.
     case profile(TrustProfile, purpose: KeyPurpose?, hostname: String?)
     /// The leaf must name this mailbox in an rfc822Name subjectAltName (local part compared
-    /// exactly, domain case-insensitively: ``EmailAddress``). With `.ssl(server: false, hostname: nil)`
+    /// exactly, domain case-insensitively: `EmailAddress`). With `.ssl(server: false, hostname: nil)`
     /// it checks a TLS client certificate issued to a person; every `.email` policy must match.
     case email(String)
     /// Revocation checking with the given flags.

@@ -4,7 +4,7 @@
 ///
 /// One allowance per evaluation, shared by every stage (as rustls-webpki threads one `Budget`):
 /// path building, name constraints, certificate-policy processing and revocation all draw from
-/// the same ``BudgetMeter``, so no stage's allowance resets when the builder tries another path.
+/// the same `BudgetMeter`, so no stage's allowance resets when the builder tries another path.
 public struct VerificationBudget: Hashable, Sendable {
     /// The most certificate signature verifications (rustls-webpki allows 100).
     public var signatureChecks: Int
@@ -49,6 +49,7 @@ public struct VerificationBudget: Hashable, Sendable {
 }
 
 /// The former name of ``VerificationBudget``, when it bounded path building only.
+@available(*, deprecated, renamed: "VerificationBudget")
 public typealias PathBuildingBudget = VerificationBudget
 
 /// The kind of work whose allowance ran out.

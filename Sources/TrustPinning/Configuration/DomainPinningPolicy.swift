@@ -5,8 +5,8 @@ import TrustX509
 /// The pinning policy of one configured domain: which hosts it covers, the pins they must match,
 /// until when, what a mismatch does, where it is reported, and which anchors are trusted.
 public struct DomainPinningPolicy: Hashable, Sendable {
-    /// The domain, normalised (``HostPattern/normalize(_:)``: IDNA ASCII, lower case, no trailing
-    /// dot; canonical text for an IP address).
+    /// The domain, normalised as a ``HostPattern``'s is (IDNA ASCII, lower case, no trailing dot;
+    /// canonical text for an IP address).
     public let domain: String
     /// Which hosts below ``domain`` are covered too.
     public var subdomains: SubdomainCoverage
