@@ -15,7 +15,7 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible,
 
     /// Validates the content octets at `range` of `bytes` as ``init(validating:at:)`` does, without
     /// making a slice (for parsers that only check, see ``DERIndexReader``).
-    @usableFromInline package static func validate(_ bytes: ArraySlice<UInt8>, range: Range<Int>, at offset: Int) throws(DERError) {
+    public static func validate(_ bytes: ArraySlice<UInt8>, range: Range<Int>, at offset: Int) throws(DERError) {
         guard !range.isEmpty, range.lowerBound >= bytes.startIndex, range.upperBound <= bytes.endIndex else {
             throw DERError(.invalidObjectIdentifier, at: offset)
         }

@@ -21,7 +21,7 @@ extension DERIndexedElement {
 
     /// Decodes a BOOLEAN (X.690 §11.1: DER requires 0x00 or 0xFF); `bytes` are the bytes the
     /// element was read from.
-    @inlinable package func boolean(in bytes: ArraySlice<UInt8>) throws(DERError) -> Bool {
+    @inlinable public func boolean(in bytes: ArraySlice<UInt8>) throws(DERError) -> Bool {
         try expect(.boolean)
         guard endOffset - contentOffset == 1 else { throw DERError(.invalidBoolean, at: offset) }
         let value = bytes[contentOffset]
@@ -30,13 +30,13 @@ extension DERIndexedElement {
     }
 
     /// Decodes a NULL, which must be empty (X.690 §8.8.2).
-    @inlinable package func null() throws(DERError) {
+    @inlinable public func null() throws(DERError) {
         try expect(.null)
         guard contentOffset == endOffset else { throw DERError(.invalidNull, at: offset) }
     }
 
     /// The two's-complement octets of an INTEGER (or ENUMERATED), checked to be minimal (X.690 §8.3.2).
-    package func integerBytes(in bytes: ArraySlice<UInt8>, tag expected: DERTag = .integer) throws(DERError) -> ArraySlice<UInt8> {
+    public func integerBytes(in bytes: ArraySlice<UInt8>, tag expected: DERTag = .integer) throws(DERError) -> ArraySlice<UInt8> {
         try expect(expected)
         let content = bytes[contentRange]
         try DERIndexedElement.checkMinimalInteger(content, at: offset)
@@ -55,8 +55,8 @@ extension DERIndexedElement {
     }
 
     /// Decodes an INTEGER that must fit `T` (negative values only for signed `T`).
-    package func integer<T: FixedWidthInteger>(as type: T.Type = T.self, in bytes: ArraySlice<UInt8>,
-                                               tag expected: DERTag = .integer) throws(DERError) -> T {
+    public func integer<T: FixedWidthInteger>(as type: T.Type = T.self, in bytes: ArraySlice<UInt8>,
+                                              tag expected: DERTag = .integer) throws(DERError) -> T {
         let integer = try integerBytes(in: bytes, tag: expected)
         guard let first = integer.first else { throw DERError(.nonMinimalInteger, at: offset) }
         let negative = first & 0x80 != 0
@@ -74,7 +74,7 @@ extension DERIndexedElement {
     }
 
     /// Decodes a BIT STRING (X.690 §11.2: unused bits ≤ 7, zero when empty, padding bits zero).
-    package func bitString(in bytes: ArraySlice<UInt8>, tag expected: DERTag = .bitString) throws(DERError) -> DERBitString {
+    public func bitString(in bytes: ArraySlice<UInt8>, tag expected: DERTag = .bitString) throws(DERError) -> DERBitString {
         try expect(expected)
         guard contentOffset < endOffset else { throw DERError(.invalidBitString, at: offset) }
         let unused = bytes[contentOffset]
@@ -89,19 +89,19 @@ extension DERIndexedElement {
     }
 
     /// Decodes an OCTET STRING (or another primitive type with `tag`) and returns its contents.
-    @inlinable package func octetString(in bytes: ArraySlice<UInt8>, tag expected: DERTag = .octetString) throws(DERError) -> ArraySlice<UInt8> {
+    @inlinable public func octetString(in bytes: ArraySlice<UInt8>, tag expected: DERTag = .octetString) throws(DERError) -> ArraySlice<UInt8> {
         try expect(expected)
         return bytes[contentRange]
     }
 
     /// Decodes an OBJECT IDENTIFIER, validating every arc.
-    package func objectIdentifier(in bytes: ArraySlice<UInt8>) throws(DERError) -> ASN1ObjectIdentifier {
+    public func objectIdentifier(in bytes: ArraySlice<UInt8>) throws(DERError) -> ASN1ObjectIdentifier {
         try expect(.objectIdentifier)
         return try ASN1ObjectIdentifier(validating: bytes[contentRange], at: offset)
     }
 
     /// Checks an OBJECT IDENTIFIER as ``objectIdentifier(in:)`` does, without making a slice.
-    @inlinable package func validateObjectIdentifier(in bytes: ArraySlice<UInt8>) throws(DERError) {
+    @inlinable public func validateObjectIdentifier(in bytes: ArraySlice<UInt8>) throws(DERError) {
         try expect(.objectIdentifier)
         try ASN1ObjectIdentifier.validate(bytes, range: contentRange, at: offset)
     }

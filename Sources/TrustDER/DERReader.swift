@@ -2,7 +2,7 @@
 ///
 /// The reader is a small value type over an `ArraySlice`; reading allocates nothing, and every
 /// element is a ``DERElement`` slice of the buffer. The rules of DER (X.690 §10) are applied by the
-/// `DERIndexReader` inside, as elements are read.
+/// ``DERIndexReader`` inside, as elements are read.
 public struct DERReader: Sendable {
     /// Elements may nest at most this deep; deeper input is rejected rather than recursed into.
     public static let maximumDepth = DERIndexReader.maximumDepth

@@ -107,7 +107,7 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
 
 extension DERElement {
     /// Decodes a UTCTime (`YYMMDDHHMMSSZ`) or GeneralizedTime (`YYYYMMDDHHMMSSZ`) in exact DER form
-    /// (see `DERIndexedElement.time(in:)`).
+    /// (see ``DERIndexedElement/time(in:)``).
     public func time() throws(DERError) -> DERTime { try indexed.time(in: encoded) }
 }
 
@@ -117,7 +117,7 @@ extension DERIndexedElement {
     ///
     /// UTCTime years 50–99 are 19xx and 00–49 are 20xx (RFC 5280 §4.1.2.5.1). Fractional
     /// seconds, missing seconds, and offsets other than `Z` are rejected.
-    package func time(in bytes: ArraySlice<UInt8>) throws(DERError) -> DERTime {
+    public func time(in bytes: ArraySlice<UInt8>) throws(DERError) -> DERTime {
         let content = bytes[contentRange]
         let isUTC: Bool
         switch tag {

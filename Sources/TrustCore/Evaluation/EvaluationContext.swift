@@ -10,9 +10,9 @@ import TrustX509
 /// (``CRLSignerPaths``), so revocation never assembles a builder or a validator itself: the
 /// dependency runs one way, validation to revocation.
 ///
-/// A value, consumed by ``build(from:)``: the anchors, the pool and the validator move into the
-/// builder instead of being referenced twice (an evaluation's object allocation and reference counts
-/// are most of a warm evaluation's cost, docs/performance.md).
+/// A non-copyable value that holds the builder, which holds the anchors, the pool and the validator,
+/// each once, and builds in place (an evaluation's object allocation and reference counts are most of
+/// a warm evaluation's cost, docs/performance.md).
 struct EvaluationContext: ~Copyable {
     /// The builder of the evaluation's paths: it holds the anchors, the untrusted pool (the
     /// presented certificates after the leaf, and the caller's additional intermediates) and the
@@ -37,11 +37,10 @@ struct EvaluationContext: ~Copyable {
                               validator: validator)
     }
 
-    /// Builds paths from `leaf` to the anchors; the validator decides each complete one. Once per
-    /// evaluation: the context is consumed.
-    consuming func build(from leaf: Certificate) -> PathBuildingResult {
-        var builder = builder
-        return builder.build(from: leaf)
+    /// Builds paths from `leaf` to the anchors; the validator decides each complete one. In place:
+    /// the builder is not copied out of the context (a copy retains and releases each of its fields).
+    mutating func build(from leaf: Certificate) -> PathBuildingResult {
+        builder.build(from: leaf)
     }
 }
 

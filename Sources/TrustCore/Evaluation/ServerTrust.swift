@@ -401,7 +401,9 @@ public final class ServerTrust: Sendable {
 
     /// Records `evaluation` (of a snapshot taken at `generation`) as the last evaluation, with the
     /// revocation information fetched for it, when the configuration is still that snapshot's.
-    func record(_ evaluation: TrustEvaluation, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil) -> TrustEvaluation {
+    /// `evaluation` is consumed: returned as it was stored, not copied a second time.
+    func record(_ evaluation: consuming TrustEvaluation, generation: UInt64,
+                keepingFetched fetched: RevocationInputs? = nil) -> TrustEvaluation {
         configuration.withLock { config in
             guard config.generation == generation else { return }
             if let fetched { config.fetchedRevocationInputs = fetched }

@@ -149,20 +149,26 @@ enum TrustEngine {
                                preFailures: [TrustFailure]) -> TrustEvaluation {
         let validator = context.validator
         let signatures = validator.signatures
+        var context = context
         let result = context.build(from: leaf)
         // The one exhaustion of this evaluation, if the budget ran out (while building, or below).
         var exhaustion = result.exhaustion
 
         // The chosen chain's statuses and policies were computed (and remembered) when it was validated.
         if let chain = result.validChain, preFailures.isEmpty, exhaustion == nil {
+            let found: (statuses: [CertificateRevocationStatus], policies: ValidPolicySet?)?
             do throws(BudgetExhausted) {
+                found = (try validator.revocation(of: chain)?.statuses ?? [], try validator.validPolicies(of: chain))
+            } catch {
+                found = nil
+                exhaustion = error
+            }
+            if let found {
                 var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
                                                  attempts: result.attempts, signatureChecks: signatures.verificationCount)
-                evaluation.revocationStatuses = try validator.revocation(of: chain)?.statuses ?? []
-                evaluation.validPolicies = try validator.validPolicies(of: chain)
+                evaluation.revocationStatuses = found.statuses
+                evaluation.validPolicies = found.policies
                 return evaluation
-            } catch {
-                exhaustion = error
             }
         }
         var failures = preFailures

@@ -27,29 +27,91 @@ public enum TrustResult: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What ``ServerTrust/evaluate()`` found.
+///
+/// A value over one storage object, copied on write: an evaluation is handed from the engine to the
+/// trust (its last evaluation), to the caller and to judges, and each copy is one reference count
+/// instead of a copy of every array in it (docs/performance.md).
 public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
+    /// Mutated only while uniquely referenced (copy on write), so never while shared between threads.
+    private final class Storage: @unchecked Sendable {
+        let result: TrustResult
+        let chain: [Certificate]
+        let endsAtAnchor: Bool
+        let failures: [TrustFailure]
+        let attempts: [PathAttempt]
+        let signatureChecks: Int
+        var revocationStatuses: [CertificateRevocationStatus]
+        var validPolicies: ValidPolicySet?
+        var enforced: Enforced
+
+        init(result: TrustResult, chain: [Certificate], endsAtAnchor: Bool, failures: [TrustFailure], attempts: [PathAttempt],
+             signatureChecks: Int, revocationStatuses: [CertificateRevocationStatus], validPolicies: ValidPolicySet?, enforced: Enforced) {
+            self.result = result
+            self.chain = chain
+            self.endsAtAnchor = endsAtAnchor
+            self.failures = failures
+            self.attempts = attempts
+            self.signatureChecks = signatureChecks
+            self.revocationStatuses = revocationStatuses
+            self.validPolicies = validPolicies
+            self.enforced = enforced
+        }
+
+        var copy: Storage {
+            Storage(result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
+                    signatureChecks: signatureChecks, revocationStatuses: revocationStatuses, validPolicies: validPolicies,
+                    enforced: enforced)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first when another value shares it.
+    private var uniqueStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy }
+            return storage
+        }
+    }
+
+    init(result: TrustResult, chain: [Certificate], endsAtAnchor: Bool, failures: [TrustFailure], attempts: [PathAttempt],
+         signatureChecks: Int) {
+        storage = Storage(result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
+                          signatureChecks: signatureChecks, revocationStatuses: [], validPolicies: nil,
+                          enforced: Enforced(rules: ProfileRuleSet(), revocation: nil))
+    }
+
     /// The result.
-    public let result: TrustResult
+    public var result: TrustResult { storage.result }
     /// The chain that was built, leaf first, ending at the anchor when trusted (or the best
     /// partial chain when not).
-    public let chain: [Certificate]
+    public var chain: [Certificate] { storage.chain }
     /// Whether `chain` ends at a trust anchor (true for every trusted chain; also for a complete
     /// chain that failed another rule).
-    public let endsAtAnchor: Bool
+    public var endsAtAnchor: Bool { storage.endsAtAnchor }
     /// Every failure, each naming the certificate and rule; empty when trusted.
-    public let failures: [TrustFailure]
+    public var failures: [TrustFailure] { storage.failures }
     /// Every candidate path the builder explored, for diagnostics.
-    public let attempts: [PathAttempt]
+    public var attempts: [PathAttempt] { storage.attempts }
     /// Signature verifications performed.
-    public let signatureChecks: Int
+    public var signatureChecks: Int { storage.signatureChecks }
     /// The revocation status found for each certificate of `chain` (empty without a revocation policy).
-    public var revocationStatuses: [CertificateRevocationStatus] = []
+    public var revocationStatuses: [CertificateRevocationStatus] {
+        get { storage.revocationStatuses }
+        set { uniqueStorage.revocationStatuses = newValue }
+    }
     /// The certificate policies the trusted chain is valid for (RFC 5280 §6.1.6); nil when not trusted.
-    public var validPolicies: ValidPolicySet?
+    public var validPolicies: ValidPolicySet? {
+        get { storage.validPolicies }
+        set { uniqueStorage.validPolicies = newValue }
+    }
     /// What this evaluation enforced: the profile rules and revocation flags of its policies and of
     /// the trust's ``TrustOptions`` together. A transport checks it before it accepts a judge's word
     /// (a judge must not accept on an evaluation that did not apply the configured options).
-    public internal(set) var enforced = Enforced(rules: ProfileRuleSet(), revocation: nil)
+    public internal(set) var enforced: Enforced {
+        get { storage.enforced }
+        set { uniqueStorage.enforced = newValue }
+    }
 
     /// The rules and revocation flags one evaluation applied.
     public struct Enforced: Hashable, Sendable {
@@ -96,7 +158,7 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
     /// The paths explored and the signature checks counted are work, which caches change, not the
     /// verdict.
     public static func == (lhs: TrustEvaluation, rhs: TrustEvaluation) -> Bool {
-        lhs.result == rhs.result && lhs.chain == rhs.chain && lhs.endsAtAnchor == rhs.endsAtAnchor
+        lhs.storage === rhs.storage || lhs.result == rhs.result && lhs.chain == rhs.chain && lhs.endsAtAnchor == rhs.endsAtAnchor
             && lhs.failures == rhs.failures && lhs.revocationStatuses == rhs.revocationStatuses
             && lhs.validPolicies == rhs.validPolicies
     }
