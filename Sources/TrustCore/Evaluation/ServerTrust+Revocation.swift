@@ -34,101 +34,11 @@ extension ServerTrust {
     /// URLs) and in the fetcher's ``RevocationFetcher/responseCache``.
     public func evaluate(fetchingWith fetcher: any RevocationFetcher) async -> TrustEvaluation {
         let config = snapshot
-        var inputs = EvaluationInputs(config)
-        // One instant and one budget for every step: the first evaluation, the fetches' checks and
-        // the evaluation with what was fetched.
-        let instant = config.verifyDate ?? Date()
-        inputs.verifyDate = instant
-        let meter = BudgetMeter(config.options.budget)
-        let first = evaluate(inputs, generation: config.generation, meter: meter)
-        guard let flags = inputs.revocation, !flags.contains(.networkAccessDisabled),
-              Self.isValidApartFromRevocation(first),
-              let time = DERTime(timeIntervalSince1970: instant.timeIntervalSince1970) else { return first }
-        let unknown = first.revocationStatuses.filter { if case .unknown = $0.status { true } else { false } }
-        guard !unknown.isEmpty else { return first }
-
-        let chain = first.chain
-        let signatures = SignatureChecker(policy: config.options.signaturePolicy)
-        let verifier = RevocationChecker(options: flags, inputs: RevocationInputs(), time: time, signatures: signatures, budget: meter)
-        var session = RevocationFetchSession(fetcher: fetcher, checker: verifier)
-        // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the
-        // certificate at `index` a status: a fetched document that verifies is not yet an answer (it
-        // may say tryLater or unknown, or be stale).
-        func isAnswered(_ index: Int) throws(BudgetExhausted) -> Bool {
-            let known = RevocationInputs(
-                crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls + session.verified.crls,
-                ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses
-                    + session.verified.ocspResponses)
-            let checker = RevocationChecker(options: flags, inputs: known, time: time, signatures: signatures, budget: meter)
-            guard let status = try checker.check(chain).statuses.first(where: { $0.index == index })?.status else { return true }
-            if case .unknown = status { return false }
-            return true
-        }
-        let preferCRL = flags.contains(.preferCRL)
-        do throws(BudgetExhausted) {
-            for status in unknown {
-                let index = status.index
-                guard index + 1 < chain.count else { continue }
-                let certificate = chain[index]
-                let issuer = chain[index + 1]
-                let order: [Bool] = preferCRL ? [false, true] : [true, false]  // true = OCSP
-                for ocsp in order {
-                    let before = session.verifiedCount
-                    if ocsp && session.checker.usesOCSP {
-                        try await session.fetchOCSP(for: certificate, issuer: issuer)
-                    } else if !ocsp && session.checker.usesCRL {
-                        try await session.fetchCRLs(for: certificate, issuer: issuer)
-                    }
-                    // The preferred method answered (good or revoked): do not also ask the other one.
-                    if session.verifiedCount > before, try isAnswered(index) { break }
-                }
-            }
-        } catch {
-            // Verifying what was fetched used up the evaluation's budget: it ends here, rejected.
-            return record(first.stopped(by: error), generation: config.generation)
-        }
-        guard !session.asked.isEmpty else { return first }
-
-        // Kept on the trust: what verified now, plus what earlier fetches kept for URLs of this chain
-        // that were not asked again. Bounded by the chain's URLs, replaced in one step.
-        let chainURLs = Set(chain.flatMap(Self.revocationURLs))
-        func stillCurrent(_ source: RevocationSource) -> Bool {
-            guard let url = source.url else { return false }
-            return chainURLs.contains(url) && !session.asked.contains(url)
-        }
-        let kept = RevocationInputs(
-            crls: config.fetchedRevocationInputs.crls.filter { stillCurrent($0.1) } + session.verified.crls,
-            ocspResponses: config.fetchedRevocationInputs.ocspResponses.filter { stillCurrent($0.1) } + session.verified.ocspResponses)
-        // This evaluation also sees what failed verification, so its statuses can say why it was not used.
-        inputs.revocationInputs = RevocationInputs(
-            crls: config.revocationInputs.crls + kept.crls + session.rejected.crls,
-            ocspResponses: config.revocationInputs.ocspResponses + kept.ocspResponses + session.rejected.ocspResponses)
-        // The chain is decided again with what was fetched, without a new path search (Apple checks
-        // revocation on the path it built). Only a chain that fails now is searched again: another
-        // path may be valid, and the search explains the failure. Recorded only if the configuration
-        // did not change while fetching (the fetched information belongs to the snapshot's chain).
-        var rechecked = TrustEngine.revalidate(chain, inputs, meter: meter)
-        guard rechecked.isTrusted else {
-            return evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
-        }
-        rechecked.enforced = first.enforced
-        return record(rechecked.explored(first.attempts, signatureChecks: first.signatureChecks),
-                      generation: config.generation, keepingFetched: kept)
-    }
-
-    /// Whether `evaluation` built a complete chain that breaks no rule except, possibly, that some
-    /// certificate's revocation status is unavailable: the only chains worth fetching for. A chain
-    /// that fails anything else (a forged signature, a wrong host, an expired certificate) would
-    /// let anyone who can present certificates make this client request URLs of their choosing.
-    static func isValidApartFromRevocation(_ evaluation: TrustEvaluation) -> Bool {
-        evaluation.endsAtAnchor && !evaluation.chain.isEmpty
-            && evaluation.failures.allSatisfy { if case .revocationUnavailable = $0.reason { true } else { false } }
-    }
-
-    /// The OCSP responder and CRL distribution point URLs `certificate` names.
-    static func revocationURLs(of certificate: Certificate) -> [String] {
-        (certificate.extensions.authorityInformationAccess?.ocspURIs ?? [])
-            + (certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? [])
+        return await FetchingEvaluation.run(config, fetcher: fetcher, evaluate: { inputs, meter, kept in
+            evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
+        }, record: { evaluation, kept in
+            record(evaluation, generation: config.generation, keepingFetched: kept)
+        })
     }
 }
 
