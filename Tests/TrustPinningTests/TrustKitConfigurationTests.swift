@@ -62,6 +62,25 @@ final class TrustKitConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration, try expectedConfiguration())
     }
 
+    /// A report URI listed twice is one URI, in every format, so a configuration converted to
+    /// another format loads to the same policy (the Android reader dropped the repeat and the
+    /// TrustKit and JSON readers kept it; the trustkit-json fuzz target found the difference).
+    func testARepeatedReportURIIsOneURIInEveryFormat() throws {
+        let json = try configurationJSON().replacingOccurrences(
+            of: "\"TSKReportUris\": [\"\(reportURI)\"", with: "\"TSKReportUris\": [\"\(reportURI)\", \"\(reportURI)\"")
+        XCTAssertTrue(json.contains("[\"\(reportURI)\", \"\(reportURI)\""), "the test input repeats the URI")
+        let configuration = try PinningConfiguration.loadTrustKit(data: Data(json.utf8), file: "trustkit.json")
+        XCTAssertEqual(configuration, try expectedConfiguration())
+        for format in PinningConfigurationFormat.allCases {
+            guard let written = try? configuration.encoded(as: format) else { continue }  // a format that cannot express it refuses
+            let reread = try PinningConfiguration.load(data: written, file: "written", format: format)
+            XCTAssertEqual(Set(reread.domains), Set(configuration.domains), "\(format)")
+        }
+        var policy = try XCTUnwrap(configuration.domains.first { $0.domain == "reports.test" })
+        policy.reportURIs += policy.reportURIs
+        XCTAssertEqual(policy.reportURIs.count, 2, "set through the property: still each URI once")
+    }
+
     func testLoadsInfoPlistXMLAndBinary() throws {
         for binary in [false, true] {
             let configuration = try PinningConfiguration.loadTrustKit(data: infoPlist(binary: binary), file: "Info.plist")

@@ -18,8 +18,11 @@ public struct DomainPinningPolicy: Hashable, Sendable {
     public var expirationDate: Date?
     /// Whether a mismatch rejects the connection or is only reported.
     public var enforcement: PinEnforcement
-    /// Where mismatches are reported (TrustKit's `kTSKReportUris`).
-    public var reportURIs: [URL]
+    /// Where mismatches are reported (TrustKit's `kTSKReportUris`), each URI once: a report is sent
+    /// once to each, whichever format listed it twice (every format loads to the same policy).
+    public var reportURIs: [URL] {
+        didSet { if reportURIs.count > 1 { reportURIs = reportURIs.uniqued() } }
+    }
     /// The anchors trusted for this domain; nil keeps the trust's own configuration.
     public var trustAnchors: PinningTrustAnchors?
 
@@ -41,7 +44,7 @@ public struct DomainPinningPolicy: Hashable, Sendable {
         self.requirements = requirements
         self.expirationDate = expirationDate
         self.enforcement = enforcement
-        self.reportURIs = reportURIs
+        self.reportURIs = reportURIs.uniqued()
         self.trustAnchors = trustAnchors
     }
 

@@ -24,7 +24,7 @@ struct AndroidTrustKitSettings {
             guard let url = ReportURI.parse(text) else { throw child.error(.invalidReportURI(text)) }
             reportURIs.append(url)
         }
-        self.reportURIs = reportURIs.uniqued()
+        self.reportURIs = reportURIs
         self.context = context
     }
 }
