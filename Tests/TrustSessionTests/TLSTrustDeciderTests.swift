@@ -36,6 +36,19 @@ final class TLSTrustDeciderTests: XCTestCase {
     /// Judges, and the path builds each makes for a trusted peer: one, except AFNetworking's
     /// certificate pinning, which evaluates again with the pinned certificates as the only anchors
     /// (AFSecurityPolicy's `evaluateServerTrust:forDomain:` does the same).
+    /// The intermediate's CRL distribution point, named by the revocation test leaves.
+    private static let crlURL = "http://crl.swifttrust.test/ecdsa-intermediate.crl"
+
+    /// Settings that check `revocation` and may fetch: the root's CRL is supplied, the intermediate's
+    /// (which covers the leaf) is served at ``crlURL`` by the returned fetcher.
+    private func fetchingSettings(revocation: RevocationOptions) throws -> (TLSTrustSettings, StaticFetcher) {
+        let fetcher = StaticFetcher(crls: [Self.crlURL:
+            try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))])
+        var settings = try settings(revocation: revocation, crls: ["root-empty"])
+        settings.revocationFetcher = fetcher
+        return (settings, fetcher)
+    }
+
     private func judges() throws -> [(name: String, judge: TLSTrustJudge, pathBuilds: Int)] {
         let root = try certificates("ecdsa/root.pem")
         return [
@@ -98,10 +111,7 @@ final class TLSTrustDeciderTests: XCTestCase {
     /// judge's evaluation sees what was fetched: the revoked leaf's CRL from its distribution point.
     func testTheNetworkDecisionFetchesRevocationInformationBeforeTheJudgeDecides() async throws {
         let presented = try certificates("revocation/revoked-leaf.pem") + certificates("ecdsa/intermediate.pem")
-        let fetcher = StaticFetcher(crls: ["http://crl.swifttrust.test/ecdsa-intermediate.crl":
-            try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))])
-        var settings = try settings(revocation: [.crl], crls: ["root-empty"])
-        settings.revocationFetcher = fetcher
+        let (settings, fetcher) = try fetchingSettings(revocation: [.crl])
         for (name, judge, _) in try judges() {
             let decider = try TLSTrustDecider(settings: settings, judge: judge)
             XCTAssertTrue(decider.mayUseNetwork)
@@ -116,7 +126,7 @@ final class TLSTrustDeciderTests: XCTestCase {
             XCTAssertTrue(failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
                           "\(name): \(failure)")
         }
-        XCTAssertEqual(fetcher.requests, Array(repeating: "http://crl.swifttrust.test/ecdsa-intermediate.crl", count: 5))
+        XCTAssertEqual(fetcher.requests, Array(repeating: Self.crlURL, count: 5))
     }
 
     /// A handshake that fetches revocation information builds paths once when it is trusted: the
@@ -126,10 +136,7 @@ final class TLSTrustDeciderTests: XCTestCase {
     /// challenge's trust counts (the fetch ran on the challenge's trust).
     func testATrustedFetchingDecisionBuildsPathsOnce() async throws {
         let presented = try certificates("revocation/good-leaf.pem") + certificates("ecdsa/intermediate.pem")
-        let fetcher = StaticFetcher(crls: ["http://crl.swifttrust.test/ecdsa-intermediate.crl":
-            try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))])
-        var settings = try settings(revocation: [.crl, .requirePositiveResponse], crls: ["root-empty"])
-        settings.revocationFetcher = fetcher
+        let (settings, _) = try fetchingSettings(revocation: [.crl, .requirePositiveResponse])
         for (name, judge, pathBuilds) in try judges() {
             let decider = try TLSTrustDecider(settings: settings, judge: judge)
             guard case .rejected = decider.decideOffline(presented, role: .server(host: Self.host)) else {
@@ -142,7 +149,7 @@ final class TLSTrustDeciderTests: XCTestCase {
             }
             XCTAssertEqual(peer.pathBuilds, name.hasPrefix("challenges") ? 2 : pathBuilds, name)
             let leafStatus = peer.evaluation?.revocationStatuses.first { $0.index == 0 }?.status
-            XCTAssertEqual(leafStatus, .good(source: .fetchedCRL(url: "http://crl.swifttrust.test/ecdsa-intermediate.crl")), name)
+            XCTAssertEqual(leafStatus, .good(source: .fetchedCRL(url: Self.crlURL)), name)
         }
     }
 

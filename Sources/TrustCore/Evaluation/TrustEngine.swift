@@ -36,15 +36,24 @@ enum TrustEngine {
                 guard failures.isEmpty else {
                     return failed(failures, chain: chain, anchored: true, checks: validator.signatures.verificationCount)
                 }
-                var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
-                                                 attempts: [], signatureChecks: validator.signatures.verificationCount)
-                evaluation.revocationStatuses = try validator.revocation(of: chain)?.statuses ?? []
-                evaluation.validPolicies = try validator.validPolicies(of: chain)
-                return evaluation
+                return try trusted(chain, attempts: [], validator: validator)
             } catch {
                 return failed(failures + [error.failure], chain: chain, anchored: true, checks: validator.signatures.verificationCount)
             }
         }
+    }
+
+    /// The trusted evaluation of `chain`, which `validator` validated: its revocation statuses and
+    /// policies were computed (and remembered) then, so reading them costs nothing more.
+    private static func trusted(_ chain: [Certificate], attempts: [PathAttempt], validator: PathValidator)
+        throws(BudgetExhausted) -> TrustEvaluation {
+        let statuses = try validator.revocation(of: chain)?.statuses ?? []
+        let policies = try validator.validPolicies(of: chain)
+        var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
+                                         attempts: attempts, signatureChecks: validator.signatures.verificationCount)
+        evaluation.revocationStatuses = statuses
+        evaluation.validPolicies = policies
+        return evaluation
     }
 
     /// A rejection: fatal when any failure is.
@@ -154,21 +163,11 @@ enum TrustEngine {
         // The one exhaustion of this evaluation, if the budget ran out (while building, or below).
         var exhaustion = result.exhaustion
 
-        // The chosen chain's statuses and policies were computed (and remembered) when it was validated.
         if let chain = result.validChain, preFailures.isEmpty, exhaustion == nil {
-            let found: (statuses: [CertificateRevocationStatus], policies: ValidPolicySet?)?
             do throws(BudgetExhausted) {
-                found = (try validator.revocation(of: chain)?.statuses ?? [], try validator.validPolicies(of: chain))
+                return try trusted(chain, attempts: result.attempts, validator: validator)
             } catch {
-                found = nil
                 exhaustion = error
-            }
-            if let found {
-                var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
-                                                 attempts: result.attempts, signatureChecks: signatures.verificationCount)
-                evaluation.revocationStatuses = found.statuses
-                evaluation.validPolicies = found.policies
-                return evaluation
             }
         }
         var failures = preFailures
