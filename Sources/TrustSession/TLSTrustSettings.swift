@@ -75,9 +75,9 @@ public struct TLSTrustSettings: Sendable {
         case (.ssl, .client): return .ssl(server: false, hostname: nil)
         case let (.webPKI, .server(host)): return .webPKI(server: true, hostname: host)
         case (.webPKI, .client): return .webPKI(server: false, hostname: nil)
-        case let (.rfc5280, .server(host)), let (.rfc5280Strict, .server(host)):
+        case let (.rfc5280, .server(host)), let (.rfc5280Strict, .server(host)), let (.basicX509, .server(host)):
             return .profile(profile, purpose: .serverAuth, hostname: host)
-        case (.rfc5280, .client), (.rfc5280Strict, .client):
+        case (.rfc5280, .client), (.rfc5280Strict, .client), (.basicX509, .client):
             return .profile(profile, purpose: .clientAuth, hostname: nil)
         }
     }

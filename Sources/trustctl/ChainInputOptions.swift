@@ -53,7 +53,8 @@ struct TrustInputOptions: ParsableArguments {
         switch profile {
         case .ssl: return .ssl(server: !isClient, hostname: name)
         case .webPKI: return .webPKI(server: !isClient, hostname: name)
-        case .rfc5280, .rfc5280Strict:
+        case .basicX509 where purpose == nil && name == nil: return .basicX509
+        case .rfc5280, .rfc5280Strict, .basicX509:
             let keyPurpose = purpose.map { $0 == .server ? KeyPurpose.serverAuth : KeyPurpose.clientAuth }
             return .profile(profile, purpose: keyPurpose, hostname: name)
         }

@@ -8,7 +8,7 @@ struct PKITS: ParsableCommand {
         commandName: "pkits",
         abstract: "Run the NIST PKITS path validation tests (4.1-4.16) through ServerTrust.",
         discussion: """
-        Each case validates its end-entity certificate under the RFC 5280 profile (.basicX509: no host,
+        Each case validates its end-entity certificate under the RFC 5280 profile (.profile(.rfc5280), no host,
         no purpose) with the Trust Anchor Root Certificate as the only anchor, every other PKITS CA
         certificate as an untrusted intermediate and every PKITS CRL supplied (as the PKITS LDAP
         directory would serve them), CRL checking required offline ([.crl, .requirePositiveResponse,
@@ -173,7 +173,7 @@ struct PKITSRunner {
             return result(trusted: false, isRight: !expectsValid, detail: "not trusted: malformed: \(error)")
         }
         let revocation: RevocationOptions = softFail ? [.crl, .networkAccessDisabled] : [.crl, .requirePositiveResponse, .networkAccessDisabled]
-        let trust = ServerTrust(certificates: [endEntity], policies: [.basicX509, .revocation(revocation)])
+        let trust = ServerTrust(certificates: [endEntity], policies: [.profile(.rfc5280, purpose: nil, hostname: nil), .revocation(revocation)])
         trust.setAnchorCertificates([anchor])
         trust.additionalIntermediates = intermediates
         trust.setCRLs(crls)

@@ -78,7 +78,7 @@ struct PKITSReport {
             "PKITS document prescribes for each (the initial policy sets and flags of 4.8-4.12 included), are in",
             "`scripts/pkits-cases.tsv`; a case run with several settings counts once per setting (224 tests, \(results.count) cases).",
             "",
-            "Every case is evaluated through `ServerTrust` under the RFC 5280 profile (`.basicX509`: no host, no",
+            "Every case is evaluated through `ServerTrust` under the RFC 5280 profile (`.profile(.rfc5280, purpose: nil, hostname: nil)`: no host, no",
             "purpose), with the Trust Anchor Root Certificate as the only anchor, every other PKITS CA certificate",
             "as an untrusted intermediate and every PKITS CRL supplied (what the PKITS LDAP directory serves), CRL",
             "checking required and offline (`.revocation([.crl, .requirePositiveResponse, .networkAccessDisabled])`),",

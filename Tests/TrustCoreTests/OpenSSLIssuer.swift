@@ -57,10 +57,11 @@ struct OpenSSLIssuer {
     /// (and, self-signed, an empty issuer); `serial` is openssl's `-set_serial` (e.g. `0`, `-1`, `0x…`).
     /// Valid from now for `days` days. `subject` (openssl `[dn]` lines, e.g. `O = SwiftTrust`)
     /// replaces the CN-only subject; `sections` are extra config sections the extensions refer to
-    /// (e.g. `[dp]` for crlDistributionPoints).
+    /// (e.g. `[dp]` for crlDistributionPoints). `digest` is the signature's hash (openssl's `-sha1`,
+    /// `-sha384` …; default SHA-256).
     mutating func issue(commonName: String?, extensions: [String], by authority: Authority? = .intermediate,
                         key: String = "keys/ecdsa/leaf.key.pem", serial: String? = nil, days: Int = 30,
-                        subject: [String]? = nil, sections: [String] = []) throws
+                        subject: [String]? = nil, sections: [String] = [], digest: String? = nil) throws
         -> (certificate: Certificate, authority: Authority) {
         let config = try writeConfig(subject: subject ?? commonName.map { ["CN = \($0)"] } ?? [], extensions: extensions + sections)
         let output = nextPath("pem")
@@ -69,6 +70,7 @@ struct OpenSSLIssuer {
         if commonName == nil && subject == nil { arguments += ["-subj", "/"] }
         if let authority { arguments += ["-CA", authority.certificatePath, "-CAkey", authority.keyPath] }
         if let serial { arguments += ["-set_serial", serial] }
+        if let digest { arguments.append("-" + digest) }
         return (try issueWithOpenSSL(arguments, output: output), Authority(certificatePath: output, keyPath: keyPath))
     }
 
@@ -96,6 +98,23 @@ struct OpenSSLIssuer {
     mutating func generateRSAKey(bits: Int) throws -> String {
         let output = nextPath("key.pem")
         try runOpenSSL(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:\(bits)", "-out", output])
+        return output
+    }
+
+    /// A fresh key of openssl `genpkey` algorithm `algorithm` (e.g. `ED25519`), as an absolute path
+    /// for `issue(…key:)`.
+    mutating func generateKey(algorithm: String) throws -> String {
+        let output = nextPath("key.pem")
+        try runOpenSSL(["genpkey", "-algorithm", algorithm, "-out", output])
+        return output
+    }
+
+    /// A fresh DSA key of `bits` bits (parameters generated too), as an absolute path.
+    mutating func generateDSAKey(bits: Int) throws -> String {
+        let parameters = nextPath("dsaparam.pem")
+        try runOpenSSL(["genpkey", "-genparam", "-algorithm", "DSA", "-pkeyopt", "dsa_paramgen_bits:\(bits)", "-out", parameters])
+        let output = nextPath("key.pem")
+        try runOpenSSL(["genpkey", "-paramfile", parameters, "-out", output])
         return output
     }
 

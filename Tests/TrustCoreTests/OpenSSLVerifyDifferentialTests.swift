@@ -14,7 +14,9 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
         "leaf-no-san, hostname":
             "OpenSSL falls back to the subject CN when the leaf has no DNS SAN; SwiftTrust requires a SAN (RFC 9525 §6.3, CABF BR 7.1.2.7.12) and never matches the CN by default.",
         "leaf-sha1":
-            "OpenSSL's default auth level accepts SHA-1 signatures; SwiftTrust's default signature policy rejects them (SignaturePolicy.legacy accepts them).",
+            "OpenSSL's default auth level accepts SHA-1 signatures; SwiftTrust's SSL server profile rejects them as Apple's does (SecPolicyRemoveWeakHashOptions; SignaturePolicy.legacy accepts them).",
+        "ed25519 chain":
+            "OpenSSL accepts Ed25519 keys in a TLS server chain; Apple's SSL server key-size table lists RSA and EC only (SecPolicyAddStrongKeySizeOptions, SecCertificateIsAtLeastMinKeySize), so SwiftTrust's ssl profile rejects them as SecTrust does.",
         "(g) cross, root2 anchor":
             "OpenSSL takes the first time-valid issuer among the untrusted certificates (the twin signed by root) and does not backtrack to the twin signed by root2; SwiftTrust's path builder tries every candidate issuer.",
         "leaf-rsa1024":

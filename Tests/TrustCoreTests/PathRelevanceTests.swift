@@ -40,7 +40,8 @@ final class PathRelevanceTests: XCTestCase {
         // The graph is sound but for the SHA-1 signature: with legacy algorithms it is trusted.
         trust.options.signaturePolicy = .legacy
         XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
-        trust.options.signaturePolicy = .default
+        // Refused in every signature (the modern policy), the SHA-1 signature makes the issuer unusable.
+        trust.options.signaturePolicy = .modern
 
         let evaluation = trust.evaluate()
         XCTAssertFalse(evaluation.isTrusted)
@@ -62,7 +63,9 @@ final class PathRelevanceTests: XCTestCase {
     }
 
     func testTheDiagnosticsLeadWithTheSHA1SignatureAndNameNoMissingIssuer() throws {
-        let diagnostics = ChainDiagnostics(trust: try trust(), host: BridgeCAGraph.host, verifyDate: Date())
+        let trust = try trust()
+        trust.options.signaturePolicy = .modern
+        let diagnostics = ChainDiagnostics(trust: trust, host: BridgeCAGraph.host, verifyDate: Date())
         let messages = diagnostics.findings.map(\.message)
         let firstError = try XCTUnwrap(diagnostics.findings.first { $0.severity == "error" }, "\(messages)")
         XCTAssertEqual(firstError.code, "sha1-signature", "\(messages)")

@@ -44,6 +44,8 @@ final class ProfileRuleCoverageCompletenessTests: XCTestCase {
         .rootWithoutExtendedKeyUsage: ("ProfileRuleCoverageTests+Anchors.swift", "testSelfSignedRootWithExtendedKeyUsage"),
         .keyAlgorithm: ("ProfileRuleCoverageTests+Keys.swift", "testRSAModulusNotAMultipleOf8"),
         .caCertificateAsLeaf: ("ProfileTests.swift", "testCACertificateAsLeaf"),
+        // Apple's SSL server policy, continued
+        .signatureHashAlgorithm: ("ProfileRuleCoverageTests+Keys.swift", "testSHA1SignatureInATLSServerChain"),
     ]
 
     func testEveryRuleHasACoveringTest() {

@@ -25,9 +25,21 @@ extension ProfileRuleCoverageTests {
         // Apple's floor is for TLS servers: the same key in a client certificate is not too small.
         let client = try issuer.issue(commonName: host, extensions: leafExtensions(eku: "clientAuth"), key: key).certificate
         try assertRule(.keyAlgorithm, leaf: client, purpose: .clientAuth)
-        // Nor for a server certificate the caller trusts directly (Apple exempts a user-anchored leaf).
+        // A server certificate the caller trusts directly is held to it too: Apple exempts only a leaf
+        // that is itself a user/admin anchor (SecPolicyCheckKeySize), never an app anchor.
         let pinned = try issuer.issue(commonName: host, extensions: leafExtensions(), by: nil, key: key).certificate
-        try assertRule(.keyAlgorithm, leaf: pinned, intermediates: [], anchors: [pinned])
+        try assertRule(.strongKeySize, alsoBreaking: [.keyAlgorithm], detail: .rsaKeyTooSmall(bits: 2040, minimumBits: 2048),
+                       leaf: pinned, intermediates: [], anchors: [pinned])
+    }
+
+    func testSHA1SignatureInATLSServerChain() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // SecPolicyRemoveWeakHashOptions is added to the SSL server policy only: a client chain keeps SHA-1.
+        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), digest: "sha1").certificate
+        try assertRule(.signatureHashAlgorithm, detail: .weakSignatureHash(algorithm: "ecdsa-with-SHA1"), leaf: leaf)
+        let client = try issuer.issue(commonName: host, extensions: leafExtensions(eku: "clientAuth"), digest: "sha1").certificate
+        try assertTrustedUnderEveryProfile(leaf: client, purpose: .clientAuth)
     }
 
     func testRSAModulusNotAMultipleOf8() throws {

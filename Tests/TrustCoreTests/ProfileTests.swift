@@ -88,11 +88,15 @@ final class ProfileTests: XCTestCase {
 
     // MARK: - Anchors
 
-    func testSelfSignedServerCertificateTrustedAsAnAnchor() throws {
-        // `openssl req -x509 -days 3650`: cA=TRUE, no EKU, ten years. The everyday pinning case: the
-        // caller vouches for this very certificate, so Apple's issuance limits do not apply to it.
+    func testSelfSignedServerCertificateTrustedAsAnAnchorIsStillHeldToApplesServerRules() throws {
+        // `openssl req -x509 -days 3650`: cA=TRUE, no EKU, ten years. Passed to setAnchorCertificates it
+        // is an app anchor, which Apple exempts from nothing: SecPolicyCheckServerAuthEKU and
+        // SecPolicyCheckOtherTrustValidityPeriod exempt only user/admin anchors (why iOS 13 refused such
+        // certificates). RFC 5280 accepts it.
         let presented = ["scenarios/self-signed-server.pem"]
-        try assertProfiles(presented, anchors: presented, rfc5280Strict: nil, ssl: nil, webPKI: nil)
+        try assertProfiles(presented, anchors: presented, rfc5280: nil, rfc5280Strict: nil,
+                           ssl: [.serverAuthExtendedKeyUsageRequired, .leafValidityPeriod],
+                           webPKI: [.serverAuthExtendedKeyUsageRequired, .leafValidityPeriod])
         // Not trusted when it is not an anchor, and then Apple's limits apply to it as to any leaf.
         let untrusted = try verdict(presented, .ssl(server: true, hostname: host))
         XCTAssertEqual(untrusted?.failures.last, "0:untrustedRoot")
@@ -112,8 +116,10 @@ final class ProfileTests: XCTestCase {
         let anchors = ["scenarios/expired-root.pem"]
         try assertProfiles(presented, anchors: anchors, rfc5280Strict: [], ssl: [], webPKI: [])
         XCTAssertEqual(try verdict(presented, anchors: anchors, .ssl(server: true, hostname: host))?.failures, ["1:expired"])
+        // Apple's BasicX509 checks the anchor's validity too (SecPolicyCheckTemporalValidity).
+        XCTAssertEqual(failureSummary(try Fixtures.trust(presented, anchors: anchors, policies: [.basicX509]).evaluate()), ["1:expired"])
         // RFC 5937: the caller may ask for the anchor's own constraints under RFC 5280 too.
-        let trust = try Fixtures.trust(presented, anchors: anchors, policies: [.basicX509])
+        let trust = try Fixtures.trust(presented, anchors: anchors, policies: [.profile(.rfc5280, purpose: nil, hostname: nil)])
         XCTAssertTrue(trust.evaluate().isTrusted)
         trust.options.enforcesAnchorConstraints = true
         XCTAssertEqual(failureSummary(trust.evaluate()), ["1:expired"])

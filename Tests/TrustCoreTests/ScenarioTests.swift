@@ -26,9 +26,17 @@ final class ScenarioTests: XCTestCase {
         assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("rsa/leaf.pem"), try cert("rsa/intermediate.pem"), try cert("rsa/root.pem")])
     }
 
-    func testGoodEd25519ChainIsTrusted() throws {
+    func testGoodEd25519ChainIsTrustedWhereApplesKeySizeTableDoesNotApply() throws {
+        let chain = [try cert("ed25519/leaf.pem"), try cert("ed25519/intermediate.pem"), try cert("ed25519/root.pem")]
         let trust = try Fixtures.trust(["ed25519/leaf.pem", "ed25519/intermediate.pem"], anchors: ["ed25519/root.pem"])
-        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("ed25519/leaf.pem"), try cert("ed25519/intermediate.pem"), try cert("ed25519/root.pem")])
+        // SecPolicyCheckKeySize: Apple's TLS server table lists RSA and EC only, so every EdDSA key fails it.
+        let server = trust.evaluateInEveryCacheMode()
+        assertNotTrusted(server, .recoverableTrustFailure, failures: ["0:profileViolation", "1:profileViolation", "2:profileViolation"])
+        XCTAssertEqual(Set(server.violatedRules), [.strongKeySize])
+        for policy in [TrustPolicy.basicX509, .profile(.rfc5280, purpose: .serverAuth, hostname: Fixtures.host)] {
+            trust.policies = [policy]
+            assertTrusted(trust.evaluateInEveryCacheMode(), chain: chain)
+        }
     }
 
     func testChainFromTheWrongRootIsUntrusted() throws {
@@ -361,8 +369,18 @@ final class ScenarioTests: XCTestCase {
     func testSHA1LeafIsRejectedByDefaultAndAcceptedWithTheLegacyPolicy() throws {
         let trust = try Fixtures.trust(["scenarios/leaf-sha1.pem", "ecdsa/intermediate.pem"])
         let evaluation = trust.evaluateInEveryCacheMode()
-        assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:signatureUnverifiable"])
-        XCTAssertEqual(evaluation.failures.first?.reason, .signatureUnverifiable(.legacyAlgorithm("ecdsa-with-SHA1")))
+        // Apple's SSL server policy refuses it (SecPolicyCheckSignatureHashAlgorithms, recoverable).
+        assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation"])
+        XCTAssertEqual(evaluation.failures.first?.reason,
+                       .profileViolation(ProfileViolation(.signatureHashAlgorithm, .weakSignatureHash(algorithm: "ecdsa-with-SHA1"))))
+        // Refused in every signature under the modern policy (and still by the server rule).
+        trust.options.signaturePolicy = .modern
+        XCTAssertEqual(trust.evaluateInEveryCacheMode().failures.first?.reason, .signatureUnverifiable(.legacyAlgorithm("ecdsa-with-SHA1")))
+        trust.policies = [.basicX509]
+        XCTAssertEqual(trust.evaluateInEveryCacheMode().failures.map(\.reason), [.signatureUnverifiable(.legacyAlgorithm("ecdsa-with-SHA1"))])
+        trust.options.signaturePolicy = .default
+        assertTrusted(trust.evaluateInEveryCacheMode())
+        trust.policies = [.ssl(server: true, hostname: Fixtures.host)]
 
         trust.options.signaturePolicy = .legacy
         assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("scenarios/leaf-sha1.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])

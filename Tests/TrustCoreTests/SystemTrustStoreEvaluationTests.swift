@@ -38,13 +38,16 @@ final class SystemTrustStoreEvaluationTests: XCTestCase {
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["-:systemTrustStoreUnavailable"])
     }
 
-    func testCustomAnchorsOnlyNeverReadTheSystemStore() throws {
+    func testCustomAnchorsOnlyNeverDependOnTheSystemStore() throws {
+        // The store is consulted only to classify the caller's roots (Apple asks its system source
+        // whatever the anchors, AnchorSource): unusable, it classifies nothing and fails nothing.
         let trust = try Fixtures.trust(["ecdsa/chain.pem"])
-        let evaluation = evaluate(trust) { () throws(SystemTrustStoreError) in
-            XCTFail("the system store was read although the custom anchors are the only ones")
-            throw SystemTrustStoreError.noCertificates(configuration: "", skipped: [])
-        }
-        assertTrusted(evaluation)
+        let error = unusable
+        assertTrusted(evaluate(trust) { () throws(SystemTrustStoreError) in throw error })
+        // Usable, it adds no anchor: a chain only it could anchor is not trusted.
+        let rsaChain = try Fixtures.trust(["rsa/leaf.pem", "rsa/intermediate.pem"])
+        let rsa = try SystemTrustStore.load(environment: ["SSL_CERT_FILE": Fixtures.path("rsa/root.pem")])
+        XCTAssertFalse(evaluate(rsaChain) { rsa }.isTrusted)
     }
 
     func testAnExplicitlyConfiguredStoreIsTheAnchorSet() throws {
@@ -57,11 +60,15 @@ final class SystemTrustStoreEvaluationTests: XCTestCase {
         // days exceed the 398 allowed under system roots since 2020-09-01 (not under the caller's own).
         trust.policies = [.ssl(server: true, hostname: Fixtures.host)]
         XCTAssertEqual(evaluate(trust) { ecdsa }.violatedRules, [.systemTrustedLeafValidityPeriod])
+        // A system root is one by its bytes, however supplied (trustd asks kSecSystemAnchorSource):
+        // the caller's own copy of it brings the same rules; a root outside the store does not.
         let own = ServerTrust(certificates: try Fixtures.certificates("ecdsa/chain.pem"),
                               policies: [.ssl(server: true, hostname: Fixtures.host)])
         own.verifyDate = Fixtures.verifyDate
         own.setAnchorCertificates(try Fixtures.certificates("ecdsa/root.pem"))
-        assertTrusted(evaluate(own) { ecdsa })
+        XCTAssertEqual(evaluate(own) { ecdsa }.violatedRules, [.systemTrustedLeafValidityPeriod])
+        let rsaStore = try SystemTrustStore.load(environment: ["SSL_CERT_FILE": Fixtures.path("rsa/root.pem")])
+        assertTrusted(evaluate(own) { rsaStore })
         trust.policies = [.profile(.rfc5280, purpose: .serverAuth, hostname: Fixtures.host)]
         let rsa = try SystemTrustStore.load(environment: ["SSL_CERT_FILE": Fixtures.path("rsa/root.pem")])
         XCTAssertFalse(evaluate(trust) { rsa }.isTrusted, "only the configured anchors are trusted")

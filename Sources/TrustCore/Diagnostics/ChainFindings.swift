@@ -138,10 +138,17 @@ struct ChainFindings {
         let name = context.name(of: certificate)
         // An anchor's own signature is never relied on.
         if index != context.anchorIndex, let algorithm = try? certificate.signatureAlgorithm(), algorithm.isLegacy {
-            let fatal = failed(at: index) { if case .signatureUnverifiable(.legacyAlgorithm) = $0 { true } else { false } }
+            // Refused by the TLS server rule (Apple's), or in every signature under the modern policy.
+            let fatal = failed(at: index) { reason in
+                switch reason {
+                case .signatureUnverifiable(.legacyAlgorithm): return true
+                case let .profileViolation(violation): return violation.rule == .signatureHashAlgorithm
+                default: return false
+                }
+            }
             add(fatal ? "error" : "warning", "sha1-signature", certificate,
                 "\(name) is signed with SHA-1 (\(certificate.signatureAlgorithmIdentifier)): SHA-1 signatures can be forged and are "
-                    + "rejected by default; reissue it signed with SHA-256 or better")
+                    + "rejected in TLS server chains; reissue it signed with SHA-256 or better")
         }
         if case let .rsa(bits)? = certificate.publicKeyDescription?.kind, bits < ChainFindings.minimumRSABits {
             // Fatal only when the evaluation refused the key's size, not another property of it

@@ -127,19 +127,14 @@ enum TrustEngine {
         for certificate in config.certificates.dropFirst() { intermediates.insert(certificate) }
         for certificate in config.additionalIntermediates { intermediates.insert(certificate) }
 
-        // Apple's is_system_root: an anchor is a system root when the system store holds it. Only the
-        // system-scoped rules ask, and only when the system store is an anchor source (a caller who
-        // trusts only their own anchors never has the system store read; a system root among them
-        // counts as the caller's).
-        var isSystemAnchor: ((Certificate) -> Bool)?
-        let systemStoreIsAnchorSource = config.anchors == nil || !config.anchorsOnly
-        if systemStoreIsAnchorSource, options.purposes.contains(.serverAuth),
-           options.rules.contains(.systemTrustedLeafValidityPeriod) {
-            // An unusable system store holds no anchor (and has failed the evaluation already).
-            let systemStore = try? systemTrustStore()
-            let custom = config.anchors
-            isSystemAnchor = { anchor in
-                custom?.contains(anchor) != true && systemStore?.store.contains(anchor) == true
+        // Apple scopes some TLS server rules by how the root is trusted (AnchorSource): trustd asks its
+        // system and user anchor sources whatever the caller's anchors were, so the system store is
+        // consulted (never trusted) even when the caller trusts only their own anchors.
+        var anchorSource: ((Certificate) -> AnchorSource)?
+        if options.purposes.contains(.serverAuth), !options.rules.intersection(ValidationOptions.anchorSourceRules).isEmpty {
+            // An unusable system store holds no root (and, as an anchor source, has failed the evaluation already).
+            if let systemStore = try? systemTrustStore() {
+                anchorSource = { anchor in systemStore.source(of: anchor) }
             }
         }
 
@@ -148,7 +143,7 @@ enum TrustEngine {
                                         signatures: SignatureChecker(policy: config.options.signaturePolicy),
                                         budget: meter ?? BudgetMeter(config.options.budget),
                                         revocationInputs: config.revocationInputs, maximumIntermediates: config.options.maximumDepth,
-                                        identities: prepared.identities, isSystemAnchor: isSystemAnchor)
+                                        identities: prepared.identities, anchorSource: anchorSource)
         return body(context, leaf, preFailures)
     }
 

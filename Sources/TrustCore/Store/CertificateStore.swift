@@ -71,17 +71,6 @@ public struct CertificateStore: Sendable {
         isIndexed ? bySubject[name.normalizedKey] ?? [] : certificates.filter { $0.subject == name }
     }
 
-    /// The first certificate (in insertion order) with the subject and key of `certificate`:
-    /// `certificates(withSubject: certificate.subject).first { $0.publicKeyInfo == certificate.publicKeyInfo }`,
-    /// without building the array, and reading `certificate`'s key only when a subject matches.
-    func firstCertificate(withSubjectAndKeyOf certificate: Certificate) -> Certificate? {
-        if isIndexed {
-            guard let named = bySubject[certificate.subject.normalizedKey] else { return nil }
-            return named.first { $0.hasSamePublicKey(as: certificate) }
-        }
-        return certificates.first { $0.hasSameSubject(as: certificate) && $0.hasSamePublicKey(as: certificate) }
-    }
-
     /// Certificates whose subjectKeyIdentifier is `keyIdentifier`.
     public func certificates(withKeyIdentifier keyIdentifier: ArraySlice<UInt8>) -> [Certificate] {
         if isIndexed { return byKeyIdentifier[keyIdentifier] ?? [] }

@@ -15,9 +15,22 @@ import TrustX509
 ///
 /// Either way, a block that is not a readable certificate is left out (a bundle is not ours to
 /// reject as a whole) and listed in ``skipped`` with the reason.
+///
+/// Which anchors an administrator installed is read from the directories local roots are installed
+/// into (``administratorDirectoryPaths``): on Debian, Ubuntu and Alpine `update-ca-certificates` adds
+/// `/usr/local/share/ca-certificates` to the same bundle as the distribution's roots, on Fedora/RHEL
+/// `update-ca-trust` reads `/etc/pki/ca-trust/source/anchors`, on SUSE `/etc/pki/trust/anchors`.
+/// Apple scopes some TLS server rules by that difference (``administratorRoots``).
 public struct SystemTrustStore: Sendable {
     /// The anchors.
     public let store: CertificateStore
+    /// The anchors of ``store`` an administrator installed (found, byte for byte, in
+    /// ``administratorDirectoryPaths``), as opposed to the distribution's own. Apple's trustd treats
+    /// such roots as user anchors (trust settings): its 398-day limit and strict serverAuth rule apply
+    /// only under roots of its own store (`SecPolicyCheckSystemTrustValidityPeriod`,
+    /// `SecPolicyCheckServerAuthEKU`), and a leaf that is itself one is exempt from the key-size and
+    /// 825-day rules (`SecPolicyCheckKeySize`, `SecPolicyCheckOtherTrustValidityPeriod`).
+    public private(set) var administratorRoots: CertificateStore
     /// Where the anchors came from: the configured `SSL_CERT_FILE` / `SSL_CERT_DIR`, or the bundle
     /// file or directory found; nil when none was found.
     public let source: String?
@@ -51,12 +64,37 @@ public struct SystemTrustStore: Sendable {
     /// Well-known directories of individual PEM files.
     public static let directoryPaths = ["/etc/ssl/certs", "/etc/pki/tls/certs", "/system/etc/security/cacerts"]
 
+    /// Where administrators install local roots (read with their subdirectories, `*.crt` and `*.pem`):
+    /// Debian, Ubuntu and Alpine (`update-ca-certificates`), Fedora/RHEL (`update-ca-trust`), SUSE.
+    public static let administratorDirectoryPaths = [
+        "/usr/local/share/ca-certificates", "/etc/pki/ca-trust/source/anchors", "/etc/pki/trust/anchors",
+    ]
+
+    /// How a trust anchor is trusted, for the rules Apple scopes by it.
+    package func source(of anchor: Certificate) -> AnchorSource {
+        if administratorRoots.contains(anchor) { return .administrator }
+        return store.contains(anchor) ? .system : .caller
+    }
+
     /// Loads the anchors as described above, reading the variables from `environment` (pass a
     /// dictionary of your own to load a configuration without changing the process environment).
     ///
     /// - Throws: ``SystemTrustStoreError`` when `SSL_CERT_FILE` or `SSL_CERT_DIR` is set and names a
     ///   path that cannot be read, or when together they hold no readable certificate.
     public static func load(environment: [String: String]) throws(SystemTrustStoreError) -> SystemTrustStore {
+        try load(environment: environment, administratorDirectories: administratorDirectoryPaths)
+    }
+
+    /// ``load(environment:)`` with the administrators' roots read from `administratorDirectories`.
+    package static func load(environment: [String: String], administratorDirectories: [String])
+        throws(SystemTrustStoreError) -> SystemTrustStore {
+        var store = try loadAnchors(environment: environment)
+        store.classifyAdministratorRoots(in: administratorDirectories)
+        return store
+    }
+
+    /// The anchors (``load(environment:)``), not yet classified.
+    private static func loadAnchors(environment: [String: String]) throws(SystemTrustStoreError) -> SystemTrustStore {
         let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         // Empty entries ("a::b", a trailing colon) name nothing, as in PATH-style lists.
         let directories = (environment["SSL_CERT_DIR"] ?? "").split(separator: ":").map(String.init)
@@ -75,6 +113,51 @@ public struct SystemTrustStore: Sendable {
         }
         return SystemTrustStore(store: CertificateStore(), source: nil, skipped: [])
     }
+
+    private init(store: CertificateStore, source: String?, skipped: [SkippedCertificate]) {
+        self.store = store
+        self.source = source
+        self.skipped = skipped
+        administratorRoots = CertificateStore()
+    }
+
+    /// Marks the anchors found in `directories` (recursively, bounded) as administrators' roots.
+    /// What cannot be read there is not listed: those directories are inputs to the bundle, whose
+    /// own reading reports its problems.
+    private mutating func classifyAdministratorRoots(in directories: [String]) {
+        var found = CertificateStore()
+        for directory in directories {
+            for file in Self.certificateFiles(under: directory) {
+                guard let contents = Self.read(file) else { continue }
+                for certificate in Loaded(file: file, contents: contents).certificates where store.contains(certificate) {
+                    found.insert(certificate)
+                }
+            }
+        }
+        administratorRoots = found
+    }
+
+    /// The `*.crt` and `*.pem` files under `directory` and its subdirectories (`update-ca-certificates`
+    /// reads subdirectories), at most ``maximumAdministratorFiles`` and 8 levels deep, in name order.
+    private static func certificateFiles(under directory: String, depth: Int = 0) -> [String] {
+        guard depth < 8, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var files: [String] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            guard files.count < maximumAdministratorFiles else { break }
+            let path = directory + "/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                files += certificateFiles(under: path, depth: depth + 1).prefix(maximumAdministratorFiles - files.count)
+            } else if name.hasSuffix(".crt") || name.hasSuffix(".pem") {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    /// The most files read from the administrators' directories.
+    static let maximumAdministratorFiles = 4096
 
     /// The union of `file` and every directory, each of which must be readable.
     private static func loadExplicit(file: String?, directories: [String]) throws(SystemTrustStoreError) -> SystemTrustStore {
@@ -100,7 +183,7 @@ public struct SystemTrustStore: Sendable {
     }
 
     /// The bytes of the regular file at `path`, or nil when it cannot be read.
-    private static func read(_ path: String) -> [UInt8]? {
+    fileprivate static func read(_ path: String) -> [UInt8]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
               let data = FileManager.default.contents(atPath: path) else { return nil }

@@ -26,7 +26,7 @@ enum CertificateProfileRules {
     /// reads self-signedness (``rulesReadingSelfSigned``): the validator answers it with the
     /// evaluation's signature checker and budget, so that check is bounded like every other.
     static func flags(of certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool,
-                      systemAnchored: Bool, options: ValidationOptions,
+                      rootSource: AnchorSource, options: ValidationOptions,
                       isSignedByAnotherKey: (Certificate) throws(BudgetExhausted) -> Bool) throws(BudgetExhausted)
         -> ProfileVerdictCache.Flags {
         var flags = ProfileVerdictCache.Flags()
@@ -34,12 +34,14 @@ enum CertificateProfileRules {
         flags.isLeaf = index == 0
         flags.isAnchor = isAnchor
         flags.isSelfSigned = (isAnchor || index == chainCount - 1) && certificate.isSelfIssued
-        if flags.isSelfSigned, options.rules.bits & rulesReadingSelfSigned.bits != 0 {
+        if flags.isSelfSigned, readsSelfSignature(of: certificate, rules: options.rules) {
             flags.isSelfSigned = try !isSignedByAnotherKey(certificate)
         }
         flags.serverPurpose = options.purposes.contains(.serverAuth)
-        flags.systemAnchored = systemAnchored
+        flags.systemAnchored = rootSource == .system
+        flags.administratorAnchored = rootSource == .administrator
         flags.allowsCommonNameFallback = options.allowsCommonNameFallback
+        flags.allowsLegacyAlgorithms = options.signaturePolicy.allowsLegacyAlgorithms
         flags.minimumRSABits = options.signaturePolicy.allowsLegacyAlgorithms
             ? SignaturePolicy.absoluteMinimumRSAModulusBits : options.signaturePolicy.minimumRSAModulusBits
         return flags
@@ -49,6 +51,14 @@ enum CertificateProfileRules {
     static let rulesReadingSelfSigned = ProfileRuleSet([
         .authorityKeyIdentifier, .anchorProfile, .rootAuthorityKeyIdentifier, .rootWithoutExtendedKeyUsage,
     ])
+
+    /// Whether a rule in force reads whether `certificate` (self-issued) is really self-signed: one of
+    /// ``rulesReadingSelfSigned``, or the SHA-1 rule for a certificate signed with SHA-1 (the only
+    /// one it exempts that way), so the common chain spends no signature check on its root.
+    static func readsSelfSignature(of certificate: Certificate, rules: ProfileRuleSet) -> Bool {
+        if rules.bits & rulesReadingSelfSigned.bits != 0 { return true }
+        return rules.contains(.signatureHashAlgorithm) && (try? certificate.signatureAlgorithm())?.isLegacy == true
+    }
 
 
     /// The violations of `certificate` in the position `flags` describe: a pure function of the
@@ -69,9 +79,11 @@ enum CertificateProfileRules {
         let version = certificate.version
         let isCA = certificate.isCA
         let subjectIsEmpty = certificate.subject.isEmpty
-        // Apple exempts a leaf trusted directly (a user-anchored leaf) from the TLS server issuance
-        // rules below: the caller vouches for that very certificate.
-        let leafIsAnchor = isLeaf && isAnchor
+        // Apple exempts a leaf that is itself a user/admin anchor from the key-size and 825-day rules
+        // (SecPolicyCheckKeySize, SecPolicyCheckOtherTrustValidityPeriod ask SecPVCIsAnchorPerConstraints
+        // for kSecUserAnchorSource); a caller's anchor (SecTrustSetAnchorCertificates) is exempt from
+        // nothing, which is why Apple refuses a ten-year self-signed server certificate trusted that way.
+        let leafIsAdministratorRoot = isLeaf && isAnchor && flags.administratorAnchored
 
         // MARK: Apple's SSL policy
 
@@ -80,17 +92,26 @@ enum CertificateProfileRules {
             check(.nonEmptySubject, isCA ? .emptySubjectInCA : .emptySubjectWithoutCriticalSubjectAltName)
         }
         check(.weakKeySize, weakKeyProblem(certificate))
-        if flags.serverPurpose && !leafIsAnchor {
+        if flags.serverPurpose && !leafIsAdministratorRoot {
             check(.strongKeySize, strongKeyProblem(certificate, minimumRSABits: flags.minimumRSABits))
         }
-        if isLeaf && flags.serverPurpose && !leafIsAnchor {
+        // SecPolicyRemoveWeakHashOptions (SSL server only) → SecPolicyCheckSignatureHashAlgorithms: every
+        // certificate but self-signed ones (SecPolicyCheckCertSignatureHashAlgorithms) and a root from
+        // the user/admin store; waived when the caller allows legacy algorithms everywhere.
+        if flags.serverPurpose && !flags.allowsLegacyAlgorithms && !isSelfSigned && !(isAnchor && flags.administratorAnchored),
+           let algorithm = try? certificate.signatureAlgorithm(), algorithm.isLegacy {
+            check(.signatureHashAlgorithm, .weakSignatureHash(algorithm: algorithm.description))
+        }
+        if isLeaf && flags.serverPurpose {
             let issued = certificate.notBefore.secondsSince1970
             let lifetime = certificate.notAfter.secondsSince1970 - issued
-            if flags.systemAnchored || issued > appleJuly2019,
+            // SecPolicyCheckServerAuthEKU: strict under a system root, from July 2019 under others, not
+            // at all under a user/admin root.
+            if !flags.administratorAnchored, flags.systemAnchored || issued > appleJuly2019,
                extensions.extendedKeyUsage?.contains(OID.serverAuth) != true {
                 check(.serverAuthExtendedKeyUsageRequired, .serverAuthExtendedKeyUsageMissing(underSystemRoot: flags.systemAnchored))
             }
-            if issued >= appleJuly2019 && lifetime > maximum825Days {
+            if issued >= appleJuly2019 && lifetime > maximum825Days && !leafIsAdministratorRoot {
                 check(.leafValidityPeriod, .leafValidityTooLong(days: days(lifetime), limit: .issuedFromJuly2019))
             }
             if flags.systemAnchored {
@@ -252,23 +273,35 @@ enum CertificateProfileRules {
         return true
     }
 
-    /// Apple's weak keys: RSA under 1024 bits (EC under 160 bits cannot be parsed at all).
+    /// Apple's weak keys (`SecCertificateIsWeakKey`): RSA under 1024 bits, and any key that is not RSA,
+    /// EC or EdDSA (`default: weak = true`: DSA, unknown algorithms). EC under 160 bits cannot be
+    /// parsed at all.
     static func weakKeyProblem(_ certificate: Certificate) -> ProfileViolationDetail? {
         guard let description = certificate.publicKeyDescription else { return .unusablePublicKey }
-        if case let .rsa(bits) = description.kind, bits < SignaturePolicy.absoluteMinimumRSAModulusBits {
+        switch description.kind {
+        case let .rsa(bits) where bits < SignaturePolicy.absoluteMinimumRSAModulusBits:
             return .weakRSAKey(bits: bits)
+        case let .unknown(oid):
+            return .publicKeyAlgorithmNotAllowed(algorithmOID: oid)
+        case .rsa, .ec, .ed25519, .ed448:
+            return nil
         }
-        return nil
     }
 
-    /// Apple's strong key sizes: RSA of at least `minimumRSABits` (2048 unless the caller allowed
-    /// legacy algorithms), EC on P-256 or larger (the only curves we parse), EdDSA.
+    /// Apple's TLS server key sizes (`SecPolicyAddStrongKeySizeOptions`, `SecCertificateIsAtLeastMinKeySize`):
+    /// RSA of at least `minimumRSABits` (2048 unless the caller allowed legacy algorithms), EC on
+    /// P-256 or larger (the only curves we parse). Only RSA and EC are in Apple's table, so an EdDSA
+    /// key fails it.
     static func strongKeyProblem(_ certificate: Certificate, minimumRSABits: Int) -> ProfileViolationDetail? {
         guard let description = certificate.publicKeyDescription else { return .unusablePublicKey }
-        if case let .rsa(bits) = description.kind, bits < minimumRSABits {
+        switch description.kind {
+        case let .rsa(bits) where bits < minimumRSABits:
             return .rsaKeyTooSmall(bits: bits, minimumBits: minimumRSABits)
+        case .rsa, .ec:
+            return nil
+        case .ed25519, .ed448, .unknown:
+            return .keyNotInServerKeySizeTable(description.description)
         }
-        return nil
     }
 
     /// CABF 6.1.5 / 7.1.3.1: RSA moduli of at least 2048 bits and divisible by 8; ECDSA on P-256/384/521.

@@ -127,15 +127,12 @@ struct PathBuilder {
         try budget.reserve(.candidatePaths)
 
         // A trusted certificate ends the path (RFC 5280 §6.1: the anchor is not part of the path proper).
-        // Usually the anchor is `current` itself: then the chain is the path, shared, not copied;
-        // otherwise the path ending at the trusted equivalent (same subject and key).
-        var anchored: [Certificate]? = anchors.contains(current) ? path : nil
-        if anchored == nil, let equivalent = anchors.firstCertificate(withSubjectAndKeyOf: current) {
-            var chain = path
-            chain[chain.count - 1] = equivalent
-            anchored = chain
-        }
-        if let chain = anchored {
+        // An anchor is the exact certificate given, matched by its bytes as trustd's anchor sources
+        // match (SecCertificateSourceContains: CFSetContainsValue, SecCertificateEqual's memcmp): a
+        // presented certificate with an anchor's subject and key but other bytes is not that anchor.
+        // It is judged on its own fields, with the anchor as its issuer (below), as Apple does.
+        if anchors.contains(current) {
+            let chain = path
             try budget.spend(.candidatePaths)
             let failures = try validator.validate(chain, isComplete: true)
             if failures.isEmpty {
@@ -176,11 +173,14 @@ struct PathBuilder {
         // itself "same subject as the candidate" is "self-issued", which it has decided once.
         let lastIndex = path.count - 1
         let currentNameIsKnown = anchors.matchesNamesByComparison && intermediates.matchesNamesByComparison
+        // One exception: an anchor with `current`'s own subject and key (a presented look-alike of an
+        // anchor, e.g. a re-issued self-signed certificate) is its issuer, and ends the path there.
         candidates.removeAll { candidate in
             path.indices.contains { index in
                 let member = path[index]
                 let sameSubject = currentNameIsKnown && index == lastIndex ? current.isSelfIssued : member.hasSameSubject(as: candidate)
-                return sameSubject && member.hasSamePublicKey(as: candidate)
+                guard sameSubject && member.hasSamePublicKey(as: candidate) else { return false }
+                return !(index == lastIndex && anchors.contains(candidate))
             }
         }
         if candidates.isEmpty {

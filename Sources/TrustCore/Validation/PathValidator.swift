@@ -17,8 +17,8 @@ final class PathValidator {
     var revocationInputs = RevocationInputs()
     /// Finds and validates CRL-signing certificates that are not on the chain (RFC 5280 §6.3.3 (f)).
     var crlSigners: CRLSigners?
-    /// Whether an anchor came from the system trust store (rules scoped to system-trusted chains).
-    var isSystemAnchor: (Certificate) -> Bool = { _ in false }
+    /// How an anchor is trusted (rules Apple scopes by system, administrator and caller roots).
+    var anchorSource: (Certificate) -> AnchorSource = { _ in .caller }
     /// `options.identities`, prepared once for every chain this validator sees.
     let identities: [PreparedIdentity]
     /// The per-certificate verdicts that depend on nothing but the certificate and flags (remembered per chain).
@@ -104,10 +104,10 @@ final class PathValidator {
         var failures: [TrustFailure] = []
         let lastIndex = chain.count - 1
         let anchorIndex = isComplete ? lastIndex : -1
-        let systemAnchored = isComplete && isSystemAnchor(chain[lastIndex])
+        let rootSource = isComplete ? anchorSource(chain[lastIndex]) : .caller
 
         let rules = options.rules
-        let verdicts = try staticVerdicts(chain, anchorIndex: anchorIndex, systemAnchored: systemAnchored)
+        let verdicts = try staticVerdicts(chain, anchorIndex: anchorIndex, rootSource: rootSource)
         for index in chain.indices {
             let certificate = chain[index]
             let isAnchor = index == anchorIndex
@@ -164,14 +164,14 @@ final class PathValidator {
     /// The flags of every position are settled first (the top certificate's may cost a signature
     /// check from the budget, as it did when each position was looked up in turn: no other check of
     /// the per-certificate loop draws on the budget, so the order of spending is unchanged).
-    func staticVerdicts(_ chain: [Certificate], anchorIndex: Int, systemAnchored: Bool) throws(BudgetExhausted)
+    func staticVerdicts(_ chain: [Certificate], anchorIndex: Int, rootSource: AnchorSource) throws(BudgetExhausted)
         -> [ProfileVerdictCache.Verdict] {
         var positions: [ProfileVerdictCache.Position] = []
         positions.reserveCapacity(chain.count)
         for index in chain.indices {
             let certificate = chain[index]
             var flags = try CertificateProfileRules.flags(of: certificate, at: index, chainCount: chain.count,
-                                                      isAnchor: index == anchorIndex, systemAnchored: systemAnchored,
+                                                      isAnchor: index == anchorIndex, rootSource: rootSource,
                                                       options: options, isSignedByAnotherKey: isSignedByAnotherKey)
             // Only the leaf rules read the common-name waiver: other positions share their verdicts.
             if !flags.isLeaf { flags.allowsCommonNameFallback = false }

@@ -44,9 +44,13 @@ public final class ProfileVerdictCache: Sendable {
         var isSelfSigned = false
         /// One of the purposes is TLS server authentication.
         var serverPurpose = false
-        /// The chain ends at an anchor from the system trust store.
+        /// The chain ends at a root of the distribution's trust store (``AnchorSource/system``).
         var systemAnchored = false
+        /// The chain ends at a root an administrator installed (``AnchorSource/administrator``).
+        var administratorAnchored = false
         var allowsCommonNameFallback = false
+        /// The signature policy allows legacy algorithms everywhere (waives the SHA-1 rule).
+        var allowsLegacyAlgorithms = false
         /// The profile rules in force.
         var rules = ProfileRuleSet()
         var minimumRSABits = 0
@@ -59,10 +63,11 @@ public final class ProfileVerdictCache: Sendable {
             hasher.combine(minimumRSABits)
         }
 
-        /// The six Boolean flags, one bit each.
+        /// The eight Boolean flags, one bit each.
         var positionBits: Int {
             (isLeaf ? 1 : 0) | (isAnchor ? 2 : 0) | (isSelfSigned ? 4 : 0) | (serverPurpose ? 8 : 0)
-                | (systemAnchored ? 16 : 0) | (allowsCommonNameFallback ? 32 : 0)
+                | (systemAnchored ? 16 : 0) | (allowsCommonNameFallback ? 32 : 0) | (administratorAnchored ? 64 : 0)
+                | (allowsLegacyAlgorithms ? 128 : 0)
         }
     }
 

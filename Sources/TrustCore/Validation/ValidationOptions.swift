@@ -46,6 +46,13 @@ package struct ValidationOptions: Sendable {
         .anchorValidity, .anchorIsCA, .anchorProfile, .anchorExtendedKeyUsage,
     ])
 
+    /// The rules that read how the chain's root is trusted (``AnchorSource``): Apple scopes them by
+    /// system, administrator and caller roots.
+    package static let anchorSourceRules = ProfileRuleSet([
+        .strongKeySize, .serverAuthExtendedKeyUsageRequired, .leafValidityPeriod, .systemTrustedLeafValidityPeriod,
+        .signatureHashAlgorithm,
+    ])
+
     /// Options for `purposes` and `identities` at `verifyTime` under `profile`.
     package init(
         verifyTime: DERTime,

@@ -14,17 +14,18 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     case keyIdentifierLinkage
     /// An empty subject only in a non-CA certificate with a critical subjectAltName.
     case nonEmptySubject
-    /// No certificate has an RSA key under 1024 bits or an EC key under 160 bits.
+    /// No certificate, the anchor included, has an RSA key under 1024 bits, an EC key under 160
+    /// bits, or a key of a kind Apple does not know (DSA, unknown algorithms).
     case weakKeySize
     /// TLS server chains: RSA keys of at least 2048 bits and EC keys of at least 256 bits in every
-    /// certificate, the anchor included (not when the leaf itself is a caller's anchor).
+    /// certificate, the anchor included; EdDSA keys are not in Apple's table (not when the leaf
+    /// itself is an administrator's root).
     case strongKeySize
     /// A TLS server leaf names serverAuth in an extendedKeyUsage extension: always under a system
-    /// root; under other anchors when issued after 2019-06-30T23:00Z (not when the leaf itself is a
-    /// caller's anchor).
+    /// root; under other roots but administrators' when issued after 2019-06-30T23:00Z.
     case serverAuthExtendedKeyUsageRequired
     /// A TLS server leaf issued from 2019-06-30T23:00Z is valid for at most 825 days and one hour
-    /// (not when the leaf itself is a caller's anchor).
+    /// (not when the leaf itself is an administrator's root).
     case leafValidityPeriod
     /// Under a system root, a TLS server leaf issued from 2018-03-01 is valid for at most 825 days
     /// and one hour, and one issued from 2020-09-01 for at most 398 days.
@@ -94,14 +95,22 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// A CA certificate is never a TLS leaf (unless the caller trusts it as an anchor itself).
     case caCertificateAsLeaf
 
+    // MARK: Apple's SSL server policy, continued
+
+    /// TLS server chains: no certificate is signed with SHA-1 (or MD2/4/5), except self-signed ones
+    /// and an administrator's root.
+    case signatureHashAlgorithm
+
     /// The profiles that apply this rule.
     public var profiles: Set<TrustProfile> {
         switch self {
-        case .keyIdentifierLinkage, .nonEmptySubject, .weakKeySize, .strongKeySize, .serverAuthExtendedKeyUsageRequired,
-             .leafValidityPeriod, .systemTrustedLeafValidityPeriod, .issuerExtendedKeyUsage:
+        case .keyIdentifierLinkage, .nonEmptySubject, .weakKeySize:
+            return [.basicX509, .ssl, .webPKI]
+        case .strongKeySize, .serverAuthExtendedKeyUsageRequired, .leafValidityPeriod, .systemTrustedLeafValidityPeriod,
+             .issuerExtendedKeyUsage, .signatureHashAlgorithm:
             return [.ssl, .webPKI]
         case .anchorValidity, .anchorIsCA:
-            return [.rfc5280Strict, .ssl, .webPKI]
+            return [.rfc5280Strict, .basicX509, .ssl, .webPKI]
         case .serialNumber, .issuerNonEmpty, .authorityKeyIdentifier, .subjectKeyIdentifier, .basicConstraintsCritical,
              .keyUsageConsistency, .caSubjectNonEmpty, .nameConstraintsInCAOnly, .policyConstraintsCritical,
              .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorProfile:
@@ -149,6 +158,7 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .rootWithoutExtendedKeyUsage: return "CABF 7.1.2.1.2"
         case .keyAlgorithm: return "CABF 6.1.5, 7.1.3.1"
         case .caCertificateAsLeaf: return "CABF 7.1.2.7.8"
+        case .signatureHashAlgorithm: return "Apple SecPolicyRemoveWeakHashOptions, SecPolicyCheckSignatureHashAlgorithms"
         }
     }
 
@@ -157,10 +167,10 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         switch self {
         case .keyIdentifierLinkage: return "An authorityKeyIdentifier keyIdentifier equals the issuer's subjectKeyIdentifier when both are present, for every pair in the chain."
         case .nonEmptySubject: return "An empty subject only in a non-CA certificate with a critical subjectAltName."
-        case .weakKeySize: return "No certificate has an RSA key under 1024 bits or an EC key under 160 bits."
-        case .strongKeySize: return "TLS server chains: RSA keys of at least 2048 bits and EC keys of at least 256 bits in every certificate, the anchor included (not when the leaf itself is a caller's anchor)."
-        case .serverAuthExtendedKeyUsageRequired: return "A TLS server leaf names serverAuth in an extendedKeyUsage extension: always under a system root; under other anchors when issued after 2019-06-30T23:00Z (not when the leaf itself is a caller's anchor)."
-        case .leafValidityPeriod: return "A TLS server leaf issued from 2019-06-30T23:00Z is valid for at most 825 days and one hour (not when the leaf itself is a caller's anchor)."
+        case .weakKeySize: return "No certificate, the anchor included, has an RSA key under 1024 bits, an EC key under 160 bits, or a key of a kind Apple does not know (DSA, unknown algorithms)."
+        case .strongKeySize: return "TLS server chains: RSA keys of at least 2048 bits and EC keys of at least 256 bits in every certificate, the anchor included; EdDSA keys are not in Apple's table (not when the leaf itself is an administrator's root)."
+        case .serverAuthExtendedKeyUsageRequired: return "A TLS server leaf names serverAuth in an extendedKeyUsage extension: always under a system root; under other roots but administrators' when issued after 2019-06-30T23:00Z."
+        case .leafValidityPeriod: return "A TLS server leaf issued from 2019-06-30T23:00Z is valid for at most 825 days and one hour (not when the leaf itself is an administrator's root)."
         case .systemTrustedLeafValidityPeriod: return "Under a system root, a TLS server leaf issued from 2018-03-01 is valid for at most 825 days and one hour, and one issued from 2020-09-01 for at most 398 days."
         case .issuerExtendedKeyUsage: return "An intermediate CA that carries extendedKeyUsage lists the purpose or anyExtendedKeyUsage."
         case .anchorValidity: return "The trust anchor is within its validity period."
@@ -187,6 +197,7 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .anchorProfile: return "The trust anchor is held to the certificate profile too: its critical extensions are understood and it has a subjectKeyIdentifier (otherwise an anchor is a name and a key, RFC 5280 §6.1.1 (d))."
         case .keyAlgorithm: return "RSA moduli of at least 2048 bits and a multiple of 8; keys are RSA, ECDSA P-256/384/521 or EdDSA (EdDSA is a deliberate extension)."
         case .caCertificateAsLeaf: return "A CA certificate is never a TLS leaf (unless the caller trusts it as an anchor itself)."
+        case .signatureHashAlgorithm: return "TLS server chains: no certificate is signed with SHA-1 (or MD2/4/5), except self-signed ones and an administrator's root."
         }
     }
 
@@ -230,6 +241,7 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .rootWithoutExtendedKeyUsage: return 29
         case .keyAlgorithm: return 30
         case .caCertificateAsLeaf: return 31
+        case .signatureHashAlgorithm: return 32
         }
     }
 }
@@ -240,6 +252,7 @@ extension TrustProfile {
         switch self {
         case .rfc5280: return TrustProfile.rfc5280Rules
         case .rfc5280Strict: return TrustProfile.rfc5280StrictRules
+        case .basicX509: return TrustProfile.basicX509Rules
         case .ssl: return TrustProfile.sslRules
         case .webPKI: return TrustProfile.webPKIRules
         }
@@ -251,6 +264,7 @@ extension TrustProfile {
 
     private static let rfc5280Rules = collectRules(.rfc5280)
     private static let rfc5280StrictRules = collectRules(.rfc5280Strict)
+    private static let basicX509Rules = collectRules(.basicX509)
     private static let sslRules = collectRules(.ssl)
     private static let webPKIRules = collectRules(.webPKI)
 }
@@ -281,6 +295,13 @@ public struct ProfileRuleSet: Hashable, Sendable, Sequence {
 
     /// Adds `rule`.
     public mutating func insert(_ rule: ProfileRule) { bits |= ProfileRuleSet.bit(rule) }
+
+    /// The rules in both sets.
+    public func intersection(_ other: ProfileRuleSet) -> ProfileRuleSet {
+        var result = self
+        result.bits &= other.bits
+        return result
+    }
 
     /// The rules of both sets.
     public func union(_ other: ProfileRuleSet) -> ProfileRuleSet {

@@ -31,6 +31,15 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
     /// The public key was refused when parsed, with libcrypto's or the parser's reason when known
     /// (``ProfileRule/keyAlgorithm``).
     case publicKeyRejected(SignatureError?)
+    /// A key of a kind (e.g. `Ed25519`) that Apple's TLS server key-size table does not list, so it
+    /// cannot meet it (``ProfileRule/strongKeySize``).
+    case keyNotInServerKeySizeTable(String)
+
+    // MARK: Signatures
+
+    /// The certificate is signed with a hash Apple refuses in TLS server chains, e.g.
+    /// `sha1WithRSAEncryption` (``ProfileRule/signatureHashAlgorithm``).
+    case weakSignatureHash(algorithm: String)
 
     // MARK: TLS server leaves (Apple)
 
@@ -136,6 +145,8 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
         case let .rsaModulusNotMultipleOf8(bits): return "RSA modulus of \(bits) bits is not a multiple of 8 (CABF 6.1.5)"
         case let .publicKeyAlgorithmNotAllowed(oid): return "public key algorithm \(oid) is not allowed"
         case let .publicKeyRejected(error): return "public key rejected" + (error.map { ": \($0)" } ?? "")
+        case let .keyNotInServerKeySizeTable(kind): return "\(kind) key is not in the TLS server key-size table (RSA, EC)"
+        case let .weakSignatureHash(algorithm): return "signed with \(algorithm) (SHA-1 is refused in TLS server chains)"
         case let .serverAuthExtendedKeyUsageMissing(underSystemRoot):
             return underSystemRoot ? "leaf under a system root lacks extendedKeyUsage serverAuth"
                                    : "leaf issued after 2019-06-30T23:00Z lacks extendedKeyUsage serverAuth"

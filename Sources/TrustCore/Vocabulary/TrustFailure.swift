@@ -94,6 +94,9 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
         case .signatureInvalid, .signatureUnverifiable, .malformed, .certificateDefect, .revoked, .noCertificates, .budgetExhausted,
              .tooManyCertificates, .revocationInformationInvalid, .verifyDateOutOfRange, .systemTrustStoreUnavailable:
             return .fatal
+        // Apple's WeakKeySize is fatal (SecPolicyChecks.list: F), the other profile rules recoverable.
+        case let .profileViolation(violation) where violation.rule == .weakKeySize:
+            return .fatal
         default:
             return .recoverable
         }

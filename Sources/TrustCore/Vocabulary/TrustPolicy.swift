@@ -44,7 +44,8 @@ public enum TrustPolicy: Hashable, Sendable {
     /// The strict web-PKI profile: Apple's SSL checks plus the CA/Browser Forum Baseline
     /// Requirements' certificate-profile rules (for those who want browser-grade strictness).
     case webPKI(server: Bool, hostname: String?)
-    /// RFC 5280 path validation only (`SecPolicyCreateBasicX509`): no purpose, no host name.
+    /// Apple's BasicX509 policy (`SecPolicyCreateBasicX509`): RFC 5280 path validation plus the
+    /// checks Apple makes of every chain (``TrustProfile/basicX509``); no purpose, no host name.
     case basicX509
     /// Validation under any ``TrustProfile``, with an optional purpose (extendedKeyUsage) and
     /// reference identity: `.profile(.rfc5280, purpose: .serverAuth, hostname: "example.com")` is RFC
@@ -62,7 +63,7 @@ public enum TrustPolicy: Hashable, Sendable {
         switch self {
         case .ssl: return .ssl
         case .webPKI: return .webPKI
-        case .basicX509: return .rfc5280
+        case .basicX509: return .basicX509
         case let .profile(profile, _, _): return profile
         case .revocation, .email: return nil
         }

@@ -1,0 +1,276 @@
+import Foundation
+@testable import TrustCore
+import TrustCrypto
+import TrustX509
+import XCTest
+
+/// The default profiles decide as Apple's trustd does (issue 32), rule by rule, on certificates the
+/// openssl CLI issues in the test: signature hashes, key sizes, BasicX509, and which roots exempt what.
+/// Each test names the Apple function it follows (docs/research/apple-trustd-rules.md has the lines).
+final class AppleVerdictsTests: XCTestCase {
+    let host = "www.swifttrust.test"
+
+    func serverLeafLines() -> [String] { OpenSSLIssuer.leafExtensions(subjectAltNames: ["DNS:\(host)"]) }
+
+    func clientLeafLines() -> [String] {
+        OpenSSLIssuer.leafExtensions(subjectAltNames: ["DNS:client.swifttrust.test"], eku: "clientAuth")
+    }
+
+    /// A CA's extensions (for a CA issued by the committed ECDSA root).
+    let caLines = ["basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+                   "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+
+    /// `leaf` under the committed ECDSA intermediate and root (or the given ones), evaluated now.
+    func evaluate(_ leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil, _ policy: TrustPolicy,
+                  signaturePolicy: SignaturePolicy = .default, at date: Date? = nil) throws -> TrustEvaluation {
+        let trust = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors, policies: [policy])
+        trust.options.signaturePolicy = signaturePolicy
+        if let date { trust.verifyDate = date }
+        return trust.evaluate()
+    }
+
+    /// `chain` evaluated against `system` as the system trust store (no caller anchors unless given).
+    func evaluate(_ chain: [Certificate], system: SystemTrustStore, anchors: [Certificate]? = nil,
+                  _ policy: TrustPolicy) -> TrustEvaluation {
+        let trust = ServerTrust(certificates: chain, policies: [policy])
+        if let anchors { trust.setAnchorCertificates(anchors) }
+        return TrustEngine.evaluate(ServerTrust.EvaluationInputs(trust.snapshot)) { system }
+    }
+
+    /// A system store of the certificates in `files`, of which those also in `administratorFiles` were
+    /// installed by an administrator (copied into a nested directory, as `update-ca-certificates` reads them).
+    func systemStore(_ files: [String], administratorFiles: [String] = [], in issuer: OpenSSLIssuer) throws -> SystemTrustStore {
+        let bundle = issuer.directory.appendingPathComponent("bundle-\(UUID().uuidString).pem")
+        let text = try files.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+        try text.write(to: bundle, atomically: true, encoding: .utf8)
+        let administrator = issuer.directory.appendingPathComponent("local-\(UUID().uuidString)")
+        let nested = administrator.appendingPathComponent("example-corp")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        for (index, file) in administratorFiles.enumerated() {
+            try FileManager.default.copyItem(atPath: file, toPath: nested.appendingPathComponent("root\(index).crt").path)
+        }
+        return try SystemTrustStore.load(environment: ["SSL_CERT_FILE": bundle.path], administratorDirectories: [administrator.path])
+    }
+
+    // MARK: SHA-1: SecPolicyRemoveWeakHashOptions (SSL server only), SecPolicyCheckSignatureHashAlgorithms
+
+    func testSHA1IsRefusedInTLSServerChainsOnly() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let server = try issuer.issue(commonName: host, extensions: serverLeafLines(), digest: "sha1").certificate
+        let client = try issuer.issue(commonName: "client", extensions: clientLeafLines(), digest: "sha1").certificate
+
+        let refused = try evaluate(server, .ssl(server: true, hostname: host))
+        XCTAssertEqual(failureSummary(refused), ["0:profileViolation"], "\(refused)")
+        XCTAssertEqual(refused.violatedRules, [.signatureHashAlgorithm])
+        XCTAssertEqual(try evaluate(server, .webPKI(server: true, hostname: host)).violatedRules, [.signatureHashAlgorithm])
+        // SSL client and BasicX509 keep SHA-1 (only the server policy removes it).
+        assertTrusted(try evaluate(client, .ssl(server: false, hostname: nil)))
+        assertTrusted(try evaluate(server, .basicX509))
+        // The caller's opt-in waives the rule; the modern policy refuses the signature in every profile.
+        assertTrusted(try evaluate(server, .ssl(server: true, hostname: host), signaturePolicy: .legacy))
+        let modern = try evaluate(server, .basicX509, signaturePolicy: .modern)
+        XCTAssertEqual(modern.failures.map(\.reason), [.signatureUnverifiable(.legacyAlgorithm("ecdsa-with-SHA1"))])
+    }
+
+    func testASelfSignedSHA1RootIsExemptAndANonSelfSignedAnchorIsNotUnlessAnAdministratorInstalledIt() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // A self-signed root signed with SHA-1: SecPolicyCheckCertSignatureHashAlgorithms skips it.
+        let root = try issuer.issue(commonName: "SHA-1 Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
+                                    key: "keys/ecdsa/root.key.pem", digest: "sha1")
+        let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: root.authority).certificate
+        assertTrusted(try evaluate(leaf, intermediates: [], anchors: [root.certificate], .ssl(server: true, hostname: host)))
+
+        // A CA the committed root signed with SHA-1, trusted directly: checked, as every caller anchor is…
+        let ca = try issuer.issue(commonName: "SHA-1 CA", extensions: caLines, by: .root,
+                                  key: "keys/ecdsa/intermediate2.key.pem", digest: "sha1")
+        let below = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: ca.authority).certificate
+        let asCallerAnchor = try evaluate(below, intermediates: [], anchors: [ca.certificate], .ssl(server: true, hostname: host))
+        XCTAssertEqual(failureSummary(asCallerAnchor), ["1:profileViolation"], "\(asCallerAnchor)")
+        XCTAssertEqual(asCallerAnchor.violatedRules, [.signatureHashAlgorithm])
+        // …but not when an administrator installed it (Apple skips a user/admin-anchored root).
+        let administered = try systemStore([ca.authority.certificatePath], administratorFiles: [ca.authority.certificatePath], in: issuer)
+        assertTrusted(evaluate([below], system: administered, .ssl(server: true, hostname: host)))
+        let system = try systemStore([ca.authority.certificatePath], in: issuer)
+        XCTAssertEqual(evaluate([below], system: system, .ssl(server: true, hostname: host)).violatedRules, [.signatureHashAlgorithm])
+    }
+
+    // MARK: Key sizes: SecCertificateIsWeakKey (every policy), SecPolicyAddStrongKeySizeOptions (SSL server)
+
+    func testRSA1024IsWeakForTLSServersOnlyAndUnder1024Everywhere() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // An RSA-1024 CA signs the leaf: BasicX509 and SSL client verify it (Apple's minimum is 1024).
+        let ca = try issuer.issue(commonName: "RSA-1024 CA", extensions: caLines, by: .root, key: try issuer.generateRSAKey(bits: 1024))
+        let server = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: ca.authority).certificate
+        let client = try issuer.issue(commonName: "client", extensions: clientLeafLines(), by: ca.authority).certificate
+        assertTrusted(try evaluate(server, intermediates: [ca.certificate], .basicX509))
+        assertTrusted(try evaluate(client, intermediates: [ca.certificate], .ssl(server: false, hostname: nil)))
+        let refused = try evaluate(server, intermediates: [ca.certificate], .ssl(server: true, hostname: host))
+        XCTAssertEqual(failureSummary(refused), ["1:profileViolation"], "\(refused)")
+        XCTAssertEqual(refused.failures.first?.reason, .profileViolation(ProfileViolation(.strongKeySize, .rsaKeyTooSmall(bits: 1024, minimumBits: 2048))))
+
+        // An RSA-512 leaf is weak under every Apple policy, BasicX509 included; pure RFC 5280 has no such rule.
+        let weak = try issuer.issue(commonName: host, extensions: serverLeafLines(), key: try issuer.generateRSAKey(bits: 512)).certificate
+        let basic = try evaluate(weak, .basicX509)
+        XCTAssertEqual(basic.failures.map(\.reason), [.profileViolation(ProfileViolation(.weakKeySize, .weakRSAKey(bits: 512)))])
+        assertTrusted(try evaluate(weak, .profile(.rfc5280, purpose: nil, hostname: nil)))
+    }
+
+    func testEdDSAIsNotInTheServerKeySizeTableAndDSAIsWeak() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let ed25519 = try issuer.issue(commonName: host, extensions: serverLeafLines(), key: "keys/ed25519/leaf.key.pem").certificate
+        let server = try evaluate(ed25519, .ssl(server: true, hostname: host))
+        XCTAssertEqual(server.failures.map(\.reason), [.profileViolation(ProfileViolation(.strongKeySize, .keyNotInServerKeySizeTable("Ed25519")))])
+        let client = try issuer.issue(commonName: "client", extensions: clientLeafLines(), key: "keys/ed25519/leaf.key.pem").certificate
+        assertTrusted(try evaluate(client, .ssl(server: false, hostname: nil)))
+        assertTrusted(try evaluate(ed25519, .basicX509))
+
+        // SecCertificateIsWeakKey: `default: weak = true` for every key that is not RSA, EC or EdDSA.
+        let dsa = try issuer.issue(commonName: host, extensions: serverLeafLines(), key: try issuer.generateDSAKey(bits: 2048)).certificate
+        XCTAssertEqual(try evaluate(dsa, .basicX509).violatedRules, [.weakKeySize])
+        XCTAssertTrue(try evaluate(dsa, .ssl(server: false, hostname: nil)).violatedRules.contains(.weakKeySize))
+        assertTrusted(try evaluate(dsa, .profile(.rfc5280, purpose: nil, hostname: nil)))
+    }
+
+    // MARK: BasicX509: SecPolicyCreateBasicX509, SecPolicyCheckTemporalValidity on the anchor
+
+    func testBasicX509RefusesAnExpiredAnchorWherePureRFC5280DoesNot() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let root = try issuer.issue(commonName: "Short Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
+                                    key: "keys/ecdsa/root.key.pem", days: 1)
+        let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: root.authority, days: 30).certificate
+        let later = Date().addingTimeInterval(3 * 86_400)
+        let basic = try evaluate(leaf, intermediates: [], anchors: [root.certificate], .basicX509, at: later)
+        XCTAssertEqual(failureSummary(basic), ["1:expired"], "\(basic)")
+        assertTrusted(try evaluate(leaf, intermediates: [], anchors: [root.certificate], .profile(.rfc5280, purpose: nil, hostname: nil), at: later))
+        XCTAssertEqual(TrustPolicy.basicX509.profile, .basicX509)
+        XCTAssertEqual(TrustProfile(name: "basic"), .basicX509)
+    }
+
+    // MARK: Caller anchors get no exemption; administrators' roots do (SecPVCIsAnchorPerConstraints)
+
+    func testATenYearSelfSignedServerCertificateFailsAsACallerAnchorAndPassesAsAnAdministratorsRoot() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // SecPolicyCheckOtherTrustValidityPeriod exempts only a leaf that is a user/admin anchor.
+        let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: nil, days: 3650)
+        let asCallerAnchor = try evaluate(leaf.certificate, intermediates: [], anchors: [leaf.certificate], .ssl(server: true, hostname: host))
+        XCTAssertEqual(asCallerAnchor.violatedRules, [.leafValidityPeriod], "\(asCallerAnchor)")
+        let administered = try systemStore([leaf.authority.certificatePath], administratorFiles: [leaf.authority.certificatePath], in: issuer)
+        assertTrusted(evaluate([leaf.certificate], system: administered, .ssl(server: true, hostname: host)))
+        // The same certificate from the distribution's store is a system root: every rule applies.
+        let system = try systemStore([leaf.authority.certificatePath], in: issuer)
+        XCTAssertEqual(Set(evaluate([leaf.certificate], system: system, .ssl(server: true, hostname: host)).violatedRules),
+                       [.leafValidityPeriod, .systemTrustedLeafValidityPeriod])
+    }
+
+    func testServerAuthIsRequiredOfACallerAnchoredLeafButNotUnderAnAdministratorsRoot() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // SecPolicyCheckServerAuthEKU: skipped under a user/admin root only.
+        let lines = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "subjectAltName = DNS:\(host)",
+                     "subjectKeyIdentifier = hash"]
+        let leaf = try issuer.issue(commonName: host, extensions: lines, by: nil)
+        let asCallerAnchor = try evaluate(leaf.certificate, intermediates: [], anchors: [leaf.certificate], .ssl(server: true, hostname: host))
+        XCTAssertEqual(asCallerAnchor.violatedRules, [.serverAuthExtendedKeyUsageRequired], "\(asCallerAnchor)")
+        let administered = try systemStore([leaf.authority.certificatePath], administratorFiles: [leaf.authority.certificatePath], in: issuer)
+        assertTrusted(evaluate([leaf.certificate], system: administered, .ssl(server: true, hostname: host)))
+    }
+
+    func testAnRSA1024SelfSignedServerCertificateFailsTheKeySizeRuleAsACallerAnchor() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: nil, key: try issuer.generateRSAKey(bits: 1024))
+        let asCallerAnchor = try evaluate(leaf.certificate, intermediates: [], anchors: [leaf.certificate], .ssl(server: true, hostname: host))
+        XCTAssertEqual(asCallerAnchor.violatedRules, [.strongKeySize], "\(asCallerAnchor)")
+        let administered = try systemStore([leaf.authority.certificatePath], administratorFiles: [leaf.authority.certificatePath], in: issuer)
+        assertTrusted(evaluate([leaf.certificate], system: administered, .ssl(server: true, hostname: host)))
+    }
+
+    // MARK: System roots by their bytes, however supplied (SecCertificateSourceContains(kSecSystemAnchorSource))
+
+    func testASystemRootIsASystemRootEvenAsTheCallersOnlyAnchor() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let root = try issuer.issue(commonName: "Generated Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
+                                    key: "keys/ecdsa/root.key.pem")
+        // 400 days: over Apple's 398 for system-trusted leaves, within the 825 for others.
+        let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: root.authority, days: 400).certificate
+        let system = try systemStore([root.authority.certificatePath], in: issuer)
+        let policy = TrustPolicy.ssl(server: true, hostname: host)
+        XCTAssertEqual(evaluate([leaf], system: system, policy).violatedRules, [.systemTrustedLeafValidityPeriod])
+        XCTAssertEqual(evaluate([leaf], system: system, anchors: [root.certificate], policy).violatedRules, [.systemTrustedLeafValidityPeriod])
+        // Installed by an administrator: a user anchor, outside the system-only limits.
+        let administered = try systemStore([root.authority.certificatePath], administratorFiles: [root.authority.certificatePath], in: issuer)
+        assertTrusted(evaluate([leaf], system: administered, policy))
+        // A root in neither is the caller's: only the 825-day rule applies.
+        let other = try systemStore([Fixtures.path("ecdsa/root.pem")], in: issuer)
+        assertTrusted(evaluate([leaf], system: other, anchors: [root.certificate], policy))
+    }
+
+    func testTheSystemStoreRecordsWhichRootsAnAdministratorInstalled() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let distribution = Fixtures.path("ecdsa/root.pem")
+        let local = try issuer.issue(commonName: "Local Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
+                                     key: "keys/ecdsa/root.key.pem")
+        // Not in the bundle: a file left in the administrators' directory classifies nothing, trusts nothing.
+        let stray = try issuer.issue(commonName: "Stray Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
+                                     key: "keys/ecdsa/root.key.pem")
+        let store = try systemStore([distribution, local.authority.certificatePath],
+                                    administratorFiles: [local.authority.certificatePath, stray.authority.certificatePath], in: issuer)
+        XCTAssertEqual(store.store.certificates.count, 2)
+        XCTAssertEqual(store.administratorRoots.certificates, [local.certificate])
+        XCTAssertEqual(store.source(of: try Fixtures.certificate("ecdsa/root.pem")), .system)
+        XCTAssertEqual(store.source(of: local.certificate), .administrator)
+        XCTAssertEqual(store.source(of: stray.certificate), .caller)
+    }
+
+    // MARK: Anchors are the exact certificates given (SecCertificateSourceContains: by bytes)
+
+    func testAPresentedLookAlikeOfAnAnchoredLeafIsJudgedOnItsOwnFields() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // `openssl req -x509` style (cA TRUE, no keyUsage): the caller trusts X; the server presents X',
+        // the same name and key, re-issued for another name.
+        func selfSigned(_ name: String) -> [String] {
+            ["basicConstraints = critical, CA:TRUE", "extendedKeyUsage = serverAuth", "subjectAltName = DNS:\(name)",
+             "subjectKeyIdentifier = hash"]
+        }
+        let pinned = try issuer.issue(commonName: host, extensions: selfSigned(host), by: nil).certificate
+        let lookAlike = try issuer.issue(commonName: host, extensions: selfSigned("other.swifttrust.test"), by: nil).certificate
+        XCTAssertNotEqual(pinned, lookAlike)
+        // Not the anchor: its own subjectAltName is checked, with the anchor (same key) as its issuer.
+        let evaluation = try evaluate(lookAlike, intermediates: [], anchors: [pinned], .ssl(server: true, hostname: host))
+        XCTAssertEqual(failureSummary(evaluation), ["0:hostnameMismatch"], "\(evaluation)")
+        XCTAssertEqual(evaluation.chain, [lookAlike, pinned])
+        // Valid for the host, it is trusted as Apple trusts it: [X', X].
+        let renewed = try issuer.issue(commonName: host, extensions: selfSigned(host), by: nil).certificate
+        assertTrusted(try evaluate(renewed, intermediates: [], anchors: [pinned], .ssl(server: true, hostname: host)),
+                      chain: [renewed, pinned])
+        // A non-CA anchor cannot be anyone's issuer (SecPVCParentCertificateChecks): a look-alike of it fails.
+        let leafOnly = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: nil).certificate
+        let leafOnlyAgain = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: nil).certificate
+        let notAnIssuer = try evaluate(leafOnlyAgain, intermediates: [], anchors: [leafOnly], .ssl(server: true, hostname: host))
+        XCTAssertEqual(failureSummary(notAnIssuer), ["1:notCA", "1:missingKeyCertSign"], "\(notAnIssuer)")
+        assertTrusted(try evaluate(leafOnly, intermediates: [], anchors: [leafOnly], .ssl(server: true, hostname: host)))
+    }
+
+    func testAPresentedLookAlikeOfAnAnchoredIntermediateIsPassedOverForTheAnchor() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let anchor = try issuer.issue(commonName: "Look-alike CA", extensions: caLines, by: .root, key: "keys/ecdsa/intermediate2.key.pem")
+        let presented = try issuer.issue(commonName: "Look-alike CA", extensions: caLines, by: .root, key: "keys/ecdsa/intermediate2.key.pem")
+        XCTAssertNotEqual(anchor.certificate, presented.certificate)
+        let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: presented.authority).certificate
+        // The leaf's issuer is found among the anchors first (trustd searches anchor sources before
+        // parents): the accepted chain ends at the caller's own bytes, not the presented copy.
+        let evaluation = try evaluate(leaf, intermediates: [presented.certificate], anchors: [anchor.certificate],
+                                      .ssl(server: true, hostname: host))
+        assertTrusted(evaluation, chain: [leaf, anchor.certificate])
+    }
+}
