@@ -7,7 +7,9 @@ import TrustCore
 /// `.basicX509` when neither) plus `.revocation(options)`, so it checks the very chain that
 /// validation accepts: same purpose, host and profile. The evaluation is synchronous and uses what
 /// revocation information the trust has (CRLs and OCSP responses supplied to it, e.g. a stapled
-/// response, and what an earlier ``ServerTrust/evaluate(fetchingWith:)`` kept), never the network.
+/// response, and what an earlier ``ServerTrust/evaluate(fetchingWith:)`` kept). As with Apple's
+/// `SecPolicyCreateRevocation`, whose evaluation sends OCSP requests unless the options disable
+/// network access, a TLS decision that may wait (`TLSTrustDecider.decide`) fetches for it first.
 ///
 /// What fails follows `options`, as with Apple's `SecPolicyCreateRevocation`:
 /// - a revoked certificate (from any valid source) always throws
@@ -22,6 +24,9 @@ public struct RevocationTrustEvaluator: ServerTrustEvaluating {
 
     let validation: StandardValidation
     private let options: RevocationOptions
+
+    /// The revocation flags it checks with.
+    var revocationOptions: RevocationOptions { options }
 
     /// Creates the evaluator.
     ///

@@ -32,7 +32,7 @@ public struct TLSTrustDecider: Sendable {
 
     /// Whether a decision may use the network (revocation fetching), and so must not run where
     /// waiting is forbidden (an event loop).
-    public var mayUseNetwork: Bool { settings.mayFetchRevocation }
+    public var mayUseNetwork: Bool { settings.mayFetchRevocation || judge.fetchesRevocation }
 
     /// The decision on `presented` (leaf first), fetching revocation information first when the
     /// settings ask for it.
@@ -44,6 +44,13 @@ public struct TLSTrustDecider: Sendable {
             // Fetching keeps what verified on the trust; the judge's own evaluations then use it
             // (evaluators never fetch by themselves).
             _ = await trust.evaluate(fetchingWith: settings.revocationFetcher)
+        } else if let wanted = judge.revocationToFetch(for: role) {
+            // A judge whose Apple counterpart fetches (Alamofire's RevocationTrustEvaluator): fetch with
+            // its flags, then give the trust its own policies back for the judge to set as it does.
+            let policies = trust.policies
+            trust.policies = policies + [.revocation(wanted)]
+            _ = await trust.evaluate(fetchingWith: settings.revocationFetcher)
+            trust.policies = policies
         }
         return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
     }

@@ -36,6 +36,31 @@ public enum TLSTrustJudge: Sendable {
         }
     }
 
+    /// The revocation flags the judge's evaluation would fetch with for `role` (Alamofire's
+    /// `RevocationTrustEvaluator`, alone, in a composite, or chosen by a `ServerTrustManager`); nil
+    /// when it never fetches.
+    func revocationToFetch(for role: TLSPeerRole) -> RevocationOptions? {
+        guard let host = role.host else { return nil }
+        switch self {
+        case let .evaluator(evaluator): return evaluator.revocationToFetch(forHost: host)
+        case let .challenges(session):
+            guard case let .serverTrustManager(manager) = session.authority else { return nil }
+            return manager.revocationToFetch(forHost: host)
+        case .evaluate, .securityPolicy: return nil
+        }
+    }
+
+    /// Whether the judge fetches revocation information for some peer.
+    var fetchesRevocation: Bool {
+        switch self {
+        case let .evaluator(evaluator): return evaluator.fetchesRevocation
+        case let .challenges(session):
+            guard case let .serverTrustManager(manager) = session.authority else { return false }
+            return manager.fetchesRevocation
+        case .evaluate, .securityPolicy: return false
+        }
+    }
+
     /// Judges `trust` for `role`; a success carries the trusted evaluation the judge relied on (nil
     /// when it accepted without one).
     func decide(_ trust: ServerTrust, role: TLSPeerRole, settings: TLSTrustSettings,

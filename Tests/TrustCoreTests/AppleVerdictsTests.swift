@@ -273,4 +273,120 @@ final class AppleVerdictsTests: XCTestCase {
                                       .ssl(server: true, hostname: host))
         assertTrusted(evaluation, chain: [leaf, anchor.certificate])
     }
+
+    // MARK: Chains as Apple builds them (SecPVCParentCertificateChecks, SecCertificateInitializeExtensionParsers)
+
+    func testVersion1IntermediatesBelowAVersion1AnchorUnlessTheProfileAppliesVersion1IssuersOnlyAsAnchors() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // A leaf without authorityKeyIdentifier: its v1 issuer has no subjectKeyIdentifier to name.
+        let lines = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = serverAuth",
+                     "subjectAltName = DNS:\(host)", "subjectKeyIdentifier = hash"]
+        let root = try issuer.issueVersion1(commonName: "Version 1 Root", by: nil, key: "keys/ecdsa/root.key.pem")
+        let intermediate = try issuer.issueVersion1(commonName: "Version 1 CA", by: root.authority, key: "keys/ecdsa/intermediate2.key.pem")
+        let leaf = try issuer.issue(commonName: host, extensions: lines, by: intermediate.authority).certificate
+        for policy in [TrustPolicy.ssl(server: true, hostname: host), .basicX509] {
+            assertTrusted(try evaluate(leaf, intermediates: [intermediate.certificate], anchors: [root.certificate], policy))
+        }
+        for profile in [TrustProfile.rfc5280, .rfc5280Strict] {
+            XCTAssertTrue(profile.rules.contains(.version1IssuersOnlyAsAnchors))
+            let evaluation = try evaluate(leaf, intermediates: [intermediate.certificate], anchors: [root.certificate],
+                                          .profile(profile, purpose: .serverAuth, hostname: host))
+            XCTAssertTrue(failureSummary(evaluation).contains("1:versionNotAllowed"), "\(profile): \(evaluation)")
+        }
+        // Below a v3 anchor, Apple refuses a v1 intermediate too.
+        let underVersion3 = try issuer.issueVersion1(commonName: "Version 1 CA", by: .root, key: "keys/ecdsa/intermediate2.key.pem")
+        let leaf3 = try issuer.issue(commonName: host, extensions: lines, by: underVersion3.authority).certificate
+        let refused = try evaluate(leaf3, intermediates: [underVersion3.certificate], .ssl(server: true, hostname: host))
+        XCTAssertEqual(failureSummary(refused), ["1:versionNotAllowed"], "\(refused)")
+    }
+
+    func testCriticalExtensionsTrustdParsesAreNotUnknownUnlessTheProfileAppliesCriticalExtensionsProcessed() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        for (name, line) in [("Netscape certificate type", "nsCertType = critical, server"),
+                             ("QCStatements", "1.3.6.1.5.5.7.1.3 = critical, DER:30:00"),
+                             ("privateKeyUsagePeriod", "2.5.29.16 = critical, DER:30:00")] {
+            let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines() + [line]).certificate
+            for policy in [TrustPolicy.ssl(server: true, hostname: host), .basicX509] {
+                assertTrusted(try evaluate(leaf, policy))
+            }
+            let strict = try evaluate(leaf, .profile(.rfc5280, purpose: .serverAuth, hostname: host))
+            XCTAssertEqual(failureSummary(strict), ["0:unhandledCriticalExtension"], "\(name): \(strict)")
+            XCTAssertTrue(TrustProfile.rfc5280.rules.contains(.criticalExtensionsProcessed))
+        }
+        // An extension trustd does not know is unknown everywhere.
+        let unknown = try issuer.issue(commonName: host, extensions: serverLeafLines() + ["1.3.6.1.4.1.99999.1 = critical, DER:05:00"]).certificate
+        XCTAssertEqual(failureSummary(try evaluate(unknown, .ssl(server: true, hostname: host))), ["0:unhandledCriticalExtension"])
+    }
+
+    func testNoFixedDepthCapTheBudgetBoundsTheChain() throws {
+        // MAX_CHAIN_LENGTH in SecTrustServer.c is never used: nine intermediates are a chain like any other.
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        var authority = OpenSSLIssuer.Authority.root
+        var intermediates: [Certificate] = []
+        for level in 1...9 {
+            let ca = try issuer.issue(commonName: "Level \(level) CA", extensions: caLines, by: authority, key: "keys/ecdsa/intermediate2.key.pem")
+            intermediates.insert(ca.certificate, at: 0)
+            authority = ca.authority
+        }
+        let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: authority).certificate
+        let trust = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, policies: [.ssl(server: true, hostname: host)])
+        XCTAssertEqual(trust.options.maximumDepth, ServerTrust.defaultMaximumDepth)
+        assertTrusted(trust.evaluate())
+        // The budget's path length is the bound (leaf + 9 + root = 11 certificates).
+        trust.options.budget.maximumPathLength = 10
+        XCTAssertEqual(trust.evaluate().failures.map(\.reason), [.maximumDepthExceeded(limit: 8)])
+        // A caller's own depth still applies.
+        trust.options.budget = VerificationBudget()
+        trust.options.maximumDepth = 8
+        XCTAssertEqual(trust.evaluate().failures.map(\.reason), [.maximumDepthExceeded(limit: 8)])
+    }
+
+    // MARK: Revocation as Apple requires it
+
+    func testRequirePositiveResponseAsksProofOfTheLeafOnlyUnlessTheProfileAppliesRevocationProofForEveryCertificate() throws {
+        // SecPVCPathCheckRevocationResponsesReceived requires a response for index 0: the
+        // intermediate's status may stay unknown. Only the leaf's CRL is supplied here.
+        let flags: RevocationOptions = [.crl, .requirePositiveResponse, .networkAccessDisabled]
+        let apple = try RevocationKit.trust("revocation/good-leaf.pem", options: flags, crls: ["intermediate-current"])
+        assertTrusted(apple.evaluate())
+        XCTAssertTrue(RevocationKit.isUnknown(RevocationKit.status(apple.evaluate(), 1)))
+        XCTAssertTrue(TrustProfile.rfc5280.rules.contains(.revocationProofForEveryCertificate))
+        let rfc = try RevocationKit.trust("revocation/good-leaf.pem", options: flags, crls: ["intermediate-current"])
+        rfc.policies = [.profile(.rfc5280, purpose: .serverAuth, hostname: Fixtures.host), .revocation(flags)]
+        XCTAssertEqual(failureSummary(rfc.evaluate()), ["1:revocationUnavailable"])
+        // Without the leaf's CRL, Apple's requirement fails the leaf.
+        let none = try RevocationKit.trust("revocation/good-leaf.pem", options: flags, crls: ["root-empty"])
+        XCTAssertEqual(failureSummary(none.evaluate()), ["0:revocationUnavailable"])
+    }
+
+    func testASHA1SignedOCSPResponseIsAcceptedAsApplesSecOCSPResponseVerifySignatureAcceptsIt() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines() + ["authorityInfoAccess = OCSP;URI:http://ocsp.swifttrust.test"],
+                                    serial: "0x5A17ED").certificate
+        let directory = issuer.directory.path
+        let leafPath = directory + "/ocsp-leaf.pem"
+        try leaf.pemEncoded.write(toFile: leafPath, atomically: true, encoding: .utf8)
+        // openssl ocsp's index.txt: status, expiry, revocation, serial, file, subject.
+        let index = directory + "/index.txt"
+        try "V\t351231000000Z\t\t5A17ED\tunknown\t/CN=\(host)\n".write(toFile: index, atomically: true, encoding: .utf8)
+        let request = directory + "/request.der", response = directory + "/response.der"
+        let intermediate = OpenSSLIssuer.Authority.intermediate
+        try issuer.runOpenSSL(["ocsp", "-issuer", intermediate.certificatePath, "-cert", leafPath, "-no_nonce", "-reqout", request])
+        try issuer.runOpenSSL(["ocsp", "-index", index, "-CA", intermediate.certificatePath, "-rsigner", intermediate.certificatePath,
+                               "-rkey", intermediate.keyPath, "-reqin", request, "-respout", response, "-rmd", "sha1", "-ndays", "2"])
+        let ocsp = try OCSPResponse(derEncoded: Array(try Data(contentsOf: URL(fileURLWithPath: response))))
+        let flags: RevocationOptions = [.ocsp, .requirePositiveResponse, .networkAccessDisabled]
+        let trust = try OpenSSLIssuer.trust(leaf, policies: [.ssl(server: true, hostname: host), .revocation(flags)])
+        trust.setOCSPResponses([ocsp])
+        let evaluation = trust.evaluate()
+        assertTrusted(evaluation)
+        guard case .good? = RevocationKit.status(evaluation, 0) else { return XCTFail("\(evaluation.revocationStatuses)") }
+        // The modern policy refuses SHA-1 in every signature, the response's included: no proof, hard fail.
+        trust.options.signaturePolicy = .modern
+        XCTAssertEqual(failureSummary(trust.evaluate()), ["0:revocationUnavailable"])
+    }
 }

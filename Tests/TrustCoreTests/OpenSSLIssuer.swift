@@ -137,7 +137,7 @@ struct OpenSSLIssuer {
     }
 
     /// Runs openssl with `arguments`; throws its output when it fails.
-    private func runOpenSSL(_ arguments: [String]) throws {
+    func runOpenSSL(_ arguments: [String]) throws {
         guard let openssl = OpenSSLVerifyDifferentialTests.opensslPath else { throw XCTSkip("openssl is not installed") }
         let run = try OpenSSLVerifyDifferentialTests.run(openssl, arguments)
         guard run.status == 0 else { throw IssueError(output: run.output) }

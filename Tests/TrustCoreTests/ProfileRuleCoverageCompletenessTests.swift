@@ -46,6 +46,13 @@ final class ProfileRuleCoverageCompletenessTests: XCTestCase {
         .caCertificateAsLeaf: ("ProfileTests.swift", "testCACertificateAsLeaf"),
         // Apple's SSL server policy, continued
         .signatureHashAlgorithm: ("ProfileRuleCoverageTests+Keys.swift", "testSHA1SignatureInATLSServerChain"),
+        // RFC 5280 where Apple allows more
+        .version1IssuersOnlyAsAnchors: ("AppleVerdictsTests.swift",
+                                        "testVersion1IntermediatesBelowAVersion1AnchorUnlessTheProfileAppliesVersion1IssuersOnlyAsAnchors"),
+        .criticalExtensionsProcessed: ("AppleVerdictsTests.swift",
+                                       "testCriticalExtensionsTrustdParsesAreNotUnknownUnlessTheProfileAppliesCriticalExtensionsProcessed"),
+        .revocationProofForEveryCertificate: ("AppleVerdictsTests.swift",
+            "testRequirePositiveResponseAsksProofOfTheLeafOnlyUnlessTheProfileAppliesRevocationProofForEveryCertificate"),
     ]
 
     func testEveryRuleHasACoveringTest() {

@@ -147,6 +147,7 @@ final class ProfileTests: XCTestCase {
     // MARK: - Rule table
 
     func testEveryRuleHasASourceAndAProfileAndFitsTheRuleSet() {
+        let rfc5280Only = ProfileRuleSet([.version1IssuersOnlyAsAnchors, .criticalExtensionsProcessed, .revocationProofForEveryCertificate])
         XCTAssertLessThan(ProfileRule.allCases.count, 64)
         // Each rule's set bit is its declaration position, and no two rules share one.
         for (position, rule) in ProfileRule.allCases.enumerated() {
@@ -155,10 +156,11 @@ final class ProfileTests: XCTestCase {
         for rule in ProfileRule.allCases {
             XCTAssertFalse(rule.profiles.isEmpty, "\(rule)")
             XCTAssertFalse(rule.source.isEmpty, "\(rule)")
-            // The web PKI applies every rule but RFC 5280's critical nameConstraints (CABF 7.1.2.5.2 allows it non-critical).
-            XCTAssertEqual(TrustProfile.webPKI.rules.contains(rule), rule != .nameConstraintsCritical, "\(rule)")
+            // The web PKI applies every rule but RFC 5280's critical nameConstraints (CABF 7.1.2.5.2 allows
+            // it non-critical) and the RFC 5280 strictness where Apple allows more.
+            XCTAssertEqual(TrustProfile.webPKI.rules.contains(rule), !rfc5280Only.contains(rule) && rule != .nameConstraintsCritical, "\(rule)")
         }
-        XCTAssertTrue(TrustProfile.rfc5280.rules.isEmpty)
+        XCTAssertEqual(TrustProfile.rfc5280.rules, rfc5280Only)
         XCTAssertEqual(Array(ProfileRuleSet(ProfileRule.allCases)), ProfileRule.allCases)
     }
 
@@ -168,5 +170,16 @@ final class ProfileTests: XCTestCase {
             XCTAssertTrue(docs.contains("`\(rule.rawValue)`"), "docs/profiles.md does not list \(rule)")
         }
         XCTAssertTrue(docs.contains(ProfileRulesTable.markdown), "docs/profiles.md's table is stale: run trustctl profiles --markdown")
+    }
+
+    /// docs/profiles.md prints Apple's rules as the code lists them, and each names a test that exists.
+    func testAppleRulesTableIsInTheDocsAndNamesExistingTests() throws {
+        let docs = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/profiles.md"), encoding: .utf8)
+        XCTAssertTrue(docs.contains(AppleRulesTable.markdown), "docs/profiles.md's Apple table is stale: run trustctl profiles --apple --markdown")
+        let tests = Fixtures.repositoryRoot.appendingPathComponent("Tests")
+        for row in AppleRulesTable.rows {
+            let source = try String(contentsOf: tests.appendingPathComponent(row.testFile), encoding: .utf8)
+            XCTAssertTrue(source.contains("func \(row.test)("), "\(row.topic): \(row.testFile) has no \(row.test)")
+        }
     }
 }

@@ -34,9 +34,13 @@ enum TestPKI {
     }
 
     /// Settings trusting only `anchors`, at the pinned verify date.
+    /// Settings trusting `anchors` at the verify date. Revocation information is never fetched from
+    /// the test certificates' URLs (swifttrust.test names, not loopback): a judge that fetches, such
+    /// as Alamofire's RevocationTrustEvaluator, finds nothing (tests serve their own when they fetch).
     static func settings(anchors: [String] = ["ecdsa/root.pem"]) throws -> TLSTrustSettings {
         var settings = TLSTrustSettings(anchors: try anchors.flatMap(certificates))
         settings.verifyDate = verifyDate
+        settings.revocationFetcher = NoRevocationFetcher()
         return settings
     }
 
@@ -236,4 +240,13 @@ func rejection(_ result: LoopbackTestCase.ClientResult, file: StaticString = #fi
 /// Whether some failure's reason matches `reason` (pattern matching, never the text).
 func contains(_ failures: [TrustFailure], index: Int? = nil, _ reason: (TrustFailureReason) -> Bool) -> Bool {
     failures.contains { reason($0.reason) && (index == nil || $0.certificateIndex == index) }
+}
+
+/// A revocation fetcher with nothing to serve: every fetch fails at once, without the network.
+struct NoRevocationFetcher: RevocationFetcher {
+    struct NothingServed: Error {}
+
+    func fetchCRL(from url: String) async throws -> [UInt8] { throw NothingServed() }
+
+    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { throw NothingServed() }
 }

@@ -35,9 +35,10 @@ final class PathBuildCountTests: LoopbackTestCase {
         ]
         for (name, judge) in judges {
             let peer = try await trustedPeer(judge)
-            // RevocationTrustEvaluator adds a revocation policy after validating: Alamofire's second
-            // evaluation (evaluate(afterApplying: revocation)), which changes what is checked.
-            XCTAssertEqual(peer.pathBuilds, name == "RevocationTrustEvaluator" ? 2 : 1, name)
+            // RevocationTrustEvaluator fetches first (Apple's SecPolicyCreateRevocation lets trustd fetch),
+            // then adds a revocation policy after validating: Alamofire's second evaluation
+            // (evaluate(afterApplying: revocation)), which changes what is checked.
+            XCTAssertEqual(peer.pathBuilds, name == "RevocationTrustEvaluator" ? 3 : 1, name)
             XCTAssertNotNil(peer.validatedChain, name)
         }
         // AFNetworking's certificate mode evaluates once with the system's anchors and once with

@@ -153,6 +153,49 @@ final class TLSTrustDeciderTests: XCTestCase {
         }
     }
 
+    /// Alamofire's RevocationTrustEvaluator fetches as Apple's SecPolicyCreateRevocation lets trustd
+    /// fetch (NoNetworkAccess cleared unless kSecRevocationNetworkAccessDisabled), with no revocation
+    /// in the settings: alone, in a composite, or chosen per host by a ServerTrustManager (as a judge
+    /// or as the challenge flow's authority).
+    func testARevocationEvaluatorFetchesWhenTheDecisionMayUseTheNetwork() async throws {
+        let presented = try certificates("revocation/revoked-leaf.pem") + certificates("ecdsa/intermediate.pem")
+        let fetcher = StaticFetcher(crls: [Self.crlURL:
+            try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))])
+        var settings = try settings()
+        settings.revocationFetcher = fetcher
+        let revocation = RevocationTrustEvaluator()
+        let manager = try ServerTrustManager(evaluators: [Self.host: revocation])
+        let judges: [(String, TLSTrustJudge)] = [
+            ("RevocationTrustEvaluator", .evaluator(revocation)),
+            ("CompositeTrustEvaluator", .evaluator(CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(), revocation]))),
+            ("ServerTrustManager", .evaluator(manager)),
+            ("challenges(ServerTrustManager)", .challenges(ServerTrustChallengeSession(authority: .serverTrustManager(manager)))),
+        ]
+        for (name, judge) in judges {
+            let decider = try TLSTrustDecider(settings: settings, judge: judge)
+            XCTAssertTrue(decider.mayUseNetwork, name)
+            guard case .trusted = decider.decideOffline(presented, role: .server(host: Self.host)) else {
+                XCTFail("\(name): soft fail without the CRL should accept offline")
+                continue
+            }
+            guard case let .rejected(failure) = await decider.decide(presented, role: .server(host: Self.host)) else {
+                XCTFail("\(name) accepts a revoked leaf whose CRL it could fetch")
+                continue
+            }
+            XCTAssertTrue(failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } }, "\(name): \(failure)")
+        }
+        XCTAssertEqual(fetcher.requests, Array(repeating: Self.crlURL, count: judges.count))
+
+        // With network access disabled, or under a host the manager has no fetching evaluator for, nothing is fetched.
+        let offline = try TLSTrustDecider(settings: settings, judge: .evaluator(RevocationTrustEvaluator(options: [.crl, .networkAccessDisabled])))
+        XCTAssertFalse(offline.mayUseNetwork)
+        guard case .trusted = await offline.decide(presented, role: .server(host: Self.host)) else {
+            return XCTFail("an offline revocation evaluator has no CRL, and soft-fails")
+        }
+        XCTAssertFalse(try TLSTrustDecider(settings: settings, judge: .evaluator(DefaultTrustEvaluator())).mayUseNetwork)
+        XCTAssertEqual(fetcher.requests.count, judges.count)
+    }
+
     func testNoCertificatesIsARejection() throws {
         let decider = try TLSTrustDecider(settings: try settings())
         guard case .rejected(.noPeerCertificates) = decider.decideOffline([], role: .server(host: Self.host)) else {

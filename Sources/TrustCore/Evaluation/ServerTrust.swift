@@ -16,8 +16,10 @@ import TrustX509
 ///
 /// Configuration is thread-safe; `evaluate()` may be called from any thread, repeatedly.
 public final class ServerTrust: Sendable {
-    /// The default maximum number of intermediates (self-issued ones not counted).
-    public static let defaultMaximumDepth = 8
+    /// The default maximum number of intermediates (self-issued ones not counted): none. Apple's trustd
+    /// caps no chain's length (`MAX_CHAIN_LENGTH` in SecTrustServer.c is defined but never used); the
+    /// evaluation's budget bounds the work (``VerificationBudget/maximumPathLength``, 16 certificates).
+    public static let defaultMaximumDepth = Int.max
 
     struct Configuration: Sendable {
         var certificates: [Certificate]

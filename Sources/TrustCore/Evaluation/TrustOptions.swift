@@ -33,14 +33,16 @@ public struct TrustOptions: Hashable, Sendable {
     /// only what `.revocation` policies ask for.
     public var revocation: RevocationOptions?
     /// The most intermediate CAs between leaf and anchor (self-issued ones not counted); default
-    /// ``ServerTrust/defaultMaximumDepth``. Negative values count as zero.
+    /// ``ServerTrust/defaultMaximumDepth``, no limit but the budget's path length, as Apple's. Negative
+    /// values count as zero.
     public var maximumDepth: Int {
         get { storedMaximumDepth }
         set { storedMaximumDepth = max(0, newValue) }
     }
     private var storedMaximumDepth = ServerTrust.defaultMaximumDepth
-    /// Which signature algorithms and key sizes are accepted (default: no SHA-1, RSA ≥ 2048;
-    /// `.legacy` is `trustctl --allow-legacy-algorithms`).
+    /// Which signature algorithms and key sizes are accepted (default: Apple's, SHA-1 and RSA ≥ 1024
+    /// verify and the profile decides; `.legacy` is `trustctl --allow-legacy-algorithms`, `.modern`
+    /// refuses them in every signature).
     public var signaturePolicy = SignaturePolicy.default
     /// Limits on all the work one evaluation may do (path building, name constraints, policy
     /// processing, revocation).

@@ -17,6 +17,10 @@ struct RevocationChecker {
     /// nil: only keys on the chain itself may sign its CRLs (inside a CRL issuer's own path
     /// validation, and for checks of fetched documents).
     var crlSigners: CRLSigners?
+    /// Whether `.requirePositiveResponse` asks proof of every non-anchor certificate (the RFC 5280
+    /// profiles: ``ProfileRule/revocationProofForEveryCertificate``) or of the leaf only, as Apple's
+    /// `SecPVCPathCheckRevocationResponsesReceived` does (index 0).
+    var requiresProofForEveryCertificate = false
     /// Clock skew tolerated on OCSP and CRL times (RFC 6960 §4.2.2.1 leaves it to local policy).
     static let clockSkew: Int64 = 5 * 60
     /// Without nextUpdate, an OCSP response is treated as fresh for this long after thisUpdate.
@@ -64,7 +68,7 @@ struct RevocationChecker {
                 for problem in integrityProblems {
                     failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
                 }
-                if options.contains(.requirePositiveResponse) {
+                if options.contains(.requirePositiveResponse) && (index == 0 || requiresProofForEveryCertificate) {
                     let detail = notes.isEmpty ? "no fresh CRL or OCSP response" : notes.joined(separator: "; ")
                     failures.append(TrustFailure(.revocationUnavailable(detail), certificate: certificate, index: index))
                 }

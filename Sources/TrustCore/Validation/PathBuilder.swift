@@ -149,7 +149,9 @@ struct PathBuilder {
         for position in path.indices.dropFirst() where !path[position].isSelfIssued { intermediatesSoFar += 1 }
         if intermediatesSoFar > maximumIntermediates || path.count >= budget.limits.maximumPathLength {
             try budget.spend(.candidatePaths)
-            record(path, .tooDeep, [TrustFailure(.maximumDepthExceeded(limit: maximumIntermediates), certificate: current, index: path.count - 1)])
+            // The limit that stopped it: the caller's depth, or the budget's path length (leaf and anchor excluded).
+            let limit = intermediatesSoFar > maximumIntermediates ? maximumIntermediates : max(0, budget.limits.maximumPathLength - 2)
+            record(path, .tooDeep, [TrustFailure(.maximumDepthExceeded(limit: limit), certificate: current, index: path.count - 1)])
             return false
         }
 

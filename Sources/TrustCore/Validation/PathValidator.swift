@@ -44,7 +44,8 @@ final class PathValidator {
     var revocationChecker: RevocationChecker? {
         options.revocation.map {
             RevocationChecker(options: $0, inputs: revocationInputs, time: options.verifyTime, signatures: signatures, budget: budget,
-                              crlSigners: crlSigners)
+                              crlSigners: crlSigners,
+                              requiresProofForEveryCertificate: options.rules.contains(.revocationProofForEveryCertificate))
         }
     }
 
@@ -179,7 +180,7 @@ final class PathValidator {
         }
         return verdicts.verdicts(for: positions) {
             zip(chain, positions).map { certificate, position in
-                ProfileVerdictCache.Verdict(unhandledCriticalExtensions: unhandledCriticalExtensions(certificate),
+                ProfileVerdictCache.Verdict(unhandledCriticalExtensions: unhandledCriticalExtensions(certificate, rules: position.flags.rules),
                                             undecodableExtension: certificate.extensions.undecodableValidationView,
                                             profileViolations: CertificateProfileRules.violations(of: certificate, flags: position.flags))
             }
@@ -211,9 +212,36 @@ final class PathValidator {
         return nil
     }
 
+    /// Critical extensions Apple's trustd parses and so does not call unknown
+    /// (`SecCertificateInitializeExtensionParsers`, `isAppleExtensionOID`, `isOtherKnownExtensionOID`
+    /// in SecCertificate.c), beyond ``understoodExtensions``: accepted unless the profile applies
+    /// ``ProfileRule/criticalExtensionsProcessed``.
+    static let appleParsedExtensions: Set<ASN1ObjectIdentifier> = [
+        "2.5.29.16",                   // privateKeyUsagePeriod
+        OID.subjectInfoAccess,
+        "2.16.840.1.113730.1.1",       // Netscape certificate type
+        "1.2.840.113533.7.65.0",       // Entrust version information
+        OID.ocspNoCheck,
+        "1.3.6.1.5.5.7.1.3",           // QCStatements
+        "1.3.6.1.4.1.311.21.10",       // Microsoft application policies
+        "2.23.148.1.1", "2.23.148.1.2",
+    ]
+
+    /// The arcs under which trustd knows every critical extension (Apple's own, and the other known ones).
+    static let appleParsedArcs = ["1.2.840.113635.100.6.", "1.2.840.113635.100.11.", "1.2.840.113635.100.12.",
+                                  "1.2.840.113635.100.13.", "1.2.840.113635.100.15.", "1.3.6.1.4.1.41577.5.", "2.23.146.2.1."]
+
+    /// Whether trustd knows the critical extension `oid` (``appleParsedExtensions``, ``appleParsedArcs``).
+    static func isParsedByApple(_ oid: ASN1ObjectIdentifier) -> Bool {
+        if appleParsedExtensions.contains(oid) { return true }
+        let dotted = oid.dotted
+        return appleParsedArcs.contains { dotted.hasPrefix($0) }
+    }
+
     /// RFC 5280 §4.2: a critical extension that is not recognised must cause rejection. The names
-    /// of the critical extensions not in ``understoodExtensions``, in encoded order.
-    func unhandledCriticalExtensions(_ certificate: Certificate) -> [String] {
+    /// of the critical extensions not in ``understoodExtensions`` (nor, unless `rules` holds
+    /// ``ProfileRule/criticalExtensionsProcessed``, among those Apple parses), in encoded order.
+    func unhandledCriticalExtensions(_ certificate: Certificate, rules: ProfileRuleSet) -> [String] {
         let extensions = certificate.extensions
         // Almost always: every critical extension is a kind the validator processes (no list walk).
         if !extensions.hasCriticalUnknownExtension && extensions.criticalKnownKinds & ExtensionKind.unprocessedKinds == 0 {
@@ -226,6 +254,7 @@ final class PathValidator {
         for ext in extensions.all where ext.isCritical {
             // Processed kinds are all in `understoodExtensions`; the set decides the rest.
             if ext.kind?.isProcessedByValidator == true || PathValidator.understoodExtensions.contains(ext.oid) { continue }
+            if !rules.contains(.criticalExtensionsProcessed) && PathValidator.isParsedByApple(ext.oid) { continue }
             names.append(ext.name)
         }
         return names
@@ -243,10 +272,15 @@ final class PathValidator {
             report(.profileViolation(ProfileViolation(.keyIdentifierLinkage,
                                                       .authorityKeyIdentifierDoesNotMatchIssuer(childIndex: index - 1))))
         }
-        // A v1/v2 certificate has no basicConstraints: acceptable only as a trust anchor.
+        // A v1/v2 certificate has no basicConstraints: RFC 5280 §6.1.4 (k) accepts it as an issuer only
+        // when known to be a CA out of band (a trust anchor); Apple also below a v1/v2 anchor
+        // (SecPVCParentCertificateChecks), unless the profile applies version1IssuersOnlyAsAnchors.
         let version = certificate.version
         if version < 3 {
-            if !isAnchor { report(.versionNotAllowed(version: version)) }
+            let anchorIsVersion1 = chain.count > index + 1 && chain[chain.count - 1].version < 3
+            if !isAnchor && (rules.contains(.version1IssuersOnlyAsAnchors) || !anchorIsVersion1) {
+                report(.versionNotAllowed(version: version))
+            }
             return
         }
         let extensions = certificate.extensions

@@ -101,6 +101,19 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// and an administrator's root.
     case signatureHashAlgorithm
 
+    // MARK: RFC 5280 where Apple allows more (RFC 5280 profiles only)
+
+    /// A v1 or v2 certificate issues others only as a trust anchor (Apple also accepts v1/v2
+    /// intermediates below a v1/v2 anchor).
+    case version1IssuersOnlyAsAnchors
+    /// Every critical extension is one SwiftTrust processes (Apple also accepts the critical
+    /// extensions trustd parses without enforcing: privateKeyUsagePeriod, subjectInfoAccess, Netscape
+    /// certificate type, QCStatements, OCSP no-check, Entrust version and Apple's own arcs).
+    case criticalExtensionsProcessed
+    /// With `.requirePositiveResponse`, every non-anchor certificate needs fresh proof of good status
+    /// (Apple requires it of the leaf only).
+    case revocationProofForEveryCertificate
+
     /// The profiles that apply this rule.
     public var profiles: Set<TrustProfile> {
         switch self {
@@ -117,6 +130,8 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
             return [.rfc5280Strict, .webPKI]
         case .nameConstraintsCritical:
             return [.rfc5280Strict]
+        case .version1IssuersOnlyAsAnchors, .criticalExtensionsProcessed, .revocationProofForEveryCertificate:
+            return [.rfc5280, .rfc5280Strict]
         case .version3, .rootAuthorityKeyIdentifier, .leafSubjectAltNameRequired, .leafExtendedKeyUsage,
              .anchorExtendedKeyUsage, .rootWithoutExtendedKeyUsage, .keyAlgorithm, .caCertificateAsLeaf:
             return [.webPKI]
@@ -159,6 +174,9 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .keyAlgorithm: return "CABF 6.1.5, 7.1.3.1"
         case .caCertificateAsLeaf: return "CABF 7.1.2.7.8"
         case .signatureHashAlgorithm: return "Apple SecPolicyRemoveWeakHashOptions, SecPolicyCheckSignatureHashAlgorithms"
+        case .version1IssuersOnlyAsAnchors: return "RFC 5280 §6.1.4 (k) (Apple SecPVCParentCertificateChecks allows more)"
+        case .criticalExtensionsProcessed: return "RFC 5280 §4.2 (Apple SecCertificateInitializeExtensionParsers allows more)"
+        case .revocationProofForEveryCertificate: return "RFC 5280 §6.3 (Apple SecPVCPathCheckRevocationResponsesReceived: the leaf only)"
         }
     }
 
@@ -198,6 +216,9 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .keyAlgorithm: return "RSA moduli of at least 2048 bits and a multiple of 8; keys are RSA, ECDSA P-256/384/521 or EdDSA (EdDSA is a deliberate extension)."
         case .caCertificateAsLeaf: return "A CA certificate is never a TLS leaf (unless the caller trusts it as an anchor itself)."
         case .signatureHashAlgorithm: return "TLS server chains: no certificate is signed with SHA-1 (or MD2/4/5), except self-signed ones and an administrator's root."
+        case .version1IssuersOnlyAsAnchors: return "A v1 or v2 certificate issues others only as a trust anchor (Apple also accepts v1/v2 intermediates below a v1/v2 anchor)."
+        case .revocationProofForEveryCertificate: return "With requirePositiveResponse, every non-anchor certificate needs fresh proof of good status (Apple requires it of the leaf only)."
+        case .criticalExtensionsProcessed: return "Every critical extension is one SwiftTrust processes (Apple also accepts the critical extensions trustd parses without enforcing them: privateKeyUsagePeriod, subjectInfoAccess, Netscape certificate type, QCStatements, OCSP no-check, Entrust version, Apple's arcs)."
         }
     }
 
@@ -242,6 +263,9 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .keyAlgorithm: return 30
         case .caCertificateAsLeaf: return 31
         case .signatureHashAlgorithm: return 32
+        case .version1IssuersOnlyAsAnchors: return 33
+        case .criticalExtensionsProcessed: return 34
+        case .revocationProofForEveryCertificate: return 35
         }
     }
 }

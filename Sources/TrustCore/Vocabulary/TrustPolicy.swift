@@ -5,8 +5,10 @@ import TrustX509
 ///
 /// - Methods: `.ocsp`, `.crl`, or both (`.useAnyAvailableMethod`); neither means both.
 /// - Soft fail (default): a revoked certificate fails; no fresh information is accepted.
-/// - Hard fail (`.requirePositiveResponse`): every non-anchor certificate needs fresh,
-///   authenticated proof of good status, or evaluation fails.
+/// - Hard fail (`.requirePositiveResponse`): the leaf needs fresh, authenticated proof of good
+///   status, or evaluation fails (Apple's `SecPVCPathCheckRevocationResponsesReceived`); under the
+///   RFC 5280 profiles every non-anchor certificate does (``ProfileRule/revocationProofForEveryCertificate``).
+///   A revoked intermediate fails in either mode.
 /// - `.preferCRL` changes only the order in which methods are fetched over the network.
 /// - `.networkAccessDisabled`: only CRLs and OCSP responses supplied to the ``ServerTrust`` are used.
 /// - A CRL for the certificate's issuer that fails integrity checks fails evaluation in either mode.
@@ -24,7 +26,8 @@ public struct RevocationOptions: OptionSet, Hashable, Sendable {
     public static let crl = RevocationOptions(rawValue: 1 << 1)
     /// Prefer CRLs over OCSP when both are available (`kSecRevocationPreferCRL`).
     public static let preferCRL = RevocationOptions(rawValue: 1 << 2)
-    /// Fail unless every non-anchor certificate has fresh proof of good status (`kSecRevocationRequirePositiveResponse`).
+    /// Fail unless the leaf (under the RFC 5280 profiles, every non-anchor certificate) has fresh proof
+    /// of good status (`kSecRevocationRequirePositiveResponse`).
     public static let requirePositiveResponse = RevocationOptions(rawValue: 1 << 3)
     /// Use only supplied CRLs and OCSP responses, never the network (`kSecRevocationNetworkAccessDisabled`).
     public static let networkAccessDisabled = RevocationOptions(rawValue: 1 << 4)

@@ -1,0 +1,96 @@
+/// Apple's trustd rules that decide a default SSL or BasicX509 verdict, item by item: the Apple
+/// function (Security's `trust/trustd/SecPolicyServer.c`, `OSX/sec/Security/SecPolicy.c`,
+/// `SecCertificate.c`, read at apple-oss-distributions/Security db15acb), what SwiftTrust does, and
+/// the test that shows it. docs/profiles.md prints the same table (`trustctl profiles --apple
+/// --markdown`), and a test checks that every named test exists.
+package enum AppleRulesTable {
+    /// One rule: what it is about, Apple's function, SwiftTrust's behaviour, and the test (path under
+    /// Tests/ and method) that shows SwiftTrust behaving so.
+    package struct Row: Sendable {
+        package let topic: String
+        package let apple: String
+        package let swiftTrust: String
+        package let testFile: String
+        package let test: String
+    }
+
+    package static let rows: [Row] = [
+        Row(topic: "Explicitly encoded DEFAULT values (cA FALSE, critical FALSE, minimum 0)",
+            apple: "SecCEPBasicConstraints, DERParseBooleanWithDefault; parseGeneralSubtrees",
+            swiftTrust: "Parsed and reported as an encoding finding; refused by the strict profiles (`derDefaultOmitted`). An explicit v1 version and non-DER BOOLEANs stay parse errors, as in Apple's parser.",
+            testFile: "TrustX509Tests/ExplicitDefaultEncodingTests.swift", test: "testExplicitDefaultsAreAcceptedAndReported"),
+        Row(topic: "SHA-1 signatures",
+            apple: "SecPolicyRemoveWeakHashOptions (SSL server only), SecPolicyCheckSignatureHashAlgorithms",
+            swiftTrust: "Verified by default; refused in TLS server chains by `signatureHashAlgorithm` (self-signed certificates and administrators' roots exempt); accepted by SSL client and BasicX509 and in OCSP responses.",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift", test: "testSHA1IsRefusedInTLSServerChainsOnly"),
+        Row(topic: "Weak keys in every certificate",
+            apple: "SecPolicyCheckWeakKeySize, SecCertificateIsWeakKey (fatal)",
+            swiftTrust: "`weakKeySize` under basic, ssl and webpki: RSA under 1024 bits and keys of unknown kinds (DSA), the anchor included; a fatal failure.",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift", test: "testEdDSAIsNotInTheServerKeySizeTableAndDSAIsWeak"),
+        Row(topic: "TLS server key sizes",
+            apple: "SecPolicyAddStrongKeySizeOptions, SecPolicyCheckKeySize, SecCertificateIsAtLeastMinKeySize",
+            swiftTrust: "`strongKeySize`: RSA 2048, EC 256 in every certificate; Ed25519/Ed448 fail (not in Apple's table); RSA 1024 verifies elsewhere.",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift", test: "testRSA1024IsWeakForTLSServersOnlyAndUnder1024Everywhere"),
+        Row(topic: "Anchors are the exact certificates given",
+            apple: "SecMemoryCertificateSourceContains (CFSetContainsValue, SecCertificateEqual), anchor sources searched first for parents (SecPathBuilderGetNext)",
+            swiftTrust: "An anchor matches by its bytes; a presented look-alike (same subject and key) is judged on its own fields with the anchor as its issuer.",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift", test: "testAPresentedLookAlikeOfAnAnchoredLeafIsJudgedOnItsOwnFields"),
+        Row(topic: "Caller anchors get no exemption",
+            apple: "SecPVCIsAnchorPerConstraints(kSecUserAnchorSource) in SecPolicyCheckKeySize, SecPolicyCheckOtherTrustValidityPeriod, SecPolicyCheckServerAuthEKU",
+            swiftTrust: "A leaf passed to setAnchorCertificates is held to the key-size, 825-day and serverAuth rules; only administrators' roots are exempt.",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift", test: "testATenYearSelfSignedServerCertificateFailsAsACallerAnchorAndPassesAsAnAdministratorsRoot"),
+        Row(topic: "System roots and administrators' roots",
+            apple: "SecCertificateSourceContains(kSecSystemAnchorSource) for SecPolicyCheckSystemTrustValidityPeriod and SecPolicyCheckServerAuthEKU",
+            swiftTrust: "A system root is one by its bytes, however supplied; roots also found in /usr/local/share/ca-certificates, /etc/pki/ca-trust/source/anchors or /etc/pki/trust/anchors are administrators' (Apple's user anchors).",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift", test: "testASystemRootIsASystemRootEvenAsTheCallersOnlyAnchor"),
+        Row(topic: "Name constraints",
+            apple: "SecDNSNameConstraintsMatch; SecNameConstraintsAreSubtreesSupported (critical unsupported forms fail)",
+            swiftTrust: "`.example.com` matches proper subdomains; a critical nameConstraints with otherName, x400Address, ediPartyName or registeredID subtrees fails the chain.",
+            testFile: "TrustCoreTests/NameConstraintMatchingTests.swift", test: "testLeadingDotDNSConstraintMatchesSubdomainsOnly"),
+        Row(topic: "Chain length",
+            apple: "MAX_CHAIN_LENGTH defined but unused (SecTrustServer.c)",
+            swiftTrust: "No depth cap by default; the budget's path length (16 certificates) bounds the work.",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift", test: "testNoFixedDepthCapTheBudgetBoundsTheChain"),
+        Row(topic: "v1 and v2 CA certificates",
+            apple: "SecPVCParentCertificateChecks",
+            swiftTrust: "A v1/v2 intermediate is accepted below a v1/v2 anchor (RFC 5280 profiles: `version1IssuersOnlyAsAnchors`).",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift",
+            test: "testVersion1IntermediatesBelowAVersion1AnchorUnlessTheProfileAppliesVersion1IssuersOnlyAsAnchors"),
+        Row(topic: "Critical extensions Apple parses",
+            apple: "SecCertificateInitializeExtensionParsers, isAppleExtensionOID, isOtherKnownExtensionOID",
+            swiftTrust: "privateKeyUsagePeriod, subjectInfoAccess, Netscape certificate type, QCStatements, OCSP no-check, Entrust version and Apple's arcs are not unknown (RFC 5280 profiles: `criticalExtensionsProcessed`).",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift",
+            test: "testCriticalExtensionsTrustdParsesAreNotUnknownUnlessTheProfileAppliesCriticalExtensionsProcessed"),
+        Row(topic: "Host names: underscores and trailing dots",
+            apple: "SecFrameworkIsDNSName, SecDNSMatch",
+            swiftTrust: "Underscores match in reference identities and dNSNames; a dNSName ending in a dot is dropped; one trailing dot of the reference is ignored.",
+            testFile: "TrustCoreTests/HostnameMatcherTests.swift", test: "testUnderscoresMatchAsApplesSecDNSMatch"),
+        Row(topic: "requirePositiveResponse",
+            apple: "SecPVCPathCheckRevocationResponsesReceived (index 0)",
+            swiftTrust: "Proof of good status is required of the leaf (RFC 5280 profiles: every non-anchor certificate, `revocationProofForEveryCertificate`).",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift",
+            test: "testRequirePositiveResponseAsksProofOfTheLeafOnlyUnlessTheProfileAppliesRevocationProofForEveryCertificate"),
+        Row(topic: "SHA-1 OCSP responses",
+            apple: "SecOCSPResponseVerifySignature (no hash filter)",
+            swiftTrust: "Accepted by default (`SignaturePolicy.modern` refuses them).",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift",
+            test: "testASHA1SignedOCSPResponseIsAcceptedAsApplesSecOCSPResponseVerifySignatureAcceptsIt"),
+        Row(topic: "The revocation evaluator fetches",
+            apple: "SecPolicyCreateRevocation (clears NoNetworkAccess), SecPathBuilderCheckRevocation",
+            swiftTrust: "A TLS decision that may wait fetches for Alamofire's RevocationTrustEvaluator (alone, composed or chosen by a ServerTrustManager) unless its options disable the network.",
+            testFile: "TrustSessionTests/TLSTrustDeciderTests.swift", test: "testARevocationEvaluatorFetchesWhenTheDecisionMayUseTheNetwork"),
+        Row(topic: "BasicX509",
+            apple: "SecPolicyCreateBasicX509, SecPolicyAddBasicX509Options",
+            swiftTrust: "The `basic` profile: RFC 5280 plus anchor validity and CA flags, weak keys, key-identifier linkage, non-empty subjects; `rfc5280` stays the RFC's own rules (PKITS).",
+            testFile: "TrustCoreTests/AppleVerdictsTests.swift", test: "testBasicX509RefusesAnExpiredAnchorWherePureRFC5280DoesNot"),
+    ]
+
+    /// The Markdown table of docs/profiles.md's "Apple's rules, item by item".
+    package static var markdown: String {
+        var lines = ["| topic | Apple | SwiftTrust | test |", "|---|---|---|---|"]
+        for row in rows {
+            lines.append("| \(row.topic) | \(row.apple) | \(row.swiftTrust) | `\(row.testFile)` `\(row.test)` |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
