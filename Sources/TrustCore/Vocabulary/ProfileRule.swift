@@ -94,17 +94,34 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// A CA certificate is never a TLS leaf (unless the caller trusts it as an anchor itself).
     case caCertificateAsLeaf
 
+    // MARK: Added later (appended: a rule's position is its bit in a ProfileRuleSet)
+
+    /// No DEFAULT value is written out: basicConstraints cA FALSE, an extension's critical FALSE, a
+    /// GeneralSubtree minimum 0 (`EncodingFinding`). The parser reads them as omitted,
+    /// as Apple's `SecCertificateParse` does; strict DER parsers (pyca/cryptography) refuse them.
+    case derDefaultOmitted
+    /// nameConstraints dNSName bases are host names in preferred name syntax (RFC 5280 §4.2.1.10):
+    /// no leading period, no underscore. Every profile accepts `.example.com` as "proper subdomains
+    /// of example.com", as Apple's `SecDNSNameConstraintsMatch`, OpenSSL and Go read it.
+    case nameConstraintsDNSNameSyntax
+    /// An intermediate's critical nameConstraints extension constrains only name forms that can be
+    /// checked (rfc822Name, dNSName, directoryName, URI, iPAddress), whether or not a name of another
+    /// form appears in the chain. (A non-critical one fails only a name of such a form, under every
+    /// profile; a trust anchor's constraints are applied without this check, as Apple applies them.)
+    case nameConstraintsFormsSupported
+
     /// The profiles that apply this rule.
     public var profiles: Set<TrustProfile> {
         switch self {
         case .keyIdentifierLinkage, .nonEmptySubject, .weakKeySize, .strongKeySize, .serverAuthExtendedKeyUsageRequired,
-             .leafValidityPeriod, .systemTrustedLeafValidityPeriod, .issuerExtendedKeyUsage:
+             .leafValidityPeriod, .systemTrustedLeafValidityPeriod, .issuerExtendedKeyUsage, .nameConstraintsFormsSupported:
             return [.ssl, .webPKI]
         case .anchorValidity, .anchorIsCA:
             return [.rfc5280Strict, .ssl, .webPKI]
         case .serialNumber, .issuerNonEmpty, .authorityKeyIdentifier, .subjectKeyIdentifier, .basicConstraintsCritical,
              .keyUsageConsistency, .caSubjectNonEmpty, .nameConstraintsInCAOnly, .policyConstraintsCritical,
-             .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorProfile:
+             .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorProfile,
+             .derDefaultOmitted, .nameConstraintsDNSNameSyntax:
             return [.rfc5280Strict, .webPKI]
         case .nameConstraintsCritical:
             return [.rfc5280Strict]
@@ -149,6 +166,10 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .rootWithoutExtendedKeyUsage: return "CABF 7.1.2.1.2"
         case .keyAlgorithm: return "CABF 6.1.5, 7.1.3.1"
         case .caCertificateAsLeaf: return "CABF 7.1.2.7.8"
+        case .derDefaultOmitted: return "X.690 §11.5; RFC 5280 §4.1"
+        case .nameConstraintsDNSNameSyntax: return "RFC 5280 §4.2.1.10"
+        case .nameConstraintsFormsSupported:
+            return "Apple SecPolicyCheckBasicCertificateProcessing, SecNameConstraintsAreSubtreesSupported; RFC 5280 §4.2.1.10"
         }
     }
 
@@ -187,6 +208,9 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .anchorProfile: return "The trust anchor is held to the certificate profile too: its critical extensions are understood and it has a subjectKeyIdentifier (otherwise an anchor is a name and a key, RFC 5280 §6.1.1 (d))."
         case .keyAlgorithm: return "RSA moduli of at least 2048 bits and a multiple of 8; keys are RSA, ECDSA P-256/384/521 or EdDSA (EdDSA is a deliberate extension)."
         case .caCertificateAsLeaf: return "A CA certificate is never a TLS leaf (unless the caller trusts it as an anchor itself)."
+        case .derDefaultOmitted: return "No DEFAULT value is written out (basicConstraints cA FALSE, an extension's critical FALSE, a GeneralSubtree minimum 0); the other profiles read them as omitted, as Apple does."
+        case .nameConstraintsDNSNameSyntax: return "nameConstraints dNSName bases are host names in preferred name syntax: no leading period, no underscore (the other profiles read `.example.com` as its proper subdomains, as Apple, OpenSSL and Go do)."
+        case .nameConstraintsFormsSupported: return "An intermediate's critical nameConstraints extension constrains only forms that can be checked (rfc822Name, dNSName, directoryName, URI, iPAddress), even when no name of another form appears in the chain."
         }
     }
 
@@ -230,6 +254,9 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .rootWithoutExtendedKeyUsage: return 29
         case .keyAlgorithm: return 30
         case .caCertificateAsLeaf: return 31
+        case .derDefaultOmitted: return 32
+        case .nameConstraintsDNSNameSyntax: return 33
+        case .nameConstraintsFormsSupported: return 34
         }
     }
 }
