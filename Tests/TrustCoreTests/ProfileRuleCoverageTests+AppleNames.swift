@@ -71,14 +71,7 @@ extension ProfileRuleCoverageTests {
         }
         try assertRule(.derDefaultOmitted, detail: .explicitDefaultValue(ca.encodingFindings[0]), leaf: leaf, intermediates: [ca])
         // The constraint still constrains: a leaf outside it fails under every profile.
-        let authority = try Self.authority(ca, in: issuer)
-        let outside = try issuer.issue(commonName: "www.other.test", extensions: leafExtensions(san: "DNS:www.other.test"),
-                                       by: authority).certificate
-        for profile in ProfileRulesTable.profiles {
-            let evaluation = try OpenSSLIssuer.trust(outside, intermediates: [ca],
-                                                     policies: [.profile(profile, purpose: .serverAuth, hostname: "www.other.test")]).evaluate()
-            XCTAssertTrue(failureSummary(evaluation).contains("0:nameConstraintViolation"), "\(profile): \(evaluation)")
-        }
+        try assertOutsideConstraints("www.other.test", under: ca, &issuer)
     }
 
     func testExplicitSubtreeMinimumOtherThanZeroOrAMaximumStaysRefused() throws {
@@ -151,14 +144,7 @@ extension ProfileRuleCoverageTests {
                                        extensions: caExtensions(["nameConstraints = critical, permitted;DNS:.swifttrust.test"]))
         try assertRule(.nameConstraintsDNSNameSyntax, detail: .invalidDNSNameConstraint(".swifttrust.test"), leaf: leaf, intermediates: [ca])
         // The domain itself is not a proper subdomain: outside the permitted subtree everywhere.
-        let authority = try Self.authority(ca, in: issuer)
-        let apex = try issuer.issue(commonName: "swifttrust.test", extensions: leafExtensions(san: "DNS:swifttrust.test"), by: authority)
-            .certificate
-        for profile in ProfileRulesTable.profiles {
-            let evaluation = try OpenSSLIssuer.trust(apex, intermediates: [ca],
-                                                     policies: [.profile(profile, purpose: .serverAuth, hostname: "swifttrust.test")]).evaluate()
-            XCTAssertTrue(failureSummary(evaluation).contains("0:nameConstraintViolation"), "\(profile): \(evaluation)")
-        }
+        try assertOutsideConstraints("swifttrust.test", under: ca, &issuer)
     }
 
     func testUnderscoreInADNSNameConstraint() throws {
@@ -265,6 +251,19 @@ extension ProfileRuleCoverageTests {
     }
 
     // MARK: Helpers
+
+    /// Issues a TLS server leaf for `name` under `ca` (made by ``caAndLeaf(_:commonName:extensions:leafLines:)``)
+    /// and checks that every profile fails it for a name constraint.
+    func assertOutsideConstraints(_ name: String, under ca: Certificate, _ issuer: inout OpenSSLIssuer,
+                                  file: StaticString = #filePath, line: UInt = #line) throws {
+        let authority = try Self.authority(ca, in: issuer)
+        let leaf = try issuer.issue(commonName: name, extensions: leafExtensions(san: "DNS:\(name)"), by: authority).certificate
+        for profile in ProfileRulesTable.profiles {
+            let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: [ca], policies: [.profile(profile, purpose: .serverAuth, hostname: name)])
+                .evaluate()
+            XCTAssertTrue(failureSummary(evaluation).contains("0:nameConstraintViolation"), "\(profile): \(evaluation)", file: file, line: line)
+        }
+    }
 
     /// The lower-case hex of `text`'s bytes, colon-separated (openssl's `DER:` syntax).
     static func hex(_ text: String) -> String { Array(text.utf8).map { String(format: "%02x", $0) }.joined(separator: ":") }

@@ -130,9 +130,11 @@ package enum HostnameMatcher {
             // are valid host names here, so byte equality is a match under every rule below (not for
             // a reference built by hand with a trailing dot: a SAN ending in one never matches).
             let referenceCount = reference.utf8.count
-            for name in subjectAlternativeNames where !endsInDot(reference) {
-                if case let .dnsName(value) = name, value.utf8.count == referenceCount, sameBytes(value, reference) {
-                    return true
+            if !endsInDot(reference) {
+                for name in subjectAlternativeNames {
+                    if case let .dnsName(value) = name, value.utf8.count == referenceCount, sameBytes(value, reference) {
+                        return true
+                    }
                 }
             }
             for name in subjectAlternativeNames {
