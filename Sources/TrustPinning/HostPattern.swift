@@ -8,7 +8,7 @@ import TrustCore
 /// - `**.example.com`: `example.com` and its subdomains at any depth, the way TrustKit's
 ///   `includeSubdomains` extends a pinned domain.
 ///
-/// Patterns and hosts are compared after normalisation: IDNA to ASCII (`IDNA.toASCII(_:)`, so
+/// Patterns and hosts are compared after normalisation: IDNA to ASCII (`IDNA.toASCII(_:allowingUnderscores:)`, so
 /// case-insensitive, and `bücher.example` equals `xn--bcher-kva.example`), no trailing dot, and
 /// IP addresses in canonical form (`[2001:DB8::1]` equals `2001:db8::1`). Wildcards never match
 /// IP addresses.
@@ -55,10 +55,13 @@ public struct HostPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The normalised form of a host (ASCII, lower case, no trailing dot; canonical IP text), or nil
-    /// when it is neither a valid host name nor an IP address.
+    /// when it is neither a valid host name nor an IP address. Underscores are allowed in ASCII
+    /// labels, as in the reference identities trust evaluation accepts (`ServerIdentity`, after
+    /// Apple's `SecDNSMatch`): a host such as `_srv.pinned.example` that evaluation can trust must
+    /// find the pins of a pattern covering it, never pass without them.
     package static func normalize(_ host: String) -> String? {
         if let address = IPAddress(host) { return address.description }
-        return IDNA.toASCII(host)
+        return IDNA.toASCII(host, allowingUnderscores: true)
     }
 
     /// Whether the pattern matches `host` (normalised first).

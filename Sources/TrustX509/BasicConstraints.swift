@@ -7,15 +7,18 @@ public struct BasicConstraints: Hashable, Sendable {
     /// The maximum number of non-self-issued intermediates that may follow, when limited.
     public let pathLengthConstraint: Int?
 
-    static func parse(_ value: ArraySlice<UInt8>) throws -> BasicConstraints {
+    /// Parses the extnValue `value`. `cA FALSE` written out (DER omits a DEFAULT, X.690 §11.5) is
+    /// read as not a CA, as Apple's `SecCEPBasicConstraints` (`DERParseBooleanWithDefault`), OpenSSL
+    /// and Go read it, and its offset is handed to `explicitFalse` (a finding, see
+    /// ``EncodingFinding/explicitCAFalse(offset:)``). A BOOLEAN other than 0x00 or 0xFF is refused.
+    static func parse(_ value: ArraySlice<UInt8>, explicitFalse: (Int) -> Void) throws -> BasicConstraints {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
         var isCA = false
         if let ca = try reader.readIfPresent(.boolean, in: value) {
             isCA = try ca.boolean(in: value)
-            // DER: a DEFAULT FALSE value must be omitted (X.690 §11.5).
-            if !isCA { throw X509Error.structure("cA FALSE must be omitted (DEFAULT)", at: ca.offset) }
+            if !isCA { explicitFalse(ca.offset) }
         }
         var pathLength: Int?
         if let length = try reader.readIfPresent(.integer, in: value) {

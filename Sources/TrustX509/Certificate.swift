@@ -282,6 +282,11 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// Semantic defects of this well-formed certificate, in encoding order; validation rejects a
     /// certificate that has any (see ``CertificateDefect``).
     @inlinable public var semanticDefects: [CertificateDefect] { storage.semanticDefects }
+    /// DEFAULT values written out in the extensions (cA FALSE, critical FALSE, a GeneralSubtree
+    /// minimum 0), in encoding order. The certificate is read as if they were omitted, as Apple's
+    /// `SecCertificateParse`, OpenSSL and Go read it; validation refuses them only under the strict
+    /// profiles (see ``EncodingFinding``).
+    public var encodingFindings: [EncodingFinding] { storage.extensions.data.encodingFindings }
     /// The issuer name.
     @inlinable public var issuer: DistinguishedName { storage.issuer }
     /// The subject name.

@@ -6,7 +6,16 @@ extension Extension {
     /// it to `body`. The list's own rules (no duplicates, not empty) are ``ExtensionListCheck``'s.
     /// `oidsChecked`: the list passed this walk before (a parsed certificate's), so the OIDs' content
     /// rules are not checked again; the structure still is.
+    ///
+    /// `explicitCriticalFalse` is handed the offset of each `critical FALSE` written out and the
+    /// extension's OID. By default it throws: DER omits a DEFAULT value (X.690 §11.5), and CRLs and
+    /// OCSP responses are held to that. A certificate's list passes a closure that records a finding
+    /// instead (``EncodingFinding/explicitCriticalFalse(extensionName:offset:)``), reading the flag
+    /// as FALSE as Apple's `SecCertificateParse` (`DERParseBooleanWithDefault`), OpenSSL and Go do.
+    /// (Not optional: an optional closure escapes, and capturing the caller's list would then
+    /// allocate on every parse.)
     static func forEach(in element: DERIndexedElement, of bytes: ArraySlice<UInt8>, oidsChecked: Bool = false,
+                        explicitCriticalFalse: (Int, ASN1ObjectIdentifier) throws -> Void = Extension.refuseExplicitCriticalFalse,
                         _ body: (Extension) throws -> Void) throws {
         try element.expect(.sequence)
         var reader = try element.children()
@@ -22,8 +31,9 @@ extension Extension {
             var valueElement = try fields.readAny(in: bytes)
             if valueElement.tag == .boolean {
                 critical = try valueElement.boolean(in: bytes)
-                // DEFAULT FALSE must be omitted in DER (X.690 §11.5).
-                if !critical { throw X509Error.structure("critical FALSE must be omitted (DEFAULT)", at: valueElement.offset) }
+                // DEFAULT FALSE must be omitted in DER (X.690 §11.5): a finding in a certificate
+                // (Apple SecCertificateParse reads it as FALSE), refused elsewhere.
+                if !critical { try explicitCriticalFalse(valueElement.offset, oid) }
                 valueElement = try fields.readAny(in: bytes)
             }
             try valueElement.expect(.octetString)
@@ -31,6 +41,11 @@ extension Extension {
             try body(Extension(element: located, oid: oidElement.contentRange, value: valueElement.contentRange, in: bytes,
                                kind: ExtensionKind(oid), isCritical: critical))
         }
+    }
+
+    /// Refuses an explicit `critical FALSE` at `offset`: DER omits a DEFAULT value (X.690 §11.5).
+    static func refuseExplicitCriticalFalse(at offset: Int, _ oid: ASN1ObjectIdentifier) throws {
+        throw X509Error.structure("critical FALSE must be omitted (DEFAULT)", at: offset)
     }
 
     /// Parses an `Extensions` SEQUENCE into raw extensions (a CRL's, a CRL entry's, an OCSP

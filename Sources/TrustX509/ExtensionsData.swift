@@ -36,6 +36,9 @@ import TrustDER
     let inhibitAnyPolicy: InhibitAnyPolicy?
     /// Semantic defects found in the known extensions (e.g. a non-ASCII dNSName).
     let defects: [CertificateDefect]
+    /// DEFAULT values written out (cA FALSE, critical FALSE, GeneralSubtree minimum 0), in encoding
+    /// order; empty (no allocation) for a certificate without any.
+    let encodingFindings: [EncodingFinding]
     /// The views validation reads, decoded on first use.
     @usableFromInline let validationViews = ComputedOnce<ValidationViews>()
     /// The views revocation fetching, diagnostics and display read, decoded on first use.
@@ -86,6 +89,7 @@ import TrustDER
         basicConstraints = nil; keyUsage = nil; authorityKeyIDLocation = nil; subjectKeyIDLocation = nil
         policyConstraints = nil; inhibitAnyPolicy = nil
         defects = []
+        encodingFindings = []
     }
 
     /// Parses the `Extensions` SEQUENCE `element` of `bytes` (the content of tbsCertificate's
@@ -98,8 +102,11 @@ import TrustDER
         var policyConstraints: PolicyConstraints?
         var inhibitAnyPolicy: InhibitAnyPolicy?
         var defects: [CertificateDefect] = []
+        var findings: [EncodingFinding] = []
         var valueLocations = ValueLocations()
-        try Extension.forEach(in: element, of: bytes) { ext in
+        try Extension.forEach(in: element, of: bytes, explicitCriticalFalse: { offset, oid in
+            findings.append(.explicitCriticalFalse(extensionName: OID.name(of: oid), offset: offset))
+        }) { ext in
             try check.add(ext)
             guard let kind = ext.kind else { return }
             let value = ext.value
@@ -116,7 +123,8 @@ import TrustDER
             var authorityKeyID: ArraySlice<UInt8>?, subjectKeyID: ArraySlice<UInt8>?
             do {
                 switch kind {
-                case .basicConstraints: basicConstraints = try BasicConstraints.parse(value)
+                case .basicConstraints:
+                    basicConstraints = try BasicConstraints.parse(value) { findings.append(.explicitCAFalse(offset: $0)) }
                 case .keyUsage: keyUsage = try KeyUsage.parse(value)
                 case .authorityKeyIdentifier: authorityKeyID = try AuthorityKeyIdentifier.read(value, building: false).keyIdentifier
                 case .subjectKeyIdentifier: subjectKeyID = try SubjectKeyIdentifier.parse(value).keyIdentifier
@@ -130,7 +138,8 @@ import TrustDER
                     _ = try GeneralName.readSequence(value, building: false) { offset in
                         defects.append(.nonASCIIDNSName(offset: offset))
                     }
-                case .nameConstraints: _ = try NameConstraints.read(value, building: false)
+                case .nameConstraints:
+                    _ = try NameConstraints.read(value, building: false) { findings.append(.explicitSubtreeMinimumZero(offset: $0)) }
                 case .certificatePolicies: _ = try CertificatePolicies.read(value, building: false)
                 case .policyMappings: _ = try PolicyMappings.read(value, building: false)
                 case .issuerAltName: _ = try GeneralName.readSequence(value, building: false)
@@ -159,6 +168,7 @@ import TrustDER
         self.policyConstraints = policyConstraints
         self.inhibitAnyPolicy = inhibitAnyPolicy
         self.defects = defects
+        encodingFindings = findings
     }
 
     /// The SignedCertificateTimestampList's octets (RFC 6962 §3.3): an OCTET STRING inside the
@@ -198,7 +208,7 @@ import TrustDER
     static func forEach(in encoded: ArraySlice<UInt8>, _ body: (Extension) -> Void) {
         // Cannot fail: the same bytes passed the same walk at parse time (empty: no extensions).
         guard let element = try? DERIndexReader.parseSingle(encoded) else { return }
-        try? Extension.forEach(in: element, of: encoded, oidsChecked: true, body)
+        try? Extension.forEach(in: element, of: encoded, oidsChecked: true, explicitCriticalFalse: { _, _ in }, body)
     }
 
     /// Whether an extension of `kind` is present.

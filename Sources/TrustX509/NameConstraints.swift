@@ -11,7 +11,9 @@ public struct NameConstraints: Hashable, Sendable {
 
     /// Checks the extnValue `value` against every rule and, when `building`, decodes it (nil
     /// otherwise): checked when the certificate is parsed, decoded on first use (one code path).
-    static func read(_ value: ArraySlice<UInt8>, building: Bool) throws -> NameConstraints? {
+    /// The offset of each GeneralSubtree `minimum 0` written out is handed to `explicitMinimumZero`
+    /// (a finding, see ``EncodingFinding/explicitSubtreeMinimumZero(offset:)``).
+    static func read(_ value: ArraySlice<UInt8>, building: Bool, explicitMinimumZero: (Int) -> Void = { _ in }) throws -> NameConstraints? {
         let element = try DERIndexReader.parseSingle(value)
         try element.expect(.sequence)
         var reader = try element.children()
@@ -22,15 +24,16 @@ public struct NameConstraints: Hashable, Sendable {
         if permitted == nil && excluded == nil {
             throw X509Error.structure("nameConstraints must have permitted or excluded subtrees", at: element.offset)
         }
-        let permittedSubtrees = try permitted.map { element throws in try readSubtrees(element, in: value, building: building) }
-        let excludedSubtrees = try excluded.map { element throws in try readSubtrees(element, in: value, building: building) }
+        let permittedSubtrees = try permitted.map { element throws in try readSubtrees(element, in: value, building: building, explicitMinimumZero: explicitMinimumZero) }
+        let excludedSubtrees = try excluded.map { element throws in try readSubtrees(element, in: value, building: building, explicitMinimumZero: explicitMinimumZero) }
         guard building else { return nil }
         return NameConstraints(permittedSubtrees: permittedSubtrees ?? [], excludedSubtrees: excludedSubtrees ?? [],
                                hasPermittedSubtrees: permitted != nil)
     }
 
     /// Checks a GeneralSubtrees element, returning the base names when `building` (empty otherwise).
-    private static func readSubtrees(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool) throws -> [GeneralName] {
+    private static func readSubtrees(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool,
+                                     explicitMinimumZero: (Int) -> Void) throws -> [GeneralName] {
         var reader = try element.children()
         var names: [GeneralName] = []
         var count = 0
@@ -38,9 +41,15 @@ public struct NameConstraints: Hashable, Sendable {
             try subtree.expect(.sequence)
             var fields = try subtree.children()
             let base = try GeneralName.read(try fields.readAny(in: bytes), in: bytes, building: building)
-            // RFC 5280: minimum MUST be zero (and so is omitted in DER); maximum MUST be absent.
+            // RFC 5280 §4.2.1.10: minimum MUST be zero (so DER omits it, X.690 §11.5); maximum MUST be
+            // absent. An explicit minimum 0 is read as the DEFAULT, as Apple's parseGeneralSubtrees
+            // (SecCertificate.c) does: a finding. Any other minimum is refused, as Apple refuses it.
             if let minimum = try fields.readIfPresent(.context(0, constructed: false), in: bytes) {
-                throw X509Error.structure("GeneralSubtree minimum must be absent", at: minimum.offset)
+                let octets = try minimum.integerBytes(in: bytes, tag: .context(0, constructed: false))
+                guard octets.count == 1, octets.first == 0 else {
+                    throw X509Error.structure("GeneralSubtree minimum must be 0 (RFC 5280 §4.2.1.10)", at: minimum.offset)
+                }
+                explicitMinimumZero(minimum.offset)
             }
             if let maximum = try fields.readIfPresent(.context(1, constructed: false), in: bytes) {
                 throw X509Error.structure("GeneralSubtree maximum must be absent", at: maximum.offset)

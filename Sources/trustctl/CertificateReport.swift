@@ -29,6 +29,9 @@ struct CertificateReport: Encodable {
     let spkiPin: String
     /// Semantic defects (the certificate parses, validation rejects it for these).
     let findings: [String]
+    /// DEFAULT values written out (``EncodingFinding``): read as omitted, as Apple does; only the
+    /// strict profiles (rfc5280-strict, webpki) reject the certificate for them.
+    let encodingFindings: [String]
 
     init(_ certificate: Certificate, file: String, index: Int) {
         self.file = file
@@ -52,6 +55,7 @@ struct CertificateReport: Encodable {
         sha1Fingerprint = Certificate.hex(certificate.sha1Fingerprint, separator: ":")
         spkiPin = certificate.spkiPin
         findings = certificate.semanticDefects.map(\.description)
+        encodingFindings = certificate.encodingFindings.map(\.description)
     }
 
     /// One line for bundle listings: index, CA or leaf, subject, issuer, notAfter, key and the
@@ -61,6 +65,8 @@ struct CertificateReport: Encodable {
             + "\(publicKey)  "
             + "SHA-256 \(sha256Fingerprint.prefix(23))…"
             + (findings.isEmpty ? "" : "  [\(findings.count) defect\(findings.count == 1 ? "" : "s"): \(findings.joined(separator: "; "))]")
+            + (encodingFindings.isEmpty ? ""
+                : "  [\(encodingFindings.count) encoding finding\(encodingFindings.count == 1 ? "" : "s"): \(encodingFindings.joined(separator: "; "))]")
     }
 
     /// The human-readable form: every field, one per line.
@@ -90,6 +96,10 @@ struct CertificateReport: Encodable {
         if !findings.isEmpty {
             lines.append("  Findings (validation rejects this certificate):")
             for finding in findings { lines.append("    \(finding)") }
+        }
+        if !encodingFindings.isEmpty {
+            lines.append("  Encoding findings (read as omitted, as Apple does; the rfc5280-strict and webpki profiles reject them):")
+            for finding in encodingFindings { lines.append("    \(finding)") }
         }
         return lines
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrustCore
+import TrustX509
 
 final class HostnameMatcherTests: XCTestCase {
     func testDNSNameTable() {
@@ -14,17 +15,18 @@ final class HostnameMatcherTests: XCTestCase {
             ("example.com", "example.org", false, #line),
             ("example.com", "example.co", false, #line),
             ("badexample.com", "example.com", false, #line),
-            // Trailing dot on either side.
+            // One trailing dot on the reference is stripped (Apple SecDNSMatch); a dNSName ending in
+            // a dot never matches (Apple's SecFrameworkIsDNSName drops it from the SAN names).
             ("example.com.", "example.com", true, #line),
-            ("example.com", "example.com.", true, #line),
-            ("example.com.", "example.com.", true, #line),
+            ("example.com", "example.com.", false, #line),
+            ("example.com.", "example.com.", false, #line),
             ("example.com..", "example.com", false, #line),
             ("example.com", "example.com..", false, #line),
             // Wildcards: exactly one full left-most label.
             ("foo.example.com", "*.example.com", true, #line),
             ("FOO.example.com", "*.EXAMPLE.com", true, #line),
             ("foo.example.com.", "*.example.com", true, #line),
-            ("foo.example.com", "*.example.com.", true, #line),
+            ("foo.example.com", "*.example.com.", false, #line),
             ("example.com", "*.example.com", false, #line),
             ("a.b.example.com", "*.example.com", false, #line),
             (".example.com", "*.example.com", false, #line),
@@ -66,11 +68,27 @@ final class HostnameMatcherTests: XCTestCase {
             ("foo.example.com", " foo.example.com", false, #line),
             ("foo.example.com", "foo..example.com", false, #line),
             ("foo.example.com", ".foo.example.com", false, #line),
-            ("foo_bar.example.com", "foo_bar.example.com", false, #line),
+            ("foo.example.com", "foo.example.com-", false, #line),
             ("foo.example.com", "foo.example.com\u{0}", false, #line),
             ("foo.example.com", "", false, #line),
             ("", "", false, #line),
             ("", "*", false, #line),
+            // Underscores anywhere in a label, on both sides: Apple's SecFrameworkIsDNSName allows
+            // them in SAN names and SecDNSMatch does not validate the reference.
+            ("foo_bar.example.com", "foo_bar.example.com", true, #line),
+            ("_srv.internal.example", "_srv.internal.example", true, #line),
+            ("My_Host.example.com", "my_host.EXAMPLE.com", true, #line),
+            ("host_.example.com", "host_.example.com", true, #line),
+            ("my_host.example.com", "*.example.com", true, #line),
+            ("_srv.example.com", "*.example.com", true, #line),
+            ("a.my_zone.example", "*.my_zone.example", true, #line),
+            ("my_host.example.com", "my-host.example.com", false, #line),
+            ("myhost.example.com", "my_host.example.com", false, #line),
+            // Still only the whole left-most label as a wildcard, and no other punctuation.
+            ("f_o.example.com", "f_*.example.com", false, #line),
+            ("a.b_c.example.com", "a.*.example.com", false, #line),
+            ("foo+bar.example.com", "foo+bar.example.com", false, #line),
+            ("foo_bar.example.com.", "foo_bar.example.com.", false, #line),
             // Numeric right-most labels (IP-like) never match as DNS names.
             ("1.2.3.4", "1.2.3.4", false, #line),
             ("1.2.3.4", "*.2.3.4", false, #line),
@@ -170,6 +188,13 @@ final class HostnameMatcherTests: XCTestCase {
         XCTAssertFalse(HostnameMatcher.matches(.dns(""), dnsNames: [""], ipAddresses: []))
         XCTAssertFalse(HostnameMatcher.matches(.dns("1.2.3.4"), dnsNames: ["1.2.3.4"], ipAddresses: []))
         XCTAssertTrue(HostnameMatcher.matches(.dns("Example.COM."), dnsNames: ["example.com"], ipAddresses: []))
+        // A dNSName ending in a dot never matches, not even a reference built with the same bytes
+        // (Apple SecFrameworkIsDNSName): the byte-equality fast path must not let it through.
+        XCTAssertFalse(HostnameMatcher.matches(.dns("example.com."), dnsNames: ["example.com."], ipAddresses: []))
+        XCTAssertFalse(HostnameMatcher.matches(PreparedIdentity(.dns("example.com.")),
+                                               subjectAlternativeNames: [.dnsName("example.com.")], publicSuffixList: .snapshot))
+        XCTAssertTrue(HostnameMatcher.matches(PreparedIdentity(.dns("example.com.")),
+                                              subjectAlternativeNames: [.dnsName("example.com")], publicSuffixList: .snapshot))
     }
 
     func testCommonName() throws {
@@ -180,6 +205,9 @@ final class HostnameMatcherTests: XCTestCase {
         XCTAssertFalse(HostnameMatcher.matchesCommonName(identity, commonNames: ["w*.example.com"]))
         XCTAssertFalse(HostnameMatcher.matchesCommonName(identity, commonNames: ["*.com"]))
         XCTAssertFalse(HostnameMatcher.matchesCommonName(identity, commonNames: []))
+        // A common name is read like a dNSName: one ending in a dot never matches.
+        XCTAssertFalse(HostnameMatcher.matchesCommonName(identity, commonNames: ["www.example.com."]))
+        XCTAssertTrue(HostnameMatcher.matchesCommonName(try XCTUnwrap(ServerIdentity("my_host.example.com")), commonNames: ["my_host.example.com"]))
 
         let ipIdentity = try XCTUnwrap(ServerIdentity("192.0.2.1"))
         XCTAssertFalse(HostnameMatcher.matchesCommonName(ipIdentity, commonNames: ["192.0.2.1"]))
@@ -203,6 +231,14 @@ final class HostnameMatcherTests: XCTestCase {
             ("", nil),
             ("exa mple.com", nil),
             ("example.com:443", nil),
+            // Underscores in ASCII labels: Apple's SecDNSMatch does not validate the reference.
+            ("_srv.internal.example", .dns("_srv.internal.example")),
+            ("My_Host.Example.com.", .dns("my_host.example.com")),
+            ("_.example.com", .dns("_.example.com")),
+            ("_bücher.example", nil),   // a non-ASCII label is IDNA's, which has no underscore
+            ("a_b.xn--bcher-kva.example", .dns("a_b.xn--bcher-kva.example")),
+            ("my_host..example.com", nil),
+            ("foo+bar.example.com", nil),
         ]
         for (text, expected) in cases {
             XCTAssertEqual(ServerIdentity(text), expected, text)

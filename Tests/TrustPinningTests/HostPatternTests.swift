@@ -39,6 +39,18 @@ final class HostPatternTests: XCTestCase {
         XCTAssertEqual(try HostPattern("**.Bücher.Example.").description, "**.xn--bcher-kva.example")
     }
 
+    func testHostsWithUnderscoresFindTheirPatterns() throws {
+        // Trust evaluation accepts `_srv.pinned.example` as a host (Apple SecDNSMatch does not
+        // validate the reference), so the pattern covering it must apply: otherwise such a host would
+        // be evaluated without the pins of its domain.
+        XCTAssertTrue(try matches("**.pinned.example", "_srv.pinned.example"))
+        XCTAssertTrue(try matches("*.pinned.example", "My_Host.pinned.example."))
+        XCTAssertTrue(try matches("_srv.pinned.example", "_SRV.pinned.example"))
+        XCTAssertFalse(try matches("*.pinned.example", "a._srv.pinned.example"))
+        let manager = try ServerTrustManager(allHostsMustBeEvaluated: true, evaluators: ["**.pinned.example": DisabledTrustEvaluator()])
+        XCTAssertEqual(manager.matchingPattern(forHost: "_srv.pinned.example")?.description, "**.pinned.example")
+    }
+
     func testIPAddresses() throws {
         XCTAssertTrue(try matches("192.0.2.10", "192.0.2.10"))
         XCTAssertTrue(try matches("2001:DB8::10", "[2001:db8:0::10]"))

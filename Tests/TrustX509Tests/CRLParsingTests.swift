@@ -452,6 +452,14 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertEqual(parsed.entries.first?.reason, .keyCompromise)
     }
 
+    func testExplicitCriticalFalseStaysRefusedInACRL() throws {
+        // A certificate's explicit critical FALSE is read as FALSE (an encoding finding, as Apple's
+        // SecCertificateParse reads it); CRLs are still held to DER (X.690 §11.5).
+        var tree = try currentTree()
+        tree[0][5][0][2].children.append(.sequence([.oid("1.3.6.1.4.1.55555.1"), .primitive(0x01, [0x00]), .octetString(RevocationTLV.null.der)]))
+        assertCRLRejected(tree.der, mentioning: "critical FALSE must be omitted")
+    }
+
     func testEntryExtensionsAreDecoded() throws {
         // invalidityDate (GeneralizedTime) and certificateIssuer (GeneralNames) entry extensions.
         var tree = try currentTree()

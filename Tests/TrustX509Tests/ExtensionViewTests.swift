@@ -454,22 +454,38 @@ final class ExtensionViewTests: XCTestCase {
         }
     }
 
-    func testExplicitCriticalFalseIsRejected() throws {
+    func testExplicitCriticalFalseIsReadAsNotCriticalAndRecorded() throws {
+        // DER omits DEFAULT FALSE (X.690 §11.5); Apple's SecCertificateParse (DERParseBooleanWithDefault),
+        // OpenSSL and Go read it written out as FALSE. So do we, recording an encoding finding.
         var template = try CertificateTemplate.load()
         let san = B.extension(TestOID.subjectAltName, critical: false, value: B.sequence(B.dnsName("www.swifttrust.test")))
         template.replaceExtension(TestOID.subjectAltName, with: san)
         let der = template.der
         let extensionOffset = try XCTUnwrap(lastOffset(of: san, in: der))
-        assertX509Error(try Certificate(derEncoded: der)) { error in
-            guard case let .invalidStructure(what, offset) = error.reason else { return XCTFail("\(error)") }
-            XCTAssertTrue(what.contains("critical"), what)
-            // The BOOLEAN follows the SEQUENCE header (2 octets) and the OID (5 octets).
-            XCTAssertEqual(offset, extensionOffset + 7)
-        }
-        // Explicit TRUE is fine.
+        let certificate = try Certificate(derEncoded: der)
+        XCTAssertEqual(certificate.extensions[OID.subjectAltName]?.isCritical, false)
+        XCTAssertEqual(certificate.dnsNames, ["www.swifttrust.test"])
+        // The BOOLEAN follows the SEQUENCE header (2 octets) and the OID (5 octets).
+        XCTAssertEqual(certificate.encodingFindings, [.explicitCriticalFalse(extensionName: "subjectAltName", offset: extensionOffset + 7)])
+        XCTAssertEqual(certificate.semanticDefects, [])
+        // A BOOLEAN that is neither 0x00 nor 0xFF is not DER and stays refused, as Apple's DERParseBoolean refuses it.
+        template.replaceExtension(TestOID.subjectAltName, with: B.sequence(
+            B.oid(TestOID.subjectAltName), [0x01, 0x01, 0x01], B.octetString(B.sequence(B.dnsName("www.swifttrust.test")))))
+        XCTAssertThrowsError(try template.parse())
+        // Explicit TRUE is fine, and no finding.
         template.replaceExtension(TestOID.subjectAltName,
                                   with: B.extension(TestOID.subjectAltName, critical: true, value: B.sequence(B.dnsName("www.swifttrust.test"))))
-        XCTAssertEqual(try template.parse().extensions[OID.subjectAltName]?.isCritical, true)
+        let critical = try template.parse()
+        XCTAssertEqual(critical.extensions[OID.subjectAltName]?.isCritical, true)
+        XCTAssertEqual(critical.encodingFindings, [])
+    }
+
+    func testACertificateWithoutDEFAULTValuesHasNoEncodingFindings() throws {
+        for file in try TestFiles.certificateFiles() {
+            for certificate in try TestFiles.certificates(file) {
+                XCTAssertEqual(certificate.encodingFindings, [], file)
+            }
+        }
     }
 
     func testEmptyExtensionsSequenceIsRejected() throws {
@@ -487,9 +503,22 @@ final class ExtensionViewTests: XCTestCase {
         XCTAssertThrowsError(try template.parse())
     }
 
-    func testBasicConstraintsWithExplicitCAFalseIsRejected() throws {
+    func testBasicConstraintsWithExplicitCAFalseIsReadAsNotACAAndRecorded() throws {
+        // Apple's SecCEPBasicConstraints reads cA with DERParseBooleanWithDefault: FALSE written out is
+        // not a CA. DER omits it (X.690 §11.5), so it is an encoding finding.
         var template = try CertificateTemplate.load()
-        template.setExtension(TestOID.basicConstraints, critical: true, value: B.sequence(B.boolean(false)))
+        let value = B.sequence(B.boolean(false))
+        template.setExtension(TestOID.basicConstraints, critical: true, value: value)
+        let der = template.der
+        let certificate = try Certificate(derEncoded: der)
+        XCTAssertEqual(certificate.extensions.basicConstraints?.isCA, false)
+        XCTAssertNil(certificate.extensions.basicConstraints?.pathLengthConstraint)
+        XCTAssertFalse(certificate.isCA)
+        // The BOOLEAN is the first element inside the SEQUENCE (a 2-octet header) in the extnValue.
+        let valueOffset = try XCTUnwrap(lastOffset(of: B.octetString(value), in: der)) + 2
+        XCTAssertEqual(certificate.encodingFindings, [.explicitCAFalse(offset: valueOffset + 2)])
+        // A non-DER BOOLEAN stays refused (Apple's DERParseBoolean accepts only 0x00 and 0xFF).
+        template.setExtension(TestOID.basicConstraints, critical: true, value: B.sequence([0x01, 0x01, 0x01]))
         assertMalformed(template, name: "basicConstraints")
         template.setExtension(TestOID.basicConstraints, critical: true, value: B.sequence(B.boolean(true), B.integer(0), B.null))
         assertMalformed(template, name: "basicConstraints")
@@ -529,10 +558,33 @@ final class ExtensionViewTests: XCTestCase {
         // An empty permitted list is rejected as well.
         template.setExtension(TestOID.nameConstraints, critical: true, value: B.sequence(B.context(0, constructed: true, [])))
         assertMalformed(template, name: "nameConstraints")
-        // minimum/maximum must be absent.
+        // maximum must be absent (RFC 5280 §4.2.1.10), as Apple's parseGeneralSubtrees requires.
         template.setExtension(TestOID.nameConstraints, critical: true, value: B.sequence(
             B.context(0, constructed: true, B.sequence(B.dnsName("swifttrust.test"), B.context(1, constructed: false, [0x01])))))
         assertMalformed(template, name: "nameConstraints")
+        // minimum must be 0: any other value is refused, as Apple refuses it.
+        for minimum: [UInt8] in [[0x01], [0xFF], [0x00, 0x00]] {
+            template.setExtension(TestOID.nameConstraints, critical: true, value: B.sequence(
+                B.context(0, constructed: true, B.sequence(B.dnsName("swifttrust.test"), B.context(0, constructed: false, minimum)))))
+            assertMalformed(template, name: "nameConstraints")
+        }
+    }
+
+    func testGeneralSubtreeWithExplicitMinimumZeroIsReadAsOmittedAndRecorded() throws {
+        // minimum DEFAULT 0 written out: Apple's parseGeneralSubtrees accepts it ("absence equivalent
+        // to present and 0"); DER omits it (X.690 §11.5), so it is an encoding finding.
+        var template = try CertificateTemplate.load("ecdsa/intermediate.pem")
+        let minimum = B.context(0, constructed: false, [0x00])
+        let subtree = B.sequence(B.dnsName("swifttrust.test"), minimum)
+        template.setExtension(TestOID.nameConstraints, critical: true, value: B.sequence(
+            B.context(0, constructed: true, subtree), B.context(1, constructed: true, B.sequence(B.dnsName("bad.swifttrust.test")))))
+        let der = template.der
+        let certificate = try Certificate(derEncoded: der)
+        let constraints = try XCTUnwrap(certificate.extensions.nameConstraints)
+        XCTAssertEqual(constraints.permittedSubtrees, [.dnsName("swifttrust.test")])
+        XCTAssertEqual(constraints.excludedSubtrees, [.dnsName("bad.swifttrust.test")])
+        let minimumOffset = try XCTUnwrap(lastOffset(of: subtree, in: der)) + subtree.count - minimum.count
+        XCTAssertEqual(certificate.encodingFindings, [.explicitSubtreeMinimumZero(offset: minimumOffset)])
     }
 
     func testAuthorityKeyIdentifierWithIssuerButNoSerialIsRejected() throws {

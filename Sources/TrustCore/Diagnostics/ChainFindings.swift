@@ -54,6 +54,7 @@ struct ChainFindings {
         if let leaf = built.first { leafChecks(leaf) }
         for certificate in examined { strength(of: certificate) }
         for (index, certificate) in built.enumerated() { identifiers(of: certificate, at: index) }
+        for (index, certificate) in built.enumerated() { encoding(of: certificate, at: index) }
         presentation()
     }
 
@@ -178,6 +179,21 @@ struct ChainFindings {
             add("warning", "missing-ski", certificate,
                 "\(name) is a CA without subjectKeyIdentifier: certificates it issues cannot identify its key")
         }
+    }
+
+    /// DEFAULT values written out (``EncodingFinding``): read as omitted, as Apple's
+    /// SecCertificateParse does; an error where the profile refused them (``ProfileRule/derDefaultOmitted``).
+    private mutating func encoding(of certificate: Certificate, at index: Int) {
+        let findings = certificate.encodingFindings
+        guard !findings.isEmpty else { return }
+        let fatal = failed(at: index) { reason in
+            if case let .profileViolation(violation) = reason { violation.rule == .derDefaultOmitted } else { false }
+        }
+        add(fatal ? "error" : "warning", "der-default-written", certificate,
+            "\(context.name(of: certificate)) writes out DEFAULT values DER omits (X.690 §11.5): "
+                + findings.map(\.description).joined(separator: "; ")
+                + ". Apple, OpenSSL and Go read them as omitted; strict DER parsers (pyca/cryptography) and the "
+                + "rfc5280-strict and webpki profiles refuse the certificate: have the CA reissue it in DER")
     }
 
     // MARK: - Leaf

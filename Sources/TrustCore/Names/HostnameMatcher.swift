@@ -12,10 +12,17 @@ import TrustX509
 /// - DNS identities are compared only with `dNSName` entries and IP
 ///   identities only with `iPAddress` entries; an IP address written in a
 ///   `dNSName` never matches.
-/// - Comparison is ASCII case-insensitive; one trailing dot on either side
-///   is ignored. Internationalised names are compared in A-label form, so a
-///   reference created from `"bücher.example"` matches a `dNSName` of
+/// - Comparison is ASCII case-insensitive. One trailing dot on the
+///   reference is ignored (Apple `SecDNSMatch`); a `dNSName` (or common name)
+///   ending in a dot never matches, as Apple's `SecFrameworkIsDNSName` drops
+///   such SAN names. Internationalised names are compared in A-label form, so
+///   a reference created from `"bücher.example"` matches a `dNSName` of
 ///   `"xn--bcher-kva.example"`.
+/// - Underscores are allowed anywhere in a label of the reference and of the
+///   `dNSName` (`_srv.internal.example`, `my_host.example.com`), as Apple's
+///   `SecFrameworkIsDNSName` allows them in SAN names and `SecDNSMatch` does
+///   not validate the reference. (The strict profiles still refuse such SAN
+///   names: ``ProfileRule/subjectAltNameSyntax``.)
 /// - The wildcard `*` is only recognised as the complete left-most label
 ///   (`*.example.com`) and matches exactly one non-empty label. Partial-label
 ///   wildcards (`f*.example.com`, `*oo.example.com`), wildcards in any other
@@ -33,8 +40,8 @@ import TrustX509
 ///   already rules out, and the Baseline Requirements let the wildcard stand
 ///   for any label.
 /// - Patterns and references that are not valid ASCII host names (non-ASCII
-///   characters, spaces, underscores, empty labels, labels over 63 octets,
-///   names over 253 octets, or a numeric right-most label) never match.
+///   characters, spaces, other punctuation, empty labels, labels over 63
+///   octets, names over 253 octets, or a numeric right-most label) never match.
 package enum HostnameMatcher {
     /// Returns whether `identity` matches one of the certificate's subject
     /// alternative names.
@@ -53,9 +60,11 @@ package enum HostnameMatcher {
         switch identity {
         case .dns(let reference):
             // Fast path: a SAN spelled exactly like the (normalised, lower-case) reference. Both sides
-            // are valid host names here, so byte equality is a match under every rule below.
-            if dnsNames.contains(where: { $0.utf8.elementsEqual(reference.utf8) }), hostLabels(reference) != nil { return true }
-            guard let referenceLabels = hostLabels(reference) else { return false }
+            // are valid host names here, so byte equality is a match under every rule below (a SAN
+            // ending in a dot never matches: not when the reference, built by hand, ends in one too).
+            if !endsInDot(reference), dnsNames.contains(where: { $0.utf8.elementsEqual(reference.utf8) }),
+               hostLabels(reference, isPattern: false) != nil { return true }
+            guard let referenceLabels = hostLabels(reference, isPattern: false) else { return false }
             return dnsNames.contains { matches(referenceLabels, pattern: $0, publicSuffixList: publicSuffixList) }
         case .ip(let address):
             return ipAddresses.contains(address)
@@ -77,7 +86,7 @@ package enum HostnameMatcher {
     ///   described in ``HostnameMatcher``.
     package static func matchesDNSName(_ reference: String, pattern: String,
                                        publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
-        guard let referenceLabels = hostLabels(reference) else { return false }
+        guard let referenceLabels = hostLabels(reference, isPattern: false) else { return false }
         return matches(referenceLabels, pattern: pattern, publicSuffixList: publicSuffixList)
     }
 
@@ -102,7 +111,7 @@ package enum HostnameMatcher {
                                           publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
         switch identity {
         case .dns(let reference):
-            guard let referenceLabels = hostLabels(reference) else { return false }
+            guard let referenceLabels = hostLabels(reference, isPattern: false) else { return false }
             return commonNames.contains { matches(referenceLabels, pattern: $0, publicSuffixList: publicSuffixList) }
         case .ip, .email:
             return false
@@ -118,11 +127,14 @@ package enum HostnameMatcher {
         case .dns(let reference):
             guard let referenceLabels = prepared.referenceLabels else { return false }
             // Fast path: a SAN spelled exactly like the (normalised, lower-case) reference. Both sides
-            // are valid host names here, so byte equality is a match under every rule below.
+            // are valid host names here, so byte equality is a match under every rule below (not for
+            // a reference built by hand with a trailing dot: a SAN ending in one never matches).
             let referenceCount = reference.utf8.count
-            for name in subjectAlternativeNames {
-                if case let .dnsName(value) = name, value.utf8.count == referenceCount, sameBytes(value, reference) {
-                    return true
+            if !endsInDot(reference) {
+                for name in subjectAlternativeNames {
+                    if case let .dnsName(value) = name, value.utf8.count == referenceCount, sameBytes(value, reference) {
+                        return true
+                    }
                 }
             }
             for name in subjectAlternativeNames {
@@ -155,18 +167,28 @@ package enum HostnameMatcher {
     }
 
     /// The lower-case labels of a DNS reference identity, or nil when it is not a valid host name.
-    static func referenceLabels(_ reference: String) -> [ArraySlice<UInt8>]? { hostLabels(reference) }
+    static func referenceLabels(_ reference: String) -> [ArraySlice<UInt8>]? { hostLabels(reference, isPattern: false) }
 
     // MARK: - Private
 
+    /// Whether `name` ends in a dot.
+    private static func endsInDot(_ name: String) -> Bool { name.utf8.last == UInt8(ascii: ".") }
+
     /// Splits a valid host name into lowercase labels, or returns `nil` if it
-    /// is not a valid ASCII host name or ends in a numeric label.
-    private static func hostLabels(_ name: String) -> [ArraySlice<UInt8>]? {
+    /// is not a valid ASCII host name (underscores allowed, as Apple's
+    /// `SecFrameworkIsDNSName` allows them) or ends in a numeric label. A
+    /// reference may end in one dot, which is removed (Apple `SecDNSMatch`); a
+    /// pattern (`isPattern`) ending in a dot is refused, as
+    /// `SecFrameworkIsDNSName` refuses such SAN names.
+    private static func hostLabels(_ name: String, isPattern: Bool) -> [ArraySlice<UInt8>]? {
         // One copy of the bytes, validated, trimmed and lower-cased in place (a valid host name is
         // at most 254 octets, well within `IDNA.trimmedNameBytes`'s bound).
         var bytes = Array(name.utf8)
-        guard IDNA.scanASCIIHostname(bytes) != nil else { return nil }
-        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        guard IDNA.scanASCIIHostname(bytes, allowingUnderscores: true) != nil else { return nil }
+        if bytes.last == UInt8(ascii: ".") {
+            if isPattern { return nil }
+            bytes.removeLast()
+        }
         guard !IDNA.endsInNumericLabel(trimmed: bytes[...]) else { return nil }
         var dots = 0
         for index in bytes.indices {
@@ -195,7 +217,7 @@ package enum HostnameMatcher {
             let rest = String(decoding: pattern.utf8.dropFirst(2), as: UTF8.self)
             guard let trimmed = IDNA.trimmedNameBytes(pattern),
                   trimmed.count <= IDNA.maximumHostnameLength,
-                  let suffix = hostLabels(rest), suffix.count >= 2,
+                  let suffix = hostLabels(rest, isPattern: true), suffix.count >= 2,
                   reference.count == suffix.count + 1,
                   let first = reference.first, !first.isEmpty,
                   zip(reference.dropFirst(), suffix).allSatisfy({ $0.elementsEqual($1) }) else { return false }
@@ -203,7 +225,7 @@ package enum HostnameMatcher {
             // that would otherwise match.
             return !publicSuffixList.isPublicSuffix(labels: suffix)
         }
-        guard let labels = hostLabels(pattern), labels.count == reference.count else { return false }
+        guard let labels = hostLabels(pattern, isPattern: true), labels.count == reference.count else { return false }
         return zip(reference, labels).allSatisfy { $0.elementsEqual($1) }
     }
 }

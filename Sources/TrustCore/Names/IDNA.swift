@@ -4,7 +4,7 @@
 /// Conversion of internationalised domain names to ASCII (A-label) form and
 /// validation of ASCII host names.
 ///
-/// ``toASCII(_:)`` is a deliberately conservative subset of IDNA2008
+/// ``toASCII(_:allowingUnderscores:)`` is a deliberately conservative subset of IDNA2008
 /// (RFC 5890–5892) with the simple mapping step of UTS #46:
 ///
 /// - Labels are separated by `.` (U+002E); the ideographic and full-width
@@ -60,9 +60,13 @@ package enum IDNA {
     ///   `"www.example.com."` (a single trailing dot is removed).
     /// - Returns: The ASCII host name, for example `"xn--bcher-kva.example"`,
     ///   or `nil` if `host` is not a valid host name.
-    package static func toASCII(_ host: String) -> String? {
+    /// - Parameter allowingUnderscores: Also accept `_` in ASCII labels (anywhere in the label),
+    ///   as in `_srv.internal.example` or `my_host.example.com`: not preferred name syntax, but
+    ///   Apple's `SecDNSMatch` compares such a reference and `SecFrameworkIsDNSName` accepts such
+    ///   SAN names. Server reference identities are parsed this way (``ServerIdentity``).
+    package static func toASCII(_ host: String, allowingUnderscores: Bool = false) -> String? {
         guard !host.isEmpty, host.utf8.count <= maximumInputLength else { return nil }
-        if let length = normalisedASCIILength(host.utf8) {
+        if let length = normalisedASCIILength(host.utf8, allowingUnderscores: allowingUnderscores) {
             return length == host.utf8.count ? host : String(host.dropLast())
         }
 
@@ -83,7 +87,7 @@ package enum IDNA {
         var output: [UInt8] = []
         output.reserveCapacity(host.utf8.count)
         for label in labels {
-            guard let ascii = labelToASCII(label) else { return nil }
+            guard let ascii = labelToASCII(label, allowingUnderscores: allowingUnderscores) else { return nil }
             if !output.isEmpty {
                 output.append(UInt8(ascii: "."))
             }
@@ -94,7 +98,7 @@ package enum IDNA {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// ``toASCII(_:)`` of UTF-8 `bytes` (valid UTF-8): an already-normalised ASCII name is made a
+    /// ``toASCII(_:allowingUnderscores:)`` of UTF-8 `bytes` (valid UTF-8): an already-normalised ASCII name is made a
     /// `String` directly (the public-suffix list converts thousands of such labels on first use).
     static func toASCII(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard !bytes.isEmpty, bytes.count <= maximumInputLength else { return nil }
@@ -104,10 +108,11 @@ package enum IDNA {
         return toASCII(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// The fast path of ``toASCII(_:)``: when `utf8` is already an ASCII host name in the output
+    /// The fast path of ``toASCII(_:allowingUnderscores:)``: when `utf8` is already an ASCII host name in the output
     /// form (lower case, no A-label to validate), its length without a trailing dot; else nil.
-    private static func normalisedASCIILength(_ utf8: some BidirectionalCollection<UInt8>) -> Int? {
-        guard let scan = scanASCIIHostname(utf8), !scan.hasUppercase, !scan.hasACELabel else { return nil }
+    private static func normalisedASCIILength(_ utf8: some BidirectionalCollection<UInt8>, allowingUnderscores: Bool = false) -> Int? {
+        guard let scan = scanASCIIHostname(utf8, allowingUnderscores: allowingUnderscores), !scan.hasUppercase, !scan.hasACELabel
+        else { return nil }
         return utf8.last == UInt8(ascii: ".") ? utf8.count - 1 : utf8.count
     }
 
@@ -118,27 +123,34 @@ package enum IDNA {
     /// starting or ending with a hyphen, with a total length of at most
     /// 253 octets. A single trailing dot is allowed and not counted.
     /// `xn--` labels are checked only syntactically, not decoded; use
-    /// ``toASCII(_:)`` for full validation.
+    /// ``toASCII(_:allowingUnderscores:)`` for full validation.
     ///
     /// - Parameter name: The candidate host name.
     /// - Returns: `true` if `name` is a valid ASCII host name.
-    package static func isValidASCIIHostname(_ name: some StringProtocol) -> Bool {
-        scanASCIIHostname(name.utf8) != nil
+    /// - Parameter allowingUnderscores: Also accept `_` anywhere in a label (Apple's
+    ///   `SecFrameworkIsDNSName` treats it as a letter).
+    package static func isValidASCIIHostname(_ name: some StringProtocol, allowingUnderscores: Bool = false) -> Bool {
+        scanASCIIHostname(name.utf8, allowingUnderscores: allowingUnderscores) != nil
     }
 
     /// One allocation-free pass over an ASCII host name: LDH labels of 1…63 octets without
     /// leading or trailing hyphens, at most 253 octets, one trailing dot tolerated. Returns whether
     /// it has upper-case letters and an `xn--` label, or nil when it is not a valid ASCII host name.
-    static func scanASCIIHostname(_ utf8: some Collection<UInt8>) -> (hasUppercase: Bool, hasACELabel: Bool)? {
+    /// With `allowingUnderscores`, `_` is accepted anywhere in a label too.
+    static func scanASCIIHostname(_ utf8: some Collection<UInt8>, allowingUnderscores: Bool = false)
+        -> (hasUppercase: Bool, hasACELabel: Bool)? {
         // Native strings and arrays expose their bytes: scanning a buffer is several times cheaper
         // than stepping a `String.UTF8View` index.
-        if let scanned = utf8.withContiguousStorageIfAvailable({ scanASCIIHostnameBuffer($0) }) { return scanned }
-        return scanASCIIHostnameBytes(utf8)
+        if let scanned = utf8.withContiguousStorageIfAvailable({ scanASCIIHostnameBuffer($0, allowingUnderscores: allowingUnderscores) }) {
+            return scanned
+        }
+        return scanASCIIHostnameBytes(utf8, allowingUnderscores: allowingUnderscores)
     }
 
-    /// ``scanASCIIHostnameBytes(_:)`` over contiguous bytes, label by label: the same answers with a
-    /// few comparisons per octet instead of a state update per octet.
-    private static func scanASCIIHostnameBuffer(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasUppercase: Bool, hasACELabel: Bool)? {
+    /// ``scanASCIIHostnameBytes(_:allowingUnderscores:)`` over contiguous bytes, label by label: the
+    /// same answers with a few comparisons per octet instead of a state update per octet.
+    private static func scanASCIIHostnameBuffer(_ bytes: UnsafeBufferPointer<UInt8>, allowingUnderscores: Bool)
+        -> (hasUppercase: Bool, hasACELabel: Bool)? {
         let dot = UInt8(ascii: "."), hyphen = UInt8(ascii: "-")
         var end = bytes.count
         // A single trailing dot is the root label: allowed, not counted.
@@ -156,6 +168,8 @@ package enum IDNA {
                     break
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"):
                     hasUppercase = true
+                case UInt8(ascii: "_") where allowingUnderscores:
+                    break
                 default:
                     return nil
                 }
@@ -173,8 +187,9 @@ package enum IDNA {
         }
     }
 
-    /// ``scanASCIIHostname(_:)`` proper.
-    private static func scanASCIIHostnameBytes(_ utf8: some Collection<UInt8>) -> (hasUppercase: Bool, hasACELabel: Bool)? {
+    /// ``scanASCIIHostname(_:allowingUnderscores:)`` proper.
+    private static func scanASCIIHostnameBytes(_ utf8: some Collection<UInt8>, allowingUnderscores: Bool)
+        -> (hasUppercase: Bool, hasACELabel: Bool)? {
         var count = 0, labelLength = 0, previous: UInt8 = 0
         var hasUppercase = false, hasACE = false
         var labelPrefix: UInt32 = 0
@@ -188,7 +203,7 @@ package enum IDNA {
                 previous = byte
                 continue
             }
-            guard isLDHByte(byte) else { return nil }
+            guard isLDHByte(byte) || (allowingUnderscores && byte == UInt8(ascii: "_")) else { return nil }
             if labelLength == 0 && byte == UInt8(ascii: "-") { return nil }
             labelLength += 1
             guard labelLength <= maximumLabelLength else { return nil }
@@ -212,11 +227,12 @@ package enum IDNA {
 
     /// Returns whether `label` is 1–63 octets of ASCII letters, digits and
     /// hyphens that neither starts nor ends with a hyphen.
-    static func isLDHLabel<C: BidirectionalCollection<UInt8>>(_ label: C) -> Bool {
+    /// With `allowingUnderscores`, `_` is accepted anywhere too.
+    static func isLDHLabel<C: BidirectionalCollection<UInt8>>(_ label: C, allowingUnderscores: Bool = false) -> Bool {
         guard let first = label.first, let last = label.last,
               label.count <= maximumLabelLength,
               first != UInt8(ascii: "-"), last != UInt8(ascii: "-") else { return false }
-        return label.allSatisfy { isLDHByte($0) }
+        return label.allSatisfy { isLDHByte($0) || (allowingUnderscores && $0 == UInt8(ascii: "_")) }
     }
 
     /// Returns whether `byte` is an ASCII letter, digit or hyphen.
@@ -295,12 +311,13 @@ package enum IDNA {
     // MARK: - Private
 
     /// Converts one label to lowercase ASCII, or returns `nil` if invalid.
-    private static func labelToASCII(_ label: String.UnicodeScalarView) -> [UInt8]? {
+    /// With `allowingUnderscores`, an ASCII label may hold `_` (a non-ASCII one never does).
+    private static func labelToASCII(_ label: String.UnicodeScalarView, allowingUnderscores: Bool) -> [UInt8]? {
         guard !label.isEmpty else { return nil }
 
         if label.allSatisfy({ $0.isASCII }) {
             let bytes = label.map { asciiLowercased(UInt8(truncatingIfNeeded: $0.value)) }
-            guard isLDHLabel(bytes) else { return nil }
+            guard isLDHLabel(bytes, allowingUnderscores: allowingUnderscores) else { return nil }
             if bytes.starts(with: acePrefix.utf8) {
                 guard validateALabel(bytes) else { return nil }
             }

@@ -14,7 +14,7 @@ import TrustCrypto
 package enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
     /// A DNS host name in ASCII form: lowercase, A-labels for
     /// internationalised labels, no trailing dot (as produced by
-    /// ``IDNA/toASCII(_:)``).
+    /// ``IDNA/toASCII(_:allowingUnderscores:)``).
     case dns(String)
 
     /// An IP address.
@@ -27,8 +27,11 @@ package enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
     ///
     /// If `text` is a valid IP address (see ``IPAddress/init(_:)``, which
     /// also accepts a bracketed IPv6 address) the identity is ``ip(_:)``.
-    /// Otherwise it is converted with ``IDNA/toASCII(_:)`` and becomes
-    /// ``dns(_:)``.
+    /// Otherwise it is converted with ``IDNA/toASCII(_:allowingUnderscores:)``
+    /// and becomes ``dns(_:)``. Underscores are accepted in ASCII labels
+    /// (`_srv.internal.example`, `my_host.example.com`): Apple's `SecDNSMatch`
+    /// does not validate the reference, and such names are matched against
+    /// SAN names with underscores (``HostnameMatcher``).
     ///
     /// Names whose right-most label is numeric (all decimal digits, or `0x`
     /// followed by hexadecimal digits, as in `"1.2.3.04"` or `"0x7f.1"`) are
@@ -46,7 +49,7 @@ package enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
             self = .ip(address)
             return
         }
-        guard let name = IDNA.toASCII(text), !IDNA.endsInNumericLabel(name) else { return nil }
+        guard let name = IDNA.toASCII(text, allowingUnderscores: true), !IDNA.endsInNumericLabel(name) else { return nil }
         self = .dns(name)
     }
 

@@ -189,6 +189,13 @@ enum CertificateProfileRules {
         if critical(.nameConstraints) == false && (!isAnchor || rules.contains(.anchorProfile)) {
             check(.nameConstraintsCritical, .nameConstraintsNotCritical)
         }
+        nameConstraintProblems(certificate, isLeaf: isLeaf, isAnchor: isAnchor, rules: rules) { check($0, $1) }
+        // X.690 §11.5: DER omits DEFAULT values. The parser reads them as omitted, as Apple's
+        // SecCertificateParse (DERParseBooleanWithDefault) does; an anchor's encoding is its issuer's
+        // business unless the anchor is held to the profile.
+        if !isAnchor || rules.contains(.anchorProfile) {
+            for finding in certificate.encodingFindings { check(.derDefaultOmitted, .explicitDefaultValue(finding)) }
+        }
         if critical(.policyConstraints) == false { check(.policyConstraintsCritical, .policyConstraintsNotCritical) }
         if critical(.authorityInfoAccess) == true { check(.authorityInfoAccessNonCritical, .authorityInfoAccessCritical) }
         if let sanIsCritical = critical(.subjectAltName) {
@@ -224,6 +231,43 @@ enum CertificateProfileRules {
         }
         check(.keyAlgorithm, keyAlgorithmProblem(certificate, minimumRSABits: flags.minimumRSABits))
         return found
+    }
+
+    /// The nameConstraints rules: ``ProfileRule/nameConstraintsDNSNameSyntax`` and
+    /// ``ProfileRule/nameConstraintsFormsSupported``, reported through `check`.
+    static func nameConstraintProblems(_ certificate: Certificate, isLeaf: Bool, isAnchor: Bool, rules: ProfileRuleSet,
+                                       check: (ProfileRule, ProfileViolationDetail) -> Void) {
+        let syntax = rules.contains(.nameConstraintsDNSNameSyntax) && (!isAnchor || rules.contains(.anchorProfile))
+        // Apple SecPolicyCheckBasicCertificateProcessing (SecPolicyServer.c, RFC 5280 §6.1.4 (g)) asks
+        // SecNameConstraintsAreSubtreesSupported of the constraints it adds to the state: those of
+        // intermediates. The trusted anchor's seed the state unasked; a leaf's are never read.
+        let forms = rules.contains(.nameConstraintsFormsSupported) && !isLeaf && !isAnchor
+            && certificate.extensions.isCritical(.nameConstraints)
+        guard syntax || forms, let constraints = certificate.extensions.nameConstraints else { return }
+        var unsupported: [String] = []
+        for subtree in constraints.permittedSubtrees + constraints.excludedSubtrees {
+            switch subtree {
+            // RFC 5280 §4.2.1.10: a DNS constraint is a host name ("host.example.com"); the
+            // leading-dot form is URI and rfc822Name syntax (x509-limbo invalid-dnsname-leading-period).
+            case let .dnsName(value) where syntax && !value.isEmpty && !IDNA.isValidASCIIHostname(value):
+                check(.nameConstraintsDNSNameSyntax, .invalidDNSNameConstraint(value))
+            default:
+                if forms, let form = unsupportedForm(subtree), !unsupported.contains(form) { unsupported.append(form) }
+            }
+        }
+        for form in unsupported { check(.nameConstraintsFormsSupported, .unsupportedCriticalNameConstraint(form: form)) }
+    }
+
+    /// The name of `name`'s form when name constraints cannot check it (Apple's
+    /// SecNameConstraintsAreSubtreesSupported supports the other five), else nil.
+    static func unsupportedForm(_ name: GeneralName) -> String? {
+        switch name {
+        case .otherName: return "otherName"
+        case .x400Address: return "x400Address"
+        case .ediPartyName: return "ediPartyName"
+        case .registeredID: return "registeredID"
+        case .rfc822Name, .dnsName, .directoryName, .uniformResourceIdentifier, .ipAddress: return nil
+        }
     }
 
     /// Whole days in `seconds`, rounded up (for messages).

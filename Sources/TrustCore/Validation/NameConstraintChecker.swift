@@ -49,7 +49,8 @@ enum NameConstraintChecker {
     private static func collectNames(_ certificate: Certificate, commonNameIsDNSName: Bool) -> Names {
         var names = Names()
         if commonNameIsDNSName, certificate.extensions.subjectAlternativeNames == nil {
-            names.dns.append(contentsOf: certificate.subject.commonNames.filter { IDNA.isValidASCIIHostname($0) })
+            // Every common name the host-name matcher could match (underscores included).
+            names.dns.append(contentsOf: certificate.subject.commonNames.filter { IDNA.isValidASCIIHostname($0, allowingUnderscores: true) })
         }
         if !certificate.subject.isEmpty {
             names.directory.append(certificate.subject)
@@ -77,8 +78,7 @@ enum NameConstraintChecker {
         for subtree in constraints.permittedSubtrees + constraints.excludedSubtrees {
             switch subtree {
             case let .dnsName(value):
-                // A DNS constraint is a host name (or empty for "everything"): no wildcard, no leading dot.
-                if !value.isEmpty && !IDNA.isValidASCIIHostname(value) {
+                if !isValidDNSConstraint(value) {
                     return "nameConstraints dNSName \"\(value)\" is not a valid domain (RFC 5280 §4.2.1.10)"
                 }
             case let .ipAddress(bytes):
@@ -94,6 +94,27 @@ enum NameConstraintChecker {
             }
         }
         return nil
+    }
+
+    /// Whether `value` is a dNSName constraint we can evaluate: empty (every name), or a host name,
+    /// after at most one leading period, with underscores allowed in its labels.
+    ///
+    /// - A leading period (`.example.com`) means proper subdomains only, as Apple's
+    ///   SecDNSNameConstraintsMatch (nameconstraints.c), OpenSSL's nc_dns and Go read it
+    ///   (``NameConstraintMatching/dnsName(_:isWithin:)``). RFC 5280 §4.2.1.10 does not allow it for
+    ///   DNS names: the strict profiles refuse it (``ProfileRule/nameConstraintsDNSNameSyntax``).
+    /// - Underscores: Apple, OpenSSL and Go all accept them in a constraint, and host names with
+    ///   them match (Apple SecFrameworkIsDNSName, ``HostnameMatcher``).
+    /// - Decided, stricter than Apple and OpenSSL (which compare any string as a suffix) and Go
+    ///   (any printable ASCII): a wildcard or other punctuation, a label that is empty, over 63
+    ///   octets or starts or ends with a hyphen, or a name over 253 octets, still makes the CA
+    ///   unusable. No host name we match can hold such a label, so no real constraint is lost; and
+    ///   read literally, as they read it, an excluded `*.example.com` would exclude nothing its CA
+    ///   can have meant to exclude. Refusing it fails closed.
+    static func isValidDNSConstraint(_ value: String) -> Bool {
+        if value.isEmpty { return true }
+        let host = value.utf8.first == UInt8(ascii: ".") ? value.utf8.dropFirst() : value.utf8[...]
+        return !host.isEmpty && IDNA.scanASCIIHostname(host, allowingUnderscores: true) != nil
     }
 
     /// Checks `values` of one name type against the constraints of that type: excluded wins,

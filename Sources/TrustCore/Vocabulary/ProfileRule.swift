@@ -114,10 +114,26 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// (Apple requires it of the leaf only).
     case revocationProofForEveryCertificate
 
+    // MARK: Added later (appended: a rule's position is its bit in a ProfileRuleSet)
+
+    /// No DEFAULT value is written out: basicConstraints cA FALSE, an extension's critical FALSE, a
+    /// GeneralSubtree minimum 0 (`EncodingFinding`). The parser reads them as omitted,
+    /// as Apple's `SecCertificateParse` does; strict DER parsers (pyca/cryptography) refuse them.
+    case derDefaultOmitted
+    /// nameConstraints dNSName bases are host names in preferred name syntax (RFC 5280 §4.2.1.10):
+    /// no leading period, no underscore. Every profile accepts `.example.com` as "proper subdomains
+    /// of example.com", as Apple's `SecDNSNameConstraintsMatch`, OpenSSL and Go read it.
+    case nameConstraintsDNSNameSyntax
+    /// An intermediate's critical nameConstraints extension constrains only name forms that can be
+    /// checked (rfc822Name, dNSName, directoryName, URI, iPAddress), whether or not a name of another
+    /// form appears in the chain. (A non-critical one fails only a name of such a form, under every
+    /// profile; a trust anchor's constraints are applied without this check, as Apple applies them.)
+    case nameConstraintsFormsSupported
+
     /// The profiles that apply this rule.
     public var profiles: Set<TrustProfile> {
         switch self {
-        case .keyIdentifierLinkage, .nonEmptySubject, .weakKeySize:
+        case .keyIdentifierLinkage, .nonEmptySubject, .weakKeySize, .nameConstraintsFormsSupported:
             return [.basicX509, .ssl, .webPKI]
         case .strongKeySize, .serverAuthExtendedKeyUsageRequired, .leafValidityPeriod, .systemTrustedLeafValidityPeriod,
              .issuerExtendedKeyUsage, .signatureHashAlgorithm:
@@ -126,7 +142,8 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
             return [.rfc5280Strict, .basicX509, .ssl, .webPKI]
         case .serialNumber, .issuerNonEmpty, .authorityKeyIdentifier, .subjectKeyIdentifier, .basicConstraintsCritical,
              .keyUsageConsistency, .caSubjectNonEmpty, .nameConstraintsInCAOnly, .policyConstraintsCritical,
-             .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorProfile:
+             .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorProfile,
+             .derDefaultOmitted, .nameConstraintsDNSNameSyntax:
             return [.rfc5280Strict, .webPKI]
         case .nameConstraintsCritical:
             return [.rfc5280Strict]
@@ -177,6 +194,10 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .version1IssuersOnlyAsAnchors: return "RFC 5280 §6.1.4 (k) (Apple SecPVCParentCertificateChecks allows more)"
         case .criticalExtensionsProcessed: return "RFC 5280 §4.2 (Apple SecCertificateInitializeExtensionParsers allows more)"
         case .revocationProofForEveryCertificate: return "RFC 5280 §6.3 (Apple SecPVCPathCheckRevocationResponsesReceived: the leaf only)"
+        case .derDefaultOmitted: return "X.690 §11.5; RFC 5280 §4.1"
+        case .nameConstraintsDNSNameSyntax: return "RFC 5280 §4.2.1.10"
+        case .nameConstraintsFormsSupported:
+            return "Apple SecPolicyCheckBasicCertificateProcessing, SecNameConstraintsAreSubtreesSupported; RFC 5280 §4.2.1.10"
         }
     }
 
@@ -219,6 +240,9 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .version1IssuersOnlyAsAnchors: return "A v1 or v2 certificate issues others only as a trust anchor (Apple also accepts v1/v2 intermediates below a v1/v2 anchor)."
         case .revocationProofForEveryCertificate: return "With requirePositiveResponse, every non-anchor certificate needs fresh proof of good status (Apple requires it of the leaf only)."
         case .criticalExtensionsProcessed: return "Every critical extension is one SwiftTrust processes (Apple also accepts the critical extensions trustd parses without enforcing them: privateKeyUsagePeriod, subjectInfoAccess, Netscape certificate type, QCStatements, OCSP no-check, Entrust version, Apple's arcs)."
+        case .derDefaultOmitted: return "No DEFAULT value is written out (basicConstraints cA FALSE, an extension's critical FALSE, a GeneralSubtree minimum 0); the other profiles read them as omitted, as Apple does."
+        case .nameConstraintsDNSNameSyntax: return "nameConstraints dNSName bases are host names in preferred name syntax: no leading period, no underscore (the other profiles read `.example.com` as its proper subdomains, as Apple, OpenSSL and Go do)."
+        case .nameConstraintsFormsSupported: return "An intermediate's critical nameConstraints extension constrains only forms that can be checked (rfc822Name, dNSName, directoryName, URI, iPAddress), even when no name of another form appears in the chain."
         }
     }
 
@@ -266,6 +290,9 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .version1IssuersOnlyAsAnchors: return 33
         case .criticalExtensionsProcessed: return 34
         case .revocationProofForEveryCertificate: return 35
+        case .derDefaultOmitted: return 36
+        case .nameConstraintsDNSNameSyntax: return 37
+        case .nameConstraintsFormsSupported: return 38
         }
     }
 }

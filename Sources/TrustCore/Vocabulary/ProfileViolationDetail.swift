@@ -1,4 +1,5 @@
 import TrustCrypto
+import TrustX509
 
 /// What exactly a certificate did wrong under a ``ProfileRule``: one case per finding, with the
 /// measured values (key size, lifetime, the offending name) as typed fields, so a caller switches on
@@ -119,6 +120,18 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
     /// An rfc822Name entry that is not a mailbox (``ProfileRule/subjectAltNameSyntax``).
     case invalidMailbox(String)
 
+    // MARK: Encoding and name constraints
+
+    /// A DEFAULT value written out, read as omitted (``ProfileRule/derDefaultOmitted``).
+    case explicitDefaultValue(EncodingFinding)
+    /// A nameConstraints dNSName base that is not a preferred-name-syntax host name, e.g. with a
+    /// leading period or an underscore (``ProfileRule/nameConstraintsDNSNameSyntax``).
+    case invalidDNSNameConstraint(String)
+    /// A critical nameConstraints extension constrains a name form that cannot be checked: `form` is
+    /// `otherName`, `x400Address`, `ediPartyName` or `registeredID`
+    /// (``ProfileRule/nameConstraintsFormsSupported``).
+    case unsupportedCriticalNameConstraint(form: String)
+
     // MARK: Subscriber certificates (CA/Browser Forum)
 
     /// The leaf has no subjectAltName (``ProfileRule/leafSubjectAltNameRequired``).
@@ -186,6 +199,9 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
         case .leafExtendedKeyUsageMissing: return "leaf has no extKeyUsage"
         case .leafAnyExtendedKeyUsage: return "leaf extKeyUsage contains anyExtendedKeyUsage"
         case .caCertificateAsLeaf: return "a CA certificate (basicConstraints cA) used as the leaf"
+        case let .explicitDefaultValue(finding): return finding.description
+        case let .invalidDNSNameConstraint(name): return "nameConstraints dNSName \"\(name)\" is not a host name in preferred name syntax"
+        case let .unsupportedCriticalNameConstraint(form): return "critical nameConstraints constrain \(form) names, which cannot be checked"
         }
     }
 }
