@@ -19,12 +19,16 @@ final class ECGroupTemplate: @unchecked Sendable {
     /// on that curve tries again, and until then keys on it are refused (fail closed).
     static func shared(_ curve: PublicKeyDescription.NamedCurve) throws(SignatureError) -> ECGroupTemplate {
         switch curve {
+        case .p192: return try p192.value { () throws(SignatureError) in try ECGroupTemplate(curve) }
+        case .p224: return try p224.value { () throws(SignatureError) in try ECGroupTemplate(curve) }
         case .p256: return try p256.value { () throws(SignatureError) in try ECGroupTemplate(curve) }
         case .p384: return try p384.value { () throws(SignatureError) in try ECGroupTemplate(curve) }
         case .p521: return try p521.value { () throws(SignatureError) in try ECGroupTemplate(curve) }
         }
     }
 
+    private static let p192 = ComputedOnce<ECGroupTemplate>()
+    private static let p224 = ComputedOnce<ECGroupTemplate>()
     private static let p256 = ComputedOnce<ECGroupTemplate>()
     private static let p384 = ComputedOnce<ECGroupTemplate>()
     private static let p521 = ComputedOnce<ECGroupTemplate>()
@@ -64,6 +68,8 @@ final class ECGroupTemplate: @unchecked Sendable {
     /// The OpenSSL group name of a named curve.
     private static func groupName(_ curve: PublicKeyDescription.NamedCurve) -> StaticString {
         switch curve {
+        case .p192: return "prime192v1"
+        case .p224: return "secp224r1"
         case .p256: return "prime256v1"
         case .p384: return "secp384r1"
         case .p521: return "secp521r1"

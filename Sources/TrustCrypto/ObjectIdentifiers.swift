@@ -46,6 +46,10 @@ enum OID {
     static let rsaEncryption: ASN1ObjectIdentifier = "1.2.840.113549.1.1.1"
     /// id-ecPublicKey.
     static let ecPublicKey: ASN1ObjectIdentifier = "1.2.840.10045.2.1"
+    /// secp192r1 / prime192v1.
+    static let secp192r1: ASN1ObjectIdentifier = "1.2.840.10045.3.1.1"
+    /// secp224r1.
+    static let secp224r1: ASN1ObjectIdentifier = "1.3.132.0.33"
     /// secp256r1 / prime256v1.
     static let secp256r1: ASN1ObjectIdentifier = "1.2.840.10045.3.1.7"
     /// secp384r1.

@@ -158,6 +158,8 @@ extension PublicKeyDescription {
                 try parameters.objectIdentifier()
             }
             if oid == OID.secp256r1 { return .p256 }
+            if oid == OID.secp192r1 { return .p192 }
+            if oid == OID.secp224r1 { return .p224 }
             if oid == OID.secp384r1 { return .p384 }
             if oid == OID.secp521r1 { return .p521 }
             throw .unsupportedCurve(oid.dotted)

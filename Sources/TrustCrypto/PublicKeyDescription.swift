@@ -19,8 +19,15 @@ public struct PublicKeyDescription: Hashable, Sendable, CustomStringConvertible 
         case unknown(algorithmOID: String)
     }
 
-    /// The named elliptic curves accepted for EC keys.
+    /// The named elliptic curves accepted for EC keys: the NIST prime curves Apple's corecrypto knows
+    /// (`ccec_cp_for_oid`: P-192, P-224, P-256, P-384, P-521). Which sizes a chain may use is the
+    /// profile's rule (Apple's 160-bit minimum everywhere, 256 bits in TLS server chains, P-256/384/521
+    /// in the web PKI).
     public enum NamedCurve: Hashable, Sendable, CustomStringConvertible {
+        /// NIST P-192 (secp192r1, prime192v1).
+        case p192
+        /// NIST P-224 (secp224r1).
+        case p224
         /// NIST P-256 (secp256r1, prime256v1).
         case p256
         /// NIST P-384 (secp384r1).
@@ -28,18 +35,22 @@ public struct PublicKeyDescription: Hashable, Sendable, CustomStringConvertible 
         /// NIST P-521 (secp521r1).
         case p521
 
-        /// The length of a field element (and of the group order) in bytes: 32, 48 or 66.
+        /// The length of a field element (and of the group order) in bytes: 24, 28, 32, 48 or 66.
         public var coordinateByteCount: Int {
             switch self {
+            case .p192: return 24
+            case .p224: return 28
             case .p256: return 32
             case .p384: return 48
             case .p521: return 66
             }
         }
 
-        /// The curve's size in bits: 256, 384 or 521.
+        /// The curve's size in bits: 192, 224, 256, 384 or 521.
         public var bits: Int {
             switch self {
+            case .p192: return 192
+            case .p224: return 224
             case .p256: return 256
             case .p384: return 384
             case .p521: return 521

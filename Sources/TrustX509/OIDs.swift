@@ -85,6 +85,10 @@ public enum OID {
     public static let timeStamping: ASN1ObjectIdentifier = "1.3.6.1.5.5.7.3.8"
     /// id-kp-OCSPSigning.
     public static let ocspSigning: ASN1ObjectIdentifier = "1.3.6.1.5.5.7.3.9"
+    /// Microsoft Server Gated Cryptography (szOID_SERVER_GATED_CRYPTO).
+    public static let microsoftServerGatedCryptography: ASN1ObjectIdentifier = "1.3.6.1.4.1.311.10.3.3"
+    /// Netscape Server Gated Cryptography (nsSGC).
+    public static let netscapeServerGatedCryptography: ASN1ObjectIdentifier = "2.16.840.1.113730.4.1"
 
     // Access methods.
     /// id-ad-ocsp.
@@ -123,7 +127,8 @@ public enum OID {
         certificateIssuer: "certificateIssuer", ocspNonce: "OCSPNonce", ocspNoCheck: "OCSPNoCheck",
         anyExtendedKeyUsage: "anyExtendedKeyUsage", serverAuth: "serverAuth", clientAuth: "clientAuth",
         codeSigning: "codeSigning", emailProtection: "emailProtection", timeStamping: "timeStamping",
-        ocspSigning: "OCSPSigning", anyPolicy: "anyPolicy", accessOCSP: "OCSP", accessCAIssuers: "caIssuers",
+        ocspSigning: "OCSPSigning", microsoftServerGatedCryptography: "msSGC", netscapeServerGatedCryptography: "nsSGC",
+        anyPolicy: "anyPolicy", accessOCSP: "OCSP", accessCAIssuers: "caIssuers",
         "2.23.140.1.2.1": "domainValidated", "2.23.140.1.2.2": "organizationValidated",
         "2.23.140.1.2.3": "individualValidated", "2.23.140.1.1": "extendedValidation",
     ]

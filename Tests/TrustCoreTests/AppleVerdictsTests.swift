@@ -135,6 +135,31 @@ final class AppleVerdictsTests: XCTestCase {
         assertTrusted(try evaluate(dsa, .profile(.rfc5280, purpose: nil, hostname: nil)))
     }
 
+    func testP192AndP224MeetApplesEllipticCurveMinimumButNotTheServerTable() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // SecCertificateIsWeakKey: EC keys of at least 20 bytes are not weak; SecPolicyAddStrongKeySizeOptions: 256 bits for TLS servers.
+        let p224 = try issuer.generateKey(algorithm: "EC", options: ["ec_paramgen_curve:secp224r1"])
+        let ca = try issuer.issue(commonName: "P-224 CA", extensions: caLines, by: .root, key: p224)
+        let p192 = try issuer.generateKey(algorithm: "EC", options: ["ec_paramgen_curve:prime192v1"])
+        let server = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: ca.authority, key: p192).certificate
+        let client = try issuer.issue(commonName: "client", extensions: clientLeafLines(), by: ca.authority, key: p192).certificate
+        XCTAssertEqual(server.publicKeyDescription?.kind, .ec(curve: .p192))
+        XCTAssertEqual(ca.certificate.publicKeyDescription?.kind, .ec(curve: .p224))
+        // The P-224 CA's ECDSA signature verifies; BasicX509 and TLS clients accept both keys.
+        assertTrusted(try evaluate(server, intermediates: [ca.certificate], .basicX509))
+        assertTrusted(try evaluate(client, intermediates: [ca.certificate], .ssl(server: false, hostname: nil)))
+        let refused = try evaluate(server, intermediates: [ca.certificate], .ssl(server: true, hostname: host))
+        XCTAssertEqual(refused.failures.map(\.reason), [
+            .profileViolation(ProfileViolation(.strongKeySize, .ecKeyTooSmall(bits: 192, minimumBits: 256))),
+            .profileViolation(ProfileViolation(.strongKeySize, .ecKeyTooSmall(bits: 224, minimumBits: 256))),
+        ])
+        // The web PKI allows P-256, P-384 and P-521 only (CABF 6.1.5).
+        let webPKI = try evaluate(client, intermediates: [ca.certificate], .webPKI(server: false, hostname: nil))
+        XCTAssertTrue(webPKI.failures.contains { $0.reason == .profileViolation(ProfileViolation(.keyAlgorithm, .curveNotAllowed("P-192"))) },
+                      "\(webPKI)")
+    }
+
     // MARK: BasicX509: SecPolicyCreateBasicX509, SecPolicyCheckTemporalValidity on the anchor
 
     func testBasicX509RefusesAnExpiredAnchorWherePureRFC5280DoesNot() throws {
@@ -318,6 +343,26 @@ final class AppleVerdictsTests: XCTestCase {
         // An extension trustd does not know is unknown everywhere.
         let unknown = try issuer.issue(commonName: host, extensions: serverLeafLines() + ["1.3.6.1.4.1.99999.1 = critical, DER:05:00"]).certificate
         XCTAssertEqual(failureSummary(try evaluate(unknown, .ssl(server: true, hostname: host))), ["0:unhandledCriticalExtension"])
+    }
+
+    func testServerGatedCryptographyStandsForServerAuthWhereTheStrictRuleDoesNotApplyUnlessExtendedKeyUsagePurposeListed() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // set_ssl_ekus: Microsoft and Netscape SGC satisfy the SSL server EKU check; SecPolicyCheckServerAuthEKU
+        // still wants serverAuth itself, except under a user/admin root.
+        let lines = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = msSGC",
+                     "subjectAltName = DNS:\(host)", "subjectKeyIdentifier = hash"]
+        let leaf = try issuer.issue(commonName: host, extensions: lines, by: nil)
+        let asCallerAnchor = try evaluate(leaf.certificate, intermediates: [], anchors: [leaf.certificate], .ssl(server: true, hostname: host))
+        XCTAssertEqual(failureSummary(asCallerAnchor), ["0:profileViolation"], "\(asCallerAnchor)")
+        XCTAssertEqual(asCallerAnchor.violatedRules, [.serverAuthExtendedKeyUsageRequired])
+        let administered = try systemStore([leaf.authority.certificatePath], administratorFiles: [leaf.authority.certificatePath], in: issuer)
+        assertTrusted(evaluate([leaf.certificate], system: administered, .ssl(server: true, hostname: host)))
+        // RFC 5280 takes only the purpose itself.
+        XCTAssertTrue(TrustProfile.rfc5280.rules.contains(.extendedKeyUsagePurposeListed))
+        let rfc = try evaluate(leaf.certificate, intermediates: [], anchors: [leaf.certificate],
+                               .profile(.rfc5280, purpose: .serverAuth, hostname: host))
+        XCTAssertEqual(failureSummary(rfc), ["0:extendedKeyUsageIncompatible"], "\(rfc)")
     }
 
     func testNoFixedDepthCapTheBudgetBoundsTheChain() throws {

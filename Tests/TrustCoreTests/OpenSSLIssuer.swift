@@ -101,11 +101,11 @@ struct OpenSSLIssuer {
         return output
     }
 
-    /// A fresh key of openssl `genpkey` algorithm `algorithm` (e.g. `ED25519`), as an absolute path
-    /// for `issue(…key:)`.
-    mutating func generateKey(algorithm: String) throws -> String {
+    /// A fresh key of openssl `genpkey` algorithm `algorithm` (e.g. `ED25519`, or `EC` with the option
+    /// `ec_paramgen_curve:prime192v1`), as an absolute path for `issue(…key:)`.
+    mutating func generateKey(algorithm: String, options: [String] = []) throws -> String {
         let output = nextPath("key.pem")
-        try runOpenSSL(["genpkey", "-algorithm", algorithm, "-out", output])
+        try runOpenSSL(["genpkey", "-algorithm", algorithm] + options.flatMap { ["-pkeyopt", $0] } + ["-out", output])
         return output
     }
 

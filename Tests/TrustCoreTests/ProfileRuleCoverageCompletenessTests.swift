@@ -57,6 +57,8 @@ final class ProfileRuleCoverageCompletenessTests: XCTestCase {
         .derDefaultOmitted: ("ProfileRuleCoverageTests+AppleNames.swift", "testExplicitCAFalseIsReadAsOmittedExceptByTheStrictProfiles"),
         .nameConstraintsDNSNameSyntax: ("ProfileRuleCoverageTests+AppleNames.swift", "testLeadingPeriodDNSNameConstraintMeansProperSubdomains"),
         .nameConstraintsFormsSupported: ("ProfileRuleCoverageTests+AppleNames.swift", "testCriticalNameConstraintsWithAFormThatCannotBeChecked"),
+        .extendedKeyUsagePurposeListed: ("AppleVerdictsTests.swift",
+            "testServerGatedCryptographyStandsForServerAuthWhereTheStrictRuleDoesNotApplyUnlessExtendedKeyUsagePurposeListed"),
     ]
 
     func testEveryRuleHasACoveringTest() {

@@ -318,8 +318,8 @@ enum CertificateProfileRules {
     }
 
     /// Apple's weak keys (`SecCertificateIsWeakKey`): RSA under 1024 bits, and any key that is not RSA,
-    /// EC or EdDSA (`default: weak = true`: DSA, unknown algorithms). EC under 160 bits cannot be
-    /// parsed at all.
+    /// EC or EdDSA (`default: weak = true`: DSA, unknown algorithms). Every curve that parses (P-192
+    /// and up) meets Apple's 160-bit EC minimum.
     static func weakKeyProblem(_ certificate: Certificate) -> ProfileViolationDetail? {
         guard let description = certificate.publicKeyDescription else { return .unusablePublicKey }
         switch description.kind {
@@ -333,14 +333,16 @@ enum CertificateProfileRules {
     }
 
     /// Apple's TLS server key sizes (`SecPolicyAddStrongKeySizeOptions`, `SecCertificateIsAtLeastMinKeySize`):
-    /// RSA of at least `minimumRSABits` (2048 unless the caller allowed legacy algorithms), EC on
-    /// P-256 or larger (the only curves we parse). Only RSA and EC are in Apple's table, so an EdDSA
-    /// key fails it.
+    /// RSA of at least `minimumRSABits` (2048 unless the caller allowed legacy algorithms), EC of at
+    /// least 256 bits (P-192 and P-224 fail). Only RSA and EC are in Apple's table, so an EdDSA key
+    /// fails it.
     static func strongKeyProblem(_ certificate: Certificate, minimumRSABits: Int) -> ProfileViolationDetail? {
         guard let description = certificate.publicKeyDescription else { return .unusablePublicKey }
         switch description.kind {
         case let .rsa(bits) where bits < minimumRSABits:
             return .rsaKeyTooSmall(bits: bits, minimumBits: minimumRSABits)
+        case let .ec(curve) where curve.bits < 256:
+            return .ecKeyTooSmall(bits: curve.bits, minimumBits: 256)
         case .rsa, .ec:
             return nil
         case .ed25519, .ed448, .unknown:
@@ -360,6 +362,8 @@ enum CertificateProfileRules {
             if bits < minimumRSABits { return .rsaKeyTooSmall(bits: bits, minimumBits: minimumRSABits) }
             if bits % 8 != 0 { return .rsaModulusNotMultipleOf8(bits: bits) }
             return nil
+        case let .ec(curve) where curve.bits < 256:
+            return .curveNotAllowed(curve.description)
         case .ec, .ed25519, .ed448:
             return nil
         case let .unknown(oid):

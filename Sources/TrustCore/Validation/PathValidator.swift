@@ -303,10 +303,19 @@ final class PathValidator {
         // anyExtendedKeyUsage.
         let checksEKU = isAnchor ? rules.contains(.anchorExtendedKeyUsage) : rules.contains(.issuerExtendedKeyUsage)
         if checksEKU, let eku = extensions.extendedKeyUsage, !eku.contains(OID.anyExtendedKeyUsage) {
-            for purpose in options.purposes where !eku.contains(purpose.oid) {
+            for purpose in options.purposes where !allows(eku, purpose) {
                 report(.extendedKeyUsageIncompatible(purpose: purpose.description))
             }
         }
+    }
+
+    /// Whether `eku` lists `purpose`. For serverAuth, Apple's SSL policy also takes the Netscape and
+    /// Microsoft Server Gated Cryptography purposes (`set_ssl_ekus`), unless the profile applies
+    /// ``ProfileRule/extendedKeyUsagePurposeListed`` (the strict serverAuth rule still wants serverAuth itself).
+    func allows(_ eku: ExtendedKeyUsage, _ purpose: KeyPurpose) -> Bool {
+        if eku.contains(purpose.oid) { return true }
+        guard purpose == .serverAuth, !options.rules.contains(.extendedKeyUsagePurposeListed) else { return false }
+        return eku.contains(OID.microsoftServerGatedCryptography) || eku.contains(OID.netscapeServerGatedCryptography)
     }
 
     /// End-entity rules: purposes (EKU), key usage, and the reference identities, each broken one
@@ -317,7 +326,7 @@ final class PathValidator {
             // RFC 5280 §4.2.1.12: each purpose must be listed, or anyExtendedKeyUsage (Apple
             // set_ssl_ekus accepts it; the web-PKI profile reports it as its own rule). A missing
             // extension allows every purpose.
-            for purpose in options.purposes where !eku.contains(purpose.oid) && !eku.contains(OID.anyExtendedKeyUsage) {
+            for purpose in options.purposes where !allows(eku, purpose) && !eku.contains(OID.anyExtendedKeyUsage) {
                 report(.extendedKeyUsageIncompatible(purpose: purpose.description))
             }
         }

@@ -129,6 +129,9 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// form appears in the chain. (A non-critical one fails only a name of such a form, under every
     /// profile; a trust anchor's constraints are applied without this check, as Apple applies them.)
     case nameConstraintsFormsSupported
+    /// An extendedKeyUsage allows a purpose only by listing it (or anyExtendedKeyUsage): Apple's SSL
+    /// policy also takes the Netscape and Microsoft Server Gated Cryptography purposes for serverAuth.
+    case extendedKeyUsagePurposeListed
 
     /// The profiles that apply this rule.
     public var profiles: Set<TrustProfile> {
@@ -149,6 +152,8 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
             return [.rfc5280Strict]
         case .version1IssuersOnlyAsAnchors, .criticalExtensionsProcessed, .revocationProofForEveryCertificate:
             return [.rfc5280, .rfc5280Strict]
+        case .extendedKeyUsagePurposeListed:
+            return [.rfc5280, .rfc5280Strict, .webPKI]
         case .version3, .rootAuthorityKeyIdentifier, .leafSubjectAltNameRequired, .leafExtendedKeyUsage,
              .anchorExtendedKeyUsage, .rootWithoutExtendedKeyUsage, .keyAlgorithm, .caCertificateAsLeaf:
             return [.webPKI]
@@ -198,6 +203,7 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .nameConstraintsDNSNameSyntax: return "RFC 5280 §4.2.1.10"
         case .nameConstraintsFormsSupported:
             return "Apple SecPolicyCheckBasicCertificateProcessing, SecNameConstraintsAreSubtreesSupported; RFC 5280 §4.2.1.10"
+        case .extendedKeyUsagePurposeListed: return "RFC 5280 §4.2.1.12 (Apple set_ssl_ekus allows more)"
         }
     }
 
@@ -243,6 +249,7 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .derDefaultOmitted: return "No DEFAULT value is written out (basicConstraints cA FALSE, an extension's critical FALSE, a GeneralSubtree minimum 0); the other profiles read them as omitted, as Apple does."
         case .nameConstraintsDNSNameSyntax: return "nameConstraints dNSName bases are host names in preferred name syntax: no leading period, no underscore (the other profiles read `.example.com` as its proper subdomains, as Apple, OpenSSL and Go do)."
         case .nameConstraintsFormsSupported: return "An intermediate's critical nameConstraints extension constrains only forms that can be checked (rfc822Name, dNSName, directoryName, URI, iPAddress), even when no name of another form appears in the chain."
+        case .extendedKeyUsagePurposeListed: return "An extendedKeyUsage allows a purpose only by listing it or anyExtendedKeyUsage (Apple's SSL policy also takes the Netscape and Microsoft Server Gated Cryptography purposes for serverAuth)."
         }
     }
 
@@ -293,6 +300,7 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .derDefaultOmitted: return 36
         case .nameConstraintsDNSNameSyntax: return 37
         case .nameConstraintsFormsSupported: return 38
+        case .extendedKeyUsagePurposeListed: return 39
         }
     }
 }

@@ -35,6 +35,10 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
     /// A key of a kind (e.g. `Ed25519`) that Apple's TLS server key-size table does not list, so it
     /// cannot meet it (``ProfileRule/strongKeySize``).
     case keyNotInServerKeySizeTable(String)
+    /// An EC key on a curve smaller than `minimumBits` (``ProfileRule/strongKeySize``: P-192, P-224).
+    case ecKeyTooSmall(bits: Int, minimumBits: Int)
+    /// An EC key on a curve the CA/Browser Forum does not allow, e.g. `P-224` (``ProfileRule/keyAlgorithm``).
+    case curveNotAllowed(String)
 
     // MARK: Signatures
 
@@ -158,6 +162,8 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
         case let .rsaModulusNotMultipleOf8(bits): return "RSA modulus of \(bits) bits is not a multiple of 8 (CABF 6.1.5)"
         case let .publicKeyAlgorithmNotAllowed(oid): return "public key algorithm \(oid) is not allowed"
         case let .publicKeyRejected(error): return "public key rejected" + (error.map { ": \($0)" } ?? "")
+        case let .ecKeyTooSmall(bits, minimumBits): return "EC key of \(bits) bits (at least \(minimumBits) required)"
+        case let .curveNotAllowed(curve): return "curve \(curve) is not allowed (P-256, P-384 or P-521)"
         case let .keyNotInServerKeySizeTable(kind): return "\(kind) key is not in the TLS server key-size table (RSA, EC)"
         case let .weakSignatureHash(algorithm): return "signed with \(algorithm) (SHA-1 is refused in TLS server chains)"
         case let .serverAuthExtendedKeyUsageMissing(underSystemRoot):
