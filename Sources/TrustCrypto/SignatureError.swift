@@ -8,7 +8,7 @@ public enum SignatureError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformedKey(String)
     /// An EC key spells out its curve instead of naming it (forbidden by RFC 5480 §2.1.1).
     case explicitCurveParameters
-    /// An EC key names a curve (dotted OID) other than P-256, P-384 or P-521.
+    /// An EC key names a curve (dotted OID) other than the NIST P-192, P-224, P-256, P-384 or P-521.
     case unsupportedCurve(String)
     /// An RSA public exponent (in decimal, or its size when longer than 64 bits) that is even, below 3
     /// or above ``PublicKeyDescription/maximumRSAPublicExponent`` (2^33 − 1, as ring and BoringSSL).
@@ -19,6 +19,8 @@ public enum SignatureError: Error, Hashable, Sendable, CustomStringConvertible {
     case legacyAlgorithm(String)
     /// The RSA modulus is smaller than the policy allows.
     case weakKey(bits: Int)
+    /// The EC key's curve (e.g. `P-224`) is smaller than the policy allows (``SignaturePolicy/modern``: P-256).
+    case weakCurve(String)
     /// The signature does not verify (wrong key, altered data, or a malformed signature value).
     case invalidSignature
     /// libcrypto failed for a reason unrelated to the input (for example, allocation failure).
@@ -43,6 +45,8 @@ public enum SignatureError: Error, Hashable, Sendable, CustomStringConvertible {
             return "signature algorithm \(algorithm) cannot be used with a \(key) key"
         case let .legacyAlgorithm(name):
             return "signature algorithm \(name) is disabled (SHA-1); enable legacy algorithms to accept it"
+        case let .weakCurve(curve):
+            return "EC key on \(curve) is below the policy's minimum curve (P-256); enable legacy algorithms to accept it"
         case let .weakKey(bits):
             if bits < SignaturePolicy.absoluteMinimumRSAModulusBits {
                 return "RSA key of \(bits) bits is too weak and is never accepted (minimum \(SignaturePolicy.absoluteMinimumRSAModulusBits) bits)"

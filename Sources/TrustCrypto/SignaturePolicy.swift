@@ -19,7 +19,7 @@ public struct SignaturePolicy: Hashable, Sendable {
         /// Accepted everywhere: the profiles' rules against them are waived (old private PKIs).
         case allowed
         /// Refused in every signature an evaluation verifies (certificates, CRLs, OCSP responses),
-        /// whatever the profile: stricter than Apple.
+        /// whatever the profile, with EC keys under 256 bits (P-192, P-224): stricter than Apple.
         case refused
     }
 
@@ -66,13 +66,19 @@ public struct SignaturePolicy: Hashable, Sendable {
         if algorithm.isLegacy && refusesLegacy {
             throw .legacyAlgorithm(algorithm.description)
         }
-        if case let .rsa(bits) = key.kind {
+        switch key.kind {
+        case let .rsa(bits):
             if bits < SignaturePolicy.absoluteMinimumRSAModulusBits {
                 throw .weakKey(bits: bits)
             }
             if bits < minimumRSAModulusBits && refusesLegacy {
                 throw .weakKey(bits: bits)
             }
+        case let .ec(curve) where curve.bits < 256 && refusesLegacy:
+            // P-192 and P-224 (which Apple's BasicX509 accepts) are legacy curves too.
+            throw .weakCurve(curve.description)
+        default:
+            break
         }
     }
 }

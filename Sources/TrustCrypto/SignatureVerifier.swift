@@ -11,12 +11,15 @@ public enum SignatureVerifier {
     /// - Throws: ``SignatureError/keyAlgorithmMismatch(algorithm:key:)``,
     ///   ``SignatureError/legacyAlgorithm(_:)``, ``SignatureError/weakKey(bits:)``,
     ///   ``SignatureError/invalidSignature`` or ``SignatureError/cryptoFailure(_:)``.
+    ///
+    /// Without a `policy`, ``SignaturePolicy/modern``: called directly, no profile decides afterwards
+    /// where SHA-1 or a small key is acceptable, so this refuses them (an evaluation passes its own).
     public static func verify(
         signature: ArraySlice<UInt8>,
         over signedBytes: ArraySlice<UInt8>,
         algorithm: SignatureAlgorithm,
         key: VerificationKey,
-        policy: SignaturePolicy = .default
+        policy: SignaturePolicy = .modern
     ) throws(SignatureError) {
         try checkAcceptable(algorithm: algorithm, key: key.description, policy: policy)
         try checkShape(signature, kind: key.description.kind)

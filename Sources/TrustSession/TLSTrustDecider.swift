@@ -32,7 +32,12 @@ public struct TLSTrustDecider: Sendable {
 
     /// Whether a decision may use the network (revocation fetching), and so must not run where
     /// waiting is forbidden (an event loop).
-    public var mayUseNetwork: Bool { settings.mayFetchRevocation || judge.fetchesRevocation }
+    public var mayUseNetwork: Bool { settings.mayFetchRevocation || judgeFetches }
+
+    /// Whether the judge's own fetching is allowed: settings that disable network access win.
+    private var judgeFetches: Bool {
+        judge.fetchesRevocation && settings.revocation?.contains(.networkAccessDisabled) != true
+    }
 
     /// The decision on `presented` (leaf first), fetching revocation information first when the
     /// settings ask for it.
@@ -40,17 +45,17 @@ public struct TLSTrustDecider: Sendable {
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
         let trust = settings.makeTrust(presented: presented, role: role)
-        if settings.mayFetchRevocation {
+        // A judge whose Apple counterpart fetches (Alamofire's RevocationTrustEvaluator) adds its flags to
+        // the settings' (a `.revocation` policy for the fetch only: the judge sets the policies itself).
+        let wanted = judgeFetches ? judge.revocationToFetch(for: role) : nil
+        if settings.mayFetchRevocation || wanted != nil {
             // Fetching keeps what verified on the trust; the judge's own evaluations then use it
-            // (evaluators never fetch by themselves).
-            _ = await trust.evaluate(fetchingWith: settings.revocationFetcher)
-        } else if let wanted = judge.revocationToFetch(for: role) {
-            // A judge whose Apple counterpart fetches (Alamofire's RevocationTrustEvaluator): fetch with
-            // its flags, then give the trust its own policies back for the judge to set as it does.
+            // (evaluators never fetch by themselves). The fetch validates under the settings' anchors:
+            // a judge that trusts other anchors (a pinned self-signed certificate) gets nothing fetched.
             let policies = trust.policies
-            trust.policies = policies + [.revocation(wanted)]
+            if let wanted { trust.policies = policies + [.revocation(wanted)] }
             _ = await trust.evaluate(fetchingWith: settings.revocationFetcher)
-            trust.policies = policies
+            if wanted != nil { trust.policies = policies }
         }
         return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
     }

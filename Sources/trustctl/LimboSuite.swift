@@ -136,10 +136,11 @@ enum LimboRunner {
             usage.insert(bit)
         }
         trust.options.requiredLeafKeyUsage = usage
-        // A case that lists a SHA-1 algorithm accepts it: legacy algorithms allowed (SignaturePolicy.legacy).
-        if (testcase.signature_algorithms ?? []).contains(where: sha1Algorithms.contains) {
-            trust.options.signaturePolicy = .legacy
-        }
+        // The suite's `signature_algorithms` are what a case accepts: a case that lists a SHA-1
+        // algorithm accepts it (SignaturePolicy.legacy); the others do not, whatever the profile
+        // (SignaturePolicy.modern: the suite is written from verifiers that refuse SHA-1 everywhere).
+        let listsSHA1 = (testcase.signature_algorithms ?? []).contains(where: sha1Algorithms.contains)
+        trust.options.signaturePolicy = listsSHA1 ? .legacy : .modern
         // The pedantic reading of the wildcard rule: private registries' suffixes (`s3.amazonaws.com`)
         // count too, not only ICANN's (the library's default, CABF BR §3.2.2.6).
         if (testcase.features ?? []).contains("pedantic-public-suffix-wildcard") {

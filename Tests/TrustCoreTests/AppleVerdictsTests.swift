@@ -39,7 +39,8 @@ final class AppleVerdictsTests: XCTestCase {
 
     /// A system store of the certificates in `files`, of which those also in `administratorFiles` were
     /// installed by an administrator (copied into a nested directory, as `update-ca-certificates` reads them).
-    func systemStore(_ files: [String], administratorFiles: [String] = [], in issuer: OpenSSLIssuer) throws -> SystemTrustStore {
+    func systemStore(_ files: [String], administratorFiles: [String] = [], distributionFiles: [String] = [],
+                     in issuer: OpenSSLIssuer) throws -> SystemTrustStore {
         let bundle = issuer.directory.appendingPathComponent("bundle-\(UUID().uuidString).pem")
         let text = try files.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
         try text.write(to: bundle, atomically: true, encoding: .utf8)
@@ -49,7 +50,13 @@ final class AppleVerdictsTests: XCTestCase {
         for (index, file) in administratorFiles.enumerated() {
             try FileManager.default.copyItem(atPath: file, toPath: nested.appendingPathComponent("root\(index).crt").path)
         }
-        return try SystemTrustStore.load(environment: ["SSL_CERT_FILE": bundle.path], administratorDirectories: [administrator.path])
+        let distribution = issuer.directory.appendingPathComponent("share-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: distribution, withIntermediateDirectories: true)
+        for (index, file) in distributionFiles.enumerated() {
+            try FileManager.default.copyItem(atPath: file, toPath: distribution.appendingPathComponent("root\(index).crt").path)
+        }
+        return try SystemTrustStore.load(environment: ["SSL_CERT_FILE": bundle.path], administratorDirectories: [administrator.path],
+                                         distributionDirectories: [distribution.path])
     }
 
     // MARK: SHA-1: SecPolicyRemoveWeakHashOptions (SSL server only), SecPolicyCheckSignatureHashAlgorithms
@@ -253,6 +260,13 @@ final class AppleVerdictsTests: XCTestCase {
         XCTAssertEqual(store.source(of: try Fixtures.certificate("ecdsa/root.pem")), .system)
         XCTAssertEqual(store.source(of: local.certificate), .administrator)
         XCTAssertEqual(store.source(of: stray.certificate), .caller)
+        // A distribution root an administrator also copied into the local directory stays a system root
+        // (trustd asks its system source first): copying a public root there exempts nothing.
+        let both = try systemStore([distribution, local.authority.certificatePath],
+                                   administratorFiles: [distribution, local.authority.certificatePath],
+                                   distributionFiles: [distribution], in: issuer)
+        XCTAssertEqual(both.administratorRoots.certificates, [local.certificate])
+        XCTAssertEqual(both.source(of: try Fixtures.certificate("ecdsa/root.pem")), .system)
     }
 
     // MARK: Anchors are the exact certificates given (SecCertificateSourceContains: by bytes)
@@ -330,7 +344,7 @@ final class AppleVerdictsTests: XCTestCase {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
         for (name, line) in [("Netscape certificate type", "nsCertType = critical, server"),
-                             ("QCStatements", "1.3.6.1.5.5.7.1.3 = critical, DER:30:00"),
+                             ("QCStatements", "1.3.6.1.5.5.7.1.3 = critical, DER:30:0A:30:08:06:06:04:00:8E:46:01:01"),
                              ("privateKeyUsagePeriod", "2.5.29.16 = critical, DER:30:00")] {
             let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines() + [line]).certificate
             for policy in [TrustPolicy.ssl(server: true, hostname: host), .basicX509] {
@@ -340,6 +354,9 @@ final class AppleVerdictsTests: XCTestCase {
             XCTAssertEqual(failureSummary(strict), ["0:unhandledCriticalExtension"], "\(name): \(strict)")
             XCTAssertTrue(TrustProfile.rfc5280.rules.contains(.criticalExtensionsProcessed))
         }
+        // One trustd's parser refuses (an empty QCStatements) makes the certificate unusable there too.
+        let emptyQC = try issuer.issue(commonName: host, extensions: serverLeafLines() + ["1.3.6.1.5.5.7.1.3 = critical, DER:30:00"]).certificate
+        XCTAssertEqual(failureSummary(try evaluate(emptyQC, .ssl(server: true, hostname: host))), ["0:unhandledCriticalExtension"])
         // An extension trustd does not know is unknown everywhere.
         let unknown = try issuer.issue(commonName: host, extensions: serverLeafLines() + ["1.3.6.1.4.1.99999.1 = critical, DER:05:00"]).certificate
         XCTAssertEqual(failureSummary(try evaluate(unknown, .ssl(server: true, hostname: host))), ["0:unhandledCriticalExtension"])

@@ -26,4 +26,23 @@ final class CommonNameFallbackNameConstraintTests: XCTestCase {
         allowed.options.allowsCommonNameFallback = true
         XCTAssertTrue(allowed.evaluate().isTrusted, "\(allowed.evaluate())")
     }
+
+    func testAWildcardCommonNameIsConstrainedToo() throws {
+        // `*.victim.test` is no host name, but the fallback matches it as a wildcard: it must be
+        // constrained as a SAN `*.victim.test` would be (found reviewing issue 32; fail-open before).
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        let ca = try issuer.issue(commonName: "Constrained CA", extensions: OpenSSLIssuer.constrainedCAExtensions(
+            "permitted;DNS:example.com"), by: .root, key: "keys/ecdsa/intermediate2.key.pem")
+        let noSAN = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
+                     "extendedKeyUsage = serverAuth", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+        let victim = try issuer.issue(commonName: "*.victim.test", extensions: noSAN, by: ca.authority).certificate
+        let trust = try OpenSSLIssuer.trust(victim, intermediates: [ca.certificate], policies: [.ssl(server: true, hostname: "www.victim.test")])
+        trust.options.allowsCommonNameFallback = true
+        XCTAssertEqual(failureSummary(trust.evaluate()), ["0:nameConstraintViolation"])
+        let inside = try issuer.issue(commonName: "*.example.com", extensions: noSAN, by: ca.authority).certificate
+        let allowed = try OpenSSLIssuer.trust(inside, intermediates: [ca.certificate], policies: [.ssl(server: true, hostname: "www.example.com")])
+        allowed.options.allowsCommonNameFallback = true
+        XCTAssertTrue(allowed.evaluate().isTrusted, "\(allowed.evaluate())")
+    }
 }

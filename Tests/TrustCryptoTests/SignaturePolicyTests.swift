@@ -82,4 +82,26 @@ final class SignaturePolicyTests: XCTestCase {
         XCTAssertNoThrow(try verify(Fixtures.p256Signature, message, .ecdsa(.sha256), verificationKey(Fixtures.p256SPKI), policy: strict))
         XCTAssertNoThrow(try verify(Fixtures.ed448Signature, message, .ed448, verificationKey(Fixtures.ed448SPKI), policy: strict))
     }
+
+    func testTheVerifierCalledDirectlyRefusesLegacyAlgorithms() throws {
+        // No profile decides after a direct call, so the verifier's own default is the modern policy.
+        let key = try verificationKey(Fixtures.rsa2048SPKI)
+        let algorithm = try signatureAlgorithm(Fixtures.sha1WithRSAAlgorithmID)
+        XCTAssertThrowsError(try SignatureVerifier.verify(signature: Fixtures.rsa2048SHA1Signature[...], over: message[...],
+                                                          algorithm: algorithm, key: key)) { error in
+            XCTAssertEqual(error as? SignatureError, .legacyAlgorithm("sha1WithRSAEncryption"))
+        }
+    }
+
+    func testTheModernPolicyRefusesCurvesUnder256Bits() throws {
+        for curve in [PublicKeyDescription.NamedCurve.p192, .p224] {
+            let key = PublicKeyDescription(kind: .ec(curve: curve))
+            XCTAssertThrowsError(try SignatureVerifier.checkAcceptable(algorithm: .ecdsa(.sha256), key: key, policy: .modern)) { error in
+                XCTAssertEqual(error as? SignatureError, .weakCurve(curve.description))
+            }
+            XCTAssertNoThrow(try SignatureVerifier.checkAcceptable(algorithm: .ecdsa(.sha256), key: key, policy: .default))
+        }
+        XCTAssertNoThrow(try SignatureVerifier.checkAcceptable(algorithm: .ecdsa(.sha256), key: PublicKeyDescription(kind: .ec(curve: .p256)),
+                                                               policy: .modern))
+    }
 }

@@ -70,6 +70,11 @@ public struct SystemTrustStore: Sendable {
         "/usr/local/share/ca-certificates", "/etc/pki/ca-trust/source/anchors", "/etc/pki/trust/anchors",
     ]
 
+    /// Where distributions keep their own roots, which `update-ca-certificates` puts in the bundle with
+    /// the administrators' (Debian, Ubuntu, Alpine): a root found here too is a system root, however
+    /// else it was installed (trustd asks its system source first).
+    public static let distributionDirectoryPaths = ["/usr/share/ca-certificates"]
+
     /// How a trust anchor is trusted, for the rules Apple scopes by it.
     package func source(of anchor: Certificate) -> AnchorSource {
         if administratorRoots.contains(anchor) { return .administrator }
@@ -82,14 +87,16 @@ public struct SystemTrustStore: Sendable {
     /// - Throws: ``SystemTrustStoreError`` when `SSL_CERT_FILE` or `SSL_CERT_DIR` is set and names a
     ///   path that cannot be read, or when together they hold no readable certificate.
     public static func load(environment: [String: String]) throws(SystemTrustStoreError) -> SystemTrustStore {
-        try load(environment: environment, administratorDirectories: administratorDirectoryPaths)
+        try load(environment: environment, administratorDirectories: administratorDirectoryPaths,
+                 distributionDirectories: distributionDirectoryPaths)
     }
 
-    /// ``load(environment:)`` with the administrators' roots read from `administratorDirectories`.
-    package static func load(environment: [String: String], administratorDirectories: [String])
-        throws(SystemTrustStoreError) -> SystemTrustStore {
+    /// ``load(environment:)`` with the administrators' roots read from `administratorDirectories`,
+    /// less those the distribution ships in `distributionDirectories`.
+    package static func load(environment: [String: String], administratorDirectories: [String],
+                             distributionDirectories: [String] = []) throws(SystemTrustStoreError) -> SystemTrustStore {
         var store = try loadAnchors(environment: environment)
-        store.classifyAdministratorRoots(in: administratorDirectories)
+        store.classifyAdministratorRoots(in: administratorDirectories, distribution: distributionDirectories)
         return store
     }
 
@@ -121,10 +128,21 @@ public struct SystemTrustStore: Sendable {
         administratorRoots = CertificateStore()
     }
 
-    /// Marks the anchors found in `directories` (recursively, bounded) as administrators' roots.
-    /// What cannot be read there is not listed: those directories are inputs to the bundle, whose
-    /// own reading reports its problems.
-    private mutating func classifyAdministratorRoots(in directories: [String]) {
+    /// Marks the anchors found in `directories` (recursively, bounded) as administrators' roots, unless
+    /// the distribution ships them too (`distribution`, read only when an administrator's root is
+    /// found). What cannot be read there is not listed: those directories are inputs to the bundle,
+    /// whose own reading reports its problems.
+    private mutating func classifyAdministratorRoots(in directories: [String], distribution: [String]) {
+        var found = anchors(under: directories)
+        if !found.certificates.isEmpty {
+            let shipped = anchors(under: distribution)
+            found = CertificateStore(found.certificates.filter { !shipped.contains($0) })
+        }
+        administratorRoots = found
+    }
+
+    /// The anchors of ``store`` found in the certificate files under `directories`.
+    private func anchors(under directories: [String]) -> CertificateStore {
         var found = CertificateStore()
         for directory in directories {
             for file in Self.certificateFiles(under: directory) {
@@ -134,7 +152,7 @@ public struct SystemTrustStore: Sendable {
                 }
             }
         }
-        administratorRoots = found
+        return found
     }
 
     /// The `*.crt` and `*.pem` files under `directory` and its subdirectories (`update-ca-certificates`

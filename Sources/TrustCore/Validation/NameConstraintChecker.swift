@@ -46,11 +46,18 @@ enum NameConstraintChecker {
 
     private enum Outcome { case ok, violation(String, String) }
 
+    /// Whether the common-name fallback could match `name`: a host name, or one behind `*.`.
+    private static func isMatchableCommonName(_ name: String) -> Bool {
+        let host = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
+        return IDNA.isValidASCIIHostname(host, allowingUnderscores: true)
+    }
+
     private static func collectNames(_ certificate: Certificate, commonNameIsDNSName: Bool) -> Names {
         var names = Names()
         if commonNameIsDNSName, certificate.extensions.subjectAlternativeNames == nil {
-            // Every common name the host-name matcher could match (underscores included).
-            names.dns.append(contentsOf: certificate.subject.commonNames.filter { IDNA.isValidASCIIHostname($0, allowingUnderscores: true) })
+            // Every common name the host-name matcher could match (underscores included, and a whole
+            // left-most wildcard label: `*.example.com` is constrained as the same SAN would be).
+            names.dns.append(contentsOf: certificate.subject.commonNames.filter(isMatchableCommonName))
         }
         if !certificate.subject.isEmpty {
             names.directory.append(certificate.subject)

@@ -150,7 +150,8 @@ struct PathBuilder {
         if intermediatesSoFar > maximumIntermediates || path.count >= budget.limits.maximumPathLength {
             try budget.spend(.candidatePaths)
             // The limit that stopped it: the caller's depth, or the budget's path length (leaf and anchor excluded).
-            let limit = intermediatesSoFar > maximumIntermediates ? maximumIntermediates : max(0, budget.limits.maximumPathLength - 2)
+            let pathLength = budget.limits.maximumPathLength
+            let limit = intermediatesSoFar > maximumIntermediates ? maximumIntermediates : (pathLength > 2 ? pathLength - 2 : 0)
             record(path, .tooDeep, [TrustFailure(.maximumDepthExceeded(limit: limit), certificate: current, index: path.count - 1)])
             return false
         }

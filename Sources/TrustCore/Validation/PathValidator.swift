@@ -222,7 +222,6 @@ final class PathValidator {
         "2.16.840.1.113730.1.1",       // Netscape certificate type
         "1.2.840.113533.7.65.0",       // Entrust version information
         OID.ocspNoCheck,
-        "1.3.6.1.5.5.7.1.3",           // QCStatements
         "1.3.6.1.4.1.311.21.10",       // Microsoft application policies
         "2.23.148.1.1", "2.23.148.1.2",
     ]
@@ -231,11 +230,40 @@ final class PathValidator {
     static let appleParsedArcs = ["1.2.840.113635.100.6.", "1.2.840.113635.100.11.", "1.2.840.113635.100.12.",
                                   "1.2.840.113635.100.13.", "1.2.840.113635.100.15.", "1.3.6.1.4.1.41577.5.", "2.23.146.2.1."]
 
-    /// Whether trustd knows the critical extension `oid` (``appleParsedExtensions``, ``appleParsedArcs``).
-    static func isParsedByApple(_ oid: ASN1ObjectIdentifier) -> Bool {
+    /// Whether trustd knows the critical extension `ext` (``appleParsedExtensions``, ``appleParsedArcs``)
+    /// and its parser accepts the value. Most of those parsers accept any value; QCStatements' wants a
+    /// non-empty SEQUENCE OF SEQUENCE { statementId OID, statementInfo ANY OPTIONAL } (RFC 3739 §3.2.6,
+    /// `SecCEPQualifiedCertStatements`), and a critical extension trustd cannot parse makes the
+    /// certificate unusable (`SecCertificateParse`), here an unhandled critical extension.
+    static func isParsedByApple(_ ext: Extension) -> Bool {
+        let oid = ext.oid
+        if oid == qcStatements { return isWellFormedQCStatements(ext.value) }
         if appleParsedExtensions.contains(oid) { return true }
         let dotted = oid.dotted
         return appleParsedArcs.contains { dotted.hasPrefix($0) }
+    }
+
+    static let qcStatements: ASN1ObjectIdentifier = "1.3.6.1.5.5.7.1.3"
+
+    /// QCStatements' syntax as trustd's parser checks it (at most 16 statements: MAX_QCSTATEMENTS).
+    static func isWellFormedQCStatements(_ value: ArraySlice<UInt8>) -> Bool {
+        do throws(DERError) {
+            let element = try DERIndexReader.parseSingle(value)
+            guard element.tag == .sequence else { return false }
+            var statements = try element.children()
+            var count = 0
+            while let statement = try statements.next(in: value) {
+                count += 1
+                guard statement.tag == .sequence, count < 16 else { return false }
+                var fields = try statement.children()
+                _ = try fields.read(.objectIdentifier, in: value)
+                _ = try fields.next(in: value)
+                try fields.finish()
+            }
+            return count > 0
+        } catch {
+            return false
+        }
     }
 
     /// RFC 5280 §4.2: a critical extension that is not recognised must cause rejection. The names
@@ -254,7 +282,7 @@ final class PathValidator {
         for ext in extensions.all where ext.isCritical {
             // Processed kinds are all in `understoodExtensions`; the set decides the rest.
             if ext.kind?.isProcessedByValidator == true || PathValidator.understoodExtensions.contains(ext.oid) { continue }
-            if !rules.contains(.criticalExtensionsProcessed) && PathValidator.isParsedByApple(ext.oid) { continue }
+            if !rules.contains(.criticalExtensionsProcessed) && PathValidator.isParsedByApple(ext) { continue }
             names.append(ext.name)
         }
         return names

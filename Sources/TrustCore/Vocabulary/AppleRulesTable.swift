@@ -45,7 +45,7 @@ package enum AppleRulesTable {
             testFile: "TrustCoreTests/AppleVerdictsTests.swift", test: "testATenYearSelfSignedServerCertificateFailsAsACallerAnchorAndPassesAsAnAdministratorsRoot"),
         Row(topic: "System roots and administrators' roots",
             apple: "SecCertificateSourceContains(kSecSystemAnchorSource) for SecPolicyCheckSystemTrustValidityPeriod and SecPolicyCheckServerAuthEKU",
-            swiftTrust: "A system root is one by its bytes, however supplied; roots also found in /usr/local/share/ca-certificates, /etc/pki/ca-trust/source/anchors or /etc/pki/trust/anchors are administrators' (Apple's user anchors).",
+            swiftTrust: "A system root is one by its bytes, however supplied; roots also found in /usr/local/share/ca-certificates, /etc/pki/ca-trust/source/anchors or /etc/pki/trust/anchors, and not shipped in /usr/share/ca-certificates, are administrators' (Apple's user anchors).",
             testFile: "TrustCoreTests/AppleVerdictsTests.swift", test: "testASystemRootIsASystemRootEvenAsTheCallersOnlyAnchor"),
         Row(topic: "Name constraints",
             apple: "SecDNSNameConstraintsMatch; SecNameConstraintsAreSubtreesSupported (critical unsupported forms fail)",

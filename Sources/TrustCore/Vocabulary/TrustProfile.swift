@@ -2,7 +2,9 @@
 ///
 /// Every profile applies RFC 5280 §6.1 path validation; the profiles differ in the
 /// ``ProfileRule``s they add (``rules``). ``webPKI`` applies every rule of ``ssl`` and of
-/// ``rfc5280Strict`` but one (nameConstraints may be non-critical under the CA/Browser Forum).
+/// ``rfc5280Strict`` but four: nameConstraints may be non-critical under the CA/Browser Forum, and
+/// three RFC 5280 strictnesses Apple relaxes (v1 intermediates under a v1 anchor, the critical
+/// extensions trustd parses, revocation proof of the leaf only) follow Apple.
 public enum TrustProfile: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// RFC 5280 §6.1 path validation, certificate policies included, nothing else: the profile NIST
     /// PKITS tests.
