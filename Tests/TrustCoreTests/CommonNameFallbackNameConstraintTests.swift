@@ -5,13 +5,20 @@ import XCTest
 
 /// The legacy common-name fallback must not bypass DNS name constraints.
 final class CommonNameFallbackNameConstraintTests: XCTestCase {
+    /// A leaf's extensions without a subjectAltName.
+    let noSAN = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
+                 "extendedKeyUsage = serverAuth", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+
+    /// A CA under the committed root permitted only example.com.
+    func constrainedCA(_ issuer: inout OpenSSLIssuer) throws -> (certificate: Certificate, authority: OpenSSLIssuer.Authority) {
+        try issuer.issue(commonName: "Constrained CA", extensions: OpenSSLIssuer.constrainedCAExtensions("permitted;DNS:example.com"),
+                         by: .root, key: "keys/ecdsa/intermediate2.key.pem")
+    }
+
     func testAConstrainedCACannotIssueAHostNameInTheCommonName() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let ca = try issuer.issue(commonName: "Constrained CA", extensions: OpenSSLIssuer.constrainedCAExtensions(
-            "permitted;DNS:example.com"), by: .root, key: "keys/ecdsa/intermediate2.key.pem")
-        let noSAN = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
-                     "extendedKeyUsage = serverAuth", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+        let ca = try constrainedCA(&issuer)
         let victim = try issuer.issue(commonName: "victim.test", extensions: noSAN, by: ca.authority).certificate
         let trust = try OpenSSLIssuer.trust(victim, intermediates: [ca.certificate], policies: [.ssl(server: true, hostname: "victim.test")])
         // Without the fallback the host simply does not match ...
@@ -32,10 +39,7 @@ final class CommonNameFallbackNameConstraintTests: XCTestCase {
         // constrained as a SAN `*.victim.test` would be (found reviewing issue 32; fail-open before).
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let ca = try issuer.issue(commonName: "Constrained CA", extensions: OpenSSLIssuer.constrainedCAExtensions(
-            "permitted;DNS:example.com"), by: .root, key: "keys/ecdsa/intermediate2.key.pem")
-        let noSAN = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
-                     "extendedKeyUsage = serverAuth", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+        let ca = try constrainedCA(&issuer)
         let victim = try issuer.issue(commonName: "*.victim.test", extensions: noSAN, by: ca.authority).certificate
         let trust = try OpenSSLIssuer.trust(victim, intermediates: [ca.certificate], policies: [.ssl(server: true, hostname: "www.victim.test")])
         trust.options.allowsCommonNameFallback = true
