@@ -25,10 +25,10 @@ struct EvaluationContext: ~Copyable {
 
     init(options: ValidationOptions, anchors: CertificateStore, intermediates: CertificateStore, signatures: SignatureChecker,
          budget: BudgetMeter, revocationInputs: RevocationInputs, maximumIntermediates: Int, identities: [PreparedIdentity],
-         anchorSource: ((Certificate) -> AnchorSource)?) {
+         rootClassifier: SystemTrustStore?) {
         let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: identities)
         validator.revocationInputs = revocationInputs
-        if let anchorSource { validator.anchorSource = anchorSource }
+        validator.rootClassifier = rootClassifier
         if validator.options.revocation != nil {
             let paths = CRLSignerPaths(validator: validator, pool: intermediates, maximumIntermediates: maximumIntermediates)
             validator.crlSigners = CRLSigners(pool: intermediates, paths: paths)

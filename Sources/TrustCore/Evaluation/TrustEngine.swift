@@ -130,12 +130,10 @@ enum TrustEngine {
         // Apple scopes some TLS server rules by how the root is trusted (AnchorSource): trustd asks its
         // system and user anchor sources whatever the caller's anchors were, so the system store is
         // consulted (never trusted) even when the caller trusts only their own anchors.
-        var anchorSource: ((Certificate) -> AnchorSource)?
+        var rootClassifier: SystemTrustStore?
         if options.purposes.contains(.serverAuth), !options.rules.intersection(ValidationOptions.anchorSourceRules).isEmpty {
             // An unusable system store holds no root (and, as an anchor source, has failed the evaluation already).
-            if let systemStore = try? systemTrustStore() {
-                anchorSource = { anchor in systemStore.source(of: anchor) }
-            }
+            rootClassifier = try? systemTrustStore()
         }
 
         // Configuration -> context (built once) -> builder -> validator -> revocation -> result.
@@ -143,7 +141,7 @@ enum TrustEngine {
                                         signatures: SignatureChecker(policy: config.options.signaturePolicy),
                                         budget: meter ?? BudgetMeter(config.options.budget),
                                         revocationInputs: config.revocationInputs, maximumIntermediates: config.options.maximumDepth,
-                                        identities: prepared.identities, anchorSource: anchorSource)
+                                        identities: prepared.identities, rootClassifier: rootClassifier)
         return body(context, leaf, preFailures)
     }
 

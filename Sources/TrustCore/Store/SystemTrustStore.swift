@@ -1,4 +1,5 @@
 import Foundation
+import TrustCrypto
 import TrustDER
 import TrustX509
 
@@ -23,19 +24,44 @@ import TrustX509
 /// Apple scopes some TLS server rules by that difference (``administratorRoots``).
 public struct SystemTrustStore: Sendable {
     /// The anchors.
-    public let store: CertificateStore
+    public var store: CertificateStore { contents.store }
     /// The anchors of ``store`` an administrator installed (found, byte for byte, in
     /// ``administratorDirectoryPaths``), as opposed to the distribution's own. Apple's trustd treats
     /// such roots as user anchors (trust settings): its 398-day limit and strict serverAuth rule apply
     /// only under roots of its own store (`SecPolicyCheckSystemTrustValidityPeriod`,
     /// `SecPolicyCheckServerAuthEKU`), and a leaf that is itself one is exempt from the key-size and
     /// 825-day rules (`SecPolicyCheckKeySize`, `SecPolicyCheckOtherTrustValidityPeriod`).
-    public private(set) var administratorRoots: CertificateStore
+    public var administratorRoots: CertificateStore { contents.administratorRoots }
     /// Where the anchors came from: the configured `SSL_CERT_FILE` / `SSL_CERT_DIR`, or the bundle
     /// file or directory found; nil when none was found.
-    public let source: String?
+    public var source: String? { contents.source }
     /// Every PEM block or file that could not be read as a certificate, and why.
-    public let skipped: [SkippedCertificate]
+    public var skipped: [SkippedCertificate] { contents.skipped }
+
+    /// Everything, behind one reference: every TLS server evaluation reads the shared store to
+    /// classify its root (``source(of:)``), and copying one reference costs one retain.
+    private let contents: Contents
+
+    private final class Contents: Sendable {
+        let store: CertificateStore
+        let administratorRoots: CertificateStore
+        let source: String?
+        let skipped: [SkippedCertificate]
+        /// The SHA-256 of every anchor and of every administrator's root: a chain's root is classified
+        /// by the digest its certificate already carries (the verdict cache's key), not by hashing
+        /// its DER again (2.3 k instructions per new certificate, callgrind).
+        let systemDigests: Set<DigestWords>
+        let administratorDigests: Set<DigestWords>
+
+        init(store: CertificateStore, administratorRoots: CertificateStore, source: String?, skipped: [SkippedCertificate]) {
+            self.store = store
+            self.administratorRoots = administratorRoots
+            self.source = source
+            self.skipped = skipped
+            systemDigests = Set(store.certificates.map(\.sha256Words))
+            administratorDigests = Set(administratorRoots.certificates.map(\.sha256Words))
+        }
+    }
 
     /// The shared system store, loaded from the process environment on first use.
     ///
@@ -77,8 +103,10 @@ public struct SystemTrustStore: Sendable {
 
     /// How a trust anchor is trusted, for the rules Apple scopes by it.
     package func source(of anchor: Certificate) -> AnchorSource {
-        if administratorRoots.contains(anchor) { return .administrator }
-        return store.contains(anchor) ? .system : .caller
+        let contents = contents
+        let digest = anchor.sha256Words
+        if !contents.administratorDigests.isEmpty && contents.administratorDigests.contains(digest) { return .administrator }
+        return contents.systemDigests.contains(digest) ? .system : .caller
     }
 
     /// Loads the anchors as described above, reading the variables from `environment` (pass a
@@ -121,11 +149,9 @@ public struct SystemTrustStore: Sendable {
         return SystemTrustStore(store: CertificateStore(), source: nil, skipped: [])
     }
 
-    private init(store: CertificateStore, source: String?, skipped: [SkippedCertificate]) {
-        self.store = store
-        self.source = source
-        self.skipped = skipped
-        administratorRoots = CertificateStore()
+    private init(store: CertificateStore, source: String?, skipped: [SkippedCertificate],
+                 administratorRoots: CertificateStore = CertificateStore()) {
+        contents = Contents(store: store, administratorRoots: administratorRoots, source: source, skipped: skipped)
     }
 
     /// Marks the anchors found in `directories` (recursively, bounded) as administrators' roots, unless
@@ -138,7 +164,7 @@ public struct SystemTrustStore: Sendable {
             let shipped = anchors(under: distribution)
             found = CertificateStore(found.certificates.filter { !shipped.contains($0) })
         }
-        administratorRoots = found
+        self = SystemTrustStore(store: store, source: source, skipped: skipped, administratorRoots: found)
     }
 
     /// The anchors of ``store`` found in the certificate files under `directories`.

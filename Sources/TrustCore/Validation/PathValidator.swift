@@ -17,8 +17,9 @@ final class PathValidator {
     var revocationInputs = RevocationInputs()
     /// Finds and validates CRL-signing certificates that are not on the chain (RFC 5280 §6.3.3 (f)).
     var crlSigners: CRLSigners?
-    /// How an anchor is trusted (rules Apple scopes by system, administrator and caller roots).
-    var anchorSource: (Certificate) -> AnchorSource = { _ in .caller }
+    /// The system store that says how an anchor is trusted (rules Apple scopes by system,
+    /// administrator and caller roots); nil: every anchor is the caller's.
+    var rootClassifier: SystemTrustStore?
     /// `options.identities`, prepared once for every chain this validator sees.
     let identities: [PreparedIdentity]
     /// The per-certificate verdicts that depend on nothing but the certificate and flags (remembered per chain).
@@ -105,7 +106,7 @@ final class PathValidator {
         var failures: [TrustFailure] = []
         let lastIndex = chain.count - 1
         let anchorIndex = isComplete ? lastIndex : -1
-        let rootSource = isComplete ? anchorSource(chain[lastIndex]) : .caller
+        let rootSource = isComplete ? rootClassifier?.source(of: chain[lastIndex]) ?? .caller : .caller
 
         let rules = options.rules
         let verdicts = try staticVerdicts(chain, anchorIndex: anchorIndex, rootSource: rootSource)
