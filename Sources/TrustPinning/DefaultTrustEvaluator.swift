@@ -15,8 +15,9 @@ public struct DefaultTrustEvaluator: ServerTrustEvaluating {
         validation = StandardValidation(performDefaultValidation: true, validateHost: validateHost)
     }
 
-    /// Throws ``ServerTrustFailureReason/defaultEvaluationFailed(host:failures:)`` or
-    /// ``ServerTrustFailureReason/hostValidationFailed(host:failures:)``; replaces the trust's policies.
+    /// Throws ``ServerTrustFailureReason/trustEvaluationFailed(host:stage:failures:)`` (stage
+    /// ``TrustEvaluationStage/defaultValidation`` or ``TrustEvaluationStage/hostValidation``);
+    /// replaces the trust's policies.
     public func evaluate(_ trust: ServerTrust, forHost host: String) throws {
         try validation.run(on: trust, forHost: host)
     }

@@ -7,8 +7,9 @@ import TrustX509
 /// Steps, in Alamofire's order: with `acceptSelfSignedCertificates`, the pinned certificates
 /// become the trust's only anchors (so a self-signed pinned leaf, or a private CA, validates);
 /// then default validation and host validation as requested; then the pin check. The server's
-/// certificates are the validated chain when the trust's last evaluation succeeded (a pinned root
-/// the server did not send matches), else the certificates the server presented.
+/// certificates are the chain the evaluation built, trusted or not, as Alamofire reads
+/// `trust.af.certificates`: a pinned root the server did not send matches when it is an anchor,
+/// and a certificate the server appended outside the chain does not.
 ///
 /// Keep default and host validation on in production: without them, a pinned intermediate or
 /// root only proves that the server sent that (public) certificate.

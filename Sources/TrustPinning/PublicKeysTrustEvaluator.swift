@@ -5,8 +5,9 @@ import TrustX509
 /// certificates: Alamofire 5's `PublicKeysTrustEvaluator`.
 ///
 /// Keys are compared as whole DER SubjectPublicKeyInfo structures (algorithm and key). The
-/// server's certificates are the validated chain when the trust's last evaluation succeeded, else
-/// the presented ones. Pinning a key survives certificate renewal with the same key.
+/// server's certificates are the chain the evaluation built, trusted or not, as Alamofire reads
+/// `trust.af.certificates` (never certificates the server appended outside it). Pinning a key
+/// survives certificate renewal with the same key.
 public struct PublicKeysTrustEvaluator: ServerTrustEvaluating {
     /// The pinned keys, without duplicates.
     public let keys: [SubjectPublicKeyInfo]

@@ -13,7 +13,8 @@ import TrustCore
 ///
 /// What fails follows `options`, as with Apple's `SecPolicyCreateRevocation`:
 /// - a revoked certificate (from any valid source) always throws
-///   ``ServerTrustFailureReason/revocationCheckFailed(host:options:failures:)``;
+///   ``ServerTrustFailureReason/trustEvaluationFailed(host:stage:failures:)`` at stage
+///   ``TrustEvaluationStage/revocation(_:)``;
 /// - a certificate whose status is unknown throws only under `.requirePositiveResponse` (hard fail:
 ///   ``ServerTrustFailureReason/isRevocationUnavailable`` is then true); with the default options an
 ///   unknown status is accepted (soft fail);
@@ -46,7 +47,7 @@ public struct RevocationTrustEvaluator: ServerTrustEvaluating {
         try validation.run(on: trust, forHost: host)
         let evaluation = trust.evaluate(policies: validationPolicies(forHost: host) + [.revocation(options)])
         guard evaluation.isTrusted else {
-            throw ServerTrustFailureReason.revocationCheckFailed(host: host, options: options, failures: evaluation.failures)
+            throw ServerTrustFailureReason.trustEvaluationFailed(host: host, stage: .revocation(options), failures: evaluation.failures)
         }
     }
 

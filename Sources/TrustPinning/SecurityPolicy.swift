@@ -15,8 +15,9 @@ import TrustX509
 /// 5. `.certificate`: the pinned certificates become the only anchors; the trust must evaluate,
 ///    and some certificate of the built chain must be pinned.
 ///    `.publicKey`: some certificate's key must be among the pinned certificates' keys; the
-///    certificates are the validated chain when step 4 evaluated it, else the presented ones
-///    (an unevaluated `SecTrust` holds just those).
+///    certificates are the chain the evaluation built under the policy of step 2, trusted or not
+///    (`AFPublicKeyTrustChainForServerTrust` starts with `SecTrustGetCertificateCount`, which
+///    evaluates on demand), never certificates the server appended outside it.
 ///
 /// **AFNetworking 2.x** differed: its `validatesCertificateChain` (default `YES`) required *every*
 /// certificate of the chain to be pinned (every key, in public-key mode), so pinning only the leaf

@@ -11,14 +11,14 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
     case noCertificatesFound
     /// A ``PublicKeysTrustEvaluator`` was given no public keys to pin.
     case noPublicKeysFound
-    /// Default validation (a chain to a trusted anchor, fit for TLS server authentication, without
-    /// the host name) failed; `failures` are the evaluation's reasons.
-    case defaultEvaluationFailed(host: String, failures: [TrustFailure])
-    /// Validation with the host name failed; `failures` are the evaluation's reasons.
-    case hostValidationFailed(host: String, failures: [TrustFailure])
-    /// The revocation check failed: a certificate is revoked, or (while revocation checking is
-    /// unavailable, or when a positive response is required) its status could not be established.
-    case revocationCheckFailed(host: String, options: RevocationOptions, failures: [TrustFailure])
+    /// An evaluation of the trust failed: the one reason Alamofire 5 throws for every failed
+    /// `SecTrust` evaluation on current Apple systems (`.trustEvaluationFailed(error:)`, from
+    /// `SecTrust.af.evaluate()`). `stage` says which evaluation: default validation (a chain to a
+    /// trusted anchor, fit for TLS server authentication, without the host name), host validation,
+    /// or the revocation check (a certificate is revoked, or, while revocation checking is
+    /// unavailable or when a positive response is required, its status could not be established).
+    /// `failures` are the evaluation's reasons, each naming the certificate and the rule.
+    case trustEvaluationFailed(host: String, stage: TrustEvaluationStage, failures: [TrustFailure])
     /// None of the pinned certificates is among the server's certificates.
     case certificatePinningFailed(host: String, pinned: [PinDescription], presented: [PinDescription])
     /// None of the pinned public keys (or SPKI hashes) is among the server's certificates' keys.
@@ -38,8 +38,7 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
     /// The evaluation failures underlying the reason (empty for reasons that are not about the chain).
     public var trustFailures: [TrustFailure] {
         switch self {
-        case let .defaultEvaluationFailed(_, failures), let .hostValidationFailed(_, failures),
-             let .revocationCheckFailed(_, _, failures):
+        case let .trustEvaluationFailed(_, _, failures):
             return failures
         default:
             return []
@@ -49,7 +48,7 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
     /// Whether the reason is that revocation status could not be established (as opposed to a
     /// certificate being revoked): always the case while revocation checking is unavailable.
     public var isRevocationUnavailable: Bool {
-        guard case let .revocationCheckFailed(_, _, failures) = self else { return false }
+        guard case let .trustEvaluationFailed(_, .revocation, failures) = self else { return false }
         return failures.contains { if case .revocationUnavailable = $0.reason { true } else { false } }
     }
 
@@ -62,13 +61,11 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
             return "certificate pinning is configured with no certificates"
         case .noPublicKeysFound:
             return "public-key pinning is configured with no keys"
-        case let .defaultEvaluationFailed(host, _):
-            return "default evaluation failed for \(host)"
-        case let .hostValidationFailed(host, _):
-            return "host validation failed for \(host)"
-        case let .revocationCheckFailed(host, options, _):
-            let lead = isRevocationUnavailable ? "revocation checking unavailable for \(host)" : "revocation check failed for \(host)"
-            return lead + " (options: \(options.swiftNames))"
+        case let .trustEvaluationFailed(host, .revocation(options), _):
+            let lead = isRevocationUnavailable ? "revocation checking unavailable" : "revocation check failed"
+            return "trust evaluation failed for \(host): \(lead) (options: \(options.swiftNames))"
+        case let .trustEvaluationFailed(host, stage, _):
+            return "trust evaluation failed for \(host): \(stage) failed"
         case let .certificatePinningFailed(host, pinned, presented):
             return "certificate pinning failed for \(host): none of the \(pinned.count) pinned certificates \(pinned.listed) "
                 + "is among the server's certificates \(presented.listed)"
@@ -104,7 +101,7 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
             return "add an evaluator for the host to the ServerTrustManager, or do not require every host to be evaluated"
         case .noCertificatesFound, .noPublicKeysFound:
             return "give the evaluator the certificates or keys to pin"
-        case .defaultEvaluationFailed, .hostValidationFailed, .revocationCheckFailed:
+        case .trustEvaluationFailed:
             return "each failure names the certificate (0 = leaf) and the rule it broke"
         case .certificatePinningFailed, .publicKeyPinningFailed, .pinSetMismatch:
             return "if the server's certificates changed legitimately, pin the new ones (keep a backup pin); otherwise this is not the expected server"
@@ -133,9 +130,7 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
         case let .noRequiredEvaluator(host): return [0, host]
         case .noCertificatesFound: return [1]
         case .noPublicKeysFound: return [2]
-        case let .defaultEvaluationFailed(host, failures): return [3, host, failures]
-        case let .hostValidationFailed(host, failures): return [4, host, failures]
-        case let .revocationCheckFailed(host, options, failures): return [5, host, options, failures]
+        case let .trustEvaluationFailed(host, stage, failures): return [3, host, stage, failures]
         case let .certificatePinningFailed(host, pinned, presented): return [6, host, pinned, presented]
         case let .publicKeyPinningFailed(host, pinned, presented): return [7, host, pinned, presented]
         case let .pinSetMismatch(host, domain, unsatisfied, presented): return [8, host, domain, unsatisfied, presented]

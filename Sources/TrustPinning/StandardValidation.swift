@@ -10,9 +10,10 @@ import TrustX509
 ///   host validation applies `SecPolicyCreateSSL(true, host)`), that is a *full* evaluation: the
 ///   chain is validated too, even when default validation is off.
 ///
-/// A failure is reported as ``ServerTrustFailureReason/defaultEvaluationFailed(host:failures:)``
-/// when the chain itself is not trusted (and default validation was asked for), else as
-/// ``ServerTrustFailureReason/hostValidationFailed(host:failures:)``.
+/// A failure is reported as ``ServerTrustFailureReason/trustEvaluationFailed(host:stage:failures:)``,
+/// Alamofire's one reason for a failed evaluation, at stage
+/// ``TrustEvaluationStage/defaultValidation`` when the chain itself is not trusted (and default
+/// validation was asked for), else at ``TrustEvaluationStage/hostValidation``.
 struct StandardValidation: Hashable, Sendable {
     /// Whether to check the chain without the host name.
     let performDefaultValidation: Bool
@@ -30,13 +31,13 @@ struct StandardValidation: Hashable, Sendable {
             if withHost.isTrusted { return withHost }  // Implies the host-less evaluation passes: it checks a subset.
             if performDefaultValidation {
                 let withoutHost = trust.evaluate(policies: [.ssl(server: true, hostname: nil)])
-                if !withoutHost.isTrusted { throw .defaultEvaluationFailed(host: host, failures: withoutHost.failures) }
+                if !withoutHost.isTrusted { throw .trustEvaluationFailed(host: host, stage: .defaultValidation, failures: withoutHost.failures) }
             }
-            throw .hostValidationFailed(host: host, failures: withHost.failures)
+            throw .trustEvaluationFailed(host: host, stage: .hostValidation, failures: withHost.failures)
         }
         if performDefaultValidation {
             let evaluation = trust.evaluate(policies: [.ssl(server: true, hostname: nil)])
-            if !evaluation.isTrusted { throw .defaultEvaluationFailed(host: host, failures: evaluation.failures) }
+            if !evaluation.isTrusted { throw .trustEvaluationFailed(host: host, stage: .defaultValidation, failures: evaluation.failures) }
             return evaluation
         }
         return nil
@@ -44,13 +45,19 @@ struct StandardValidation: Hashable, Sendable {
 }
 
 extension ServerTrust {
-    /// The certificates pins are compared with, as `SecTrustCopyCertificateChain` returns them:
-    /// the chain `evaluation` built when it trusted it (so a pinned root the server did not send
-    /// matches, and a certificate the server appended outside the chain does not), otherwise the
-    /// presented certificates. With no evaluation of its own, an earlier trusted evaluation of the
-    /// unchanged configuration counts.
+    /// The certificates pins are compared with: the chain an evaluation built, trusted or not, as
+    /// Alamofire's `trust.af.certificates` and AFNetworking's chain loops read it
+    /// (`SecTrustCopyCertificateChain` and `SecTrustGetCertificateCount` evaluate on demand and
+    /// return trustd's best path even when it is untrusted). That is `evaluation`'s chain, else the
+    /// last evaluation's of the unchanged configuration, else a new evaluation's under the trust's
+    /// current policies (when default and host validation are both off).
+    ///
+    /// Never the presented list: a certificate enters a built chain only through a verified
+    /// signature (each key above the leaf signed the certificate below it; the leaf's key is proven
+    /// by the handshake), so a certificate the server merely appended, such as a public pinned CA a
+    /// man in the middle adds to his own chain, does not match. A pinned root the server did not
+    /// send matches when the trust's anchors hold it.
     func certificatesForPinning(_ evaluation: TrustEvaluation?) -> [Certificate] {
-        if let evaluation = evaluation ?? lastEvaluation, evaluation.isTrusted { return evaluation.chain }
-        return certificates
+        (evaluation ?? lastEvaluation ?? evaluate()).chain
     }
 }

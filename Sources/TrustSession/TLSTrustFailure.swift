@@ -33,10 +33,14 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     /// made under the options to check the acceptance (nil when the judge removed the options).
     case optionsNotEnforced(host: String, options: TrustOptions, evaluation: TrustEvaluation?)
 
-    /// The reason a TrustPinning evaluator gave, when an evaluator rejected the trust.
+    /// The reason an evaluator gave, when an evaluator rejected the trust. An error that is not a
+    /// ``ServerTrustFailureReason`` (thrown by a custom `ServerTrustEvaluating` conformer) is
+    /// wrapped as ``ServerTrustFailureReason/customEvaluationFailed(host:error:)``, as Alamofire's
+    /// `SessionDelegate.attemptServerTrustAuthentication` wraps any error that is not an `AFError`.
     public var serverTrustFailureReason: ServerTrustFailureReason? {
         switch self {
-        case let .evaluatorRejected(_, error): return error as? ServerTrustFailureReason
+        case let .evaluatorRejected(host, error):
+            return (error as? ServerTrustFailureReason) ?? .customEvaluationFailed(host: host, error: error)
         case let .challengeCancelled(_, error): return error as? ServerTrustFailureReason
         default: return nil
         }

@@ -147,7 +147,7 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
         let server = try startNIOServer(presenting: expiredChain)
         let manager = try ServerTrustManager(evaluators: [TestPKI.host: DefaultTrustEvaluator()])
         let failure = try XCTUnwrap(rejection(try connect(port: server.port, verifier: try verifier(.init(authority: .serverTrustManager(manager))))))
-        guard case .defaultEvaluationFailed? = failure.serverTrustFailureReason else { return XCTFail("\(failure)") }
+        guard case .trustEvaluationFailed(_, .defaultValidation, _)? = failure.serverTrustFailureReason else { return XCTFail("\(failure)") }
 
         let disabled = try ServerTrustManager(evaluators: [TestPKI.host: DisabledTrustEvaluator()])
         XCTAssertNil(try connect(port: server.port, verifier: try verifier(.init(authority: .serverTrustManager(disabled)))).error)

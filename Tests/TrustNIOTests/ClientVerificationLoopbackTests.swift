@@ -90,7 +90,7 @@ final class ClientVerificationLoopbackTests: LoopbackTestCase {
         let strict = PinnedCertificatesTrustEvaluator(certificates: pinned)
         let rejected = try connect(port: server.port, verifier: TLSTrustVerifier(evaluator: strict, settings: try TestPKI.settings()))
         let failure = try XCTUnwrap(rejection(rejected))
-        guard case .defaultEvaluationFailed? = failure.serverTrustFailureReason else { return XCTFail("\(failure)") }
+        guard case .trustEvaluationFailed(_, .defaultValidation, _)? = failure.serverTrustFailureReason else { return XCTFail("\(failure)") }
     }
 
     func testServerTrustManagerWithAllHostsMustBeEvaluatedRejectsAnUnlistedHost() throws {

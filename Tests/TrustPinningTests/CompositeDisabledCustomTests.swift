@@ -30,7 +30,7 @@ final class CompositeDisabledCustomTests: XCTestCase {
             EvaluatorCase(name: "first failure wins", presented: TestPKI.expiredChain,
                           evaluator: CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(),
                                                                           PinnedCertificatesTrustEvaluator(certificates: [wrong])]),
-                          expected: "defaultEvaluationFailed"),
+                          expected: "trustEvaluationFailed/default"),
             EvaluatorCase(name: "empty composite accepts, as in Alamofire", presented: TestPKI.expiredChain,
                           evaluator: CompositeTrustEvaluator(evaluators: []), expected: "pass"),
         ])
@@ -61,7 +61,7 @@ final class CompositeDisabledCustomTests: XCTestCase {
         XCTAssertTrue(reason?.description.hasPrefix("custom evaluation failed for www.swifttrust.test") == true)
 
         let delegating = CustomTrustEvaluator { trust, host in try DefaultTrustEvaluator().evaluate(trust, forHost: host) }
-        XCTAssertEqual(outcome(of: delegating, try TestPKI.trust(TestPKI.expiredChain)), "defaultEvaluationFailed",
+        XCTAssertEqual(outcome(of: delegating, try TestPKI.trust(TestPKI.expiredChain)), "trustEvaluationFailed/default",
                        "a ServerTrustFailureReason passes through unwrapped")
         XCTAssertEqual(outcome(of: delegating, try TestPKI.trust(TestPKI.validChain)), "pass")
     }

@@ -71,7 +71,7 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
         let dayBefore = TestPKI.verifyDate.addingTimeInterval(-86_400)
         let expired = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], expires: dayBefore))
         XCTAssertEqual(outcome(of: expired, try ecdsaTrust()), "pass")
-        XCTAssertEqual(outcome(of: expired, try TestPKI.trust(TestPKI.expiredChain)), "defaultEvaluationFailed")
+        XCTAssertEqual(outcome(of: expired, try TestPKI.trust(TestPKI.expiredChain)), "trustEvaluationFailed/default")
         // Expiry is exclusive of the instant itself: at the expiration date pins no longer apply.
         let atVerifyDate = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], expires: TestPKI.verifyDate))
         XCTAssertEqual(outcome(of: atVerifyDate, try ecdsaTrust()), "pass")
@@ -83,8 +83,8 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
     func testReportOnlyLetsAPinMismatchThroughButNotAnInvalidChainOrHost() throws {
         let reportOnly = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], enforcement: .reportOnly))
         XCTAssertEqual(outcome(of: reportOnly, try ecdsaTrust()), "pass")
-        XCTAssertEqual(outcome(of: reportOnly, try TestPKI.trust(TestPKI.expiredChain)), "defaultEvaluationFailed")
-        XCTAssertEqual(outcome(of: reportOnly, try ecdsaTrust(), host: TestPKI.otherHost), "hostValidationFailed")
+        XCTAssertEqual(outcome(of: reportOnly, try TestPKI.trust(TestPKI.expiredChain)), "trustEvaluationFailed/default")
+        XCTAssertEqual(outcome(of: reportOnly, try ecdsaTrust(), host: TestPKI.otherHost), "trustEvaluationFailed/host")
     }
 
     func testDomainAnchorsReplaceTheTrustsAnchors() throws {
@@ -92,7 +92,7 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
         let evaluator = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["ecdsa/intermediate.pem", "rsa/intermediate.pem"])],
                                                                            anchors: rsaRootOnly))
         // The ECDSA chain was anchored at the ECDSA root, but the domain trusts only the RSA root.
-        XCTAssertEqual(outcome(of: evaluator, try ecdsaTrust()), "defaultEvaluationFailed")
+        XCTAssertEqual(outcome(of: evaluator, try ecdsaTrust()), "trustEvaluationFailed/default")
         XCTAssertEqual(outcome(of: evaluator, try TestPKI.trust(["rsa/chain.pem"], anchors: ["ecdsa/root.pem"])), "pass")
     }
 
@@ -100,7 +100,7 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
         let overriding = PinningTrustAnchors(includesSystemStore: false, pinOverridingCertificates: [try TestPKI.certificate("ecdsa/root.pem")])
         let evaluator = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], anchors: overriding))
         XCTAssertEqual(outcome(of: evaluator, try ecdsaTrust()), "pass")
-        XCTAssertEqual(outcome(of: evaluator, try TestPKI.trust(TestPKI.expiredChain)), "defaultEvaluationFailed")
+        XCTAssertEqual(outcome(of: evaluator, try TestPKI.trust(TestPKI.expiredChain)), "trustEvaluationFailed/default")
         // The same root as a pin-checked anchor: the mismatch counts.
         let checked = PinningTrustAnchors(includesSystemStore: false, certificates: [try TestPKI.certificate("ecdsa/root.pem")])
         let strict = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], anchors: checked))
@@ -128,7 +128,7 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
         XCTAssertEqual(outcome(of: manager, try ecdsaTrust()), "pass")
         XCTAssertEqual(outcome(of: manager, try rsaTrust()), "pinSetMismatch")
         // A host no domain covers gets default evaluation (no pins), as under ATS, Android and TrustKit.
-        XCTAssertEqual(outcome(of: manager, try ecdsaTrust(), host: "www.swifttrust.test.example"), "hostValidationFailed")
+        XCTAssertEqual(outcome(of: manager, try ecdsaTrust(), host: "www.swifttrust.test.example"), "trustEvaluationFailed/host")
         let strictManager = try ServerTrustManager(configuration: configuration, allHostsMustBeEvaluated: true)
         XCTAssertEqual(outcome(of: strictManager, try ecdsaTrust(), host: "unlisted.example"), "noRequiredEvaluator")
     }

@@ -10,25 +10,25 @@ final class DefaultTrustEvaluatorTests: XCTestCase {
             EvaluatorCase(name: "host is case-insensitive", presented: TestPKI.validChain, host: "WWW.SwiftTrust.Test",
                           evaluator: DefaultTrustEvaluator(), expected: "pass"),
             EvaluatorCase(name: "wrong host", presented: TestPKI.validChain, host: TestPKI.otherHost,
-                          evaluator: DefaultTrustEvaluator(), expected: "hostValidationFailed"),
+                          evaluator: DefaultTrustEvaluator(), expected: "trustEvaluationFailed/host"),
             EvaluatorCase(name: "wrong host, host validation off", presented: TestPKI.validChain, host: TestPKI.otherHost,
                           evaluator: DefaultTrustEvaluator(validateHost: false), expected: "pass"),
             EvaluatorCase(name: "expired", presented: TestPKI.expiredChain,
-                          evaluator: DefaultTrustEvaluator(), expected: "defaultEvaluationFailed"),
+                          evaluator: DefaultTrustEvaluator(), expected: "trustEvaluationFailed/default"),
             EvaluatorCase(name: "expired, host validation off", presented: TestPKI.expiredChain,
-                          evaluator: DefaultTrustEvaluator(validateHost: false), expected: "defaultEvaluationFailed"),
+                          evaluator: DefaultTrustEvaluator(validateHost: false), expected: "trustEvaluationFailed/default"),
             EvaluatorCase(name: "self-signed", presented: TestPKI.selfSigned,
-                          evaluator: DefaultTrustEvaluator(), expected: "defaultEvaluationFailed"),
+                          evaluator: DefaultTrustEvaluator(), expected: "trustEvaluationFailed/default"),
             EvaluatorCase(name: "self-signed, trusted as the anchor", presented: TestPKI.selfSigned, anchors: TestPKI.selfSigned,
                           evaluator: DefaultTrustEvaluator(), expected: "pass"),
             EvaluatorCase(name: "missing intermediate", presented: ["ecdsa/leaf.pem"],
-                          evaluator: DefaultTrustEvaluator(), expected: "defaultEvaluationFailed"),
+                          evaluator: DefaultTrustEvaluator(), expected: "trustEvaluationFailed/default"),
             EvaluatorCase(name: "client certificate is not a server certificate", presented: ["ecdsa/leaf-no-serverauth.pem", "ecdsa/intermediate.pem"],
-                          evaluator: DefaultTrustEvaluator(validateHost: false), expected: "defaultEvaluationFailed"),
+                          evaluator: DefaultTrustEvaluator(validateHost: false), expected: "trustEvaluationFailed/default"),
             EvaluatorCase(name: "IP address host", presented: ["ecdsa/leaf-ip.pem", "ecdsa/intermediate.pem"], host: "192.0.2.10",
                           evaluator: DefaultTrustEvaluator(), expected: "pass"),
             EvaluatorCase(name: "other IP address", presented: ["ecdsa/leaf-ip.pem", "ecdsa/intermediate.pem"], host: "192.0.2.11",
-                          evaluator: DefaultTrustEvaluator(), expected: "hostValidationFailed"),
+                          evaluator: DefaultTrustEvaluator(), expected: "trustEvaluationFailed/host"),
             EvaluatorCase(name: "RSA chain", presented: ["rsa/chain.pem"], anchors: ["rsa/root.pem"],
                           evaluator: DefaultTrustEvaluator(), expected: "pass"),
         ])
@@ -38,7 +38,7 @@ final class DefaultTrustEvaluatorTests: XCTestCase {
         let expired = failureReason(of: DefaultTrustEvaluator(), try TestPKI.trust(TestPKI.expiredChain))
         XCTAssertEqual(expired?.trustFailures.map(\.certificateIndex), [0])
         guard case .expired? = expired?.trustFailures.first?.reason else { return XCTFail("\(String(describing: expired))") }
-        XCTAssertTrue(expired?.description.hasPrefix("default evaluation failed for www.swifttrust.test: certificate 0") == true)
+        XCTAssertTrue(expired?.description.hasPrefix("trust evaluation failed for www.swifttrust.test: default validation failed: certificate 0") == true)
 
         let wrongHost = failureReason(of: DefaultTrustEvaluator(), try TestPKI.trust(TestPKI.validChain), host: TestPKI.otherHost)
         guard case .hostnameMismatch(expected: "api.swifttrust.test", _)? = wrongHost?.trustFailures.first?.reason else {

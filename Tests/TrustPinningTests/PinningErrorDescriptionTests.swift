@@ -49,7 +49,7 @@ final class PinningErrorDescriptionTests: XCTestCase {
         XCTAssertEqual(reasons[0], reasons[1])
         XCTAssertEqual(Set(reasons).count, 2)
         switch reasons[2] {
-        case let .hostValidationFailed(host, failures):
+        case let .trustEvaluationFailed(host, .hostValidation, failures):
             XCTAssertEqual(host, TestPKI.otherHost)
             guard case .hostnameMismatch? = failures.first?.reason else { return XCTFail("\(failures)") }
         default:

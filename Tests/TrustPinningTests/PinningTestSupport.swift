@@ -47,15 +47,15 @@ enum TestPKI {
 }
 
 extension ServerTrustFailureReason {
-    /// The case name without associated values, for compact assertions.
+    /// The case name without associated values (with the stage of a failed evaluation), for compact assertions.
     var caseName: String {
         switch self {
         case .noRequiredEvaluator: return "noRequiredEvaluator"
         case .noCertificatesFound: return "noCertificatesFound"
         case .noPublicKeysFound: return "noPublicKeysFound"
-        case .defaultEvaluationFailed: return "defaultEvaluationFailed"
-        case .hostValidationFailed: return "hostValidationFailed"
-        case .revocationCheckFailed: return "revocationCheckFailed"
+        case .trustEvaluationFailed(_, .defaultValidation, _): return "trustEvaluationFailed/default"
+        case .trustEvaluationFailed(_, .hostValidation, _): return "trustEvaluationFailed/host"
+        case .trustEvaluationFailed(_, .revocation, _): return "trustEvaluationFailed/revocation"
         case .certificatePinningFailed: return "certificatePinningFailed"
         case .publicKeyPinningFailed: return "publicKeyPinningFailed"
         case .optionsNotEnforceable: return "optionsNotEnforceable"

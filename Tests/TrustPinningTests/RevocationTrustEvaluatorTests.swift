@@ -12,30 +12,30 @@ final class RevocationTrustEvaluatorTests: XCTestCase {
     func testMatrix() throws {
         try assertMatrix([
             EvaluatorCase(name: "valid chain, no revocation information", presented: TestPKI.validChain,
-                          evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "revocationCheckFailed"),
+                          evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "trustEvaluationFailed/revocation"),
             EvaluatorCase(name: "valid chain, no revocation information, default options (soft fail)", presented: TestPKI.validChain,
                           evaluator: RevocationTrustEvaluator(), expected: "pass"),
             EvaluatorCase(name: "expired: default validation fails first", presented: TestPKI.expiredChain,
-                          evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "defaultEvaluationFailed"),
+                          evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "trustEvaluationFailed/default"),
             EvaluatorCase(name: "wrong host", presented: TestPKI.validChain, host: TestPKI.otherHost,
-                          evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "hostValidationFailed"),
+                          evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "trustEvaluationFailed/host"),
             EvaluatorCase(name: "wrong host, host validation off", presented: TestPKI.validChain, host: TestPKI.otherHost,
-                          evaluator: RevocationTrustEvaluator(validateHost: false, options: Self.strict), expected: "revocationCheckFailed"),
+                          evaluator: RevocationTrustEvaluator(validateHost: false, options: Self.strict), expected: "trustEvaluationFailed/revocation"),
             EvaluatorCase(name: "self-signed, no validation: the revocation step still fails", presented: TestPKI.selfSigned,
                           evaluator: RevocationTrustEvaluator(performDefaultValidation: false, validateHost: false, options: Self.strict),
-                          expected: "revocationCheckFailed"),
+                          expected: "trustEvaluationFailed/revocation"),
         ])
     }
 
     func testUnavailableRevocationIsNamed() throws {
         let trust = try TestPKI.trust(TestPKI.validChain)
         let reason = failureReason(of: RevocationTrustEvaluator(options: Self.strict), trust)
-        guard case let .revocationCheckFailed(host, options, failures)? = reason else { return XCTFail("\(String(describing: reason))") }
+        guard case let .trustEvaluationFailed(host, .revocation(options), failures)? = reason else { return XCTFail("\(String(describing: reason))") }
         XCTAssertEqual(host, TestPKI.host)
         XCTAssertEqual(options, Self.strict)
         XCTAssertFalse(failures.isEmpty)
         XCTAssertEqual(reason?.isRevocationUnavailable, true)
-        XCTAssertTrue(reason?.description.hasPrefix("revocation checking unavailable for www.swifttrust.test") == true,
+        XCTAssertTrue(reason?.description.hasPrefix("trust evaluation failed for www.swifttrust.test: revocation checking unavailable") == true,
                       reason?.description ?? "")
         XCTAssertEqual(trust.policies, [.ssl(server: true, hostname: TestPKI.host), .revocation(Self.strict)],
                        "the check runs under the validation's policies plus the revocation policy")
@@ -43,7 +43,7 @@ final class RevocationTrustEvaluatorTests: XCTestCase {
 
     func testOtherReasonsAreNotRevocation() {
         XCTAssertFalse(ServerTrustFailureReason.noCertificatesFound.isRevocationUnavailable)
-        XCTAssertFalse(ServerTrustFailureReason.revocationCheckFailed(host: "h", options: .crl, failures: []).isRevocationUnavailable)
+        XCTAssertFalse(ServerTrustFailureReason.trustEvaluationFailed(host: "h", stage: .revocation(.crl), failures: []).isRevocationUnavailable)
     }
 
     // MARK: Good and revoked certificates
@@ -65,7 +65,7 @@ final class RevocationTrustEvaluatorTests: XCTestCase {
             let trust = try TestPKI.trust(["revocation/revoked-leaf.pem", "ecdsa/intermediate.pem"])
             trust.setCRLs(try Self.crls(["intermediate-current", "root-empty"]))
             let reason = failureReason(of: RevocationTrustEvaluator(options: options), trust)
-            guard case let .revocationCheckFailed(_, _, failures)? = reason else { return XCTFail("\(options): \(String(describing: reason))") }
+            guard case let .trustEvaluationFailed(_, .revocation, failures)? = reason else { return XCTFail("\(options): \(String(describing: reason))") }
             XCTAssertTrue(failures.contains { if case .revoked = $0.reason { $0.certificateIndex == 0 } else { false } }, "\(failures)")
             XCTAssertEqual(reason?.isRevocationUnavailable, false, "revoked, not unavailable")
         }
@@ -102,7 +102,7 @@ final class RevocationTrustEvaluatorTests: XCTestCase {
         trust.verifyDate = Date()  // the re-issued certificate is valid from now; the fixtures until 2099
         trust.setCRLs(try Self.crls(["root-current", "revoked-intermediate-empty"]))
         let reason = failureReason(of: RevocationTrustEvaluator(options: .crl), trust)
-        guard case let .revocationCheckFailed(_, _, failures)? = reason else { return XCTFail(String(describing: reason)) }
+        guard case let .trustEvaluationFailed(_, .revocation, failures)? = reason else { return XCTFail(String(describing: reason)) }
         // Both paths fail at the intermediate: one revoked, the other not for serverAuth (reported: the best attempt).
         XCTAssertTrue(failures.contains { $0.certificateIndex == 1 }, "\(failures)")
         // Control: without the revoked intermediate's CRL entry the same trust passes.

@@ -45,8 +45,8 @@ final class ServerTrustManagerTests: XCTestCase {
         XCTAssertNil(try manager.serverTrustEvaluator(forHost: "not a host"))
         // Unmatched hosts get default evaluation, never a free pass.
         XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.validChain)), "pass")
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.expiredChain)), "defaultEvaluationFailed")
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.validChain), host: TestPKI.otherHost), "hostValidationFailed")
+        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.expiredChain)), "trustEvaluationFailed/default")
+        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.validChain), host: TestPKI.otherHost), "trustEvaluationFailed/host")
     }
 
     func testEvaluateUsesTheMatchedEvaluator() throws {
@@ -57,7 +57,7 @@ final class ServerTrustManagerTests: XCTestCase {
             "*.pinned.swifttrust.test": PinnedCertificatesTrustEvaluator(certificates: [wrongPin], validateHost: false),
         ])
         XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.expiredChain)), "pass")
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.expiredChain), host: TestPKI.otherHost), "defaultEvaluationFailed")
+        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.expiredChain), host: TestPKI.otherHost), "trustEvaluationFailed/default")
         XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.validChain), host: "swifttrust.test"), "pass")
         XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.validChain), host: "a.pinned.swifttrust.test"),
                        "certificatePinningFailed")

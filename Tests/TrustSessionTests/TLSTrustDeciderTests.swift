@@ -196,6 +196,25 @@ final class TLSTrustDeciderTests: XCTestCase {
         XCTAssertEqual(fetcher.requests.count, judges.count)
     }
 
+    /// Alamofire's `SessionDelegate.attemptServerTrustAuthentication` wraps an evaluator's error
+    /// that is not an `AFError` as `.customEvaluationFailed(error:)`; the failure's
+    /// `serverTrustFailureReason` does the same, and passes a `ServerTrustFailureReason` through.
+    func testAForeignEvaluatorErrorIsACustomEvaluationFailureAsAlamofiresSessionDelegate() throws {
+        struct Refusal: Error, Equatable {}
+        struct Refusing: ServerTrustEvaluating {
+            func evaluate(_ trust: ServerTrust, forHost host: String) throws { throw Refusal() }
+        }
+        let decider = try TLSTrustDecider(settings: try settings(), judge: .evaluator(Refusing()))
+        guard case let .rejected(failure) = decider.decideOffline(try certificates("ecdsa/chain.pem"), role: .server(host: Self.host)) else {
+            return XCTFail("the refusing evaluator accepted")
+        }
+        XCTAssertEqual(failure.serverTrustFailureReason, .customEvaluationFailed(host: Self.host, error: Refusal()))
+        let wrongKey = PublicKeysTrustEvaluator(keys: try certificates("rsa/leaf.pem").map(\.publicKeyInfo))
+        guard case let .rejected(pinned) = try TLSTrustDecider(settings: try settings(), judge: .evaluator(wrongKey))
+            .decideOffline(try certificates("ecdsa/chain.pem"), role: .server(host: Self.host)) else { return XCTFail("accepted") }
+        guard case .publicKeyPinningFailed? = pinned.serverTrustFailureReason else { return XCTFail("\(pinned)") }
+    }
+
     func testNoCertificatesIsARejection() throws {
         let decider = try TLSTrustDecider(settings: try settings())
         guard case .rejected(.noPeerCertificates) = decider.decideOffline([], role: .server(host: Self.host)) else {

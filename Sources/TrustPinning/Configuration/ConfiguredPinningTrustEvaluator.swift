@@ -33,8 +33,7 @@ public struct ConfiguredPinningTrustEvaluator: ServerTrustEvaluating {
 
     /// Configures the policy's anchors on `trust`, validates the chain for `host`, then checks the pins.
     ///
-    /// - Throws: ``ServerTrustFailureReason/defaultEvaluationFailed(host:failures:)`` or
-    ///   ``ServerTrustFailureReason/hostValidationFailed(host:failures:)`` when the chain is not
+    /// - Throws: ``ServerTrustFailureReason/trustEvaluationFailed(host:stage:failures:)`` when the chain is not
     ///   trusted for the host (in either mode), and ``ServerTrustFailureReason/pinSetMismatch(host:domain:unsatisfied:presented:)``
     ///   when an enforced pin requirement is not matched.
     public func evaluate(_ trust: ServerTrust, forHost host: String, port: Int?) throws {
