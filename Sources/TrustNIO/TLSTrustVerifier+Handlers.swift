@@ -32,6 +32,9 @@ extension TLSTrustVerifier {
     /// clientAuth against the settings' anchors, and the ``TLSPeerTrustHandler`` to add right after
     /// it, from which the application reads the client's identity.
     ///
+    /// Clients are verified against the settings' explicit anchors (``TLSTrustDecider/checkRole(_:)``:
+    /// the system store only when the settings say `systemStoreTrustsClients`).
+    ///
     /// The context's `certificateVerification` decides whether a certificate is required
     /// (`.noHostnameVerification` or `.fullVerification`) or optional (`.optionalVerification`: a
     /// client without one is let in with no `TrustedPeer`); `.none` is refused.
@@ -39,7 +42,7 @@ extension TLSTrustVerifier {
         if case let .none(options) = context.configuration.certificateVerification, !options.validatePresentedCertificates {
             throw TLSTrustConfigurationError.certificateVerificationDisabled
         }
-        guard case .evaluate = judge else { throw TLSTrustConfigurationError.clientCertificatesNeedPlainEvaluation }
+        try decider.checkRole(.client)
         let record = TLSPeerTrustRecord()
         let tls = NIOSSLServerHandler(context: context,
                                       customVerificationCallbackWithMetadata: verificationCallback(for: .client, record: record))

@@ -11,6 +11,11 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
     /// Client certificates (mutual TLS) are judged by a plain evaluation only: the evaluators,
     /// security policies and challenges judge server trust for a host.
     case clientCertificatesNeedPlainEvaluation
+    /// Clients (mutual TLS) would be verified against the system trust store: the settings have no
+    /// anchors, or do not make them the only ones, and do not say
+    /// ``TLSTrustSettings/systemStoreTrustsClients``. Any publicly trusted certificate allowing
+    /// clientAuth would be accepted.
+    case clientAnchorsNotExplicit
     /// `judge` accepts peers without evaluating their chain (`DisabledTrustEvaluator`, a pinning
     /// evaluator with default and host validation off, a `SecurityPolicy` allowing invalid
     /// certificates), while the settings ask for what only an evaluation checks: `options`
@@ -25,6 +30,9 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
                 + "use .noHostnameVerification (SwiftTrust checks the host) or .fullVerification"
         case .clientCertificatesNeedPlainEvaluation:
             return "client certificates are judged by TLSTrustJudge.evaluate only"
+        case .clientAnchorsNotExplicit:
+            return "client certificates would be verified against the system trust store, accepting any publicly trusted "
+                + "certificate that allows clientAuth; set the settings' anchors (with anchorsOnly) to the CA that issues them"
         case let .judgeSkipsEvaluation(judge, options):
             return "the judge \(judge) accepts peers without evaluating their chain, so it cannot enforce the configured \(options.summary)"
         }
@@ -38,6 +46,8 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
         switch self {
         case .certificateVerificationDisabled, .clientCertificatesNeedPlainEvaluation:
             return nil
+        case .clientAnchorsNotExplicit:
+            return "set TLSTrustSettings.anchors to the clients' CA, or systemStoreTrustsClients = true to trust the system store for clients"
         case .judgeSkipsEvaluation:
             return "turn the judge's default or host validation on (or allowInvalidCertificates off), or remove the profile and revocation settings"
         }

@@ -30,6 +30,22 @@ public struct TLSTrustDecider: Sendable {
         self.judge = judge
     }
 
+    /// Refuses what cannot verify a peer in `role`. A client (mutual TLS) is judged by a plain
+    /// evaluation only (the evaluators, security policies and challenges judge a server for a host),
+    /// against explicit anchors unless the settings say ``TLSTrustSettings/systemStoreTrustsClients``.
+    /// Every decision checks it (a misconfigured client-role decision rejects every peer); entry
+    /// points that know the role when they are configured call it first and throw.
+    ///
+    /// - Throws: ``TLSTrustConfigurationError/clientCertificatesNeedPlainEvaluation`` or
+    ///   ``TLSTrustConfigurationError/clientAnchorsNotExplicit``.
+    public func checkRole(_ role: TLSPeerRole) throws(TLSTrustConfigurationError) {
+        guard case .client = role else { return }
+        guard case .evaluate = judge else { throw .clientCertificatesNeedPlainEvaluation }
+        if !settings.systemStoreTrustsClients, settings.anchors == nil || !settings.anchorsOnly {
+            throw .clientAnchorsNotExplicit
+        }
+    }
+
     /// Whether a decision may use the network (revocation fetching), and so must not run where
     /// waiting is forbidden (an event loop).
     public var mayUseNetwork: Bool { settings.mayFetchRevocation || judgeFetches }
@@ -43,6 +59,7 @@ public struct TLSTrustDecider: Sendable {
     /// settings ask for it.
     public func decide(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+        do { try checkRole(role) } catch { return .rejected(.verifierMisconfigured(error)) }
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
         let trust = settings.makeTrust(presented: presented, role: role)
         // A judge whose Apple counterpart fetches (Alamofire's RevocationTrustEvaluator) adds its flags to
@@ -64,6 +81,7 @@ public struct TLSTrustDecider: Sendable {
     /// (with ``mayUseNetwork`` false, the same decision as ``decide(_:role:port:taskHandler:)``).
     public func decideOffline(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
                               taskHandler: ServerTrustChallengeHandler? = nil) -> TLSTrustOutcome {
+        do { try checkRole(role) } catch { return .rejected(.verifierMisconfigured(error)) }
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
         let trust = settings.makeTrust(presented: presented, role: role)
         return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)

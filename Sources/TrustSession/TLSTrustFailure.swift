@@ -32,6 +32,9 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     /// without evaluating, or one that changed the trust's options. `evaluation` is the evaluation
     /// made under the options to check the acceptance (nil when the judge removed the options).
     case optionsNotEnforced(host: String, options: TrustOptions, evaluation: TrustEvaluation?)
+    /// The verifier cannot verify a peer in this role (``TLSTrustDecider/checkRole(_:)``): every
+    /// peer is rejected rather than verified against what was not configured.
+    case verifierMisconfigured(TLSTrustConfigurationError)
 
     /// The reason an evaluator gave, when an evaluator rejected the trust. An error that is not a
     /// ``ServerTrustFailureReason`` (thrown by a custom `ServerTrustEvaluating` conformer) is
@@ -107,6 +110,8 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             let lead = "\(host) was accepted by its judge, but not under the configured \(options.summary)"
             guard let evaluation else { return lead + " (the judge changed the trust's options)" }
             return lead + ": not trusted (\(evaluation.result)): " + evaluation.failures.map(\.description).joined(separator: "; ")
+        case let .verifierMisconfigured(error):
+            return "the verifier is misconfigured for this peer: \(error)"
         }
     }
 
@@ -128,6 +133,8 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             return nil
         case .optionsNotEnforced:
             return "each failure names the certificate (0 = leaf) and the rule it broke; a judge cannot waive the configured profile or revocation checking"
+        case let .verifierMisconfigured(error):
+            return error.recoverySuggestion
         }
     }
 
@@ -153,6 +160,7 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
         case let .challengeCancelled(host, error): return [5, host, error.map(ComparableError.init)]
         case let .protectionSpaceRejected(host): return [6, host]
         case let .optionsNotEnforced(host, options, evaluation): return [7, host, options, evaluation]
+        case let .verifierMisconfigured(error): return [8, error]
         }
     }
 }

@@ -28,6 +28,11 @@ public struct TLSTrustSettings: Sendable {
         get { !anchorsOnly }
         set { anchorsOnly = !newValue }
     }
+    /// Whether clients (mutual TLS) may chain to the system trust store. Default false: verifying a
+    /// client needs explicit ``anchors`` with ``anchorsOnly`` (the CA that issues the clients'
+    /// certificates), as rustls' client verifier needs its roots; otherwise any publicly trusted
+    /// certificate whose EKU allows clientAuth would get in. Set it only to trust exactly that.
+    public var systemStoreTrustsClients = false
     /// Untrusted intermediates to build paths with, beyond those the peer presented.
     public var additionalIntermediates: [Certificate] = []
     /// The instant validity is checked at; nil means the time of the handshake.

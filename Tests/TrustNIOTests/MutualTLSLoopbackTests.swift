@@ -72,6 +72,27 @@ final class MutualTLSLoopbackTests: LoopbackTestCase {
         }
     }
 
+    /// Issue 34 item 2: a server verifying client certificates needs explicit anchors, as rustls'
+    /// client verifier needs roots; the system store only when the settings name it.
+    func testServerHandlersRefuseClientVerificationAgainstTheSystemStore() throws {
+        let identity = try TestPKI.identity(presenting: serverChain)
+        var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
+        configuration.certificateVerification = .noHostnameVerification
+        let context = try NIOSSLContext(configuration: configuration)
+        XCTAssertThrowsError(try TLSTrustVerifier().makeServerHandlers(context: context)) { error in
+            XCTAssertEqual(error as? TLSTrustConfigurationError, .clientAnchorsNotExplicit)
+        }
+        var alongside = try TestPKI.settings()
+        alongside.anchorsOnly = false
+        XCTAssertThrowsError(try TLSTrustVerifier(settings: alongside).makeServerHandlers(context: context)) { error in
+            XCTAssertEqual(error as? TLSTrustConfigurationError, .clientAnchorsNotExplicit)
+        }
+        var named = TLSTrustSettings()
+        named.systemStoreTrustsClients = true
+        XCTAssertNoThrow(try TLSTrustVerifier(settings: named).makeServerHandlers(context: context))
+        XCTAssertNoThrow(try TLSTrustVerifier(settings: try TestPKI.settings()).makeServerHandlers(context: context))
+    }
+
     func testHandlersRefuseAContextThatVerifiesNothing() throws {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .none

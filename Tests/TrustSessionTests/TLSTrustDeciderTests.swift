@@ -215,6 +215,33 @@ final class TLSTrustDeciderTests: XCTestCase {
         guard case .publicKeyPinningFailed? = pinned.serverTrustFailureReason else { return XCTFail("\(pinned)") }
     }
 
+    /// Issue 34 item 2: every client-role decision (the callback, `verify(_:role:)`, a framework's
+    /// hook) checks the role: explicit anchors, a plain evaluation. Misconfigured, it rejects every
+    /// client, naming why, instead of verifying against the system store or under serverAuth rules.
+    func testClientRoleDecisionsNeedExplicitAnchorsAndAPlainEvaluation() async throws {
+        let client = try certificates("ecdsa/leaf-client.pem") + certificates("ecdsa/intermediate.pem")
+        let systemStore = try TLSTrustDecider()
+        for outcome in [systemStore.decideOffline(client, role: .client), await systemStore.decide(client, role: .client)] {
+            guard case .rejected(.verifierMisconfigured(.clientAnchorsNotExplicit)) = outcome else { return XCTFail("\(outcome)") }
+        }
+        let serverJudge = try TLSTrustDecider(settings: try settings(), judge: .evaluator(DefaultTrustEvaluator(validateHost: false)))
+        guard case .rejected(.verifierMisconfigured(.clientCertificatesNeedPlainEvaluation)) = serverJudge.decideOffline(client, role: .client) else {
+            return XCTFail("a server-style judge evaluated a client")
+        }
+        // The same deciders still verify servers.
+        guard case .trusted = serverJudge.decideOffline(try certificates("ecdsa/chain.pem"), role: .server(host: Self.host)) else {
+            return XCTFail("server role refused")
+        }
+        guard case .trusted = try TLSTrustDecider(settings: try settings()).decideOffline(client, role: .client) else {
+            return XCTFail("explicit anchors refused")
+        }
+        var named = TLSTrustSettings()
+        named.systemStoreTrustsClients = true
+        guard case .rejected(.evaluationFailed) = try TLSTrustDecider(settings: named).decideOffline(client, role: .client) else {
+            return XCTFail("the system store, named, is used (and does not hold the test root)")
+        }
+    }
+
     func testNoCertificatesIsARejection() throws {
         let decider = try TLSTrustDecider(settings: try settings())
         guard case .rejected(.noPeerCertificates) = decider.decideOffline([], role: .server(host: Self.host)) else {
