@@ -25,12 +25,14 @@ extension TLSTrustVerifier {
             context: context, serverHostname: sni,
             customVerificationCallbackWithMetadata: verificationCallback(for: .server(host: host), port: port, record: record,
                                                                          taskHandler: taskHandler))
-        return (tls, TLSPeerTrustHandler(record: record))
+        return (tls, TLSPeerTrustHandler(record: record, resumption: .init(verifier: self, role: .server(host: host), port: port)))
     }
 
     /// A `NIOSSLServerHandler` whose clients' certificates (mutual TLS) this verifier checks for
     /// clientAuth against the settings' anchors, and the ``TLSPeerTrustHandler`` to add right after
-    /// it, from which the application reads the client's identity.
+    /// it, from which the application reads the client's identity. A resumed TLS session, in which
+    /// the client sends no certificate, is re-verified by the trust handler (see
+    /// ``TLSPeerTrustHandler``), so every handshake is verified.
     ///
     /// Clients are verified against the settings' explicit anchors (``TLSTrustDecider/checkRole(_:)``:
     /// the system store only when the settings say `systemStoreTrustsClients`).
@@ -46,7 +48,7 @@ extension TLSTrustVerifier {
         let record = TLSPeerTrustRecord()
         let tls = NIOSSLServerHandler(context: context,
                                       customVerificationCallbackWithMetadata: verificationCallback(for: .client, record: record))
-        return (tls, TLSPeerTrustHandler(record: record))
+        return (tls, TLSPeerTrustHandler(record: record, resumption: .init(verifier: self, role: .client, port: nil)))
     }
 }
 

@@ -58,6 +58,8 @@ public struct TLSTrustVerifier: Sendable {
     public let logger: Logger?
     /// The anchors as swift-nio-ssl certificates, converted once, for the validated-chain metadata.
     private let anchorHandles: [Certificate: NIOSSLCertificate]
+    /// The chains of trusted peers, by leaf, to re-verify their resumed sessions with.
+    let resumedChains = ResumedSessionChains()
 
     /// Creates a verifier, refusing a judge that cannot enforce the settings.
     ///
@@ -122,6 +124,7 @@ public struct TLSTrustVerifier: Sendable {
         { presented, promise in
             let complete: @Sendable (TLSTrustOutcome, [Certificate]) -> Void = { outcome, parsed in
                 logVerdict(outcome, presented: parsed, role: role, port: port)
+                if case .trusted = outcome { resumedChains.remember(parsed) }
                 record?.record(outcome)
                 onOutcome?(outcome)
                 promise.succeed(metadataResult(for: outcome, presented: presented, parsed: parsed))

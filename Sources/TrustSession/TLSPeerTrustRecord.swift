@@ -7,6 +7,7 @@ public final class TLSPeerTrustRecord: Sendable {
     private struct State {
         var presented: [Certificate] = []
         var outcome: TLSTrustOutcome?
+        var resumed = false
     }
 
     private let state = Mutex(State())
@@ -20,6 +21,13 @@ public final class TLSPeerTrustRecord: Sendable {
     /// The certificates the peer presented, leaf first, whether or not they were accepted (empty
     /// before verification, or when one of them did not parse).
     public var presentedCertificates: [Certificate] { state.withLock { $0.presented } }
+
+    /// Whether the handshake resumed an earlier TLS session (a TLS 1.2 session ID or ticket, a TLS
+    /// 1.3 pre-shared key) in which the peer had presented a certificate: the peer sent none this
+    /// time, and ``outcome`` is the re-verification of the session's peer under the settings of
+    /// this handshake. A resumed session whose peer presented no certificate cannot be told from a
+    /// full handshake without one: both leave this false and ``outcome`` nil.
+    public var sessionResumed: Bool { state.withLock { $0.resumed } }
 
     /// The accepted peer, if the verifier accepted one.
     public var trustedPeer: TrustedPeer? {
@@ -36,6 +44,11 @@ public final class TLSPeerTrustRecord: Sendable {
     /// Records `outcome` (the first decision stands: a verification callback runs once per handshake).
     package func record(_ outcome: TLSTrustOutcome) {
         state.withLock { if $0.outcome == nil { $0.outcome = outcome } }
+    }
+
+    /// Records that the handshake resumed a session whose peer is re-verified.
+    package func recordResumption() {
+        state.withLock { $0.resumed = true }
     }
 
     /// Records the parsed certificates the peer presented.

@@ -1,0 +1,48 @@
+import Synchronization
+import TrustX509
+
+/// The chains peers presented in full handshakes that a verifier trusted, by leaf: what a resumed
+/// session is re-verified with.
+///
+/// A resumed TLS session (a TLS 1.2 session ID or ticket, a TLS 1.3 PSK) carries no certificates,
+/// and swift-nio-ssl exposes only the leaf BoringSSL kept in the session. To re-check the peer on
+/// every handshake (``TLSPeerTrustHandler``), the verifier keeps the rest of the chain the peer
+/// presented when it was trusted. This holds no verdict: each resumed handshake is decided anew,
+/// under the settings, date and revocation information of that moment. A leaf not remembered (the
+/// session came from another listener, or its entry was evicted) is re-verified alone with the
+/// settings' `additionalIntermediates`, which fails closed when they do not complete its chain.
+final class ResumedSessionChains: Sendable {
+    /// How many leaves are remembered; the oldest is forgotten first.
+    static let capacity = 4_096
+
+    private struct State {
+        var chains: [Certificate: [Certificate]] = [:]
+        var order: [Certificate] = []
+        var start = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Remembers `presented` (leaf first) as the chain of its leaf.
+    func remember(_ presented: [Certificate]) {
+        guard let leaf = presented.first else { return }
+        state.withLock { state in
+            if state.chains.updateValue(presented, forKey: leaf) != nil { return }
+            state.order.append(leaf)
+            if state.order.count - state.start > Self.capacity {
+                state.chains[state.order[state.start]] = nil
+                state.start += 1
+                // Compact now and then, so that the order list stays within twice the capacity.
+                if state.start >= Self.capacity {
+                    state.order.removeFirst(state.start)
+                    state.start = 0
+                }
+            }
+        }
+    }
+
+    /// The chain `leaf` was presented with when it was trusted, or `[leaf]` when it is not remembered.
+    func chain(forLeaf leaf: Certificate) -> [Certificate] {
+        state.withLock { $0.chains[leaf] } ?? [leaf]
+    }
+}
