@@ -1,7 +1,8 @@
 extension ServerTrustManager {
     /// A manager with one ``ConfiguredPinningTrustEvaluator`` per configured domain, registered
-    /// under the host patterns its subdomain coverage stands for (``SubdomainCoverage``); the most
-    /// specific domain covering a host applies.
+    /// under the host patterns its subdomain coverage stands for (``SubdomainCoverage``), so it
+    /// matches with ``HostMatching/hostPatterns`` (case-insensitive, IDNA), never the exact lookup;
+    /// the most specific domain covering a host applies.
     ///
     /// - Parameters:
     ///   - configuration: The pinning configuration.
