@@ -12,6 +12,12 @@ public enum PinningConfigurationError: Error, Hashable, Sendable, LocalizedError
     case invalidHostPattern(String, reason: String)
     /// Two host patterns are the same after normalisation (case, IDNA, trailing dot).
     case duplicateHostPattern(String, normalized: String)
+    /// A key of a ``ServerTrustManager`` that looks hosts up exactly
+    /// (``ServerTrustManager/HostMatching/exact``) is neither a host name nor an IP address.
+    case invalidHost(String, reason: String)
+    /// A wildcard key (`*.domain`, `**.domain`) given to a ``ServerTrustManager`` that looks hosts
+    /// up exactly, where it would never match (Alamofire's `evaluators[host]`).
+    case wildcardNeedsHostPatterns(String)
 
     /// What is wrong and how to fix it.
     public var description: String {
@@ -24,6 +30,10 @@ public enum PinningConfigurationError: Error, Hashable, Sendable, LocalizedError
             return "invalid host pattern \"\(pattern)\": \(reason) (expected host, *.domain or **.domain)"
         case let .duplicateHostPattern(pattern, normalized):
             return "host pattern \"\(pattern)\" duplicates another pattern (both are \(normalized))"
+        case let .invalidHost(host, reason):
+            return "invalid host \"\(host)\": \(reason) (expected a host name or IP address, looked up exactly)"
+        case let .wildcardNeedsHostPatterns(pattern):
+            return "\"\(pattern)\" is a wildcard, and ServerTrustManager(evaluators:) looks hosts up exactly, as Alamofire's evaluators[host] (it would never match): create the manager with matching: .hostPatterns"
         }
     }
 

@@ -1,42 +1,72 @@
 import TrustCore
 
-/// Maps hosts to evaluators: Alamofire 5's `ServerTrustManager`, with host patterns beyond
-/// Alamofire's exact match (see ``HostPattern``: `host`, `*.domain`, `**.domain`; the most
-/// specific matching pattern wins; comparison is case-insensitive after IDNA normalisation).
+/// Maps hosts to evaluators: Alamofire 5's `ServerTrustManager`. By default the lookup is
+/// Alamofire's, `evaluators[host]` (``HostMatching/exact``); ``HostMatching/hostPatterns`` matches
+/// ``HostPattern``s instead (`host`, `*.domain`, `**.domain`; the most specific wins; compared
+/// case-insensitively after IDNA normalisation).
 ///
 /// ```swift
 /// let manager = try ServerTrustManager(evaluators: [
 ///     "api.example.com": PinnedCertificatesTrustEvaluator(certificates: pinned),
-///     "**.example.com": DefaultTrustEvaluator(),
 ///     "localhost": DisabledTrustEvaluator(),
 /// ])
 /// try manager.evaluate(trust, forHost: "api.example.com")
+///
+/// let patterns = try ServerTrustManager(matching: .hostPatterns, evaluators: [
+///     "api.example.com": PinnedCertificatesTrustEvaluator(certificates: pinned),
+///     "**.example.com": DefaultTrustEvaluator(),
+/// ])
 /// ```
+///
+/// Unlike Alamofire, whose initialiser accepts any key, a key that cannot name a host is refused in
+/// both modes, and so is a wildcard key in exact mode, where it could never match.
 public struct ServerTrustManager: ServerTrustEvaluating {
     /// Whether a host without an evaluator is rejected (``ServerTrustFailureReason/noRequiredEvaluator(host:)``).
     public let allHostsMustBeEvaluated: Bool
-    /// The evaluators by pattern, as given.
+    /// The evaluators by key (host or pattern), as given.
     public let evaluators: [String: any ServerTrustEvaluating]
+    /// How hosts find their key.
+    public let matching: HostMatching
 
-    /// Patterns with their evaluators, most specific first.
+    /// Patterns with their evaluators, most specific first (``HostMatching/hostPatterns`` only).
     private let entries: [(pattern: HostPattern, evaluator: any ServerTrustEvaluating)]
 
     /// Creates a manager.
     ///
     /// - Parameters:
-    ///   - allHostsMustBeEvaluated: Whether hosts matching no pattern are rejected. Default true.
-    ///   - evaluators: Evaluators keyed by host pattern.
-    /// - Throws: ``PinningConfigurationError/invalidHostPattern(_:reason:)`` or
-    ///   ``PinningConfigurationError/duplicateHostPattern(_:normalized:)``: a pattern that could never
-    ///   match is a configuration error, not a silently unpinned host.
-    public init(allHostsMustBeEvaluated: Bool = true,
+    ///   - allHostsMustBeEvaluated: Whether hosts without an evaluator are rejected. Default true.
+    ///   - matching: How hosts find their key; default ``HostMatching/exact``, Alamofire's
+    ///     `evaluators[host]`.
+    ///   - evaluators: Evaluators keyed by host (``HostMatching/exact``) or host pattern
+    ///     (``HostMatching/hostPatterns``).
+    /// - Throws: a key that could never match is a configuration error, not a silently unpinned
+    ///   host. Exact: ``PinningConfigurationError/invalidHost(_:reason:)``, or
+    ///   ``PinningConfigurationError/wildcardNeedsHostPatterns(_:)`` for a `*.` or `**.` key.
+    ///   Patterns: ``PinningConfigurationError/invalidHostPattern(_:reason:)`` or
+    ///   ``PinningConfigurationError/duplicateHostPattern(_:normalized:)`` (two keys equal once
+    ///   normalised).
+    public init(allHostsMustBeEvaluated: Bool = true, matching: HostMatching = .exact,
                 evaluators: [String: any ServerTrustEvaluating]) throws(PinningConfigurationError) {
-        try self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated,
-                      patterns: evaluators.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
+        switch matching {
+        case .exact:
+            for key in evaluators.keys.sorted() { try Self.checkExactKey(key) }
+            self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated, matching: .exact, evaluators: evaluators, entries: [])
+        case .hostPatterns:
+            try self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated,
+                          patterns: evaluators.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
+        }
     }
 
-    /// Creates a manager from patterns and evaluators in order; the same evaluator may serve
-    /// several patterns.
+    /// A key an exact lookup can find: a host name or IP address as ``HostPattern`` reads one (not
+    /// a wildcard). SwiftTrust's rule: Alamofire accepts any string and never matches it.
+    private static func checkExactKey(_ key: String) throws(PinningConfigurationError) {
+        if key.hasPrefix("*.") || key.hasPrefix("**."), (try? HostPattern(key)) != nil { throw .wildcardNeedsHostPatterns(key) }
+        if key.contains("*") { throw .invalidHost(key, reason: "a host name has no wildcard") }
+        guard HostPattern.normalize(key) != nil else { throw .invalidHost(key, reason: "not a valid host name or IP address") }
+    }
+
+    /// Creates a ``HostMatching/hostPatterns`` manager from patterns and evaluators in order; the
+    /// same evaluator may serve several patterns.
     init(allHostsMustBeEvaluated: Bool, patterns: [(String, any ServerTrustEvaluating)]) throws(PinningConfigurationError) {
         var entries: [(pattern: HostPattern, evaluator: any ServerTrustEvaluating)] = []
         var seen: [HostPattern: String] = [:]
@@ -48,26 +78,46 @@ public struct ServerTrustManager: ServerTrustEvaluating {
             entries.append((pattern, evaluator))
             byText[text] = evaluator
         }
-        self.entries = entries.sorted { $0.pattern.specificity.lexicographicallyPrecedes($1.pattern.specificity) }.reversed()
+        self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated, matching: .hostPatterns, evaluators: byText,
+                  entries: entries.sorted { $0.pattern.specificity.lexicographicallyPrecedes($1.pattern.specificity) }.reversed())
+    }
+
+    private init(allHostsMustBeEvaluated: Bool, matching: HostMatching, evaluators: [String: any ServerTrustEvaluating],
+                 entries: [(pattern: HostPattern, evaluator: any ServerTrustEvaluating)]) {
         self.allHostsMustBeEvaluated = allHostsMustBeEvaluated
-        self.evaluators = byText
+        self.matching = matching
+        self.evaluators = evaluators
+        self.entries = entries
     }
 
-    /// The most specific pattern matching `host`, if any.
+    /// The pattern that finds `host`'s evaluator, if any: the most specific matching one, or (exact
+    /// lookup) the key equal to `host`, as a ``HostPattern``.
     public func matchingPattern(forHost host: String) -> HostPattern? {
-        guard let normalized = HostPattern.normalize(host) else { return nil }
-        return entries.first { $0.pattern.matches(normalized: normalized) }?.pattern
+        switch matching {
+        case .exact:
+            return evaluators[host] == nil ? nil : try? HostPattern(host)
+        case .hostPatterns:
+            guard let normalized = HostPattern.normalize(host) else { return nil }
+            return entries.first { $0.pattern.matches(normalized: normalized) }?.pattern
+        }
     }
 
-    /// The evaluator for `host`: that of the most specific matching pattern, or nil when none
-    /// matches and not all hosts must be evaluated.
+    /// The evaluator for `host`: the one keyed by `host` itself (``HostMatching/exact``, Alamofire's
+    /// `serverTrustEvaluator(forHost:)`) or by the most specific matching pattern
+    /// (``HostMatching/hostPatterns``); nil when there is none and not all hosts must be evaluated.
     ///
-    /// - Throws: ``ServerTrustFailureReason/noRequiredEvaluator(host:)`` when none matches and all
+    /// - Throws: ``ServerTrustFailureReason/noRequiredEvaluator(host:)`` when there is none and all
     ///   hosts must be evaluated.
     public func serverTrustEvaluator(forHost host: String) throws(ServerTrustFailureReason) -> (any ServerTrustEvaluating)? {
-        if let normalized = HostPattern.normalize(host),
-           let entry = entries.first(where: { $0.pattern.matches(normalized: normalized) }) {
-            return entry.evaluator
+        switch matching {
+        case .exact:
+            // Alamofire `ServerTrustManager.serverTrustEvaluator(forHost:)`: `evaluators[host]`.
+            if let evaluator = evaluators[host] { return evaluator }
+        case .hostPatterns:
+            if let normalized = HostPattern.normalize(host),
+               let entry = entries.first(where: { $0.pattern.matches(normalized: normalized) }) {
+                return entry.evaluator
+            }
         }
         if allHostsMustBeEvaluated { throw .noRequiredEvaluator(host: host) }
         return nil

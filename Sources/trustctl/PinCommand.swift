@@ -7,8 +7,11 @@ struct Pin: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the SPKI pin (sha256/BASE64) and SHA-256 fingerprint of certificates.",
         discussion: """
-        A FILE may be a directory: its .cer .CER .crt .CRT .der .DER and .pem files are read (not
-        recursively), as the pinned-certificate bundle scans do, and every other entry is reported as skipped.
+        A FILE may be a directory: the files of it (not recursively) that an app's bundle scan would pin are \
+        read, by --convention: afnetworking (default; AFNetworking's certificatesInBundle: *.cer, DER only) or \
+        alamofire (Alamofire's Bundle.af.certificates: .cer .CER .crt .CRT .der .DER, DER only); \
+        --include-pem adds *.pem files and PEM content. Every other entry is reported as skipped; a file the \
+        convention names but cannot read as a certificate (PEM under a DER-only convention, a key) counts as malformed.
         With --emit-config FORMAT and --domain, prints instead a ready pinning-configuration block (json, ats, \
         android or trustkit) pinning the keys of the certificates given, plus any --backup-pin: under ATS as \
         NSPinnedCAIdentities when every certificate is a CA, NSPinnedLeafIdentities when none is; elsewhere as \
@@ -50,6 +53,12 @@ struct Pin: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Option(help: "Which files of a directory are pins: afnetworking (*.cer, DER) or alamofire (.cer .CER .crt .CRT .der .DER, DER).")
+    var convention: BundleConvention = .afnetworking
+
+    @Flag(help: "Also read *.pem files and PEM content in a directory.")
+    var includePem = false
+
     @Option(help: "Print a pinning configuration block in this format (json, ats, android, trustkit) instead of the pins.")
     var emitConfig: PinningConfigurationFormat?
 
@@ -61,6 +70,17 @@ struct Pin: ParsableCommand {
 
     @Option(name: .customLong("backup-pin"), help: "A backup key's pin (sha256/BASE64) to add to the --emit-config block (repeatable).")
     var backupPins: [String] = []
+
+    /// The conventions of ``CertificateBundle/Convention`` by name.
+    enum BundleConvention: String, ExpressibleByArgument, CaseIterable {
+        case afnetworking
+        case alamofire
+
+        func convention(includingPEM: Bool) -> CertificateBundle.Convention {
+            let convention: CertificateBundle.Convention = self == .afnetworking ? .afNetworking : .alamofire
+            return includingPEM ? convention.includingPEM : convention
+        }
+    }
 
     func validate() throws {
         if emitConfig != nil, domain == nil { throw ValidationError("--emit-config needs --domain") }
@@ -78,12 +98,15 @@ struct Pin: ParsableCommand {
             var isDirectory: ObjCBool = false
             if file != "-", FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
                 do {
-                    let bundle = try CertificateBundle(directory: file)
+                    let bundle = try CertificateBundle(directory: file, convention: convention.convention(includingPEM: includePem))
                     entries += bundle.certificates.enumerated().map { Entry($1, file: file, index: $0) }
                     for skipped in bundle.skipped {
                         printError("skipped: \(skipped)")
-                        if case .malformed = skipped.reason { malformed = true }
-                        if case .unreadable = skipped.reason { unreadable = true }
+                        switch skipped.reason {
+                        case .malformed, .pemNotRead: malformed = true
+                        case .unreadable, .tooLarge, .fileCountLimitReached, .totalSizeLimitReached: unreadable = true
+                        case .unsupportedExtension, .directory, .notARegularFile: break
+                        }
                     }
                 } catch {
                     printError("error: \(error)")

@@ -142,4 +142,35 @@ final class PinsCommandTests: XCTestCase {
                                        "--backup-pin", Self.backup])
         XCTAssertEqual(withBackup.status, 0, withBackup.stderrText)
     }
+
+    /// `trustctl pin DIR` loads what an app's bundle scan pins: AFNetworking's `*.cer` in DER by
+    /// default, Alamofire's six extensions with `--convention alamofire`, PEM only with
+    /// `--include-pem`; a stray `ca.pem` is reported as skipped, a PEM `.cer` as malformed (exit 1).
+    func testPinOfADirectoryFollowsTheNamedConvention() throws {
+        try FileManager.default.copyItem(atPath: Self.path("ecdsa/leaf.der"), toPath: directory.appendingPathComponent("leaf.cer").path)
+        try FileManager.default.copyItem(atPath: Self.path("ecdsa/root.pem"), toPath: directory.appendingPathComponent("ca.pem").path)
+        try FileManager.default.copyItem(atPath: Self.path("ecdsa/leaf.der"), toPath: directory.appendingPathComponent("leaf.DER").path)
+        let leafPin = try pin("ecdsa/leaf.pem"), rootPin = try pin("ecdsa/root.pem")
+        func pins(_ arguments: [String]) throws -> (status: Int32, pins: [String], stderr: String) {
+            let result = try trustctl(["pin", "--json", directory.path] + arguments)
+            let entries = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [[String: Any]]
+            return (result.status, (entries ?? []).compactMap { $0["spkiPin"] as? String }, result.stderrText)
+        }
+        let byDefault = try pins([])
+        XCTAssertEqual(byDefault.status, 0, byDefault.stderr)
+        XCTAssertEqual(byDefault.pins, [leafPin])
+        XCTAssertTrue(byDefault.stderr.contains("ca.pem: not a file the AFNetworking (*.cer, DER) convention loads"), byDefault.stderr)
+        XCTAssertTrue(byDefault.stderr.contains("leaf.DER"), byDefault.stderr)
+        let withPEM = try pins(["--include-pem"])
+        XCTAssertEqual(withPEM.pins, [rootPin, leafPin])
+        let alamofire = try pins(["--convention", "alamofire"])
+        XCTAssertEqual(alamofire.pins, [leafPin], "leaf.DER is the same certificate as leaf.cer")
+        XCTAssertFalse(alamofire.stderr.contains("leaf.DER"), alamofire.stderr)
+
+        try FileManager.default.copyItem(atPath: Self.path("ecdsa/intermediate.pem"), toPath: directory.appendingPathComponent("intermediate.cer").path)
+        let pemCer = try pins([])
+        XCTAssertEqual(pemCer.status, 1, pemCer.stderr)
+        XCTAssertTrue(pemCer.stderr.contains("intermediate.cer: PEM text"), pemCer.stderr)
+        XCTAssertEqual(try pins(["--include-pem"]).status, 0)
+    }
 }

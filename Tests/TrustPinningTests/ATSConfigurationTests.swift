@@ -60,7 +60,7 @@ final class ATSConfigurationTests: XCTestCase {
                 PinRequirement(scope: .certificateAuthority, pins: [ConfigurationPins.intermediate()]),
             ]),
             DomainPinningPolicy(domain: "www.swifttrust.test", requirements: [PinRequirement(scope: .leaf, pins: [leaf, backup])]),
-        ])
+        ], policySelection: .mergingExactAndParentEntries)
     }
 
     func testLoadsInfoPlistIgnoringOtherATSKeys() throws {
@@ -107,7 +107,11 @@ final class ATSConfigurationTests: XCTestCase {
         XCTAssertNil(configuration.policy(forHost: "a.cdn.swifttrust.test"), "one label only")
         let api = try XCTUnwrap(configuration.policy(forHost: "api.swifttrust.test"))
         XCTAssertEqual(api.requirements.map { $0.isSatisfied(by: chain) }, [true, true])
-        XCTAssertFalse(api.requirements.allSatisfy { $0.isSatisfied(by: Array(chain.prefix(2))) }, "root pin needs the root")
+        // api's CA list (the root) is merged with its parent's (the intermediate), as Apple's
+        // parseNSPinnedDomains appends both entries' digests: a chain without the root still passes.
+        XCTAssertEqual(api.requirements.last?.pins, [try ConfigurationPins.root(), try ConfigurationPins.intermediate()])
+        XCTAssertTrue(api.requirements.allSatisfy { $0.isSatisfied(by: Array(chain.prefix(2))) })
+        XCTAssertFalse(api.requirements.allSatisfy { $0.isSatisfied(by: Array(chain.prefix(1))) }, "a CA pin needs a CA certificate")
     }
 
     /// `<true/>` and `<integer>1</integer>` arrive as different types (CFBoolean vs NSNumber),
@@ -226,7 +230,7 @@ final class ATSConfigurationTests: XCTestCase {
                 DomainPinningPolicy(domain: "bücher.example", subdomains: .oneLevel, requirements: [
                     PinRequirement(scope: .certificateAuthority, pins: [ConfigurationPins.root(), ConfigurationPins.intermediate()]),
                 ]),
-            ]),
+            ], policySelection: .mergingExactAndParentEntries),
         ]
         for configuration in configurations {
             let written = try configuration.atsPropertyList()

@@ -47,7 +47,7 @@ final class HostPatternTests: XCTestCase {
         XCTAssertTrue(try matches("*.pinned.example", "My_Host.pinned.example."))
         XCTAssertTrue(try matches("_srv.pinned.example", "_SRV.pinned.example"))
         XCTAssertFalse(try matches("*.pinned.example", "a._srv.pinned.example"))
-        let manager = try ServerTrustManager(allHostsMustBeEvaluated: true, evaluators: ["**.pinned.example": DisabledTrustEvaluator()])
+        let manager = try ServerTrustManager(allHostsMustBeEvaluated: true, matching: .hostPatterns, evaluators: ["**.pinned.example": DisabledTrustEvaluator()])
         XCTAssertEqual(manager.matchingPattern(forHost: "_srv.pinned.example")?.description, "**.pinned.example")
     }
 

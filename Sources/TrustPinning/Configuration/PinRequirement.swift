@@ -22,6 +22,17 @@ public struct PinRequirement: Hashable, Sendable {
         self.pins = unique
     }
 
+    /// This requirement with `more` pins after its own (duplicates dropped); never empty, as this
+    /// one is not.
+    func adding(_ more: [SPKIPin]) -> PinRequirement {
+        PinRequirement(scope: scope, uniquePins: (pins + more).uniqued())
+    }
+
+    private init(scope: PinScope, uniquePins: [SPKIPin]) {
+        self.scope = scope
+        pins = uniquePins
+    }
+
     /// For each pin, the indices (into `chain`, leaf first) of the in-scope certificates it matches.
     public func matches(in chain: [Certificate]) -> [SPKIPin: [Int]] {
         var found: [SPKIPin: [Int]] = [:]

@@ -98,14 +98,31 @@ extension PinningConfiguration {
     /// This configuration written in `format`.
     ///
     /// - Throws: ``PinningConfigurationExportError`` when the format cannot express part of it
-    ///   (for example subdomains at any depth in ATS, or a leaf-only pin in Android): refused,
+    ///   (for example subdomains at any depth in ATS, or a leaf-only pin in Android, or a domain
+    ///   whose pins ATS merges with its parent's where the other format would not): refused,
     ///   never silently weakened.
     public func encoded(as format: PinningConfigurationFormat) throws(PinningConfigurationExportError) -> Data {
+        try checkPolicySelection(expressibleIn: format)
         switch format {
         case .json: return jsonData()
         case .ats: return try atsPropertyList()
         case .android: return try androidNetworkSecurityConfig()
         case .trustkit: return try trustKitPropertyList()
         }
+    }
+
+    /// Refuses a file whose loader would select policies differently for some host: ATS merges a
+    /// domain's pins with its parent's `NSIncludesSubdomains` entry, the other formats apply the
+    /// most specific domain alone.
+    func checkPolicySelection(expressibleIn format: PinningConfigurationFormat) throws(PinningConfigurationExportError) {
+        let formatSelection: PolicySelection = format == .ats ? .mergingExactAndParentEntries : .mostSpecificDomain
+        guard formatSelection != policySelection, let (domain, parent) = firstDomainMergedWithParent() else { return }
+        let reason: String
+        if format == .ats {
+            reason = "ATS would merge its pins with those of \(parent)'s \(ATSKey.includesSubdomains) entry (Apple parseNSPinnedDomains), and this configuration applies the most specific domain alone; list \(parent)'s pins under \(domain) too, or drop its subdomain coverage"
+        } else {
+            reason = "its pins are merged with those of \(parent)'s \(ATSKey.includesSubdomains) entry (ATS, Apple parseNSPinnedDomains), and \(format.displayName) applies the most specific domain alone; list \(parent)'s pins under \(domain) too"
+        }
+        throw PinningConfigurationExportError(format: format, domain: domain, reason: reason)
     }
 }

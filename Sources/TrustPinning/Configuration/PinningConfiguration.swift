@@ -15,21 +15,31 @@ import Foundation
 public struct PinningConfiguration: Hashable, Sendable {
     /// The domain policies, in the order given.
     public let domains: [DomainPinningPolicy]
+    /// Which of them apply to a host: the most specific alone, or (ATS) merged with the parent's.
+    public let policySelection: PolicySelection
 
     /// Creates a configuration.
     ///
+    /// - Parameters:
+    ///   - domains: The domain policies.
+    ///   - policySelection: Which policies apply to a host; default
+    ///     ``PolicySelection/mostSpecificDomain``. The ATS loader gives
+    ///     ``PolicySelection/mergingExactAndParentEntries``.
     /// - Throws: ``PinningConfigurationError/duplicateHostPattern(_:normalized:)`` when two
     ///   policies configure the same domain: which one applies would be a guess.
-    public init(domains: [DomainPinningPolicy]) throws(PinningConfigurationError) {
+    public init(domains: [DomainPinningPolicy], policySelection: PolicySelection = .mostSpecificDomain) throws(PinningConfigurationError) {
         var seen = Set<String>()
         for policy in domains where !seen.insert(policy.domain).inserted {
             throw .duplicateHostPattern(policy.domain, normalized: policy.domain)
         }
         self.domains = domains
+        self.policySelection = policySelection
     }
 
     /// The policy that applies to `host`: the most specific covering domain (an exact domain
-    /// before any covering parent, a longer parent before a shorter one), or nil.
+    /// before any covering parent, a longer parent before a shorter one), or nil. Under
+    /// ``PolicySelection/mergingExactAndParentEntries`` a host with its own domain gets that
+    /// policy merged with its parent's `NSIncludesSubdomains` entry, as Apple's `parseNSPinnedDomains`.
     public func policy(forHost host: String) -> DomainPinningPolicy? {
         guard let normalized = HostPattern.normalize(host) else { return nil }
         var best: (policy: DomainPinningPolicy, specificity: [Int])?
@@ -41,6 +51,7 @@ public struct PinningConfiguration: Hashable, Sendable {
                 }
             }
         }
-        return best?.policy
+        guard let best else { return nil }
+        return best.policy.domain == normalized ? policyForOwnDomain(of: best.policy) : best.policy
     }
 }

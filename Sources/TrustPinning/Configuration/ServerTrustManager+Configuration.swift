@@ -1,7 +1,9 @@
 extension ServerTrustManager {
     /// A manager with one ``ConfiguredPinningTrustEvaluator`` per configured domain, registered
-    /// under the host patterns its subdomain coverage stands for (``SubdomainCoverage``); the most
-    /// specific domain covering a host applies.
+    /// under the host patterns its subdomain coverage stands for (``SubdomainCoverage``), so it
+    /// matches with ``HostMatching/hostPatterns`` (case-insensitive, IDNA), never the exact lookup;
+    /// the most specific domain covering a host applies, merged with its parent's entry for an ATS
+    /// configuration (``PinningConfiguration/PolicySelection``, as ``PinningConfiguration/policy(forHost:)``).
     ///
     /// - Parameters:
     ///   - configuration: The pinning configuration.
@@ -16,7 +18,15 @@ extension ServerTrustManager {
         var patterns: [(String, any ServerTrustEvaluating)] = []
         for policy in configuration.domains {
             let evaluator = ConfiguredPinningTrustEvaluator(policy: policy, reporter: reporter)
-            patterns += policy.hostPatterns.map { ($0, evaluator) }
+            let own = configuration.policyForOwnDomain(of: policy)
+            if own == policy {
+                patterns += policy.hostPatterns.map { ($0, evaluator) }
+            } else {
+                // ATS: the domain itself gets its entry merged with the parent's (Apple
+                // parseNSPinnedDomains); its subdomains get the entry alone (no grandparent).
+                patterns.append((policy.domain, ConfiguredPinningTrustEvaluator(policy: own, reporter: reporter)))
+                patterns += policy.hostPatterns.filter { $0 != policy.domain }.map { ($0, evaluator) }
+            }
         }
         try self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated, patterns: patterns)
     }

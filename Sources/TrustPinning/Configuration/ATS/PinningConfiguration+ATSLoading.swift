@@ -33,9 +33,12 @@ extension PinningConfiguration {
     /// - a non-boolean `NSIncludesSubdomains` (ATS treats anything but `<true/>` as NO);
     /// - an `NSPinnedDomains` without domains, and a document without `NSPinnedDomains`.
     ///
-    /// And unlike ATS, which merges the pins of an exact entry with those of its parent's
-    /// `NSIncludesSubdomains` entry, the most specific entry alone applies
-    /// (``PinningConfiguration/policy(forHost:)``).
+    /// Which entries apply to a host is Apple's (``PinningConfiguration/PolicySelection/mergingExactAndParentEntries``):
+    /// a host's own entry merged with its parent's `NSIncludesSubdomains` entry, per identity type.
+    /// Still different from Apple: keys are normalised (Apple compares them case-insensitively but
+    /// never matches a key ending in a dot, nor an IDNA U-label with its A-label), keys differing
+    /// only in case are refused (Apple merges both), and IP addresses have no parent entry (Apple
+    /// removes the first label of `10.0.0.1` too).
     ///
     /// - Parameters:
     ///   - data: The property list.
@@ -53,7 +56,7 @@ extension PinningConfiguration {
         for (domain, entry) in entries.members {
             try collector.add(try atsDomainPolicy(domain: domain, entry: entry), at: entry)
         }
-        return try collector.configuration(at: pinnedDomains)
+        return try collector.configuration(at: pinnedDomains, policySelection: .mergingExactAndParentEntries)
     }
 
     /// `NSAppTransportSecurity.NSPinnedDomains` of an `Info.plist`, or `NSPinnedDomains` of an

@@ -14,6 +14,7 @@ extension PinningConfiguration {
     ///
     /// - Throws: ``PinningConfigurationExportError`` naming the domain and what ATS cannot express.
     func atsPropertyList() throws(PinningConfigurationExportError) -> Data {
+        try checkPolicySelection(expressibleIn: .ats)
         guard !domains.isEmpty else {
             throw PinningConfigurationExportError(
                 format: .ats, domain: nil, reason: "there are no domains, and an empty \(ATSKey.pinnedDomains) pins nothing")

@@ -71,7 +71,7 @@ extension PinningConfiguration {
             throw exclusion.flag.error(.invalidValue(
                 "true", reason: "no configured parent domain with \(TrustKitKey.includeSubdomains) covers \(exclusion.domain), so there is no policy to exclude it from"))
         }
-        return try collector.configuration(at: pinnedDomains)
+        return try collector.configuration(at: pinnedDomains, policySelection: .mostSpecificDomain)
     }
 
     /// Whether the first character after blanks (and a byte-order mark) is `{`: JSON. Property
