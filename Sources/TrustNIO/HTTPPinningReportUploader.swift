@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import Synchronization
+import TrustCore
 import TrustHTTP
 import TrustPinning
 
@@ -19,6 +20,9 @@ import TrustPinning
 /// - **Exactly where configured**: redirects are not followed, other schemes are refused, and
 ///   `https` collectors must be trusted for their host by a ``TLSTrustVerifier`` with
 ///   ``tlsSettings`` (by default the system trust store under Apple's SSL policy).
+/// - **Public `https` collectors only, unless allowed** (``collectors``): `http://` URIs and
+///   collectors at loopback, link-local or private addresses (the address connected to, after
+///   name resolution) are refused before anything is sent.
 ///
 /// Every upload's end is counted in ``statistics`` and passed to `onCompletion`, and logged when
 /// the uploader has a ``logger`` (a delivery at `debug` level, anything else at `info` level, under
@@ -36,6 +40,8 @@ public final class HTTPPinningReportUploader: PinningReportSink {
 
     /// How `https` collectors are verified.
     public let tlsSettings: TLSTrustSettings
+    /// Which collectors beyond public `https` ones are sent to.
+    public let collectors: PinReportCollectorPolicy
     /// How long establishing the TCP connection may take.
     public let connectTimeout: TimeAmount
     /// How long one upload may take from the start of the connection to the status line.
@@ -65,6 +71,7 @@ public final class HTTPPinningReportUploader: PinningReportSink {
     ///   - eventLoopGroup: Where connections run (a NIOPosix group). Default: a new one-thread group
     ///     the uploader owns and ``shutdown()`` stops.
     ///   - tlsSettings: How `https` collectors are verified. Default: the system trust store.
+    ///   - collectors: Which collectors beyond public `https` ones are sent to. Default: none.
     ///   - connectTimeout: Default 5 seconds.
     ///   - timeout: The whole upload, connection to status line. Default 15 seconds.
     ///   - maximumConcurrentUploads: Uploads in flight at most (at least 1). Default 8.
@@ -74,7 +81,7 @@ public final class HTTPPinningReportUploader: PinningReportSink {
     ///     the delivering thread for URIs refused or dropped without connecting); must not block.
     /// - Throws: `NIOSSLError` when the TLS context cannot be created.
     public init(eventLoopGroup: (any EventLoopGroup)? = nil, tlsSettings: TLSTrustSettings = TLSTrustSettings(),
-                connectTimeout: TimeAmount = .seconds(5), timeout: TimeAmount = .seconds(15),
+                collectors: PinReportCollectorPolicy = PinReportCollectorPolicy(), connectTimeout: TimeAmount = .seconds(5), timeout: TimeAmount = .seconds(15),
                 maximumConcurrentUploads: Int = HTTPPinningReportUploader.defaultMaximumConcurrentUploads,
                 logger: Logger? = nil, onCompletion: (@Sendable (PinReportUpload) -> Void)? = nil) throws {
         var configuration = TLSConfiguration.makeClientConfiguration()
@@ -82,6 +89,7 @@ public final class HTTPPinningReportUploader: PinningReportSink {
         configuration.certificateVerification = .noHostnameVerification
         tlsContext = try NIOSSLContext(configuration: configuration)
         self.tlsSettings = tlsSettings
+        self.collectors = collectors
         verifier = try TLSTrustVerifier(settings: tlsSettings, logger: logger)
         self.logger = logger
         self.connectTimeout = connectTimeout
@@ -118,6 +126,10 @@ public final class HTTPPinningReportUploader: PinningReportSink {
                 target = try HTTPTarget(uri, schemes: [.http, .https])
             } catch {
                 finish(uri, .refused(PinReportUploadError(error)), wasInFlight: false)
+                continue
+            }
+            if let refusal = collectorRefusal(target) {
+                finish(uri, .refused(refusal), wasInFlight: false)
                 continue
             }
             if let refusal = reserveSlot() {
@@ -157,6 +169,16 @@ public final class HTTPPinningReportUploader: PinningReportSink {
         if ownsGroup, !alreadyShutDown { try? await group.shutdownGracefully() }
     }
 
+    /// Why the policy refuses `target` before connecting: plain HTTP, or a local IP literal.
+    private func collectorRefusal(_ target: HTTPTarget) -> PinReportUploadError? {
+        if !target.usesTLS, !collectors.allowsPlainHTTP { return .plainHTTPNotAllowed }
+        if !collectors.allowsLocalAddresses, let address = IPAddress(target.host) {
+            let scope = DestinationScope(address)
+            if scope.isLocal { return .localAddressNotAllowed(address: target.host, scope: scope.description) }
+        }
+        return nil
+    }
+
     /// Takes an in-flight slot; returns why not when the uploader is full or shut down.
     private func reserveSlot() -> PinReportUploadError? {
         state.withLock { state in
@@ -182,10 +204,13 @@ public final class HTTPPinningReportUploader: PinningReportSink {
         let deadline = loop.scheduleTask(in: timeout) { response.fail(PinReportUploadError.timedOut) }
         let tlsContext = self.tlsContext
         let verifier = self.verifier
+        let allowsLocalAddresses = collectors.allowsLocalAddresses
         bootstrap
             .connectTimeout(connectTimeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    // A name may resolve to a local address: judged on the address connected to.
+                    if !allowsLocalAddresses { try channel.pipeline.syncOperations.addHandler(CollectorAddressGuard(response: response)) }
                     if target.usesTLS {
                         try channel.pipeline.syncOperations.addTrustedTLSClientHandlers(
                             context: tlsContext, host: target.host, verifier: verifier, port: target.port)

@@ -15,6 +15,13 @@ public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, Cus
     case tooManyUploadsInFlight(limit: Int)
     /// The uploader was shut down.
     case shutDown
+    /// The URI is `http://` and the uploader's ``PinReportCollectorPolicy`` does not allow plain
+    /// HTTP. Nothing was sent.
+    case plainHTTPNotAllowed
+    /// The collector's address (`address`, as connected to, or as written in the URI) is a
+    /// loopback, link-local, private-use or other non-public address (`scope`), which the
+    /// ``PinReportCollectorPolicy`` does not allow. Nothing was sent.
+    case localAddressNotAllowed(address: String, scope: String)
     /// The report could not be encoded as JSON. Nothing was sent.
     case reportEncodingFailed(any Error)
     /// The event-loop group given to the uploader cannot run NIOPosix sockets.
@@ -40,6 +47,10 @@ public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, Cus
         case let .invalidURI(reason): return "invalid report URI: \(reason)"
         case let .tooManyUploadsInFlight(limit): return "report dropped: \(limit) uploads already in flight"
         case .shutDown: return "report dropped: the uploader was shut down"
+        case .plainHTTPNotAllowed:
+            return "plain http report URI refused: reports go over https unless the collector policy allows http"
+        case let .localAddressNotAllowed(address, scope):
+            return "report collector at \(scope) address \(address) refused: the collector policy does not allow local addresses"
         case let .reportEncodingFailed(error): return "the report could not be encoded as JSON: \(error)"
         case .unsupportedEventLoopGroup: return "the event-loop group cannot run NIOPosix client sockets"
         case .connectTimedOut: return "connecting to the report collector timed out"
@@ -80,6 +91,8 @@ public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, Cus
         case let .connectionFailed(error): return [9, ComparableError(error)]
         case .closedBeforeResponse: return [10]
         case .malformedResponse: return [11]
+        case .plainHTTPNotAllowed: return [12]
+        case let .localAddressNotAllowed(address, scope): return [13, address, scope]
         }
     }
 }

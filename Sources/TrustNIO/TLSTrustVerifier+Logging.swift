@@ -5,7 +5,7 @@ import TrustX509
 extension TLSTrustVerifier {
     /// Logs one verification's verdict to ``logger``: a trusted peer at `debug` level, a rejected
     /// one at `info` level with the reason (``TrustLogMetadataKey`` lists the metadata) and the
-    /// `TLSTrustFailure` as the record's error.
+    /// `TLSTrustFailure` as the record's error (inside a ``TLSTrustLogError``, which escapes it).
     ///
     /// One record per verification, its level chosen by the verdict, rather than a `debug` record
     /// for every verdict plus an `info` one for rejections: a logger at `debug` level then shows each
@@ -17,8 +17,9 @@ extension TLSTrustVerifier {
         case let .trusted(peer):
             logger.debug("TLS peer trusted", metadata: Self.logMetadata(trusted: peer, port: port))
         case let .rejected(failure):
-            // The typed failure travels as the record's error too, for handlers that keep errors.
-            logger.info("TLS peer rejected", error: failure,
+            // The typed failure travels as the record's error too, for handlers that keep errors;
+            // wrapped so that its description, which quotes peer-chosen names, is escaped.
+            logger.info("TLS peer rejected", error: TLSTrustLogError(failure),
                         metadata: Self.logMetadata(rejected: failure, presented: presented, role: role, port: port))
         }
     }

@@ -102,10 +102,14 @@ final class PinReportUploadTests: LoopbackTestCase {
         var all: [PinReportUpload] { uploads.withLock { $0 } }
     }
 
+    /// The test collectors are loopback ones, most over plain HTTP: both allowances are stated.
+    static let loopbackCollectors = PinReportCollectorPolicy(allowsPlainHTTP: true, allowsLocalAddresses: true)
+
     func makeUploader(_ completions: Completions, tlsSettings: TLSTrustSettings = TLSTrustSettings(),
+                      collectors: PinReportCollectorPolicy = loopbackCollectors,
                       timeout: TimeAmount = .seconds(10), maximumConcurrentUploads: Int = 8,
                       logger: Logger? = nil) throws -> HTTPPinningReportUploader {
-        try HTTPPinningReportUploader(eventLoopGroup: group, tlsSettings: tlsSettings, timeout: timeout,
+        try HTTPPinningReportUploader(eventLoopGroup: group, tlsSettings: tlsSettings, collectors: collectors, timeout: timeout,
                                       maximumConcurrentUploads: maximumConcurrentUploads, logger: logger,
                                       onCompletion: completions.record)
     }
@@ -316,6 +320,48 @@ final class PinReportUploadTests: LoopbackTestCase {
         XCTAssertEqual(collector.connectionCount, 0)
     }
 
+    /// Issue 34 item 4: by default only public https collectors are sent to. Plain http and local IP
+    /// literals are refused before connecting; a name that resolves to a local address is refused
+    /// on the address connected to, before a byte is sent.
+    func testPlainHTTPAndLocalCollectorsAreRefusedUnlessTheConfigurationAllowsThem() async throws {
+        let collector = Collector(response: Self.noContent)
+        let port = try startCollector(collector)
+        let completions = Completions()
+        let strict = try makeUploader(completions, collectors: PinReportCollectorPolicy())
+        let literals = ["http://127.0.0.1:\(port)/", "https://127.0.0.1:\(port)/", "https://[::1]:\(port)/",
+                        "https://169.254.169.254/latest", "https://10.1.2.3/", "https://192.168.0.1/", "https://[fd00::1]/",
+                        "https://[::ffff:127.0.0.1]/", "https://100.64.0.1/"]
+        strict.deliver(try report(), to: try literals.map { try XCTUnwrap(URL(string: $0), $0) })
+        await waitForIdle(strict)
+        let scopes = completions.all.map { upload -> String in
+            switch upload.outcome {
+            case .refused(.plainHTTPNotAllowed): return "http"
+            case let .refused(.localAddressNotAllowed(_, scope)): return scope
+            default: return "\(upload.outcome)"
+            }
+        }
+        XCTAssertEqual(scopes, ["http", "loopback", "loopback", "link-local", "private-use", "private-use", "private-use",
+                                "loopback", "private-use"])
+        XCTAssertEqual(strict.statistics.started, 0)
+
+        // A name: connected, judged on the address, closed before the request.
+        let named = Completions()
+        let httpOnly = try makeUploader(named, collectors: PinReportCollectorPolicy(allowsPlainHTTP: true))
+        httpOnly.deliver(try report(), to: [try XCTUnwrap(URL(string: "http://localhost:\(port)/report"))])
+        await waitForIdle(httpOnly)
+        guard case let .failed(.localAddressNotAllowed(_, scope))? = named.all.first?.outcome else { return XCTFail("\(named.all)") }
+        XCTAssertEqual(scope, "loopback")
+        XCTAssertEqual(collector.requests.count, 0, "nothing was sent to the local collector")
+
+        // Allowed: delivered.
+        let allowed = Completions()
+        let loopback = try makeUploader(allowed)
+        loopback.deliver(try report(), to: [try XCTUnwrap(URL(string: "http://localhost:\(port)/report"))])
+        await waitForIdle(loopback)
+        guard case .delivered? = allowed.all.first?.outcome else { return XCTFail("\(allowed.all)") }
+        XCTAssertEqual(collector.requests.count, 1)
+    }
+
     func testUploadsBeyondTheCapAreDropped() async throws {
         let collector = Collector(response: nil)
         let port = try startCollector(collector)
@@ -335,7 +381,7 @@ final class PinReportUploadTests: LoopbackTestCase {
 
     func testShutdownDropsLaterReportsAndStopsTheOwnedGroup() async throws {
         let completions = Completions()
-        let uploader = try HTTPPinningReportUploader(onCompletion: completions.record)
+        let uploader = try HTTPPinningReportUploader(collectors: Self.loopbackCollectors, onCompletion: completions.record)
         await uploader.shutdown()
         uploader.deliver(try report(), to: [try XCTUnwrap(URL(string: "http://127.0.0.1:9/"))])
         guard case .dropped(.shutDown)? = completions.all.first?.outcome else { return XCTFail("\(completions.all)") }

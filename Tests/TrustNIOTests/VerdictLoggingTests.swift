@@ -56,7 +56,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
         }, "\(failure)")
         XCTAssertTrue(reason.contains(expired.description), reason)
         // The typed failure travels as the record's error.
-        let logged = try XCTUnwrap(record.error as? TLSTrustFailure)
+        let logged = try XCTUnwrap((record.error as? TLSTrustLogError)?.failure)
         XCTAssertTrue(contains(logged.trustFailures, index: 0) { if case .expired = $0 { true } else { false } }, "\(logged)")
     }
 
@@ -103,7 +103,10 @@ final class VerdictLoggingTests: LoopbackTestCase {
         XCTAssertEqual(record.text("swifttrust.leaf"), #"CN=evil\u000aswifttrust.verdict=trusted"#)
         let reason = try XCTUnwrap(record.text("swifttrust.reason"))
         XCTAssertEqual(reason, TerminalText.escaped(failure.description))
-        for value in [reason] + (record.list("swifttrust.presented") ?? []) {
+        // The record's error is printed by handlers such as StreamLogHandler: escaped as well.
+        let error = try XCTUnwrap(record.error)
+        XCTAssertEqual((error as? TLSTrustLogError)?.failure, failure)
+        for value in [reason, "\(error)", error.localizedDescription] + (record.list("swifttrust.presented") ?? []) {
             XCTAssertFalse(value.contains("\n"), value)
         }
     }

@@ -1,0 +1,32 @@
+import NIOCore
+import TrustCore
+import TrustHTTP
+
+/// The first handler of a report upload's pipeline: when the connection is up, checks the address
+/// actually connected to (after any name resolution) against the ``PinReportCollectorPolicy``, and
+/// closes the connection before a byte is sent (no TLS ClientHello, no request) when it is a local
+/// one the policy does not allow.
+final class CollectorAddressGuard: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let response: EventLoopPromise<Int>
+
+    init(response: EventLoopPromise<Int>) {
+        self.response = response
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        guard let text = context.channel.remoteAddress?.ipAddress, let address = IPAddress(text) else {
+            response.fail(PinReportUploadError.localAddressNotAllowed(address: "(unknown)", scope: "unknown"))
+            context.close(promise: nil)
+            return
+        }
+        let scope = DestinationScope(address)
+        guard !scope.isLocal else {
+            response.fail(PinReportUploadError.localAddressNotAllowed(address: text, scope: scope.description))
+            context.close(promise: nil)
+            return
+        }
+        context.fireChannelActive()
+    }
+}
