@@ -56,16 +56,8 @@ struct Probe: ParsableCommand {
         let destination = try ProbeTarget(parsing: target)
         let identity = trust.name ?? destination.host
         let inputs = try trust.load()
-        let configurePolicies = certificatePolicies.configurator()
-        let configureEvaluation = try evaluation.configurator()
-        var settings = TLSTrustSettings()
-        settings.profile = trust.profile
-        settings.revocation = evaluation.revocationOptions
-        settings.configure = { trust in
-            inputs.apply(to: trust)
-            configurePolicies(trust)
-            configureEvaluation(trust)
-        }
+        let settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
+                                                        evaluation: evaluation)
         let judge: TLSTrustJudge = try evaluation.policy.map { .evaluator(try evaluation.makeEvaluator($0, host: identity)) } ?? .evaluate
         let verifier = try TLSTrustVerifier(settings: settings, judge: judge)
 

@@ -1,0 +1,145 @@
+import Foundation
+import OpenSSLServerSupport
+import Synchronization
+import XCTest
+
+/// `trustctl serve` (issue 34 item 6) against `openssl s_client` on 127.0.0.1: each client's verdict,
+/// resumed sessions re-verified (item 1 from the command line), exit statuses.
+final class ServeCommandTests: XCTestCase {
+    private static func path(_ relative: String) -> String { TestCertificatesDirectory.path(relative) }
+    private static let verifyDate = TestCertificatesDirectory.verifyDate
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        guard OpenSSLCommand.executable != nil else { throw XCTSkip("openssl is not installed") }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("swifttrust-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// A running `trustctl serve`, its output collected as it comes.
+    private final class Server: Sendable {
+        let process: Process
+        private let output = Mutex(Data())
+        private let finished = DispatchSemaphore(value: 0)
+
+        init(_ executable: URL, _ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            self.process = process
+            Thread.detachNewThread { [self] in
+                while true {
+                    let chunk = pipe.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    output.withLock { $0.append(chunk) }
+                }
+                finished.signal()
+            }
+        }
+
+        var text: String { output.withLock { String(decoding: $0, as: UTF8.self) } }
+
+        /// The port of the "Listening on ADDRESS:PORT" line, within 10 seconds.
+        func port() throws -> Int {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Listening on ") }),
+                   let port = line.split(separator: ":").last.flatMap({ Int($0) }) { return port }
+                if !process.isRunning { break }
+                usleep(20_000)
+            }
+            throw XCTSkip("trustctl serve did not start listening: \(text)")
+        }
+
+        /// Waits for the process to exit (killing it after 20 seconds); its status.
+        func wait() -> Int32 {
+            if finished.wait(timeout: .now() + 20) == .timedOut { process.terminate() }
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    private func serve(_ extra: [String]) throws -> Server {
+        try Server(try trustctlURL, ["serve", "--cert", Self.path("ecdsa/leaf.pem"), "--chain", Self.path("ecdsa/intermediate.pem"),
+                                     "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0", "--at", Self.verifyDate] + extra)
+    }
+
+    /// `openssl s_client` to 127.0.0.1:`port`, presenting `certificate` (with the intermediate) when given.
+    private func sClient(_ port: Int, version: String = "-tls1_3", certificate: String? = nil, session: (file: String, resume: Bool)? = nil) throws -> String {
+        guard let openssl = OpenSSLCommand.executable else { throw XCTSkip("openssl is not installed") }
+        var arguments = ["s_client", "-connect", "127.0.0.1:\(port)", version, "-ign_eof"]
+        if let certificate {
+            arguments += ["-cert", Self.path(certificate), "-cert_chain", Self.path("ecdsa/intermediate.pem"),
+                          "-key", Self.path("keys/" + certificate.replacingOccurrences(of: ".pem", with: ".key.pem"))]
+        }
+        if let session { arguments += [session.resume ? "-sess_in" : "-sess_out", directory.appendingPathComponent(session.file).path] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: openssl)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    func testEachClientsVerdictIsPrintedAndAResumedSessionIsReverified() throws {
+        let server = try serve(["--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "3"])
+        let port = try server.port()
+        let first = try sClient(port, version: "-tls1_2", certificate: "ecdsa/leaf-client.pem", session: ("s.pem", false))
+        XCTAssertTrue(first.contains("SwiftTrust serve: accepted CN=SwiftTrust Test Client"), first)
+        let resumed = try sClient(port, version: "-tls1_2", session: ("s.pem", true))
+        XCTAssertTrue(resumed.contains("Reused, TLSv1.2"), resumed)
+        XCTAssertTrue(resumed.contains("SwiftTrust serve: accepted"), resumed)
+        // A server certificate offered as a client certificate: no clientAuth EKU.
+        _ = try sClient(port, certificate: "ecdsa/leaf.pem")
+        XCTAssertEqual(server.wait(), 1, "a client was rejected: \(server.text)")
+
+        let text = server.text
+        XCTAssertEqual(text.components(separatedBy: "Verdict: client accepted: CN=SwiftTrust Test Client,O=SwiftTrust").count - 1, 2, text)
+        XCTAssertTrue(text.contains("Session: resumed"), text)
+        XCTAssertEqual(text.components(separatedBy: "Session: new").count - 1, 2, text)
+        XCTAssertTrue(text.contains("Verdict: client rejected"), text)
+        XCTAssertTrue(text.contains("extendedKeyUsage"), text)
+    }
+
+    func testJSONIsOneObjectPerConnection() throws {
+        let server = try serve(["--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "1", "--json"])
+        _ = try sClient(try server.port(), certificate: "ecdsa/leaf-client.pem")
+        XCTAssertEqual(server.wait(), 0, server.text)
+        let line = try XCTUnwrap(server.text.split(separator: "\n").first { $0.hasPrefix("{") })
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(object["accepted"] as? Bool, true)
+        XCTAssertEqual(object["sessionResumed"] as? Bool, false)
+        XCTAssertEqual(object["client"] as? String, "CN=SwiftTrust Test Client,O=SwiftTrust")
+    }
+
+    /// Client certificates against the system store need --system-anchors said explicitly; a
+    /// server-trust evaluator does not judge clients; trust options need --require-client-cert.
+    func testConfigurationsThatCannotBeHonouredExitTwo() throws {
+        let base = ["serve", "--cert", Self.path("ecdsa/leaf.pem"), "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0"]
+        for (extra, message) in [
+            (["--require-client-cert"], "--require-client-cert needs --anchors"),
+            (["--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--policy", "public-keys"], "--policy"),
+            (["--anchors", Self.path("ecdsa/root.pem")], "add --require-client-cert"),
+            (["--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--host", "a.test"], "--host and --ip do not apply"),
+        ] {
+            let result = try trustctl(base + extra)
+            XCTAssertEqual(result.status, 2, "\(extra): \(result.stdoutText)")
+            XCTAssertTrue(result.stderrText.contains(message), "\(extra): \(result.stderrText)")
+        }
+    }
+}
