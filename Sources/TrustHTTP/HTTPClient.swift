@@ -7,15 +7,16 @@ import Darwin
 #endif
 import Foundation
 import Synchronization
+import TrustCore
 
 /// SwiftTrust's HTTP client for plain `http://` requests: CRLs and OCSP responses, which are
 /// served over plain HTTP (RFC 5280 §4.2.1.13, RFC 6960 Appendix A). It reads its URLs as
 /// ``HTTPTarget`` and writes and reads ``HTTPMessage``, as TrustNIO's pin-report uploader does over
 /// swift-nio (which adds TLS for `https` collectors). A deliberately small HTTP/1.0 client: no TLS, no redirects, a
-/// connect/read deadline and a response-size cap, so a slow or hostile server costs bounded time
+/// deadline per request (name resolution, connect, send and read) and a response-size cap, so a slow or hostile server costs bounded time
 /// and memory. Socket waits run on a few dedicated threads (``workers``, never on the Swift
-/// concurrency pool), at most ``concurrentRequests`` at once; cancelling the calling task ends a
-/// request promptly.
+/// concurrency pool), at most ``concurrentRequests`` at once and ``concurrentRequestsPerHost`` to
+/// one host; cancelling the calling task ends a request promptly.
 enum HTTPClient {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -24,7 +25,12 @@ enum HTTPClient {
     /// Requests that may wait on their sockets at once, process-wide; the rest wait (asynchronously,
     /// cancellably) for a slot.
     static let concurrentRequests = 8
-    static let slots = RequestSlots(limit: concurrentRequests)
+    /// Requests to one host (name or address, and port) at once: a responder that never answers
+    /// holds at most this many of the ``concurrentRequests`` slots, and requests to other hosts go
+    /// on. Two, the per-server connection limit of RFC 2616 §8.1.4; one evaluation asks one URL at a
+    /// time, so this is two handshakes' worth.
+    static let concurrentRequestsPerHost = 2
+    static let slots = RequestSlots(limit: concurrentRequests, perHostLimit: concurrentRequestsPerHost)
     /// One thread per slot: a request that holds a slot always finds a free worker.
     static let workers = SocketWorkers(count: concurrentRequests)
 
@@ -38,32 +44,48 @@ enum HTTPClient {
         var isCancelled: Bool { flag.load(ordering: .acquiring) }
     }
 
-    /// Performs one request on a socket worker thread once a slot is free. Cancelling the calling
+    /// Performs one request on a socket worker thread once a slot is free. `timeout` bounds the
+    /// request from the moment it holds a slot, name resolution included: the caller stops waiting
+    /// then even while `getaddrinfo` (which cannot be interrupted) still runs. Cancelling the calling
     /// task ends the request within ``cancellationCheckMilliseconds`` (or frees its place in the queue).
     static func request(_ url: String, method: String, contentType: String?, body: [UInt8],
                         timeout: Double, maximumBytes: Int) async throws -> [UInt8] {
         let target: HTTPTarget
         do { target = try HTTPTarget(url, schemes: [.http]) } catch { throw Failure(description: error.description) }
-        try await slots.acquire()
-        defer { slots.release() }
-        let cancellation = Cancellation()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                workers.run {
-                    continuation.resume(with: Result {
-                        try perform(target, method: method, contentType: contentType, body: body, timeout: timeout,
-                                    maximumBytes: maximumBytes, cancellation: cancellation)
-                    })
+        let host = "\(target.host.lowercased()):\(target.port)"
+        try await slots.acquire(for: host)
+        // From here the slot belongs to the worker, which releases it when the socket work ends, not
+        // when this caller stops waiting: the slots never promise more threads than there are.
+        let seconds = timeout.isNaN ? 0 : min(max(timeout, 0), maximumTimeout)
+        let wallDeadline = Date().addingTimeInterval(seconds)
+        return try await BoundedWait.run(until: .now + .seconds(seconds), timedOut: {
+            Failure(description: "request to \(target.hostHeader) timed out after \(seconds) s")
+        }) {
+            let cancellation = Cancellation()
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    workers.run {
+                        let result = Result {
+                            try perform(target, method: method, contentType: contentType, body: body, deadline: wallDeadline,
+                                        maximumBytes: maximumBytes, cancellation: cancellation)
+                        }
+                        slots.release(for: host)
+                        continuation.resume(with: result)
+                    }
                 }
+            } onCancel: {
+                cancellation.cancel()
             }
-        } onCancel: {
-            cancellation.cancel()
         }
     }
 
+    /// The longest request timeout honoured (a day): a larger or infinite one is this.
+    static let maximumTimeout: Double = 86_400
+
     static func perform(_ target: HTTPTarget, method: String, contentType: String?, body: [UInt8],
-                        timeout: Double, maximumBytes: Int, cancellation: Cancellation) throws -> [UInt8] {
-        let deadline = Date().addingTimeInterval(timeout)
+                        deadline: Date, maximumBytes: Int, cancellation: Cancellation) throws -> [UInt8] {
+        // A request whose caller already left (cancelled, or timed out while queued) does no work.
+        if cancellation.isCancelled { throw CancellationError() }
         let fd = try openConnection(target, deadline: deadline, cancellation: cancellation)
         defer { close(fd) }
         // HTTP/1.0: the answer cannot come chunked, and the server closes after it.
@@ -100,10 +122,14 @@ enum HTTPClient {
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(target.host, String(target.port), &hints, &list) == 0, let first = list else {
+        let resolved = getaddrinfo(target.host, String(target.port), &hints, &list)
+        defer { if list != nil { freeaddrinfo(list) } }
+        // The lookup may have outlasted the caller (cancelled, or past the deadline): connect to nothing.
+        if cancellation.isCancelled { throw CancellationError() }
+        guard deadline.timeIntervalSinceNow > 0 else { throw Failure(description: "resolving \(target.host) timed out") }
+        guard resolved == 0, let first = list else {
             throw Failure(description: "cannot resolve \(target.host)")
         }
-        defer { freeaddrinfo(list) }
         var node: UnsafeMutablePointer<addrinfo>? = first
         var lastError = "cannot connect to \(target.host):\(target.port)"
         while let current = node {

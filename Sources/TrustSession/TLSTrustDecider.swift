@@ -56,7 +56,9 @@ public struct TLSTrustDecider: Sendable {
     }
 
     /// The decision on `presented` (leaf first), fetching revocation information first when the
-    /// settings ask for it.
+    /// settings ask for it, for at most ``TLSTrustSettings/revocationFetchDeadline``. Cancelling the
+    /// calling task (the connection went away) stops the fetching at once; the decision then rests
+    /// on what was fetched, as at the deadline.
     public func decide(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
         do { try checkRole(role) } catch { return .rejected(.verifierMisconfigured(error)) }
@@ -71,7 +73,7 @@ public struct TLSTrustDecider: Sendable {
             // a judge that trusts other anchors (a pinned self-signed certificate) gets nothing fetched.
             let policies = trust.policies
             if let wanted { trust.policies = policies + [.revocation(wanted)] }
-            _ = await trust.evaluate(fetchingWith: settings.revocationFetcher)
+            _ = await trust.evaluate(fetchingWith: settings.revocationFetcher, within: settings.revocationFetchDeadline)
             if wanted != nil { trust.policies = policies }
         }
         return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)

@@ -56,6 +56,13 @@ public struct TLSTrustSettings: Sendable {
     }
     /// Where revocation information is fetched from; default `HTTPRevocationFetcher.shared`.
     public var revocationFetcher: any RevocationFetcher = HTTPRevocationFetcher.shared
+    /// How long one handshake's verification may spend fetching revocation information, all of it:
+    /// every CRL and OCSP request, every URL, waiting for a request slot and resolving host names.
+    /// When it passes, fetching stops and the peer is judged on what was fetched: a status left
+    /// unknown is accepted only in soft-fail mode (a failure under `.requirePositiveResponse`).
+    /// Default `ServerTrust.defaultRevocationFetchDeadline` (5 s, our choice); a judge's own
+    /// fetching (Alamofire's `RevocationTrustEvaluator`) shares the same deadline.
+    public var revocationFetchDeadline: Duration = ServerTrust.defaultRevocationFetchDeadline
     /// Anything else to do to each connection's trust (supply CRLs or OCSP responses, …), applied last.
     public var configure: (@Sendable (ServerTrust) -> Void)?
 

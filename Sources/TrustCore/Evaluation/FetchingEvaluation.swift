@@ -3,15 +3,17 @@ import TrustCrypto
 import TrustDER
 import TrustX509
 
-/// ``ServerTrust/evaluate(fetchingWith:)``: an evaluation that may fetch revocation information for
+/// ``ServerTrust/evaluate(fetchingWith:within:)``: an evaluation that may fetch revocation information for
 /// the chain it built. One instant and one budget for every step: the first pass (a path search),
 /// the verification of what was fetched, and the second look at the same chain with it (no new
-/// search unless that chain now fails). The trust only records the outcome.
+/// search unless that chain now fails). One deadline for every fetch (see ``DeadlineBoundFetcher``).
+/// The trust only records the outcome.
 enum FetchingEvaluation {
     /// Runs a fetching evaluation of `config`. `evaluate` runs the engine on inputs with the meter
     /// (and records the result, with the revocation information to keep, when given); `record`
-    /// records an evaluation made without a new path search.
-    static func run(_ config: ServerTrust.Configuration, fetcher: any RevocationFetcher,
+    /// records an evaluation made without a new path search. Fetching ends at `deadline`: what
+    /// was fetched by then is used, the rest stays unknown.
+    static func run(_ config: ServerTrust.Configuration, fetcher: any RevocationFetcher, deadline: ContinuousClock.Instant,
                     evaluate: (ServerTrust.EvaluationInputs, BudgetMeter, RevocationInputs?) -> TrustEvaluation,
                     record: (TrustEvaluation, RevocationInputs?) -> TrustEvaluation) async -> TrustEvaluation {
         var inputs = ServerTrust.EvaluationInputs(config)
@@ -30,7 +32,7 @@ enum FetchingEvaluation {
         let chain = first.chain
         let signatures = SignatureChecker(policy: config.options.signaturePolicy)
         let verifier = RevocationChecker(options: flags, inputs: RevocationInputs(), time: time, signatures: signatures, budget: meter)
-        var session = RevocationFetchSession(fetcher: fetcher, checker: verifier)
+        var session = RevocationFetchSession(fetcher: DeadlineBoundFetcher(base: fetcher, deadline: deadline), checker: verifier)
         // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the
         // certificate at `index` a status: a fetched document that verifies is not yet an answer (it
         // may say tryLater or unknown, or be stale).

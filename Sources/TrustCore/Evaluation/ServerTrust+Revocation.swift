@@ -32,14 +32,32 @@ extension ServerTrust {
     /// either: it is named in the status's notes, never kept. What verified is kept on the trust for
     /// later `evaluate()` calls (replacing what an earlier fetching evaluation kept for the same
     /// URLs) and in the fetcher's ``RevocationFetcher/responseCache``.
-    public func evaluate(fetchingWith fetcher: any RevocationFetcher) async -> TrustEvaluation {
+    ///
+    /// All fetching ends `within` the given time of the call (``defaultRevocationFetchDeadline``,
+    /// 5 s, by default): every request of this evaluation, CRLs and OCSP, every URL, waiting for a
+    /// free request slot and resolving host names included. The evaluation stops waiting then even
+    /// if a fetcher does not stop, and decides with what it fetched so far: an unanswered status is
+    /// unknown, so a timeout is accepted only in soft-fail mode and rejected under
+    /// `.requirePositiveResponse`. Cancelling the calling task ends the fetching the same way
+    /// (in-flight requests are cancelled). A zero or negative duration fetches nothing.
+    public func evaluate(fetchingWith fetcher: any RevocationFetcher,
+                         within deadline: Duration = ServerTrust.defaultRevocationFetchDeadline) async -> TrustEvaluation {
         let config = snapshot
-        return await FetchingEvaluation.run(config, fetcher: fetcher, evaluate: { inputs, meter, kept in
+        let end = ContinuousClock.now.advanced(by: max(deadline, .zero))
+        return await FetchingEvaluation.run(config, fetcher: fetcher, deadline: end, evaluate: { inputs, meter, kept in
             evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
         }, record: { evaluation, kept in
             record(evaluation, generation: config.generation, keepingFetched: kept)
         })
     }
+}
+
+extension ServerTrust {
+    /// How long ``evaluate(fetchingWith:within:)`` may spend fetching by default: 5 seconds for all
+    /// fetches of one evaluation. Our choice, not a platform's: long enough for a few round trips to
+    /// a distant responder, short enough that a handshake against a responder that never answers
+    /// fails (or soft-fails) in a time a person waits for.
+    public static let defaultRevocationFetchDeadline: Duration = .seconds(5)
 }
 
 extension ServerTrust {

@@ -4,7 +4,7 @@ import Foundation
 /// own HTTP stack, a proxy, or a test double; TrustHTTP's `HTTPRevocationFetcher` is the default
 /// the transport layer uses (TrustCore itself holds no HTTP client).
 ///
-/// A fetcher only moves bytes: ``ServerTrust/evaluate(fetchingWith:)`` parses and verifies what it
+/// A fetcher only moves bytes: ``ServerTrust/evaluate(fetchingWith:within:)`` parses and verifies what it
 /// returns, and stores what verified in ``responseCache``.
 public protocol RevocationFetcher: Sendable {
     /// Downloads the DER (or PEM) CRL at `url`.
