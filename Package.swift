@@ -80,7 +80,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
         .testTarget(name: "TrustHTTPTests", dependencies: ["TrustHTTP", "TrustCore"]),
-        .testTarget(name: "TrustSessionTests", dependencies: ["TrustSession", "TrustPinning", "TrustCore", "TrustX509"]),
+        .testTarget(name: "TrustSessionTests", dependencies: ["TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
         // `openssl s_server` on loopback for the TLS tests (a peer we did not write), and certificate
         // graphs made with the openssl CLI.
         .target(name: "OpenSSLServerSupport", path: "Tests/OpenSSLServerSupport"),

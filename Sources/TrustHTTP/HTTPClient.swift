@@ -49,7 +49,7 @@ enum HTTPClient {
     /// then even while `getaddrinfo` (which cannot be interrupted) still runs. Cancelling the calling
     /// task ends the request within ``cancellationCheckMilliseconds`` (or frees its place in the queue).
     static func request(_ url: String, method: String, contentType: String?, body: [UInt8],
-                        timeout: Double, maximumBytes: Int) async throws -> [UInt8] {
+                        timeout: Double, maximumBytes: Int, allowsLocalAddresses: Bool) async throws -> [UInt8] {
         let target: HTTPTarget
         do { target = try HTTPTarget(url, schemes: [.http]) } catch { throw Failure(description: error.description) }
         let host = "\(target.host.lowercased()):\(target.port)"
@@ -67,7 +67,7 @@ enum HTTPClient {
                     workers.run {
                         let result = Result {
                             try perform(target, method: method, contentType: contentType, body: body, deadline: wallDeadline,
-                                        maximumBytes: maximumBytes, cancellation: cancellation)
+                                        maximumBytes: maximumBytes, allowsLocalAddresses: allowsLocalAddresses, cancellation: cancellation)
                         }
                         slots.release(for: host)
                         continuation.resume(with: result)
@@ -83,10 +83,10 @@ enum HTTPClient {
     static let maximumTimeout: Double = 86_400
 
     static func perform(_ target: HTTPTarget, method: String, contentType: String?, body: [UInt8],
-                        deadline: Date, maximumBytes: Int, cancellation: Cancellation) throws -> [UInt8] {
+                        deadline: Date, maximumBytes: Int, allowsLocalAddresses: Bool, cancellation: Cancellation) throws -> [UInt8] {
         // A request whose caller already left (cancelled, or timed out while queued) does no work.
         if cancellation.isCancelled { throw CancellationError() }
-        let fd = try openConnection(target, deadline: deadline, cancellation: cancellation)
+        let fd = try openConnection(target, deadline: deadline, allowsLocalAddresses: allowsLocalAddresses, cancellation: cancellation)
         defer { close(fd) }
         // HTTP/1.0: the answer cannot come chunked, and the server closes after it.
         let request = HTTPMessage.request(method, to: target, version: "HTTP/1.0", contentType: contentType, body: body)
@@ -113,7 +113,13 @@ enum HTTPClient {
         }
     }
 
-    private static func openConnection(_ target: HTTPTarget, deadline: Date, cancellation: Cancellation) throws -> Int32 {
+    /// Connects to the first address of `target` that answers. Unless `allowsLocalAddresses`, an
+    /// address that is loopback, link-local, private-use or otherwise not public (``DestinationScope``)
+    /// is never connected to: a certificate names these URLs, and must not make SwiftTrust reach the
+    /// host itself or its internal network. Each address is judged as resolved, so a public name that
+    /// resolves to a local address is refused too.
+    private static func openConnection(_ target: HTTPTarget, deadline: Date, allowsLocalAddresses: Bool,
+                                       cancellation: Cancellation) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)
@@ -131,9 +137,18 @@ enum HTTPClient {
             throw Failure(description: "cannot resolve \(target.host)")
         }
         var node: UnsafeMutablePointer<addrinfo>? = first
-        var lastError = "cannot connect to \(target.host):\(target.port)"
+        var lastError: any Error = Failure(description: "cannot connect to \(target.host):\(target.port)")
         while let current = node {
             node = current.pointee.ai_next
+            if !allowsLocalAddresses {
+                guard let address = ipAddress(of: current.pointee) else { continue }
+                let scope = DestinationScope(address)
+                if scope.isLocal {
+                    lastError = RevocationFetchError.localDestinationRefused(host: target.host, address: address.description,
+                                                                            scope: scope.description)
+                    continue
+                }
+            }
             let fd = socket(current.pointee.ai_family, current.pointee.ai_socktype, current.pointee.ai_protocol)
             guard fd >= 0 else { continue }
             #if canImport(Darwin)
@@ -156,11 +171,28 @@ enum HTTPClient {
                 if getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 {
                     return fd
                 }
-                lastError = "connection to \(target.host):\(target.port) refused"
+                lastError = Failure(description: "connection to \(target.host):\(target.port) refused")
             }
             close(fd)
         }
-        throw Failure(description: lastError)
+        throw lastError
+    }
+
+    /// The IP address a resolved entry names (nil for other families).
+    private static func ipAddress(of info: addrinfo) -> IPAddress? {
+        guard let socketAddress = info.ai_addr else { return nil }
+        switch info.ai_family {
+        case AF_INET:
+            return socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
+                withUnsafeBytes(of: pointer.pointee.sin_addr) { IPAddress(bytes: $0) }
+            }
+        case AF_INET6:
+            return socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
+                withUnsafeBytes(of: pointer.pointee.sin6_addr) { IPAddress(bytes: $0) }
+            }
+        default:
+            return nil
+        }
     }
 
     /// Writes every byte. A peer that closes the connection makes `send` fail with EPIPE; MSG_NOSIGNAL

@@ -13,16 +13,23 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     public let maximumOCSPBytes: Int
     /// The verified answers kept for later evaluations (nil when `cacheCapacity` is 0).
     public let responseCache: RevocationResponseCache?
+    /// Whether loopback, link-local, private-use and other non-public addresses may be fetched from
+    /// (judged on each resolved address). Default false: a certificate names the URLs, and must not
+    /// make SwiftTrust reach the host itself or its internal network. Tests serving revocation
+    /// information on 127.0.0.1, and deployments whose CAs publish on an internal network, say so.
+    public let allowsLocalAddresses: Bool
     /// Most cached answers kept.
     public var cacheCapacity: Int { responseCache?.capacity ?? 0 }
 
     /// A process-wide instance with the default limits.
     public static let shared = HTTPRevocationFetcher()
 
-    /// Creates a fetcher with the given limits; `cacheCapacity` 0 turns the cache off, and
-    /// `cacheLifetime` caps how long (seconds) a verified answer is reused.
+    /// Creates a fetcher with the given limits; `cacheCapacity` 0 turns the cache off,
+    /// `cacheLifetime` caps how long (seconds) a verified answer is reused, and
+    /// `allowsLocalAddresses` allows non-public destinations.
     public init(timeout: Double = 10, maximumCRLBytes: Int = 20 * 1024 * 1024, maximumOCSPBytes: Int = 64 * 1024,
-                cacheCapacity: Int = 256, cacheLifetime: TimeInterval = 3600) {
+                cacheCapacity: Int = 256, cacheLifetime: TimeInterval = 3600, allowsLocalAddresses: Bool = false) {
+        self.allowsLocalAddresses = allowsLocalAddresses
         self.timeout = timeout
         self.maximumCRLBytes = maximumCRLBytes
         self.maximumOCSPBytes = maximumOCSPBytes
@@ -31,13 +38,14 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
 
     /// Downloads the CRL at `url`.
     public func fetchCRL(from url: String) async throws -> [UInt8] {
-        try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout, maximumBytes: maximumCRLBytes)
+        try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout, maximumBytes: maximumCRLBytes,
+                                     allowsLocalAddresses: allowsLocalAddresses)
     }
 
     /// POSTs an OCSP request.
     public func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
         try await HTTPClient.request(url, method: "POST", contentType: "application/ocsp-request", body: request,
-                                     timeout: timeout, maximumBytes: maximumOCSPBytes)
+                                     timeout: timeout, maximumBytes: maximumOCSPBytes, allowsLocalAddresses: allowsLocalAddresses)
     }
 
     /// Forgets every cached answer.

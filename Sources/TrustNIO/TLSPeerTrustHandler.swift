@@ -78,7 +78,7 @@ public final class TLSPeerTrustHandler: ChannelInboundHandler, RemovableChannelH
         record.recordResumption()
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-        resumption.verifier.reverifyResumedSession(leaf: leaf, role: resumption.role, port: resumption.port) { outcome in
+        resumption.verifier.reverifyResumedSession(leaf: leaf, role: resumption.role, port: resumption.port, record: record) { outcome in
             loop.execute { bound.value.handler.finishReverification(outcome, context: bound.value.context) }
         }
     }
@@ -99,6 +99,13 @@ public final class TLSPeerTrustHandler: ChannelInboundHandler, RemovableChannelH
         case let .reverifying(handshake, reads, _): state = .reverifying(handshake: handshake, reads: reads, readComplete: true)
         case .rejected: break
         }
+    }
+
+    /// Cancels a verification still running off the event loop (its revocation fetching): nobody
+    /// waits for its verdict any more.
+    public func channelInactive(context: ChannelHandlerContext) {
+        record.cancelPendingVerification()
+        context.fireChannelInactive()
     }
 
     /// Replaces the first error after a rejection with a ``TLSTrustError``; later ones are

@@ -8,8 +8,8 @@ extension TLSTrustVerifier {
     /// the rest of the chain that peer presented when this verifier trusted it
     /// (``ResumedSessionChains``), decided anew under the settings of this handshake (date,
     /// anchors, revocation). Logs the verdict and hands it to `completion`, inline when the
-    /// decision cannot use the network, else from a task.
-    func reverifyResumedSession(leaf handle: NIOSSLCertificate, role: TLSPeerRole, port: Int?,
+    /// decision cannot use the network, else from a task that `record` can cancel.
+    func reverifyResumedSession(leaf handle: NIOSSLCertificate, role: TLSPeerRole, port: Int?, record: TLSPeerTrustRecord,
                                 completion: @escaping @Sendable (TLSTrustOutcome) -> Void) {
         let leaf: Certificate
         switch Self.parse([handle]) {
@@ -22,11 +22,12 @@ extension TLSTrustVerifier {
         }
         let presented = resumedChains.chain(forLeaf: leaf)
         if runsOffEventLoop {
-            Task {
+            let task = Task {
                 let outcome = await decider.decide(presented, role: role, port: port)
                 logVerdict(outcome, presented: presented, role: role, port: port)
                 completion(outcome)
             }
+            record.setPendingVerification { task.cancel() }
         } else {
             let outcome = decider.decideOffline(presented, role: role, port: port)
             logVerdict(outcome, presented: presented, role: role, port: port)

@@ -139,7 +139,10 @@ public struct TLSTrustVerifier: Sendable {
             }
             record?.record(presented: parsed)
             if runsOffEventLoop {
-                Task { complete(await decider.decide(parsed, role: role, port: port, taskHandler: taskHandler), parsed) }
+                let task = Task { complete(await decider.decide(parsed, role: role, port: port, taskHandler: taskHandler), parsed) }
+                // The trust handler cancels it when the channel closes (its fetching stops; the promise
+                // is still completed, on a dead channel).
+                record?.setPendingVerification { task.cancel() }
             } else {
                 complete(decider.decideOffline(parsed, role: role, port: port, taskHandler: taskHandler), parsed)
             }

@@ -8,6 +8,10 @@ public final class TLSPeerTrustRecord: Sendable {
         var presented: [Certificate] = []
         var outcome: TLSTrustOutcome?
         var resumed = false
+        /// Cancels a verification still running off the event loop (its revocation fetching).
+        var cancelPending: (@Sendable () -> Void)?
+        /// Whether the connection closed: a verification registered afterwards is cancelled at once.
+        var closed = false
     }
 
     private let state = Mutex(State())
@@ -43,7 +47,31 @@ public final class TLSPeerTrustRecord: Sendable {
 
     /// Records `outcome` (the first decision stands: a verification callback runs once per handshake).
     package func record(_ outcome: TLSTrustOutcome) {
-        state.withLock { if $0.outcome == nil { $0.outcome = outcome } }
+        state.withLock { state in
+            if state.outcome == nil { state.outcome = outcome }
+            state.cancelPending = nil
+        }
+    }
+
+    /// Registers how to cancel the verification running for this connection, so that a connection
+    /// that goes away stops its fetching (``cancelPendingVerification()``); cancels at once when
+    /// the connection has already closed.
+    package func setPendingVerification(_ cancel: @escaping @Sendable () -> Void) {
+        let closed = state.withLock { state in
+            if !state.closed { state.cancelPending = cancel }
+            return state.closed
+        }
+        if closed { cancel() }
+    }
+
+    /// The connection closed: cancels a verification still running, and any registered later.
+    package func cancelPendingVerification() {
+        let cancel = state.withLock { state in
+            state.closed = true
+            defer { state.cancelPending = nil }
+            return state.cancelPending
+        }
+        cancel?()
     }
 
     /// Records that the handshake resumed a session whose peer is re-verified.

@@ -31,7 +31,7 @@ final class RevocationFetchScopeTests: XCTestCase {
 
     func testChainsThatFailValidationAreNeverFetchedFor() async throws {
         let (ocsp, crl, server) = try watchedURLs()
-        let http = HTTPRevocationFetcher(timeout: 3)
+        let http = HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true)
         // A "leaf" anyone can make: the good leaf's contents with the attacker's URLs, signed by a key
         // that is not the intermediate's.
         let forged = try CertificateForge.reissue(Kit.goodLeaf, ocspURL: ocsp, crlURL: crl, signingKey: "revocation/keys/good-leaf.key.pem")

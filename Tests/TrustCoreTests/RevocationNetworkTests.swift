@@ -141,7 +141,7 @@ final class RevocationNetworkTests: XCTestCase {
     }
 
     private func rewriting(ocspPort: Int? = nil, crlPort: Int? = nil, crlFile: String = "intermediate-current.crl",
-                           fetcher: HTTPRevocationFetcher = HTTPRevocationFetcher(timeout: 5)) -> RewritingFetcher {
+                           fetcher: HTTPRevocationFetcher = HTTPRevocationFetcher(timeout: 5, allowsLocalAddresses: true)) -> RewritingFetcher {
         var map: [String: String] = [:]
         if let ocspPort { map[Kit.ocspURL] = "http://127.0.0.1:\(ocspPort)/" }
         if let crlPort { map[Kit.crlURL] = "http://127.0.0.1:\(crlPort)/\(crlFile)" }
@@ -180,7 +180,7 @@ final class RevocationNetworkTests: XCTestCase {
     func testLiveOCSPResponseIsCachedForAtMostTheCacheLifetime() async throws {
         // -nrequest 1: the responder exits after one answer, so a second answer can only come from the cache.
         let (server, port) = try startOCSPResponder(requests: 1)
-        let http = HTTPRevocationFetcher(timeout: 3, cacheLifetime: 2)
+        let http = HTTPRevocationFetcher(timeout: 3, cacheLifetime: 2, allowsLocalAddresses: true)
         let fetcher = rewriting(ocspPort: port, fetcher: http)
         let first = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher)
         XCTAssertEqual(Kit.status(first, 0), .good(source: .fetchedOCSP(url: Kit.ocspURL)))
@@ -198,7 +198,7 @@ final class RevocationNetworkTests: XCTestCase {
 
     func testLiveOCSPResponseLargerThanTheCapIsRefused() async throws {
         let (_, port) = try startOCSPResponder(requests: 1)
-        let http = HTTPRevocationFetcher(timeout: 3, maximumOCSPBytes: 64)
+        let http = HTTPRevocationFetcher(timeout: 3, maximumOCSPBytes: 64, allowsLocalAddresses: true)
         let trust = try liveTrust(Kit.goodLeaf, options: [.ocsp])
         let evaluation = await trust.evaluate(fetchingWith: rewriting(ocspPort: port, fetcher: http))
         assertTrusted(evaluation)
@@ -233,7 +233,7 @@ final class RevocationNetworkTests: XCTestCase {
     func testLiveMissingCRLIsUnknown() async throws {
         let (_, port) = try startCRLServer()
         let fetcher = rewriting(crlPort: port, crlFile: "no-such.crl")
-        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3).fetchCRL(from: "http://127.0.0.1:\(port)/no-such.crl") }
+        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(port)/no-such.crl") }
         let soft = try Kit.trust(Kit.revokedLeaf, options: [.crl])
         assertTrusted(await soft.evaluate(fetchingWith: fetcher))
         let hard = try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"])
@@ -244,7 +244,7 @@ final class RevocationNetworkTests: XCTestCase {
 
     func testServerThatNeverAnswersTimesOut() async throws {
         let (_, port) = try startMisbehavingServer("hang")
-        let http = HTTPRevocationFetcher(timeout: 1)
+        let http = HTTPRevocationFetcher(timeout: 1, allowsLocalAddresses: true)
         let started = Date()
         await assertFetchFails { try await http.fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl") }
         let elapsed = Date().timeIntervalSince(started)
@@ -276,16 +276,16 @@ final class RevocationNetworkTests: XCTestCase {
         let size = try Fixtures.bytes("revocation/intermediate-current.crl").count
         XCTAssertGreaterThan(size, 1)
         await assertFetchFails(mentioning: "larger than") {
-            try await HTTPRevocationFetcher(timeout: 3, maximumCRLBytes: size - 1).fetchCRL(from: url)
+            try await HTTPRevocationFetcher(timeout: 3, maximumCRLBytes: size - 1, allowsLocalAddresses: true).fetchCRL(from: url)
         }
         // Control: exactly at the cap is fine.
-        let exact = try await HTTPRevocationFetcher(timeout: 3, maximumCRLBytes: size).fetchCRL(from: url)
+        let exact = try await HTTPRevocationFetcher(timeout: 3, maximumCRLBytes: size, allowsLocalAddresses: true).fetchCRL(from: url)
         XCTAssertEqual(exact, try Fixtures.bytes("revocation/intermediate-current.crl"))
 
         // Through ServerTrust: the 3.5 MB CRL against a 1 MB cap is no information (soft fail: trusted).
         let cap = 1_000_000
         XCTAssertGreaterThan(try Fixtures.bytes("revocation/intermediate-large.crl").count, cap)
-        let capped = HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: cap)
+        let capped = HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: cap, allowsLocalAddresses: true)
         let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
         let evaluation = await trust.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-large.crl", fetcher: capped))
         assertTrusted(evaluation)
@@ -299,7 +299,7 @@ final class RevocationNetworkTests: XCTestCase {
         let (_, port) = try startMisbehavingServer("flood")
         let started = Date()
         await assertFetchFails(mentioning: "larger than") {
-            try await HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: 256 * 1024).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl")
+            try await HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: 256 * 1024, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl")
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 4, "stopped by the size cap, not the deadline")
     }
@@ -308,22 +308,22 @@ final class RevocationNetworkTests: XCTestCase {
         let (_, port) = try startMisbehavingServer("reset")
         // A large request body makes the reset arrive while we are still sending.
         await assertFetchFails {
-            try await HTTPRevocationFetcher(timeout: 3).fetchOCSPResponse(from: "http://127.0.0.1:\(port)/",
+            try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchOCSPResponse(from: "http://127.0.0.1:\(port)/",
                                                                           request: [UInt8](repeating: 0x30, count: 4 << 20))
         }
-        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl") }
+        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl") }
         // A closed port: refused at once.
         let closed = try closedPort()
         let started = Date()
-        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3).fetchCRL(from: "http://127.0.0.1:\(closed)/ca.crl") }
+        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(closed)/ca.crl") }
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
         // Only http:// is fetched.
-        await assertFetchFails(mentioning: "only http://") { try await HTTPRevocationFetcher().fetchCRL(from: "https://127.0.0.1:\(closed)/") }
+        await assertFetchFails(mentioning: "only http://") { try await HTTPRevocationFetcher(allowsLocalAddresses: true).fetchCRL(from: "https://127.0.0.1:\(closed)/") }
     }
 
     func testRequestsOnTheWire() async throws {
         let (_, port) = try startMisbehavingServer("echo")
-        let http = HTTPRevocationFetcher(timeout: 3)
+        let http = HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true)
         let get = String(decoding: try await http.fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl?x=1"), as: UTF8.self)
         XCTAssertTrue(get.hasPrefix("GET /ca.crl?x=1 HTTP/1.0\r\n"), get)
         // RFC 7230 §5.4: Host is the URL's authority, port included when it is not 80.
@@ -345,7 +345,7 @@ final class RevocationNetworkTests: XCTestCase {
     func testRedirectsAreNotFollowed() async throws {
         let (_, port) = try startMisbehavingServer("redirect")
         await assertFetchFails(mentioning: "HTTP status HTTP/1.0 302 Found") {
-            try await HTTPRevocationFetcher(timeout: 3).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl")
+            try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl")
         }
     }
 
@@ -358,7 +358,7 @@ final class RevocationNetworkTests: XCTestCase {
         let previous = signal(SIGPIPE) { _ in sigpipeCount.add(1, ordering: .relaxed) }
         defer { signal(SIGPIPE, previous) }
         await assertFetchFails {
-            try await HTTPRevocationFetcher(timeout: 5).fetchOCSPResponse(from: "http://127.0.0.1:\(port)/",
+            try await HTTPRevocationFetcher(timeout: 5, allowsLocalAddresses: true).fetchOCSPResponse(from: "http://127.0.0.1:\(port)/",
                                                                           request: [UInt8](repeating: 0x30, count: 16 << 20))
         }
         XCTAssertEqual(sigpipeCount.load(ordering: .relaxed), 0, "a write to the closed connection raised SIGPIPE")
@@ -366,7 +366,7 @@ final class RevocationNetworkTests: XCTestCase {
 
     func testCancellationEndsAFetchPromptly() async throws {
         let (_, port) = try startMisbehavingServer("hang")
-        let http = HTTPRevocationFetcher(timeout: 10)
+        let http = HTTPRevocationFetcher(timeout: 10, allowsLocalAddresses: true)
         let task = Task { try await http.fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl") }
         try await Task.sleep(nanoseconds: 300_000_000)
         let cancelled = Date()
@@ -381,7 +381,7 @@ final class RevocationNetworkTests: XCTestCase {
         // worker thread) at once, two for one host; the rest wait for a slot, and cancelling them ends
         // them at once.
         let (server, port) = try startMisbehavingServer("hang")
-        let http = HTTPRevocationFetcher(timeout: 10)
+        let http = HTTPRevocationFetcher(timeout: 10, allowsLocalAddresses: true)
         let tasks = (0..<10).map { index in Task { try await http.fetchCRL(from: "http://127.0.0.1:\(port)/\(index).crl") } }
         let deadline = Date().addingTimeInterval(3)
         while server.outputText.components(separatedBy: "ACCEPT").count - 1 < 2, Date() < deadline {
@@ -400,7 +400,7 @@ final class RevocationNetworkTests: XCTestCase {
 
     func testHugeSizeCapDoesNotOverflow() async throws {
         let (_, port) = try startCRLServer()
-        let bytes = try await HTTPRevocationFetcher(timeout: 3, maximumCRLBytes: .max, maximumOCSPBytes: .max)
+        let bytes = try await HTTPRevocationFetcher(timeout: 3, maximumCRLBytes: .max, maximumOCSPBytes: .max, allowsLocalAddresses: true)
             .fetchCRL(from: "http://127.0.0.1:\(port)/intermediate-current.crl")
         XCTAssertEqual(bytes, try Fixtures.bytes("revocation/intermediate-current.crl"))
     }
@@ -414,13 +414,35 @@ final class RevocationNetworkTests: XCTestCase {
         XCTAssertEqual(fetcher.responseCache?.maximumLifetime, 3600, "a verified answer is reused for at most an hour")
         XCTAssertNil(HTTPRevocationFetcher(cacheCapacity: 0).responseCache)
         XCTAssertEqual(HTTPRevocationFetcher.shared.timeout, 10)
+        XCTAssertFalse(fetcher.allowsLocalAddresses, "a certificate's URL never reaches a local address by default")
+        XCTAssertFalse(HTTPRevocationFetcher.shared.allowsLocalAddresses)
+    }
+
+    /// A certificate names its revocation URLs: by default they never reach the host itself or its
+    /// internal network, whether written as an address or as a name resolving to one.
+    func testLocalDestinationsAreNotFetchedFromUnlessAllowed() async throws {
+        let (server, port) = try startCRLServer()
+        for url in ["http://127.0.0.1:\(port)/intermediate-current.crl", "http://localhost:\(port)/intermediate-current.crl",
+                    "http://[::1]:\(port)/intermediate-current.crl",
+                    "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/ca.crl"] {
+            do {
+                _ = try await HTTPRevocationFetcher(timeout: 3).fetchCRL(from: url)
+                XCTFail("\(url) was fetched")
+            } catch let error as RevocationFetchError {
+                guard case .localDestinationRefused = error else { return XCTFail("\(url): \(error)") }
+            }
+        }
+        XCTAssertEqual(server.requestCount, 0, "nothing reached the local server")
+        let allowed = try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true)
+            .fetchCRL(from: "http://127.0.0.1:\(port)/intermediate-current.crl")
+        XCTAssertEqual(allowed, try Fixtures.bytes("revocation/intermediate-current.crl"))
     }
 
     // MARK: (d) The cache
 
     func testVerifiedCRLIsCachedAndRawBytesAreNot() async throws {
         let (server, port) = try startCRLServer()
-        let http = HTTPRevocationFetcher(timeout: 3)
+        let http = HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true)
         let url = "http://127.0.0.1:\(port)/intermediate-current.crl"
         // The fetcher itself only moves bytes: two direct fetches are two requests.
         let first = try await http.fetchCRL(from: url)
@@ -480,7 +502,7 @@ final class RevocationNetworkTests: XCTestCase {
         let directory = try temporaryDirectory()
         try Data(try forge.make().derEncoded).write(to: directory.appendingPathComponent("ca.crl"))
         let (server, port) = try startCRLServer(directory: directory.path)
-        let fetcher = rewriting(crlPort: port, crlFile: "ca.crl", fetcher: HTTPRevocationFetcher(timeout: 3, cacheLifetime: 2))
+        let fetcher = rewriting(crlPort: port, crlFile: "ca.crl", fetcher: HTTPRevocationFetcher(timeout: 3, cacheLifetime: 2, allowsLocalAddresses: true))
         for _ in 0..<2 {
             let evaluation = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
             assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
@@ -496,7 +518,7 @@ final class RevocationNetworkTests: XCTestCase {
         // A leaf of another CA naming the same CRL URL: what verified for the first issuer is not
         // handed out for the second; the server is asked again.
         let (server, port) = try startCRLServer()
-        let fetcher = rewriting(crlPort: port, fetcher: HTTPRevocationFetcher(timeout: 3))
+        let fetcher = rewriting(crlPort: port, fetcher: HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true))
         let first = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
         assertNotTrusted(first, .fatalTrustFailure, failures: ["0:revoked"])
         let otherCA = try CertificateForge.reissue("revocation/leaf-under-revoked-intermediate.pem", ocspURL: nil, crlURL: Kit.crlURL,
@@ -519,7 +541,7 @@ final class RevocationNetworkTests: XCTestCase {
             try Data(Fixtures.bytes("revocation/intermediate-current.crl")).write(to: directory.appendingPathComponent(name))
         }
         let (server, port) = try startCRLServer(directory: directory.path)
-        let http = HTTPRevocationFetcher(timeout: 3, cacheCapacity: 2)
+        let http = HTTPRevocationFetcher(timeout: 3, cacheCapacity: 2, allowsLocalAddresses: true)
         func evaluate(_ name: String) async throws {
             let leaf = try CertificateForge.reissue(Kit.goodLeaf, ocspURL: nil, crlURL: "http://127.0.0.1:\(port)/\(name)",
                                                     signingKey: "keys/ecdsa/intermediate.key.pem")

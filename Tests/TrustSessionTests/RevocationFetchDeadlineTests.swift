@@ -4,6 +4,7 @@ import TrustCore
 import TrustHTTP
 import TrustSession
 import TrustX509
+import OpenSSLServerSupport
 import XCTest
 
 /// One deadline per evaluation for all revocation fetching (issue 34 item 3), through the decision a
@@ -56,7 +57,7 @@ final class RevocationFetchDeadlineTests: XCTestCase {
 
     /// A fetcher that sends every request to `responder` through a real HTTP client without a cache.
     private func fetcher(to responder: LoopbackResponder) -> LoopbackFetcher {
-        LoopbackFetcher(base: HTTPRevocationFetcher(timeout: 10, cacheCapacity: 0), url: "http://127.0.0.1:\(responder.port)/ca.crl")
+        LoopbackFetcher(base: HTTPRevocationFetcher(timeout: 10, cacheCapacity: 0, allowsLocalAddresses: true), url: "http://127.0.0.1:\(responder.port)/ca.crl")
     }
 
     private func leafStatus(_ outcome: TLSTrustOutcome) -> RevocationStatus? {

@@ -9,8 +9,8 @@ import Synchronization
 /// A revocation responder on 127.0.0.1 that a test starts and stops, served from one thread of its
 /// own: one that accepts connections and never answers, one that never even accepts them (its
 /// accept queue full, so connects hang), or one that answers every request with a fixed body.
-final class LoopbackResponder: Sendable {
-    enum Behaviour: Sendable {
+public final class LoopbackResponder: Sendable {
+    public enum Behaviour: Sendable {
         /// Accepts, reads and discards what the client sends, never answers.
         case silent
         /// Listens with a full accept queue: the kernel drops new connection attempts, so a client's
@@ -26,7 +26,7 @@ final class LoopbackResponder: Sendable {
         var closedByClient = 0
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let state = Mutex(State())
     private let running = Atomic<Bool>(true)
@@ -35,11 +35,11 @@ final class LoopbackResponder: Sendable {
     private let fillers: [Int32]
 
     /// Connections accepted so far.
-    var accepted: Int { state.withLock { $0.accepted } }
+    public var accepted: Int { state.withLock { $0.accepted } }
     /// Accepted connections the client has closed (a fetch that stopped).
-    var closedByClient: Int { state.withLock { $0.closedByClient } }
+    public var closedByClient: Int { state.withLock { $0.closedByClient } }
 
-    init(_ behaviour: Behaviour) throws {
+    public init(_ behaviour: Behaviour) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ResponderError.socket("socket", errno) }
         var address = sockaddr_in()
@@ -62,7 +62,7 @@ final class LoopbackResponder: Sendable {
     }
 
     /// Stops serving and closes every socket; waits for the serving thread.
-    func stop() {
+    public func stop() {
         guard running.exchange(false, ordering: .acquiringAndReleasing) else { return }
         finished.wait()
         for fd in state.withLock({ $0.connections }) + fillers + [listener] { close(fd) }
@@ -144,9 +144,9 @@ final class LoopbackResponder: Sendable {
         }
     }
 
-    enum ResponderError: Error, CustomStringConvertible {
+    public enum ResponderError: Error, CustomStringConvertible {
         case socket(String, Int32)
-        var description: String {
+        public var description: String {
             switch self {
             case let .socket(call, code): return "\(call) failed (errno \(code))"
             }
