@@ -18,6 +18,10 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     /// make SwiftTrust reach the host itself or its internal network. Tests serving revocation
     /// information on 127.0.0.1, and deployments whose CAs publish on an internal network, say so.
     public let allowsLocalAddresses: Bool
+    /// Largest caIssuers download accepted (a certificate, or a certs-only PKCS #7 bundle): 256 KiB.
+    public static let maximumIssuerBytes = 256 * 1024
+    /// caIssuers downloads by URL (nil when `cacheCapacity` is 0).
+    let issuerCache: IssuerDownloadCache?
     /// Most cached answers kept.
     public var cacheCapacity: Int { responseCache?.capacity ?? 0 }
 
@@ -30,6 +34,7 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     public init(timeout: Double = 10, maximumCRLBytes: Int = 20 * 1024 * 1024, maximumOCSPBytes: Int = 64 * 1024,
                 cacheCapacity: Int = 256, cacheLifetime: TimeInterval = 3600, allowsLocalAddresses: Bool = false) {
         self.allowsLocalAddresses = allowsLocalAddresses
+        issuerCache = cacheCapacity > 0 ? IssuerDownloadCache(capacity: 64, lifetime: cacheLifetime) : nil
         self.timeout = timeout
         self.maximumCRLBytes = maximumCRLBytes
         self.maximumOCSPBytes = maximumOCSPBytes
@@ -48,6 +53,19 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
                                      timeout: timeout, maximumBytes: maximumOCSPBytes, allowsLocalAddresses: allowsLocalAddresses)
     }
 
-    /// Forgets every cached answer.
-    public func removeAll() { responseCache?.removeAll() }
+    /// Downloads what a caIssuers URL serves (``maximumIssuerBytes`` at most), or returns what an
+    /// earlier download of the same URL kept (for `cacheLifetime`).
+    public func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
+        if let cached = issuerCache?.bytes(for: url) { return cached }
+        let bytes = try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout,
+                                                 maximumBytes: Self.maximumIssuerBytes, allowsLocalAddresses: allowsLocalAddresses)
+        issuerCache?.store(bytes, for: url)
+        return bytes
+    }
+
+    /// Forgets every cached answer and download.
+    public func removeAll() {
+        responseCache?.removeAll()
+        issuerCache?.removeAll()
+    }
 }

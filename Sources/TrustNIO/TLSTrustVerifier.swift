@@ -144,7 +144,11 @@ public struct TLSTrustVerifier: Sendable {
                 // is still completed, on a dead channel).
                 record?.setPendingVerification { task.cancel() }
             } else {
-                complete(decider.decideOffline(parsed, role: role, port: port, taskHandler: taskHandler), parsed)
+                let offline = decider.decideOffline(parsed, role: role, port: port, taskHandler: taskHandler)
+                guard decider.mayFetchMissingIssuers(after: offline) else { return complete(offline, parsed) }
+                // The peer left out an intermediate: decided again off the event loop, fetching it.
+                let task = Task { complete(await decider.decide(parsed, role: role, port: port, taskHandler: taskHandler), parsed) }
+                record?.setPendingVerification { task.cancel() }
             }
         }
     }

@@ -75,8 +75,30 @@ public struct TLSTrustDecider: Sendable {
             if let wanted { trust.policies = policies + [.revocation(wanted)] }
             _ = await trust.evaluate(fetchingWith: settings.revocationFetcher, within: settings.revocationFetchDeadline)
             if wanted != nil { trust.policies = policies }
+            return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
         }
-        return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
+        let offline = decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
+        guard mayFetchMissingIssuers(after: offline) else { return offline }
+        // A peer that left out an intermediate: fetched from its caIssuers URL, as Apple does, on a
+        // fresh trust under the settings (the judge may have reconfigured the first), which the judge
+        // then decides with it. A complete chain is never evaluated twice for this, and a rejection
+        // that no download changes (nothing fetched) stands as it was.
+        let retry = settings.makeTrust(presented: presented, role: role)
+        _ = await retry.evaluate(fetchingWith: settings.revocationFetcher, within: settings.revocationFetchDeadline)
+        guard !retry.fetchedIssuers.isEmpty else { return offline }
+        return decide(retry, presented: presented, role: role, port: port, taskHandler: taskHandler)
+    }
+
+    /// Whether an offline decision's rejection could turn with the network: the chain stops at a
+    /// certificate whose issuer is missing and that names an `http://` caIssuers URL, and the
+    /// settings let evaluations fetch missing issuers (`TrustOptions.fetchesMissingIssuers`, the
+    /// default). A transport that decided offline (on an event loop) then decides again with
+    /// ``decide(_:role:port:taskHandler:)`` off it.
+    public func mayFetchMissingIssuers(after outcome: TLSTrustOutcome) -> Bool {
+        guard case let .rejected(failure) = outcome, settings.options.fetchesMissingIssuers,
+              settings.revocation?.contains(.networkAccessDisabled) != true,
+              failure.trustFailures.contains(where: { if case .issuerNotFound = $0.reason { true } else { false } }) else { return false }
+        return true
     }
 
     /// The decision on `presented` (leaf first) without the network: no revocation fetching

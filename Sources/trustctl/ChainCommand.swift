@@ -26,6 +26,8 @@ struct Chain: ParsableCommand {
 
     @OptionGroup var input: ChainInputOptions
 
+    @OptionGroup var network: IssuerFetchOptions
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
@@ -35,6 +37,9 @@ struct Chain: ParsableCommand {
         let date = input.date
         let trust = try input.makeTrust(presented: LeafOrdering.leafFirst(received), policies: [input.policy])
         trust.verifyDate = date
+        network.apply(to: trust)
+        // The fetched intermediates are kept on the trust, and shown as "fetched from URL".
+        if network.fetchIssuers { _ = blockingEvaluate(trust, fetcher: network.fetcher) }
 
         let diagnostics = ChainDiagnostics(trust: trust, host: name, verifyDate: date, asReceived: received)
         if json {

@@ -78,6 +78,11 @@ struct Probe: ParsableCommand {
             let diagnosed = ServerTrust(certificates: presented, policies: [trust.policy(name: identity)])
             diagnosed.options = settings.trustOptions   // the explanation applies what the verdict applied
             settings.configure?(diagnosed)
+            // What the verification fetched (an intermediate the server left out) is shown as fetched,
+            // from the fetcher's cache rather than the network a second time.
+            if diagnosed.options.fetchesMissingIssuers, !diagnosed.evaluate().isTrusted {
+                _ = blockingEvaluate(diagnosed, fetcher: HTTPRevocationFetcher.shared)
+            }
             diagnostics = ChainDiagnostics(trust: diagnosed, host: identity, verifyDate: inputs.verifyDate ?? Date(), asReceived: presented)
         }
         let report = ProbeReport(target: destination, identity: identity, serverName: sni, connection: connection,

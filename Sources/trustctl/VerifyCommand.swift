@@ -34,6 +34,8 @@ struct Verify: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationOptions
 
+    @OptionGroup var network: IssuerFetchOptions
+
     @Option(name: .customLong("email"), help: "A mailbox the leaf must name in an rfc822Name SAN (repeatable).")
     var emailAddresses: [String] = []
 
@@ -66,9 +68,10 @@ struct Verify: ParsableCommand {
 
         // Revocation information the network holds is fetched once, kept on the trust, and read by
         // whichever evaluation decides (a --policy evaluator never fetches by itself).
-        let fetches = evaluation.revocationOptions.map { !$0.contains(.networkAccessDisabled) } ?? false
+        network.apply(to: trust)
+        let fetches = (evaluation.revocationOptions.map { !$0.contains(.networkAccessDisabled) } ?? false) || network.fetchIssuers
         if let policy = evaluation.policy {
-            if fetches { _ = blockingEvaluate(trust) }
+            if fetches { _ = blockingEvaluate(trust, fetcher: network.fetcher) }
             let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname,
                                             evaluator: evaluation.makeEvaluator(policy, host: hostname))
             let report = VerifyReport(trust.lastEvaluation ?? trust.evaluate(), host: hostname, policy: outcome)
@@ -76,7 +79,7 @@ struct Verify: ParsableCommand {
             if !outcome.accepted { throw ExitCode(1) }
             return
         }
-        let result = fetches ? blockingEvaluate(trust) : trust.evaluate()
+        let result = fetches ? blockingEvaluate(trust, fetcher: network.fetcher) : trust.evaluate()
         let report = VerifyReport(result, host: hostname)
         if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
         if !result.isTrusted { throw ExitCode(1) }
@@ -98,14 +101,14 @@ enum RevocationFlags {
 }
 
 /// Runs the network-capable evaluation from synchronous command code.
-func blockingEvaluate(_ trust: ServerTrust) -> TrustEvaluation {
+func blockingEvaluate(_ trust: ServerTrust, fetcher: HTTPRevocationFetcher = .shared) -> TrustEvaluation {
     final class Box: @unchecked Sendable {
         var value: TrustEvaluation?
     }
     let box = Box()
     let done = DispatchSemaphore(value: 0)
     Task {
-        box.value = await trust.evaluate(fetchingWith: HTTPRevocationFetcher.shared)
+        box.value = await trust.evaluate(fetchingWith: fetcher)
         done.signal()
     }
     done.wait()

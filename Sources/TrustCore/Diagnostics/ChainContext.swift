@@ -13,6 +13,8 @@ struct ChainContext {
     let presented: [Certificate]
     /// Intermediates supplied locally (not sent by the peer).
     let supplied: [Certificate]
+    /// Intermediates a fetching evaluation downloaded from caIssuers URLs, by certificate.
+    let fetchedFrom: [Certificate: String]
     let host: String?
     let time: DERTime?
     /// Whether any OCSP response was supplied (what a stapled response would be).
@@ -26,11 +28,12 @@ struct ChainContext {
     /// For each certificate, the failed attempts (by number) that contain it and its first position there.
     private let failedAttemptsContaining: [Certificate: [(number: Int, position: Int)]]
 
-    init(evaluation: TrustEvaluation, presented: [Certificate], supplied: [Certificate], host: String?, time: DERTime?,
-         hasOCSPResponses: Bool) {
+    init(evaluation: TrustEvaluation, presented: [Certificate], supplied: [Certificate], fetched: [FetchedIssuer] = [],
+         host: String?, time: DERTime?, hasOCSPResponses: Bool) {
         self.evaluation = evaluation
         self.presented = presented
         self.supplied = supplied
+        fetchedFrom = Dictionary(fetched.map { ($0.certificate, $0.url) }, uniquingKeysWith: { first, _ in first })
         self.host = host
         self.time = time
         self.hasOCSPResponses = hasOCSPResponses
@@ -116,6 +119,7 @@ struct ChainContext {
         if isAnchor { return "trust anchors" }
         if let position = presentedPosition(of: certificate) { return "presented #\(position)" }
         if isSupplied(certificate) { return "supplied intermediates" }
+        if let url = fetchedFrom[certificate] { return "fetched from \(url)" }
         return "trust anchors"
     }
 
@@ -124,6 +128,7 @@ struct ChainContext {
     func name(of certificate: Certificate) -> String {
         if let index = builtPosition(of: certificate) { return "certificate \(index) (\(certificate.subject))" }
         if let position = presentedPosition(of: certificate) { return "presented #\(position) (\(certificate.subject))" }
+        if let url = fetchedFrom[certificate] { return "intermediate fetched from \(url) (\(certificate.subject))" }
         return "supplied intermediate (\(certificate.subject))"
     }
 

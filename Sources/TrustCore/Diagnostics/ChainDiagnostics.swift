@@ -38,7 +38,8 @@ public struct ChainDiagnostics: Codable, Sendable {
         public let index: Int
         /// "leaf", "intermediate", "anchor", or "untrusted root" (a self-signed top that is not an anchor).
         public let role: String
-        /// Where it came from: "presented #n", "supplied intermediates" or "trust anchors".
+        /// Where it came from: "presented #n", "supplied intermediates", "fetched from URL" (a caIssuers
+        /// download) or "trust anchors".
         public let origin: String
         /// Subject (RFC 4514).
         public let subject: String
@@ -68,7 +69,8 @@ public struct ChainDiagnostics: Codable, Sendable {
     public struct PathCertificate: Codable, Sendable {
         /// Subject (RFC 4514).
         public let subject: String
-        /// Where it came from: "presented #n", "supplied intermediates" or "trust anchors".
+        /// Where it came from: "presented #n", "supplied intermediates", "fetched from URL" (a caIssuers
+        /// download) or "trust anchors".
         public let origin: String
         /// SHA-256 fingerprint (hex with colons): tells apart certificates with the same subject
         /// (cross-signed and renewed CAs).
@@ -143,7 +145,7 @@ public struct ChainDiagnostics: Codable, Sendable {
         let evaluation = trust.evaluate()
         let time = DERTime(timeIntervalSince1970: verifyDate.timeIntervalSince1970)
         let context = ChainContext(evaluation: evaluation, presented: asReceived ?? trust.certificates,
-                                   supplied: trust.additionalIntermediates, host: host, time: time,
+                                   supplied: trust.additionalIntermediates, fetched: trust.fetchedIssuers, host: host, time: time,
                                    hasOCSPResponses: !trust.suppliedOCSPResponses.isEmpty)
         trusted = evaluation.isTrusted
         result = evaluation.result.description

@@ -15,14 +15,26 @@ enum FetchingEvaluation {
     /// was fetched by then is used, the rest stays unknown.
     static func run(_ config: ServerTrust.Configuration, fetcher: any RevocationFetcher, deadline: ContinuousClock.Instant,
                     evaluate: (ServerTrust.EvaluationInputs, BudgetMeter, RevocationInputs?) -> TrustEvaluation,
-                    record: (TrustEvaluation, RevocationInputs?) -> TrustEvaluation) async -> TrustEvaluation {
+                    record: (TrustEvaluation, RevocationInputs?) -> TrustEvaluation,
+                    keepIssuers: ([FetchedIssuer]) -> Void) async -> TrustEvaluation {
         var inputs = ServerTrust.EvaluationInputs(config)
         // One instant and one budget for every step: the first evaluation, the fetches' checks and
         // the evaluation with what was fetched.
         let instant = config.verifyDate ?? Date()
         inputs.verifyDate = instant
         let meter = BudgetMeter(config.options.budget)
-        let first = evaluate(inputs, meter, nil)
+        var first = evaluate(inputs, meter, nil)
+        // Missing intermediates first (Apple builds the path, fetching parents, before it checks
+        // revocation on it).
+        if inputs.options.fetchesMissingIssuers, inputs.revocation?.contains(.networkAccessDisabled) != true,
+           IssuerFetching.nextURL(for: first, inputs: inputs, asked: []) != nil {
+            let bounded = DeadlineBoundFetcher(base: fetcher, deadline: deadline)
+            let (completed, issuers) = await IssuerFetching.complete(first, inputs: &inputs, fetcher: bounded, meter: meter) { inputs, meter in
+                evaluate(inputs, meter, nil)
+            }
+            first = completed
+            if !issuers.isEmpty { keepIssuers(issuers) }
+        }
         guard let flags = inputs.revocation, !flags.contains(.networkAccessDisabled),
               isValidApartFromRevocation(first),
               let time = DERTime(timeIntervalSince1970: instant.timeIntervalSince1970) else { return first }

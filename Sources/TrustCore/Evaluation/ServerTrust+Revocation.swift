@@ -40,6 +40,11 @@ extension ServerTrust {
     /// unknown, so a timeout is accepted only in soft-fail mode and rejected under
     /// `.requirePositiveResponse`. Cancelling the calling task ends the fetching the same way
     /// (in-flight requests are cancelled). A zero or negative duration fetches nothing.
+    /// Before that, when ``TrustOptions/fetchesMissingIssuers`` (the default) and network access is
+    /// not disabled, a chain that stops at a certificate whose issuer is missing gets that issuer from
+    /// the certificate's `http://` caIssuers URL (``RevocationFetcher/fetchIssuerCertificates(from:)``;
+    /// at most ``VerificationBudget/issuerFetches`` downloads), as Apple's trustd does; what was
+    /// downloaded is kept on the trust as untrusted intermediates (``fetchedIssuers``).
     public func evaluate(fetchingWith fetcher: any RevocationFetcher,
                          within deadline: Duration = ServerTrust.defaultRevocationFetchDeadline) async -> TrustEvaluation {
         let config = snapshot
@@ -48,6 +53,8 @@ extension ServerTrust {
             evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
         }, record: { evaluation, kept in
             record(evaluation, generation: config.generation, keepingFetched: kept)
+        }, keepIssuers: { issuers in
+            keepFetchedIssuers(issuers, generation: config.generation)
         })
     }
 }
@@ -66,8 +73,17 @@ extension ServerTrust {
     /// default handling) then sees what the connection already fetched and verified, instead of
     /// judging the peer as if nothing had been fetched (soft fail would accept a revoked leaf).
     package func keepFetchedRevocationInformation(of other: ServerTrust) {
-        let fetched = other.snapshot.fetchedRevocationInputs
-        guard !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty, other.certificates == certificates else { return }
-        update { $0.fetchedRevocationInputs = fetched }
+        let snapshot = other.snapshot
+        let fetched = snapshot.fetchedRevocationInputs
+        let issuers = snapshot.fetchedIssuers
+        guard !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty || !issuers.isEmpty, other.certificates == certificates else { return }
+        update { config in
+            config.fetchedRevocationInputs = fetched
+            config.fetchedIssuers = issuers
+        }
     }
+
+    /// The intermediates the last fetching evaluation downloaded from caIssuers URLs because the
+    /// peer left them out, with their URLs (empty when none was).
+    public var fetchedIssuers: [FetchedIssuer] { snapshot.fetchedIssuers }
 }

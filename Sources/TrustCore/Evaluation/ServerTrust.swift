@@ -36,6 +36,9 @@ public final class ServerTrust: Sendable {
         var revocationInputs = RevocationInputs()
         /// Verified information the last fetching evaluation kept (bounded by its chain's URLs).
         var fetchedRevocationInputs = RevocationInputs()
+        /// Intermediates the last fetching evaluation downloaded from caIssuers URLs (untrusted, like
+        /// ``additionalIntermediates``; at most ``VerificationBudget/issuerFetches`` downloads' worth).
+        var fetchedIssuers: [FetchedIssuer] = []
         var lastEvaluation: TrustEvaluation?
         /// Bumped by every configuration change: an evaluation is recorded as ``lastEvaluation`` only
         /// when the configuration it ran on is still the current one.
@@ -118,7 +121,8 @@ public final class ServerTrust: Sendable {
         let policies: PreparedPolicies
         let anchors: CertificateStore?
         let anchorsOnly: Bool
-        let additionalIntermediates: [Certificate]
+        /// The caller's extra intermediates, and those fetched from caIssuers URLs.
+        var additionalIntermediates: [Certificate]
         /// Nil means now; the fetching path resolves it once for all its steps.
         var verifyDate: Date?
         let options: TrustOptions
@@ -134,7 +138,8 @@ public final class ServerTrust: Sendable {
             policies = config.preparedPolicies
             anchors = config.anchors
             anchorsOnly = config.anchorsOnly
-            additionalIntermediates = config.additionalIntermediates
+            additionalIntermediates = config.fetchedIssuers.isEmpty
+                ? config.additionalIntermediates : config.additionalIntermediates + config.fetchedIssuers.map(\.certificate)
             verifyDate = config.verifyDate
             options = config.options
             rules = config.options.rules(adding: config.preparedPolicies.rules)
@@ -399,6 +404,16 @@ public final class ServerTrust: Sendable {
         pathBuilds.add(1, ordering: .relaxed)
         evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation)
         return record(evaluation, generation: generation, keepingFetched: fetched)
+    }
+
+    /// Keeps the intermediates a fetching evaluation of the snapshot taken at `generation` downloaded,
+    /// when the configuration is still that snapshot's (they belong to its chain). Not a
+    /// configuration change: the evaluations that used them are the ones recorded.
+    func keepFetchedIssuers(_ issuers: [FetchedIssuer], generation: UInt64) {
+        configuration.withLock { config in
+            guard config.generation == generation else { return }
+            config.fetchedIssuers = issuers
+        }
     }
 
     /// Records `evaluation` (of a snapshot taken at `generation`) as the last evaluation, with the

@@ -65,6 +65,13 @@ public struct TrustOptions: Hashable, Sendable {
     /// Which domains are public suffixes, so that a wildcard spanning one (`*.co.uk`) never
     /// matches (default: the shipped ``PublicSuffixList/snapshot``).
     public var publicSuffixList = PublicSuffixList.snapshot
+    /// Whether a fetching evaluation (``ServerTrust/evaluate(fetchingWith:within:)``, a TLS
+    /// handshake) downloads an intermediate the peer left out from the authorityInfoAccess caIssuers
+    /// URL of the certificate whose issuer is missing, as Apple's trustd does (`kSecCAIssuerSource`,
+    /// `SecCAIssuerCopyParents`), Chrome and Android too. Default true. Only `http://` URLs, only
+    /// while the chain lacks an issuer, at most ``VerificationBudget/issuerFetches`` per evaluation,
+    /// never to local addresses unless the fetcher allows them; `evaluate()` never fetches.
+    public var fetchesMissingIssuers = true
 
     /// The defaults, with `profile` and `revocation` (none beyond what the policies ask).
     public init(profile: TrustProfile? = nil, revocation: RevocationOptions? = nil) {

@@ -15,6 +15,10 @@ struct DeadlineBoundFetcher: RevocationFetcher {
         try await bounded { [base] in try await base.fetchOCSPResponse(from: url, request: request) }
     }
 
+    func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
+        try await bounded { [base] in try await base.fetchIssuerCertificates(from: url) }
+    }
+
     private func bounded(_ fetch: @escaping @Sendable () async throws -> [UInt8]) async throws -> [UInt8] {
         try Task.checkCancellation()
         guard ContinuousClock.now < deadline else { throw RevocationFetchDeadlineError.deadlinePassed }

@@ -13,9 +13,19 @@ public protocol RevocationFetcher: Sendable {
     func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8]
     /// Where verified answers are kept between evaluations; nil (the default) keeps none.
     var responseCache: RevocationResponseCache? { get }
+    /// Downloads what an authorityInfoAccess caIssuers `url` serves: a DER certificate or a
+    /// certs-only PKCS #7 bundle (RFC 5280 §4.2.2.1), for a fetching evaluation whose chain lacks an
+    /// issuer (``TrustOptions/fetchesMissingIssuers``). The default throws
+    /// ``IssuerFetchError/notSupported``: a fetcher fetches issuers only when it says it can.
+    func fetchIssuerCertificates(from url: String) async throws -> [UInt8]
 }
 
 extension RevocationFetcher {
     /// No cache unless the fetcher provides one.
     public var responseCache: RevocationResponseCache? { nil }
+
+    /// Issuers are not fetched unless the fetcher implements it.
+    public func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
+        throw IssuerFetchError.notSupported
+    }
 }

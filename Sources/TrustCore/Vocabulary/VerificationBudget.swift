@@ -29,12 +29,18 @@ public struct VerificationBudget: Hashable, Sendable {
     /// sends about 150. The TLS message itself allows 16 MB (RFC 8446 §4.4.2): tens of thousands of
     /// small certificates.
     public var maximumPresentedCertificates: Int
+    /// The most missing intermediates a fetching evaluation downloads from authorityInfoAccess
+    /// caIssuers URLs (Apple's `kSecCAIssuerSource`): one per level of a chain whose server left out
+    /// its intermediates. Running out stops the fetching (the chain then fails for its missing
+    /// issuer); it is not an exhaustion of the evaluation.
+    public var issuerFetches: Int
 
     /// Creates a budget; the defaults are generous for real chains (docs/robustness.md says what
     /// each allows).
     public init(signatureChecks: Int = 100, candidatePaths: Int = 200, maximumPathLength: Int = 16,
                 nameConstraintComparisons: Int = 250_000, policyGraphOperations: Int = 100_000,
-                revocationChecks: Int = 200, maximumPresentedCertificates: Int = 256) {
+                revocationChecks: Int = 200, maximumPresentedCertificates: Int = 256, issuerFetches: Int = 3) {
+        self.issuerFetches = issuerFetches
         self.signatureChecks = signatureChecks
         self.candidatePaths = candidatePaths
         self.maximumPathLength = maximumPathLength

@@ -1,0 +1,66 @@
+import TrustX509
+
+/// The first stage of a fetching evaluation: missing intermediates taken from caIssuers URLs, as
+/// Apple's trustd takes them (`kSecCAIssuerSource`: when the path it builds has no issuer for its
+/// last certificate, `SecCAIssuerCopyParents` fetches that certificate's caIssuers URLs).
+///
+/// Only while the best chain stops at a certificate whose issuer is nowhere (``TrustFailureReason/issuerNotFound``),
+/// only that certificate's `http://` caIssuers URLs (each asked once), at most
+/// ``VerificationBudget/issuerFetches`` fetches, within the evaluation's fetch deadline. What a URL
+/// serves must be a DER certificate or a certs-only PKCS #7 bundle; each certificate becomes an
+/// untrusted intermediate, which path building then verifies like any other (a wrong or forged
+/// download is simply not an issuer).
+package enum IssuerFetching {
+    /// The evaluation after fetching what was missing (`first` when nothing was fetched), the
+    /// inputs with the fetched intermediates, and what was fetched.
+    static func complete(_ first: TrustEvaluation, inputs: inout ServerTrust.EvaluationInputs, fetcher: any RevocationFetcher,
+                         meter: BudgetMeter,
+                         evaluate: (ServerTrust.EvaluationInputs, BudgetMeter) -> TrustEvaluation) async -> (TrustEvaluation, [FetchedIssuer]) {
+        var evaluation = first
+        var fetched: [FetchedIssuer] = []
+        var asked: Set<String> = []
+        var fetches = 0
+        while fetches < inputs.options.budget.issuerFetches, let url = nextURL(for: evaluation, inputs: inputs, asked: asked) {
+            asked.insert(url)
+            fetches += 1
+            guard let bytes = try? await fetcher.fetchIssuerCertificates(from: url),
+                  let certificates = try? certificates(in: bytes, from: url) else { continue }
+            let new = certificates.filter { certificate in !inputs.additionalIntermediates.contains(certificate) }
+            guard !new.isEmpty else { continue }
+            fetched += new.map { FetchedIssuer(certificate: $0, url: url) }
+            inputs.additionalIntermediates += new
+            evaluation = evaluate(inputs, meter)
+            if evaluation.isTrusted { break }
+        }
+        return (evaluation, fetched)
+    }
+
+    /// The next caIssuers URL to ask: the first not yet asked `http://` URL of the certificate the
+    /// best chain stops at, when that certificate's issuer was not found.
+    static func nextURL(for evaluation: TrustEvaluation, inputs: ServerTrust.EvaluationInputs, asked: Set<String>) -> String? {
+        guard !evaluation.isTrusted, !evaluation.endsAtAnchor,
+              let top = evaluation.chain.last ?? inputs.certificates.first,
+              evaluation.failures.contains(where: { if case .issuerNotFound = $0.reason { true } else { false } }) else { return nil }
+        let urls = top.extensions.authorityInformationAccess?.caIssuersURIs ?? []
+        return urls.first { url in url.lowercased().hasPrefix("http://") && !asked.contains(url) }
+    }
+
+    /// Whether a fetching evaluation would fetch a missing issuer for `evaluation` of a trust with
+    /// `options`: the transport's cue to verify again, off the event loop, with the network.
+    package static func wouldFetch(after evaluation: TrustEvaluation, options: TrustOptions) -> Bool {
+        guard options.fetchesMissingIssuers, options.revocation?.contains(.networkAccessDisabled) != true,
+              !evaluation.isTrusted, !evaluation.endsAtAnchor, let top = evaluation.chain.last,
+              evaluation.failures.contains(where: { if case .issuerNotFound = $0.reason { true } else { false } }) else { return false }
+        return (top.extensions.authorityInformationAccess?.caIssuersURIs ?? []).contains { $0.lowercased().hasPrefix("http://") }
+    }
+
+    /// The certificates of a caIssuers download: one DER certificate, or a certs-only PKCS #7 bundle.
+    static func certificates(in bytes: [UInt8], from url: String) throws(IssuerFetchError) -> [Certificate] {
+        if let certificate = try? Certificate(derEncoded: bytes) { return [certificate] }
+        do {
+            return try CertsOnlyPKCS7.certificates(derEncoded: bytes)
+        } catch {
+            throw .unreadable(url: url, reason: error.description)
+        }
+    }
+}

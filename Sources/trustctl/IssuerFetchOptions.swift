@@ -1,0 +1,22 @@
+import ArgumentParser
+import SwiftTrust
+
+/// The network options `verify` and `chain` share: fetching intermediates the chain lacks, and
+/// whether fetches may go to local addresses.
+struct IssuerFetchOptions: ParsableArguments {
+    @Flag(help: "Download an intermediate the chain lacks from its certificate's caIssuers URL (http only, as Apple's trustd does; at most 3 per evaluation).")
+    var fetchIssuers = false
+
+    @Flag(help: "Let fetches (caIssuers, CRLs, OCSP) reach loopback, link-local and private addresses (refused by default).")
+    var fetchLocalAddresses = false
+
+    /// The fetcher for this run: the shared one, or one that may reach local addresses.
+    var fetcher: HTTPRevocationFetcher {
+        fetchLocalAddresses ? HTTPRevocationFetcher(allowsLocalAddresses: true) : .shared
+    }
+
+    /// Sets whether `trust`'s fetching evaluations fetch missing issuers: only when asked for here.
+    func apply(to trust: ServerTrust) {
+        trust.options.fetchesMissingIssuers = fetchIssuers
+    }
+}
