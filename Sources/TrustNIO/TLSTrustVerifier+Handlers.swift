@@ -34,7 +34,7 @@ extension TLSTrustVerifier {
     /// the client sends no certificate, is re-verified by the trust handler (see
     /// ``TLSPeerTrustHandler``), so every handshake is verified.
     ///
-    /// Clients are verified against the settings' explicit anchors (``TLSTrustDecider/checkRole(_:)``:
+    /// Clients are verified against the settings' explicit anchors (`TLSTrustDecider.checkRole(_:)`:
     /// the system store only when the settings say `systemStoreTrustsClients`).
     ///
     /// The context's `certificateVerification` decides whether a certificate is required

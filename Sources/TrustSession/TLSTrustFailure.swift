@@ -37,8 +37,8 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     case verifierMisconfigured(TLSTrustConfigurationError)
 
     /// The reason an evaluator gave, when an evaluator rejected the trust. An error that is not a
-    /// ``ServerTrustFailureReason`` (thrown by a custom `ServerTrustEvaluating` conformer) is
-    /// wrapped as ``ServerTrustFailureReason/customEvaluationFailed(host:error:)``, as Alamofire's
+    /// `ServerTrustFailureReason` (thrown by a custom `ServerTrustEvaluating` conformer) is
+    /// wrapped as `ServerTrustFailureReason.customEvaluationFailed(host:error:)`, as Alamofire's
     /// `SessionDelegate.attemptServerTrustAuthentication` wraps any error that is not an `AFError`.
     public var serverTrustFailureReason: ServerTrustFailureReason? {
         switch self {
