@@ -128,14 +128,23 @@ class LoopbackTestCase: XCTestCase {
             configuration.privateKey = identity.key
         }
         let context = try NIOSSLContext(configuration: configuration)
+        return try connect(port: port) { pipeline in
+            try pipeline.addTrustedTLSClientHandlers(context: context, host: host, verifier: verifier, serverName: serverName,
+                                                     port: port, taskHandler: taskHandler)
+        }
+    }
+
+    /// Connects to 127.0.0.1:`port` through the TLS handlers `addTLS` adds (returning the
+    /// connection's record), and waits for the handshake.
+    func connect(port: Int, addTLS: @escaping @Sendable (ChannelPipeline.SynchronousOperations) throws -> TLSPeerTrustRecord)
+        throws -> ClientResult {
         let record = Mutex<TLSPeerTrustRecord?>(nil)
         let handshake = group.next().makePromise(of: Void.self)
         let channel = try ClientBootstrap(group: group)
             .connectTimeout(.seconds(5))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let added = try channel.pipeline.syncOperations.addTrustedTLSClientHandlers(
-                        context: context, host: host, verifier: verifier, serverName: serverName, port: port, taskHandler: taskHandler)
+                    let added = try addTLS(channel.pipeline.syncOperations)
                     record.withLock { $0 = added }
                     try channel.pipeline.syncOperations.addHandler(TLSHandshakeCompletionHandler(promise: handshake))
                     handshake.failAfterTimeout(on: channel.eventLoop)
