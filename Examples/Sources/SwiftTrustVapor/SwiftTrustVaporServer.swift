@@ -22,7 +22,10 @@ extension Application {
     ///
     /// Vapor takes one callback for every connection and no per-connection hook: the typed reason
     /// of a rejected client reaches `onRejection` once per refused handshake, not any request
-    /// (none is made on a refused connection).
+    /// (none is made on a refused connection). For the same reason a resumed TLS session, in which
+    /// the client sends no certificate and Vapor calls no hook, cannot be re-verified: when the
+    /// route requires client certificates, a middleware (installed first) refuses every request on a
+    /// connection without a verified client with 403, so such a session gets nothing.
     ///
     /// ```swift
     /// let route = try TLSServerTrustRoute(certificateChain: chain, privateKey: key, clientVerifier: clients)
@@ -40,5 +43,6 @@ extension Application {
             case let .rejected(failure): onRejection?(failure)
             }
         }
+        if route.clientCertificates == .required { middleware.use(RequireVerifiedClientMiddleware(), at: .beginning) }
     }
 }
