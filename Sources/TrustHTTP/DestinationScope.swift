@@ -59,15 +59,27 @@ package enum DestinationScope: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func ipv6(_ bytes: [UInt8]) -> DestinationScope {
+        // Addresses that carry an IPv4 address reach that address: IPv4-mapped (::ffff:0:0/96),
+        // NAT64 (64:ff9b::/96, RFC 6052) and the deprecated IPv4-compatible form (::a.b.c.d) in the
+        // last four bytes, 6to4 (2002::/16, RFC 3056) in bytes 2 to 5. Each is judged by it.
         if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
             return ipv4(bytes[12], bytes[13], bytes[14], bytes[15])
+        }
+        if bytes[0..<4] == [0x00, 0x64, 0xff, 0x9b], bytes[4..<12].allSatisfy({ $0 == 0 }) {
+            return ipv4(bytes[12], bytes[13], bytes[14], bytes[15])
+        }
+        if bytes[0] == 0x20, bytes[1] == 0x02 {
+            return ipv4(bytes[2], bytes[3], bytes[4], bytes[5])
         }
         if bytes[0..<15].allSatisfy({ $0 == 0 }) {
             switch bytes[15] {
             case 0: return .unspecified
             case 1: return .loopback
-            default: return .global
+            default: break
             }
+        }
+        if bytes[0..<12].allSatisfy({ $0 == 0 }) {
+            return ipv4(bytes[12], bytes[13], bytes[14], bytes[15])
         }
         if bytes[0] == 0xfe, bytes[1] & 0xc0 == 0x80 { return .linkLocal }
         if bytes[0] & 0xfe == 0xfc { return .privateUse }

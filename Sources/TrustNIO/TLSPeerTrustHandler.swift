@@ -102,10 +102,20 @@ public final class TLSPeerTrustHandler: ChannelInboundHandler, RemovableChannelH
     }
 
     /// Cancels a verification still running off the event loop (its revocation fetching): nobody
-    /// waits for its verdict any more.
+    /// waits for its verdict any more, and nothing held is passed on after the channel went away.
     public func channelInactive(context: ChannelHandlerContext) {
+        if case .reverifying = state { state = .rejected }
         record.cancelPendingVerification()
         context.fireChannelInactive()
+    }
+
+    /// Removed while a resumed session's peer is still being re-verified: the connection has no
+    /// verified peer and nothing would hold its data any more, so it is closed (fail closed).
+    public func handlerRemoved(context: ChannelHandlerContext) {
+        guard case .reverifying = state else { return }
+        state = .rejected
+        record.cancelPendingVerification()
+        context.channel.close(promise: nil)
     }
 
     /// Replaces the first error after a rejection with a ``TLSTrustError``; later ones are
@@ -133,7 +143,7 @@ public final class TLSPeerTrustHandler: ChannelInboundHandler, RemovableChannelH
             state = .rejected
             reported = true
             context.fireErrorCaught(TLSTrustError(failure: failure, tlsError: TLSSessionResumptionError.resumedPeerRejected))
-            context.close(promise: nil)
+            context.channel.close(promise: nil)
         }
     }
 }

@@ -21,8 +21,9 @@ public struct TLSTrustError: Error, Hashable, Sendable, LocalizedError, CustomSt
         self.tlsError = tlsError
     }
 
-    /// The failure's description.
-    public var description: String { "TLS peer rejected: \(failure)" }
+    /// The failure's description, with the control and bidi characters a peer may have put in its
+    /// certificates' names escaped (an application logging this error cannot be made to forge a line).
+    public var description: String { "TLS peer rejected: " + TerminalText.escaped(failure.description) }
 
     /// Same as ``description``.
     public var errorDescription: String? { description }

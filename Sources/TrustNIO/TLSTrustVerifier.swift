@@ -145,7 +145,7 @@ public struct TLSTrustVerifier: Sendable {
                 record?.setPendingVerification { task.cancel() }
             } else {
                 let offline = decider.decideOffline(parsed, role: role, port: port, taskHandler: taskHandler)
-                guard decider.mayFetchMissingIssuers(after: offline) else { return complete(offline, parsed) }
+                guard decider.mayFetchMissingIssuers(after: offline, presented: parsed, role: role) else { return complete(offline, parsed) }
                 // The peer left out an intermediate: decided again off the event loop, fetching it.
                 let task = Task { complete(await decider.decide(parsed, role: role, port: port, taskHandler: taskHandler), parsed) }
                 record?.setPendingVerification { task.cancel() }

@@ -78,7 +78,7 @@ public struct TLSTrustDecider: Sendable {
             return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
         }
         let offline = decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
-        guard mayFetchMissingIssuers(after: offline) else { return offline }
+        guard mayFetchMissingIssuers(after: offline, presented: presented, role: role) else { return offline }
         // A peer that left out an intermediate: fetched from its caIssuers URL, as Apple does, on a
         // fresh trust under the settings (the judge may have reconfigured the first), which the judge
         // then decides with it. A complete chain is never evaluated twice for this, and a rejection
@@ -89,16 +89,19 @@ public struct TLSTrustDecider: Sendable {
         return decide(retry, presented: presented, role: role, port: port, taskHandler: taskHandler)
     }
 
-    /// Whether an offline decision's rejection could turn with the network: the chain stops at a
-    /// certificate whose issuer is missing and that names an `http://` caIssuers URL, and the
-    /// settings let evaluations fetch missing issuers (`TrustOptions.fetchesMissingIssuers`, the
-    /// default). A transport that decided offline (on an event loop) then decides again with
+    /// Whether an offline decision's rejection of `presented` could turn with the network: a server
+    /// peer (clients' caIssuers URLs are never fetched: an unauthenticated client would choose what
+    /// the server requests), a missing issuer, a presented certificate naming an `http://` caIssuers
+    /// URL, and settings that let evaluations fetch missing issuers (`TrustOptions.fetchesMissingIssuers`,
+    /// the default). A transport that decided offline (on an event loop) then decides again with
     /// ``decide(_:role:port:taskHandler:)`` off it.
-    public func mayFetchMissingIssuers(after outcome: TLSTrustOutcome) -> Bool {
-        guard case let .rejected(failure) = outcome, settings.options.fetchesMissingIssuers,
+    public func mayFetchMissingIssuers(after outcome: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole) -> Bool {
+        guard case .server = role, case let .rejected(failure) = outcome, settings.options.fetchesMissingIssuers,
               settings.revocation?.contains(.networkAccessDisabled) != true,
               failure.trustFailures.contains(where: { if case .issuerNotFound = $0.reason { true } else { false } }) else { return false }
-        return true
+        return presented.contains { certificate in
+            (certificate.extensions.authorityInformationAccess?.caIssuersURIs ?? []).contains { $0.lowercased().hasPrefix("http://") }
+        }
     }
 
     /// The decision on `presented` (leaf first) without the network: no revocation fetching

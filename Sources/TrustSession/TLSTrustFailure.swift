@@ -69,8 +69,11 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     }
 
     /// One line naming the reason without the underlying ``trustFailures`` (which name the
-    /// certificates and rules).
-    public var summary: String {
+    /// certificates and rules). Certificate names in it are the peer's choice: their control and
+    /// bidi characters are escaped (`\u000a` for a line feed), so logging it cannot forge a line.
+    public var summary: String { TerminalText.escaped(unescapedSummary) }
+
+    private var unescapedSummary: String {
         switch self {
         case let .evaluationFailed(evaluation):
             return "not trusted (\(evaluation.result))"
@@ -85,12 +88,14 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             let reason = (error as? ServerTrustFailureReason)?.summary ?? "\(error)"
             return "the server trust challenge for \(host) was cancelled: \(reason)"
         default:
-            return description
+            return unescapedDescription
         }
     }
 
-    /// One line naming the reason (and the underlying failures).
-    public var description: String {
+    /// One line naming the reason (and the underlying failures), escaped as ``summary`` is.
+    public var description: String { TerminalText.escaped(unescapedDescription) }
+
+    private var unescapedDescription: String {
         switch self {
         case .noPeerCertificates:
             return "the peer presented no certificate"

@@ -113,6 +113,9 @@ public struct TLSTrustSettings: Sendable {
     func makeTrust(presented: [Certificate], role: TLSPeerRole) -> ServerTrust {
         let trust = ServerTrust(certificates: presented, policies: policies(for: role))
         trust.options = trustOptions
+        // A client's caIssuers URL is never fetched: before its CertificateVerify, anyone can present
+        // any certificate, and would choose what the server requests.
+        if case .client = role { trust.options.fetchesMissingIssuers = false }
         if let anchors {
             trust.setAnchorCertificates(anchors)
             trust.anchorsOnly = anchorsOnly

@@ -17,7 +17,8 @@ struct Serve: ParsableCommand {
         A resumed TLS session, in which the client sends no certificate, is re-verified and shown as such.
         For each connection it prints the client's address, the protocol, whether the session was resumed, \
         the client's chain with the diagnostics of `trustctl chain`, and the verdict; it answers an accepted \
-        client with one line and closes. --json prints one JSON object per connection instead.
+        client with one line and closes. --json prints one JSON object per connection instead. \
+        At most 64 connections are open at once; more are closed at once.
         Example: trustctl serve --cert server.pem --key server.key --require-client-cert --anchors clients-ca.pem --count 1
         then, in another terminal: openssl s_client -connect 127.0.0.1:8443 -cert client.pem -key client.key
         Exit status (after --count connections): 0 every client was accepted, 1 a client was rejected or its \

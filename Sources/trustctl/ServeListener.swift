@@ -19,9 +19,23 @@ final class ServeListener: Sendable {
     private let progress: Progress
     private let done = DispatchSemaphore(value: 0)
 
-    /// Connections reported, and whether every client so far was accepted.
+    /// The most connections open at once: a listener for testing clients, bounded so that a flood
+    /// of connections (each may stay for the handshake timeout) cannot exhaust file descriptors.
+    static let maximumOpenConnections = 64
+
+    /// Connections reported, and whether every client so far was accepted; connections open now.
     private final class Progress: Sendable {
         private let state = Mutex((reported: 0, allAccepted: true))
+        private let open = Mutex(0)
+        /// Takes a place for a new connection; false when ``maximumOpenConnections`` are open.
+        func admit() -> Bool {
+            open.withLock { open in
+                guard open < ServeListener.maximumOpenConnections else { return false }
+                open += 1
+                return true
+            }
+        }
+        func release() { open.withLock { $0 -= 1 } }
         /// Counts one connection; true when it is the `limit`-th.
         func count(accepted: Bool, limit: Int?) -> Bool {
             state.withLock { state in
@@ -44,7 +58,9 @@ final class ServeListener: Sendable {
             channel = try ServerBootstrap(group: group)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelInitializer { child in
-                    child.eventLoop.makeCompletedFuture {
+                    guard progress.admit() else { return child.close() }
+                    child.closeFuture.whenComplete { _ in progress.release() }
+                    return child.eventLoop.makeCompletedFuture {
                         let handshake = child.eventLoop.makePromise(of: Void.self)
                         let record: TLSPeerTrustRecord?
                         if let verifier {

@@ -3,6 +3,7 @@ import NIOCore
 import Synchronization
 import TrustCore
 import TrustNIO
+import TrustSession
 import TrustX509
 import XCTest
 
@@ -31,6 +32,19 @@ final class MissingIntermediateLoopbackTests: LoopbackTestCase {
         XCTAssertNil(result.error)
         XCTAssertEqual(result.record.trustedPeer?.validatedChain?.count, 3)
         XCTAssertEqual(fetcher.asked.withLock { $0 }, ["http://ca.swifttrust.test/ecdsa-intermediate.crt"])
+    }
+
+    /// A client's caIssuers URL is never fetched: before its CertificateVerify anyone can present any
+    /// certificate, and would choose what the server requests.
+    func testAClientsMissingIntermediateIsNotFetched() async throws {
+        let fetcher = IntermediateServer()
+        var settings = try TestPKI.settings()
+        settings.revocationFetcher = fetcher
+        let decider = try TLSTrustDecider(settings: settings)
+        let client = try TestPKI.certificates("ecdsa/leaf-client.pem")
+        guard case .rejected = await decider.decide(client, role: .client) else { return XCTFail("a client without its intermediate was trusted") }
+        XCTAssertFalse(decider.mayFetchMissingIssuers(after: decider.decideOffline(client, role: .client), presented: client, role: .client))
+        XCTAssertEqual(fetcher.asked.withLock { $0 }, [])
     }
 
     func testWithIssuerFetchingOffTheServerIsRejectedForItsMissingIssuer() throws {
