@@ -1,5 +1,4 @@
 import Foundation
-import TrustCore
 import TrustSession
 
 /// The error a ``TLSTrustVerifier`` attaches to a rejection's log record (swift-log's `error:`):
@@ -15,8 +14,9 @@ public struct TLSTrustLogError: Error, Hashable, Sendable, LocalizedError, Custo
         self.failure = failure
     }
 
-    /// The failure's description, escaped (`\u000a` for a line feed, …).
-    public var description: String { TerminalText.escaped(failure.description) }
+    /// The failure's description, escaped (`\u000a` for a line feed, …), as `TLSTrustFailure`
+    /// describes itself.
+    public var description: String { failure.description }
 
     /// Same as ``description``.
     public var errorDescription: String? { description }

@@ -37,8 +37,9 @@ extension TLSTrustVerifier {
     private static func logMetadata(rejected failure: TLSTrustFailure, presented: [Certificate], role: TLSPeerRole,
                                     port: Int?) -> Logger.Metadata {
         var metadata = logMetadata(verdict: "rejected", presented: presented, role: role, port: port)
-        // The description names certificates by their subjects, which the peer chose.
-        metadata[TrustLogMetadataKey.reason] = .string(TerminalText.escaped(failure.description))
+        // The description names certificates by their subjects, which the peer chose: TLSTrustFailure
+        // escapes them itself.
+        metadata[TrustLogMetadataKey.reason] = .string(failure.description)
         return metadata
     }
 

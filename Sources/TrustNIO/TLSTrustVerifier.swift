@@ -146,8 +146,11 @@ public struct TLSTrustVerifier: Sendable {
             } else {
                 let offline = decider.decideOffline(parsed, role: role, port: port, taskHandler: taskHandler)
                 guard decider.mayFetchMissingIssuers(after: offline, presented: parsed, role: role) else { return complete(offline, parsed) }
-                // The peer left out an intermediate: decided again off the event loop, fetching it.
-                let task = Task { complete(await decider.decide(parsed, role: role, port: port, taskHandler: taskHandler), parsed) }
+                // The peer left out an intermediate: fetched off the event loop, then decided with it.
+                let task = Task {
+                    complete(await decider.fetchingMissingIssuers(after: offline, presented: parsed, role: role, port: port,
+                                                                  taskHandler: taskHandler), parsed)
+                }
                 record?.setPendingVerification { task.cancel() }
             }
         }

@@ -78,11 +78,18 @@ public struct TLSTrustDecider: Sendable {
             return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
         }
         let offline = decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
+        return await fetchingMissingIssuers(after: offline, presented: presented, role: role, port: port, taskHandler: taskHandler)
+    }
+
+    /// The decision after `offline` (the offline decision on `presented`), when the peer left out an
+    /// intermediate: fetched from its caIssuers URL, as Apple does, on a fresh trust under the
+    /// settings (the judge may have reconfigured the first), which the judge then decides with it.
+    /// `offline` itself when ``mayFetchMissingIssuers(after:presented:role:)`` says no fetch could
+    /// change it, or when nothing was fetched. A transport that decided offline on an event loop
+    /// calls this off it, so the offline decision is not made twice.
+    public func fetchingMissingIssuers(after offline: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole,
+                                       port: Int? = nil, taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
         guard mayFetchMissingIssuers(after: offline, presented: presented, role: role) else { return offline }
-        // A peer that left out an intermediate: fetched from its caIssuers URL, as Apple does, on a
-        // fresh trust under the settings (the judge may have reconfigured the first), which the judge
-        // then decides with it. A complete chain is never evaluated twice for this, and a rejection
-        // that no download changes (nothing fetched) stands as it was.
         let retry = settings.makeTrust(presented: presented, role: role)
         _ = await retry.evaluate(fetchingWith: settings.revocationFetcher, within: settings.revocationFetchDeadline)
         guard !retry.fetchedIssuers.isEmpty else { return offline }
@@ -93,15 +100,13 @@ public struct TLSTrustDecider: Sendable {
     /// peer (clients' caIssuers URLs are never fetched: an unauthenticated client would choose what
     /// the server requests), a missing issuer, a presented certificate naming an `http://` caIssuers
     /// URL, and settings that let evaluations fetch missing issuers (`TrustOptions.fetchesMissingIssuers`,
-    /// the default). A transport that decided offline (on an event loop) then decides again with
-    /// ``decide(_:role:port:taskHandler:)`` off it.
+    /// the default). A transport that decided offline (on an event loop) then goes on with
+    /// ``fetchingMissingIssuers(after:presented:role:port:taskHandler:)`` off it.
     public func mayFetchMissingIssuers(after outcome: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole) -> Bool {
         guard case .server = role, case let .rejected(failure) = outcome, settings.options.fetchesMissingIssuers,
               settings.revocation?.contains(.networkAccessDisabled) != true,
-              failure.trustFailures.contains(where: { if case .issuerNotFound = $0.reason { true } else { false } }) else { return false }
-        return presented.contains { certificate in
-            (certificate.extensions.authorityInformationAccess?.caIssuersURIs ?? []).contains { $0.lowercased().hasPrefix("http://") }
-        }
+              IssuerFetching.lacksIssuer(failure.trustFailures) else { return false }
+        return presented.contains { !IssuerFetching.fetchableURLs(of: $0).isEmpty }
     }
 
     /// The decision on `presented` (leaf first) without the network: no revocation fetching

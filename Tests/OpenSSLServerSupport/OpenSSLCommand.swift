@@ -22,6 +22,27 @@ public enum OpenSSLCommand {
         ["/usr/bin/openssl", "/usr/local/bin/openssl"].first(where: FileManager.default.isExecutableFile)
     }
 
+    /// Runs `openssl arguments…` (a client such as `s_client`) with `input` on its standard input,
+    /// for at most `seconds` (then it is terminated), and returns what it printed on standard output
+    /// and standard error together.
+    public static func output(of arguments: [String], input: String = "", seconds: Double = 10) throws -> String {
+        guard let executable else { throw Failure.opensslMissing }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = standardInput
+        try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try? standardInput.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// Runs `openssl arguments…` to completion, discarding its output.
     public static func run(_ arguments: [String]) throws {
         guard let executable else { throw Failure.opensslMissing }

@@ -438,6 +438,33 @@ final class RevocationNetworkTests: XCTestCase {
         XCTAssertEqual(allowed, try Fixtures.bytes("revocation/intermediate-current.crl"))
     }
 
+    /// The caIssuers download cache (HTTPRevocationFetcher, by URL) saves requests, never changes a
+    /// verdict: two evaluations of a leaf sent without its intermediate, with the cache on and off.
+    func testVerdictsAreIdenticalWithTheIssuerDownloadCacheOnAndOff() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swifttrust-issuers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(try Fixtures.certificate("ecdsa/intermediate.pem").derEncoded).write(to: directory.appendingPathComponent("intermediate.der"))
+        let (server, port) = try startCRLServer(directory: directory.path)
+        let map = ["http://ca.swifttrust.test/ecdsa-intermediate.crt": "http://127.0.0.1:\(port)/intermediate.der"]
+        var verdicts: [[String]] = []
+        for capacity in [256, 0] {
+            let fetcher = RewritingFetcher(base: HTTPRevocationFetcher(timeout: 5, cacheCapacity: capacity, allowsLocalAddresses: true), map: map)
+            for _ in 0..<2 {
+                let trust = ServerTrust(certificates: try Fixtures.certificates("ecdsa/leaf.pem"), policies: [.ssl(server: true, hostname: Fixtures.host)])
+                trust.setAnchorCertificates(try Fixtures.certificates("ecdsa/root.pem"))
+                trust.verifyDate = Fixtures.verifyDate
+                let evaluation = await trust.evaluate(fetchingWith: fetcher)
+                verdicts.append([evaluation.result.description] + evaluation.chain.map(\.subject.description))
+            }
+        }
+        XCTAssertEqual(Set(verdicts.map { $0.joined(separator: "|") }).count, 1, "\(verdicts)")
+        XCTAssertEqual(verdicts.first?.count, 4, "trusted, with the fetched intermediate: \(verdicts)")
+        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate.der", count: 3, seconds: 5),
+                      "one download with the cache on, two with it off")
+        XCTAssertEqual(server.lines(containing: "GET /intermediate.der"), 3)
+    }
+
     // MARK: (d) The cache
 
     func testVerifiedCRLIsCachedAndRawBytesAreNot() async throws {
@@ -628,6 +655,12 @@ final class RewritingFetcher: RevocationFetcher {
         let target = rewrite(url)
         log.withLock { $0.append(Request(kind: "ocsp", url: target)) }
         return try await base.fetchOCSPResponse(from: target, request: request)
+    }
+
+    func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
+        let target = rewrite(url)
+        log.withLock { $0.append(Request(kind: "issuer", url: target)) }
+        return try await base.fetchIssuerCertificates(from: target)
     }
 
     /// The base fetcher's cache (keyed by the certificates' own URLs, before rewriting).

@@ -62,25 +62,13 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
     /// Runs `openssl s_client` against 127.0.0.1:`port` at `version`, presenting the client chain
     /// when `presentCertificate`, saving the session to (or resuming it from) `session`; returns what it printed.
     private func sClient(port: Int, version: String, presentCertificate: Bool, session: String, resume: Bool) throws -> String {
-        guard let openssl = OpenSSLCommand.executable else { throw XCTSkip("openssl is not installed") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: openssl)
         var arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", TestPKI.host, version, "-ign_eof"]
         if presentCertificate {
             arguments += ["-cert", TestPKI.path(clientFiles[0]), "-cert_chain", TestPKI.path(clientFiles[1]),
                           "-key", TestPKI.keyPath(of: clientFiles[0])]
         }
         arguments += [resume ? "-sess_in" : "-sess_out", directory.appendingPathComponent(session).path]
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return try OpenSSLCommand.output(of: arguments)
     }
 
     private func clientLeaf() throws -> Certificate { try XCTUnwrap(try TestPKI.certificates(clientFiles[0]).first) }

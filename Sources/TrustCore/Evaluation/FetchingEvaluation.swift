@@ -24,11 +24,12 @@ enum FetchingEvaluation {
         inputs.verifyDate = instant
         let meter = BudgetMeter(config.options.budget)
         var first = evaluate(inputs, meter, nil)
+        // One deadline for every fetch of this evaluation, issuers and revocation alike.
+        let bounded = DeadlineBoundFetcher(base: fetcher, deadline: deadline)
         // Missing intermediates first (Apple builds the path, fetching parents, before it checks
         // revocation on it).
         if inputs.options.fetchesMissingIssuers, inputs.revocation?.contains(.networkAccessDisabled) != true,
            IssuerFetching.nextURL(for: first, inputs: inputs, asked: []) != nil {
-            let bounded = DeadlineBoundFetcher(base: fetcher, deadline: deadline)
             let (completed, issuers) = await IssuerFetching.complete(first, inputs: &inputs, fetcher: bounded, meter: meter) { inputs, meter in
                 evaluate(inputs, meter, nil)
             }
@@ -44,7 +45,7 @@ enum FetchingEvaluation {
         let chain = first.chain
         let signatures = SignatureChecker(policy: config.options.signaturePolicy)
         let verifier = RevocationChecker(options: flags, inputs: RevocationInputs(), time: time, signatures: signatures, budget: meter)
-        var session = RevocationFetchSession(fetcher: DeadlineBoundFetcher(base: fetcher, deadline: deadline), checker: verifier)
+        var session = RevocationFetchSession(fetcher: bounded, checker: verifier)
         // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the
         // certificate at `index` a status: a fetched document that verifies is not yet an answer (it
         // may say tryLater or unknown, or be stale).

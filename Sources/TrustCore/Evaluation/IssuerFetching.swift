@@ -38,20 +38,20 @@ package enum IssuerFetching {
     /// The next caIssuers URL to ask: the first not yet asked `http://` URL of the certificate the
     /// best chain stops at, when that certificate's issuer was not found.
     static func nextURL(for evaluation: TrustEvaluation, inputs: ServerTrust.EvaluationInputs, asked: Set<String>) -> String? {
-        guard !evaluation.isTrusted, !evaluation.endsAtAnchor,
-              let top = evaluation.chain.last ?? inputs.certificates.first,
-              evaluation.failures.contains(where: { if case .issuerNotFound = $0.reason { true } else { false } }) else { return nil }
-        let urls = top.extensions.authorityInformationAccess?.caIssuersURIs ?? []
-        return urls.first { url in url.lowercased().hasPrefix("http://") && !asked.contains(url) }
+        guard !evaluation.isTrusted, !evaluation.endsAtAnchor, let top = evaluation.chain.last ?? inputs.certificates.first,
+              lacksIssuer(evaluation.failures) else { return nil }
+        return fetchableURLs(of: top).first { !asked.contains($0) }
     }
 
-    /// Whether a fetching evaluation would fetch a missing issuer for `evaluation` of a trust with
-    /// `options`: the transport's cue to verify again, off the event loop, with the network.
-    package static func wouldFetch(after evaluation: TrustEvaluation, options: TrustOptions) -> Bool {
-        guard options.fetchesMissingIssuers, options.revocation?.contains(.networkAccessDisabled) != true,
-              !evaluation.isTrusted, !evaluation.endsAtAnchor, let top = evaluation.chain.last,
-              evaluation.failures.contains(where: { if case .issuerNotFound = $0.reason { true } else { false } }) else { return false }
-        return (top.extensions.authorityInformationAccess?.caIssuersURIs ?? []).contains { $0.lowercased().hasPrefix("http://") }
+    /// Whether `failures` say that a chain stops at a certificate whose issuer is nowhere.
+    package static func lacksIssuer(_ failures: [TrustFailure]) -> Bool {
+        failures.contains { if case .issuerNotFound = $0.reason { true } else { false } }
+    }
+
+    /// The caIssuers URLs of `certificate` that are fetched: `http://` only (RFC 5280 §4.2.2.1 also
+    /// allows LDAP, which neither Apple nor SwiftTrust asks).
+    package static func fetchableURLs(of certificate: Certificate) -> [String] {
+        (certificate.extensions.authorityInformationAccess?.caIssuersURIs ?? []).filter { $0.lowercased().hasPrefix("http://") }
     }
 
     /// The certificates of a caIssuers download: one DER certificate, or a certs-only PKCS #7 bundle.
