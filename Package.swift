@@ -1,5 +1,13 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
+
+/// What every framework integration needs of SwiftTrust and swift-nio(-ssl).
+let integration: [Target.Dependency] = [
+    "TrustNIO", "TrustSession", "TrustX509", "TrustCore", "TrustPinning",
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOSSL", package: "swift-nio-ssl"),
+    .product(name: "Logging", package: "swift-log"),
+]
 
 let package = Package(
     name: "SwiftTrust",
@@ -15,6 +23,21 @@ let package = Package(
         .library(name: "TrustSession", targets: ["TrustSession"]),
         .library(name: "TrustNIO", targets: ["TrustNIO"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
+        // Framework integrations: each compiles to nothing, and pulls in no framework, unless its
+        // package trait is enabled (`.package(url: …, from: …, traits: ["Vapor"])`).
+        .library(name: "SwiftTrustHummingbird", targets: ["SwiftTrustHummingbird"]),
+        .library(name: "SwiftTrustGRPC", targets: ["SwiftTrustGRPC"]),
+        .library(name: "SwiftTrustVapor", targets: ["SwiftTrustVapor"]),
+        .library(name: "SwiftTrustAsyncHTTPClient", targets: ["SwiftTrustAsyncHTTPClient"]),
+    ],
+    // One trait per framework integration, none on by default: a consumer that enables none
+    // resolves none of the frameworks (every reference to them below is guarded by its trait).
+    traits: [
+        .trait(name: "Hummingbird", description: "SwiftTrustHummingbird: Hummingbird 2 servers with mutual TLS verified by SwiftTrust."),
+        .trait(name: "GRPC", description: "SwiftTrustGRPC: gRPC Swift 2 clients and mutual-TLS servers verified by SwiftTrust."),
+        .trait(name: "Vapor", description: "SwiftTrustVapor: Vapor 4 servers with mutual TLS verified by SwiftTrust."),
+        .trait(name: "AsyncHTTPClient", description: "SwiftTrustAsyncHTTPClient: AsyncHTTPClient connections verified by SwiftTrust."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         // Only the CLI depends on this; the library modules depend on nothing but libcrypto.
@@ -26,6 +49,15 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),   // `swift package generate-documentation` (scripts/docs)
         // Only a test target depends on this: the DER reader's differential test against swift-asn1.
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        // The framework integrations' dependencies: every reference is guarded by its trait.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // Only the integration tests' HTTP/2 server (already in AsyncHTTPClient's graph).
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
     ],
     targets: [
         .systemLibrary(
@@ -71,6 +103,27 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Framework integrations (sources wrapped in `#if <Trait>`).
+        .target(name: "SwiftTrustHummingbird", dependencies: integration + [
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        ]),
+        .target(name: "SwiftTrustGRPC", dependencies: integration + [
+            .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
+            .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport", condition: .when(traits: ["GRPC"])),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
+        .target(name: "SwiftTrustVapor", dependencies: integration + [
+            .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            // Already in Vapor's graph: its request's validated chain is swift-certificates' type.
+            .product(name: "X509", package: "swift-certificates", condition: .when(traits: ["Vapor"])),
+            .product(name: "SwiftASN1", package: "swift-asn1", condition: .when(traits: ["Vapor"])),
+        ]),
+        .target(name: "SwiftTrustAsyncHTTPClient", dependencies: integration + [
+            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         .testTarget(name: "TrustDERTests", dependencies: ["TrustDER"]),
         .testTarget(name: "TrustDERDifferentialTests",
                     dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
@@ -90,6 +143,7 @@ let package = Package(
                 "TrustNIO", "TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -99,6 +153,23 @@ let package = Package(
         // against openssl s_server on loopback for `probe`.
         .testTarget(name: "TrustCtlTests", dependencies: ["OpenSSLServerSupport"]),
         .testTarget(name: "TrustCtlUnitTests", dependencies: ["trustctl"]),
+        // Each integration on loopback with servers the tests start (compiled per enabled trait;
+        // scripts/test enables all of them).
+        .testTarget(
+            name: "SwiftTrustIntegrationTests",
+            dependencies: integration + [
+                "SwiftTrust", "SwiftTrustHummingbird", "SwiftTrustGRPC", "SwiftTrustVapor", "SwiftTrustAsyncHTTPClient",
+                "OpenSSLServerSupport",
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport", condition: .when(traits: ["GRPC"])),
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2", condition: .when(traits: ["AsyncHTTPClient"])),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,12 +5,17 @@ public enum TLSTrustRouteError: Error, Hashable, Sendable, LocalizedError, Custo
     /// The `NIOSSLContext` given was not made from the route's configuration: its
     /// `certificateVerification` differs, so the route's guarantee would not hold.
     case contextNotFromRoute
+    /// The framework's mutual TLS requires client certificates (gRPC Swift 2's transport has no
+    /// optional client verification); the route asked for optional ones.
+    case optionalClientCertificatesUnsupported
 
     /// One sentence.
     public var description: String {
         switch self {
         case .contextNotFromRoute:
             return "the NIOSSLContext's certificateVerification differs from the route's; make the context with the route's makeContext()"
+        case .optionalClientCertificatesUnsupported:
+            return "this framework's mutual TLS requires client certificates; make the route with clientCertificates: .required"
         }
     }
 

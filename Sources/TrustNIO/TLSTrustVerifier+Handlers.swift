@@ -25,7 +25,8 @@ extension TLSTrustVerifier {
             context: context, serverHostname: sni,
             customVerificationCallbackWithMetadata: verificationCallback(for: .server(host: host), port: port, record: record,
                                                                          taskHandler: taskHandler))
-        return (tls, TLSPeerTrustHandler(record: record, resumption: .init(verifier: self, role: .server(host: host), port: port)))
+        return (tls, TLSPeerTrustHandler(record: record, resumption: .init(verifier: self, role: .server(host: host), port: port,
+                                                                    taskHandler: taskHandler)))
     }
 
     /// A `NIOSSLServerHandler` whose clients' certificates (mutual TLS) this verifier checks for
@@ -48,7 +49,7 @@ extension TLSTrustVerifier {
         let record = TLSPeerTrustRecord()
         let tls = NIOSSLServerHandler(context: context,
                                       customVerificationCallbackWithMetadata: verificationCallback(for: .client, record: record))
-        return (tls, TLSPeerTrustHandler(record: record, resumption: .init(verifier: self, role: .client, port: nil)))
+        return (tls, TLSPeerTrustHandler(record: record, resumption: .init(verifier: self, role: .client, port: nil, taskHandler: nil)))
     }
 }
 

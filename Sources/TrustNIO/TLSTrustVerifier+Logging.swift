@@ -11,7 +11,7 @@ extension TLSTrustVerifier {
     /// for every verdict plus an `info` one for rejections: a logger at `debug` level then shows each
     /// handshake once. Without a logger nothing is built; with one, the metadata is built only when
     /// the record's level is enabled (swift-log takes it as an autoclosure).
-    func logVerdict(_ outcome: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole, port: Int?) {
+    package func logVerdict(_ outcome: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole, port: Int?) {
         guard let logger else { return }
         switch outcome {
         case let .trusted(peer):

@@ -4,13 +4,14 @@ import TrustX509
 
 extension TLSTrustVerifier {
     /// Re-verifies the peer of a resumed TLS session, whose handshake carried no certificates and
-    /// so never reached the verification callback: the leaf BoringSSL kept in the session, with
-    /// the rest of the chain that peer presented when this verifier trusted it
-    /// (``ResumedSessionChains``), decided anew under the settings of this handshake (date,
-    /// anchors, revocation). Logs the verdict and hands it to `completion`, inline when the
-    /// decision cannot use the network, else from a task that `record` can cancel.
-    func reverifyResumedSession(leaf handle: NIOSSLCertificate, role: TLSPeerRole, port: Int?, record: TLSPeerTrustRecord,
-                                completion: @escaping @Sendable (TLSTrustOutcome) -> Void) {
+    /// so never reached the verification callback: the leaf BoringSSL kept in the session, asked
+    /// about through the one entry point (`TLSHandshakeDecider`, which completes it with the chain
+    /// that peer presented when its handshake completed), with `check`'s role, port and challenge
+    /// handler. Logs the verdict and hands it to `completion`, inline or from a task that `record`
+    /// can cancel.
+    func reverifyResumedSession(leaf handle: NIOSSLCertificate, check: TLSPeerTrustHandler.ResumptionCheck,
+                                record: TLSPeerTrustRecord, completion: @escaping @Sendable (TLSTrustOutcome) -> Void) {
+        let role = check.role, port = check.port
         let leaf: Certificate
         switch Self.parse([handle]) {
         case let .failure(failure):
@@ -20,17 +21,8 @@ extension TLSTrustVerifier {
             guard let first = parsed.first else { return completion(.rejected(.noPeerCertificates)) }
             leaf = first
         }
-        let presented = resumedChains.chain(forLeaf: leaf)
-        if runsOffEventLoop {
-            let task = Task {
-                let outcome = await decider.decide(presented, role: role, port: port)
-                logVerdict(outcome, presented: presented, role: role, port: port)
-                completion(outcome)
-            }
-            record.setPendingVerification { task.cancel() }
-        } else {
-            let outcome = decider.decideOffline(presented, role: role, port: port)
-            logVerdict(outcome, presented: presented, role: role, port: port)
+        decide(.resumed(leaf: leaf), role: role, port: port, taskHandler: check.taskHandler, record: record) { outcome in
+            logVerdict(outcome, presented: [leaf], role: role, port: port)
             completion(outcome)
         }
     }

@@ -45,21 +45,22 @@ public typealias TLSTrustVerificationCallback =
 /// let (tls, trust) = try verifier.makeClientHandlers(context: sslContext, host: "api.example.com")
 /// ```
 public struct TLSTrustVerifier: Sendable {
+    /// The one decision entry point (TrustSession): inline or pending decisions, and resumed
+    /// sessions' chains.
+    public let handshakes: TLSHandshakeDecider
     /// The transport-independent decision: settings, judge, and the check that an acceptance
     /// enforced the settings' options.
-    public let decider: TLSTrustDecider
+    public var decider: TLSTrustDecider { handshakes.decider }
     /// How each connection's trust is configured.
     public var settings: TLSTrustSettings { decider.settings }
     /// Who decides.
     public var judge: TLSTrustJudge { decider.judge }
     /// Where the verification runs.
-    public let execution: TLSVerificationExecution
+    public var execution: TLSVerificationExecution { handshakes.execution }
     /// Where verdicts are logged (trusted at `debug`, rejected at `info`); nil logs nothing.
     public let logger: Logger?
     /// The anchors as swift-nio-ssl certificates, converted once, for the validated-chain metadata.
     private let anchorHandles: [Certificate: NIOSSLCertificate]
-    /// The chains of trusted peers, by leaf, to re-verify their resumed sessions with.
-    let resumedChains = ResumedSessionChains()
 
     /// Creates a verifier, refusing a judge that cannot enforce the settings.
     ///
@@ -73,8 +74,7 @@ public struct TLSTrustVerifier: Sendable {
     ///     Default: nil, no logging.
     public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate,
                 execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) throws(TLSTrustConfigurationError) {
-        decider = try TLSTrustDecider(settings: settings, judge: judge)
-        self.execution = execution
+        handshakes = TLSHandshakeDecider(decider: try TLSTrustDecider(settings: settings, judge: judge), execution: execution)
         self.logger = logger
         var handles: [Certificate: NIOSSLCertificate] = [:]
         for anchor in settings.anchors ?? [] {
@@ -97,14 +97,6 @@ public struct TLSTrustVerifier: Sendable {
         try self.init(settings: settings, judge: .securityPolicy(securityPolicy), execution: execution, logger: logger)
     }
 
-    /// Whether verifications run off the event loop.
-    var runsOffEventLoop: Bool {
-        switch execution {
-        case .automatic, .onEventLoop: return decider.mayUseNetwork
-        case .offEventLoop: return true
-        }
-    }
-
     /// The callback to hand to `NIOSSLClientHandler` / `NIOSSLServerHandler` (or to a framework's
     /// TLS configuration, such as gRPC Swift 2's `customVerificationCallback`): verifies the peer in
     /// `role`, logs the verdict (when the verifier has a ``logger``), records the decision in `record`,
@@ -124,7 +116,6 @@ public struct TLSTrustVerifier: Sendable {
         { presented, promise in
             let complete: @Sendable (TLSTrustOutcome, [Certificate]) -> Void = { outcome, parsed in
                 logVerdict(outcome, presented: parsed, role: role, port: port)
-                if case .trusted = outcome { resumedChains.remember(parsed) }
                 record?.record(outcome)
                 onOutcome?(outcome)
                 promise.succeed(metadataResult(for: outcome, presented: presented, parsed: parsed))
@@ -138,21 +129,21 @@ public struct TLSTrustVerifier: Sendable {
                 parsed = certificates
             }
             record?.record(presented: parsed)
-            if runsOffEventLoop {
-                let task = Task { complete(await decider.decide(parsed, role: role, port: port, taskHandler: taskHandler), parsed) }
-                // The trust handler cancels it when the channel closes (its fetching stops; the promise
-                // is still completed, on a dead channel).
-                record?.setPendingVerification { task.cancel() }
-            } else {
-                let offline = decider.decideOffline(parsed, role: role, port: port, taskHandler: taskHandler)
-                guard decider.mayFetchMissingIssuers(after: offline, presented: parsed, role: role) else { return complete(offline, parsed) }
-                // The peer left out an intermediate: fetched off the event loop, then decided with it.
-                let task = Task {
-                    complete(await decider.fetchingMissingIssuers(after: offline, presented: parsed, role: role, port: port,
-                                                                  taskHandler: taskHandler), parsed)
-                }
-                record?.setPendingVerification { task.cancel() }
-            }
+            decide(.presented(parsed), role: role, port: port, taskHandler: taskHandler, record: record) { complete($0, parsed) }
+        }
+    }
+
+    /// Asks the one entry point about `peer` and hands the outcome to `completion`: inline when it
+    /// decided, else from a task that `record` cancels when the connection closes (its fetching
+    /// stops; the outcome still arrives, on a dead channel).
+    package func decide(_ peer: TLSHandshakePeer, role: TLSPeerRole, port: Int?, taskHandler: ServerTrustChallengeHandler?,
+                record: TLSPeerTrustRecord?, completion: @escaping @Sendable (TLSTrustOutcome) -> Void) {
+        switch handshakes.decision(for: peer, role: role, port: port, taskHandler: taskHandler) {
+        case let .decided(outcome):
+            completion(outcome)
+        case let .pending(pending):
+            let task = Task { completion(await pending.outcome()) }
+            record?.setPendingVerification { task.cancel() }
         }
     }
 
@@ -173,15 +164,20 @@ public struct TLSTrustVerifier: Sendable {
     /// Verifies certificates a peer presented (leaf first, parsed), fetching revocation information
     /// first when the settings ask for it, and logs the verdict: the decision the verification
     /// callback makes.
+    ///
+    /// A hook that calls only this (or ``verificationCallback(for:port:record:taskHandler:onOutcome:)``)
+    /// never sees a resumed session, which carries no certificates: install the
+    /// ``TLSPeerTrustHandler`` the verifier's handlers and routes make on every connection, which
+    /// re-verifies it.
     public func verify(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
-        let outcome = await decider.decide(presented, role: role, port: port, taskHandler: taskHandler)
+        let outcome = await handshakes.outcome(for: .presented(presented), role: role, port: port, taskHandler: taskHandler)
         logVerdict(outcome, presented: presented, role: role, port: port)
         return outcome
     }
 
     /// The presented certificates parsed from their DER, or the first that is not a certificate.
-    static func parse(_ presented: [NIOSSLCertificate]) -> Result<[Certificate], TLSTrustFailure> {
+    package static func parse(_ presented: [NIOSSLCertificate]) -> Result<[Certificate], TLSTrustFailure> {
         guard !presented.isEmpty else { return .failure(.noPeerCertificates) }
         var parsed: [Certificate] = []
         parsed.reserveCapacity(presented.count)

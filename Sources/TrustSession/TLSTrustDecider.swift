@@ -7,10 +7,9 @@ import TrustX509
 /// ask for it, lets the ``TLSTrustJudge`` decide, and accepts only on an evaluation that enforced
 /// the settings' options (``TLSTrustSettings/trustOptions``), whatever the judge did.
 ///
-/// A transport adapter (TrustNIO's `TLSTrustVerifier` for swift-nio-ssl) parses the peer's
-/// certificates, calls ``decide(_:role:port:taskHandler:)`` (which may use the network), or
-/// ``decideOffline(_:role:port:taskHandler:)`` where waiting is forbidden and ``mayUseNetwork`` is
-/// false, and turns the ``TLSTrustOutcome`` into its own verdict.
+/// Transport adapters do not call it directly: ``TLSHandshakeDecider`` is their one entry point,
+/// which chooses between the offline decision, the fetching one and a missing intermediate's
+/// download, and re-verifies resumed sessions.
 public struct TLSTrustDecider: Sendable {
     /// How each connection's trust is configured.
     public let settings: TLSTrustSettings
@@ -59,7 +58,7 @@ public struct TLSTrustDecider: Sendable {
     /// settings ask for it, for at most ``TLSTrustSettings/revocationFetchDeadline``. Cancelling the
     /// calling task (the connection went away) stops the fetching at once; the decision then rests
     /// on what was fetched, as at the deadline.
-    public func decide(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
+    package func decide(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
         do { try checkRole(role) } catch { return .rejected(.verifierMisconfigured(error)) }
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
@@ -87,7 +86,7 @@ public struct TLSTrustDecider: Sendable {
     /// `offline` itself when ``mayFetchMissingIssuers(after:presented:role:)`` says no fetch could
     /// change it, or when nothing was fetched. A transport that decided offline on an event loop
     /// calls this off it, so the offline decision is not made twice.
-    public func fetchingMissingIssuers(after offline: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole,
+    package func fetchingMissingIssuers(after offline: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole,
                                        port: Int? = nil, taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
         guard mayFetchMissingIssuers(after: offline, presented: presented, role: role) else { return offline }
         let retry = settings.makeTrust(presented: presented, role: role)
@@ -102,7 +101,7 @@ public struct TLSTrustDecider: Sendable {
     /// URL, and settings that let evaluations fetch missing issuers (`TrustOptions.fetchesMissingIssuers`,
     /// the default). A transport that decided offline (on an event loop) then goes on with
     /// ``fetchingMissingIssuers(after:presented:role:port:taskHandler:)`` off it.
-    public func mayFetchMissingIssuers(after outcome: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole) -> Bool {
+    package func mayFetchMissingIssuers(after outcome: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole) -> Bool {
         guard case .server = role, case let .rejected(failure) = outcome, settings.options.fetchesMissingIssuers,
               settings.revocation?.contains(.networkAccessDisabled) != true,
               IssuerFetching.lacksIssuer(failure.trustFailures) else { return false }
@@ -111,7 +110,7 @@ public struct TLSTrustDecider: Sendable {
 
     /// The decision on `presented` (leaf first) without the network: no revocation fetching
     /// (with ``mayUseNetwork`` false, the same decision as ``decide(_:role:port:taskHandler:)``).
-    public func decideOffline(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
+    package func decideOffline(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
                               taskHandler: ServerTrustChallengeHandler? = nil) -> TLSTrustOutcome {
         do { try checkRole(role) } catch { return .rejected(.verifierMisconfigured(error)) }
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }

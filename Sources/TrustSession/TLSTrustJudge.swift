@@ -18,7 +18,7 @@ public enum TLSTrustJudge: Sendable {
 
     /// Whether this judge, as configured, may accept a peer without evaluating its chain (a
     /// challenge handler is an arbitrary closure: its acceptances are checked when it decides).
-    var acceptsWithoutEvaluating: Bool {
+    package var acceptsWithoutEvaluating: Bool {
         switch self {
         case .evaluate, .challenges: return false
         case let .evaluator(evaluator): return evaluator.acceptsWithoutEvaluating

@@ -1,3 +1,4 @@
+#if Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -36,7 +37,7 @@ public struct TrustedTLSChannel<BaseChannel: ServerChildChannel>: ServerChildCha
             if let onRejection {
                 let remote = channel.remoteAddress
                 channel.closeFuture.whenComplete { _ in
-                    if let failure = record.failure { onRejection(TLSTrustRejection(failure: failure, remoteAddress: remote)) }
+                    if let rejection = TLSTrustRejection(record: record, remoteAddress: remote) { onRejection(rejection) }
                 }
             }
         }.flatMap {
@@ -54,3 +55,4 @@ extension TrustedTLSChannel: HTTPChannelHandler where BaseChannel: HTTPChannelHa
     /// The wrapped channel's responder.
     public var responder: HTTPChannelHandler.Responder { baseChannel.responder }
 }
+#endif  // Hummingbird

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Hummingbird
 import NIOCore
 import TrustNIO
@@ -41,3 +42,4 @@ public struct TrustedPeerRequestContext: RequestContext {
         return peer
     }
 }
+#endif  // Hummingbird

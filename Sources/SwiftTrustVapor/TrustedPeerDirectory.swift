@@ -1,3 +1,4 @@
+#if Vapor
 import Synchronization
 import TrustSession
 
@@ -31,3 +32,4 @@ final class TrustedPeerDirectory: Sendable {
         state.withLock { $0.peers[chain] }
     }
 }
+#endif  // Vapor

@@ -1,3 +1,4 @@
+#if Vapor
 import TrustNIO
 import TrustSession
 import Vapor
@@ -46,3 +47,4 @@ extension Application {
         if route.clientCertificates == .required { middleware.use(RequireVerifiedClientMiddleware(), at: .beginning) }
     }
 }
+#endif  // Vapor

@@ -1,3 +1,4 @@
+#if GRPC
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import NIOCore
@@ -58,3 +59,4 @@ extension TLSClientTrustRoute {
         return (try? TLSClientTrustRoute(host: host, verifier: verifier, serverName: serverName, port: port, configuration: tls)) ?? self
     }
 }
+#endif  // GRPC

@@ -1,3 +1,4 @@
+#if Hummingbird
 import HummingbirdCore
 import TrustNIO
 
@@ -29,3 +30,4 @@ extension HTTPServerBuilder {
         }
     }
 }
+#endif  // Hummingbird

@@ -1,3 +1,4 @@
+#if GRPC
 import GRPCCore
 import TrustNIO
 
@@ -18,3 +19,4 @@ extension RPCError {
         return nil
     }
 }
+#endif  // GRPC

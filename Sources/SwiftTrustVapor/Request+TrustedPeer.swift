@@ -1,3 +1,4 @@
+#if Vapor
 import SwiftASN1
 import TrustNIO
 import TrustSession
@@ -35,3 +36,4 @@ extension Request {
         return peer
     }
 }
+#endif  // Vapor

@@ -1,3 +1,4 @@
+#if Vapor
 import Vapor
 
 /// Refuses (403) every request on a connection whose client SwiftTrust has not verified, when the
@@ -19,3 +20,4 @@ struct RequireVerifiedClientMiddleware: AsyncMiddleware {
         return try await next.respond(to: request)
     }
 }
+#endif  // Vapor

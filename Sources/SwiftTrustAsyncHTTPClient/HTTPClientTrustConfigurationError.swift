@@ -1,0 +1,24 @@
+#if AsyncHTTPClient
+/// A SwiftTrust configuration of AsyncHTTPClient that cannot be honoured, refused when it is made.
+public enum HTTPClientTrustConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// BoringSSL's verification was asked for (`BoringSSLVerification.on`) beside a judge that may
+    /// accept a chain without evaluating it: BoringSSL would refuse what the judge accepts.
+    case boringSSLContradictsJudge
+    /// A request whose URL is not `https://` with a host: nothing of it is sent (no TLS, nothing to verify).
+    case notHTTPS(url: String)
+    /// More hosts than ``TrustedHTTPClient/maximumHosts`` were asked for (one client each).
+    case tooManyHosts(limit: Int)
+
+    /// One sentence.
+    public var description: String {
+        switch self {
+        case .boringSSLContradictsJudge:
+            return "BoringSSL verification was turned on beside a judge that may accept without evaluating the chain; use .automatic or .off"
+        case let .notHTTPS(url):
+            return "refused to send a request to '\(url)': SwiftTrust verifies https:// URLs with a host only"
+        case let .tooManyHosts(limit):
+            return "more than \(limit) hosts were asked for through one TrustedHTTPClient"
+        }
+    }
+}
+#endif  // AsyncHTTPClient
