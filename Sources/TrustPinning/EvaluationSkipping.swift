@@ -2,7 +2,8 @@ import TrustCore
 
 /// An evaluator that, as configured, can accept a trust without evaluating it: Alamofire's
 /// `DisabledTrustEvaluator`, and its pinning evaluators with `performDefaultValidation` and
-/// `validateHost` both false. With ``TrustOptions`` that need an evaluation (a profile, revocation)
+/// `validateHost` both false. With ``TrustOptions`` that need an evaluation (`requiresEvaluation`: a
+/// profile, revocation, a maximum depth, policy inputs, ...)
 /// such an evaluator cannot honour them; the transport refuses the combination when it is
 /// configured, and the evaluator itself throws
 /// ``ServerTrustFailureReason/optionsNotEnforceable(host:evaluator:options:)`` rather than drop them.

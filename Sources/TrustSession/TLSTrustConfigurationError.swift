@@ -19,7 +19,8 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
     /// `judge` accepts peers without evaluating their chain (`DisabledTrustEvaluator`, a pinning
     /// evaluator with default and host validation off, a `SecurityPolicy` allowing invalid
     /// certificates), while the settings ask for what only an evaluation checks: `options`
-    /// (``TLSTrustSettings/trustOptions``: a profile other than SSL, revocation checking).
+    /// (``TLSTrustSettings/trustOptions``: a profile other than SSL, revocation checking, or any
+    /// other setting `TrustOptions.requiresEvaluation` counts, such as a maximum depth or policy inputs).
     case judgeSkipsEvaluation(judge: String, options: TrustOptions)
 
     /// One sentence naming both settings.
@@ -49,7 +50,7 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
         case .clientAnchorsNotExplicit:
             return "set TLSTrustSettings.anchors to the clients' CA, or systemStoreTrustsClients = true to trust the system store for clients"
         case .judgeSkipsEvaluation:
-            return "turn the judge's default or host validation on (or allowInvalidCertificates off), or remove the profile and revocation settings"
+            return "turn the judge's default or host validation on (or allowInvalidCertificates off), or remove the options it cannot enforce (profile, revocation, depth, policy inputs, ...)"
         }
     }
 }

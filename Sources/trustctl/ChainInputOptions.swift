@@ -45,6 +45,19 @@ struct TrustInputOptions: ParsableArguments {
     /// Whether the leaf is checked as a TLS client certificate.
     var isClient: Bool { purpose == .client }
 
+    /// The flags given that set trust options only an evaluation enforces (`--profile` other than
+    /// ssl, `--enforce-anchor-constraints`), as the user wrote them.
+    var optionFlags: [String] {
+        [(profile != .ssl, "--profile \(profile)"), (enforceAnchorConstraints, "--enforce-anchor-constraints")].filter(\.0).map(\.1)
+    }
+
+    /// Every flag given that says how to judge a chain: the anchors, intermediates, purpose, date
+    /// and ``optionFlags``.
+    var givenFlags: [String] {
+        [(!anchorFiles.isEmpty, "--anchors"), (systemAnchors, "--system-anchors"), (!intermediateFiles.isEmpty, "--intermediates"),
+         (purpose != nil, "--purpose"), (at != nil, "--at")].filter(\.0).map(\.1) + optionFlags
+    }
+
     /// The policy `--profile`, `--purpose` and `--host`/`--ip` stand for.
     var policy: TrustPolicy { policy(name: name) }
 

@@ -57,26 +57,34 @@ struct EvaluationOptions: ParsableArguments {
         return policy == .revocation ? [] : nil
     }
 
-    /// What every evaluation enforces whichever evaluator judges: `--profile` (beyond the default
-    /// ssl) and the revocation flags in force (``revocationOptions``).
-    func trustOptions(profile: TrustProfile) -> TrustOptions {
-        TrustOptions(profile: profile == .ssl ? nil : profile, revocation: revocationOptions)
+    /// Sets what --max-depth and --allow-legacy-algorithms ask for on `options`
+    /// (``TrustOptions/commandLine(trust:certificatePolicies:evaluation:)``).
+    func apply(to options: inout TrustOptions) {
+        if let maxDepth { options.maximumDepth = maxDepth }
+        if allowLegacyAlgorithms { options.signaturePolicy = .legacy }
+    }
+
+    /// The flags given that set trust options only an evaluation enforces, as the user wrote them.
+    var optionFlags: [String] {
+        [(revocation != nil, "--revocation"), (!crlFiles.isEmpty, "--crl"), (!ocspResponseFiles.isEmpty, "--ocsp-response"),
+         (maxDepth != nil, "--max-depth"), (allowLegacyAlgorithms, "--allow-legacy-algorithms")]
+            .filter(\.0).map(\.1)
     }
 
     /// Refuses an evaluator that accepts without evaluating (`--policy disabled`, a pinning policy
-    /// with `--no-default-validation` and no host validation) together with what only an evaluation
-    /// enforces (`--profile`, `--revocation`, `--crl`, `--ocsp-response`), naming both.
-    func validateEnforceable(profile: TrustProfile, validatesHost: Bool) throws {
+    /// with `--no-default-validation` and no host validation) together with any option only an
+    /// evaluation enforces (``TrustOptions/requiresEvaluation``: `--profile`, the revocation flags,
+    /// `--max-depth`, the certificate-policy flags, ...), naming both.
+    func validateEnforceable(trust: TrustInputOptions, certificatePolicies: PolicyInputOptions, validatesHost: Bool) throws {
         guard let policy else { return }
         let skips = policy == .disabled
             || ([.pinnedCertificates, .publicKeys, .spki].contains(policy) && noDefaultValidation && (noHostValidation || !validatesHost))
-        let options = trustOptions(profile: profile)
+        let options = TrustOptions.commandLine(trust: trust, certificatePolicies: certificatePolicies, evaluation: self)
         guard skips, options.requiresEvaluation else { return }
-        let flags = [(profile != .ssl, "--profile \(profile)"), (revocation != nil, "--revocation"),
-                     (!crlFiles.isEmpty, "--crl"), (!ocspResponseFiles.isEmpty, "--ocsp-response")]
-            .filter(\.0).map(\.1).joined(separator: ", ")
+        let flags = trust.optionFlags + optionFlags + certificatePolicies.givenFlags
         let how = policy == .disabled ? "--policy disabled" : "--policy \(policy.rawValue) without default or host validation"
-        throw ValidationError("\(how) accepts without evaluating the chain, so it cannot enforce \(flags)")
+        throw ValidationError("\(how) accepts without evaluating the chain, so it cannot enforce "
+            + (flags.isEmpty ? options.summary : flags.joined(separator: ", ")))
     }
 
     /// Rejects pinning options that the chosen policy (or no policy) would ignore.
@@ -104,8 +112,8 @@ struct EvaluationOptions: ParsableArguments {
     }
 
     /// Loads --crl and --ocsp-response files (malformed files exit with status 2) and returns a
-    /// closure that sets the depth limit, the signature policy and the supplied revocation
-    /// information on a trust, from any thread.
+    /// closure that supplies them to a trust, from any thread (the options are
+    /// ``TrustOptions/commandLine(trust:certificatePolicies:evaluation:)``).
     func configurator() throws -> @Sendable (ServerTrust) -> Void {
         var crls: [CertificateRevocationList] = []
         for file in crlFiles {
@@ -121,10 +129,7 @@ struct EvaluationOptions: ParsableArguments {
                 throw ExitCode(2)
             }
         }
-        let (maxDepth, legacy) = (maxDepth, allowLegacyAlgorithms)
         return { [crls, responses] trust in
-            if let maxDepth { trust.options.maximumDepth = maxDepth }
-            if legacy { trust.options.signaturePolicy = .legacy }
             trust.setCRLs(crls)
             trust.setOCSPResponses(responses)
         }

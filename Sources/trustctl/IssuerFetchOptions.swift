@@ -7,7 +7,7 @@ struct IssuerFetchOptions: ParsableArguments {
     @Flag(help: "Download an intermediate the chain lacks from its certificate's caIssuers URL (http only, as Apple's trustd does; at most 3 per evaluation).")
     var fetchIssuers = false
 
-    @Flag(help: "Let fetches (caIssuers, CRLs, OCSP) reach loopback, link-local and private addresses (refused by default).")
+    @Flag(help: "Let fetches (caIssuers, CRLs, OCSP) reach loopback, link-local, private and other special-purpose addresses (refused by default).")
     var fetchLocalAddresses = false
 
     /// The fetcher for this run: the shared one, or one that may reach local addresses.

@@ -28,18 +28,19 @@ struct PolicyInputOptions: ParsableArguments {
         text == "anyPolicy" ? OID.anyPolicy : ASN1ObjectIdentifier(dotted: text)
     }
 
-    /// Sets the policy inputs of `trust` (leaving its defaults when no --policy-oid is given).
-    func apply(to trust: ServerTrust) { configurator()(trust) }
-
-    /// ``apply(to:)`` as a closure that may configure trusts on any thread.
-    func configurator() -> @Sendable (ServerTrust) -> Void {
+    /// Sets the policy inputs on `options` (leaving the default anyPolicy when no --policy-oid is given).
+    func apply(to options: inout TrustOptions) {
         let policies = Set(policyOIDs.compactMap(PolicyInputOptions.policy(named:)))
-        let (explicit, mappingInhibit, anyInhibit) = (requireExplicitPolicy, inhibitPolicyMapping, inhibitAnyPolicy)
-        return { trust in
-            if !policies.isEmpty { trust.options.initialPolicySet = policies }
-            trust.options.initialExplicitPolicy = explicit
-            trust.options.initialPolicyMappingInhibit = mappingInhibit
-            trust.options.initialAnyPolicyInhibit = anyInhibit
-        }
+        if !policies.isEmpty { options.initialPolicySet = policies }
+        options.initialExplicitPolicy = requireExplicitPolicy
+        options.initialPolicyMappingInhibit = inhibitPolicyMapping
+        options.initialAnyPolicyInhibit = inhibitAnyPolicy
+    }
+
+    /// The flags given, as the user wrote them.
+    var givenFlags: [String] {
+        [(!policyOIDs.isEmpty, "--policy-oid"), (requireExplicitPolicy, "--require-explicit-policy"),
+         (inhibitPolicyMapping, "--inhibit-policy-mapping"), (inhibitAnyPolicy, "--inhibit-any-policy")]
+            .filter(\.0).map(\.1)
     }
 }

@@ -12,7 +12,9 @@ struct Probe: ParsableCommand {
         The identity checked is --host/--ip, else the host connected to (an IP address as an IP address). \
         SNI is --sni, else that host unless it is an IP address.
         Every trust and evaluator option of `verify` applies (--anchors, --policy, --pin, --revocation, ...); \
-        revocation information is fetched off the event loop when --revocation allows the network.
+        revocation information is fetched off the event loop when --revocation allows the network. \
+        An intermediate the server left out is downloaded from its caIssuers URL only with --fetch-issuers, \
+        as in `verify` and `chain`.
         Prints the negotiated protocol and cipher suite, the presented chain with the diagnostics of \
         `trustctl chain`, and the verdict. --save-chain writes the presented chain as PEM.
         Example: trustctl probe www.example.com --save-chain served.pem
@@ -45,10 +47,12 @@ struct Probe: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationOptions
 
+    @OptionGroup var network: IssuerFetchOptions
+
     func validate() throws {
         _ = try ProbeTarget(parsing: target)
         if trust.isClient { throw ValidationError("probe judges a server; --purpose client does not apply") }
-        try evaluation.validateEnforceable(profile: trust.profile, validatesHost: true)
+        try evaluation.validateEnforceable(trust: trust, certificatePolicies: certificatePolicies, validatesHost: true)
         guard connectTimeout > 0, connectTimeout <= 3600 else { throw ValidationError("--connect-timeout must be from 0 to 3600 seconds") }
     }
 
@@ -56,8 +60,8 @@ struct Probe: ParsableCommand {
         let destination = try ProbeTarget(parsing: target)
         let identity = trust.name ?? destination.host
         let inputs = try trust.load()
-        let settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
-                                                        evaluation: evaluation)
+        let fetcher = network.fetcher
+        let settings = try settings(inputs: inputs, fetcher: fetcher)
         let judge: TLSTrustJudge = try evaluation.policy.map { .evaluator(try evaluation.makeEvaluator($0, host: identity)) } ?? .evaluate
         let verifier = try TLSTrustVerifier(settings: settings, judge: judge)
 
@@ -81,7 +85,7 @@ struct Probe: ParsableCommand {
             // What the verification fetched (an intermediate the server left out) is shown as fetched,
             // from the fetcher's cache rather than the network a second time.
             if diagnosed.options.fetchesMissingIssuers, !diagnosed.evaluate().isTrusted {
-                _ = blockingEvaluate(diagnosed, fetcher: HTTPRevocationFetcher.shared)
+                _ = blockingEvaluate(diagnosed, fetcher: fetcher)
             }
             diagnostics = ChainDiagnostics(trust: diagnosed, host: identity, verifyDate: inputs.verifyDate ?? Date(), asReceived: presented)
         }
@@ -95,6 +99,17 @@ struct Probe: ParsableCommand {
             Output.print(lines: report.verdictLines)
         }
         if !report.accepted { throw ExitCode(1) }
+    }
+
+    /// The settings the server is verified with: the command line's, fetching a missing
+    /// intermediate only with --fetch-issuers, through `fetcher` (which --fetch-local-addresses
+    /// lets reach local addresses).
+    func settings(inputs: TrustInputs, fetcher: HTTPRevocationFetcher) throws -> TLSTrustSettings {
+        var settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
+                                                        evaluation: evaluation)
+        settings.options.fetchesMissingIssuers = network.fetchIssuers
+        settings.revocationFetcher = fetcher
+        return settings
     }
 
     /// Writes `certificates` as PEM; an unwritable file exits with status 2.

@@ -14,7 +14,8 @@ struct Serve: ParsableCommand {
         With --require-client-cert every client must present a certificate, judged for clientAuth by a plain \
         evaluation against --anchors (the system store only with --system-anchors, which then must be given \
         explicitly), with every trust option of `verify` (--profile, --revocation, --crl, --at, ...). \
-        A resumed TLS session, in which the client sends no certificate, is re-verified and shown as such.
+        A resumed TLS session, in which the client sends no certificate, is re-verified and shown as such. \
+        Without --require-client-cert no client certificate is asked for, so the trust options are refused (exit 2).
         For each connection it prints the client's address, the protocol, whether the session was resumed, \
         the client's chain with the diagnostics of `trustctl chain`, and the verdict; it answers an accepted \
         client with one line and closes. --json prints one JSON object per connection instead. \
@@ -73,9 +74,14 @@ struct Serve: ParsableCommand {
             if trust.anchorFiles.isEmpty, !trust.systemAnchors {
                 throw ValidationError("--require-client-cert needs --anchors (the CA that issues the clients' certificates), or --system-anchors to trust the system store for clients")
             }
-            try evaluation.validateEnforceable(profile: trust.profile, validatesHost: false)
-        } else if !trust.anchorFiles.isEmpty || trust.systemAnchors || evaluation.revocationOptions != nil {
-            throw ValidationError("trust options judge client certificates: add --require-client-cert")
+            try evaluation.validateEnforceable(trust: trust, certificatePolicies: certificatePolicies, validatesHost: false)
+        } else {
+            // Without it no client certificate is asked for, so the trust flags would judge nothing.
+            let given = trust.givenFlags + evaluation.optionFlags + certificatePolicies.givenFlags
+            if !given.isEmpty {
+                throw ValidationError("\(given.joined(separator: ", ")) judge client certificates, which are asked for only with "
+                    + "--require-client-cert: add --require-client-cert")
+            }
         }
     }
 

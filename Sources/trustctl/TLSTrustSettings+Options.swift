@@ -1,20 +1,20 @@
 import SwiftTrust
 
 extension TLSTrustSettings {
-    /// The settings `probe` and `serve` verify a peer with: the profile and revocation of the
-    /// options, and every trust the verifier makes configured by them (anchors, intermediates,
-    /// date, certificate policies, CRLs and OCSP responses, limits).
+    /// The settings `probe` and `serve` verify a peer with: every trust option of the flags
+    /// (``TrustOptions/commandLine(trust:certificatePolicies:evaluation:)``, so that a judge that
+    /// skips evaluation is refused beside any of them), and every trust the verifier makes given the
+    /// anchors, intermediates, date, CRLs and OCSP responses. A missing intermediate is fetched
+    /// only when the command says so (`probe --fetch-issuers`), as `verify` and `chain` do.
     static func commandLine(trust: TrustInputOptions, inputs: TrustInputs, certificatePolicies: PolicyInputOptions,
                             evaluation: EvaluationOptions) throws -> TLSTrustSettings {
-        let configurePolicies = certificatePolicies.configurator()
-        let configureEvaluation = try evaluation.configurator()
+        let supplyRevocationInputs = try evaluation.configurator()
         var settings = TLSTrustSettings()
-        settings.profile = trust.profile
-        settings.revocation = evaluation.revocationOptions
+        settings.options = .commandLine(trust: trust, certificatePolicies: certificatePolicies, evaluation: evaluation)
+        settings.options.fetchesMissingIssuers = false
         settings.configure = { trust in
             inputs.apply(to: trust)
-            configurePolicies(trust)
-            configureEvaluation(trust)
+            supplyRevocationInputs(trust)
         }
         return settings
     }

@@ -50,7 +50,7 @@ struct Verify: ParsableCommand {
             throw ValidationError("--email \(bad) is not a mailbox (local-part@domain)")
         }
         if !emailAddresses.isEmpty && evaluation.policy != nil { throw ValidationError("--email cannot be combined with --policy") }
-        try evaluation.validateEnforceable(profile: input.trust.profile, validatesHost: input.name != nil)
+        try evaluation.validateEnforceable(trust: input.trust, certificatePolicies: certificatePolicies, validatesHost: input.name != nil)
     }
 
     func run() throws {
@@ -59,12 +59,9 @@ struct Verify: ParsableCommand {
         let hostname = input.name
         let policies: [TrustPolicy] = [input.policy] + emailAddresses.map { .email($0) }
         let trust = try input.makeTrust(presented: presented, policies: policies)
-        certificatePolicies.apply(to: trust)
         try evaluation.configurator()(trust)
-        // Kept apart from the policies, so an evaluator that replaces them keeps both (TrustOptions).
-        let enforced = evaluation.trustOptions(profile: input.trust.profile)
-        trust.options.profile = enforced.profile
-        trust.options.revocation = enforced.revocation
+        // Kept apart from the policies, so an evaluator that replaces them keeps them all (TrustOptions).
+        trust.options = .commandLine(trust: input.trust, certificatePolicies: certificatePolicies, evaluation: evaluation)
 
         // Revocation information the network holds is fetched once, kept on the trust, and read by
         // whichever evaluation decides (a --policy evaluator never fetches by itself).

@@ -67,6 +67,33 @@ final class ConfiguredOptionsCommandTests: XCTestCase {
         }
     }
 
+    /// Issue 40 item 6: every option only an evaluation enforces is refused beside a policy that
+    /// skips it, not only --profile and the revocation flags (exit 2, naming the flags).
+    func testEveryOptionOnlyAnEvaluationEnforcesIsRefusedBesideASkippingPolicy() throws {
+        let chain = try chainFile(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        let disabled = ["--policy", "disabled"]
+        let publicKeys = ["--policy", "public-keys", "--pin", Self.path("ecdsa/intermediate.pem"), "--no-default-validation", "--no-host-validation"]
+        XCTAssertEqual(try verify(chain, disabled).status, 0)
+        XCTAssertEqual(try verify(chain, publicKeys).status, 0)
+        let cases: [([String], [String])] = [
+            (disabled + ["--max-depth", "0"], ["--max-depth"]),
+            (publicKeys + ["--policy-oid", "1.2.3.4", "--require-explicit-policy"], ["--policy-oid", "--require-explicit-policy"]),
+            (disabled + ["--inhibit-any-policy", "--inhibit-policy-mapping"], ["--inhibit-any-policy", "--inhibit-policy-mapping"]),
+            (disabled + ["--allow-legacy-algorithms"], ["--allow-legacy-algorithms"]),
+            (disabled + ["--enforce-anchor-constraints"], ["--enforce-anchor-constraints"]),
+        ]
+        for (arguments, flags) in cases {
+            let result = try verify(chain, arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stdoutText)")
+            XCTAssertTrue(result.stderrText.contains("accepts without evaluating the chain, so it cannot enforce"), result.stderrText)
+            for flag in flags { XCTAssertTrue(result.stderrText.contains(flag), "\(flag): \(result.stderrText)") }
+        }
+        // probe refuses the same when it is configured, before connecting.
+        let probe = try trustctl(["probe", "127.0.0.1:1", "--host", Self.host, "--anchors", Self.path("ecdsa/root.pem")] + disabled + ["--max-depth", "0"])
+        XCTAssertEqual(probe.status, 2, probe.stdoutText + probe.stderrText)
+        XCTAssertTrue(probe.stderrText.contains("cannot enforce --max-depth"), probe.stderrText)
+    }
+
     func testProbeEnforcesTheCRLAndTheProfileUnderEveryPolicy() throws {
         let revokedServer: OpenSSLServer
         let noAKIServer: OpenSSLServer

@@ -60,4 +60,25 @@ final class FetchIssuersCommandTests: XCTestCase {
         XCTAssertEqual(try trustctl(["verify"] + base).status, 1)
         XCTAssertEqual(try trustctl(["verify"] + base + ["--fetch-issuers"]).status, 1)
     }
+
+    /// Issue 40 item 7: `probe` fetches a missing intermediate only with --fetch-issuers, as
+    /// `verify` and `chain` do, and --fetch-local-addresses lets it reach the loopback responder.
+    func testProbeFetchesTheMissingIntermediateOnlyWhenAsked() throws {
+        let url = "http://127.0.0.1:\(try serveIntermediate())/intermediate.der"
+        let server: OpenSSLServer
+        do {
+            server = try OpenSSLServer(certificate: try leaf(caIssuers: url), key: Self.path("keys/ecdsa/leaf.key.pem"), chain: [])
+        } catch OpenSSLServer.StartError.opensslMissing {
+            throw XCTSkip("openssl is not installed")
+        }
+        defer { server.stop() }
+        let base = ["probe", "127.0.0.1:\(server.port)", "--host", TestCertificatesDirectory.host, "--sni", TestCertificatesDirectory.host,
+                    "--anchors", Self.path("ecdsa/root.pem"), "--connect-timeout", "5"]
+        let plain = try trustctl(base + ["--fetch-local-addresses"], environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(plain.status, 1, plain.stdoutText + plain.stderrText)
+        XCTAssertEqual(responder?.accepted, 0, "nothing is fetched without --fetch-issuers")
+        let fetching = try trustctl(base + ["--fetch-issuers", "--fetch-local-addresses"], environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(fetching.status, 0, fetching.stdoutText + fetching.stderrText)
+        XCTAssertTrue(fetching.stdoutText.contains("fetched from \(url)"), fetching.stdoutText)
+    }
 }

@@ -37,7 +37,38 @@ final class HostileConfigurationCommandTests: XCTestCase {
 
     func testADuplicateKeyInTheJSONPinFormatIsRefusedWithItsLine() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pins-\(UUID().uuidString).json")
-        let json = """
+        try Data(Self.duplicateEnforcement.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try trustctl(["pins", "convert", url.path, "--to", "android"])
+        XCTAssertEqual(result.status, 2, result.stdoutText + result.stderrText)
+        XCTAssertTrue(result.stderrText.contains("enforcement"), result.stderrText)
+        XCTAssertTrue(result.stderrText.contains(".json:8: at domains[0].enforcement"), result.stderrText)
+    }
+
+    /// Issue 40 item 2: the same file in UTF-16 or UTF-32 (which Foundation would decode, and the
+    /// duplicate-key scan cannot read) is refused as not UTF-8, naming the file; with a UTF-8 byte
+    /// order mark the duplicate is found at its key path and line.
+    func testAJSONPinFileThatIsNotUTF8IsRefused() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pins-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let utf16LE = Data(Self.duplicateEnforcement.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let utf32BE = Data(("\u{FEFF}" + Self.duplicateEnforcement).unicodeScalars.flatMap { scalar in
+            (0..<4).reversed().map { UInt8((scalar.value >> (8 * $0)) & 0xFF) }
+        })
+        for (data, encoding) in [(utf16LE, "UTF-16LE"), (utf32BE, "UTF-32BE (with a byte order mark)")] {
+            try data.write(to: url)
+            let result = try trustctl(["pins", "convert", url.path, "--to", "android"])
+            XCTAssertEqual(result.status, 2, "\(encoding): " + result.stdoutText + result.stderrText)
+            XCTAssertTrue(result.stderrText.contains("\(url.path): not UTF-8: the file holds \(encoding)"), result.stderrText)
+        }
+        try (Data([0xEF, 0xBB, 0xBF]) + Data(Self.duplicateEnforcement.utf8)).write(to: url)
+        let marked = try trustctl(["pins", "convert", url.path, "--to", "android"])
+        XCTAssertEqual(marked.status, 2, marked.stdoutText + marked.stderrText)
+        XCTAssertTrue(marked.stderrText.contains(".json:8: at domains[0].enforcement"), marked.stderrText)
+    }
+
+    /// A SwiftTrust JSON pin file with `"enforcement"` twice (line 8).
+    private static let duplicateEnforcement = """
         {
           "version": 1,
           "domains": [
@@ -50,11 +81,4 @@ final class HostileConfigurationCommandTests: XCTestCase {
           ]
         }
         """
-        try Data(json.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let result = try trustctl(["pins", "convert", url.path, "--to", "android"])
-        XCTAssertEqual(result.status, 2, result.stdoutText + result.stderrText)
-        XCTAssertTrue(result.stderrText.contains("enforcement"), result.stderrText)
-        XCTAssertTrue(result.stderrText.contains(".json:8: at domains[0].enforcement"), result.stderrText)
-    }
 }

@@ -130,4 +130,25 @@ final class ServeCommandTests: XCTestCase {
             XCTAssertTrue(result.stderrText.contains(message), "\(extra): \(result.stderrText)")
         }
     }
+
+    /// Issue 40 item 7: every trust option judges client certificates only, so without
+    /// --require-client-cert each is refused (exit 2) rather than ignored. 192.0.2.1 cannot be
+    /// listened on, so a serve that accepted the flag would fail there, with another message.
+    func testTrustOptionsWithoutClientCertificatesExitTwo() throws {
+        let base = ["serve", "--cert", Self.path("ecdsa/leaf.pem"), "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0",
+                    "--listen", "192.0.2.1", "--count", "1"]
+        let cases: [[String]] = [
+            ["--profile", "webpki"], ["--purpose", "client"], ["--intermediates", Self.path("ecdsa/intermediate.pem")],
+            ["--at", TestCertificatesDirectory.verifyDate], ["--enforce-anchor-constraints"],
+            ["--crl", Self.path("revocation/intermediate-current.crl")], ["--ocsp-response", Self.path("revocation/good-leaf-good.ocsp")],
+            ["--revocation", "crl"], ["--max-depth", "1"], ["--allow-legacy-algorithms"],
+            ["--policy-oid", "1.2.3.4"], ["--require-explicit-policy"], ["--inhibit-policy-mapping"], ["--inhibit-any-policy"],
+        ]
+        for extra in cases {
+            let result = try trustctl(base + extra)
+            XCTAssertEqual(result.status, 2, "\(extra): \(result.stdoutText)")
+            XCTAssertTrue(result.stderrText.contains("add --require-client-cert"), "\(extra): \(result.stderrText)")
+            XCTAssertTrue(result.stderrText.contains(extra[0]), "\(extra): \(result.stderrText)")
+        }
+    }
 }

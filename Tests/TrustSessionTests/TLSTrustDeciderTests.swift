@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustDER
 import TrustPinning
 import TrustSession
 import TrustX509
@@ -104,6 +105,36 @@ final class TLSTrustDeciderTests: XCTestCase {
             }
             XCTAssertEqual(judge, "DisabledTrustEvaluator")
             XCTAssertEqual(options.revocation, [.crl])
+        }
+    }
+
+    /// Issue 40 item 6: every option that changes a verdict needs an evaluation, not only the profile
+    /// and revocation; beside a judge that skips evaluation it is refused when configured.
+    func testEveryOptionThatNeedsAnEvaluationIsRefusedBesideASkippingJudge() throws {
+        let policy = try XCTUnwrap(ASN1ObjectIdentifier(dotted: "1.2.3.4"))
+        let keys = try certificates("ecdsa/intermediate.pem").publicKeys
+        let skipping: [(String, TLSTrustJudge)] = [
+            ("DisabledTrustEvaluator", .evaluator(DisabledTrustEvaluator())),
+            ("PublicKeysTrustEvaluator", .evaluator(PublicKeysTrustEvaluator(keys: keys, performDefaultValidation: false, validateHost: false))),
+        ]
+        let changes: [(String, (inout TrustOptions) -> Void)] = [
+            ("maximum depth 0", { $0.maximumDepth = 0 }),
+            ("policy 1.2.3.4, explicit", { $0.initialPolicySet = [policy]; $0.initialExplicitPolicy = true }),
+            ("any-policy inhibit", { $0.initialAnyPolicyInhibit = true }),
+        ]
+        for (name, judge) in skipping {
+            for (label, change) in changes {
+                var settings = try settings()
+                change(&settings.options)
+                XCTAssertThrowsError(try TLSTrustDecider(settings: settings, judge: judge), "\(name), \(label)") {
+                    guard case let .judgeSkipsEvaluation(refused, options)? = $0 as? TLSTrustConfigurationError else {
+                        return XCTFail("\($0)")
+                    }
+                    XCTAssertEqual(refused, name)
+                    XCTAssertEqual(options, settings.trustOptions)
+                }
+                XCTAssertNoThrow(try TLSTrustDecider(settings: settings, judge: .evaluate), label)
+            }
         }
     }
 

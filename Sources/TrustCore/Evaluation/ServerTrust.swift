@@ -402,7 +402,7 @@ public final class ServerTrust: Sendable {
                   meter: BudgetMeter? = nil) -> TrustEvaluation {
         var evaluation = TrustEngine.evaluate(inputs, meter: meter)
         pathBuilds.add(1, ordering: .relaxed)
-        evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation)
+        evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation, options: inputs.options)
         return record(evaluation, generation: generation, keepingFetched: fetched)
     }
 

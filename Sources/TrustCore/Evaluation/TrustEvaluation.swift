@@ -78,7 +78,7 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
          signatureChecks: Int) {
         storage = Storage(result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
                           signatureChecks: signatureChecks, revocationStatuses: [], validPolicies: nil,
-                          enforced: Enforced(rules: ProfileRuleSet(), revocation: nil))
+                          enforced: Enforced(rules: ProfileRuleSet(), revocation: nil, options: TrustOptions()))
     }
 
     /// The result.
@@ -113,22 +113,36 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         set { uniqueStorage.enforced = newValue }
     }
 
-    /// The rules and revocation flags one evaluation applied.
+    /// The rules, revocation flags and other options one evaluation applied.
     public struct Enforced: Hashable, Sendable {
         /// Every profile rule applied.
         public let rules: ProfileRuleSet
         /// The revocation flags checked; nil when revocation was not checked.
         public let revocation: RevocationOptions?
+        /// The trust's options the evaluation ran with (its depth limit, policy inputs, ...).
+        let options: TrustOptions
+
+        init(rules: ProfileRuleSet, revocation: RevocationOptions?, options: TrustOptions) {
+            self.rules = rules
+            self.revocation = revocation
+            self.options = options
+        }
 
         /// Whether this evaluation applied at least what `options` require: every rule of its
-        /// profile, and revocation at least as strict (checked at all, and hard fail when asked).
+        /// profile; revocation at least as strict (checked at all, by every method asked for, and
+        /// hard fail when asked; `.preferCRL` orders the fetches only, `.networkAccessDisabled`
+        /// says where information comes from, not what is checked); and every other setting that
+        /// ``TrustOptions/requiresEvaluation`` counts, as it is.
         public func covers(_ options: TrustOptions) -> Bool {
             if let profile = options.profile, rules.union(profile.rules) != rules { return false }
             if let wanted = options.revocation {
                 guard let revocation else { return false }
+                // Neither method flag means both (RevocationChecker): a CRL-only check is no OCSP check.
+                if wanted.checksOCSP && !revocation.checksOCSP { return false }
+                if wanted.checksCRL && !revocation.checksCRL { return false }
                 if wanted.contains(.requirePositiveResponse) && !revocation.contains(.requirePositiveResponse) { return false }
             }
-            return true
+            return options.settingsApplied(by: self.options)
         }
     }
 

@@ -79,9 +79,6 @@ public struct TrustOptions: Hashable, Sendable {
         self.revocation = revocation
     }
 
-    /// Whether these options demand something a judge that accepts without evaluating would drop.
-    public var requiresEvaluation: Bool { profile != nil || revocation != nil }
-
     /// The rules these options add to `rules`.
     package func rules(adding rules: ProfileRuleSet) -> ProfileRuleSet {
         guard let profile else { return rules }
@@ -97,13 +94,5 @@ public struct TrustOptions: Hashable, Sendable {
         case let (nil, policy?): return policy
         case let (own?, policy?): return own.union(policy)
         }
-    }
-
-    /// `profile webpki, revocation [...]`, for error messages and logs.
-    public var summary: String {
-        var parts: [String] = []
-        if let profile { parts.append("profile \(profile)") }
-        if let revocation { parts.append("revocation \(revocation)") }
-        return parts.isEmpty ? "no options" : parts.joined(separator: ", ")
     }
 }

@@ -26,8 +26,8 @@ struct RevocationChecker {
     /// Without nextUpdate, an OCSP response is treated as fresh for this long after thisUpdate.
     static let ocspMaximumAgeWithoutNextUpdate: Int64 = 4 * 24 * 3600
 
-    var usesOCSP: Bool { options.contains(.ocsp) || !options.contains(.crl) }
-    var usesCRL: Bool { options.contains(.crl) || !options.contains(.ocsp) }
+    var usesOCSP: Bool { options.checksOCSP }
+    var usesCRL: Bool { options.checksCRL }
 
     /// Statuses for `chain` (leaf first, anchor last) and the failures they imply.
     func check(_ chain: [Certificate]) throws(BudgetExhausted) -> (statuses: [CertificateRevocationStatus], failures: [TrustFailure]) {

@@ -75,11 +75,14 @@ extension PinningConfiguration {
     private static func syntax(of data: Data) -> Syntax? {
         let bytes = Array(data.prefix(maximumFileSize))
         if bytes.starts(with: Array("bplist".utf8)) { return .propertyList }
-        let text = String(decoding: bytes.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }, as: UTF8.self)
-        let trimmed = text.drop { $0.isWhitespace }
-        if trimmed.hasPrefix("{") {
+        let text = JSONText.sniffingText(of: bytes)
+        if JSONText.startsWithObject(bytes) {
+            // UTF-16 and UTF-32 JSON too, which its loader then refuses with the reason (RFC 8259 §8.1).
             return .json(isTrustKit: text.contains("\"TSKPinnedDomains\"") || text.contains("\"TSKConfiguration\""))
         }
+        // Wide XML stays unrecognised, as before: only JSON is told apart in UTF-16 or UTF-32.
+        guard JSONText.wideEncoding(of: bytes) == nil else { return nil }
+        let trimmed = text.drop { $0.isWhitespace }
         guard trimmed.hasPrefix("<") else { return nil }
         if text.contains("<network-security-config") { return .android }
         if text.contains("<plist") { return .propertyList }

@@ -41,6 +41,9 @@ public enum PinningConfigurationRule: Hashable, Sendable, CustomStringConvertibl
     case malformedDocument(String)
     /// The file is not in the format expected, or its format could not be recognised.
     case unrecognisedFormat(String)
+    /// A JSON file is not UTF-8 (UTF-16, UTF-32, or bytes that are no UTF-8): refused before it
+    /// is decoded, as RFC 8259 §8.1 requires UTF-8 of JSON exchanged between systems.
+    case notUTF8(JSONEncodingProblem)
     /// The format version is not one this library reads.
     case unsupportedVersion(String, supported: [String])
     /// A required key, element or attribute is missing.
@@ -73,6 +76,9 @@ public enum PinningConfigurationRule: Hashable, Sendable, CustomStringConvertibl
         switch self {
         case let .malformedDocument(message): return "malformed document: \(message)"
         case let .unrecognisedFormat(message): return "unrecognised format: \(message)"
+        case let .notUTF8(problem):
+            let convert = problem.iconvName.map { "; convert it to UTF-8 (iconv -f \($0) -t UTF-8)" } ?? ""
+            return "not UTF-8: the file holds \(problem), and JSON configurations must be UTF-8 (RFC 8259 §8.1)\(convert)"
         case let .unsupportedVersion(version, supported):
             return "unsupported version \(version) (this library reads \(supported.joined(separator: ", ")))"
         case let .missingKey(key): return "missing required \(key)"

@@ -80,18 +80,21 @@ extension PropertyListValue {
 
     /// Parses a JSON document.
     ///
-    /// - Throws: ``PinningConfigurationRule/malformedDocument(_:)`` with the parser's message, or
+    /// - Throws: ``PinningConfigurationRule/notUTF8(_:)`` for a document in another encoding;
+    ///   ``PinningConfigurationRule/malformedDocument(_:)`` with the parser's message, or
     ///   for a document over the ``DocumentLimits``; ``PinningConfigurationRule/invalidValue(_:reason:)``
     ///   at the key's path and line for a key written twice in one object.
     static func parseJSON(_ data: Data, file: String) throws(PinningConfigurationLoadError) -> PropertyListValue {
         try PinningConfigurationLoadError.checkSize(of: data, file: file)
+        // UTF-8 only, its byte order mark skipped, before Foundation decodes anything (RFC 8259 §8.1).
+        let text = try JSONText.utf8Body(of: data, file: file)
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [])
+            object = try JSONSerialization.jsonObject(with: text, options: [])
         } catch {
-            throw malformed(error, data: data, file: file)
+            throw malformed(error, data: text, file: file)
         }
-        try JSONDuplicateKeyScanner.check(data, file: file)
+        try JSONDuplicateKeyScanner.check(text, file: file)
         return try converting(object, file: file)
     }
 

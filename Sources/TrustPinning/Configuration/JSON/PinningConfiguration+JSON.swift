@@ -7,12 +7,13 @@ extension PinningConfiguration {
     ///
     /// A key written twice in one object is refused at its key path and line (`JSONDecoder` would
     /// keep the first of two `"enforcement"` keys, other readers the last), and so is a document
-    /// over the ``DocumentLimits`` of every configuration reader.
+    /// over the ``DocumentLimits`` of every configuration reader. A document that is not UTF-8 is refused before anything decodes it (``JSONText``).
     static func loadJSON(data: Data, file: String, baseDirectory: URL?) throws(PinningConfigurationLoadError) -> PinningConfiguration {
         try PinningConfigurationLoadError.checkSize(of: data, file: file)
+        let text = try JSONText.utf8Body(of: data, file: file)
         let document: PinningConfigurationDocument
         do {
-            document = try JSONDecoder().decode(PinningConfigurationDocument.self, from: data)
+            document = try JSONDecoder().decode(PinningConfigurationDocument.self, from: text)
         } catch let error as StrictKeys.Unexpected {
             throw PinningConfigurationLoadError(file: file, keyPath: JSONKeyPath(error.codingPath).description,
                                                 rule: .unexpectedKey("key \"\(error.key)\""))
@@ -26,7 +27,7 @@ extension PinningConfiguration {
         }
         // After decoding, so that a syntax error is reported as the parser words it; before any
         // anchor file is read.
-        try JSONDuplicateKeyScanner.check(data, file: file)
+        try JSONDuplicateKeyScanner.check(text, file: file)
         return try JSONDocumentReader(file: file, baseDirectory: baseDirectory).configuration(from: document)
     }
 

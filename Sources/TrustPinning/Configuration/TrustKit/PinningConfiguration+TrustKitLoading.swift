@@ -39,7 +39,7 @@ extension PinningConfiguration {
     /// - Throws: ``PinningConfigurationLoadError`` naming the key path and rule; nothing is loaded
     ///   when any part is wrong.
     static func loadTrustKit(data: Data, file: String) throws(PinningConfigurationLoadError) -> PinningConfiguration {
-        let value = startsLikeJSON(data)
+        let value = JSONText.startsWithObject(Array(data.prefix(maximumFileSize)))
             ? try PropertyListValue.parseJSON(data, file: file)
             : try PropertyListValue.parsePropertyList(data, file: file)
         let root = PropertyListReader(file: file, keyPath: "", value: value)
@@ -72,15 +72,6 @@ extension PinningConfiguration {
                 "true", reason: "no configured parent domain with \(TrustKitKey.includeSubdomains) covers \(exclusion.domain), so there is no policy to exclude it from"))
         }
         return try collector.configuration(at: pinnedDomains, policySelection: .mostSpecificDomain)
-    }
-
-    /// Whether the first character after blanks (and a byte-order mark) is `{`: JSON. Property
-    /// lists start with `<` (XML) or `bplist` (binary).
-    private static func startsLikeJSON(_ data: Data) -> Bool {
-        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let body = data.starts(with: byteOrderMark) ? data.dropFirst(byteOrderMark.count) : data[...]
-        let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-        return body.first(where: { !blanks.contains($0) }) == UInt8(ascii: "{")
     }
 
     /// `TSKConfiguration` of an `Info.plist`, or the document when it is the configuration itself.
