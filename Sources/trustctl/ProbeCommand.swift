@@ -45,6 +45,8 @@ struct Probe: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationOptions
 
+    @OptionGroup var localAddresses: LocalAddressOption
+
     func validate() throws {
         _ = try ProbeTarget(parsing: target)
         if trust.isClient { throw ValidationError("probe judges a server; --purpose client does not apply") }
@@ -57,7 +59,7 @@ struct Probe: ParsableCommand {
         let identity = trust.name ?? destination.host
         let inputs = try trust.load()
         let settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
-                                                        evaluation: evaluation)
+                                                        evaluation: evaluation, localAddresses: localAddresses)
         let judge: TLSTrustJudge = try evaluation.policy.map { .evaluator(try evaluation.makeEvaluator($0, host: identity)) } ?? .evaluate
         let verifier = try TLSTrustVerifier(settings: settings, judge: judge)
 
@@ -81,7 +83,7 @@ struct Probe: ParsableCommand {
             // What the verification fetched (an intermediate the server left out) is shown as fetched,
             // from the fetcher's cache rather than the network a second time.
             if diagnosed.options.fetchesMissingIssuers, !diagnosed.evaluate().isTrusted {
-                _ = blockingEvaluate(diagnosed, fetcher: HTTPRevocationFetcher.shared)
+                _ = blockingEvaluate(diagnosed, fetcher: localAddresses.fetcher)
             }
             diagnostics = ChainDiagnostics(trust: diagnosed, host: identity, verifyDate: inputs.verifyDate ?? Date(), asReceived: presented)
         }

@@ -59,6 +59,8 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationOptions
 
+    @OptionGroup var localAddresses: LocalAddressOption
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
@@ -74,7 +76,7 @@ struct Serve: ParsableCommand {
                 throw ValidationError("--require-client-cert needs --anchors (the CA that issues the clients' certificates), or --system-anchors to trust the system store for clients")
             }
             try evaluation.validateEnforceable(profile: trust.profile, validatesHost: false)
-        } else if !trust.anchorFiles.isEmpty || trust.systemAnchors || evaluation.revocationOptions != nil {
+        } else if !trust.anchorFiles.isEmpty || trust.systemAnchors || evaluation.revocationOptions != nil || localAddresses.fetchLocalAddresses {
             throw ValidationError("trust options judge client certificates: add --require-client-cert")
         }
     }
@@ -124,7 +126,7 @@ struct Serve: ParsableCommand {
     /// The verifier of client certificates: the anchors explicit (or the system store, named), a plain evaluation.
     private func makeVerifier(_ inputs: TrustInputs) throws -> TLSTrustVerifier {
         var settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
-                                                        evaluation: evaluation)
+                                                        evaluation: evaluation, localAddresses: localAddresses)
         // Explicit, for the client role's check (the configure closure sets the same anchors on each trust).
         settings.anchors = inputs.anchors
         settings.anchorsOnly = !inputs.systemAnchors
