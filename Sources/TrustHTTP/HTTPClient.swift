@@ -39,14 +39,14 @@ enum HTTPClient {
     /// Revocation requests that may wait on their sockets at once, process-wide; the rest wait
     /// (asynchronously, cancellably) for a slot.
     static let concurrentRequests = 8
-    /// Revocation requests to one host (``FetchHostKey``) at once: a responder that never answers
+    /// Revocation requests to one host (``FetchHostKey``: registrable domain or address, and port) at once: a responder that never answers
     /// holds at most this many of the ``concurrentRequests`` slots, and requests to other hosts go
     /// on. Two, the per-server connection limit of RFC 2616 §8.1.4; one evaluation asks one URL at a
     /// time, so this is two handshakes' worth.
     static let concurrentRequestsPerHost = 2
     /// caIssuers downloads at once, process-wide: a small pool of its own, apart from revocation's.
     static let concurrentIssuerRequests = 2
-    /// caIssuers downloads from one host (``FetchHostKey``) at once.
+    /// caIssuers downloads from one host (``FetchHostKey``: registrable domain or address, any port) at once.
     static let concurrentIssuerRequestsPerHost = 1
     static let revocationSlots = RequestSlots(limit: concurrentRequests, perHostLimit: concurrentRequestsPerHost)
     static let issuerSlots = RequestSlots(limit: concurrentIssuerRequests, perHostLimit: concurrentIssuerRequestsPerHost)
@@ -79,7 +79,7 @@ enum HTTPClient {
         }
         // Judged before any connection (and before a slot is taken): a local address is never touched.
         let addresses = try resolved.permitted(for: target.host, allowsLocalAddresses: allowsLocalAddresses)
-        let host = FetchHostKey.key(for: target.host)
+        let host = FetchHostKey.key(for: target.host, port: target.port, pool: pool)
         let slots = pool.slots
         do { try await slots.acquire(for: host) } catch { throw .cancelled }
         // From here the slot belongs to the worker, which releases it when the socket work ends, not

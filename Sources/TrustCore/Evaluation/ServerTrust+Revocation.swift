@@ -27,7 +27,10 @@ extension ServerTrust {
     /// through `fetcher` (TrustHTTP's `HTTPRevocationFetcher.shared`, or your own).
     ///
     /// Fetch failures are not errors by themselves: they leave the status unknown, which fails only
-    /// under `.requirePositiveResponse` (hard fail); otherwise unknown is accepted (soft fail). A
+    /// under `.requirePositiveResponse` (hard fail); otherwise unknown is accepted (soft fail). Each
+    /// is recorded, with a typed reason, on the certificate's status
+    /// (``CertificateRevocationStatus/fetchFailures``, and the notes of an unknown status) and in
+    /// ``TrustEvaluation/fetchFailures``, and kept on the trust for later evaluations. A
     /// fetched CRL or OCSP response that fails verification against the issuer is no information
     /// either: it is named in the status's notes, never kept. What verified is kept on the trust for
     /// later `evaluate()` calls (replacing what an earlier fetching evaluation kept for the same
