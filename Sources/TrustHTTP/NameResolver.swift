@@ -11,53 +11,62 @@ import TrustCore
 
 /// Name resolution bounded in time and in number. `getaddrinfo` blocks and cannot be cancelled, so
 /// each lookup runs on a thread of its own and the caller stops waiting at its deadline (or when its
-/// task is cancelled); at most ``maximumOutstanding`` lookups may be running at once, counting
-/// those whose callers already left, so slow names cost a bounded number of threads and never hold
-/// a request slot (resolution happens before a slot is taken). An IP literal is not looked up.
+/// task is cancelled). At most ``maximumOutstanding`` lookups run at once, counting those whose
+/// callers already left, and at most ``perHostLimit`` for one registrable domain (``FetchHostKey``);
+/// further ones wait in arrival order, no longer than their deadline. So slow names cost a bounded
+/// number of threads, one peer's names (`a1.evil.example`, `a2.evil.example`, …) cannot take every
+/// lookup, and a name that resolves slowly never holds a request slot (resolution happens before a
+/// slot is taken). An IP literal is not looked up.
 package final class NameResolver: Sendable {
     /// Resolves `host` for `port`: the addresses, or why none.
     package typealias Lookup = @Sendable (_ host: String, _ port: Int) -> Result<[ResolvedAddress], FetchFailureReason>
 
     /// For CRL and OCSP fetches of validated chains.
-    package static let revocation = NameResolver(maximumOutstanding: 8)
+    package static let revocation = NameResolver(maximumOutstanding: 8, perHostLimit: 2)
     /// For caIssuers downloads, whose names a peer chose before anything was verified.
-    package static let issuers = NameResolver(maximumOutstanding: 2)
+    package static let issuers = NameResolver(maximumOutstanding: 2, perHostLimit: 1)
     /// For pin-failure report collectors (TrustNIO's uploader).
-    package static let reports = NameResolver(maximumOutstanding: 4)
+    package static let reports = NameResolver(maximumOutstanding: 4, perHostLimit: 2)
 
-    /// Lookups that may be running at once.
+    /// Lookups that may run at once.
     package let maximumOutstanding: Int
+    /// Lookups of one registrable domain that may run at once.
+    package let perHostLimit: Int
     private let lookup: Lookup
+    private let slots: RequestSlots
     private let outstanding = Atomic<Int>(0)
 
-    /// A resolver with `getaddrinfo` (or `lookup`, for tests) and a cap (at least one).
-    package init(maximumOutstanding: Int, lookup: @escaping Lookup = NameResolver.systemLookup) {
+    /// A resolver with `getaddrinfo` (or `lookup`, for tests) and its caps (each at least one; the
+    /// per-host one at most the total).
+    package init(maximumOutstanding: Int, perHostLimit: Int? = nil, lookup: @escaping Lookup = NameResolver.systemLookup) {
         self.maximumOutstanding = max(1, maximumOutstanding)
+        self.perHostLimit = min(max(1, perHostLimit ?? maximumOutstanding), self.maximumOutstanding)
         self.lookup = lookup
+        slots = RequestSlots(limit: self.maximumOutstanding, perHostLimit: self.perHostLimit)
     }
 
     /// Lookups running now (their callers may have stopped waiting).
     package var outstandingLookups: Int { outstanding.load(ordering: .relaxed) }
 
     /// The addresses of `host` (a name, or an IP literal without brackets) for `port`, in the
-    /// order the system gives them. Throws ``FetchFailureReason/tooManyResolutions(limit:)`` at
-    /// once when the cap is reached, `timedOut()` when `deadline` passes first, and
-    /// ``FetchFailureReason/cancelled`` when the calling task is cancelled first.
+    /// order the system gives them. Throws `timedOut()` when `deadline` passes first (waiting for a
+    /// lookup to be allowed included), and ``FetchFailureReason/cancelled`` when the calling task is
+    /// cancelled first.
     package func resolve(_ host: String, port: Int, until deadline: ContinuousClock.Instant,
                          timedOut: @escaping @Sendable () -> FetchFailureReason) async throws(FetchFailureReason) -> [ResolvedAddress] {
         // A literal needs no lookup: AI_NUMERICHOST converts it without touching the network.
         if IPAddress(host) != nil { return try Self.lookUp(host, port: port, numeric: true).get() }
-        let (reserved, _) = outstanding.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        guard reserved < maximumOutstanding else {
-            outstanding.wrappingSubtract(1, ordering: .acquiringAndReleasing)
-            throw .tooManyResolutions(limit: maximumOutstanding)
-        }
+        let key = FetchHostKey.key(for: host)
         do {
-            return try await BoundedWait.run(until: deadline, timedOut: timedOut) {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[ResolvedAddress], any Error>) in
+            return try await BoundedWait.run(until: deadline, timedOut: timedOut) { [self] in
+                try await slots.acquire(for: key)
+                // From here the lookup's thread owns the slot, and releases it when getaddrinfo returns.
+                outstanding.wrappingAdd(1, ordering: .relaxed)
+                return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[ResolvedAddress], any Error>) in
                     Thread.detachNewThread { [self] in
                         let result = lookup(host, port)
-                        outstanding.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+                        outstanding.wrappingSubtract(1, ordering: .relaxed)
+                        slots.release(for: key)
                         continuation.resume(with: result.mapError { $0 as any Error })
                     }
                 }

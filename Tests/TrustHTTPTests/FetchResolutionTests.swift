@@ -45,20 +45,43 @@ final class FetchResolutionTests: XCTestCase {
         XCTAssertEqual(resolver.outstandingLookups, 0)
     }
 
-    func testOutstandingResolutionsAreCapped() async throws {
-        let resolver = NameResolver(maximumOutstanding: 2, lookup: slowLookup(1))
-        for name in ["a.example", "b.example"] {
-            _ = try? await resolver.resolve(name, port: 80, until: .now + .milliseconds(50)) { .timedOut(seconds: 0.05) }
+    func testOutstandingResolutionsAreCappedAndOnePeersNamesCannotTakeThemAll() async throws {
+        // Names under evil-peer.com never answer in time; one lookup of them at a time.
+        let resolver = NameResolver(maximumOutstanding: 3, perHostLimit: 1) { host, port in
+            if host.hasSuffix("evil-peer.com") { Thread.sleep(forTimeInterval: 1.5) }
+            return NameResolver.systemLookup("127.0.0.1", port)
         }
+        for index in 1...4 {
+            let started = ContinuousClock.now
+            do {
+                _ = try await resolver.resolve("a\(index).evil-peer.com", port: 80, until: .now + .milliseconds(100)) { .timedOut(seconds: 0.1) }
+                XCTFail("resolved")
+            } catch {
+                XCTAssertEqual(error, .timedOut(seconds: 0.1))
+            }
+            XCTAssertLessThan(ContinuousClock.now - started, .milliseconds(600), "waited past the deadline")
+        }
+        XCTAssertEqual(resolver.outstandingLookups, 1, "the peer's names hold one lookup, the others waited and left")
+        // Another name resolves at once meanwhile.
+        let addresses = try await resolver.resolve("crl.ca.example.com", port: 80, until: .now + .seconds(1)) { .timedOut(seconds: 1) }
+        XCTAssertEqual(addresses.map(\.ip.description), ["127.0.0.1"])
+
+        // The total cap: three slow names of three domains hold every lookup; a fourth waits.
+        let capped = NameResolver(maximumOutstanding: 3, lookup: slowLookup(1))
+        for name in ["a.one.example", "b.two.example", "c.three.example"] {
+            _ = try? await capped.resolve(name, port: 80, until: .now + .milliseconds(50)) { .timedOut(seconds: 0.05) }
+        }
+        XCTAssertEqual(capped.outstandingLookups, 3)
         do {
-            _ = try await resolver.resolve("c.example", port: 80, until: .now + .seconds(5)) { .timedOut(seconds: 5) }
+            _ = try await capped.resolve("d.four.example", port: 80, until: .now + .milliseconds(200)) { .timedOut(seconds: 0.2) }
             XCTFail("resolved past the cap")
         } catch {
-            XCTAssertEqual(error, .tooManyResolutions(limit: 2))
+            XCTAssertEqual(error, .timedOut(seconds: 0.2))
         }
+        XCTAssertEqual(capped.outstandingLookups, 3, "no thread beyond the cap")
         try await Task.sleep(nanoseconds: 1_500_000_000)
-        let addresses = try await resolver.resolve("d.example", port: 80, until: .now + .seconds(5)) { .timedOut(seconds: 5) }
-        XCTAssertEqual(addresses.map(\.ip.description), ["127.0.0.1"])
+        let later = try await capped.resolve("e.five.example", port: 80, until: .now + .seconds(3)) { .timedOut(seconds: 3) }
+        XCTAssertEqual(later.count, 1, "the cap frees as lookups end")
     }
 
     func testAnAddressIsNotLookedUpAndLocalOnesAreRefusedBeforeConnecting() async throws {

@@ -17,9 +17,6 @@ public enum FetchFailureReason: Error, Hashable, Sendable, CustomStringConvertib
     case httpStatus(Int)
     /// The host name did not resolve.
     case cannotResolve(host: String)
-    /// Too many name resolutions were still outstanding (`limit`): a lookup cannot be interrupted,
-    /// so their number is capped rather than their threads left to pile up.
-    case tooManyResolutions(limit: Int)
     /// No address of `host` accepted a connection on `port`.
     case connectionFailed(host: String, port: Int)
     /// The connection failed while sending or reading (`detail` names the step).
@@ -64,7 +61,6 @@ public enum FetchFailureReason: Error, Hashable, Sendable, CustomStringConvertib
         case let .timedOut(seconds): return "timed out after \(seconds) s"
         case let .httpStatus(code): return "HTTP \(code)"
         case let .cannotResolve(host): return "cannot resolve \(host)"
-        case let .tooManyResolutions(limit): return "not resolved: \(limit) name resolutions already outstanding"
         case let .connectionFailed(host, port): return "cannot connect to \(host):\(port)"
         case let .transportFailed(detail): return detail
         case let .invalidResponse(detail): return "invalid HTTP response: \(detail)"
