@@ -27,6 +27,14 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
 
     /// A process-wide instance with the default limits.
     public static let shared = HTTPRevocationFetcher()
+    /// ``shared`` allowing local addresses, with the same caches.
+    package static let sharedAllowingLocalAddresses = shared.allowing(localAddresses: true)
+
+    /// CRL and OCSP requests in flight at once, process-wide (per host: 2, by registrable domain or address).
+    public static let concurrentRevocationFetches = HTTPClient.concurrentRequests
+    /// caIssuers downloads in flight at once, process-wide, in a pool of their own (per host: 1):
+    /// a peer choosing slow caIssuers URLs never delays the revocation fetches of validated chains.
+    public static let concurrentIssuerFetches = HTTPClient.concurrentIssuerRequests
 
     /// Creates a fetcher with the given limits; `cacheCapacity` 0 turns the cache off,
     /// `cacheLifetime` caps how long (seconds) a verified answer is reused, and
@@ -41,16 +49,36 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
         responseCache = cacheCapacity > 0 ? RevocationResponseCache(capacity: cacheCapacity, maximumLifetime: cacheLifetime) : nil
     }
 
+    /// `other`'s limits and caches (shared, not copied), with `allowsLocalAddresses`.
+    private init(_ other: HTTPRevocationFetcher, allowsLocalAddresses: Bool) {
+        timeout = other.timeout
+        maximumCRLBytes = other.maximumCRLBytes
+        maximumOCSPBytes = other.maximumOCSPBytes
+        responseCache = other.responseCache
+        issuerCache = other.issuerCache
+        self.allowsLocalAddresses = allowsLocalAddresses
+    }
+
+    /// This fetcher's limits and caches with local addresses allowed or not.
+    public func allowing(localAddresses allowed: Bool) -> HTTPRevocationFetcher {
+        allowed == allowsLocalAddresses ? self : HTTPRevocationFetcher(self, allowsLocalAddresses: allowed)
+    }
+
+    /// This fetcher allowing local addresses, for the CRL and OCSP URLs of a chain validated to
+    /// explicit anchors alone (``ServerTrust/revocationFetchesMayReachLocalAddresses``).
+    public func allowingLocalAddresses() -> any RevocationFetcher { allowing(localAddresses: true) }
+
     /// Downloads the CRL at `url`.
     public func fetchCRL(from url: String) async throws -> [UInt8] {
         try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout, maximumBytes: maximumCRLBytes,
-                                     allowsLocalAddresses: allowsLocalAddresses)
+                                     allowsLocalAddresses: allowsLocalAddresses, pool: .revocation)
     }
 
     /// POSTs an OCSP request.
     public func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
         try await HTTPClient.request(url, method: "POST", contentType: "application/ocsp-request", body: request,
-                                     timeout: timeout, maximumBytes: maximumOCSPBytes, allowsLocalAddresses: allowsLocalAddresses)
+                                     timeout: timeout, maximumBytes: maximumOCSPBytes, allowsLocalAddresses: allowsLocalAddresses,
+                                     pool: .revocation)
     }
 
     /// Downloads what a caIssuers URL serves (``maximumIssuerBytes`` at most), or returns what an
@@ -58,7 +86,8 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     public func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
         if let cached = issuerCache?.bytes(for: url) { return cached }
         let bytes = try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout,
-                                                 maximumBytes: Self.maximumIssuerBytes, allowsLocalAddresses: allowsLocalAddresses)
+                                                 maximumBytes: Self.maximumIssuerBytes, allowsLocalAddresses: allowsLocalAddresses,
+                                                 pool: .issuers)
         issuerCache?.store(bytes, for: url)
         return bytes
     }

@@ -2,10 +2,11 @@ import NIOCore
 import TrustCore
 import TrustHTTP
 
-/// The first handler of a report upload's pipeline: when the connection is up, checks the address
-/// actually connected to (after any name resolution) against the ``PinReportCollectorPolicy``, and
-/// closes the connection before a byte is sent (no TLS ClientHello, no request) when it is a local
-/// one the policy does not allow.
+/// The first handler of a report upload's pipeline: a second look, when the connection is up, at
+/// the address actually connected to. The addresses were judged against the
+/// ``PinReportCollectorPolicy`` before connecting (``PinReportConnection``), so this only ever
+/// fires if that judgement and the connection disagree; it then closes the connection before a
+/// byte is sent (no TLS ClientHello, no request).
 final class CollectorAddressGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
 

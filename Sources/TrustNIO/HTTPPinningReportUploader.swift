@@ -21,8 +21,9 @@ import TrustPinning
 ///   `https` collectors must be trusted for their host by a ``TLSTrustVerifier`` with
 ///   ``tlsSettings`` (by default the system trust store under Apple's SSL policy).
 /// - **Public `https` collectors only, unless allowed** (``collectors``): `http://` URIs and
-///   collectors at loopback, link-local or private addresses (the address connected to, after
-///   name resolution) are refused before anything is sent.
+///   collectors at loopback, link-local or private addresses are refused before anything is sent;
+///   a name is resolved first and every address it resolves to judged before any connection, so a
+///   local collector does not even see a TCP handshake.
 ///
 /// Every upload's end is counted in ``statistics`` and passed to `onCompletion`, and logged when
 /// the uploader has a ``logger`` (a delivery at `debug` level, anything else at `info` level, under
@@ -196,36 +197,18 @@ public final class HTTPPinningReportUploader: PinningReportSink {
     /// total timeout; the channel is closed whatever happens.
     private func start(_ target: HTTPTarget, request: [UInt8], uri: URL) {
         let loop = group.next()
-        guard let bootstrap = ClientBootstrap(validatingGroup: loop) else {
+        guard ClientBootstrap(validatingGroup: loop) != nil else {
             finish(uri, .failed(.unsupportedEventLoopGroup), wasInFlight: true)
             return
         }
         let response = loop.makePromise(of: Int.self)
         let deadline = loop.scheduleTask(in: timeout) { response.fail(PinReportUploadError.timedOut) }
-        let tlsContext = self.tlsContext
-        let verifier = self.verifier
-        let allowsLocalAddresses = collectors.allowsLocalAddresses
-        bootstrap
-            .connectTimeout(connectTimeout)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    // A name may resolve to a local address: judged on the address connected to.
-                    if !allowsLocalAddresses { try channel.pipeline.syncOperations.addHandler(CollectorAddressGuard(response: response)) }
-                    if target.usesTLS {
-                        try channel.pipeline.syncOperations.addTrustedTLSClientHandlers(
-                            context: tlsContext, host: target.host, verifier: verifier, port: target.port)
-                    }
-                    try channel.pipeline.syncOperations.addHandler(PinReportUploadHandler(request: request, response: response))
-                }
-            }
-            .connect(host: target.host, port: target.port)
-            .whenComplete { connection in
-                switch connection {
-                case let .success(channel): response.futureResult.whenComplete { _ in channel.close(promise: nil) }
-                case let .failure(error): response.fail(error)
-                }
-            }
+        // Resolved and judged before any connection (PinReportConnection).
+        let connection = PinReportConnection(target: target, request: request, response: response, loop: loop, tlsContext: tlsContext,
+                                             verifier: verifier, allowsLocalAddresses: collectors.allowsLocalAddresses,
+                                             connectTimeout: connectTimeout).start()
         response.futureResult.whenComplete { result in
+            connection.cancel()
             deadline.cancel()
             self.finish(uri, Self.outcome(of: result), wasInFlight: true)
         }

@@ -54,8 +54,19 @@ public struct TLSTrustSettings: Sendable {
         get { options.revocation }
         set { options.revocation = newValue }
     }
-    /// Where revocation information is fetched from; default `HTTPRevocationFetcher.shared`.
-    public var revocationFetcher: any RevocationFetcher = HTTPRevocationFetcher.shared
+    /// Where revocation information (and missing issuers) is fetched from: the fetcher set here, else
+    /// `HTTPRevocationFetcher.shared`, allowing local addresses when ``fetchesFromLocalAddresses``.
+    public var revocationFetcher: any RevocationFetcher {
+        get { customFetcher ?? (fetchesFromLocalAddresses ? HTTPRevocationFetcher.sharedAllowingLocalAddresses : HTTPRevocationFetcher.shared) }
+        set { customFetcher = newValue }
+    }
+    private var customFetcher: (any RevocationFetcher)?
+    /// Whether the default fetcher may connect to loopback, link-local and private-use addresses
+    /// for every fetch: CRLs, OCSP and caIssuers, of servers and clients. Default false. Clients
+    /// verified against explicit ``anchors`` alone have their CRL and OCSP URLs fetched from local
+    /// addresses without it (`ServerTrust.revocationFetchesMayReachLocalAddresses`, set in
+    /// ``configure`` to change that; docs/revocation.md, "Local addresses").
+    public var fetchesFromLocalAddresses = false
     /// How long one handshake's verification may spend fetching revocation information, all of it:
     /// every CRL and OCSP request, every URL, waiting for a request slot and resolving host names.
     /// When it passes, fetching stops and the peer is judged on what was fetched: a status left
@@ -116,6 +127,11 @@ public struct TLSTrustSettings: Sendable {
         // A client's caIssuers URL is never fetched: before its CertificateVerify, anyone can present
         // any certificate, and would choose what the server requests.
         if case .client = role { trust.options.fetchesMissingIssuers = false }
+        // A client chain validated to explicit anchors alone: its CRL and OCSP URLs were signed by the
+        // CA that issues the clients and may reach local addresses (a private PKI's own network).
+        if case .client = role, anchors != nil, anchorsOnly, !systemStoreTrustsClients {
+            trust.revocationFetchesMayReachLocalAddresses = true
+        }
         if let anchors {
             trust.setAnchorCertificates(anchors)
             trust.anchorsOnly = anchorsOnly

@@ -7,13 +7,10 @@ struct IssuerFetchOptions: ParsableArguments {
     @Flag(help: "Download an intermediate the chain lacks from its certificate's caIssuers URL (http only, as Apple's trustd does; at most 3 per evaluation).")
     var fetchIssuers = false
 
-    @Flag(help: "Let fetches (caIssuers, CRLs, OCSP) reach loopback, link-local, private and other special-purpose addresses (refused by default).")
-    var fetchLocalAddresses = false
+    @OptionGroup var localAddresses: LocalAddressOption
 
     /// The fetcher for this run: the shared one, or one that may reach local addresses.
-    var fetcher: HTTPRevocationFetcher {
-        fetchLocalAddresses ? HTTPRevocationFetcher(allowsLocalAddresses: true) : .shared
-    }
+    var fetcher: HTTPRevocationFetcher { localAddresses.fetcher }
 
     /// Sets whether `trust`'s fetching evaluations fetch missing issuers: only when asked for here.
     func apply(to trust: ServerTrust) {

@@ -60,7 +60,7 @@ struct Probe: ParsableCommand {
         let destination = try ProbeTarget(parsing: target)
         let identity = trust.name ?? destination.host
         let inputs = try trust.load()
-        let fetcher = network.fetcher
+        let fetcher = network.localAddresses.fetcher
         let settings = try settings(inputs: inputs, fetcher: fetcher)
         let judge: TLSTrustJudge = try evaluation.policy.map { .evaluator(try evaluation.makeEvaluator($0, host: identity)) } ?? .evaluate
         let verifier = try TLSTrustVerifier(settings: settings, judge: judge)
@@ -106,7 +106,7 @@ struct Probe: ParsableCommand {
     /// lets reach local addresses).
     func settings(inputs: TrustInputs, fetcher: HTTPRevocationFetcher) throws -> TLSTrustSettings {
         var settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
-                                                        evaluation: evaluation)
+                                                        evaluation: evaluation, localAddresses: network.localAddresses)
         settings.options.fetchesMissingIssuers = network.fetchIssuers
         settings.revocationFetcher = fetcher
         return settings

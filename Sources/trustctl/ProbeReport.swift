@@ -21,6 +21,8 @@ struct ProbeReport: Encodable {
     let summary: String?
     /// The evaluation failures under the rejection (certificate and rule).
     let failures: [VerifyReport.Failure]
+    /// The accepted server's revocation statuses, with the fetches that gave nothing and why.
+    let revocation: [RevocationReport]
     /// The presented chain explained as by `trustctl chain`.
     let chain: ChainDiagnostics?
 
@@ -38,6 +40,7 @@ struct ProbeReport: Encodable {
         reason = failure?.description
         summary = failure?.summary
         failures = (failure?.trustFailures ?? []).map(VerifyReport.Failure.init)
+        revocation = RevocationReport.reports(of: connection.record.trustedPeer?.evaluation)
         chain = diagnostics
     }
 
@@ -50,7 +53,7 @@ struct ProbeReport: Encodable {
     /// The verifier's verdict.
     var verdictLines: [String] {
         let by = policy.map { " (policy \($0))" } ?? ""
-        if accepted { return ["Verdict: accepted for \(identity)\(by)"] }
+        if accepted { return ["Verdict: accepted for \(identity)\(by)"] + revocation.map { "  - " + $0.text } }
         return ["Verdict: rejected for \(identity)\(by)", "  - \(summary ?? "the handshake did not complete")"]
             + failures.map { "      " + $0.text }
     }

@@ -60,6 +60,8 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationOptions
 
+    @OptionGroup var localAddresses: LocalAddressOption
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
@@ -78,6 +80,7 @@ struct Serve: ParsableCommand {
         } else {
             // Without it no client certificate is asked for, so the trust flags would judge nothing.
             let given = trust.givenFlags + evaluation.optionFlags + certificatePolicies.givenFlags
+                + (localAddresses.fetchLocalAddresses ? ["--fetch-local-addresses"] : [])
             if !given.isEmpty {
                 throw ValidationError("\(given.joined(separator: ", ")) judge client certificates, which are asked for only with "
                     + "--require-client-cert: add --require-client-cert")
@@ -130,7 +133,7 @@ struct Serve: ParsableCommand {
     /// The verifier of client certificates: the anchors explicit (or the system store, named), a plain evaluation.
     private func makeVerifier(_ inputs: TrustInputs) throws -> TLSTrustVerifier {
         var settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
-                                                        evaluation: evaluation)
+                                                        evaluation: evaluation, localAddresses: localAddresses)
         // Explicit, for the client role's check (the configure closure sets the same anchors on each trust).
         settings.anchors = inputs.anchors
         settings.anchorsOnly = !inputs.systemAnchors

@@ -22,11 +22,13 @@ struct ServeReport: Encodable {
     let summary: String?
     /// The evaluation failures under the rejection (certificate and rule).
     let failures: [VerifyReport.Failure]
+    /// The accepted client's revocation statuses, with the fetches that gave nothing and why.
+    let revocation: [RevocationReport]
     /// The certificates the client presented (not encoded: explained by ``Explainer``).
     private(set) var presented: [Certificate] = []
 
     private enum CodingKeys: String, CodingKey {
-        case remote, tlsVersion, verifiesClients, sessionResumed, accepted, client, reason, summary, failures
+        case remote, tlsVersion, verifiesClients, sessionResumed, accepted, client, reason, summary, failures, revocation
     }
 
     init(remote: String, tlsVersion: TLSVersion?, record: TLSPeerTrustRecord?, verifiesClients: Bool, handshakeError: (any Error)?) {
@@ -40,6 +42,7 @@ struct ServeReport: Encodable {
         reason = failure?.description ?? handshakeError.map { "the handshake failed: \($0)" }
         summary = failure?.summary ?? handshakeError.map { "the handshake failed: \($0)" }
         failures = (failure?.trustFailures ?? []).map(VerifyReport.Failure.init)
+        revocation = RevocationReport.reports(of: record?.trustedPeer?.evaluation)
         presented = record?.presentedCertificates ?? []
     }
 
@@ -79,6 +82,7 @@ struct ServeReport: Encodable {
     var verdictLines: [String] {
         if accepted {
             return [verifiesClients ? "Verdict: client accepted: \(client ?? "")" : "Verdict: connected (no client certificate asked for)"]
+                + revocation.map { "  - " + $0.text }
         }
         return ["Verdict: \(verifiesClients ? "client rejected" : "handshake failed")", "  - \(summary ?? "the handshake did not complete")"]
             + failures.map { "      " + $0.text }

@@ -159,6 +159,8 @@ struct VerifyReport: Encodable {
         let notAfter: String
         let role: String
         let revocation: String?
+        /// The certificate's CRL and OCSP fetches that gave nothing, and why.
+        let fetchFailures: [FetchFailureReport]?
     }
 
     struct Failure: Encodable {
@@ -193,6 +195,8 @@ struct VerifyReport: Encodable {
     let pathsExplored: Int
     /// The certificate policies the trusted chain is valid for (RFC 5280 user-constrained-policy-set).
     let validPolicies: [String]?
+    /// The caIssuers downloads that gave nothing, and why.
+    let issuerFetchFailures: [FetchFailureReport]?
 
     /// The report of `evaluation`; with `policy`, the policy's verdict and failures replace the evaluation's.
     init(_ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil) {
@@ -203,15 +207,16 @@ struct VerifyReport: Encodable {
         let count = evaluation.chain.count
         chain = evaluation.chain.enumerated().map { index, certificate in
             let role = index == 0 ? "leaf" : (index == count - 1 && evaluation.endsAtAnchor ? "anchor" : "intermediate")
-            let status = evaluation.revocationStatuses.first { $0.index == index }?.status.description
+            let status = evaluation.revocationStatuses.first { $0.index == index }
             return Link(index: index, subject: certificate.subject.description, issuer: certificate.issuer.description,
                         notBefore: certificate.notBefore.description, notAfter: certificate.notAfter.description, role: role,
-                        revocation: status)
+                        revocation: status?.status.description, fetchFailures: FetchFailureReport.reports(status?.fetchFailures ?? []))
         }
         failures = (policy?.failures ?? evaluation.failures).map(Failure.init)
         signatureChecks = evaluation.signatureChecks
         pathsExplored = evaluation.attempts.count
         validPolicies = evaluation.validPolicies.map { $0.userConstrained.map { OID.name(of: $0) }.sorted() }
+        issuerFetchFailures = FetchFailureReport.reports(evaluation.fetchFailures.filter { $0.purpose == .caIssuers })
     }
 
     /// The human-readable form, one line per element.
@@ -224,6 +229,7 @@ struct VerifyReport: Encodable {
             if let revocation = link.revocation { lines.append("      revocation: \(revocation)") }
         }
         if chain.isEmpty { lines.append("  (none)") }
+        for failure in issuerFetchFailures ?? [] { lines.append("  caIssuers \(failure.url) not fetched: \(failure.reason)") }
         if let policy {
             lines.append((trusted ? "trusted" : "not trusted") + (host.map { " for \($0)" } ?? "") + " (policy \(policy.name))")
             if let summary = policy.summary { lines.append("  - \(summary)") }

@@ -115,6 +115,68 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(object["client"] as? String, "CN=SwiftTrust Test Client,O=SwiftTrust")
     }
 
+    /// `openssl s_client` to 127.0.0.1:`port` presenting the leaf at `certificate` (absolute path) and its `key`.
+    private func sClient(_ port: Int, certificate: String, key: String) throws -> String {
+        try OpenSSLCommand.output(of: ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_3", "-ign_eof", "-cert", certificate,
+                                       "-cert_chain", Self.path("ecdsa/intermediate.pem"), "-key", key])
+    }
+
+    /// `trustctl serve` judging clients against the committed ECDSA root with CRLs fetched, at the
+    /// real time (the fixture's leaf is made now), for one connection.
+    private func serveCheckingCRLs(_ extra: [String]) throws -> Server {
+        try Server(try trustctlURL, ["serve", "--cert", Self.path("ecdsa/leaf.pem"), "--chain", Self.path("ecdsa/intermediate.pem"),
+                                     "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0", "--require-client-cert",
+                                     "--revocation", "crl", "--count", "1"] + extra)
+    }
+
+    /// Issue 40 item 3: a revoked client whose CA publishes its CRL at a loopback address (a private
+    /// PKI). Its chain validates to the explicit anchors alone, so the CA-signed CRL URL is fetched
+    /// (docs/revocation.md, "Local addresses") and the client refused, with --fetch-local-addresses
+    /// and without it.
+    func testARevokedClientWhoseCRLIsOnLoopbackIsRefused() throws {
+        let fixture = try LoopbackCRLFixture(in: directory, client: true)
+        defer { fixture.responder.stop() }
+        for extra in [[], ["--fetch-local-addresses"]] {
+            let server = try serveCheckingCRLs(["--anchors", Self.path("ecdsa/root.pem")] + extra)
+            _ = try sClient(try server.port(), certificate: fixture.leaf, key: fixture.key)
+            XCTAssertEqual(server.wait(), 1, "\(extra): \(server.text)")
+            XCTAssertTrue(server.text.contains("Verdict: client rejected"), "\(extra): \(server.text)")
+            XCTAssertTrue(server.text.contains("revoked"), "\(extra): \(server.text)")
+        }
+        XCTAssertEqual(fixture.responder.accepted, 2, "the CRL was fetched for each connection")
+    }
+
+    /// When the system store may anchor a client too, its chain is not one the explicit anchors
+    /// alone vouch for: the loopback CRL is not fetched, and the output says so and why (soft fail
+    /// accepts); --fetch-local-addresses fetches it, and the revoked client is refused.
+    func testARefusedCRLFetchIsPrintedWithItsReason() throws {
+        let fixture = try LoopbackCRLFixture(in: directory, client: true)
+        defer { fixture.responder.stop() }
+        let anchors = ["--anchors", Self.path("ecdsa/root.pem"), "--system-anchors"]
+        let server = try serveCheckingCRLs(anchors)
+        _ = try sClient(try server.port(), certificate: fixture.leaf, key: fixture.key)
+        XCTAssertEqual(server.wait(), 0, server.text)
+        XCTAssertTrue(server.text.contains("Verdict: client accepted"), server.text)
+        XCTAssertTrue(server.text.contains("CRL \(fixture.url) not fetched: fetch refused: 127.0.0.1 is a loopback address"), server.text)
+        XCTAssertEqual(fixture.responder.accepted, 0)
+
+        let json = try serveCheckingCRLs(anchors + ["--json"])
+        _ = try sClient(try json.port(), certificate: fixture.leaf, key: fixture.key)
+        XCTAssertEqual(json.wait(), 0, json.text)
+        let line = try XCTUnwrap(json.text.split(separator: "\n").first { $0.hasPrefix("{") })
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let revocation = try XCTUnwrap(object["revocation"] as? [[String: Any]], line.description)
+        let failures = try XCTUnwrap(revocation.first?["fetchFailures"] as? [[String: Any]], line.description)
+        XCTAssertEqual(failures.first?["url"] as? String, fixture.url)
+        XCTAssertEqual(failures.first?["purpose"] as? String, "CRL")
+        XCTAssertEqual(failures.first?["reason"] as? String, "fetch refused: 127.0.0.1 is a loopback address")
+
+        let allowed = try serveCheckingCRLs(anchors + ["--fetch-local-addresses"])
+        _ = try sClient(try allowed.port(), certificate: fixture.leaf, key: fixture.key)
+        XCTAssertEqual(allowed.wait(), 1, allowed.text)
+        XCTAssertTrue(allowed.text.contains("revoked"), allowed.text)
+    }
+
     /// Client certificates against the system store need --system-anchors said explicitly; a
     /// server-trust evaluator does not judge clients; trust options need --require-client-cert.
     func testConfigurationsThatCannotBeHonouredExitTwo() throws {

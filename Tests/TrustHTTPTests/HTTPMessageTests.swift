@@ -57,11 +57,11 @@ final class HTTPMessageTests: XCTestCase {
         }
         XCTAssertEqual(try body("HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA").get(), "ok")
         XCTAssertEqual(try body("HTTP/1.1 200 OK\r\n\r\nall of it").get(), "all of it")
-        XCTAssertEqual(body("HTTP/1.0 302 Found\r\nLocation: /x\r\n\r\n"), .failure(HTTPResponseError("HTTP status HTTP/1.0 302 Found")))
+        XCTAssertEqual(body("HTTP/1.0 302 Found\r\nLocation: /x\r\n\r\n"), .failure(.status(302, line: "HTTP/1.0 302 Found")))
         XCTAssertEqual(body("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n"),
-                       .failure(HTTPResponseError("unsupported transfer encoding chunked")))
-        XCTAssertEqual(body("HTTP/1.0 200 OK\r\nContent-Length: 10\r\n\r\nshort"), .failure(HTTPResponseError("truncated HTTP body")))
-        XCTAssertEqual(body("HTTP/1.0 200 OK\r\n\r\n0123456789", cap: 4), .failure(HTTPResponseError("response larger than 4 bytes")))
-        XCTAssertEqual(body("HTTP/1.0 200 OK no end of headers"), .failure(HTTPResponseError("malformed HTTP response")))
+                       .failure(.unsupportedTransferEncoding("chunked")))
+        XCTAssertEqual(body("HTTP/1.0 200 OK\r\nContent-Length: 10\r\n\r\nshort"), .failure(.truncated))
+        XCTAssertEqual(body("HTTP/1.0 200 OK\r\n\r\n0123456789", cap: 4), .failure(.tooLarge(limit: 4)))
+        XCTAssertEqual(body("HTTP/1.0 200 OK no end of headers"), .failure(.malformed))
     }
 }

@@ -362,6 +362,25 @@ final class PinReportUploadTests: LoopbackTestCase {
         XCTAssertEqual(collector.requests.count, 1)
     }
 
+    /// Issue 40 item 7: a collector name that resolves to a local address is judged on its resolved
+    /// addresses before any connection: the local listener never sees a TCP connection (no
+    /// port-probing signal), and the upload fails naming the address.
+    func testANameResolvingToALocalAddressIsNeverConnectedTo() async throws {
+        let collector = Collector(response: Self.noContent)
+        let port = try startCollector(collector)
+        let completions = Completions()
+        let uploader = try makeUploader(completions, collectors: PinReportCollectorPolicy(allowsPlainHTTP: true))
+        uploader.deliver(try report(), to: [try XCTUnwrap(URL(string: "http://localhost:\(port)/report"))])
+        await waitForIdle(uploader)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        XCTAssertEqual(collector.connectionCount, 0, "the local collector accepted a connection")
+        guard case let .failed(.localAddressNotAllowed(address, scope))? = completions.all.first?.outcome else {
+            return XCTFail("\(completions.all)")
+        }
+        XCTAssertEqual(scope, "loopback")
+        XCTAssertTrue(["127.0.0.1", "::1"].contains(address), address)
+    }
+
     func testUploadsBeyondTheCapAreDropped() async throws {
         let collector = Collector(response: nil)
         let port = try startCollector(collector)

@@ -158,5 +158,6 @@ private struct TextRenderer {
             lines.append("\(bad) " + paint("not trusted\(subject)", "31;1") + " (\(report.result)) at \(report.verifyDate)")
             for failure in report.failures { lines.append("  - \(failure)") }
         }
+        for failure in report.fetchFailures ?? [] { lines.append("  \(warn) \(failure)") }
     }
 }

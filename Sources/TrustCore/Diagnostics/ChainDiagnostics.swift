@@ -136,6 +136,9 @@ public struct ChainDiagnostics: Codable, Sendable {
     public let findings: [Finding]
     /// The evaluation's failures.
     public let failures: [String]
+    /// The fetches the trust's last fetching evaluation made that gave nothing, and why (a caIssuers
+    /// URL refused as a local destination, a CRL past the deadline, …); nil when there were none.
+    public let fetchFailures: [String]?
 
     /// Runs `trust.evaluate()` and explains it. Certificates from ``ServerTrust/additionalIntermediates``
     /// are reported as not sent by the peer; `verifyDate` is the instant expiry is measured from.
@@ -153,6 +156,7 @@ public struct ChainDiagnostics: Codable, Sendable {
         self.verifyDate = time?.description ?? ""
         endsAtAnchor = evaluation.endsAtAnchor
         failures = evaluation.failures.map(\.description)
+        fetchFailures = evaluation.fetchFailures.isEmpty ? nil : evaluation.fetchFailures.map(\.description)
         missingIssuer = context.missingIssuer?.description
         chainEnd = context.chainEnd
 

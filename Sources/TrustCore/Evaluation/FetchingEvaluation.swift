@@ -16,7 +16,7 @@ enum FetchingEvaluation {
     static func run(_ config: ServerTrust.Configuration, fetcher: any RevocationFetcher, deadline: ContinuousClock.Instant,
                     evaluate: (ServerTrust.EvaluationInputs, BudgetMeter, RevocationInputs?) -> TrustEvaluation,
                     record: (TrustEvaluation, RevocationInputs?) -> TrustEvaluation,
-                    keepIssuers: ([FetchedIssuer]) -> Void) async -> TrustEvaluation {
+                    keepIssuers: ([FetchedIssuer], [FetchFailure]) -> Void) async -> TrustEvaluation {
         var inputs = ServerTrust.EvaluationInputs(config)
         // One instant and one budget for every step: the first evaluation, the fetches' checks and
         // the evaluation with what was fetched.
@@ -34,7 +34,7 @@ enum FetchingEvaluation {
                 evaluate(inputs, meter, nil)
             }
             first = completed
-            if !issuers.isEmpty { keepIssuers(issuers) }
+            if !issuers.isEmpty || !inputs.issuerFetchFailures.isEmpty { keepIssuers(issuers, inputs.issuerFetchFailures) }
         }
         guard let flags = inputs.revocation, !flags.contains(.networkAccessDisabled),
               isValidApartFromRevocation(first),
@@ -45,7 +45,13 @@ enum FetchingEvaluation {
         let chain = first.chain
         let signatures = SignatureChecker(policy: config.options.signaturePolicy)
         let verifier = RevocationChecker(options: flags, inputs: RevocationInputs(), time: time, signatures: signatures, budget: meter)
-        var session = RevocationFetchSession(fetcher: bounded, checker: verifier)
+        // The CRL and OCSP URLs of a chain validated to explicit anchors alone were signed by a CA the
+        // configuration trusts, and the peer cannot choose them: they may reach local addresses when
+        // the trust says so (docs/revocation.md, "Local addresses"). caIssuers URLs never may (above).
+        let validatedToExplicitAnchors = config.anchorsOnly && config.anchors != nil && first.endsAtAnchor
+        let revocationFetcher = config.revocationFetchesMayReachLocalAddresses && validatedToExplicitAnchors
+            ? bounded.allowingLocalAddresses() : bounded
+        var session = RevocationFetchSession(fetcher: revocationFetcher, checker: verifier)
         // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the
         // certificate at `index` a status: a fetched document that verifies is not yet an answer (it
         // may say tryLater or unknown, or be stale).
@@ -93,11 +99,14 @@ enum FetchingEvaluation {
         }
         let kept = RevocationInputs(
             crls: config.fetchedRevocationInputs.crls.filter { stillCurrent($0.1) } + session.verified.crls,
-            ocspResponses: config.fetchedRevocationInputs.ocspResponses.filter { stillCurrent($0.1) } + session.verified.ocspResponses)
+            ocspResponses: config.fetchedRevocationInputs.ocspResponses.filter { stillCurrent($0.1) } + session.verified.ocspResponses,
+            fetchFailures: config.fetchedRevocationInputs.fetchFailures.filter { chainURLs.contains($0.url) && !session.asked.contains($0.url) }
+                + session.failures)
         // This evaluation also sees what failed verification, so its statuses can say why it was not used.
         inputs.revocationInputs = RevocationInputs(
             crls: config.revocationInputs.crls + kept.crls + session.rejected.crls,
-            ocspResponses: config.revocationInputs.ocspResponses + kept.ocspResponses + session.rejected.ocspResponses)
+            ocspResponses: config.revocationInputs.ocspResponses + kept.ocspResponses + session.rejected.ocspResponses,
+            fetchFailures: kept.fetchFailures)
         // The chain is decided again with what was fetched, without a new path search (Apple checks
         // revocation on the path it built). Only a chain that fails now is searched again: another
         // path may be valid, and the search explains the failure. Recorded only if the configuration
@@ -107,6 +116,7 @@ enum FetchingEvaluation {
             return evaluate(inputs, meter, kept)
         }
         rechecked.enforced = first.enforced
+        rechecked.issuerFetchFailures = inputs.issuerFetchFailures
         return record(rechecked.explored(first.attempts, signatureChecks: first.signatureChecks), kept)
     }
 

@@ -12,7 +12,8 @@ import TrustX509
 /// download is simply not an issuer).
 package enum IssuerFetching {
     /// The evaluation after fetching what was missing (`first` when nothing was fetched), the
-    /// inputs with the fetched intermediates, and what was fetched.
+    /// inputs with the fetched intermediates (and the URLs that gave nothing, with why, in
+    /// `issuerFetchFailures`), and what was fetched.
     static func complete(_ first: TrustEvaluation, inputs: inout ServerTrust.EvaluationInputs, fetcher: any RevocationFetcher,
                          meter: BudgetMeter,
                          evaluate: (ServerTrust.EvaluationInputs, BudgetMeter) -> TrustEvaluation) async -> (TrustEvaluation, [FetchedIssuer]) {
@@ -20,12 +21,20 @@ package enum IssuerFetching {
         var fetched: [FetchedIssuer] = []
         var asked: Set<String> = []
         var fetches = 0
+        inputs.issuerFetchFailures = []
         while fetches < inputs.options.budget.issuerFetches, let url = nextURL(for: evaluation, inputs: inputs, asked: asked) {
             asked.insert(url)
             fetches += 1
-            guard let bytes = try? await fetcher.fetchIssuerCertificates(from: url),
-                  let certificates = try? certificates(in: bytes, from: url) else { continue }
-            let new = certificates.filter { certificate in !inputs.additionalIntermediates.contains(certificate) }
+            let downloaded: [Certificate]
+            do {
+                downloaded = try certificates(in: try await fetcher.fetchIssuerCertificates(from: url), from: url)
+            } catch {
+                // Recorded, never swallowed: the chain's missing issuer then says why it is still missing.
+                inputs.issuerFetchFailures.append(FetchFailure(url: url, purpose: .caIssuers, reason: FetchFailureReason(error)))
+                evaluation.issuerFetchFailures = inputs.issuerFetchFailures
+                continue
+            }
+            let new = downloaded.filter { certificate in !inputs.additionalIntermediates.contains(certificate) }
             guard !new.isEmpty else { continue }
             fetched += new.map { FetchedIssuer(certificate: $0, url: url) }
             inputs.additionalIntermediates += new

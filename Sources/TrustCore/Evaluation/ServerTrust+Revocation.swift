@@ -27,7 +27,10 @@ extension ServerTrust {
     /// through `fetcher` (TrustHTTP's `HTTPRevocationFetcher.shared`, or your own).
     ///
     /// Fetch failures are not errors by themselves: they leave the status unknown, which fails only
-    /// under `.requirePositiveResponse` (hard fail); otherwise unknown is accepted (soft fail). A
+    /// under `.requirePositiveResponse` (hard fail); otherwise unknown is accepted (soft fail). Each
+    /// is recorded, with a typed reason, on the certificate's status
+    /// (``CertificateRevocationStatus/fetchFailures``, and the notes of an unknown status) and in
+    /// ``TrustEvaluation/fetchFailures``, and kept on the trust for later evaluations. A
     /// fetched CRL or OCSP response that fails verification against the issuer is no information
     /// either: it is named in the status's notes, never kept. What verified is kept on the trust for
     /// later `evaluate()` calls (replacing what an earlier fetching evaluation kept for the same
@@ -53,8 +56,8 @@ extension ServerTrust {
             evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
         }, record: { evaluation, kept in
             record(evaluation, generation: config.generation, keepingFetched: kept)
-        }, keepIssuers: { issuers in
-            keepFetchedIssuers(issuers, generation: config.generation)
+        }, keepIssuers: { issuers, failures in
+            keepFetchedIssuers(issuers, failures: failures, generation: config.generation)
         })
     }
 }
@@ -76,14 +79,26 @@ extension ServerTrust {
         let snapshot = other.snapshot
         let fetched = snapshot.fetchedRevocationInputs
         let issuers = snapshot.fetchedIssuers
-        guard !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty || !issuers.isEmpty, other.certificates == certificates else { return }
+        let issuerFailures = snapshot.issuerFetchFailures
+        guard !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty || !fetched.fetchFailures.isEmpty || !issuers.isEmpty
+                || !issuerFailures.isEmpty,
+              other.certificates == certificates else { return }
         update { config in
             config.fetchedRevocationInputs = fetched
             config.fetchedIssuers = issuers
+            config.issuerFetchFailures = issuerFailures
         }
     }
 
     /// The intermediates the last fetching evaluation downloaded from caIssuers URLs because the
     /// peer left them out, with their URLs (empty when none was).
     public var fetchedIssuers: [FetchedIssuer] { snapshot.fetchedIssuers }
+
+    /// What the last fetching evaluation failed to fetch, and why: its CRL, OCSP and caIssuers URLs
+    /// that gave nothing (kept for the URLs of its chain, as what it fetched is). Later evaluations
+    /// report them too (``TrustEvaluation/fetchFailures``).
+    public var fetchFailures: [FetchFailure] {
+        let config = snapshot
+        return config.issuerFetchFailures + config.fetchedRevocationInputs.fetchFailures
+    }
 }

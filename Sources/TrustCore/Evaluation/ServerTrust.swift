@@ -39,6 +39,10 @@ public final class ServerTrust: Sendable {
         /// Intermediates the last fetching evaluation downloaded from caIssuers URLs (untrusted, like
         /// ``additionalIntermediates``; at most ``VerificationBudget/issuerFetches`` downloads' worth).
         var fetchedIssuers: [FetchedIssuer] = []
+        /// The caIssuers URLs the last fetching evaluation asked that gave nothing, and why.
+        var issuerFetchFailures: [FetchFailure] = []
+        /// ``ServerTrust/revocationFetchesMayReachLocalAddresses``.
+        var revocationFetchesMayReachLocalAddresses = false
         var lastEvaluation: TrustEvaluation?
         /// Bumped by every configuration change: an evaluation is recorded as ``lastEvaluation`` only
         /// when the configuration it ran on is still the current one.
@@ -132,6 +136,8 @@ public final class ServerTrust: Sendable {
         let revocation: RevocationOptions?
         /// Supplied and fetched revocation inputs together; empty unless revocation is checked.
         var revocationInputs: RevocationInputs
+        /// The caIssuers fetches that gave nothing (kept from the last fetching evaluation, or this one's).
+        var issuerFetchFailures: [FetchFailure]
 
         init(_ config: borrowing Configuration) {
             certificates = config.certificates
@@ -147,10 +153,12 @@ public final class ServerTrust: Sendable {
             if revocation != nil {
                 revocationInputs = RevocationInputs(
                     crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls,
-                    ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses)
+                    ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses,
+                    fetchFailures: config.fetchedRevocationInputs.fetchFailures)
             } else {
                 revocationInputs = RevocationInputs()
             }
+            issuerFetchFailures = config.issuerFetchFailures
         }
     }
 
@@ -171,6 +179,18 @@ public final class ServerTrust: Sendable {
     private static func changed(_ config: inout Configuration) {
         config.lastEvaluation = nil
         config.generation &+= 1
+    }
+
+    /// Whether the CRL and OCSP URLs of a chain that validated to explicit anchors alone (anchors
+    /// set with ``setAnchorCertificates(_:)`` and ``anchorsOnly``) may reach loopback, link-local
+    /// and private-use addresses in ``evaluate(fetchingWith:within:)`` (through
+    /// ``RevocationFetcher/allowingLocalAddresses()``). Default false. The CA signed those URLs and
+    /// the peer cannot choose them; caIssuers URLs, which nothing has authenticated when they are
+    /// fetched, never get this allowance. TrustSession's `TLSTrustSettings` sets it for clients
+    /// verified against explicit anchors (docs/revocation.md, "Local addresses").
+    public var revocationFetchesMayReachLocalAddresses: Bool {
+        get { configuration.withLock { $0.revocationFetchesMayReachLocalAddresses } }
+        set { set(\.revocationFetchesMayReachLocalAddresses, newValue) }
     }
 
     /// Sets one configuration field (and forgets the last evaluation). Inlined so that each setter's
@@ -401,6 +421,7 @@ public final class ServerTrust: Sendable {
     func evaluate(_ inputs: EvaluationInputs, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil,
                   meter: BudgetMeter? = nil) -> TrustEvaluation {
         var evaluation = TrustEngine.evaluate(inputs, meter: meter)
+        evaluation.issuerFetchFailures = inputs.issuerFetchFailures
         pathBuilds.add(1, ordering: .relaxed)
         evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation, options: inputs.options)
         return record(evaluation, generation: generation, keepingFetched: fetched)
@@ -409,10 +430,11 @@ public final class ServerTrust: Sendable {
     /// Keeps the intermediates a fetching evaluation of the snapshot taken at `generation` downloaded,
     /// when the configuration is still that snapshot's (they belong to its chain). Not a
     /// configuration change: the evaluations that used them are the ones recorded.
-    func keepFetchedIssuers(_ issuers: [FetchedIssuer], generation: UInt64) {
+    func keepFetchedIssuers(_ issuers: [FetchedIssuer], failures: [FetchFailure], generation: UInt64) {
         configuration.withLock { config in
             guard config.generation == generation else { return }
             config.fetchedIssuers = issuers
+            config.issuerFetchFailures = failures
         }
     }
 

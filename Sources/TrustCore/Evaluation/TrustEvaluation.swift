@@ -43,6 +43,7 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         var revocationStatuses: [CertificateRevocationStatus]
         var validPolicies: ValidPolicySet?
         var enforced: Enforced
+        var issuerFetchFailures: [FetchFailure] = []
 
         init(result: TrustResult, chain: [Certificate], endsAtAnchor: Bool, failures: [TrustFailure], attempts: [PathAttempt],
              signatureChecks: Int, revocationStatuses: [CertificateRevocationStatus], validPolicies: ValidPolicySet?, enforced: Enforced) {
@@ -58,9 +59,11 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         }
 
         var copy: Storage {
-            Storage(result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
+            let copy = Storage(result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
                     signatureChecks: signatureChecks, revocationStatuses: revocationStatuses, validPolicies: validPolicies,
                     enforced: enforced)
+            copy.issuerFetchFailures = issuerFetchFailures
+            return copy
         }
     }
 
@@ -100,6 +103,15 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         get { storage.revocationStatuses }
         set { uniqueStorage.revocationStatuses = newValue }
     }
+    /// The caIssuers URLs a fetching evaluation asked that gave nothing, and why.
+    var issuerFetchFailures: [FetchFailure] {
+        get { storage.issuerFetchFailures }
+        set { uniqueStorage.issuerFetchFailures = newValue }
+    }
+    /// Every fetch that gave nothing, and why: the caIssuers URLs asked for a missing issuer, then
+    /// the CRL and OCSP URLs of each certificate (``CertificateRevocationStatus/fetchFailures``).
+    /// Those of the last fetching evaluation of the trust are reported by later evaluations too.
+    public var fetchFailures: [FetchFailure] { issuerFetchFailures + revocationStatuses.flatMap(\.fetchFailures) }
     /// The certificate policies the trusted chain is valid for (RFC 5280 §6.1.6); nil when not trusted.
     public var validPolicies: ValidPolicySet? {
         get { storage.validPolicies }
@@ -215,6 +227,7 @@ extension TrustEvaluation {
                                          attempts: attempts, signatureChecks: signatureChecks)
         evaluation.revocationStatuses = revocationStatuses
         evaluation.enforced = enforced
+        evaluation.issuerFetchFailures = issuerFetchFailures
         return evaluation
     }
 }
@@ -228,6 +241,7 @@ extension TrustEvaluation {
         evaluation.revocationStatuses = revocationStatuses
         evaluation.validPolicies = validPolicies
         evaluation.enforced = enforced
+        evaluation.issuerFetchFailures = issuerFetchFailures
         return evaluation
     }
 }

@@ -7,6 +7,11 @@ struct DeadlineBoundFetcher: RevocationFetcher {
 
     var responseCache: RevocationResponseCache? { base.responseCache }
 
+    /// The same deadline over the base fetcher's local-address allowance.
+    func allowingLocalAddresses() -> any RevocationFetcher {
+        DeadlineBoundFetcher(base: base.allowingLocalAddresses(), deadline: deadline)
+    }
+
     func fetchCRL(from url: String) async throws -> [UInt8] {
         try await bounded { [base] in try await base.fetchCRL(from: url) }
     }
@@ -20,20 +25,8 @@ struct DeadlineBoundFetcher: RevocationFetcher {
     }
 
     private func bounded(_ fetch: @escaping @Sendable () async throws -> [UInt8]) async throws -> [UInt8] {
-        try Task.checkCancellation()
-        guard ContinuousClock.now < deadline else { throw RevocationFetchDeadlineError.deadlinePassed }
-        return try await BoundedWait.run(until: deadline, timedOut: { RevocationFetchDeadlineError.deadlinePassed }, fetch)
-    }
-}
-
-/// Why a fetch of a fetching evaluation gave no answer although the fetcher may still be working.
-enum RevocationFetchDeadlineError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The evaluation's revocation fetch deadline passed.
-    case deadlinePassed
-
-    var description: String {
-        switch self {
-        case .deadlinePassed: return "the evaluation's revocation fetch deadline passed"
-        }
+        if Task.isCancelled { throw FetchFailureReason.cancelled }
+        guard ContinuousClock.now < deadline else { throw FetchFailureReason.deadlineReached }
+        return try await BoundedWait.run(until: deadline, timedOut: { FetchFailureReason.deadlineReached }, fetch)
     }
 }

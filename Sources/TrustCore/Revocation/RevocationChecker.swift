@@ -56,8 +56,10 @@ struct RevocationChecker {
                     if let status = outcome.status { found = merge(found, status) }
                 }
             }
-            let status = found ?? .unknown(notes: notes)
-            statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: status, notes: notes))
+            let fetchFailures = fetchFailures(of: certificate)
+            let status = found ?? .unknown(notes: notes + fetchFailures.map(\.description))
+            statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: status, notes: notes,
+                                                        fetchFailures: fetchFailures))
             switch status {
             case let .revoked(source, revokedAt, reason):
                 let text = "revoked at \(revokedAt)\(reason.map { ", reason \($0)" } ?? "") according to \(source)"
@@ -69,7 +71,8 @@ struct RevocationChecker {
                     failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
                 }
                 if options.contains(.requirePositiveResponse) && (index == 0 || requiresProofForEveryCertificate) {
-                    let detail = notes.isEmpty ? "no fresh CRL or OCSP response" : notes.joined(separator: "; ")
+                    let reasons = notes + fetchFailures.map(\.description)
+                    let detail = reasons.isEmpty ? "no fresh CRL or OCSP response" : reasons.joined(separator: "; ")
                     failures.append(TrustFailure(.revocationUnavailable(detail), certificate: certificate, index: index))
                 }
             case .good, .notChecked:
@@ -81,6 +84,20 @@ struct RevocationChecker {
             }
         }
         return (statuses, failures)
+    }
+
+    /// The recorded fetch failures of `certificate`'s own OCSP and CRL URLs, for the methods in use.
+    private func fetchFailures(of certificate: Certificate) -> [FetchFailure] {
+        guard !inputs.fetchFailures.isEmpty else { return [] }
+        let ocsp = usesOCSP ? Set(certificate.extensions.authorityInformationAccess?.ocspURIs ?? []) : []
+        let crl = usesCRL ? Set(certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? []) : []
+        return inputs.fetchFailures.filter { failure in
+            switch failure.purpose {
+            case .ocsp: ocsp.contains(failure.url)
+            case .crl: crl.contains(failure.url)
+            case .caIssuers: false
+            }
+        }
     }
 
     /// Revoked from any valid source wins over good.

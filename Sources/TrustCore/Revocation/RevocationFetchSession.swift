@@ -13,6 +13,9 @@ struct RevocationFetchSession {
     var rejected = RevocationInputs()
     /// Every URL asked (of the network or the cache).
     var asked: Set<String> = []
+    /// Every URL asked that gave nothing, and why: never swallowed, so that an unknown status says
+    /// why it is unknown (a refused local destination, the deadline, an HTTP error).
+    var failures: [FetchFailure] = []
 
     /// URLs asked per certificate and method.
     static let urlsPerMethod = 2
@@ -39,8 +42,13 @@ struct RevocationFetchSession {
                 verified.ocspResponses.append((response, source))
                 return
             }
-            guard let bytes = try? await fetcher.fetchOCSPResponse(from: url, request: request),
-                  let response = try? OCSPResponse(derEncoded: bytes) else { continue }
+            let response: OCSPResponse
+            do {
+                response = try OCSPResponse(derEncoded: try await fetcher.fetchOCSPResponse(from: url, request: request))
+            } catch {
+                failures.append(FetchFailure(url: url, purpose: .ocsp, reason: Self.reason(error, expected: "an OCSP response")))
+                continue
+            }
             guard try OCSPCheck.verificationProblem(response, certificate: certificate, issuer: issuer, checker: checker) == nil else {
                 rejected.ocspResponses.append((response, source))
                 continue
@@ -65,8 +73,13 @@ struct RevocationFetchSession {
                 verified.crls.append(contentsOf: crls.map { ($0, source) })
                 return
             }
-            guard let bytes = try? await fetcher.fetchCRL(from: url),
-                  let crls = try? CertificateRevocationList.loadAll(from: bytes) else { continue }
+            let crls: [CertificateRevocationList]
+            do {
+                crls = try CertificateRevocationList.loadAll(from: try await fetcher.fetchCRL(from: url))
+            } catch {
+                failures.append(FetchFailure(url: url, purpose: .crl, reason: Self.reason(error, expected: "a CRL")))
+                continue
+            }
             var problems: [String?] = []
             for crl in crls { problems.append(try CRLCheck.verificationProblem(crl, certificate: certificate, issuer: issuer, checker: checker)) }
             let good = zip(crls, problems).filter { $0.1 == nil }.map(\.0)
@@ -80,6 +93,14 @@ struct RevocationFetchSession {
             let nextUpdate = updates.contains { $0 == nil } ? nil : updates.compactMap { $0 }.min { $0.secondsSince1970 < $1.secondsSince1970 }
             cache?.store(.crls(good), for: key, nextUpdate: nextUpdate)
             return
+        }
+    }
+
+    /// Why a fetch gave nothing: the fetcher's reason, or — for what it served — that it is not `expected`.
+    static func reason(_ error: any Error, expected: String) -> FetchFailureReason {
+        switch error {
+        case let error as X509Error: return .unreadable("not \(expected): \(error)")
+        default: return FetchFailureReason(error)
         }
     }
 }

@@ -4,6 +4,9 @@ import Foundation
 /// own HTTP stack, a proxy, or a test double; TrustHTTP's `HTTPRevocationFetcher` is the default
 /// the transport layer uses (TrustCore itself holds no HTTP client).
 ///
+/// Throw ``FetchFailureReason`` to say why a fetch gave nothing: the evaluation records it on the
+/// certificate's status (any other error is recorded by its description).
+///
 /// A fetcher only moves bytes: ``ServerTrust/evaluate(fetchingWith:within:)`` parses and verifies what it
 /// returns, and stores what verified in ``responseCache``.
 public protocol RevocationFetcher: Sendable {
@@ -18,6 +21,11 @@ public protocol RevocationFetcher: Sendable {
     /// issuer (``TrustOptions/fetchesMissingIssuers``). The default throws
     /// ``IssuerFetchError/notSupported``: a fetcher fetches issuers only when it says it can.
     func fetchIssuerCertificates(from url: String) async throws -> [UInt8]
+    /// This fetcher, allowed to connect to loopback, link-local and private-use addresses: used for
+    /// the CRL and OCSP URLs of a chain that validated to explicit anchors alone, when the trust
+    /// says so (``ServerTrust/revocationFetchesMayReachLocalAddresses``); never for caIssuers URLs.
+    /// The default returns `self`: a fetcher of your own decides for itself where it connects.
+    func allowingLocalAddresses() -> any RevocationFetcher
 }
 
 extension RevocationFetcher {
@@ -28,4 +36,7 @@ extension RevocationFetcher {
     public func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
         throw IssuerFetchError.notSupported
     }
+
+    /// `self`: a fetcher that judges no destinations has nothing to allow.
+    public func allowingLocalAddresses() -> any RevocationFetcher { self }
 }

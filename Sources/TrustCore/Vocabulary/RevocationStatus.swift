@@ -68,12 +68,17 @@ public struct CertificateRevocationStatus: Hashable, Sendable {
     /// Every CRL or OCSP response found for the certificate but not used, and why (e.g. a fetched
     /// CRL whose signature does not verify, a stale response), whatever the status.
     public let notes: [String]
+    /// The fetches of the certificate's CRL and OCSP URLs that gave nothing, and why (refused as a
+    /// local destination, the deadline reached, an HTTP error, …), whatever the status: an
+    /// `unknown` status lists them among its notes too.
+    public let fetchFailures: [FetchFailure]
 
-    init(index: Int, subject: String, status: RevocationStatus, notes: [String] = []) {
+    init(index: Int, subject: String, status: RevocationStatus, notes: [String] = [], fetchFailures: [FetchFailure] = []) {
         self.index = index
         self.subject = subject
         self.status = status
         self.notes = notes
+        self.fetchFailures = fetchFailures
     }
 }
 
@@ -81,4 +86,7 @@ public struct CertificateRevocationStatus: Hashable, Sendable {
 struct RevocationInputs: Sendable {
     var crls: [(CertificateRevocationList, RevocationSource)] = []
     var ocspResponses: [(OCSPResponse, RevocationSource)] = []
+    /// Fetches of CRL and OCSP URLs that gave nothing, and why: reported on the statuses of the
+    /// certificates naming those URLs.
+    var fetchFailures: [FetchFailure] = []
 }

@@ -1,0 +1,74 @@
+/// Why one fetch of a fetching evaluation gave nothing usable: the typed reason behind a status
+/// that stays unknown, and the error ``RevocationFetcher``s throw (TrustHTTP's
+/// `HTTPRevocationFetcher` throws only these; another fetcher's errors are read with
+/// ``init(_:)``).
+public enum FetchFailureReason: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Every address `host` resolved to (`address` the last one judged) is loopback, link-local,
+    /// private-use or otherwise not public (`scope`, as the IANA special-purpose registries say), and
+    /// local addresses are not allowed for this fetch. Nothing was sent.
+    case localDestinationRefused(host: String, address: String, scope: String)
+    /// The evaluation's fetch deadline passed before the fetch ended (``ServerTrust/evaluate(fetchingWith:within:)``).
+    case deadlineReached
+    /// The calling task was cancelled (the connection went away).
+    case cancelled
+    /// The fetcher's own time limit for one request passed (`seconds`).
+    case timedOut(seconds: Double)
+    /// The server answered with an HTTP status other than 200 (redirects are not followed).
+    case httpStatus(Int)
+    /// The host name did not resolve.
+    case cannotResolve(host: String)
+    /// No address of `host` accepted a connection on `port`.
+    case connectionFailed(host: String, port: Int)
+    /// The connection failed while sending or reading (`detail` names the step).
+    case transportFailed(String)
+    /// The answer is not a usable HTTP response (malformed, truncated, an unsupported transfer coding).
+    case invalidResponse(String)
+    /// The answer was larger than the fetcher accepts (`limit` bytes).
+    case responseTooLarge(limit: Int)
+    /// The URL cannot be requested as written.
+    case invalidURL(String)
+    /// What the URL served is not what was asked for (a CRL, an OCSP response, a certificate).
+    case unreadable(String)
+    /// The fetcher does not fetch this kind of document (issuer certificates).
+    case notSupported
+    /// Another fetcher's error, described by that fetcher (a ``RevocationFetcher`` of your own).
+    case fetcherError(String)
+
+    /// The reason `error` stands for: itself when it is one, ``cancelled`` for a `CancellationError`,
+    /// the matching case for an ``IssuerFetchError``, else ``fetcherError(_:)`` with its description.
+    public init(_ error: any Error) {
+        switch error {
+        case let reason as FetchFailureReason: self = reason
+        case is CancellationError: self = .cancelled
+        case let issuer as IssuerFetchError:
+            switch issuer {
+            case .notSupported: self = .notSupported
+            case let .unreadable(_, reason): self = .unreadable(reason)
+            }
+        default: self = .fetcherError(String(describing: error))
+        }
+    }
+
+    /// One phrase, e.g. `fetch refused: 10.0.0.5 is a private-use address`, `HTTP 404`.
+    public var description: String {
+        switch self {
+        case let .localDestinationRefused(host, address, scope):
+            let article = scope.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            return host == address ? "fetch refused: \(address) is \(article) \(scope) address"
+                : "fetch refused: \(host) resolves to \(address), \(article) \(scope) address"
+        case .deadlineReached: return "deadline reached (the evaluation's fetch deadline passed)"
+        case .cancelled: return "cancelled"
+        case let .timedOut(seconds): return "timed out after \(seconds) s"
+        case let .httpStatus(code): return "HTTP \(code)"
+        case let .cannotResolve(host): return "cannot resolve \(host)"
+        case let .connectionFailed(host, port): return "cannot connect to \(host):\(port)"
+        case let .transportFailed(detail): return detail
+        case let .invalidResponse(detail): return "invalid HTTP response: \(detail)"
+        case let .responseTooLarge(limit): return "response larger than \(limit) bytes"
+        case let .invalidURL(detail): return "invalid URL: \(detail)"
+        case let .unreadable(detail): return "unreadable: \(detail)"
+        case .notSupported: return "the fetcher does not fetch this kind of document"
+        case let .fetcherError(detail): return "fetch failed: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TrustCore
+import TrustHTTP
+import TrustX509
+import XCTest
+
+/// Issue 40 items 3 and 7: a fetching evaluation records why a fetch gave nothing (refused as a
+/// local destination, cut short by the deadline), on the certificate's revocation status, and the
+/// trust keeps it for the judge's later evaluations.
+final class FetchFailureRecordingTests: XCTestCase {
+    typealias Kit = RevocationKit
+
+    /// Refuses every request as HTTPRevocationFetcher refuses a URL on a private-use address.
+    struct RefusingFetcher: RevocationFetcher {
+        static let refusal = RevocationFetchError.localDestinationRefused(host: "10.0.0.5", address: "10.0.0.5", scope: "private-use")
+        func fetchCRL(from url: String) async throws -> [UInt8] { throw Self.refusal }
+        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { throw Self.refusal }
+    }
+
+    /// Never answers, and ignores cancellation (as a thread stuck in getaddrinfo does).
+    struct StuckFetcher: RevocationFetcher {
+        func fetchCRL(from url: String) async throws -> [UInt8] {
+            let end = Date().addingTimeInterval(3)
+            while Date() < end { try? await Task.sleep(nanoseconds: 20_000_000) }
+            return []
+        }
+
+        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { try await fetchCRL(from: url) }
+    }
+
+    func testARefusedFetchIsRecordedOnTheStatusAndKeptForLaterEvaluations() async throws {
+        let trust = try Kit.trust(Kit.goodLeaf, options: [.crl])
+        let evaluation = await trust.evaluate(fetchingWith: RefusingFetcher())
+        XCTAssertTrue(evaluation.isTrusted, "soft fail: \(evaluation)")
+        let expected = "unknown: CRL \(Kit.crlURL) not fetched: fetch refused: 10.0.0.5 is a private-use address"
+        XCTAssertEqual(Kit.status(evaluation, 0)?.description, expected)
+        let status = try XCTUnwrap(evaluation.revocationStatuses.first { $0.index == 0 })
+        XCTAssertEqual(status.fetchFailures, [FetchFailure(url: Kit.crlURL, purpose: .crl, reason: RefusingFetcher.refusal)])
+        XCTAssertEqual(evaluation.fetchFailures, status.fetchFailures)
+        // A TLS judge evaluates the trust again offline after the fetching evaluation: still said.
+        XCTAssertEqual(Kit.status(trust.evaluate(), 0)?.description, expected)
+        XCTAssertEqual(trust.evaluate().fetchFailures, status.fetchFailures)
+
+        // Hard fail: the failure names the refusal.
+        let hard = await (try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse])).evaluate(fetchingWith: RefusingFetcher())
+        XCTAssertFalse(hard.isTrusted)
+        XCTAssertTrue(Kit.firstFailure(hard).contains("fetch refused: 10.0.0.5 is a private-use address"), Kit.firstFailure(hard))
+    }
+
+    func testAFetchCutShortByTheDeadlineIsRecorded() async throws {
+        let trust = try Kit.trust(Kit.goodLeaf, options: [.crl])
+        let started = Date()
+        let evaluation = await trust.evaluate(fetchingWith: StuckFetcher(), within: .milliseconds(300))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        XCTAssertTrue(evaluation.isTrusted, "soft fail: \(evaluation)")
+        XCTAssertEqual(Kit.status(evaluation, 0)?.description,
+                       "unknown: CRL \(Kit.crlURL) not fetched: deadline reached (the evaluation's fetch deadline passed)")
+        XCTAssertEqual(evaluation.fetchFailures.map(\.reason), [.deadlineReached])
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TrustCore
+import TrustHTTP
+@testable import TrustSession
+import TrustX509
+import XCTest
+
+/// Issue 40 item 3: `TLSTrustSettings.fetchesFromLocalAddresses` and the local-address allowance of
+/// client chains validated to explicit anchors alone.
+final class TLSTrustSettingsFetchingTests: XCTestCase {
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TestCertificates", isDirectory: true)
+
+    private func certificates(_ relative: String) throws -> [Certificate] {
+        try Certificate.loadAll(from: Array(Data(contentsOf: Self.root.appendingPathComponent(relative))))
+    }
+
+    func testTheDefaultFetcherAllowsLocalAddressesOnlyWhenSaid() throws {
+        var settings = TLSTrustSettings()
+        XCTAssertEqual((settings.revocationFetcher as? HTTPRevocationFetcher)?.allowsLocalAddresses, false)
+        settings.fetchesFromLocalAddresses = true
+        XCTAssertEqual((settings.revocationFetcher as? HTTPRevocationFetcher)?.allowsLocalAddresses, true)
+        settings.revocationFetcher = HTTPRevocationFetcher(timeout: 1)
+        XCTAssertEqual((settings.revocationFetcher as? HTTPRevocationFetcher)?.timeout, 1, "a fetcher set explicitly is used as it is")
+    }
+
+    func testOnlyClientsAgainstExplicitAnchorsAloneGetTheAllowance() throws {
+        let presented = try certificates("ecdsa/leaf-client.pem")
+        var settings = TLSTrustSettings(anchors: try certificates("ecdsa/root.pem"))
+        XCTAssertTrue(settings.makeTrust(presented: presented, role: .client).revocationFetchesMayReachLocalAddresses)
+        XCTAssertFalse(settings.makeTrust(presented: presented, role: .server(host: "www.swifttrust.test")).revocationFetchesMayReachLocalAddresses)
+        settings.systemStoreTrustsClients = true
+        XCTAssertFalse(settings.makeTrust(presented: presented, role: .client).revocationFetchesMayReachLocalAddresses)
+        settings.systemStoreTrustsClients = false
+        settings.anchorsOnly = false
+        XCTAssertFalse(settings.makeTrust(presented: presented, role: .client).revocationFetchesMayReachLocalAddresses)
+        // The configure closure, applied last, can take it back.
+        settings.anchorsOnly = true
+        settings.configure = { $0.revocationFetchesMayReachLocalAddresses = false }
+        XCTAssertFalse(settings.makeTrust(presented: presented, role: .client).revocationFetchesMayReachLocalAddresses)
+    }
+}
