@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // The SwiftTrust benchmark harness: a separate package so the main package stays light.
 // It depends on the main package by path (`..`), on swift-certificates for its columns, and on
 // libcrypto directly (the COpenSSLBench C target) for the OpenSSL columns. Run it with `scripts/bench`.
@@ -11,7 +11,9 @@ let package = Package(
     name: "SwiftTrustBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        // The AsyncHTTPClient integration (ahc-bench) is behind its trait.
+        .package(path: "..", traits: ["AsyncHTTPClient"]),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
         // Pinned so the swift-certificates columns stay comparable from run to run.
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
@@ -58,6 +60,22 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Sources/HandshakeBench"
+        ),
+        // New HTTPS connections per second through AsyncHTTPClient: its own verification against
+        // SwiftTrustAsyncHTTPClient's, same server. Run it with `scripts/bench-ahc`.
+        .executableTarget(
+            name: "ahc-bench",
+            dependencies: [
+                .product(name: "SwiftTrustAsyncHTTPClient", package: mainPackage),
+                .product(name: "SwiftTrust", package: mainPackage),
+                .product(name: "TrustNIO", package: mainPackage),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Sources/AHCBench"
         ),
     ],
     swiftLanguageModes: [.v6]

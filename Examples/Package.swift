@@ -26,7 +26,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         // As a user's package depends on SwiftTrust: the integrations it uses, by trait.
-        .package(name: "SwiftTrust", path: "..", traits: ["Hummingbird", "GRPC", "Vapor"]),
+        // Every trait, as scripts/test builds the main package: in its shared .build nothing is compiled twice.
+        .package(name: "SwiftTrust", path: "..", traits: ["Hummingbird", "GRPC", "Vapor", "AsyncHTTPClient"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
