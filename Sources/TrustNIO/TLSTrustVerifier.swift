@@ -31,7 +31,7 @@ public typealias TLSTrustVerificationCallback =
 ///   holds the accepted peer's identity (`TrustedPeer`) after success.
 ///
 /// Evaluations that may fetch revocation information run off the event loop and complete the
-/// promise later; offline ones run inline (see ``TLSVerificationExecution``).
+/// promise later; offline ones run inline (see `TLSVerificationExecution`).
 ///
 /// **Logging.** Given a swift-log `Logger`, the verifier logs every verification it makes: a
 /// trusted peer at `debug` level, a rejected one at `info` level with the reason, under the
@@ -69,7 +69,7 @@ public struct TLSTrustVerifier: Sendable {
     /// - Parameters:
     ///   - settings: Anchors, intermediates, date, profile and revocation of every connection's trust.
     ///   - judge: Who decides. Default: a plain evaluation under `settings`.
-    ///   - execution: Where verification runs. Default: ``TLSVerificationExecution/automatic``.
+    ///   - execution: Where verification runs. Default: `TLSVerificationExecution.automatic`.
     ///   - logger: Where each verdict is logged (``TrustLogMetadataKey`` lists the metadata).
     ///     Default: nil, no logging.
     public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate,

@@ -88,7 +88,7 @@ public struct TLSHandshakeDecider: Sendable {
     }
 
     /// The handshake of `peer` completed: the peer proved it holds its leaf's key, so the chain it
-    /// presented is kept for re-verifying its resumed sessions (``ResumedSessionChains``). Call it
+    /// presented is kept for re-verifying its resumed sessions (at most 4,096 leaves, the oldest forgotten first). Call it
     /// only for a full handshake whose outcome was trusted.
     public func handshakeCompleted(_ peer: TrustedPeer) {
         resumedChains.remember(peer.presentedCertificates)
