@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "SwiftTrustGRPC", targets: ["SwiftTrustGRPC"]),
         .library(name: "SwiftTrustVapor", targets: ["SwiftTrustVapor"]),
         .library(name: "SwiftTrustAsyncHTTPClient", targets: ["SwiftTrustAsyncHTTPClient"]),
+        .library(name: "SwiftTrustURLSession", targets: ["SwiftTrustURLSession"]),
     ],
     // One trait per framework integration, none on by default: a consumer that enables none
     // resolves none of the frameworks (every reference to them below is guarded by its trait).
@@ -37,6 +38,8 @@ let package = Package(
         .trait(name: "GRPC", description: "SwiftTrustGRPC: gRPC Swift 2 clients and mutual-TLS servers verified by SwiftTrust."),
         .trait(name: "Vapor", description: "SwiftTrustVapor: Vapor 4 servers with mutual TLS verified by SwiftTrust."),
         .trait(name: "AsyncHTTPClient", description: "SwiftTrustAsyncHTTPClient: AsyncHTTPClient connections verified by SwiftTrust."),
+        .trait(name: "URLSession", description: "SwiftTrustURLSession: URLSession requests sent through SwiftTrustAsyncHTTPClient.",
+               enabledTraits: ["AsyncHTTPClient"]),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -124,6 +127,11 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
+        .target(name: "SwiftTrustURLSession", dependencies: integration + [
+            "SwiftTrustAsyncHTTPClient",
+            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["URLSession"])),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         .testTarget(name: "TrustDERTests", dependencies: ["TrustDER"]),
         .testTarget(name: "TrustDERDifferentialTests",
                     dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
@@ -159,6 +167,7 @@ let package = Package(
             name: "SwiftTrustIntegrationTests",
             dependencies: integration + [
                 "SwiftTrust", "SwiftTrustHummingbird", "SwiftTrustGRPC", "SwiftTrustVapor", "SwiftTrustAsyncHTTPClient",
+                "SwiftTrustURLSession",
                 "OpenSSLServerSupport",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

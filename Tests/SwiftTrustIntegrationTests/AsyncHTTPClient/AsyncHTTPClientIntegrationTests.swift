@@ -147,13 +147,7 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
 
     // MARK: - Helpers
 
-    /// The test host resolved to 127.0.0.1 (AsyncHTTPClient's `dnsOverride`: TLS still sees the name).
-    private static func configuration() -> HTTPClient.Configuration {
-        var configuration = HTTPClient.Configuration()
-        configuration.dnsOverride = [IntegrationPKI.host: "127.0.0.1"]
-        configuration.timeout.connect = .seconds(5)
-        return configuration
-    }
+    private static func configuration() -> HTTPClient.Configuration { HTTPClientConfigurationForTests.make() }
 
     private static func url(_ path: String, port: Int) -> String { "https://\(IntegrationPKI.host):\(port)\(path)" }
 
