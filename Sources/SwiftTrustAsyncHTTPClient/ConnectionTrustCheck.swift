@@ -25,9 +25,11 @@ struct ConnectionTrustCheck: Sendable {
     func check(_ channel: any Channel) -> EventLoopFuture<Void> {
         let loop = channel.eventLoop
         let promise = loop.makePromise(of: Void.self)
-        let leaf = loop.submit { () -> NIOSSLCertificate? in
+        let lookUp: @Sendable () -> NIOSSLCertificate? = {
             try? channel.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self).peerCertificate
         }
+        // AsyncHTTPClient calls the initializer on the connection's loop: no hop then.
+        let leaf = loop.inEventLoop ? loop.makeSucceededFuture(lookUp()) : loop.submit(lookUp)
         leaf.whenComplete { result in
             guard case let .success(handle?) = result else {
                 return refuse(channel, failure: .noPeerCertificates, tlsError: HTTPClientTrustRejection.noPeerCertificate, promise: promise)

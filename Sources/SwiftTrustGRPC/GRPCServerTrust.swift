@@ -105,9 +105,7 @@ public final class GRPCServerTrust: Sendable {
 extension TLSServerTrustRoute {
     /// This route with gRPC's ALPN protocols when its configuration names none.
     func withGRPCApplicationProtocols() throws -> TLSServerTrustRoute {
-        guard tlsConfiguration.applicationProtocols.isEmpty else { return self }
-        var tls = tlsConfiguration
-        tls.applicationProtocols = ["grpc-exp", "h2"]
+        guard let tls = tlsConfiguration.addingGRPCApplicationProtocols else { return self }
         return try TLSServerTrustRoute(configuration: tls, clientVerifier: verifier, clientCertificates: clientCertificates)
     }
 }

@@ -52,9 +52,7 @@ extension HTTP2ClientTransport.Posix {
 extension TLSClientTrustRoute {
     /// This route with gRPC's ALPN protocols when its configuration names none.
     func withGRPCApplicationProtocols() -> TLSClientTrustRoute {
-        guard tlsConfiguration.applicationProtocols.isEmpty else { return self }
-        var tls = tlsConfiguration
-        tls.applicationProtocols = ["grpc-exp", "h2"]
+        guard let tls = tlsConfiguration.addingGRPCApplicationProtocols else { return self }
         // The configuration given was accepted already; only ALPN changed.
         return (try? TLSClientTrustRoute(host: host, verifier: verifier, serverName: serverName, port: port, configuration: tls)) ?? self
     }
