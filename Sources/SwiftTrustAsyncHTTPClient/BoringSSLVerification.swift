@@ -8,8 +8,8 @@
 /// SwiftTrust then decides on the leaf (pins, revocation, profile, Apple's SSL policy).
 public enum BoringSSLVerification: Hashable, Sendable {
     /// On unless the judge may accept without evaluating the chain (a disabled evaluator, pins of
-    /// a self-signed certificate, a `SecurityPolicy` allowing invalid certificates), which
-    /// BoringSSL would contradict.
+    /// a self-signed certificate, a `SecurityPolicy` allowing invalid certificates), or the
+    /// settings set a `verifyDate` (BoringSSL checks validity now): BoringSSL would contradict either.
     case automatic
     /// On: BoringSSL verifies chain and host name against the settings' anchors (`.fullVerification`).
     case on

@@ -27,7 +27,8 @@ extension HTTPClient.Configuration {
     ///
     /// - Throws: ``HTTPClientTrustConfigurationError/boringSSLContradictsJudge`` when `boringSSL`
     ///   is `.on` beside a judge that may accept without evaluating (BoringSSL would refuse what
-    ///   SwiftTrust accepts).
+    ///   SwiftTrust accepts); ``HTTPClientTrustConfigurationError/boringSSLContradictsVerifyDate``
+    ///   when it is `.on` beside settings with a `verifyDate` (BoringSSL checks validity now).
     public mutating func verifyConnections(toHost host: String, with verifier: TLSTrustVerifier,
                                            boringSSL: BoringSSLVerification = .automatic,
                                            onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil) throws(HTTPClientTrustConfigurationError) {
@@ -51,13 +52,15 @@ extension HTTPClient.Configuration {
     }
 
     /// Sets `tls`'s certificate verification and trust roots for `mode`.
-    static func apply(_ mode: BoringSSLVerification, settings: TLSTrustSettings, judgeSkipsEvaluation: Bool,
+    package static func apply(_ mode: BoringSSLVerification, settings: TLSTrustSettings, judgeSkipsEvaluation: Bool,
                       to tls: inout TLSConfiguration) throws(HTTPClientTrustConfigurationError) {
         let on: Bool
         switch mode {
-        case .automatic: on = !judgeSkipsEvaluation
+        // BoringSSL checks validity now: beside a configured verify date it would judge another instant.
+        case .automatic: on = !judgeSkipsEvaluation && settings.verifyDate == nil
         case .on:
             guard !judgeSkipsEvaluation else { throw .boringSSLContradictsJudge }
+            guard settings.verifyDate == nil else { throw .boringSSLContradictsVerifyDate }
             on = true
         case .off: on = false
         }

@@ -4,6 +4,9 @@ public enum HTTPClientTrustConfigurationError: Error, Hashable, Sendable, Custom
     /// BoringSSL's verification was asked for (`BoringSSLVerification.on`) beside a judge that may
     /// accept a chain without evaluating it: BoringSSL would refuse what the judge accepts.
     case boringSSLContradictsJudge
+    /// BoringSSL's verification was asked for beside settings with a `verifyDate`: BoringSSL checks
+    /// validity at the current time, and would judge another instant than the one configured.
+    case boringSSLContradictsVerifyDate
     /// A request whose URL is not `https://` with a host: nothing of it is sent (no TLS, nothing to verify).
     case notHTTPS(url: String)
     /// More hosts than ``TrustedHTTPClient/maximumHosts`` were asked for (one client each).
@@ -14,6 +17,8 @@ public enum HTTPClientTrustConfigurationError: Error, Hashable, Sendable, Custom
         switch self {
         case .boringSSLContradictsJudge:
             return "BoringSSL verification was turned on beside a judge that may accept without evaluating the chain; use .automatic or .off"
+        case .boringSSLContradictsVerifyDate:
+            return "BoringSSL verification was turned on beside a configured verify date, which BoringSSL cannot use; use .automatic or .off"
         case let .notHTTPS(url):
             return "refused to send a request to '\(url)': SwiftTrust verifies https:// URLs with a host only"
         case let .tooManyHosts(limit):

@@ -2,6 +2,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOSSL
 import SwiftTrust
 import SwiftTrustAsyncHTTPClient
 import TrustNIO
@@ -143,6 +144,19 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
             XCTAssertEqual(error as? HTTPClientTrustConfigurationError, .boringSSLContradictsJudge)
         }
         XCTAssertNoThrow(try TrustedHTTPClient(verifier: verifier, boringSSL: .automatic))
+    }
+
+    /// A verify date BoringSSL cannot use: `.on` refused, `.automatic` leaves the decision to SwiftTrust.
+    func testBoringSSLVerificationBesideAVerifyDateIsRefused() async throws {
+        var settings = try IntegrationPKI.settings()
+        settings.verifyDate = Date(timeIntervalSince1970: 1_780_272_000)   // 2026-06-01
+        let verifier = try TLSTrustVerifier(settings: settings)
+        XCTAssertThrowsError(try TrustedHTTPClient(verifier: verifier, boringSSL: .on)) { error in
+            XCTAssertEqual(error as? HTTPClientTrustConfigurationError, .boringSSLContradictsVerifyDate)
+        }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        try HTTPClient.Configuration.apply(.automatic, settings: settings, judgeSkipsEvaluation: false, to: &tls)
+        XCTAssertEqual(tls.certificateVerification, .none)
     }
 
     // MARK: - Helpers
