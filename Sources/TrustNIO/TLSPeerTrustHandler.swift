@@ -133,7 +133,11 @@ public final class TLSPeerTrustHandler: ChannelDuplexHandler, RemovableChannelHa
         record.recordResumption()
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        let record = record
         resumption.verifier.reverifyResumedSession(leaf: handle, check: resumption, record: record) { outcome in
+            // Recorded at once: a peer that closes before the verdict is applied on the loop still
+            // leaves its reason on the record (what integrations report when the connection closes).
+            record.record(outcome)
             loop.execute { bound.value.handler.finishReverification(outcome, context: bound.value.context) }
         }
     }
