@@ -28,7 +28,7 @@ struct Store: ParsableCommand {
     var at: String?
 
     @Option(help: ArgumentHelp(
-        "Read the well-known bundle files and directories under PREFIX (a mounted image, a test's layout) instead of /.",
+        "Read the well-known locations (bundles, certificate directories, administrators' and the distribution's directories) under PREFIX (a mounted image, a test's layout) instead of /.",
         discussion: "SSL_CERT_FILE and SSL_CERT_DIR are still read as set. Evaluations always read the locations under /.",
         valueName: "PREFIX"))
     var root: String?

@@ -16,6 +16,8 @@ import TrustX509
 ///
 /// Either way, a block that is not a readable certificate is left out (a bundle is not ours to
 /// reject as a whole) and listed in ``skipped`` with the reason.
+/// No file is read past 16 MiB: a larger `SSL_CERT_FILE` is a ``SystemTrustStoreError``, a larger
+/// bundle is passed over as unreadable, a larger file of a directory is listed in ``skipped``.
 ///
 /// Which anchors an administrator installed is read from the directories local roots are installed
 /// into (``administratorDirectoryPaths``): on Debian, Ubuntu and Alpine `update-ca-certificates` adds
