@@ -44,9 +44,11 @@ enum ExamplePKI {
     }
 
     /// The mutual-TLS server route of examples (a) and (c): the server chain, clients of the ECDSA root.
-    static func serverRoute() throws -> TLSServerTrustRoute {
+    static func serverRoute(requiredIdentity: IdentityRule? = nil) throws -> TLSServerTrustRoute {
         let identity = try identity(serverChain)
+        var settings = try settings()
+        settings.requiredIdentity = requiredIdentity
         return try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key,
-                                       clientVerifier: TLSTrustVerifier(settings: settings()))
+                                       clientVerifier: TLSTrustVerifier(settings: settings))
     }
 }

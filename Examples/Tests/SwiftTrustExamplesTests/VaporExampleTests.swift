@@ -23,6 +23,21 @@ final class VaporExampleTests: XCTestCase {
         assertRefusedForExtendedKeyUsage(response, failure)
     }
 
+    /// Issue 41: the committed client (`email:user@swifttrust.test`) is served under a rule it
+    /// matches and refused in the handshake, with the rule named, under one it does not.
+    func testOnlyClientsWithTheRequiredIdentityAreServed() async throws {
+        let allowed = try await withVaporServer(requiredIdentity: try .email("user@swifttrust.test")) { port, _ in
+            try await httpsGet("/whoami", port: port, presenting: ExamplePKI.clientChain)
+        }
+        try assertAnsweredWithClientIdentity(allowed)
+        let rule = try IdentityRule.spiffeID(trustDomain: "swifttrust.test")
+        let (response, failure) = try await withVaporServer(requiredIdentity: rule) { port, rejections in
+            (try await httpsGet("/whoami", port: port, presenting: ExamplePKI.clientChain), try await rejections.first())
+        }
+        if case let .success(text) = response { XCTAssertFalse(text.contains("200"), "a client without the required identity was served: \(text)") }
+        XCTAssertEqual(failure, .identityNotAllowed(rule))
+    }
+
     /// A client verified once cannot go on without its certificate on a resumed session: Vapor
     /// calls no hook on a resumed TLS session and gives no per-connection handler to re-verify it,
     /// so its requests would be refused (403); today Vapor does not resume at all. Driven by
@@ -72,9 +87,10 @@ final class VaporExampleTests: XCTestCase {
 
     /// Runs example (c) on 127.0.0.1 for `body`, then stops it.
     private func withVaporServer<T: Sendable>(
+        requiredIdentity: IdentityRule? = nil,
         _ body: @escaping @Sendable (Int, Reports<TLSTrustFailure>) async throws -> T
     ) async throws -> T {
-        let route = try ExamplePKI.serverRoute()
+        let route = try ExamplePKI.serverRoute(requiredIdentity: requiredIdentity)
         return try await withDeadline {
             let rejections = Reports<TLSTrustFailure>()
             let app = try await Application.make(.testing)

@@ -60,6 +60,36 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
         }
     }
 
+    /// Issue 41: a server without the identity the client requires (a DNS name it is not issued
+    /// for, though its chain and host validate) is refused in the handshake with the rule named, and
+    /// no request byte reaches it; one with it answers.
+    func testAServerWithoutTheRequiredIdentityIsRefusedBeforeAnyRequest() async throws {
+        for version in Self.versions {
+            try await withDeadline {
+                let server = try await RecordingHTTPSServer.start(presenting: IntegrationPKI.serverChain, version: version)
+                var allowed = try IntegrationPKI.settings()
+                allowed.requiredIdentity = try .dnsName(IntegrationPKI.host)
+                let client = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: allowed), configuration: Self.configuration())
+                let response = try await client.execute(HTTPClientRequest(url: Self.url("/hello", port: server.port)), timeout: .seconds(10))
+                XCTAssertEqual(response.status, .ok, "\(version)")
+                try await client.shutdown()
+                await server.stop()
+
+                let refusedServer = try await RecordingHTTPSServer.start(presenting: IntegrationPKI.serverChain, version: version)
+                let rule = try IdentityRule.spiffeID("spiffe://swifttrust.test/payments")
+                var refusing = try IntegrationPKI.settings()
+                refusing.requiredIdentity = rule
+                let refused = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: refusing), configuration: Self.configuration())
+                let error = await Self.error(of: refused, path: "/secret-path", port: refusedServer.port)
+                try await refused.shutdown()
+                await refusedServer.stop()
+                let rejection = try XCTUnwrap(error as? TLSTrustError, "\(version): \(String(describing: error))")
+                XCTAssertEqual(rejection.failure, .identityNotAllowed(rule))
+                Self.assertNoRequest(reached: refusedServer, version: version)
+            }
+        }
+    }
+
     func testARevokedLeafIsRefusedThroughItsCRL() async throws {
         for version in Self.versions {
             try await withDeadline {

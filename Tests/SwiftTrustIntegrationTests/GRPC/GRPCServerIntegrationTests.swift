@@ -40,6 +40,30 @@ final class GRPCServerIntegrationTests: XCTestCase {
         }
     }
 
+    /// Issue 41: a client with the required identity is answered; one without is refused in the
+    /// handshake with the rule named, and its call never runs.
+    func testOnlyClientsWithTheRequiredIdentityAreAnswered() async throws {
+        let allowed = try MutualTLSFixture(requiredIdentity: .subject(.commonName, equals: "Good Client"))
+        try await withServer(allowed) { port, _, calls in
+            let answer = try await Self.whoAmI(port: port, identity: allowed.clientIdentity(revoked: false))
+            XCTAssertTrue(answer.contains(ClientRevocationPKI.goodClientEmail), answer)
+            XCTAssertEqual(calls.all.count, 1)
+        }
+        let rule = try IdentityRule.spiffeID(trustDomain: "swifttrust.test")
+        let refusing = try MutualTLSFixture(requiredIdentity: rule)
+        try await withServer(refusing) { port, rejections, calls in
+            do {
+                _ = try await Self.whoAmI(port: port, identity: refusing.clientIdentity(revoked: false))
+                XCTFail("a client without the required identity was answered")
+            } catch let error as RPCError {
+                XCTAssertEqual(error.code, .unavailable, "\(error)")
+            }
+            let rejection = try await rejections.first()
+            XCTAssertEqual(rejection.failure, .identityNotAllowed(rule))
+            XCTAssertEqual(calls.all.count, 0, "the handler ran for a refused client")
+        }
+    }
+
     func testAResumedSessionOfAClientRevokedSinceIsRefused() async throws {
         let fixture = try MutualTLSFixture()
         try await withServer(fixture) { port, rejections, _ in

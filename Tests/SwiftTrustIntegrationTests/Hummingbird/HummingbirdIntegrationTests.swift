@@ -60,6 +60,24 @@ final class HummingbirdIntegrationTests: XCTestCase {
         }
     }
 
+    /// Issue 41: an identity rule the client matches serves it; one it does not match closes the
+    /// connection in the handshake, with the rule named, and the handler never answers.
+    func testOnlyClientsWithTheRequiredIdentityAreServed() async throws {
+        let allowed = try MutualTLSFixture(requiredIdentity: .any([try .dnsName("nobody.test"), try .email(ClientRevocationPKI.goodClientEmail)]))
+        try await withServer(allowed) { port, _ in
+            let output = try allowed.sClient(port: port, session: "hb-allowed.pem", resume: false, input: Self.request)
+            XCTAssertTrue(output.contains("HTTP/1.1 200"), output)
+        }
+        let rule = try IdentityRule.emailDomain("payments.swifttrust.test")
+        let refusing = try MutualTLSFixture(requiredIdentity: rule)
+        try await withServer(refusing) { port, rejections in
+            let output = try refusing.sClient(port: port, session: "hb-refused.pem", resume: false, input: Self.request)
+            XCTAssertFalse(output.contains("HTTP/1.1 200"), output)
+            let rejection = try await rejections.first()
+            XCTAssertEqual(rejection.failure, .identityNotAllowed(rule))
+        }
+    }
+
     /// A Hummingbird 2 server on 127.0.0.1 (`GET /whoami` answers the client's SANs) for `body`.
     private func withServer(_ fixture: MutualTLSFixture,
                             _ body: @escaping @Sendable (Int, Reports<TLSTrustRejection>) async throws -> Void) async throws {

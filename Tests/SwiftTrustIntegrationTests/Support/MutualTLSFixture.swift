@@ -13,8 +13,11 @@ final class MutualTLSFixture: Sendable {
     let pki: ClientRevocationPKI
     let directory: URL
     private let crls: Mutex<[CertificateRevocationList]>
+    /// Who a verified client must be (``TLSTrustSettings/requiredIdentity``), if anyone.
+    let requiredIdentity: IdentityRule?
 
-    init() throws {
+    init(requiredIdentity: IdentityRule? = nil) throws {
+        self.requiredIdentity = requiredIdentity
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("swifttrust-integration-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         pki = try ClientRevocationPKI(in: directory)
@@ -29,11 +32,13 @@ final class MutualTLSFixture: Sendable {
         crls.withLock { $0 = later }
     }
 
-    /// The clients' settings: the PKI's root only, its current CRL, revocation required.
+    /// The clients' settings: the PKI's root only, its current CRL, revocation required, the
+    /// fixture's identity rule.
     func clientSettings() throws -> TLSTrustSettings {
         var settings = TLSTrustSettings(anchors: try Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: pki.rootPath)))))
         settings.revocation = [.useAnyAvailableMethod, .requirePositiveResponse, .networkAccessDisabled]
         settings.configure = { [self] trust in trust.setCRLs(crls.withLock { $0 }) }
+        settings.requiredIdentity = requiredIdentity
         return settings
     }
 

@@ -67,6 +67,24 @@ final class URLSessionIntegrationTests: XCTestCase {
             }
             XCTAssertFalse(revoked.connections.isEmpty)
             XCTAssertTrue(revoked.connections.allSatisfy(\.isEmpty), "request bytes reached the refused server")
+
+            // Refused: a trusted server without the identity the client requires (issue 41).
+            let rule = try IdentityRule.dnsName("payments.swifttrust.test")
+            var requiring = try IntegrationPKI.revocationSettings()
+            requiring.requiredIdentity = rule
+            let identityClient = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: requiring), configuration: configuration)
+            SwiftTrustURLProtocol.use(identityClient)
+            let unnamed = try await RecordingHTTPSServer.start(presenting: IntegrationPKI.serverChain, version: .http1)
+            do {
+                _ = try await session.data(from: URL(string: "https://\(IntegrationPKI.host):\(unnamed.port)/secret")!)
+                XCTFail("a server without the required identity answered")
+            } catch {
+                XCTAssertEqual(try XCTUnwrap(Self.trustError(in: error), "\(error)").failure, .identityNotAllowed(rule))
+            }
+            XCTAssertFalse(unnamed.connections.isEmpty)
+            XCTAssertTrue(unnamed.connections.allSatisfy(\.isEmpty), "request bytes reached the refused server")
+            try await identityClient.shutdown()
+            await unnamed.stop()
             session.invalidateAndCancel()
             try await client.shutdown()
             await good.stop()
