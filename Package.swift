@@ -78,7 +78,7 @@ let package = Package(
         // SwiftTrust's one HTTP client (revocation fetching; the messages and URL rules pin reports use
         // too), outside TrustCore, which keeps only the RevocationFetcher protocol. No NIO.
         .target(name: "TrustHTTP", dependencies: ["TrustCore"]),
-        .target(name: "TrustSession", dependencies: ["TrustCore", "TrustHTTP", "TrustPinning", "TrustX509"]),
+        .target(name: "TrustSession", dependencies: ["TrustCore", "TrustCrypto", "TrustHTTP", "TrustPinning", "TrustX509"]),
         .target(
             name: "SwiftTrust",
             dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustCore", "TrustHTTP", "TrustPinning", "TrustSession"]
