@@ -37,8 +37,8 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
 
     /// A listener on 127.0.0.1 using `context` and `verifier`; each connection's record, and its
     /// handshake outcome (after which the server writes a line and closes).
-    private func listen(context: NIOSSLContext, verifier: TLSTrustVerifier) throws -> (port: Int, connections: Accepted) {
-        let accepted = Accepted()
+    private func listen(context: NIOSSLContext, verifier: TLSTrustVerifier) throws -> (port: Int, connections: AcceptedConnections) {
+        let accepted = AcceptedConnections()
         let server = try ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -139,21 +139,4 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
         }
     }
 
-}
-
-/// The connections a listener accepted, in order.
-private final class Accepted: Sendable {
-    private let connections = Mutex<[LoopbackTestCase.ServerConnection]>([])
-
-    func append(_ connection: LoopbackTestCase.ServerConnection) { connections.withLock { $0.append(connection) } }
-
-    /// The `index`-th connection (0 first), waiting up to 10 seconds for it.
-    func connection(_ index: Int) throws -> LoopbackTestCase.ServerConnection {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if let connection = connections.withLock({ index < $0.count ? $0[index] : nil }) { return connection }
-            usleep(10_000)
-        }
-        throw LoopbackTimeout()
-    }
 }
