@@ -1,4 +1,5 @@
 import Foundation
+import MetricsTestKit
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -139,4 +140,21 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
         }
     }
 
+    /// Issue 41 item 4: the re-verification of a resumed session is counted with `resumed="true"`,
+    /// the full handshake before it with `resumed="false"`.
+    func testAResumedSessionsDecisionIsCountedAsResumed() throws {
+        let recorded = TestMetrics()
+        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), metrics: TLSTrustMetrics(factory: recorded))
+        let (port, connections) = try listen(context: try serverContext(), verifier: verifier)
+        _ = try sClient(port: port, version: "-tls1_3", presentCertificate: true, session: "counted.pem", resume: false)
+        XCTAssertNotNil(try connections.connection(0).peerAtHandshake.wait())
+        let output = try sClient(port: port, version: "-tls1_3", presentCertificate: false, session: "counted.pem", resume: true)
+        XCTAssertTrue(output.contains("Reused,"), "the session was not resumed:\n\(output)")
+        XCTAssertNotNil(try connections.connection(1).peerAtHandshake.wait())
+        for resumed in ["false", "true"] {
+            XCTAssertEqual(recorded.counterTotal(label: TLSTrustMetrics.decisionsLabel, dimensions: [
+                ("outcome", "trusted"), ("role", "client"), ("reason", "none"), ("resumed", resumed),
+            ]), 1, "resumed=\(resumed)")
+        }
+    }
 }
