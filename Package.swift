@@ -45,10 +45,12 @@ let package = Package(
     dependencies: [
         // Only the CLI depends on this; the library modules depend on nothing but libcrypto.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Only TrustNIO (and trustctl through it) depends on these: the core modules stay dependency-free.
+        // Only TrustNIO (and trustctl through it) depends on these (swift-metrics too, below): the core
+        // modules stay dependency-free.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),   // `swift package generate-documentation` (scripts/docs)
         // Only a test target depends on this: the DER reader's differential test against swift-asn1.
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
@@ -78,7 +80,7 @@ let package = Package(
         // SwiftTrust's one HTTP client (revocation fetching; the messages and URL rules pin reports use
         // too), outside TrustCore, which keeps only the RevocationFetcher protocol. No NIO.
         .target(name: "TrustHTTP", dependencies: ["TrustCore"]),
-        .target(name: "TrustSession", dependencies: ["TrustCore", "TrustHTTP", "TrustPinning", "TrustX509"]),
+        .target(name: "TrustSession", dependencies: ["TrustCore", "TrustCrypto", "TrustHTTP", "TrustPinning", "TrustX509"]),
         .target(
             name: "SwiftTrust",
             dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustCore", "TrustHTTP", "TrustPinning", "TrustSession"]
@@ -92,6 +94,7 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         .executableTarget(
@@ -155,6 +158,8 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         // Runs the built trustctl binary (no trustctl module dependency: it tests the executable's output),

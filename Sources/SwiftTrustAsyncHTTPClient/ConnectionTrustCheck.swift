@@ -23,6 +23,7 @@ struct ConnectionTrustCheck: Sendable {
     /// Decides `channel`'s server: succeeds when trusted; else closes the channel and fails with
     /// a `TLSTrustError` carrying the typed reason.
     func check(_ channel: any Channel) -> EventLoopFuture<Void> {
+        let started = ContinuousClock.now
         let loop = channel.eventLoop
         let promise = loop.makePromise(of: Void.self)
         let lookUp: @Sendable () -> NIOSSLCertificate? = {
@@ -34,18 +35,19 @@ struct ConnectionTrustCheck: Sendable {
             guard case let .success(handle?) = result else {
                 return refuse(channel, failure: .noPeerCertificates, tlsError: HTTPClientTrustRejection.noPeerCertificate, promise: promise)
             }
-            decide(handle, channel: channel, promise: promise)
+            decide(handle, channel: channel, started: started, promise: promise)
         }
         return promise.futureResult
     }
 
-    private func decide(_ handle: NIOSSLCertificate, channel: any Channel, promise: EventLoopPromise<Void>) {
+    private func decide(_ handle: NIOSSLCertificate, channel: any Channel, started: ContinuousClock.Instant,
+                        promise: EventLoopPromise<Void>) {
         let role = TLSPeerRole.server(host: host)
         let port = channel.remoteAddress?.port
         let parsed: [Certificate]
         switch TLSTrustVerifier.parse([handle]) {
         case let .failure(failure):
-            verifier.logVerdict(.rejected(failure), presented: [], role: role, port: port)
+            verifier.reportVerdict(.rejected(failure), presented: [], role: role, port: port, started: started)
             onOutcome?(.rejected(failure))
             return refuse(channel, failure: failure, tlsError: HTTPClientTrustRejection.connectionClosedBeforeRequest, promise: promise)
         case let .success(certificates):
@@ -56,7 +58,7 @@ struct ConnectionTrustCheck: Sendable {
         // A connection that closes while a pending decision fetches stops its fetching.
         channel.closeFuture.whenComplete { _ in record.cancelPendingVerification() }
         verifier.decide(.presented(parsed), role: role, port: port, taskHandler: nil, record: record) { outcome in
-            verifier.logVerdict(outcome, presented: parsed, role: role, port: port)
+            verifier.reportVerdict(outcome, presented: parsed, role: role, port: port, started: started)
             record.record(outcome)
             onOutcome?(outcome)
             switch outcome {

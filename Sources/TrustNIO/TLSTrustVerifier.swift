@@ -38,6 +38,11 @@ public typealias TLSTrustVerificationCallback =
 /// metadata keys of ``TrustLogMetadataKey`` (`swifttrust.verdict`, `swifttrust.host`,
 /// `swifttrust.reason`, …). Without one (the default) it logs nothing and builds no log text.
 ///
+/// **Metrics.** Every verdict is counted and timed through swift-metrics, and the fetches of its
+/// revocation fetcher counted (``TLSTrustMetrics`` lists the metrics): into the application's
+/// bootstrapped `MetricsSystem` by default (``TLSTrustMetrics/standard``), into a factory of your own
+/// (``TLSTrustMetrics/init(factory:)``), or nowhere (``TLSTrustMetrics/disabled``).
+///
 /// ```swift
 /// let verifier = try TLSTrustVerifier(evaluator: ServerTrustManager(evaluators: [
 ///     "api.example.com": try PinnedSPKIHashesTrustEvaluator(pins: pins),
@@ -59,6 +64,8 @@ public struct TLSTrustVerifier: Sendable {
     public var execution: TLSVerificationExecution { handshakes.execution }
     /// Where verdicts are logged (trusted at `debug`, rejected at `info`); nil logs nothing.
     public let logger: Logger?
+    /// Where verdicts, their durations, fetches and peers' expiries are recorded.
+    public let metrics: TLSTrustMetrics
     /// The anchors as swift-nio-ssl certificates, converted once, for the validated-chain metadata.
     private let anchorHandles: [Certificate: NIOSSLCertificate]
 
@@ -72,10 +79,17 @@ public struct TLSTrustVerifier: Sendable {
     ///   - execution: Where verification runs. Default: `TLSVerificationExecution.automatic`.
     ///   - logger: Where each verdict is logged (``TrustLogMetadataKey`` lists the metadata).
     ///     Default: nil, no logging.
+    ///   - metrics: Where verdicts and fetches are recorded; the settings' revocation fetcher is
+    ///     wrapped to count its fetches (``TLSTrustMetrics/meteredFetcher(_:)``). Default:
+    ///     ``TLSTrustMetrics/standard``, the global `MetricsSystem` (a no-op until bootstrapped).
     public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate,
-                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) throws(TLSTrustConfigurationError) {
+                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil,
+                metrics: TLSTrustMetrics = .standard) throws(TLSTrustConfigurationError) {
+        var settings = settings
+        if metrics.isEnabled { settings.revocationFetcher = metrics.meteredFetcher(settings.revocationFetcher) }
         handshakes = TLSHandshakeDecider(decider: try TLSTrustDecider(settings: settings, judge: judge), execution: execution)
         self.logger = logger
+        self.metrics = metrics
         var handles: [Certificate: NIOSSLCertificate] = [:]
         for anchor in settings.anchors ?? [] {
             if let handle = try? NIOSSLCertificate(bytes: anchor.derEncoded, format: .der) { handles[anchor] = handle }
@@ -84,22 +98,26 @@ public struct TLSTrustVerifier: Sendable {
     }
 
     /// A verifier whose decisions an Alamofire-style evaluator (or `ServerTrustManager`) makes;
-    /// `logger` and what it throws as in ``init(settings:judge:execution:logger:)``.
+    /// `logger`, `metrics` and what it throws as in ``init(settings:judge:execution:logger:metrics:)``.
     public init(evaluator: any ServerTrustEvaluating, settings: TLSTrustSettings = TLSTrustSettings(),
-                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) throws(TLSTrustConfigurationError) {
-        try self.init(settings: settings, judge: .evaluator(evaluator), execution: execution, logger: logger)
+                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil,
+                metrics: TLSTrustMetrics = .standard) throws(TLSTrustConfigurationError) {
+        try self.init(settings: settings, judge: .evaluator(evaluator), execution: execution, logger: logger, metrics: metrics)
     }
 
-    /// A verifier whose decisions an AFNetworking-style `SecurityPolicy` makes; `logger` and what it
-    /// throws as in ``init(settings:judge:execution:logger:)``.
+    /// A verifier whose decisions an AFNetworking-style `SecurityPolicy` makes; `logger`, `metrics`
+    /// and what it throws as in ``init(settings:judge:execution:logger:metrics:)``.
     public init(securityPolicy: SecurityPolicy, settings: TLSTrustSettings = TLSTrustSettings(),
-                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil) throws(TLSTrustConfigurationError) {
-        try self.init(settings: settings, judge: .securityPolicy(securityPolicy), execution: execution, logger: logger)
+                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil,
+                metrics: TLSTrustMetrics = .standard) throws(TLSTrustConfigurationError) {
+        try self.init(settings: settings, judge: .securityPolicy(securityPolicy), execution: execution, logger: logger,
+                      metrics: metrics)
     }
 
     /// The callback to hand to `NIOSSLClientHandler` / `NIOSSLServerHandler` (or to a framework's
     /// TLS configuration, such as gRPC Swift 2's `customVerificationCallback`): verifies the peer in
-    /// `role`, logs the verdict (when the verifier has a ``logger``), records the decision in `record`,
+    /// `role`, logs the verdict (when the verifier has a ``logger``) and records it in ``metrics``,
+    /// records the decision in `record`,
     /// tells `onOutcome`, and completes swift-nio-ssl's promise.
     ///
     /// - Parameters:
@@ -114,8 +132,9 @@ public struct TLSTrustVerifier: Sendable {
                                      taskHandler: ServerTrustChallengeHandler? = nil,
                                      onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil) -> TLSTrustVerificationCallback {
         { presented, promise in
+            let started = ContinuousClock.now
             let complete: @Sendable (TLSTrustOutcome, [Certificate]) -> Void = { outcome, parsed in
-                logVerdict(outcome, presented: parsed, role: role, port: port)
+                reportVerdict(outcome, presented: parsed, role: role, port: port, started: started)
                 record?.record(outcome)
                 onOutcome?(outcome)
                 promise.succeed(metadataResult(for: outcome, presented: presented, parsed: parsed))
@@ -148,22 +167,23 @@ public struct TLSTrustVerifier: Sendable {
     }
 
     /// Verifies the certificates a peer presented as swift-nio-ssl hands them over (leaf first),
-    /// parsing each from its DER, and logs the verdict: for async verification hooks such as
-    /// Hummingbird's `TLSChannelConfiguration(tlsConfiguration:customAsyncVerificationCallback:)`.
+    /// parsing each from its DER, and logs and records the verdict: for async verification hooks
+    /// such as Hummingbird's `TLSChannelConfiguration(tlsConfiguration:customAsyncVerificationCallback:)`.
     public func verify(_ presented: [NIOSSLCertificate], role: TLSPeerRole, port: Int? = nil,
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+        let started = ContinuousClock.now
         switch Self.parse(presented) {
         case let .failure(failure):
-            logVerdict(.rejected(failure), presented: [], role: role, port: port)
+            reportVerdict(.rejected(failure), presented: [], role: role, port: port, started: started)
             return .rejected(failure)
         case let .success(parsed):
-            return await verify(parsed, role: role, port: port, taskHandler: taskHandler)
+            return await verify(parsed, role: role, port: port, taskHandler: taskHandler, started: started)
         }
     }
 
     /// Verifies certificates a peer presented (leaf first, parsed), fetching revocation information
-    /// first when the settings ask for it, and logs the verdict: the decision the verification
-    /// callback makes.
+    /// first when the settings ask for it, and logs and records the verdict: the decision the
+    /// verification callback makes.
     ///
     /// A hook that calls only this (or ``verificationCallback(for:port:record:taskHandler:onOutcome:)``)
     /// never sees a resumed session, which carries no certificates: install the
@@ -171,8 +191,14 @@ public struct TLSTrustVerifier: Sendable {
     /// re-verifies it.
     public func verify(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+        await verify(presented, role: role, port: port, taskHandler: taskHandler, started: .now)
+    }
+
+    /// The verification of parsed certificates (the public `verify`), timed from `started`.
+    private func verify(_ presented: [Certificate], role: TLSPeerRole, port: Int?, taskHandler: ServerTrustChallengeHandler?,
+                        started: ContinuousClock.Instant) async -> TLSTrustOutcome {
         let outcome = await handshakes.outcome(for: .presented(presented), role: role, port: port, taskHandler: taskHandler)
-        logVerdict(outcome, presented: presented, role: role, port: port)
+        reportVerdict(outcome, presented: presented, role: role, port: port, started: started)
         return outcome
     }
 

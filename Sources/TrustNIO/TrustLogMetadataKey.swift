@@ -20,6 +20,11 @@
 /// `"pin report not delivered"` at `info` level, with ``reportURI``, ``upload``, ``statusCode``
 /// (when the collector answered) and ``reason`` (when it failed, was refused or dropped).
 ///
+/// The observer ``TLSTrustMetrics/anchorReloadObserver(logger:)`` gives a `ReloadingTrustAnchors`
+/// writes `"trust anchors reloaded"` at `info` level with ``anchorCount``, or `"trust anchors not
+/// reloaded"` at `warning` level with ``anchorPath`` (the file or directory that failed),
+/// ``reason`` (the rule it broke) and ``anchorCount`` (the size of the set kept).
+///
 /// Only what the peer presented in the handshake is logged (names from its certificates), never
 /// key material. Text taken from certificates is passed through `TerminalText.escaped(_:)`, so a
 /// subject cannot forge log lines with newlines or control characters.
@@ -47,4 +52,9 @@ public enum TrustLogMetadataKey {
     public static let upload = "swifttrust.upload"
     /// `swifttrust.status_code`: the HTTP status a report collector answered with.
     public static let statusCode = "swifttrust.status_code"
+    /// `swifttrust.anchors.path`: the trust anchor file or directory a reload failed on.
+    public static let anchorPath = "swifttrust.anchors.path"
+    /// `swifttrust.anchors.count`: how many trust anchors are in use after a reload (or kept after a
+    /// failed one).
+    public static let anchorCount = "swifttrust.anchors.count"
 }

@@ -19,13 +19,7 @@ package final class ResumedSessionChains: Sendable {
     /// How many leaves are remembered; the oldest is forgotten first.
     package static let capacity = 4_096
 
-    private struct State {
-        var chains: [Certificate: [Certificate]] = [:]
-        var order: [Certificate] = []
-        var start = 0
-    }
-
-    private let state = Mutex(State())
+    private let state = Mutex(FirstInFirstOutMemory<Certificate, [Certificate]>(capacity: ResumedSessionChains.capacity))
 
     /// An empty memory.
     package init() {}
@@ -33,23 +27,11 @@ package final class ResumedSessionChains: Sendable {
     /// Remembers `presented` (leaf first) as the chain of its leaf.
     package func remember(_ presented: [Certificate]) {
         guard let leaf = presented.first else { return }
-        state.withLock { state in
-            if state.chains.updateValue(presented, forKey: leaf) != nil { return }
-            state.order.append(leaf)
-            if state.order.count - state.start > Self.capacity {
-                state.chains[state.order[state.start]] = nil
-                state.start += 1
-                // Compact now and then, so that the order list stays within twice the capacity.
-                if state.start >= Self.capacity {
-                    state.order.removeFirst(state.start)
-                    state.start = 0
-                }
-            }
-        }
+        state.withLock { $0.remember(presented, for: leaf) }
     }
 
     /// The chain `leaf` was presented with when it was trusted, or `[leaf]` when it is not remembered.
     package func chain(forLeaf leaf: Certificate) -> [Certificate] {
-        state.withLock { $0.chains[leaf] } ?? [leaf]
+        state.withLock { $0[leaf] } ?? [leaf]
     }
 }

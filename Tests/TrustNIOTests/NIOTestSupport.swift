@@ -232,6 +232,33 @@ extension OpenSSLServer {
     }
 }
 
+/// The connections a listener accepted, in order.
+final class AcceptedConnections: Sendable {
+    private let connections = Mutex<[LoopbackTestCase.ServerConnection]>([])
+
+    /// An empty list.
+    init() {}
+
+    /// The connections `stream` yields, collected as they come (for a test that makes several).
+    init(collecting stream: AsyncStream<LoopbackTestCase.ServerConnection>) {
+        Task { [self] in
+            for await connection in stream { append(connection) }
+        }
+    }
+
+    func append(_ connection: LoopbackTestCase.ServerConnection) { connections.withLock { $0.append(connection) } }
+
+    /// The `index`-th connection (0 first), waiting up to 10 seconds for it.
+    func connection(_ index: Int) throws -> LoopbackTestCase.ServerConnection {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let connection = connections.withLock({ index < $0.count ? $0[index] : nil }) { return connection }
+            usleep(10_000)
+        }
+        throw LoopbackTimeout()
+    }
+}
+
 /// The failure inside a rejected client result, failing the test when it was accepted.
 func rejection(_ result: LoopbackTestCase.ClientResult, file: StaticString = #filePath, line: UInt = #line) -> TLSTrustFailure? {
     guard let error = result.error else {

@@ -1,4 +1,5 @@
 import Foundation
+import MetricsTestKit
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -37,8 +38,8 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
 
     /// A listener on 127.0.0.1 using `context` and `verifier`; each connection's record, and its
     /// handshake outcome (after which the server writes a line and closes).
-    private func listen(context: NIOSSLContext, verifier: TLSTrustVerifier) throws -> (port: Int, connections: Accepted) {
-        let accepted = Accepted()
+    private func listen(context: NIOSSLContext, verifier: TLSTrustVerifier) throws -> (port: Int, connections: AcceptedConnections) {
+        let accepted = AcceptedConnections()
         let server = try ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -139,21 +140,21 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
         }
     }
 
-}
-
-/// The connections a listener accepted, in order.
-private final class Accepted: Sendable {
-    private let connections = Mutex<[LoopbackTestCase.ServerConnection]>([])
-
-    func append(_ connection: LoopbackTestCase.ServerConnection) { connections.withLock { $0.append(connection) } }
-
-    /// The `index`-th connection (0 first), waiting up to 10 seconds for it.
-    func connection(_ index: Int) throws -> LoopbackTestCase.ServerConnection {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if let connection = connections.withLock({ index < $0.count ? $0[index] : nil }) { return connection }
-            usleep(10_000)
+    /// Issue 41 item 4: the re-verification of a resumed session is counted with `resumed="true"`,
+    /// the full handshake before it with `resumed="false"`.
+    func testAResumedSessionsDecisionIsCountedAsResumed() throws {
+        let recorded = TestMetrics()
+        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), metrics: TLSTrustMetrics(factory: recorded))
+        let (port, connections) = try listen(context: try serverContext(), verifier: verifier)
+        _ = try sClient(port: port, version: "-tls1_3", presentCertificate: true, session: "counted.pem", resume: false)
+        XCTAssertNotNil(try connections.connection(0).peerAtHandshake.wait())
+        let output = try sClient(port: port, version: "-tls1_3", presentCertificate: false, session: "counted.pem", resume: true)
+        XCTAssertTrue(output.contains("Reused,"), "the session was not resumed:\n\(output)")
+        XCTAssertNotNil(try connections.connection(1).peerAtHandshake.wait())
+        for resumed in ["false", "true"] {
+            XCTAssertEqual(recorded.counterTotal(label: TLSTrustMetrics.decisionsLabel, dimensions: [
+                ("outcome", "trusted"), ("role", "client"), ("reason", "none"), ("resumed", resumed),
+            ]), 1, "resumed=\(resumed)")
         }
-        throw LoopbackTimeout()
     }
 }

@@ -1,0 +1,52 @@
+import TrustCore
+
+extension TLSTrustMetrics {
+    /// `fetcher`, counting each CRL, OCSP and caIssuers request it makes in
+    /// `swifttrust_fetches_total` (`kind`, `result`); its response cache and its local-address
+    /// variant (which counts too) are `fetcher`'s. ``TLSTrustVerifier`` wraps its settings' fetcher
+    /// this way; wrap one yourself for a `ServerTrust` you evaluate with `evaluate(fetchingWith:)`.
+    /// ``disabled`` returns `fetcher` as it is.
+    public func meteredFetcher(_ fetcher: any RevocationFetcher) -> any RevocationFetcher {
+        guard isEnabled, !(fetcher is MeteredRevocationFetcher) else { return fetcher }
+        return MeteredRevocationFetcher(base: fetcher, metrics: self)
+    }
+}
+
+/// A ``RevocationFetcher`` that counts what another one fetches (``TLSTrustMetrics/meteredFetcher(_:)``).
+struct MeteredRevocationFetcher: RevocationFetcher {
+    let base: any RevocationFetcher
+    let metrics: TLSTrustMetrics
+
+    func fetchCRL(from url: String) async throws -> [UInt8] {
+        try await counted("crl") { try await base.fetchCRL(from: url) }
+    }
+
+    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
+        try await counted("ocsp") { try await base.fetchOCSPResponse(from: url, request: request) }
+    }
+
+    var responseCache: RevocationResponseCache? { base.responseCache }
+
+    func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
+        try await counted("ca_issuers") { try await base.fetchIssuerCertificates(from: url) }
+    }
+
+    func allowingLocalAddresses() -> any RevocationFetcher {
+        MeteredRevocationFetcher(base: base.allowingLocalAddresses(), metrics: metrics)
+    }
+
+    /// `fetch`'s bytes, counted `ok`, or its error, counted `failed`; a base that does not fetch
+    /// issuers at all (`IssuerFetchError.notSupported`) made no request, and is not counted.
+    private func counted(_ kind: String, _ fetch: () async throws -> [UInt8]) async throws -> [UInt8] {
+        do {
+            let bytes = try await fetch()
+            metrics.recordFetch(kind: kind, succeeded: true)
+            return bytes
+        } catch IssuerFetchError.notSupported {
+            throw IssuerFetchError.notSupported
+        } catch {
+            metrics.recordFetch(kind: kind, succeeded: false)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import MetricsTestKit
+import Synchronization
+import TrustCore
+import TrustNIO
+import XCTest
+
+/// `TLSTrustMetrics.meteredFetcher(_:)` around a stub fetcher: each kind counted by result, the base's
+/// cache kept, its local-address variant used and counted, a base that fetches no issuers not counted.
+final class MeteredRevocationFetcherTests: XCTestCase {
+    private func fetches(_ recorded: TestMetrics, _ kind: String, _ result: String) -> Int64 {
+        recorded.counterTotal(label: TLSTrustMetrics.fetchesLabel, dimensions: [("kind", kind), ("result", result)])
+    }
+
+    func testEachKindIsCountedByResult() async throws {
+        let recorded = TestMetrics()
+        let fetcher = TLSTrustMetrics(factory: recorded).meteredFetcher(StubFetcher(failing: false))
+        _ = try await fetcher.fetchCRL(from: "http://crl.test/a.crl")
+        _ = try await fetcher.fetchCRL(from: "http://crl.test/b.crl")
+        _ = try await fetcher.fetchOCSPResponse(from: "http://ocsp.test", request: [0x30, 0x00])
+        _ = try await fetcher.fetchIssuerCertificates(from: "http://ca.test/issuer.der")
+        XCTAssertEqual(fetches(recorded, "crl", "ok"), 2)
+        XCTAssertEqual(fetches(recorded, "ocsp", "ok"), 1)
+        XCTAssertEqual(fetches(recorded, "ca_issuers", "ok"), 1)
+
+        let failing = TLSTrustMetrics(factory: recorded).meteredFetcher(StubFetcher(failing: true))
+        await XCTAssertThrowsErrorAsync { _ = try await failing.fetchCRL(from: "http://crl.test/a.crl") }
+        await XCTAssertThrowsErrorAsync { _ = try await failing.fetchOCSPResponse(from: "http://ocsp.test", request: []) }
+        await XCTAssertThrowsErrorAsync { _ = try await failing.fetchIssuerCertificates(from: "http://ca.test/issuer.der") }
+        XCTAssertEqual(fetches(recorded, "crl", "failed"), 1)
+        XCTAssertEqual(fetches(recorded, "ocsp", "failed"), 1)
+        XCTAssertEqual(fetches(recorded, "ca_issuers", "failed"), 1)
+    }
+
+    func testTheCacheAndTheLocalAddressVariantAreTheBasesAndTheVariantCounts() async throws {
+        let recorded = TestMetrics()
+        let base = StubFetcher(failing: false)
+        let fetcher = TLSTrustMetrics(factory: recorded).meteredFetcher(base)
+        XCTAssertTrue(fetcher.responseCache === base.responseCache)
+        let local = fetcher.allowingLocalAddresses()
+        let answer = try await local.fetchCRL(from: "http://127.0.0.1/a.crl")
+        XCTAssertEqual(answer, StubFetcher.localAnswer, "the base's local variant answered")
+        XCTAssertEqual(fetches(recorded, "crl", "ok"), 1)
+        XCTAssertTrue(local.responseCache === base.responseCache)
+    }
+
+    func testABaseThatFetchesNoIssuersIsNotCounted() async throws {
+        let recorded = TestMetrics()
+        let fetcher = TLSTrustMetrics(factory: recorded).meteredFetcher(NoRevocationFetcher())
+        do {
+            _ = try await fetcher.fetchIssuerCertificates(from: "http://ca.test/issuer.der")
+            XCTFail("fetched")
+        } catch {
+            XCTAssertEqual(error as? IssuerFetchError, .notSupported)
+        }
+        XCTAssertTrue(recorded.counters(label: TLSTrustMetrics.fetchesLabel).isEmpty)
+    }
+
+    func testDisabledMetricsReturnTheFetcherItselfAndAMeteredOneIsNotWrappedTwice() {
+        let base = StubFetcher(failing: false)
+        XCTAssertTrue(TLSTrustMetrics.disabled.meteredFetcher(base) as? StubFetcher === base)
+        let metrics = TLSTrustMetrics(factory: TestMetrics())
+        let once = metrics.meteredFetcher(base)
+        XCTAssertEqual(String(describing: type(of: metrics.meteredFetcher(once))), String(describing: type(of: once)))
+        XCTAssertFalse(once is StubFetcher)
+    }
+}
+
+/// Answers every fetch with fixed bytes (or fails), and has a cache and a local-address variant.
+private final class StubFetcher: RevocationFetcher {
+    struct Refused: Error {}
+    static let answer: [UInt8] = [0x01]
+    static let localAnswer: [UInt8] = [0x02]
+
+    let failing: Bool
+    let isLocal: Bool
+    let responseCache: RevocationResponseCache?
+
+    init(failing: Bool, isLocal: Bool = false, cache: RevocationResponseCache = RevocationResponseCache()) {
+        self.failing = failing
+        self.isLocal = isLocal
+        responseCache = cache
+    }
+
+    private func answer() throws -> [UInt8] {
+        if failing { throw Refused() }
+        return isLocal ? Self.localAnswer : Self.answer
+    }
+
+    func fetchCRL(from url: String) async throws -> [UInt8] { try answer() }
+    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { try answer() }
+    func fetchIssuerCertificates(from url: String) async throws -> [UInt8] { try answer() }
+
+    func allowingLocalAddresses() -> any RevocationFetcher {
+        StubFetcher(failing: failing, isLocal: true, cache: responseCache ?? RevocationResponseCache())
+    }
+}
+
+/// Fails the test unless `body` throws.
+private func XCTAssertThrowsErrorAsync(_ body: () async throws -> Void, file: StaticString = #filePath, line: UInt = #line) async {
+    do {
+        try await body()
+        XCTFail("no error thrown", file: file, line: line)
+    } catch {}
+}
