@@ -126,7 +126,7 @@ struct Serve: ParsableCommand {
         switch trust.profile {
         case .ssl: return .ssl(server: false, hostname: nil)
         case .webPKI: return .webPKI(server: false, hostname: nil)
-        case .rfc5280, .rfc5280Strict, .basicX509: return .profile(trust.profile, purpose: .clientAuth, hostname: nil)
+        case .rfc5280, .rfc5280Strict, .basicX509, .spiffe: return .profile(trust.profile, purpose: .clientAuth, hostname: nil)
         }
     }
 
