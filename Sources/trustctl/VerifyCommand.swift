@@ -21,6 +21,10 @@ struct Verify: ParsableCommand {
         Without --host/--ip, host validation is off. --email requires the leaf to
         name that mailbox in an rfc822Name SAN (e.g. a client certificate with
         --purpose client).
+        With --profile spiffe and --bundle (SPIFFE bundle JSON or PEM, one per trust
+        domain; --trust-domain names each, in order), the trust domain of the leaf's
+        SPIFFE ID picks the bundle whose authorities are the anchors:
+          trustctl verify svid.pem --profile spiffe --bundle example.org.json
         Example: trustctl verify fullchain.pem --anchors root.pem --host example.com
         prints the chain built up to root.pem and "trusted", or "not trusted" with the failures of the most \
         relevant path tried, its first failure first (exit status 1).
@@ -35,6 +39,8 @@ struct Verify: ParsableCommand {
     @OptionGroup var evaluation: EvaluationOptions
 
     @OptionGroup var network: IssuerFetchOptions
+
+    @OptionGroup var spiffe: SPIFFEBundleOptions
 
     @Option(name: .customLong("email"), help: "A mailbox the leaf must name in an rfc822Name SAN (repeatable).")
     var emailAddresses: [String] = []
@@ -51,6 +57,7 @@ struct Verify: ParsableCommand {
         }
         if !emailAddresses.isEmpty && evaluation.policy != nil { throw ValidationError("--email cannot be combined with --policy") }
         try evaluation.validateEnforceable(trust: input.trust, certificatePolicies: certificatePolicies, validatesHost: input.name != nil)
+        try spiffe.validate(profile: input.trust.profile, anchors: input.trust)
     }
 
     func run() throws {
@@ -58,7 +65,10 @@ struct Verify: ParsableCommand {
         let presented = LeafOrdering.leafFirst(try input.receivedCertificates())
         let hostname = input.name
         let policies: [TrustPolicy] = [input.policy] + emailAddresses.map { .email($0) }
+        let bundles = try spiffe.load()
         let trust = try input.makeTrust(presented: presented, policies: policies)
+        // The leaf's trust domain picks the anchors (SPIFFE-ID §3.1); none when it names no bundle's.
+        let selection = spiffe.isEmpty || presented.isEmpty ? nil : SPIFFESelection(leaf: presented[0], bundles: bundles, trust: trust)
         try evaluation.configurator()(trust)
         // Kept apart from the policies, so an evaluator that replaces them keeps them all (TrustOptions).
         trust.options = .commandLine(trust: input.trust, certificatePolicies: certificatePolicies, evaluation: evaluation)
@@ -71,13 +81,13 @@ struct Verify: ParsableCommand {
             if fetches { _ = blockingEvaluate(trust, fetcher: network.fetcher) }
             let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname,
                                             evaluator: evaluation.makeEvaluator(policy, host: hostname))
-            let report = VerifyReport(trust.lastEvaluation ?? trust.evaluate(), host: hostname, policy: outcome)
+            let report = VerifyReport(trust.lastEvaluation ?? trust.evaluate(), host: hostname, policy: outcome, spiffe: selection)
             if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
             if !outcome.accepted { throw ExitCode(1) }
             return
         }
         let result = fetches ? blockingEvaluate(trust, fetcher: network.fetcher) : trust.evaluate()
-        let report = VerifyReport(result, host: hostname)
+        let report = VerifyReport(result, host: hostname, spiffe: selection)
         if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
         if !result.isTrusted { throw ExitCode(1) }
     }
@@ -197,9 +207,12 @@ struct VerifyReport: Encodable {
     let validPolicies: [String]?
     /// The caIssuers downloads that gave nothing, and why.
     let issuerFetchFailures: [FetchFailureReport]?
+    /// With --bundle: the leaf's SPIFFE ID and the bundle it picked, or why none.
+    let spiffe: SPIFFESelection?
 
     /// The report of `evaluation`; with `policy`, the policy's verdict and failures replace the evaluation's.
-    init(_ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil) {
+    init(_ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil, spiffe: SPIFFESelection? = nil) {
+        self.spiffe = spiffe
         trusted = policy?.accepted ?? evaluation.isTrusted
         result = evaluation.result.description
         self.host = host
@@ -230,6 +243,7 @@ struct VerifyReport: Encodable {
         }
         if chain.isEmpty { lines.append("  (none)") }
         for failure in issuerFetchFailures ?? [] { lines.append("  caIssuers \(failure.url) not fetched: \(failure.reason)") }
+        if let spiffe { lines.append(spiffe.line) }
         if let policy {
             lines.append((trusted ? "trusted" : "not trusted") + (host.map { " for \($0)" } ?? "") + " (policy \(policy.name))")
             if let summary = policy.summary { lines.append("  - \(summary)") }
