@@ -62,7 +62,12 @@ public struct TLSHandshakeDecider: Sendable {
         case let .presented(certificates): presented = certificates
         case let .resumed(leaf): presented = resumedChains.chain(forLeaf: leaf)
         }
-        let decider = decider
+        // The anchor provider is read here, once: every evaluation of this handshake uses that set.
+        let decider: TLSTrustDecider
+        switch self.decider.forHandshake(presented: presented) {
+        case let .success(handshake): decider = handshake
+        case let .failure(failure): return .decided(.rejected(failure))
+        }
         if decidesOffEventLoop {
             return .pending(TLSPendingDecision {
                 await decider.decide(presented, role: role, port: port, taskHandler: taskHandler)

@@ -22,6 +22,12 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
     /// (``TLSTrustSettings/trustOptions``: a profile other than SSL, revocation checking, or any
     /// other setting `TrustOptions.requiresEvaluation` counts, such as a maximum depth or policy inputs).
     case judgeSkipsEvaluation(judge: String, options: TrustOptions)
+    /// `judge` accepts peers without evaluating their chain, while the settings require an identity
+    /// (``TLSTrustSettings/requiredIdentity``), which is only worth what the validated chain vouches for.
+    case identityRuleNeedsEvaluation(judge: String)
+    /// Both ``TLSTrustSettings/anchors`` and ``TLSTrustSettings/anchorProvider`` are set: which one
+    /// verifies the peer would be a guess.
+    case anchorsAndAnchorProvider
 
     /// One sentence naming both settings.
     public var description: String {
@@ -36,6 +42,10 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
                 + "certificate that allows clientAuth; set the settings' anchors (with anchorsOnly) to the CA that issues them"
         case let .judgeSkipsEvaluation(judge, options):
             return "the judge \(judge) accepts peers without evaluating their chain, so it cannot enforce the configured \(options.summary)"
+        case let .identityRuleNeedsEvaluation(judge):
+            return "the judge \(judge) accepts peers without evaluating their chain, so no verified identity exists for the required identity rule"
+        case .anchorsAndAnchorProvider:
+            return "both anchors and an anchor provider are set; set one"
         }
     }
 
@@ -49,6 +59,10 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
             return nil
         case .clientAnchorsNotExplicit:
             return "set TLSTrustSettings.anchors to the clients' CA, or systemStoreTrustsClients = true to trust the system store for clients"
+        case .identityRuleNeedsEvaluation:
+            return "use a judge that evaluates the chain (TLSTrustJudge.evaluate, an evaluator with default validation on)"
+        case .anchorsAndAnchorProvider:
+            return "put fixed anchors in the provider, or remove the provider"
         case .judgeSkipsEvaluation:
             return "turn the judge's default or host validation on (or allowInvalidCertificates off), or remove the options it cannot enforce (profile, revocation, depth, policy inputs, ...)"
         }

@@ -19,14 +19,37 @@ public struct TLSTrustDecider: Sendable {
     /// Creates a decider, refusing a judge that cannot enforce the settings.
     ///
     /// - Throws: ``TLSTrustConfigurationError/judgeSkipsEvaluation(judge:options:)`` when `judge`
-    ///   accepts without evaluating while `settings` ask for a profile or revocation checking.
+    ///   accepts without evaluating while `settings` ask for a profile or revocation checking,
+    ///   ``TLSTrustConfigurationError/identityRuleNeedsEvaluation(judge:)`` when such a judge meets
+    ///   a ``TLSTrustSettings/requiredIdentity``, and
+    ///   ``TLSTrustConfigurationError/anchorsAndAnchorProvider`` when both anchor settings are set.
     public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate) throws(TLSTrustConfigurationError) {
         let options = settings.trustOptions
         if options.requiresEvaluation, judge.acceptsWithoutEvaluating {
             throw .judgeSkipsEvaluation(judge: judge.name, options: options)
         }
+        // An identity is only as good as the chain that vouches for it.
+        if settings.requiredIdentity != nil, judge.acceptsWithoutEvaluating {
+            throw .identityRuleNeedsEvaluation(judge: judge.name)
+        }
+        if settings.anchors != nil, settings.anchorProvider != nil { throw .anchorsAndAnchorProvider }
         self.settings = settings
         self.judge = judge
+    }
+
+    /// A decider whose settings were already checked (``forHandshake(presented:)``).
+    private init(checked settings: TLSTrustSettings, judge: TLSTrustJudge) {
+        self.settings = settings
+        self.judge = judge
+    }
+
+    /// This decider for one handshake of a peer that presented `presented`: the settings'
+    /// ``TLSTrustSettings/anchorProvider`` read once and its anchors fixed, so the offline decision,
+    /// the fetching one and a missing issuer's retry all use one set. A rejection when the provider
+    /// has none for this peer.
+    package func forHandshake(presented: [Certificate]) -> Result<TLSTrustDecider, TLSTrustFailure> {
+        guard settings.anchorProvider != nil else { return .success(self) }
+        return settings.forHandshake(leaf: presented.first).map { TLSTrustDecider(checked: $0, judge: judge) }
     }
 
     /// Refuses what cannot verify a peer in `role`. A client (mutual TLS) is judged by a plain
@@ -40,7 +63,7 @@ public struct TLSTrustDecider: Sendable {
     public func checkRole(_ role: TLSPeerRole) throws(TLSTrustConfigurationError) {
         guard case .client = role else { return }
         guard case .evaluate = judge else { throw .clientCertificatesNeedPlainEvaluation }
-        if !settings.systemStoreTrustsClients, settings.anchors == nil || !settings.anchorsOnly {
+        if !settings.systemStoreTrustsClients, !settings.hasExplicitAnchors || !settings.anchorsOnly {
             throw .clientAnchorsNotExplicit
         }
     }
@@ -62,6 +85,12 @@ public struct TLSTrustDecider: Sendable {
                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
         do { try checkRole(role) } catch { return .rejected(.verifierMisconfigured(error)) }
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
+        if settings.anchorProvider != nil {
+            switch forHandshake(presented: presented) {
+            case let .success(decider): return await decider.decide(presented, role: role, port: port, taskHandler: taskHandler)
+            case let .failure(failure): return .rejected(failure)
+            }
+        }
         let trust = settings.makeTrust(presented: presented, role: role)
         // A judge whose Apple counterpart fetches (Alamofire's RevocationTrustEvaluator) adds its flags to
         // the settings' (a `.revocation` policy for the fetch only: the judge sets the policies itself).
@@ -89,10 +118,14 @@ public struct TLSTrustDecider: Sendable {
     package func fetchingMissingIssuers(after offline: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole,
                                        port: Int? = nil, taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
         guard mayFetchMissingIssuers(after: offline, presented: presented, role: role) else { return offline }
+        // TLSHandshakeDecider calls this on the handshake's decider (anchors fixed, nothing re-read);
+        // another caller's provider is read here.
+        guard case let .success(handshake) = forHandshake(presented: presented) else { return offline }
+        let settings = handshake.settings
         let retry = settings.makeTrust(presented: presented, role: role)
         _ = await retry.evaluate(fetchingWith: settings.revocationFetcher, within: settings.revocationFetchDeadline)
         guard !retry.fetchedIssuers.isEmpty else { return offline }
-        return decide(retry, presented: presented, role: role, port: port, taskHandler: taskHandler)
+        return handshake.decide(retry, presented: presented, role: role, port: port, taskHandler: taskHandler)
     }
 
     /// Whether an offline decision's rejection of `presented` could turn with the network: a server
@@ -114,6 +147,12 @@ public struct TLSTrustDecider: Sendable {
                               taskHandler: ServerTrustChallengeHandler? = nil) -> TLSTrustOutcome {
         do { try checkRole(role) } catch { return .rejected(.verifierMisconfigured(error)) }
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
+        if settings.anchorProvider != nil {
+            switch forHandshake(presented: presented) {
+            case let .success(decider): return decider.decideOffline(presented, role: role, port: port, taskHandler: taskHandler)
+            case let .failure(failure): return .rejected(failure)
+            }
+        }
         let trust = settings.makeTrust(presented: presented, role: role)
         return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
     }
@@ -131,6 +170,14 @@ public struct TLSTrustDecider: Sendable {
                     return .rejected(.optionsNotEnforced(host: role.host ?? "", options: required, evaluation: failed.evaluation))
                 }
             }
+            if let rule = settings.requiredIdentity {
+                // Checked on the leaf of the chain that validated, never on an unverified one.
+                guard let verified = Self.trustedEvaluation(evaluation, of: trust) else {
+                    return .rejected(.identityNotAllowed(rule))
+                }
+                if let refused = rule.refusal(of: verified.chain[0]) { return .rejected(.identityNotAllowed(refused)) }
+                evaluation = verified
+            }
             guard let peer = TrustedPeer(role: role, presented: presented, evaluation: evaluation, pathBuilds: trust.pathBuildCount) else {
                 return .rejected(.noPeerCertificates)
             }
@@ -138,6 +185,14 @@ public struct TLSTrustDecider: Sendable {
         case let .failure(failure):
             return .rejected(failure)
         }
+    }
+
+    /// The trusted evaluation an accepted peer's identity is read from: the judge's own, else the
+    /// trust's last (or a fresh) evaluation when it trusted a non-empty chain; nil otherwise.
+    static func trustedEvaluation(_ accepted: TrustEvaluation?, of trust: ServerTrust) -> TrustEvaluation? {
+        if let accepted, accepted.isTrusted, !accepted.chain.isEmpty { return accepted }
+        let evaluation = trust.lastEvaluation ?? trust.evaluate()
+        return evaluation.isTrusted && !evaluation.chain.isEmpty ? evaluation : nil
     }
 
     /// The evaluation an acceptance rests on when `required` options must be enforced: the judge's

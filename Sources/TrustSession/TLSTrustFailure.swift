@@ -35,6 +35,13 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     /// The verifier cannot verify a peer in this role (``TLSTrustDecider/checkRole(_:)``): every
     /// peer is rejected rather than verified against what was not configured.
     case verifierMisconfigured(TLSTrustConfigurationError)
+    /// The chain validated, but the verified leaf does not have the identity
+    /// ``TLSTrustSettings/requiredIdentity`` asks for: `rule` is the rule it failed (the member of an
+    /// `all(...)` that failed first, or the whole rule). The peer's own names are not in the reason
+    /// (they are on the chain), so logging it never prints what the peer chose.
+    case identityNotAllowed(IdentityRule)
+    /// The ``TLSTrustSettings/anchorProvider`` had no anchors to verify this peer against.
+    case anchorsUnavailable(TrustAnchorUnavailable)
 
     /// The reason an evaluator gave, when an evaluator rejected the trust. An error that is not a
     /// `ServerTrustFailureReason` (thrown by a custom `ServerTrustEvaluating` conformer) is
@@ -117,6 +124,10 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             return lead + ": not trusted (\(evaluation.result)): " + evaluation.failures.map(\.description).joined(separator: "; ")
         case let .verifierMisconfigured(error):
             return "the verifier is misconfigured for this peer: \(error)"
+        case let .identityNotAllowed(rule):
+            return "the peer's verified certificate does not have the required identity: it fails the rule \(rule)"
+        case let .anchorsUnavailable(reason):
+            return "\(reason)"
         }
     }
 
@@ -140,6 +151,10 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             return "each failure names the certificate (0 = leaf) and the rule it broke; a judge cannot waive the configured profile or revocation checking"
         case let .verifierMisconfigured(error):
             return error.recoverySuggestion
+        case .identityNotAllowed:
+            return "the rule reads the leaf's subjectAltName (or subject, for attribute rules); compare it with the names the peer's certificate carries"
+        case .anchorsUnavailable:
+            return "check the files the anchor provider reads, or the SPIFFE trust bundles it holds"
         }
     }
 
@@ -166,6 +181,8 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
         case let .protectionSpaceRejected(host): return [6, host]
         case let .optionsNotEnforced(host, options, evaluation): return [7, host, options, evaluation]
         case let .verifierMisconfigured(error): return [8, error]
+        case let .identityNotAllowed(rule): return [9, rule]
+        case let .anchorsUnavailable(reason): return [10, reason]
         }
     }
 }

@@ -18,6 +18,17 @@ import TrustX509
 public struct TLSTrustSettings: Sendable {
     /// The trust anchors; nil (the default) trusts the system trust store.
     public var anchors: [Certificate]?
+    /// Where each handshake's anchors come from when they change while the process runs
+    /// (``ReloadingTrustAnchors``) or depend on the peer (SPIFFE trust bundles by trust domain): read
+    /// once per handshake, and used for every evaluation of it, as ``anchors`` would be (with
+    /// ``anchorsOnly``). Setting both this and ``anchors`` is refused (`TLSTrustDecider.init`).
+    public var anchorProvider: (any TrustAnchorProvider)?
+    /// Who the peer must be once its chain validated: a rule on the verified leaf's names (SPIFFE ID,
+    /// DNS name, URI, IP address, e-mail, subject attribute), checked inside the decision, so a peer
+    /// it refuses fails the handshake with ``TLSTrustFailure/identityNotAllowed(_:)``. nil (the
+    /// default) allows every peer the chain validation trusts. A judge that accepts without
+    /// evaluating cannot be combined with it (`TLSTrustConfigurationError.identityRuleNeedsEvaluation`).
+    public var requiredIdentity: IdentityRule?
     /// Whether ``anchors``, when set, are the only anchors (`SecTrustSetAnchorCertificatesOnly`,
     /// `ServerTrust.anchorsOnly`). Default true, as after `SecTrustSetAnchorCertificates`; false
     /// trusts the system trust store besides them.
@@ -29,7 +40,7 @@ public struct TLSTrustSettings: Sendable {
         set { anchorsOnly = !newValue }
     }
     /// Whether clients (mutual TLS) may chain to the system trust store. Default false: verifying a
-    /// client needs explicit ``anchors`` with ``anchorsOnly`` (the CA that issues the clients'
+    /// client needs explicit ``anchors`` (or an ``anchorProvider``) with ``anchorsOnly`` (the CA that issues the clients'
     /// certificates), as rustls' client verifier needs its roots; otherwise any publicly trusted
     /// certificate whose EKU allows clientAuth would get in. Set it only to trust exactly that.
     public var systemStoreTrustsClients = false
@@ -135,7 +146,7 @@ public struct TLSTrustSettings: Sendable {
         if case .client = role { trust.options.fetchesMissingIssuers = false }
         // A client chain validated to explicit anchors alone: its CRL and OCSP URLs were signed by the
         // CA that issues the clients and may reach local addresses (a private PKI's own network).
-        if case .client = role, anchors != nil, anchorsOnly, !systemStoreTrustsClients {
+        if case .client = role, hasExplicitAnchors, anchorsOnly, !systemStoreTrustsClients {
             trust.revocationFetchesMayReachLocalAddresses = true
         }
         if let anchors {

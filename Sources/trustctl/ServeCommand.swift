@@ -16,6 +16,8 @@ struct Serve: ParsableCommand {
         explicitly), with every trust option of `verify` (--profile, --revocation, --crl, --at, ...). \
         A resumed TLS session, in which the client sends no certificate, is re-verified and shown as such. \
         Without --require-client-cert no client certificate is asked for, so the trust options are refused (exit 2).
+        --allow-dns, --allow-spiffe, --allow-email, ... name who a verified client must be (any of them): a client \
+        whose chain validates but whose leaf matches none is refused in the handshake, naming the rule.
         For each connection it prints the client's address, the protocol, whether the session was resumed, \
         the client's chain with the diagnostics of `trustctl chain`, and the verdict; it answers an accepted \
         client with one line and closes. --json prints one JSON object per connection instead. \
@@ -62,6 +64,9 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var localAddresses: LocalAddressOption
 
+    @OptionGroup(title: "Allowed client identities (any of them; checked on the verified leaf, in the handshake)")
+    var allowed: AllowedIdentityOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
@@ -77,10 +82,11 @@ struct Serve: ParsableCommand {
                 throw ValidationError("--require-client-cert needs --anchors (the CA that issues the clients' certificates), or --system-anchors to trust the system store for clients")
             }
             try evaluation.validateEnforceable(trust: trust, certificatePolicies: certificatePolicies, validatesHost: false)
+            _ = try allowed.rule()
         } else {
             // Without it no client certificate is asked for, so the trust flags would judge nothing.
             let given = trust.givenFlags + evaluation.optionFlags + certificatePolicies.givenFlags
-                + (localAddresses.fetchLocalAddresses ? ["--fetch-local-addresses"] : [])
+                + (localAddresses.fetchLocalAddresses ? ["--fetch-local-addresses"] : []) + allowed.flags.givenFlags(prefix: "--allow-")
             if !given.isEmpty {
                 throw ValidationError("\(given.joined(separator: ", ")) judge client certificates, which are asked for only with "
                     + "--require-client-cert: add --require-client-cert")
@@ -140,6 +146,7 @@ struct Serve: ParsableCommand {
         settings.systemStoreTrustsClients = inputs.systemAnchors
         settings.additionalIntermediates = inputs.intermediates
         settings.verifyDate = inputs.verifyDate
+        settings.requiredIdentity = try allowed.rule()
         do { return try TLSTrustVerifier(settings: settings) } catch {
             printError("error: \(error)")
             throw ExitCode(2)

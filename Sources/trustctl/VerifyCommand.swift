@@ -20,7 +20,8 @@ struct Verify: ParsableCommand {
           disabled: accept anything (testing only)
         Without --host/--ip, host validation is off. --email requires the leaf to
         name that mailbox in an rfc822Name SAN (e.g. a client certificate with
-        --purpose client).
+        --purpose client). --expect-dns, --expect-spiffe, --expect-ip, ... name who the verified leaf must be \
+        (any of them): a trusted chain whose leaf matches none is "not trusted" (exit status 1), naming the rule.
         With --profile spiffe and --bundle (SPIFFE bundle JSON or PEM, one per trust
         domain; --trust-domain names each, in order), the trust domain of the leaf's
         SPIFFE ID picks the bundle whose authorities are the anchors:
@@ -45,6 +46,8 @@ struct Verify: ParsableCommand {
     @Option(name: .customLong("email"), help: "A mailbox the leaf must name in an rfc822Name SAN (repeatable).")
     var emailAddresses: [String] = []
 
+    @OptionGroup(title: "Expected identity (any of them; checked on the verified leaf)") var identity: ExpectedIdentityOptions
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
@@ -58,6 +61,9 @@ struct Verify: ParsableCommand {
         if !emailAddresses.isEmpty && evaluation.policy != nil { throw ValidationError("--email cannot be combined with --policy") }
         try evaluation.validateEnforceable(trust: input.trust, certificatePolicies: certificatePolicies, validatesHost: input.name != nil)
         try spiffe.validate(profile: input.trust.profile, anchors: input.trust)
+        if try identity.rule() != nil, evaluation.policy == .disabled {
+            throw ValidationError("--expect-… checks the verified leaf; --policy disabled verifies nothing")
+        }
     }
 
     func run() throws {
@@ -81,15 +87,18 @@ struct Verify: ParsableCommand {
             if fetches { _ = blockingEvaluate(trust, fetcher: network.fetcher) }
             let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname,
                                             evaluator: evaluation.makeEvaluator(policy, host: hostname))
-            let report = VerifyReport(trust.lastEvaluation ?? trust.evaluate(), host: hostname, policy: outcome, spiffe: selection)
+            let evaluation = trust.lastEvaluation ?? trust.evaluate()
+            let report = VerifyReport(evaluation, host: hostname, policy: outcome,
+                                      identity: try IdentityReport(rule: identity.rule(), evaluation: evaluation), spiffe: selection)
             if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
-            if !outcome.accepted { throw ExitCode(1) }
+            if !report.trusted { throw ExitCode(1) }
             return
         }
         let result = fetches ? blockingEvaluate(trust, fetcher: network.fetcher) : trust.evaluate()
-        let report = VerifyReport(result, host: hostname, spiffe: selection)
+        let report = VerifyReport(result, host: hostname, identity: try IdentityReport(rule: identity.rule(), evaluation: result),
+                                  spiffe: selection)
         if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
-        if !result.isTrusted { throw ExitCode(1) }
+        if !report.trusted { throw ExitCode(1) }
     }
 }
 
@@ -207,13 +216,18 @@ struct VerifyReport: Encodable {
     let validPolicies: [String]?
     /// The caIssuers downloads that gave nothing, and why.
     let issuerFetchFailures: [FetchFailureReport]?
+    /// The `--expect-…` rule and whether the verified leaf has that identity.
+    let identity: IdentityReport?
     /// With --bundle: the leaf's SPIFFE ID and the bundle it picked, or why none.
     let spiffe: SPIFFESelection?
 
-    /// The report of `evaluation`; with `policy`, the policy's verdict and failures replace the evaluation's.
-    init(_ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil, spiffe: SPIFFESelection? = nil) {
+    /// The report of `evaluation`; with `policy`, the policy's verdict and failures replace the
+    /// evaluation's; with `identity`, a leaf it refuses is not trusted.
+    init(_ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil, identity: IdentityReport? = nil,
+         spiffe: SPIFFESelection? = nil) {
+        trusted = (policy?.accepted ?? evaluation.isTrusted) && identity?.allowed != false
+        self.identity = identity
         self.spiffe = spiffe
-        trusted = policy?.accepted ?? evaluation.isTrusted
         result = evaluation.result.description
         self.host = host
         self.policy = policy
@@ -248,13 +262,47 @@ struct VerifyReport: Encodable {
             lines.append((trusted ? "trusted" : "not trusted") + (host.map { " for \($0)" } ?? "") + " (policy \(policy.name))")
             if let summary = policy.summary { lines.append("  - \(summary)") }
             lines += failures.map { "      " + $0.text }
+            if let identity, policy.accepted { lines.append((identity.allowed ? "  identity: " : "  - identity: ") + identity.text) }
         } else if trusted {
             lines.append("trusted" + (host.map { " for \($0)" } ?? ""))
+            if let identity { lines.append("  identity: " + identity.text) }
             if let validPolicies { lines.append("  valid policies: " + (validPolicies.isEmpty ? "none" : validPolicies.joined(separator: ", "))) }
+        } else if let identity, failures.isEmpty {
+            lines.append("not trusted: identity " + identity.text)
         } else {
             lines.append("not trusted (\(result))")
             lines += failures.map { "  - " + $0.text }
         }
         return lines
+    }
+}
+
+/// What `--expect-…` found on the verified leaf.
+struct IdentityReport: Encodable {
+    /// The rule, as `IdentityRule` describes it.
+    let rule: String
+    /// Whether the chain was trusted and its leaf matches the rule.
+    let allowed: Bool
+    /// The member of the rule the leaf failed (the rule itself, or the first `all` member), if it did.
+    let failedRule: String?
+
+    /// The report of `rule` on `evaluation`'s leaf; nil without a rule. An untrusted chain has no
+    /// verified leaf: not allowed, nothing failed.
+    init?(rule: IdentityRule?, evaluation: TrustEvaluation) {
+        guard let rule else { return nil }
+        self.rule = rule.description
+        guard evaluation.isTrusted, let leaf = evaluation.chain.first else {
+            (allowed, failedRule) = (false, nil)
+            return
+        }
+        let refused = rule.refusal(of: leaf)
+        (allowed, failedRule) = (refused == nil, refused?.description)
+    }
+
+    /// `allowed by RULE`, `refused: it fails RULE`, or `not verified` for an untrusted chain.
+    var text: String {
+        if allowed { return "allowed by \(rule)" }
+        guard let failedRule else { return "not verified (the chain is not trusted)" }
+        return "refused: it fails \(failedRule)"
     }
 }

@@ -205,12 +205,45 @@ final class ServeCommandTests: XCTestCase {
             ["--crl", Self.path("revocation/intermediate-current.crl")], ["--ocsp-response", Self.path("revocation/good-leaf-good.ocsp")],
             ["--revocation", "crl"], ["--max-depth", "1"], ["--allow-legacy-algorithms"],
             ["--policy-oid", "1.2.3.4"], ["--require-explicit-policy"], ["--inhibit-policy-mapping"], ["--inhibit-any-policy"],
+            ["--allow-email", "user@swifttrust.test"], ["--allow-spiffe", "spiffe://example.org"], ["--allow-subject", "O=SwiftTrust"],
         ]
         for extra in cases {
             let result = try trustctl(base + extra)
             XCTAssertEqual(result.status, 2, "\(extra): \(result.stdoutText)")
             XCTAssertTrue(result.stderrText.contains("add --require-client-cert"), "\(extra): \(result.stderrText)")
             XCTAssertTrue(result.stderrText.contains(extra[0]), "\(extra): \(result.stderrText)")
+        }
+    }
+
+    /// Issue 41 item 1: `--allow-…` names who a verified client must be. The committed client
+    /// (`email:user@swifttrust.test`, `O=SwiftTrust`) is served under a rule it matches and refused
+    /// in the handshake, with the rule named, under one it does not.
+    func testAllowedIdentitiesAdmitOnlyMatchingClients() throws {
+        let allowed = try serve(["--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "1",
+                                 "--allow-dns", "nobody.swifttrust.test", "--allow-email", "user@swifttrust.test"])
+        let served = try sClient(try allowed.port(), certificate: "ecdsa/leaf-client.pem")
+        XCTAssertTrue(served.contains("SwiftTrust serve: accepted"), served)
+        XCTAssertEqual(allowed.wait(), 0, allowed.text)
+
+        let refusing = try serve(["--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "1",
+                                  "--allow-subject", "O=Someone Else", "--allow-email-domain", "example.com"])
+        let refused = try sClient(try refusing.port(), certificate: "ecdsa/leaf-client.pem")
+        XCTAssertFalse(refused.contains("SwiftTrust serve: accepted"), refused)
+        XCTAssertEqual(refusing.wait(), 1, refusing.text)
+        XCTAssertTrue(refusing.text.contains("Verdict: client rejected"), refusing.text)
+        XCTAssertTrue(refusing.text.contains("does not have the required identity"), refusing.text)
+        XCTAssertTrue(refusing.text.contains("any(email-domain example.com, subject O=Someone Else)"), refusing.text)
+    }
+
+    /// A malformed `--allow-…` value is a usage error naming the flag.
+    func testAMalformedAllowedIdentityExitsTwo() throws {
+        let base = ["serve", "--cert", Self.path("ecdsa/leaf.pem"), "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0",
+                    "--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "1"]
+        for (flag, value) in [("--allow-ip", "10.0.0.1/8"), ("--allow-spiffe", "spiffe://Example.org"), ("--allow-dns", "*.com"),
+                              ("--allow-subject", "XX=y"), ("--allow-uri", "no-scheme")] {
+            let result = try trustctl(base + [flag, value])
+            XCTAssertEqual(result.status, 2, "\(flag) \(value): \(result.stdoutText)")
+            XCTAssertTrue(result.stderrText.contains(flag), "\(flag): \(result.stderrText)")
         }
     }
 }

@@ -40,6 +40,20 @@ final class TrustCtlOutputEscapingTests: XCTestCase {
         }
     }
 
+    /// `trustctl store` prints the subjects of the anchors (here the hostile certificate as SSL_CERT_FILE,
+    /// the well-known locations read under an empty directory).
+    func testStoreOutputIsEscaped() throws {
+        let root = directory.appendingPathComponent("empty-root", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for arguments in [["store", "--root", root.path], ["store", "--json", "--root", root.path]] {
+            let result = try trustctl(arguments, environment: ["SSL_CERT_FILE": certificate, "SSL_CERT_DIR": ""])
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderrText)")
+            assertNoRawControls(result, arguments)
+            // Text escapes the newline as \u000a, JSON as \n.
+            XCTAssertTrue(result.stdoutText.contains(#"evil\u001b[31mred"#), "\(arguments): \(result.stdoutText)")
+        }
+    }
+
     func testTextOutputShowsTheEscapesOnOneLine() throws {
         let result = try trustctl(["inspect", certificate])
         let subject = try XCTUnwrap(result.stdoutText.split(separator: "\n").first { $0.contains("Subject:") })

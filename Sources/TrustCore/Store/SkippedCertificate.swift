@@ -11,6 +11,8 @@ public struct SkippedCertificate: Hashable, Sendable, CustomStringConvertible {
         case invalidCertificate(X509Error)
         /// A file of a certificate directory cannot be read.
         case unreadableFile
+        /// A file of a certificate directory is larger than `limit` bytes; it is not read.
+        case tooLarge(limit: Int)
 
         /// A short phrase.
         public var description: String {
@@ -18,6 +20,7 @@ public struct SkippedCertificate: Hashable, Sendable, CustomStringConvertible {
             case let .invalidPEM(error): return error.description
             case let .invalidCertificate(error): return "not a valid certificate: \(error)"
             case .unreadableFile: return "cannot be read"
+            case let .tooLarge(limit): return "is larger than \(limit) bytes"
             }
         }
     }

@@ -16,6 +16,8 @@ import TrustX509
 ///
 /// Either way, a block that is not a readable certificate is left out (a bundle is not ours to
 /// reject as a whole) and listed in ``skipped`` with the reason.
+/// No file is read past 16 MiB: a larger `SSL_CERT_FILE` is a ``SystemTrustStoreError``, a larger
+/// bundle is passed over as unreadable, a larger file of a directory is listed in ``skipped``.
 ///
 /// Which anchors an administrator installed is read from the directories local roots are installed
 /// into (``administratorDirectoryPaths``): on Debian, Ubuntu and Alpine `update-ca-certificates` adds
@@ -115,38 +117,85 @@ public struct SystemTrustStore: Sendable {
     /// - Throws: ``SystemTrustStoreError`` when `SSL_CERT_FILE` or `SSL_CERT_DIR` is set and names a
     ///   path that cannot be read, or when together they hold no readable certificate.
     public static func load(environment: [String: String]) throws(SystemTrustStoreError) -> SystemTrustStore {
-        try load(environment: environment, administratorDirectories: administratorDirectoryPaths,
-                 distributionDirectories: distributionDirectoryPaths)
+        try discover(environment: environment).result.get()
     }
 
     /// ``load(environment:)`` with the administrators' roots read from `administratorDirectories`,
     /// less those the distribution ships in `distributionDirectories`.
     package static func load(environment: [String: String], administratorDirectories: [String],
                              distributionDirectories: [String] = []) throws(SystemTrustStoreError) -> SystemTrustStore {
-        var store = try loadAnchors(environment: environment)
-        store.classifyAdministratorRoots(in: administratorDirectories, distribution: distributionDirectories)
-        return store
+        var locations = SystemTrustStoreLocations.standard
+        locations.administratorDirectories = administratorDirectories
+        locations.distributionDirectories = distributionDirectories
+        return try discover(environment: environment, locations: locations).result.get()
     }
 
-    /// The anchors (``load(environment:)``), not yet classified.
-    private static func loadAnchors(environment: [String: String]) throws(SystemTrustStoreError) -> SystemTrustStore {
+    /// The discovery behind ``load(environment:)``, with its record: every location consulted, in
+    /// order, what each held and where each certificate was read (`trustctl store`).
+    ///
+    /// - Parameters:
+    ///   - environment: Where `SSL_CERT_FILE` and `SSL_CERT_DIR` are read.
+    ///   - locations: The bundle files, directories and classifying directories probed; evaluations use
+    ///     ``SystemTrustStoreLocations/standard``.
+    package static func discover(environment: [String: String],
+                                 locations: SystemTrustStoreLocations = .standard) -> SystemTrustStoreDiscovery {
         let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         // Empty entries ("a::b", a trailing colon) name nothing, as in PATH-style lists.
         let directories = (environment["SSL_CERT_DIR"] ?? "").split(separator: ":").map(String.init)
+        var record: [Location] = []
+        let result: Result<SystemTrustStore, SystemTrustStoreError>
         if file != nil || !directories.isEmpty {
-            return try loadExplicit(file: file, directories: directories)
+            result = loadExplicit(file: file, directories: directories, record: &record)
+            record += Location.notConsulted(.bundleFile, locations.bundleFiles)
+                + Location.notConsulted(.certificateDirectory, locations.certificateDirectories)
+        } else {
+            result = .success(probe(locations, record: &record))
         }
-        for path in bundlePaths {
-            guard let contents = read(path) else { continue }
-            let loaded = Loaded(file: path, contents: contents)
-            if !loaded.certificates.isEmpty { return loaded.store(source: path) }
+        guard case var .success(store) = result else {
+            record += Location.notConsulted(.administratorDirectory, locations.administratorDirectories)
+                + Location.notConsulted(.distributionDirectory, locations.distributionDirectories)
+            return SystemTrustStoreDiscovery(locations: record, result: result)
         }
-        for directory in directoryPaths {
-            if let loaded = Loaded(directory: directory), !loaded.certificates.isEmpty {
-                return loaded.store(source: directory)
+        store.classifyAdministratorRoots(in: locations.administratorDirectories, distribution: locations.distributionDirectories,
+                                         record: &record)
+        return SystemTrustStoreDiscovery(locations: record, result: .success(store))
+    }
+
+    private typealias Location = SystemTrustStoreDiscovery.Location
+
+    /// The first bundle file, else the first directory, that yields certificates; an empty store when none does.
+    private static func probe(_ locations: SystemTrustStoreLocations, record: inout [Location]) -> SystemTrustStore {
+        var found: SystemTrustStore?
+        for path in locations.bundleFiles {
+            guard found == nil else {
+                record.append(Location(kind: .bundleFile, path: path, status: .notConsulted))
+                continue
             }
+            let contents: [UInt8]
+            switch read(path) {
+            case let .bytes(bytes): contents = bytes
+            case let .problem(problem):
+                record.append(Location(kind: .bundleFile, path: path, status: .unreadable(problem)))
+                continue
+            }
+            let loaded = Loaded(file: path, contents: contents)
+            record.append(loaded.location(.bundleFile, path))
+            if !loaded.entries.isEmpty { found = loaded.store(source: path) }
         }
-        return SystemTrustStore(store: CertificateStore(), source: nil, skipped: [])
+        for directory in locations.certificateDirectories {
+            guard found == nil else {
+                record.append(Location(kind: .certificateDirectory, path: directory, status: .notConsulted))
+                continue
+            }
+            guard let loaded = Loaded(directory: directory) else {
+                record.append(Location(kind: .certificateDirectory, path: directory,
+                                       status: .unreadable(directoryProblem(directory))))
+                continue
+            }
+            record.append(loaded.location(.certificateDirectory, directory))
+            if !loaded.entries.isEmpty { found = loaded.store(source: directory) }
+        }
+        return found ?? SystemTrustStore(store: CertificateStore(), source: nil, skipped: [])
     }
 
     private init(store: CertificateStore, source: String?, skipped: [SkippedCertificate],
@@ -156,29 +205,41 @@ public struct SystemTrustStore: Sendable {
 
     /// Marks the anchors found in `directories` (recursively, bounded) as administrators' roots, unless
     /// the distribution ships them too (`distribution`, read only when an administrator's root is
-    /// found). What cannot be read there is not listed: those directories are inputs to the bundle,
-    /// whose own reading reports its problems.
-    private mutating func classifyAdministratorRoots(in directories: [String], distribution: [String]) {
-        var found = anchors(under: directories)
-        if !found.certificates.isEmpty {
-            let shipped = anchors(under: distribution)
+    /// found). What cannot be read there is not in ``skipped`` (only in the record): those directories
+    /// are inputs to the bundle, whose own reading reports its problems.
+    private mutating func classifyAdministratorRoots(in directories: [String], distribution: [String], record: inout [Location]) {
+        let administrators = directories.map { Self.certificates(under: $0, kind: .administratorDirectory) }
+        record += administrators
+        var found = anchors(in: administrators)
+        if found.certificates.isEmpty {
+            record += Location.notConsulted(.distributionDirectory, distribution)
+        } else {
+            let distributions = distribution.map { Self.certificates(under: $0, kind: .distributionDirectory) }
+            record += distributions
+            let shipped = anchors(in: distributions)
             found = CertificateStore(found.certificates.filter { !shipped.contains($0) })
         }
         self = SystemTrustStore(store: store, source: source, skipped: skipped, administratorRoots: found)
     }
 
-    /// The anchors of ``store`` found in the certificate files under `directories`.
-    private func anchors(under directories: [String]) -> CertificateStore {
+    /// The anchors of ``store`` among the certificates read at `locations`.
+    private func anchors(in locations: [Location]) -> CertificateStore {
         var found = CertificateStore()
-        for directory in directories {
-            for file in Self.certificateFiles(under: directory) {
-                guard let contents = Self.read(file) else { continue }
-                for certificate in Loaded(file: file, contents: contents).certificates where store.contains(certificate) {
-                    found.insert(certificate)
-                }
-            }
+        for location in locations {
+            for entry in location.entries where store.contains(entry.certificate) { found.insert(entry.certificate) }
         }
         return found
+    }
+
+    /// Every certificate of the certificate files under `directory` (``certificateFiles(under:depth:)``).
+    private static func certificates(under directory: String, kind: Location.Kind) -> Location {
+        var loaded = Loaded()
+        let files = certificateFiles(under: directory)
+        for file in files { loaded.add(Loaded(readingFile: file)) }
+        if files.isEmpty, (try? FileManager.default.contentsOfDirectory(atPath: directory)) == nil {
+            return Location(kind: kind, path: directory, status: .unreadable(directoryProblem(directory)))
+        }
+        return loaded.location(kind, directory)
     }
 
     /// The `*.crt` and `*.pem` files under `directory` and its subdirectories (`update-ca-certificates`
@@ -203,48 +264,83 @@ public struct SystemTrustStore: Sendable {
     /// The most files read from the administrators' directories.
     static let maximumAdministratorFiles = 4096
 
-    /// The union of `file` and every directory, each of which must be readable.
-    private static func loadExplicit(file: String?, directories: [String]) throws(SystemTrustStoreError) -> SystemTrustStore {
+    /// The union of `file` and every directory, each of which must be readable; each is recorded,
+    /// those after an unreadable one as not consulted.
+    private static func loadExplicit(file: String?, directories: [String],
+                                     record: inout [Location]) -> Result<SystemTrustStore, SystemTrustStoreError> {
         var loaded = Loaded()
-        var configuration: [String] = []
+        var failure: SystemTrustStoreError?
         if let file {
-            configuration.append("SSL_CERT_FILE=\(file)")
-            guard let contents = read(file) else {
-                throw .unreadable(variable: "SSL_CERT_FILE", path: file, problem: problem(file, expectingDirectory: false))
+            switch read(file) {
+            case let .bytes(contents):
+                let part = Loaded(file: file, contents: contents)
+                record.append(part.location(.sslCertFile, file))
+                loaded.add(part)
+            case let .problem(problem):
+                record.append(Location(kind: .sslCertFile, path: file, status: .unreadable(problem)))
+                failure = .unreadable(variable: "SSL_CERT_FILE", path: file, problem: problem)
             }
-            loaded.add(Loaded(file: file, contents: contents))
         }
-        if !directories.isEmpty { configuration.append("SSL_CERT_DIR=\(directories.joined(separator: ":"))") }
         for directory in directories {
-            guard let contents = Loaded(directory: directory) else {
-                throw .unreadable(variable: "SSL_CERT_DIR", path: directory, problem: problem(directory, expectingDirectory: true))
+            guard failure == nil else {
+                record.append(Location(kind: .sslCertDir, path: directory, status: .notConsulted))
+                continue
             }
-            loaded.add(contents)
+            guard let part = Loaded(directory: directory) else {
+                let problem = directoryProblem(directory)
+                record.append(Location(kind: .sslCertDir, path: directory, status: .unreadable(problem)))
+                failure = .unreadable(variable: "SSL_CERT_DIR", path: directory, problem: problem)
+                continue
+            }
+            record.append(part.location(.sslCertDir, directory))
+            loaded.add(part)
         }
-        let source = configuration.joined(separator: ", ")
-        guard !loaded.certificates.isEmpty else { throw .noCertificates(configuration: source, skipped: loaded.skipped) }
-        return loaded.store(source: source)
+        if let failure { return .failure(failure) }
+        let source = ([file.map { "SSL_CERT_FILE=\($0)" }]
+                      + [directories.isEmpty ? nil : "SSL_CERT_DIR=\(directories.joined(separator: ":"))"])
+            .compactMap { $0 }.joined(separator: ", ")
+        guard !loaded.entries.isEmpty else { return .failure(.noCertificates(configuration: source, skipped: loaded.skipped)) }
+        return .success(loaded.store(source: source))
     }
 
-    /// The bytes of the regular file at `path`, or nil when it cannot be read.
-    fileprivate static func read(_ path: String) -> [UInt8]? {
+    /// The most bytes read from one file of the store: a larger file is not read (an error for
+    /// `SSL_CERT_FILE`, a skipped file elsewhere). Distribution bundles hold well under 1 MB.
+    package static let maximumFileSize = 16 << 20
+
+    /// The bytes of the file at `path` (a link is followed), at most ``maximumFileSize`` of them:
+    /// reading stops one byte past the cap, so no file (a huge bundle, `/dev/zero`) can exhaust memory.
+    fileprivate static func read(_ path: String) -> FileContents {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return Array(data)
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .problem(.doesNotExist) }
+        guard !isDirectory.boolValue else { return .problem(.isADirectory) }
+        let bytes: [UInt8]
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            bytes = Array(try handle.read(upToCount: maximumFileSize + 1) ?? Data())
+        } catch {
+            return .problem(.notReadable)
+        }
+        guard bytes.count <= maximumFileSize else { return .problem(.tooLarge(limit: maximumFileSize)) }
+        return .bytes(bytes)
     }
 
-    /// Why `path` could not be read as a file (or listed as a directory).
-    private static func problem(_ path: String, expectingDirectory: Bool) -> SystemTrustStoreError.Problem {
+    /// A file's bytes, or why they were not read.
+    fileprivate enum FileContents {
+        case bytes([UInt8])
+        case problem(SystemTrustStoreError.Problem)
+    }
+
+    /// Why the directory at `path` could not be listed.
+    private static func directoryProblem(_ path: String) -> SystemTrustStoreError.Problem {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .doesNotExist }
-        if isDirectory.boolValue != expectingDirectory { return expectingDirectory ? .isNotADirectory : .isADirectory }
-        return .notReadable
+        return isDirectory.boolValue ? .notReadable : .isNotADirectory
     }
 
-    /// Certificates read so far and what was left out.
+    /// Certificates read so far, each with where it was read, and what was left out.
     private struct Loaded {
-        var certificates: [Certificate] = []
+        var entries: [SystemTrustStoreDiscovery.Entry] = []
         var skipped: [SkippedCertificate] = []
 
         init() {}
@@ -252,7 +348,7 @@ public struct SystemTrustStore: Sendable {
         /// Every certificate of a PEM bundle (other PEM labels are ignored) or of a DER certificate file.
         init(file path: String, contents bytes: [UInt8]) {
             guard PEM.looksLikePEM(bytes), let text = String(validating: bytes, as: UTF8.self) else {
-                do { certificates = [try Certificate(derEncoded: bytes)] } catch {
+                do { entries = [.init(certificate: try Certificate(derEncoded: bytes), path: path, line: nil)] } catch {
                     skipped = [SkippedCertificate(path: path, line: nil, reason: .invalidCertificate(error))]
                 }
                 return
@@ -262,7 +358,7 @@ public struct SystemTrustStore: Sendable {
                 case let .failure(error):
                     skipped.append(SkippedCertificate(path: path, line: nil, reason: .invalidPEM(error)))
                 case let .success(block) where block.label == "CERTIFICATE" || block.label == "TRUSTED CERTIFICATE":
-                    do { certificates.append(try Certificate(derEncoded: block.der)) } catch {
+                    do { entries.append(.init(certificate: try Certificate(derEncoded: block.der), path: path, line: block.line)) } catch {
                         skipped.append(SkippedCertificate(path: path, line: block.line, reason: .invalidCertificate(error)))
                     }
                 case .success:
@@ -277,22 +373,38 @@ public struct SystemTrustStore: Sendable {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
             for name in names.sorted() where name.hasSuffix(".pem") || name.hasSuffix(".crt")
                 || name.range(of: #"^[0-9a-f]{8}\.[0-9]+$"#, options: .regularExpression) != nil {
-                let file = path + "/" + name
-                if let contents = SystemTrustStore.read(file) {
-                    add(Loaded(file: file, contents: contents))
-                } else {
-                    skipped.append(SkippedCertificate(path: file, line: nil, reason: .unreadableFile))
+                add(Loaded(readingFile: path + "/" + name))
+            }
+        }
+
+        /// The certificates of the file at `path` (``init(file:contents:)``), or the file skipped with
+        /// why it cannot be read.
+        init(readingFile path: String) {
+            switch SystemTrustStore.read(path) {
+            case let .bytes(contents): self.init(file: path, contents: contents)
+            case let .problem(problem):
+                self.init()
+                let reason: SkippedCertificate.Reason
+                switch problem {
+                case let .tooLarge(limit): reason = .tooLarge(limit: limit)
+                case .doesNotExist, .isADirectory, .isNotADirectory, .notReadable: reason = .unreadableFile
                 }
+                skipped = [SkippedCertificate(path: path, line: nil, reason: reason)]
             }
         }
 
         mutating func add(_ other: Loaded) {
-            certificates += other.certificates
+            entries += other.entries
             skipped += other.skipped
         }
 
+        /// The record of the location these were read from: used when it holds a certificate.
+        func location(_ kind: Location.Kind, _ path: String) -> Location {
+            Location(kind: kind, path: path, status: entries.isEmpty ? .empty : .used, entries: entries, skipped: skipped)
+        }
+
         func store(source: String) -> SystemTrustStore {
-            SystemTrustStore(store: CertificateStore(certificates), source: source, skipped: skipped)
+            SystemTrustStore(store: CertificateStore(entries.lazy.map(\.certificate)), source: source, skipped: skipped)
         }
     }
 }

@@ -15,6 +15,8 @@ public enum SystemTrustStoreError: Error, Hashable, Sendable, LocalizedError, Cu
         case isNotADirectory
         /// It exists but cannot be read (permissions, I/O error).
         case notReadable
+        /// The file is larger than `limit` bytes (``SystemTrustStore``'s cap per file); it is not read.
+        case tooLarge(limit: Int)
 
         /// A short phrase.
         public var description: String {
@@ -23,6 +25,7 @@ public enum SystemTrustStoreError: Error, Hashable, Sendable, LocalizedError, Cu
             case .isADirectory: return "is a directory, not a file"
             case .isNotADirectory: return "is not a directory"
             case .notReadable: return "cannot be read"
+            case let .tooLarge(limit): return "is larger than \(limit) bytes"
             }
         }
     }
