@@ -123,6 +123,15 @@ public struct SPIFFEPKI: Sendable {
         self.defective = defective
     }
 
+    /// A PKI written into a new directory under the temporary directory (`swifttrust-NAME-PID-UUID`),
+    /// left for the process's lifetime (test classes share one).
+    public static func inTemporaryDirectory(named name: String) throws -> SPIFFEPKI {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swifttrust-\(name)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try SPIFFEPKI(in: directory)
+    }
+
     /// The certificate that breaks `defect`'s rule.
     public func credential(_ defect: Defect) -> Credential {
         // Every defect is written by init; the server credential stands in for none.

@@ -6,12 +6,7 @@ import XCTest
 /// under its own trust domain's bundle (JSON or PEM), refused under the other's, and each defective
 /// certificate is refused with its rule's words and source.
 final class SPIFFEVerifyCommandTests: XCTestCase {
-    static let made: Result<SPIFFEPKI, any Error> = Result {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("swifttrust-spiffe-cli-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try SPIFFEPKI(in: directory)
-    }
+    static let made: Result<SPIFFEPKI, any Error> = Result { try SPIFFEPKI.inTemporaryDirectory(named: "spiffe-cli") }
 
     func verify(_ credential: SPIFFEPKI.Credential, _ extra: [String]) throws -> TrustCtlResult {
         try trustctl(["verify", credential.chainPath, "--profile", "spiffe"] + extra)

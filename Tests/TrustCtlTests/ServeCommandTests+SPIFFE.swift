@@ -6,12 +6,7 @@ import XCTest
 /// trust domain picks, in its handshake, the bundle it is verified against (SPIFFEPKI's SVIDs,
 /// `openssl s_client` as the client).
 extension ServeCommandTests {
-    private static let spiffe: Result<SPIFFEPKI, any Error> = Result {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("swifttrust-serve-spiffe-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try SPIFFEPKI(in: directory)
-    }
+    private static let spiffe: Result<SPIFFEPKI, any Error> = Result { try SPIFFEPKI.inTemporaryDirectory(named: "serve-spiffe") }
 
     /// `trustctl serve` presenting the loopback SVID, judging clients under the spiffe profile.
     private func serveSVIDs(_ pki: SPIFFEPKI, _ extra: [String]) throws -> Server {

@@ -6,7 +6,7 @@ import TrustX509
 /// so a peer of one trust domain is never verified against another's authorities. The set answers
 /// from memory, as a provider must.
 extension SPIFFETrustBundleSet: TrustAnchorProvider {
-    /// The authorities of the bundle of `leaf`'s trust domain (``SPIFFETrustBundleSet/anchors(for:)``).
+    /// The authorities of the bundle of `leaf`'s trust domain (`SPIFFETrustBundleSet.anchors(for:)`).
     ///
     /// - Throws: ``TrustAnchorUnavailable/noBundleForLeaf(reason:)`` naming what is missing: no
     ///   single SPIFFE ID (and which X509-SVID or SPIFFE-ID rule), or no bundle for its trust domain.

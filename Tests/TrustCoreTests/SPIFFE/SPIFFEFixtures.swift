@@ -7,12 +7,7 @@ import XCTest
 /// The SPIFFE PKI of these tests, made once per test process by the openssl CLI (SPIFFEPKI) in a
 /// directory of its own under the temporary directory.
 enum SPIFFEFixtures {
-    static let made: Result<SPIFFEPKI, any Error> = Result {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("swifttrust-spiffe-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try SPIFFEPKI(in: directory)
-    }
+    static let made: Result<SPIFFEPKI, any Error> = Result { try SPIFFEPKI.inTemporaryDirectory(named: "spiffe") }
 
     /// The PKI, or the reason it could not be made (openssl missing fails the test, it does not skip it).
     static func pki() throws -> SPIFFEPKI { try made.get() }
