@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "TrustSessionTests", dependencies: ["TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
         // `openssl s_server` on loopback for the TLS tests (a peer we did not write), and certificate
         // graphs made with the openssl CLI.
-        .target(name: "OpenSSLServerSupport", path: "Tests/OpenSSLServerSupport"),
+        .target(name: "OpenSSLServerSupport", dependencies: ["TrustX509"], path: "Tests/OpenSSLServerSupport"),
         .testTarget(
             name: "TrustNIOTests",
             dependencies: [

@@ -113,6 +113,12 @@ public struct TLSTrustSettings: Sendable {
             return .profile(profile, purpose: .serverAuth, hostname: host)
         case (.rfc5280, .client), (.rfc5280Strict, .client), (.basicX509, .client):
             return .profile(profile, purpose: .clientAuth, hostname: nil)
+        // An X.509-SVID names its peer by SPIFFE ID, not host name: none is checked. The role's purpose
+        // is, as RFC 5280 §4.2.1.12 reads it (a conforming SVID lists both or no EKU: TrustProfile.spiffe).
+        case (.spiffe, .server):
+            return .profile(.spiffe, purpose: .serverAuth, hostname: nil)
+        case (.spiffe, .client):
+            return .profile(.spiffe, purpose: .clientAuth, hostname: nil)
         }
     }
 

@@ -20,7 +20,7 @@ struct TrustInputOptions: ParsableArguments {
     @Option(help: "The IP address the leaf must be valid for.")
     var ip: String?
 
-    @Option(help: "The rules to judge by: ssl (Apple's SSL policy, the default), webpki (CA/Browser Forum strict), rfc5280 (path validation only), rfc5280-strict (plus RFC 5280 §4's certificate-profile MUSTs).")
+    @Option(help: "The rules to judge by: ssl (Apple's SSL policy, the default), webpki (CA/Browser Forum strict), rfc5280 (path validation only), rfc5280-strict (plus RFC 5280 §4's certificate-profile MUSTs), spiffe (X.509-SVIDs: RFC 5280 plus the SPIFFE rules; anchors from --bundle).")
     var profile: TrustProfile = .ssl
 
     @Option(help: "What the leaf is for: server (serverAuth, the default for ssl and webpki) or client (clientAuth); rfc5280 checks no purpose unless given.")
@@ -67,7 +67,7 @@ struct TrustInputOptions: ParsableArguments {
         case .ssl: return .ssl(server: !isClient, hostname: name)
         case .webPKI: return .webPKI(server: !isClient, hostname: name)
         case .basicX509 where purpose == nil && name == nil: return .basicX509
-        case .rfc5280, .rfc5280Strict, .basicX509:
+        case .rfc5280, .rfc5280Strict, .basicX509, .spiffe:
             let keyPurpose = purpose.map { $0 == .server ? KeyPurpose.serverAuth : KeyPurpose.clientAuth }
             return .profile(profile, purpose: keyPurpose, hostname: name)
         }
@@ -150,7 +150,7 @@ struct ChainInputOptions: ParsableArguments {
 }
 
 extension TrustProfile: ExpressibleByArgument {
-    /// Parses `ssl`, `webpki`, `rfc5280` or `rfc5280-strict`.
+    /// Parses `ssl`, `webpki`, `rfc5280`, `rfc5280-strict`, `basic` or `spiffe`.
     public init?(argument: String) { self.init(name: argument) }
 
     /// The names `--profile` accepts.

@@ -4,7 +4,7 @@ import SwiftTrust
 /// `trustctl profiles`: which rule each profile applies, and where the rule comes from.
 struct Profiles: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the validation rules of each profile (rfc5280, rfc5280-strict, basic, ssl, webpki).",
+        abstract: "List the validation rules of each profile (rfc5280, rfc5280-strict, basic, ssl, webpki, spiffe).",
         discussion: """
         Every profile applies RFC 5280 §6.1 path validation; the rules listed here come on top.
 

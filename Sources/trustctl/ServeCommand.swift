@@ -18,6 +18,9 @@ struct Serve: ParsableCommand {
         Without --require-client-cert no client certificate is asked for, so the trust options are refused (exit 2).
         --allow-dns, --allow-spiffe, --allow-email, ... name who a verified client must be (any of them): a client \
         whose chain validates but whose leaf matches none is refused in the handshake, naming the rule.
+        With --profile spiffe, --bundle FILE (SPIFFE bundle JSON or PEM, one per trust domain; --trust-domain names \
+        each, in order) replaces --anchors: each client's SPIFFE trust domain picks the bundle it is verified against, \
+        in its handshake.
         For each connection it prints the client's address, the protocol, whether the session was resumed, \
         the client's chain with the diagnostics of `trustctl chain`, and the verdict; it answers an accepted \
         client with one line and closes. --json prints one JSON object per connection instead. \
@@ -67,6 +70,8 @@ struct Serve: ParsableCommand {
     @OptionGroup(title: "Allowed client identities (any of them; checked on the verified leaf, in the handshake)")
     var allowed: AllowedIdentityOptions
 
+    @OptionGroup var spiffe: SPIFFEBundleOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
@@ -78,15 +83,17 @@ struct Serve: ParsableCommand {
         }
         if requireClientCert {
             // A client verified against the system store would let in any publicly trusted clientAuth certificate.
-            if trust.anchorFiles.isEmpty, !trust.systemAnchors {
-                throw ValidationError("--require-client-cert needs --anchors (the CA that issues the clients' certificates), or --system-anchors to trust the system store for clients")
+            if trust.anchorFiles.isEmpty, !trust.systemAnchors, spiffe.isEmpty {
+                throw ValidationError("--require-client-cert needs --anchors (the CA that issues the clients' certificates), --bundle with --profile spiffe, or --system-anchors to trust the system store for clients")
             }
+            try spiffe.validate(profile: trust.profile, anchors: trust)
             try evaluation.validateEnforceable(trust: trust, certificatePolicies: certificatePolicies, validatesHost: false)
             _ = try allowed.rule()
         } else {
             // Without it no client certificate is asked for, so the trust flags would judge nothing.
             let given = trust.givenFlags + evaluation.optionFlags + certificatePolicies.givenFlags
                 + (localAddresses.fetchLocalAddresses ? ["--fetch-local-addresses"] : []) + allowed.flags.givenFlags(prefix: "--allow-")
+                + (spiffe.isEmpty ? [] : ["--bundle"]) + (spiffe.trustDomainNames.isEmpty ? [] : ["--trust-domain"])
             if !given.isEmpty {
                 throw ValidationError("\(given.joined(separator: ", ")) judge client certificates, which are asked for only with "
                     + "--require-client-cert: add --require-client-cert")
@@ -99,10 +106,11 @@ struct Serve: ParsableCommand {
         var tls = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         var verifier: TLSTrustVerifier?
         var inputs: TrustInputs?
+        let bundles = try spiffe.load()
         if requireClientCert {
             tls.certificateVerification = .noHostnameVerification   // ask for, and require, a client certificate
             let loaded = try trust.load()
-            verifier = try makeVerifier(loaded)
+            verifier = try makeVerifier(loaded, bundles: bundles)
             inputs = loaded
         }
         let context: NIOSSLContext
@@ -111,7 +119,8 @@ struct Serve: ParsableCommand {
             throw ExitCode(2)
         }
         let explainer = ServeReport.Explainer(policy: clientPolicy, options: verifier?.settings.trustOptions,
-                                              configure: verifier?.settings.configure, verifyDate: inputs?.verifyDate)
+                                              configure: explainingConfiguration(verifier?.settings.configure, bundles: bundles),
+                                              verifyDate: inputs?.verifyDate)
         let listener: ServeListener
         do {
             listener = try ServeListener(host: listen, port: port, context: context, verifier: verifier,
@@ -132,12 +141,25 @@ struct Serve: ParsableCommand {
         switch trust.profile {
         case .ssl: return .ssl(server: false, hostname: nil)
         case .webPKI: return .webPKI(server: false, hostname: nil)
-        case .rfc5280, .rfc5280Strict, .basicX509: return .profile(trust.profile, purpose: .clientAuth, hostname: nil)
+        case .rfc5280, .rfc5280Strict, .basicX509, .spiffe: return .profile(trust.profile, purpose: .clientAuth, hostname: nil)
         }
     }
 
-    /// The verifier of client certificates: the anchors explicit (or the system store, named), a plain evaluation.
-    private func makeVerifier(_ inputs: TrustInputs) throws -> TLSTrustVerifier {
+    /// How the report explains a client's chain: as the verifier judged it, with the anchors of the
+    /// client's trust domain when `bundles` pick them.
+    private func explainingConfiguration(_ configure: (@Sendable (ServerTrust) -> Void)?,
+                                         bundles: SPIFFETrustBundleSet) -> (@Sendable (ServerTrust) -> Void)? {
+        guard !bundles.isEmpty else { return configure }
+        return { trust in
+            configure?(trust)
+            let leaf = trust.certificates.first
+            trust.setAnchorCertificates(leaf.flatMap { try? bundles.anchors(for: $0) } ?? [])
+        }
+    }
+
+    /// The verifier of client certificates: the anchors explicit (or the system store, named), or
+    /// chosen per client from `bundles` by its SPIFFE trust domain, a plain evaluation.
+    private func makeVerifier(_ inputs: TrustInputs, bundles: SPIFFETrustBundleSet) throws -> TLSTrustVerifier {
         var settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
                                                         evaluation: evaluation, localAddresses: localAddresses)
         // Explicit, for the client role's check (the configure closure sets the same anchors on each trust).
@@ -147,6 +169,13 @@ struct Serve: ParsableCommand {
         settings.additionalIntermediates = inputs.intermediates
         settings.verifyDate = inputs.verifyDate
         settings.requiredIdentity = try allowed.rule()
+        if !bundles.isEmpty {
+            // Read once per handshake: the client's trust domain picks its anchors (SPIFFE-ID §3.1).
+            settings.anchors = nil
+            settings.anchorProvider = bundles
+            settings.anchorsOnly = true
+            settings.systemStoreTrustsClients = false
+        }
         do { return try TLSTrustVerifier(settings: settings) } catch {
             printError("error: \(error)")
             throw ExitCode(2)

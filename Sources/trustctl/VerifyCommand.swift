@@ -22,6 +22,10 @@ struct Verify: ParsableCommand {
         name that mailbox in an rfc822Name SAN (e.g. a client certificate with
         --purpose client). --expect-dns, --expect-spiffe, --expect-ip, ... name who the verified leaf must be \
         (any of them): a trusted chain whose leaf matches none is "not trusted" (exit status 1), naming the rule.
+        With --profile spiffe and --bundle (SPIFFE bundle JSON or PEM, one per trust
+        domain; --trust-domain names each, in order), the trust domain of the leaf's
+        SPIFFE ID picks the bundle whose authorities are the anchors:
+          trustctl verify svid.pem --profile spiffe --bundle example.org.json
         Example: trustctl verify fullchain.pem --anchors root.pem --host example.com
         prints the chain built up to root.pem and "trusted", or "not trusted" with the failures of the most \
         relevant path tried, its first failure first (exit status 1).
@@ -36,6 +40,8 @@ struct Verify: ParsableCommand {
     @OptionGroup var evaluation: EvaluationOptions
 
     @OptionGroup var network: IssuerFetchOptions
+
+    @OptionGroup var spiffe: SPIFFEBundleOptions
 
     @Option(name: .customLong("email"), help: "A mailbox the leaf must name in an rfc822Name SAN (repeatable).")
     var emailAddresses: [String] = []
@@ -54,6 +60,7 @@ struct Verify: ParsableCommand {
         }
         if !emailAddresses.isEmpty && evaluation.policy != nil { throw ValidationError("--email cannot be combined with --policy") }
         try evaluation.validateEnforceable(trust: input.trust, certificatePolicies: certificatePolicies, validatesHost: input.name != nil)
+        try spiffe.validate(profile: input.trust.profile, anchors: input.trust)
         if try identity.rule() != nil, evaluation.policy == .disabled {
             throw ValidationError("--expect-… checks the verified leaf; --policy disabled verifies nothing")
         }
@@ -64,7 +71,10 @@ struct Verify: ParsableCommand {
         let presented = LeafOrdering.leafFirst(try input.receivedCertificates())
         let hostname = input.name
         let policies: [TrustPolicy] = [input.policy] + emailAddresses.map { .email($0) }
+        let bundles = try spiffe.load()
         let trust = try input.makeTrust(presented: presented, policies: policies)
+        // The leaf's trust domain picks the anchors (SPIFFE-ID §3.1); none when it names no bundle's.
+        let selection = spiffe.isEmpty || presented.isEmpty ? nil : SPIFFESelection(leaf: presented[0], bundles: bundles, trust: trust)
         try evaluation.configurator()(trust)
         // Kept apart from the policies, so an evaluator that replaces them keeps them all (TrustOptions).
         trust.options = .commandLine(trust: input.trust, certificatePolicies: certificatePolicies, evaluation: evaluation)
@@ -79,13 +89,14 @@ struct Verify: ParsableCommand {
                                             evaluator: evaluation.makeEvaluator(policy, host: hostname))
             let evaluation = trust.lastEvaluation ?? trust.evaluate()
             let report = VerifyReport(evaluation, host: hostname, policy: outcome,
-                                      identity: try IdentityReport(rule: identity.rule(), evaluation: evaluation))
+                                      identity: try IdentityReport(rule: identity.rule(), evaluation: evaluation), spiffe: selection)
             if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
             if !report.trusted { throw ExitCode(1) }
             return
         }
         let result = fetches ? blockingEvaluate(trust, fetcher: network.fetcher) : trust.evaluate()
-        let report = VerifyReport(result, host: hostname, identity: try IdentityReport(rule: identity.rule(), evaluation: result))
+        let report = VerifyReport(result, host: hostname, identity: try IdentityReport(rule: identity.rule(), evaluation: result),
+                                  spiffe: selection)
         if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
         if !report.trusted { throw ExitCode(1) }
     }
@@ -207,12 +218,16 @@ struct VerifyReport: Encodable {
     let issuerFetchFailures: [FetchFailureReport]?
     /// The `--expect-…` rule and whether the verified leaf has that identity.
     let identity: IdentityReport?
+    /// With --bundle: the leaf's SPIFFE ID and the bundle it picked, or why none.
+    let spiffe: SPIFFESelection?
 
     /// The report of `evaluation`; with `policy`, the policy's verdict and failures replace the
     /// evaluation's; with `identity`, a leaf it refuses is not trusted.
-    init(_ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil, identity: IdentityReport? = nil) {
+    init(_ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil, identity: IdentityReport? = nil,
+         spiffe: SPIFFESelection? = nil) {
         trusted = (policy?.accepted ?? evaluation.isTrusted) && identity?.allowed != false
         self.identity = identity
+        self.spiffe = spiffe
         result = evaluation.result.description
         self.host = host
         self.policy = policy
@@ -242,6 +257,7 @@ struct VerifyReport: Encodable {
         }
         if chain.isEmpty { lines.append("  (none)") }
         for failure in issuerFetchFailures ?? [] { lines.append("  caIssuers \(failure.url) not fetched: \(failure.reason)") }
+        if let spiffe { lines.append(spiffe.line) }
         if let policy {
             lines.append((trusted ? "trusted" : "not trusted") + (host.map { " for \($0)" } ?? "") + " (policy \(policy.name))")
             if let summary = policy.summary { lines.append("  - \(summary)") }

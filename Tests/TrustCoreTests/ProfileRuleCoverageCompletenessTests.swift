@@ -3,7 +3,7 @@ import TrustCore
 import XCTest
 
 /// Every ``ProfileRule`` has a test on generated certificates that breaks it and checks, under every
-/// profile (rfc5280, rfc5280Strict, ssl, webPKI), which reject the chain for it: a new rule without
+/// profile (rfc5280, rfc5280Strict, ssl, webPKI; spiffe on SVIDs), which reject the chain for it: a new rule without
 /// such a test fails here. The tests are ProfileRuleCoverageTests (certificates openssl issues in the
 /// test) and ProfileTests (the committed scenarios of TestCertificates/).
 final class ProfileRuleCoverageCompletenessTests: XCTestCase {
@@ -59,6 +59,13 @@ final class ProfileRuleCoverageCompletenessTests: XCTestCase {
         .nameConstraintsFormsSupported: ("ProfileRuleCoverageTests+AppleNames.swift", "testCriticalNameConstraintsWithAFormThatCannotBeChecked"),
         .extendedKeyUsagePurposeListed: ("AppleVerdictsTests.swift",
             "testServerGatedCryptographyStandsForServerAuthWhereTheStrictRuleDoesNotApplyUnlessExtendedKeyUsagePurposeListed"),
+        // SPIFFE X.509-SVIDs (on SVIDs SPIFFEPKI makes)
+        .svidSingleURI: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testLeafWithTwoURIs"),
+        .svidSPIFFEID: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testLeafWhoseURIIsNotASPIFFEID"),
+        .svidLeafNotCA: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testLeafThatIsACA"),
+        .svidLeafDigitalSignature: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testLeafWithoutDigitalSignature"),
+        .svidLeafNotSigner: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testLeafWithKeyCertSignOrCRLSign"),
+        .svidSigningCertificateKeyUsage: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testSigningCertificateWithoutKeyUsage"),
     ]
 
     func testEveryRuleHasACoveringTest() {

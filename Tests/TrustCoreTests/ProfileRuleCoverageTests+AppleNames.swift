@@ -38,7 +38,7 @@ extension ProfileRuleCoverageTests {
         })
         XCTAssertFalse(ca.isCA)
         XCTAssertEqual(ca.encodingFindings.count, 1)
-        for profile in ProfileRulesTable.profiles {
+        for profile in ProfileRuleCoverageTests.profiles {
             let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: [ca], policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
                 .evaluate()
             XCTAssertTrue(failureSummary(evaluation).contains("1:notCA"), "\(profile): \(evaluation)")
@@ -171,7 +171,7 @@ extension ProfileRuleCoverageTests {
         // read literally, an excluded `*.swifttrust.test` would exclude no host name.
         let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Wildcard CA",
                                        extensions: caExtensions(["nameConstraints = critical, excluded;DNS:*.swifttrust.test"]))
-        for profile in ProfileRulesTable.profiles {
+        for profile in ProfileRuleCoverageTests.profiles {
             let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: [ca], policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
                 .evaluate()
             XCTAssertTrue(failureSummary(evaluation).contains("1:nameConstraintMalformed"), "\(profile): \(evaluation)")
@@ -239,7 +239,7 @@ extension ProfileRuleCoverageTests {
         // Apple's SecFrameworkIsDNSName drops a SAN name ending in a dot, so it matches no host.
         let dotted = try issuer.issue(commonName: host, extensions: leafExtensions(san: "DNS:www.swifttrust.test.")).certificate
         for reference in [host, host + "."] {
-            for profile in ProfileRulesTable.profiles {
+            for profile in ProfileRuleCoverageTests.profiles {
                 let evaluation = try OpenSSLIssuer.trust(dotted, policies: [.profile(profile, purpose: .serverAuth, hostname: reference)])
                     .evaluate()
                 XCTAssertTrue(failureSummary(evaluation).contains("0:hostnameMismatch"), "\(profile) \(reference): \(evaluation)")
@@ -258,7 +258,7 @@ extension ProfileRuleCoverageTests {
                                   file: StaticString = #filePath, line: UInt = #line) throws {
         let authority = try Self.authority(ca, in: issuer)
         let leaf = try issuer.issue(commonName: name, extensions: leafExtensions(san: "DNS:\(name)"), by: authority).certificate
-        for profile in ProfileRulesTable.profiles {
+        for profile in ProfileRuleCoverageTests.profiles {
             let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: [ca], policies: [.profile(profile, purpose: .serverAuth, hostname: name)])
                 .evaluate()
             XCTAssertTrue(failureSummary(evaluation).contains("0:nameConstraintViolation"), "\(profile): \(evaluation)", file: file, line: line)

@@ -9,6 +9,12 @@ import XCTest
 final class ProfileRuleCoverageTests: XCTestCase {
     let host = "www.swifttrust.test"
 
+    /// The profiles these tests judge TLS server chains under: every profile but spiffe, whose leaf
+    /// is an X.509-SVID (a URI SAN and nothing a server leaf here has to have). Its own rules are
+    /// covered on SVIDs (SPIFFE/SPIFFEProfileRuleTests); the rules it shares with rfc5280 are the same
+    /// checks, keyed by rule (SPIFFEProfileRuleTests.testTheSPIFFEProfileIsRFC5280PlusTheSVIDRules).
+    static let profiles = ProfileRulesTable.profiles.filter { $0 != .spiffe }
+
     func leafExtensions(_ extra: [String] = [], san: String? = "DNS:www.swifttrust.test", eku: String = "serverAuth") -> [String] {
         ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = \(eku)",
          "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"] + (san.map { ["subjectAltName = \($0)"] } ?? []) + extra
@@ -71,7 +77,7 @@ final class ProfileRuleCoverageTests: XCTestCase {
     func assertRule(_ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: ProfileViolationDetail? = nil,
                     file: StaticString = #filePath, line: UInt = #line,
                     evaluate: (TrustProfile) throws -> TrustEvaluation) throws {
-        for profile in ProfileRulesTable.profiles {
+        for profile in ProfileRuleCoverageTests.profiles {
             let evaluation = try evaluate(profile)
             let expected = Set(([rule] + companions).filter(profile.rules.contains))
             XCTAssertEqual(Set(evaluation.violatedRules), expected, "\(profile): \(evaluation)", file: file, line: line)
@@ -95,7 +101,7 @@ final class ProfileRuleCoverageTests: XCTestCase {
     func assertRule(_ rule: ProfileRule, reportedAs failures: [String], leaf: Certificate,
                     intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil, verifyDate: Date? = nil,
                     file: StaticString = #filePath, line: UInt = #line) throws {
-        for profile in ProfileRulesTable.profiles {
+        for profile in ProfileRuleCoverageTests.profiles {
             let trust = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors,
                                                 policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
             if let verifyDate { trust.verifyDate = verifyDate }
@@ -109,7 +115,7 @@ final class ProfileRuleCoverageTests: XCTestCase {
     func assertTrustedUnderEveryProfile(leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil,
                                         purpose: KeyPurpose = .serverAuth, hostname: String? = "www.swifttrust.test",
                                         file: StaticString = #filePath, line: UInt = #line) throws {
-        for profile in ProfileRulesTable.profiles {
+        for profile in ProfileRuleCoverageTests.profiles {
             let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors,
                                                      policies: [.profile(profile, purpose: purpose, hostname: hostname)]).evaluate()
             XCTAssertTrue(evaluation.isTrusted, "\(profile): \(evaluation)", file: file, line: line)

@@ -149,6 +149,8 @@ final class ProfileTests: XCTestCase {
     func testEveryRuleHasASourceAndAProfileAndFitsTheRuleSet() {
         let rfc5280Only = ProfileRuleSet([.version1IssuersOnlyAsAnchors, .criticalExtensionsProcessed, .revocationProofForEveryCertificate])
         let rfc5280Rules = rfc5280Only.union(ProfileRuleSet([.extendedKeyUsagePurposeListed]))
+        let svidRules = ProfileRuleSet([.svidSingleURI, .svidSPIFFEID, .svidLeafNotCA, .svidLeafDigitalSignature, .svidLeafNotSigner,
+                                        .svidSigningCertificateKeyUsage])
         XCTAssertLessThan(ProfileRule.allCases.count, 64)
         // Each rule's set bit is its declaration position, and no two rules share one.
         for (position, rule) in ProfileRule.allCases.enumerated() {
@@ -158,8 +160,9 @@ final class ProfileTests: XCTestCase {
             XCTAssertFalse(rule.profiles.isEmpty, "\(rule)")
             XCTAssertFalse(rule.source.isEmpty, "\(rule)")
             // The web PKI applies every rule but RFC 5280's critical nameConstraints (CABF 7.1.2.5.2 allows
-            // it non-critical) and the RFC 5280 strictness where Apple allows more.
-            XCTAssertEqual(TrustProfile.webPKI.rules.contains(rule), !rfc5280Only.contains(rule) && rule != .nameConstraintsCritical, "\(rule)")
+            // it non-critical), the RFC 5280 strictness where Apple allows more, and the X.509-SVID rules.
+            XCTAssertEqual(TrustProfile.webPKI.rules.contains(rule),
+                           !rfc5280Only.contains(rule) && rule != .nameConstraintsCritical && !svidRules.contains(rule), "\(rule)")
         }
         XCTAssertEqual(TrustProfile.rfc5280.rules, rfc5280Rules)
         XCTAssertEqual(Array(ProfileRuleSet(ProfileRule.allCases)), ProfileRule.allCases)

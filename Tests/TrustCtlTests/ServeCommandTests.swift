@@ -21,7 +21,7 @@ final class ServeCommandTests: XCTestCase {
     }
 
     /// A running `trustctl serve`, its output collected as it comes.
-    private final class Server: Sendable {
+    final class Server: Sendable {
         let process: Process
         private let output = Mutex(Data())
         private let finished = DispatchSemaphore(value: 0)

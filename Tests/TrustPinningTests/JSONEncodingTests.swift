@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 import TrustPinning
 import XCTest
 

@@ -230,7 +230,45 @@ enum CertificateProfileRules {
             if isCA && !isAnchor { check(.caCertificateAsLeaf, .caCertificateAsLeaf) }
         }
         check(.keyAlgorithm, keyAlgorithmProblem(certificate, minimumRSABits: flags.minimumRSABits))
+        if rules.bits & svidRules.bits != 0 { svidProblems(certificate, isLeaf: isLeaf) { check($0, $1) } }
         return found
+    }
+
+    /// The SPIFFE X.509-SVID rules (spiffe/spiffe standards/X509-SVID.md).
+    static let svidRules = ProfileRuleSet([
+        .svidSingleURI, .svidSPIFFEID, .svidLeafNotCA, .svidLeafDigitalSignature, .svidLeafNotSigner, .svidSigningCertificateKeyUsage,
+    ])
+
+    /// The X.509-SVID rules of `certificate`, the leaf or a signing certificate, reported through `check`.
+    static func svidProblems(_ certificate: Certificate, isLeaf: Bool, check: (ProfileRule, ProfileViolationDetail) -> Void) {
+        let usage = certificate.extensions.keyUsage
+        guard isLeaf else {
+            // §3.2, §4.3: a signing certificate sets keyCertSign, so it has keyUsage (a keyUsage without
+            // keyCertSign is RFC 5280 §6.1.4 (n)'s failure, and anchorIsCA's for the anchor).
+            if usage == nil { check(.svidSigningCertificateKeyUsage, .svidSigningCertificateWithoutKeyUsage) }
+            return
+        }
+        // §2, §5.2: exactly one URI SAN, and (SPIFFE-ID §2; X509-SVID §3.1, §5.2) it is a SPIFFE ID with a path.
+        let uris = certificate.uriSubjectAltNames
+        if uris.isEmpty {
+            check(.svidSingleURI, .svidWithoutURI)
+        } else if uris.count > 1 {
+            check(.svidSingleURI, .svidWithSeveralURIs(count: uris.count))
+        } else {
+            do throws(SPIFFEIDError) {
+                let id = try SPIFFEID(uris[0])
+                if id.isTrustDomainID { check(.svidSPIFFEID, .svidSPIFFEIDWithoutPath(id)) }
+            } catch {
+                check(.svidSPIFFEID, .invalidSPIFFEID(uri: uris[0], error: error))
+            }
+        }
+        // §4.1, §5.2: the leaf is not a CA.
+        if certificate.isCA { check(.svidLeafNotCA, .svidLeafIsCA) }
+        // §4.3: keyUsage with digitalSignature; §4.3, §5.2: neither keyCertSign nor cRLSign.
+        guard let usage else { return check(.svidLeafDigitalSignature, .svidLeafWithoutKeyUsage) }
+        if !usage.contains(.digitalSignature) { check(.svidLeafDigitalSignature, .svidLeafWithoutDigitalSignature) }
+        if usage.contains(.keyCertSign) { check(.svidLeafNotSigner, .svidLeafKeyCertSign) }
+        if usage.contains(.cRLSign) { check(.svidLeafNotSigner, .svidLeafCRLSign) }
     }
 
     /// The nameConstraints rules: ``ProfileRule/nameConstraintsDNSNameSyntax`` and

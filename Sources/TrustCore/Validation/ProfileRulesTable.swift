@@ -2,7 +2,7 @@
 /// (`trustctl profiles --markdown`), generated from the rules themselves so the two cannot drift.
 package enum ProfileRulesTable {
     /// The profiles in table-column order.
-    package static let profiles: [TrustProfile] = [.rfc5280, .rfc5280Strict, .basicX509, .ssl, .webPKI]
+    package static let profiles: [TrustProfile] = [.rfc5280, .rfc5280Strict, .basicX509, .ssl, .webPKI, .spiffe]
 
     /// One Markdown table row per rule: name, a ✓ for each profile that applies it, source, summary.
     package static var markdown: String {

@@ -133,6 +133,26 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// policy also takes the Netscape and Microsoft Server Gated Cryptography purposes for serverAuth.
     case extendedKeyUsagePurposeListed
 
+    // MARK: SPIFFE X.509-SVIDs (spiffe/spiffe standards/X509-SVID.md; the spiffe profile only)
+
+    /// The leaf has exactly one URI subjectAltName (X509-SVID §2, §5.2: an SVID with more than one
+    /// is rejected).
+    case svidSingleURI
+    /// The leaf's URI subjectAltName is a valid SPIFFE ID (``SPIFFEID``: SPIFFE-ID §2) with a path
+    /// (X509-SVID §3.1, §5.2: a leaf's SPIFFE ID is not the trust domain's own).
+    case svidSPIFFEID
+    /// The leaf is not a CA: basicConstraints cA is false or absent (X509-SVID §4.1, §5.2).
+    case svidLeafNotCA
+    /// The leaf has keyUsage, with digitalSignature (X509-SVID §4.3). (Its criticality, which §4.3
+    /// asks of whoever issues SVIDs, is not checked: go-spiffe does not check it either.)
+    case svidLeafDigitalSignature
+    /// The leaf's keyUsage sets neither keyCertSign nor cRLSign (X509-SVID §4.3, §5.2).
+    case svidLeafNotSigner
+    /// Every signing certificate (each certificate above the leaf, the trust anchor included) has
+    /// keyUsage (X509-SVID §3.2, §4.3). That it then sets keyCertSign is RFC 5280 §6.1.4 (n)'s
+    /// failure for intermediates and ``anchorIsCA``'s for the anchor, reported once, as theirs.
+    case svidSigningCertificateKeyUsage
+
     /// The profiles that apply this rule.
     public var profiles: Set<TrustProfile> {
         switch self {
@@ -141,8 +161,10 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .strongKeySize, .serverAuthExtendedKeyUsageRequired, .leafValidityPeriod, .systemTrustedLeafValidityPeriod,
              .issuerExtendedKeyUsage, .signatureHashAlgorithm:
             return [.ssl, .webPKI]
-        case .anchorValidity, .anchorIsCA:
+        case .anchorValidity:
             return [.rfc5280Strict, .basicX509, .ssl, .webPKI]
+        case .anchorIsCA:
+            return [.rfc5280Strict, .basicX509, .ssl, .webPKI, .spiffe]
         case .serialNumber, .issuerNonEmpty, .authorityKeyIdentifier, .subjectKeyIdentifier, .basicConstraintsCritical,
              .keyUsageConsistency, .caSubjectNonEmpty, .nameConstraintsInCAOnly, .policyConstraintsCritical,
              .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorProfile,
@@ -151,9 +173,12 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .nameConstraintsCritical:
             return [.rfc5280Strict]
         case .version1IssuersOnlyAsAnchors, .criticalExtensionsProcessed, .revocationProofForEveryCertificate:
-            return [.rfc5280, .rfc5280Strict]
+            return [.rfc5280, .rfc5280Strict, .spiffe]
         case .extendedKeyUsagePurposeListed:
-            return [.rfc5280, .rfc5280Strict, .webPKI]
+            return [.rfc5280, .rfc5280Strict, .webPKI, .spiffe]
+        case .svidSingleURI, .svidSPIFFEID, .svidLeafNotCA, .svidLeafDigitalSignature, .svidLeafNotSigner,
+             .svidSigningCertificateKeyUsage:
+            return [.spiffe]
         case .version3, .rootAuthorityKeyIdentifier, .leafSubjectAltNameRequired, .leafExtendedKeyUsage,
              .anchorExtendedKeyUsage, .rootWithoutExtendedKeyUsage, .keyAlgorithm, .caCertificateAsLeaf:
             return [.webPKI]
@@ -204,6 +229,12 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .nameConstraintsFormsSupported:
             return "Apple SecPolicyCheckBasicCertificateProcessing, SecNameConstraintsAreSubtreesSupported; RFC 5280 §4.2.1.10"
         case .extendedKeyUsagePurposeListed: return "RFC 5280 §4.2.1.12 (Apple set_ssl_ekus allows more)"
+        case .svidSingleURI: return "SPIFFE X509-SVID §2, §5.2"
+        case .svidSPIFFEID: return "SPIFFE X509-SVID §3.1, §5.2; SPIFFE-ID §2"
+        case .svidLeafNotCA: return "SPIFFE X509-SVID §4.1, §5.2"
+        case .svidLeafDigitalSignature: return "SPIFFE X509-SVID §4.3"
+        case .svidLeafNotSigner: return "SPIFFE X509-SVID §4.3, §5.2"
+        case .svidSigningCertificateKeyUsage: return "SPIFFE X509-SVID §3.2, §4.3"
         }
     }
 
@@ -250,6 +281,12 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .nameConstraintsDNSNameSyntax: return "nameConstraints dNSName bases are host names in preferred name syntax: no leading period, no underscore (the other profiles read `.example.com` as its proper subdomains, as Apple, OpenSSL and Go do)."
         case .nameConstraintsFormsSupported: return "An intermediate's critical nameConstraints extension constrains only forms that can be checked (rfc822Name, dNSName, directoryName, URI, iPAddress), even when no name of another form appears in the chain."
         case .extendedKeyUsagePurposeListed: return "An extendedKeyUsage allows a purpose only by listing it or anyExtendedKeyUsage (Apple's SSL policy also takes the Netscape and Microsoft Server Gated Cryptography purposes for serverAuth)."
+        case .svidSingleURI: return "The leaf (an X.509-SVID) has exactly one URI subjectAltName."
+        case .svidSPIFFEID: return "The leaf's URI subjectAltName is a valid SPIFFE ID (scheme, trust domain and path characters, no empty or dot segments, lengths) with a path."
+        case .svidLeafNotCA: return "The leaf is not a CA (basicConstraints cA false or absent)."
+        case .svidLeafDigitalSignature: return "The leaf has keyUsage with digitalSignature."
+        case .svidLeafNotSigner: return "The leaf's keyUsage sets neither keyCertSign nor cRLSign."
+        case .svidSigningCertificateKeyUsage: return "Every signing certificate, the trust anchor included, has keyUsage (keyCertSign in it is RFC 5280 §6.1.4 (n)'s check, and anchorIsCA's for the anchor)."
         }
     }
 
@@ -301,6 +338,12 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .nameConstraintsDNSNameSyntax: return 37
         case .nameConstraintsFormsSupported: return 38
         case .extendedKeyUsagePurposeListed: return 39
+        case .svidSingleURI: return 40
+        case .svidSPIFFEID: return 41
+        case .svidLeafNotCA: return 42
+        case .svidLeafDigitalSignature: return 43
+        case .svidLeafNotSigner: return 44
+        case .svidSigningCertificateKeyUsage: return 45
         }
     }
 }
@@ -314,6 +357,7 @@ extension TrustProfile {
         case .basicX509: return TrustProfile.basicX509Rules
         case .ssl: return TrustProfile.sslRules
         case .webPKI: return TrustProfile.webPKIRules
+        case .spiffe: return TrustProfile.spiffeRules
         }
     }
 
@@ -326,6 +370,7 @@ extension TrustProfile {
     private static let basicX509Rules = collectRules(.basicX509)
     private static let sslRules = collectRules(.ssl)
     private static let webPKIRules = collectRules(.webPKI)
+    private static let spiffeRules = collectRules(.spiffe)
 }
 
 /// A set of ``ProfileRule``s, one bit per rule: what a profile (or several policies together)

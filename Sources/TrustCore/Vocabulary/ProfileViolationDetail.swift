@@ -149,6 +149,31 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
     /// A CA certificate used as the leaf (``ProfileRule/caCertificateAsLeaf``).
     case caCertificateAsLeaf
 
+    // MARK: SPIFFE X.509-SVIDs
+
+    /// The leaf has no URI subjectAltName (``ProfileRule/svidSingleURI``).
+    case svidWithoutURI
+    /// The leaf has `count` URI subjectAltNames, more than one (``ProfileRule/svidSingleURI``).
+    case svidWithSeveralURIs(count: Int)
+    /// The leaf's URI subjectAltName is not a SPIFFE ID: `error` names the rule of SPIFFE-ID it
+    /// breaks (``ProfileRule/svidSPIFFEID``).
+    case invalidSPIFFEID(uri: String, error: SPIFFEIDError)
+    /// The leaf's SPIFFE ID has no path: it is the trust domain's own ID (``ProfileRule/svidSPIFFEID``).
+    case svidSPIFFEIDWithoutPath(SPIFFEID)
+    /// The leaf asserts basicConstraints cA (``ProfileRule/svidLeafNotCA``).
+    case svidLeafIsCA
+    /// The leaf has no keyUsage extension (``ProfileRule/svidLeafDigitalSignature``).
+    case svidLeafWithoutKeyUsage
+    /// The leaf's keyUsage lacks digitalSignature (``ProfileRule/svidLeafDigitalSignature``).
+    case svidLeafWithoutDigitalSignature
+    /// The leaf's keyUsage sets keyCertSign (``ProfileRule/svidLeafNotSigner``).
+    case svidLeafKeyCertSign
+    /// The leaf's keyUsage sets cRLSign (``ProfileRule/svidLeafNotSigner``).
+    case svidLeafCRLSign
+    /// A signing certificate (above the leaf) has no keyUsage extension
+    /// (``ProfileRule/svidSigningCertificateKeyUsage``).
+    case svidSigningCertificateWithoutKeyUsage
+
     /// The finding in words, e.g. `RSA key of 1024 bits (at least 2048 required)`.
     public var description: String {
         switch self {
@@ -205,6 +230,18 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
         case .leafExtendedKeyUsageMissing: return "leaf has no extKeyUsage"
         case .leafAnyExtendedKeyUsage: return "leaf extKeyUsage contains anyExtendedKeyUsage"
         case .caCertificateAsLeaf: return "a CA certificate (basicConstraints cA) used as the leaf"
+        case .svidWithoutURI: return "leaf has no URI subjectAltName (an X.509-SVID has exactly one, its SPIFFE ID)"
+        case let .svidWithSeveralURIs(count): return "leaf has \(count) URI subjectAltNames (an X.509-SVID has exactly one)"
+        case let .invalidSPIFFEID(uri, error):
+            return "URI subjectAltName \"\(TerminalText.escaped(uri))\" is not a SPIFFE ID: \(error)"
+        case let .svidSPIFFEIDWithoutPath(id):
+            return "leaf SPIFFE ID \(TerminalText.escaped(id.description)) has no path (a leaf SVID's ID names a workload, not the trust domain)"
+        case .svidLeafIsCA: return "leaf asserts basicConstraints cA (an X.509-SVID leaf is not a CA)"
+        case .svidLeafWithoutKeyUsage: return "leaf has no keyUsage (an X.509-SVID sets digitalSignature)"
+        case .svidLeafWithoutDigitalSignature: return "leaf keyUsage lacks digitalSignature"
+        case .svidLeafKeyCertSign: return "leaf keyUsage sets keyCertSign"
+        case .svidLeafCRLSign: return "leaf keyUsage sets cRLSign"
+        case .svidSigningCertificateWithoutKeyUsage: return "signing certificate has no keyUsage (an X.509-SVID signing certificate sets keyCertSign)"
         case let .explicitDefaultValue(finding): return finding.description
         case let .invalidDNSNameConstraint(name): return "nameConstraints dNSName \"\(name)\" is not a host name in preferred name syntax"
         case let .unsupportedCriticalNameConstraint(form): return "critical nameConstraints constrain \(form) names, which cannot be checked"

@@ -22,8 +22,23 @@ public enum TrustProfile: String, CaseIterable, Hashable, Sendable, CustomString
     case ssl
     /// Apple's SSL checks plus the CA/Browser Forum Baseline Requirements' certificate profile.
     case webPKI
+    /// SPIFFE X.509-SVIDs (spiffe/spiffe `standards/X509-SVID.md`): RFC 5280 path validation (the
+    /// rules of ``rfc5280``), signing certificates that are CAs, the trust anchor included
+    /// (``ProfileRule/anchorIsCA``, X509-SVID §4.1), and the SVID rules: one URI subjectAltName that
+    /// is a SPIFFE ID with a path, a leaf that is no CA, with keyUsage digitalSignature and neither
+    /// keyCertSign nor cRLSign, signing certificates with keyUsage.
+    ///
+    /// The peer's identity is its SPIFFE ID, not a host name: TLS settings under this profile check
+    /// no host name (authorise the ID after validation). Extended key usage: X509-SVID §4.4 says a
+    /// leaf SHOULD carry it and, when it does, lists both serverAuth and clientAuth; go-spiffe's
+    /// `x509svid.Verify` checks none (`ExtKeyUsageAny`). A TLS peer is checked for its role's purpose
+    /// as RFC 5280 §4.2.1.12 reads it (``TrustPolicy/profile(_:purpose:hostname:)`` with serverAuth or
+    /// clientAuth): a leaf without the extension passes, one that lists the purpose passes (every
+    /// conforming SVID does), one that lists only the other purpose fails. Intermediates' extended
+    /// key usage is not chained (§4.4: libraries differ; go-spiffe does not chain it).
+    case spiffe
 
-    /// `rfc5280`, `rfc5280-strict`, `basic`, `ssl` or `webpki` (the names `trustctl --profile` takes).
+    /// `rfc5280`, `rfc5280-strict`, `basic`, `ssl`, `webpki` or `spiffe` (the names `trustctl --profile` takes).
     public var description: String {
         switch self {
         case .rfc5280: return "rfc5280"
@@ -31,6 +46,7 @@ public enum TrustProfile: String, CaseIterable, Hashable, Sendable, CustomString
         case .basicX509: return "basic"
         case .ssl: return "ssl"
         case .webPKI: return "webpki"
+        case .spiffe: return "spiffe"
         }
     }
 
@@ -42,6 +58,7 @@ public enum TrustProfile: String, CaseIterable, Hashable, Sendable, CustomString
         case "basic", "basicx509", "basic-x509": self = .basicX509
         case "ssl", "apple", "tls": self = .ssl
         case "webpki", "web-pki", "cabf": self = .webPKI
+        case "spiffe", "x509-svid": self = .spiffe
         default: return nil
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 
 extension PinningConfiguration {
     /// Loads a configuration file in any supported format (``PinningConfigurationFormat``),

@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 
 /// The load errors the document readers share, so that every format reports a duplicate key, a
 /// document over its ``DocumentLimits`` and an unreadable binary property list alike.

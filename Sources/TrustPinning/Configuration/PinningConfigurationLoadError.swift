@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 import TrustDER
 
 /// A pinning configuration file that cannot be loaded, naming the file, where in it (a line, a key

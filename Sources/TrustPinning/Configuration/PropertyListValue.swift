@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 
 /// A value of a parsed property list or JSON document, typed once when the document is read so that
 /// the loaders never cast `Any`, and a boolean can never be mistaken for the integer 1 (or the

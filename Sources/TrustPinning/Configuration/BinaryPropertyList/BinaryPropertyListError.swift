@@ -1,3 +1,4 @@
+import TrustCore
 import TrustDER
 
 /// A binary property list ``BinaryPropertyListReader`` refuses, with the key path of the value

@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 
 /// Reads a binary property list (`bplist00`) into a ``PropertyListValue``, in place of
 /// `PropertyListSerialization`, which on Linux copies every object the file shares once per

@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 import TrustX509
 
 extension PinningConfiguration {

@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 
 extension PinningConfiguration {
     /// Loads a TrustKit configuration: a property list (an `Info.plist` with `TSKConfiguration`, or

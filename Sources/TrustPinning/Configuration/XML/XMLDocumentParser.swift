@@ -1,3 +1,5 @@
+import TrustCore
+
 /// A small, strict, non-validating XML 1.0 reader for configuration files, so that the core
 /// modules need neither libxml2 nor FoundationXML.
 ///

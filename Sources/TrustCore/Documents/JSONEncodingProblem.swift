@@ -1,5 +1,6 @@
-/// Why a JSON configuration is not UTF-8, the one encoding RFC 8259 §8.1 allows for JSON
-/// exchanged between systems (``PinningConfigurationRule/notUTF8(_:)``).
+/// Why a JSON document (a pinning configuration, a SPIFFE bundle) is not UTF-8, the one encoding
+/// RFC 8259 §8.1 allows for JSON exchanged between systems (TrustPinning's
+/// `PinningConfigurationRule.notUTF8`, ``SPIFFEBundleRule/notUTF8(_:)``).
 public enum JSONEncodingProblem: Hashable, Sendable, CustomStringConvertible {
     /// UTF-16, big- or little-endian, told by its byte order mark (FE FF, FF FE) or by the zero
     /// bytes of its first characters.
@@ -26,7 +27,7 @@ public enum JSONEncodingProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The name `iconv -f` knows the encoding by, for UTF-16 and UTF-32.
-    var iconvName: String? {
+    package var iconvName: String? {
         switch self {
         case let .utf16(bigEndian, _): return "UTF-16\(bigEndian ? "BE" : "LE")"
         case let .utf32(bigEndian, _): return "UTF-32\(bigEndian ? "BE" : "LE")"

@@ -1,26 +1,28 @@
-/// The caps every configuration reader applies to a document, whatever its format, so that a
-/// loader answers in milliseconds on any input: bytes read, keys and values produced, and nesting.
-///
-/// Real configurations are a few kilobytes, a few hundred values and six levels deep; the caps are
-/// far above that and far below what would cost noticeable time or memory.
-struct DocumentLimits: Hashable, Sendable {
+/// The caps a document reader applies, whatever the format, so that a loader answers in
+/// milliseconds on any input: bytes read, keys and values produced, and nesting. TrustPinning's
+/// configuration readers use `DocumentLimits.standard`; the SPIFFE bundle reader its own
+/// (`SPIFFETrustBundle.jsonLimits`).
+package struct DocumentLimits: Hashable, Sendable {
     /// The largest input read, in bytes; for a binary property list, also the most bytes of
     /// strings and data its tree may hold once shared objects are expanded (what its XML form would
     /// at least need).
-    var maximumByteCount: Int
+    package var maximumByteCount: Int
     /// The most keys and values (property-list or JSON) or elements (XML) one document may produce.
     /// A binary property list counts an object each time it is used, not once per file.
-    var maximumNodeCount: Int
+    package var maximumNodeCount: Int
     /// The deepest nesting read: the top value (or the root element) is at depth 1.
-    var maximumDepth: Int
+    package var maximumDepth: Int
 
-    /// 1 MiB (the configuration file cap), 100,000 nodes, 64 levels.
-    static let standard = DocumentLimits(maximumByteCount: PinningConfiguration.maximumFileSize,
-                                         maximumNodeCount: 100_000, maximumDepth: 64)
+    /// Caps of `maximumByteCount` bytes, `maximumNodeCount` keys and values, `maximumDepth` levels.
+    package init(maximumByteCount: Int, maximumNodeCount: Int, maximumDepth: Int) {
+        self.maximumByteCount = maximumByteCount
+        self.maximumNodeCount = maximumNodeCount
+        self.maximumDepth = maximumDepth
+    }
 }
 
 /// Which of the ``DocumentLimits`` a document goes beyond.
-enum DocumentLimitExceeded: Error, Hashable, Sendable, CustomStringConvertible {
+package enum DocumentLimitExceeded: Error, Hashable, Sendable, CustomStringConvertible {
     /// The input is larger than ``DocumentLimits/maximumByteCount``.
     case tooLarge(byteCount: Int, limit: Int)
     /// More keys and values than ``DocumentLimits/maximumNodeCount``.
@@ -32,7 +34,7 @@ enum DocumentLimitExceeded: Error, Hashable, Sendable, CustomStringConvertible {
     case tooMuchContent(limit: Int)
 
     /// What is over which limit.
-    var description: String {
+    package var description: String {
         switch self {
         case let .tooLarge(byteCount, limit): return "\(byteCount) bytes, more than the \(limit) bytes read"
         case let .tooManyNodes(limit): return "more than \(limit) keys and values"

@@ -1,32 +1,32 @@
 import Foundation
 
-/// The bytes of a JSON configuration as text: UTF-8 only (RFC 8259 §8.1: "JSON text exchanged
+/// The bytes of a JSON document as text: UTF-8 only (RFC 8259 §8.1: "JSON text exchanged
 /// between systems that are not part of a closed ecosystem MUST be encoded using UTF-8"), with a
 /// leading UTF-8 byte order mark, which §8.1 lets a parser ignore, skipped here and nowhere else.
 ///
 /// Foundation's readers also decode UTF-16 and UTF-32, with or without a byte order mark; the
 /// duplicate-key and limit scan (``JSONDuplicateKeyScanner``) reads UTF-8 bytes, and would see
 /// neither the keys nor the structure of such a document. Every other encoding is therefore
-/// refused before anything decodes the document.
-enum JSONText {
+/// refused before anything decodes the document (TrustPinning's configuration readers and the SPIFFE
+/// bundle reader alike).
+package enum JSONText {
     /// EF BB BF, U+FEFF in UTF-8.
-    static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    package static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// The UTF-8 text of `data`, without its byte order mark, for the decoder and the scan alike.
-    ///
-    /// - Throws: ``PinningConfigurationRule/notUTF8(_:)`` naming `file` and what the bytes are.
-    static func utf8Body(of data: Data, file: String) throws(PinningConfigurationLoadError) -> Data {
+    /// The UTF-8 text of `data` without its byte order mark, for the decoder and the scan alike, or
+    /// why `data` is not UTF-8 (UTF-16, UTF-32, bytes that are not UTF-8, a NUL character).
+    package static func utf8Body(of data: Data) -> (body: Data?, problem: JSONEncodingProblem?) {
         let bytes = Array(data)
-        if let wide = wideEncoding(of: bytes) { throw PinningConfigurationLoadError(file: file, rule: .notUTF8(wide)) }
+        if let wide = wideEncoding(of: bytes) { return (nil, wide) }
         let skipped = bytes.starts(with: utf8ByteOrderMark) ? utf8ByteOrderMark.count : 0
         let body = bytes[skipped...]
-        if let problem = firstProblem(in: body) { throw PinningConfigurationLoadError(file: file, rule: .notUTF8(problem)) }
-        return Data(body)
+        if let problem = firstProblem(in: body) { return (nil, problem) }
+        return (Data(body), nil)
     }
 
     /// UTF-16 or UTF-32, told by a byte order mark or, without one, by the zero bytes of the first
     /// characters (RFC 4627 §3; JSON text starts with ASCII), as Foundation tells them; nil otherwise.
-    static func wideEncoding(of bytes: some Collection<UInt8>) -> JSONEncodingProblem? {
+    package static func wideEncoding(of bytes: some Collection<UInt8>) -> JSONEncodingProblem? {
         guard bytes.count >= 2 else { return nil }
         // Fewer than four bytes are padded with a byte that is neither zero nor part of a mark.
         let head = Array(bytes.prefix(4)) + [UInt8](repeating: 0x20, count: max(0, 4 - bytes.count))
@@ -46,14 +46,14 @@ enum JSONText {
     /// The document's ASCII characters as text, enough to tell its format by: a UTF-8 document
     /// without its byte order mark, a UTF-16 or UTF-32 one without its zero bytes (its loader
     /// then refuses it with the reason).
-    static func sniffingText(of bytes: [UInt8]) -> String {
+    package static func sniffingText(of bytes: [UInt8]) -> String {
         if wideEncoding(of: bytes) != nil { return String(decoding: bytes.filter { $0 != 0 && $0 < 0x80 }, as: UTF8.self) }
         let body = bytes.starts(with: utf8ByteOrderMark) ? bytes.dropFirst(utf8ByteOrderMark.count) : bytes[...]
         return String(decoding: body, as: UTF8.self)
     }
 
     /// Whether the document's first character, after white space (RFC 8259 §2), opens an object.
-    static func startsWithObject(_ bytes: [UInt8]) -> Bool {
+    package static func startsWithObject(_ bytes: [UInt8]) -> Bool {
         sniffingText(of: bytes).drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.first == "{"
     }
 

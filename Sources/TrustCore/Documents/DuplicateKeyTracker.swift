@@ -2,7 +2,7 @@
 /// that appears twice in one dictionary. Foundation's parsers keep the last of two equal keys
 /// without a word, so a domain entry or a pin list written twice would silently replace the
 /// first: the loaders refuse that instead.
-struct DuplicateKeyTracker {
+package struct DuplicateKeyTracker {
     private struct Container {
         let keyPath: String
         let isDictionary: Bool
@@ -13,36 +13,39 @@ struct DuplicateKeyTracker {
 
     private var open: [Container] = []
 
+    /// A tracker at the top of a document.
+    package init() {}
+
     /// Whether the innermost open container is a dictionary.
-    var isInDictionary: Bool { open.last?.isDictionary ?? false }
+    package var isInDictionary: Bool { open.last?.isDictionary ?? false }
 
     /// How many dictionaries and arrays are open: a value that starts now is at `depth + 1`.
-    var depth: Int { open.count }
+    package var depth: Int { open.count }
 
     /// The key path of the innermost open dictionary or array; empty at the top.
-    var containerPath: String { open.last?.keyPath ?? "" }
+    package var containerPath: String { open.last?.keyPath ?? "" }
 
     /// A dictionary or array starts; returns its key path.
     @discardableResult
-    mutating func beginContainer(isDictionary: Bool) -> String {
+    package mutating func beginContainer(isDictionary: Bool) -> String {
         let keyPath = nextValuePath()
         open.append(Container(keyPath: keyPath, isDictionary: isDictionary))
         return keyPath
     }
 
     /// The innermost dictionary or array ends.
-    mutating func endContainer() {
+    package mutating func endContainer() {
         _ = open.popLast()
     }
 
     /// A string, number, boolean, date or data value starts; returns its key path.
     @discardableResult
-    mutating func scalarValue() -> String {
+    package mutating func scalarValue() -> String {
         nextValuePath()
     }
 
     /// A dictionary key; returns its key path when the dictionary already had it.
-    mutating func key(_ key: String) -> String? {
+    package mutating func key(_ key: String) -> String? {
         guard var top = open.popLast() else { return nil }
         defer { open.append(top) }
         top.lastKey = key

@@ -2,32 +2,21 @@ import Foundation
 
 /// Scans a JSON document that Foundation has already accepted for what Foundation does not refuse:
 /// a key that appears twice in one object (RFC 8259 §4 leaves duplicate names' meaning open;
-/// `JSONSerialization` keeps the last, `JSONDecoder` the first), and a document over the
-/// ``DocumentLimits`` every configuration reader applies (Foundation's own cap is 512 levels).
-enum JSONDuplicateKeyScanner {
+/// `JSONSerialization` keeps the last, `JSONDecoder` the first), and a document over the reader's
+/// ``DocumentLimits`` (Foundation's own cap is 512 levels). TrustPinning's configuration readers
+/// and the SPIFFE bundle reader use it alike.
+package enum JSONDuplicateKeyScanner {
     /// What the scan found.
-    enum Finding: Hashable, Sendable {
+    package enum Finding: Hashable, Sendable {
         /// A key written twice: its key path, the key, and its 1-based line.
         case duplicate(keyPath: String, key: String, line: Int)
         /// Over a limit: the key path and line of the value where the scan stopped.
         case overLimit(DocumentLimitExceeded, keyPath: String, line: Int)
     }
 
-    /// Refuses a duplicate key or a document over `limits`, naming the key path and line.
-    static func check(_ data: Data, file: String, limits: DocumentLimits = .standard) throws(PinningConfigurationLoadError) {
-        switch firstFinding(in: data, limits: limits) {
-        case let .duplicate(keyPath, key, line)?:
-            throw .duplicateKey(key, keyPath: keyPath, line: line, file: file)
-        case let .overLimit(exceeded, keyPath, line)?:
-            throw .overLimit(exceeded, keyPath: keyPath, line: line, file: file)
-        case nil:
-            break
-        }
-    }
-
     /// The first duplicate key or limit exceeded, in document order; nil when there is none.
     /// Every key and value counts as one node; the top value is at depth 1.
-    static func firstFinding(in data: Data, limits: DocumentLimits = .standard) -> Finding? {
+    package static func firstFinding(in data: Data, limits: DocumentLimits) -> Finding? {
         guard data.count <= limits.maximumByteCount else {
             return .overLimit(.tooLarge(byteCount: data.count, limit: limits.maximumByteCount), keyPath: "", line: 1)
         }

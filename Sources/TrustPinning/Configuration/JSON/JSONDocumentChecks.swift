@@ -1,0 +1,38 @@
+import Foundation
+import TrustCore
+
+// The configuration readers' use of TrustCore's document readers (`JSONText`,
+// `JSONDuplicateKeyScanner`, `DocumentLimits`): the caps every configuration format shares, and
+// their findings as `PinningConfigurationLoadError`s.
+
+extension DocumentLimits {
+    /// 1 MiB (the configuration file cap), 100,000 nodes, 64 levels: real configurations are a few
+    /// kilobytes, a few hundred values and six levels deep.
+    static let standard = DocumentLimits(maximumByteCount: PinningConfiguration.maximumFileSize,
+                                         maximumNodeCount: 100_000, maximumDepth: 64)
+}
+
+extension JSONText {
+    /// The UTF-8 text of `data`, without its byte order mark, for the decoder and the scan alike.
+    ///
+    /// - Throws: ``PinningConfigurationRule/notUTF8(_:)`` naming `file` and what the bytes are.
+    static func utf8Body(of data: Data, file: String) throws(PinningConfigurationLoadError) -> Data {
+        let (body, problem) = utf8Body(of: data)
+        guard let body else { throw PinningConfigurationLoadError(file: file, rule: .notUTF8(problem ?? .invalidUTF8(byteOffset: 0))) }
+        return body
+    }
+}
+
+extension JSONDuplicateKeyScanner {
+    /// Refuses a duplicate key or a document over `limits`, naming the key path and line.
+    static func check(_ data: Data, file: String, limits: DocumentLimits = .standard) throws(PinningConfigurationLoadError) {
+        switch firstFinding(in: data, limits: limits) {
+        case let .duplicate(keyPath, key, line)?:
+            throw .duplicateKey(key, keyPath: keyPath, line: line, file: file)
+        case let .overLimit(exceeded, keyPath, line)?:
+            throw .overLimit(exceeded, keyPath: keyPath, line: line, file: file)
+        case nil:
+            break
+        }
+    }
+}
