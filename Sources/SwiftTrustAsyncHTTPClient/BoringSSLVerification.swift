@@ -9,7 +9,9 @@
 public enum BoringSSLVerification: Hashable, Sendable {
     /// On unless the judge may accept without evaluating the chain (a disabled evaluator, pins of
     /// a self-signed certificate, a `SecurityPolicy` allowing invalid certificates), or the
-    /// settings set a `verifyDate` (BoringSSL checks validity now): BoringSSL would contradict either.
+    /// settings set a `verifyDate` (BoringSSL checks validity now), an `anchorProvider` (BoringSSL's
+    /// roots are fixed) or the `spiffe` profile (BoringSSL checks the host name): BoringSSL would
+    /// contradict any of them.
     case automatic
     /// On: BoringSSL verifies chain and host name against the settings' anchors (`.fullVerification`).
     case on

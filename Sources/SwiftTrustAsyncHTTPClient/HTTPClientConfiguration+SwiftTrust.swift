@@ -28,7 +28,10 @@ extension HTTPClient.Configuration {
     /// - Throws: ``HTTPClientTrustConfigurationError/boringSSLContradictsJudge`` when `boringSSL`
     ///   is `.on` beside a judge that may accept without evaluating (BoringSSL would refuse what
     ///   SwiftTrust accepts); ``HTTPClientTrustConfigurationError/boringSSLContradictsVerifyDate``
-    ///   when it is `.on` beside settings with a `verifyDate` (BoringSSL checks validity now).
+    ///   when it is `.on` beside settings with a `verifyDate` (BoringSSL checks validity now);
+    ///   ``HTTPClientTrustConfigurationError/boringSSLContradictsAnchorProvider`` and
+    ///   ``HTTPClientTrustConfigurationError/boringSSLContradictsSPIFFEProfile`` likewise beside an
+    ///   anchor provider (BoringSSL's roots are fixed) or the `spiffe` profile (BoringSSL checks the host name).
     public mutating func verifyConnections(toHost host: String, with verifier: TLSTrustVerifier,
                                            boringSSL: BoringSSLVerification = .automatic,
                                            onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil) throws(HTTPClientTrustConfigurationError) {
@@ -56,11 +59,16 @@ extension HTTPClient.Configuration {
                       to tls: inout TLSConfiguration) throws(HTTPClientTrustConfigurationError) {
         let on: Bool
         switch mode {
-        // BoringSSL checks validity now: beside a configured verify date it would judge another instant.
-        case .automatic: on = !judgeSkipsEvaluation && settings.verifyDate == nil
+        // BoringSSL checks validity now (a configured verify date is another instant), against fixed
+        // trust roots (an anchor provider picks them per handshake) and the host name (a SPIFFE
+        // peer's identity is its SPIFFE ID): beside any of these it would contradict SwiftTrust.
+        case .automatic:
+            on = !judgeSkipsEvaluation && settings.verifyDate == nil && settings.anchorProvider == nil && settings.profile != .spiffe
         case .on:
             guard !judgeSkipsEvaluation else { throw .boringSSLContradictsJudge }
             guard settings.verifyDate == nil else { throw .boringSSLContradictsVerifyDate }
+            guard settings.anchorProvider == nil else { throw .boringSSLContradictsAnchorProvider }
+            guard settings.profile != .spiffe else { throw .boringSSLContradictsSPIFFEProfile }
             on = true
         case .off: on = false
         }

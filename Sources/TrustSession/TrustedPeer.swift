@@ -45,3 +45,11 @@ public struct TrustedPeer: Sendable {
         validatedChain = trusted?.chain
     }
 }
+
+extension TrustedPeer {
+    /// The leaf's SPIFFE ID, when its one URI subjectAltName is one (an X.509-SVID, X509-SVID §2);
+    /// verified only as far as the chain was (``validatedChain``).
+    public var spiffeID: SPIFFEID? {
+        try? SPIFFETrustBundleSet.spiffeID(of: leaf)
+    }
+}

@@ -8,9 +8,9 @@ import TrustX509
 extension SPIFFETrustBundleSet: TrustAnchorProvider {
     /// The authorities of the bundle of `leaf`'s trust domain (`SPIFFETrustBundleSet.anchors(for:)`).
     ///
-    /// - Throws: ``TrustAnchorUnavailable/noBundleForLeaf(reason:)`` naming what is missing: no
+    /// - Throws: ``TrustAnchorUnavailable/noBundleForLeaf(_:)`` naming what is missing: no
     ///   single SPIFFE ID (and which X509-SVID or SPIFFE-ID rule), or no bundle for its trust domain.
     public func anchors(forLeaf leaf: Certificate) throws(TrustAnchorUnavailable) -> [Certificate] {
-        do { return try anchors(for: leaf) } catch { throw .noBundleForLeaf(reason: error.description) }
+        do { return try anchors(for: leaf) } catch { throw .noBundleForLeaf(error) }
     }
 }

@@ -1,3 +1,4 @@
+import TrustCore
 import TrustX509
 
 /// Where a handshake's trust anchors come from when they are not one fixed list
@@ -22,15 +23,14 @@ public enum TrustAnchorUnavailable: Error, Hashable, Sendable, CustomStringConve
     /// The provider has never loaded a usable set (`source` names the files it reads).
     case notLoaded(source: String)
     /// The leaf names no SPIFFE trust domain a bundle is held for: no URI SAN, several, one that is
-    /// not a SPIFFE ID, or a trust domain without a bundle (`reason` says which; peer-chosen text in
-    /// it is escaped).
-    case noBundleForLeaf(reason: String)
+    /// not a SPIFFE ID, or a trust domain without a bundle (the error says which).
+    case noBundleForLeaf(SPIFFEBundleSelectionError)
 
     /// One sentence naming the provider's state.
     public var description: String {
         switch self {
         case let .notLoaded(source): return "no trust anchors are loaded from \(source)"
-        case let .noBundleForLeaf(reason): return "no trust bundle selects the peer's anchors: \(reason)"
+        case let .noBundleForLeaf(error): return "no trust bundle selects the peer's anchors: \(error)"
         }
     }
 }

@@ -46,7 +46,7 @@ extension IdentityRule {
             // An X.509-SVID has exactly one URI SAN, its SPIFFE ID (X.509-SVID §2); a leaf with
             // more is no SVID, whichever of its URIs would match.
             let uris = names.compactMap { if case let .uniformResourceIdentifier(value) = $0 { value } else { nil } }
-            guard uris.count == 1, let id = SPIFFEIDText(uris[0]), id.trustDomain == trustDomain else { return false }
+            guard uris.count == 1, let id = try? SPIFFEID(uris[0]), id.trustDomain == trustDomain else { return false }
             return exact ? id.path.utf8.elementsEqual(path.utf8) : Self.continues(id.path, prefix: path)
         case let .ipNetwork(network):
             return names.contains { if case let .ipAddress(bytes) = $0 { network.contains(bytes) } else { false } }

@@ -35,7 +35,7 @@ public struct IdentityRule: Hashable, Sendable, CustomStringConvertible {
         case uriPrefix(String)
         /// The leaf's one URI SAN is a SPIFFE ID in `trustDomain` whose path is `path` or, unless
         /// `exact`, continues it after a `/` (an empty prefix: any path of the trust domain).
-        case spiffeID(trustDomain: String, path: String, exact: Bool)
+        case spiffeID(trustDomain: SPIFFETrustDomain, path: String, exact: Bool)
         /// An iPAddress SAN inside `network`.
         case ipNetwork(IPNetwork)
         /// An rfc822Name SAN naming the mailbox.
@@ -140,7 +140,7 @@ extension IdentityRule {
     public static func spiffeID(trustDomain: String, pathPrefix: String = "") throws(IdentityRuleError) -> IdentityRule {
         var prefix = Substring(pathPrefix)
         if prefix.hasSuffix("/") { prefix = prefix.dropLast() }
-        guard let id = SPIFFEIDText(trustDomain: trustDomain, path: String(prefix)) else {
+        guard let domain = try? SPIFFETrustDomain(trustDomain), let id = try? SPIFFEID(trustDomain: domain, path: String(prefix)) else {
             throw .invalidSPIFFEID("spiffe://\(trustDomain)\(pathPrefix)")
         }
         return IdentityRule(.spiffeID(trustDomain: id.trustDomain, path: id.path, exact: false))
@@ -150,7 +150,7 @@ extension IdentityRule {
     ///
     /// - Throws: ``IdentityRuleError/invalidSPIFFEID(_:)`` when `id` is not a SPIFFE ID.
     public static func spiffeID(_ id: String) throws(IdentityRuleError) -> IdentityRule {
-        guard let parsed = SPIFFEIDText(id) else { throw .invalidSPIFFEID(id) }
+        guard let parsed = try? SPIFFEID(id) else { throw .invalidSPIFFEID(id) }
         return IdentityRule(.spiffeID(trustDomain: parsed.trustDomain, path: parsed.path, exact: true))
     }
 

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOSSL
+import OpenSSLServerSupport
 import SwiftTrust
 import SwiftTrustAsyncHTTPClient
 import TrustNIO
@@ -87,6 +88,45 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
                 XCTAssertEqual(rejection.failure, .identityNotAllowed(rule))
                 Self.assertNoRequest(reached: refusedServer, version: version)
             }
+        }
+    }
+
+    /// Issue 41: a server's X.509-SVID is accepted under its trust domain's bundle (the SPIFFE ID is
+    /// its identity, not the host name) and refused, with no request byte sent, under another trust
+    /// domain's authorities.
+    func testAServersSVIDIsVerifiedAgainstTheBundleOfItsTrustDomain() async throws {
+        let pki = try SPIFFEIntegration.pki()
+        let chain = try SPIFFEIntegration.identity(pki.loopback)
+        for version in Self.versions {
+            try await withDeadline {
+                let server = try await RecordingHTTPSServer.start(identity: chain, version: version)
+                // AsyncHTTPClient's hook shows the leaf alone, and BoringSSL (which saw the chain) is off
+                // under the spiffe profile: the intermediate comes from the settings.
+                var own = SPIFFEIntegration.settings([try SPIFFEIntegration.exampleBundle()])
+                own.additionalIntermediates = pki.example.intermediate.map { [$0] } ?? []
+                own.requiredIdentity = try .spiffeID(SPIFFEPKI.serverID)
+                let client = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: own), configuration: Self.configuration())
+                let response = try await client.execute(HTTPClientRequest(url: Self.url("/hello", port: server.port)), timeout: .seconds(10))
+                XCTAssertEqual(response.status, .ok, "\(version)")
+                try await client.shutdown()
+                await server.stop()
+
+                let refusedServer = try await RecordingHTTPSServer.start(identity: chain, version: version)
+                var foreign = SPIFFEIntegration.settings([try SPIFFEIntegration.otherAuthoritiesForExample()])
+                foreign.additionalIntermediates = own.additionalIntermediates
+                let refused = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: foreign), configuration: Self.configuration())
+                let error = await Self.error(of: refused, path: "/secret-path", port: refusedServer.port)
+                try await refused.shutdown()
+                await refusedServer.stop()
+                let rejection = try XCTUnwrap(error as? TLSTrustError, "\(version): \(String(describing: error))")
+                guard case .evaluationFailed = rejection.failure else { return XCTFail("\(version): \(rejection.failure)") }
+                Self.assertNoRequest(reached: refusedServer, version: version)
+            }
+        }
+        // BoringSSL's fixed roots and host-name check cannot be asked for beside either.
+        let verifier = try TLSTrustVerifier(settings: SPIFFEIntegration.settings([try SPIFFEIntegration.exampleBundle()]))
+        XCTAssertThrowsError(try TrustedHTTPClient(verifier: verifier, boringSSL: .on)) { error in
+            XCTAssertEqual(error as? HTTPClientTrustConfigurationError, .boringSSLContradictsAnchorProvider)
         }
     }
 

@@ -64,6 +64,30 @@ final class GRPCServerIntegrationTests: XCTestCase {
         }
     }
 
+    /// Issue 41: a gRPC client's X.509-SVID is answered under its trust domain's bundle, with the
+    /// SPIFFE ID in the handler, and refused under another trust domain's authorities.
+    func testAnSVIDIsVerifiedAgainstTheBundleOfItsTrustDomain() async throws {
+        let pki = try SPIFFEIntegration.pki()
+        let own = try MutualTLSFixture(requiredIdentity: nil,
+                                       clientSettings: SPIFFEIntegration.settings([SPIFFEIntegration.exampleBundle()]))
+        try await withServer(own) { port, _, _ in
+            let answer = try await Self.whoAmI(port: port, identity: SPIFFEIntegration.identity(pki.client))
+            XCTAssertTrue(answer.contains(SPIFFEPKI.clientID), answer)
+        }
+        let foreign = try MutualTLSFixture(clientSettings: SPIFFEIntegration.settings([SPIFFEIntegration.otherAuthoritiesForExample()]))
+        try await withServer(foreign) { port, rejections, calls in
+            do {
+                _ = try await Self.whoAmI(port: port, identity: SPIFFEIntegration.identity(pki.client))
+                XCTFail("an SVID was answered under another trust domain's authorities")
+            } catch let error as RPCError {
+                XCTAssertEqual(error.code, .unavailable, "\(error)")
+            }
+            let rejection = try await rejections.first()
+            guard case .evaluationFailed = rejection.failure else { return XCTFail("\(rejection.failure)") }
+            XCTAssertEqual(calls.all.count, 0)
+        }
+    }
+
     func testAResumedSessionOfAClientRevokedSinceIsRefused() async throws {
         let fixture = try MutualTLSFixture()
         try await withServer(fixture) { port, rejections, _ in

@@ -78,6 +78,35 @@ final class HummingbirdIntegrationTests: XCTestCase {
         }
     }
 
+    /// Issue 41: a client's X.509-SVID is accepted under its trust domain's bundle and refused
+    /// under another trust domain's authorities, and where no bundle exists for its trust domain.
+    func testAnSVIDIsVerifiedAgainstTheBundleOfItsTrustDomain() async throws {
+        let pki = try SPIFFEIntegration.pki()
+        let own = try MutualTLSFixture(clientSettings: SPIFFEIntegration.settings([SPIFFEIntegration.exampleBundle()]))
+        try await withServer(own) { port, _ in
+            let output = try OpenSSLCommand.output(of: ["s_client", "-connect", "127.0.0.1:\(port)", "-ign_eof"]
+                + SPIFFEIntegration.sClientArguments(pki.client), input: Self.request)
+            XCTAssertTrue(output.contains("HTTP/1.1 200"), output)
+            XCTAssertTrue(output.contains(SPIFFEPKI.clientID), output)
+        }
+        let foreign = try MutualTLSFixture(clientSettings: SPIFFEIntegration.settings([SPIFFEIntegration.otherAuthoritiesForExample()]))
+        try await withServer(foreign) { port, rejections in
+            let output = try OpenSSLCommand.output(of: ["s_client", "-connect", "127.0.0.1:\(port)", "-ign_eof"]
+                + SPIFFEIntegration.sClientArguments(pki.client), input: Self.request)
+            XCTAssertFalse(output.contains("HTTP/1.1 200"), output)
+            let rejection = try await rejections.first()
+            guard case .evaluationFailed = rejection.failure else { return XCTFail("\(rejection.failure)") }
+        }
+        let unbundled = try MutualTLSFixture(clientSettings: SPIFFEIntegration.settings([SPIFFEIntegration.otherBundle()]))
+        try await withServer(unbundled) { port, rejections in
+            let output = try OpenSSLCommand.output(of: ["s_client", "-connect", "127.0.0.1:\(port)", "-ign_eof"]
+                + SPIFFEIntegration.sClientArguments(pki.client), input: Self.request)
+            XCTAssertFalse(output.contains("HTTP/1.1 200"), output)
+            let rejection = try await rejections.first()
+            XCTAssertEqual(rejection.failure, .anchorsUnavailable(.noBundleForLeaf(.noBundle(trustDomain: try SPIFFETrustDomain("example.org")))))
+        }
+    }
+
     /// A Hummingbird 2 server on 127.0.0.1 (`GET /whoami` answers the client's SANs) for `body`.
     private func withServer(_ fixture: MutualTLSFixture,
                             _ body: @escaping @Sendable (Int, Reports<TLSTrustRejection>) async throws -> Void) async throws {

@@ -16,8 +16,12 @@ final class MutualTLSFixture: Sendable {
     /// Who a verified client must be (``TLSTrustSettings/requiredIdentity``), if anyone.
     let requiredIdentity: IdentityRule?
 
-    init(requiredIdentity: IdentityRule? = nil) throws {
+    /// Client settings of the test's own (SVIDs under SPIFFE bundles), instead of the PKI's.
+    private let customClientSettings: TLSTrustSettings?
+
+    init(requiredIdentity: IdentityRule? = nil, clientSettings: TLSTrustSettings? = nil) throws {
         self.requiredIdentity = requiredIdentity
+        customClientSettings = clientSettings
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("swifttrust-integration-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         pki = try ClientRevocationPKI(in: directory)
@@ -35,6 +39,7 @@ final class MutualTLSFixture: Sendable {
     /// The clients' settings: the PKI's root only, its current CRL, revocation required, the
     /// fixture's identity rule.
     func clientSettings() throws -> TLSTrustSettings {
+        if let customClientSettings { return customClientSettings }
         var settings = TLSTrustSettings(anchors: try Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: pki.rootPath)))))
         settings.revocation = [.useAnyAvailableMethod, .requirePositiveResponse, .networkAccessDisabled]
         settings.configure = { [self] trust in trust.setCRLs(crls.withLock { $0 }) }

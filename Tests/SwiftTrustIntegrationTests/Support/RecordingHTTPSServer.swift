@@ -27,10 +27,15 @@ final class RecordingHTTPSServer: Sendable {
         self.port = port
     }
 
-    /// Starts a server presenting `chain` (files, leaf first).
+    /// Starts a server presenting `chain` (files of TestCertificates/, leaf first).
     static func start(presenting chain: [String], version: HTTPVersion,
                       respond: @escaping Responder = { path in (.ok, [], "hello \(path)") }) async throws -> RecordingHTTPSServer {
-        let identity = try IntegrationPKI.identity(chain)
+        try await start(identity: IntegrationPKI.identity(chain), version: version, respond: respond)
+    }
+
+    /// Starts a server presenting `identity`'s chain.
+    static func start(identity: (chain: [NIOSSLCertificateSource], key: NIOSSLPrivateKeySource), version: HTTPVersion,
+                      respond: @escaping Responder = { path in (.ok, [], "hello \(path)") }) async throws -> RecordingHTTPSServer {
         var tls = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         tls.applicationProtocols = version == .http1 ? ["http/1.1"] : ["h2"]
         let context = try NIOSSLContext(configuration: tls)
