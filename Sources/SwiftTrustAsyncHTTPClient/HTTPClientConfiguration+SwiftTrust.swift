@@ -63,12 +63,12 @@ extension HTTPClient.Configuration {
         // trust roots (an anchor provider picks them per handshake) and the host name (a SPIFFE
         // peer's identity is its SPIFFE ID): beside any of these it would contradict SwiftTrust.
         case .automatic:
-            on = !judgeSkipsEvaluation && settings.verifyDate == nil && settings.anchorProvider == nil && settings.profile != .spiffe
+            on = !judgeSkipsEvaluation && settings.verifyDate == nil && settings.anchorProvider == nil && settings.options.profile != .spiffe
         case .on:
             guard !judgeSkipsEvaluation else { throw .boringSSLContradictsJudge }
             guard settings.verifyDate == nil else { throw .boringSSLContradictsVerifyDate }
             guard settings.anchorProvider == nil else { throw .boringSSLContradictsAnchorProvider }
-            guard settings.profile != .spiffe else { throw .boringSSLContradictsSPIFFEProfile }
+            guard settings.options.profile != .spiffe else { throw .boringSSLContradictsSPIFFEProfile }
             on = true
         case .off: on = false
         }

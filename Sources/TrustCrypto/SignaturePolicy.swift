@@ -44,12 +44,6 @@ public struct SignaturePolicy: Hashable, Sendable {
         self.minimumRSAModulusBits = minimumRSAModulusBits
     }
 
-    /// Creates a policy that allows legacy algorithms everywhere (`true`) or refuses them everywhere (`false`).
-    @available(*, deprecated, message: "use init(legacyAlgorithms:minimumRSAModulusBits:); false now means .refused")
-    public init(allowsLegacyAlgorithms: Bool, minimumRSAModulusBits: Int = 2048) {
-        self.init(legacyAlgorithms: allowsLegacyAlgorithms ? .allowed : .refused, minimumRSAModulusBits: minimumRSAModulusBits)
-    }
-
     /// Apple's model: legacy algorithms verify, the profile decides where they are refused.
     public static let `default` = SignaturePolicy()
 

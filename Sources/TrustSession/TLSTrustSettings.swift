@@ -16,8 +16,15 @@ import TrustX509
 /// settings.revocation = .useAnyAvailableMethod                   // fetched off the event loop
 /// ```
 public struct TLSTrustSettings: Sendable {
-    /// The trust anchors; nil (the default) trusts the system trust store.
-    public var anchors: [Certificate]?
+    /// Anchors, intermediates, verify date, options (profile, revocation, limits, RFC 5280 inputs)
+    /// and supplied revocation information: the one value each connection's `ServerTrust` is
+    /// created with (``trustOptions`` aside). The accessors below read and write it.
+    public var configuration = TrustConfiguration()
+    /// The trust anchors (``configuration``'s); nil (the default) trusts the system trust store.
+    public var anchors: [Certificate]? {
+        get { configuration.anchors }
+        set { configuration.anchors = newValue }
+    }
     /// Where each handshake's anchors come from when they change while the process runs
     /// (``ReloadingTrustAnchors``) or depend on the peer (SPIFFE trust bundles by trust domain): read
     /// once per handshake, and used for every evaluation of it, as ``anchors`` would be (with
@@ -29,41 +36,41 @@ public struct TLSTrustSettings: Sendable {
     /// default) allows every peer the chain validation trusts. A judge that accepts without
     /// evaluating cannot be combined with it (`TLSTrustConfigurationError.identityRuleNeedsEvaluation`).
     public var requiredIdentity: IdentityRule?
-    /// Whether ``anchors``, when set, are the only anchors (`SecTrustSetAnchorCertificatesOnly`,
-    /// `ServerTrust.anchorsOnly`). Default true, as after `SecTrustSetAnchorCertificates`; false
-    /// trusts the system trust store besides them.
-    public var anchorsOnly = true
-    /// The inverse of ``anchorsOnly``.
-    @available(*, deprecated, message: "use anchorsOnly (the inverse), as on ServerTrust")
-    public var trustsSystemAnchors: Bool {
-        get { !anchorsOnly }
-        set { anchorsOnly = !newValue }
+    /// Whether ``anchors``, when set, are the only anchors (``configuration``'s,
+    /// `SecTrustSetAnchorCertificatesOnly`). Default true, as after `SecTrustSetAnchorCertificates`;
+    /// false trusts the system trust store besides them.
+    public var anchorsOnly: Bool {
+        get { configuration.anchorsOnly }
+        set { configuration.anchorsOnly = newValue }
     }
     /// Whether clients (mutual TLS) may chain to the system trust store. Default false: verifying a
     /// client needs explicit ``anchors`` (or an ``anchorProvider``) with ``anchorsOnly`` (the CA that issues the clients'
     /// certificates), as rustls' client verifier needs its roots; otherwise any publicly trusted
     /// certificate whose EKU allows clientAuth would get in. Set it only to trust exactly that.
     public var systemStoreTrustsClients = false
-    /// Untrusted intermediates to build paths with, beyond those the peer presented.
-    public var additionalIntermediates: [Certificate] = []
-    /// The instant validity is checked at; nil means the time of the handshake.
-    public var verifyDate: Date?
-    /// Everything beyond anchors, intermediates and date, as one value shared with `ServerTrust`
-    /// and `trustctl`: profile, revocation, limits, signature policy, RFC 5280 policy inputs, public
-    /// suffixes. Every connection's trust gets it (``trustOptions``), and no judge can drop it.
-    public var options = TrustOptions()
-    /// The rules the chain is judged by (`TrustProfile.ssl` by default: Apple's SSL policy);
-    /// ``options``' profile.
-    public var profile: TrustProfile {
-        get { options.profile ?? .ssl }
-        set { options.profile = newValue }
+    /// Untrusted intermediates to build paths with, beyond those the peer presented (``configuration``'s).
+    public var additionalIntermediates: [Certificate] {
+        get { configuration.additionalIntermediates }
+        set { configuration.additionalIntermediates = newValue }
+    }
+    /// The instant validity is checked at (``configuration``'s); nil means the time of the handshake.
+    public var verifyDate: Date? {
+        get { configuration.verifyDate }
+        set { configuration.verifyDate = newValue }
+    }
+    /// ``configuration``'s options: profile (nil: each judge's own policy decides, Apple's SSL policy
+    /// for a plain evaluation), revocation, limits, signature policy, RFC 5280 policy inputs, public
+    /// suffixes. Every connection's trust gets them (``trustOptions``), and no judge can drop them.
+    public var options: TrustOptions {
+        get { configuration.options }
+        set { configuration.options = newValue }
     }
     /// Revocation checking (`SecPolicyCreateRevocation`); nil (the default) checks none. Without
     /// `.networkAccessDisabled` the verifier fetches CRLs and OCSP responses through
     /// ``revocationFetcher``, off the event loop. ``options``' revocation.
     public var revocation: RevocationOptions? {
-        get { options.revocation }
-        set { options.revocation = newValue }
+        get { configuration.options.revocation }
+        set { configuration.options.revocation = newValue }
     }
     /// Where revocation information (and missing issuers) is fetched from: the fetcher set here, else
     /// `HTTPRevocationFetcher.shared`, allowing local addresses when ``fetchesFromLocalAddresses``.
@@ -93,8 +100,16 @@ public struct TLSTrustSettings: Sendable {
 
     /// Settings that trust only `anchors`.
     public init(anchors: [Certificate]) {
-        self.anchors = anchors
+        configuration = TrustConfiguration(anchors: anchors)
     }
+
+    /// Settings for `configuration`.
+    public init(configuration: TrustConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The profile the role's policy names: ``options``' profile, Apple's SSL policy when none is set.
+    var identityProfile: TrustProfile { configuration.options.profile ?? .ssl }
 
     /// Whether an evaluation under these settings may use the network (and so must not run on an event loop).
     var mayFetchRevocation: Bool {
@@ -102,23 +117,15 @@ public struct TLSTrustSettings: Sendable {
         return !revocation.contains(.networkAccessDisabled)
     }
 
-    /// The policy that names `role`'s purpose and identity under ``profile``.
+    /// The policy that names `role`'s purpose and identity under ``identityProfile``
+    /// (`TrustPolicy.init(profile:purpose:hostname:)`).
     func identityPolicy(for role: TLSPeerRole) -> TrustPolicy {
-        switch (profile, role) {
-        case let (.ssl, .server(host)): return .ssl(server: true, hostname: host)
-        case (.ssl, .client): return .ssl(server: false, hostname: nil)
-        case let (.webPKI, .server(host)): return .webPKI(server: true, hostname: host)
-        case (.webPKI, .client): return .webPKI(server: false, hostname: nil)
-        case let (.rfc5280, .server(host)), let (.rfc5280Strict, .server(host)), let (.basicX509, .server(host)):
-            return .profile(profile, purpose: .serverAuth, hostname: host)
-        case (.rfc5280, .client), (.rfc5280Strict, .client), (.basicX509, .client):
-            return .profile(profile, purpose: .clientAuth, hostname: nil)
+        let profile = identityProfile
+        switch role {
         // An X.509-SVID names its peer by SPIFFE ID, not host name: none is checked. The role's purpose
         // is, as RFC 5280 §4.2.1.12 reads it (a conforming SVID lists both or no EKU: TrustProfile.spiffe).
-        case (.spiffe, .server):
-            return .profile(.spiffe, purpose: .serverAuth, hostname: nil)
-        case (.spiffe, .client):
-            return .profile(.spiffe, purpose: .clientAuth, hostname: nil)
+        case let .server(host): return TrustPolicy(profile: profile, purpose: .serverAuth, hostname: profile == .spiffe ? nil : host)
+        case .client: return TrustPolicy(profile: profile, purpose: .clientAuth, hostname: nil)
         }
     }
 
@@ -137,24 +144,20 @@ public struct TLSTrustSettings: Sendable {
         return options
     }
 
-    /// A trust for `presented` (leaf first) configured by these settings, with `role`'s policies.
+    /// A trust for `presented` (leaf first) created with ``configuration`` (its options as
+    /// ``trustOptions``) and `role`'s policies, then given to ``configure``.
     func makeTrust(presented: [Certificate], role: TLSPeerRole) -> ServerTrust {
-        let trust = ServerTrust(certificates: presented, policies: policies(for: role))
-        trust.options = trustOptions
+        var configuration = configuration
+        configuration.options = trustOptions
         // A client's caIssuers URL is never fetched: before its CertificateVerify, anyone can present
         // any certificate, and would choose what the server requests.
-        if case .client = role { trust.options.fetchesMissingIssuers = false }
+        if case .client = role { configuration.options.fetchesMissingIssuers = false }
+        let trust = ServerTrust(certificates: presented, policies: policies(for: role), configuration: configuration)
         // A client chain validated to explicit anchors alone: its CRL and OCSP URLs were signed by the
         // CA that issues the clients and may reach local addresses (a private PKI's own network).
         if case .client = role, hasExplicitAnchors, anchorsOnly, !systemStoreTrustsClients {
             trust.revocationFetchesMayReachLocalAddresses = true
         }
-        if let anchors {
-            trust.setAnchorCertificates(anchors)
-            trust.anchorsOnly = anchorsOnly
-        }
-        if !additionalIntermediates.isEmpty { trust.additionalIntermediates = additionalIntermediates }
-        if let verifyDate { trust.verifyDate = verifyDate }
         configure?(trust)
         return trust
     }

@@ -35,9 +35,11 @@ struct Chain: ParsableCommand {
         let received = try input.receivedCertificates()
         let name = input.name
         let date = input.date
-        let trust = try input.makeTrust(presented: LeafOrdering.leafFirst(received), policies: [input.policy])
-        trust.verifyDate = date
-        network.apply(to: trust)
+        var configuration = TrustConfiguration.commandLine(
+            trust: input.trust, loaded: try input.trust.load(), certificatePolicies: nil, evaluation: nil, revocationDocuments: .none,
+            fetchesMissingIssuers: network.fetchIssuers)
+        configuration.verifyDate = date   // the instant the explanation is written for, now or --at
+        let trust = ServerTrust(certificates: LeafOrdering.leafFirst(received), policies: [input.policy], configuration: configuration)
         // The fetched intermediates are kept on the trust, and shown as "fetched from URL".
         if network.fetchIssuers { _ = blockingEvaluate(trust, fetcher: network.fetcher) }
 

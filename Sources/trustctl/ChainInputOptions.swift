@@ -61,16 +61,15 @@ struct TrustInputOptions: ParsableArguments {
     /// The policy `--profile`, `--purpose` and `--host`/`--ip` stand for.
     var policy: TrustPolicy { policy(name: name) }
 
-    /// The policy `--profile` and `--purpose` stand for, checking `name` (a host name or IP address).
+    /// The policy `--profile` and `--purpose` stand for, checking `name` (a host name or IP address):
+    /// without `--purpose`, ssl and webpki check a server, the other profiles no purpose.
     func policy(name: String?) -> TrustPolicy {
-        switch profile {
-        case .ssl: return .ssl(server: !isClient, hostname: name)
-        case .webPKI: return .webPKI(server: !isClient, hostname: name)
-        case .basicX509 where purpose == nil && name == nil: return .basicX509
-        case .rfc5280, .rfc5280Strict, .basicX509, .spiffe:
-            let keyPurpose = purpose.map { $0 == .server ? KeyPurpose.serverAuth : KeyPurpose.clientAuth }
-            return .profile(profile, purpose: keyPurpose, hostname: name)
+        let keyPurpose: KeyPurpose? = switch purpose {
+        case .server: .serverAuth
+        case .client: .clientAuth
+        case nil: profile == .ssl || profile == .webPKI ? .serverAuth : nil
         }
+        return TrustPolicy(profile: profile, purpose: keyPurpose, hostname: name)
     }
 
     /// The host name or IP address to check, if any.
@@ -92,36 +91,17 @@ struct TrustInputOptions: ParsableArguments {
             }
         }
         return TrustInputs(anchors: anchorFiles.isEmpty ? nil : anchors, systemAnchors: systemAnchors, intermediates: intermediates,
-                           enforceAnchorConstraints: enforceAnchorConstraints, verifyDate: at != nil ? date : nil)
-    }
-
-    /// A trust for `presented` (leaf first) with the intermediates, anchors and date of these options.
-    func makeTrust(presented: [Certificate], policies: [TrustPolicy]) throws -> ServerTrust {
-        let trust = ServerTrust(certificates: presented, policies: policies)
-        try load().apply(to: trust)
-        return trust
+                           verifyDate: at != nil ? date : nil)
     }
 }
 
-/// What ``TrustInputOptions`` loaded: applied to each trust the command makes.
+/// What ``TrustInputOptions`` loaded: part of the command's ``TrustConfiguration``.
 struct TrustInputs: Sendable {
     /// The anchors of --anchors; nil when none were given (the system store).
     let anchors: [Certificate]?
     let systemAnchors: Bool
     let intermediates: [Certificate]
-    let enforceAnchorConstraints: Bool
     let verifyDate: Date?
-
-    /// Sets anchors, intermediates, anchor constraints and the verify date on `trust`.
-    func apply(to trust: ServerTrust) {
-        if let anchors {
-            trust.setAnchorCertificates(anchors)
-            trust.anchorsOnly = !systemAnchors
-        }
-        trust.additionalIntermediates = intermediates
-        trust.options.enforcesAnchorConstraints = enforceAnchorConstraints
-        if let verifyDate { trust.verifyDate = verifyDate }
-    }
 }
 
 /// The inputs `verify` and `chain` share: the presented chain file and the trust inputs.
@@ -142,11 +122,6 @@ struct ChainInputOptions: ParsableArguments {
     var name: String? { trust.name }
     /// See ``TrustInputOptions/date``.
     var date: Date { trust.date }
-
-    /// See ``TrustInputOptions/makeTrust(presented:policies:)``.
-    func makeTrust(presented: [Certificate], policies: [TrustPolicy]) throws -> ServerTrust {
-        try trust.makeTrust(presented: presented, policies: policies)
-    }
 }
 
 extension TrustProfile: ExpressibleByArgument {

@@ -111,28 +111,23 @@ struct EvaluationOptions: ParsableArguments {
         }
     }
 
-    /// Loads --crl and --ocsp-response files (malformed files exit with status 2) and returns a
-    /// closure that supplies them to a trust, from any thread (the options are
-    /// ``TrustOptions/commandLine(trust:certificatePolicies:evaluation:)``).
-    func configurator() throws -> @Sendable (ServerTrust) -> Void {
-        var crls: [CertificateRevocationList] = []
+    /// Loads --crl and --ocsp-response files (malformed files exit with status 2), for
+    /// ``TrustConfiguration/commandLine(trust:loaded:certificatePolicies:evaluation:revocationDocuments:fetchesMissingIssuers:)``.
+    func loadRevocationDocuments() throws -> RevocationDocuments {
+        var documents = RevocationDocuments()
         for file in crlFiles {
-            do { crls.append(contentsOf: try CertificateRevocationList.loadAll(from: try readInput(file))) } catch let error as X509Error {
+            do { documents.crls.append(contentsOf: try CertificateRevocationList.loadAll(from: try readInput(file))) } catch let error as X509Error {
                 printError("error: \(file): \(error)")
                 throw ExitCode(2)
             }
         }
-        var responses: [OCSPResponse] = []
         for file in ocspResponseFiles {
-            do { responses.append(try OCSPResponse(derEncoded: try readInput(file))) } catch let error as X509Error {
+            do { documents.ocspResponses.append(try OCSPResponse(derEncoded: try readInput(file))) } catch let error as X509Error {
                 printError("error: \(file): \(error)")
                 throw ExitCode(2)
             }
         }
-        return { [crls, responses] trust in
-            trust.setCRLs(crls)
-            trust.setOCSPResponses(responses)
-        }
+        return documents
     }
 
     /// The evaluator for `policy`, validating `host` unless --no-host-validation or there is no host;

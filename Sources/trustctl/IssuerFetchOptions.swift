@@ -11,9 +11,4 @@ struct IssuerFetchOptions: ParsableArguments {
 
     /// The fetcher for this run: the shared one, or one that may reach local addresses.
     var fetcher: HTTPRevocationFetcher { localAddresses.fetcher }
-
-    /// Sets whether `trust`'s fetching evaluations fetch missing issuers: only when asked for here.
-    func apply(to trust: ServerTrust) {
-        trust.options.fetchesMissingIssuers = fetchIssuers
-    }
 }

@@ -79,9 +79,9 @@ struct Probe: ParsableCommand {
         // The chain as `trustctl chain` explains it: a plain evaluation under the same settings.
         var diagnostics: ChainDiagnostics?
         if !presented.isEmpty {
-            let diagnosed = ServerTrust(certificates: presented, policies: [trust.policy(name: identity)])
-            diagnosed.options = settings.trustOptions   // the explanation applies what the verdict applied
-            settings.configure?(diagnosed)
+            // The explanation applies what the verdict applied.
+            let diagnosed = ServerTrust(certificates: presented, policies: [trust.policy(name: identity)],
+                                        configuration: settings.configuration)
             // What the verification fetched (an intermediate the server left out) is shown as fetched,
             // from the fetcher's cache rather than the network a second time.
             if diagnosed.options.fetchesMissingIssuers, !diagnosed.evaluate().isTrusted {
@@ -106,8 +106,8 @@ struct Probe: ParsableCommand {
     /// lets reach local addresses).
     func settings(inputs: TrustInputs, fetcher: HTTPRevocationFetcher) throws -> TLSTrustSettings {
         var settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
-                                                        evaluation: evaluation, localAddresses: network.localAddresses)
-        settings.options.fetchesMissingIssuers = network.fetchIssuers
+                                                        evaluation: evaluation, localAddresses: network.localAddresses,
+                                                        fetchesMissingIssuers: network.fetchIssuers)
         settings.revocationFetcher = fetcher
         return settings
     }

@@ -105,22 +105,17 @@ struct Serve: ParsableCommand {
         let identity = try loadIdentity()
         var tls = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         var verifier: TLSTrustVerifier?
-        var inputs: TrustInputs?
         let bundles = try spiffe.load()
         if requireClientCert {
             tls.certificateVerification = .noHostnameVerification   // ask for, and require, a client certificate
-            let loaded = try trust.load()
-            verifier = try makeVerifier(loaded, bundles: bundles)
-            inputs = loaded
+            verifier = try makeVerifier(try trust.load(), bundles: bundles)
         }
         let context: NIOSSLContext
         do { context = try NIOSSLContext(configuration: tls) } catch {
             printError("error: the TLS configuration cannot be used: \(error)")
             throw ExitCode(2)
         }
-        let explainer = ServeReport.Explainer(policy: clientPolicy, options: verifier?.settings.trustOptions,
-                                              configure: explainingConfiguration(verifier?.settings.configure, bundles: bundles),
-                                              verifyDate: inputs?.verifyDate)
+        let explainer = ServeReport.Explainer(policy: clientPolicy, configuration: verifier?.settings.configuration, bundles: bundles)
         let listener: ServeListener
         do {
             listener = try ServeListener(host: listen, port: port, context: context, verifier: verifier,
@@ -137,37 +132,14 @@ struct Serve: ParsableCommand {
     }
 
     /// The policy a client is judged by (the verifier's own: `TLSTrustSettings` for the client role).
-    private var clientPolicy: TrustPolicy {
-        switch trust.profile {
-        case .ssl: return .ssl(server: false, hostname: nil)
-        case .webPKI: return .webPKI(server: false, hostname: nil)
-        case .rfc5280, .rfc5280Strict, .basicX509, .spiffe: return .profile(trust.profile, purpose: .clientAuth, hostname: nil)
-        }
-    }
-
-    /// How the report explains a client's chain: as the verifier judged it, with the anchors of the
-    /// client's trust domain when `bundles` pick them.
-    private func explainingConfiguration(_ configure: (@Sendable (ServerTrust) -> Void)?,
-                                         bundles: SPIFFETrustBundleSet) -> (@Sendable (ServerTrust) -> Void)? {
-        guard !bundles.isEmpty else { return configure }
-        return { trust in
-            configure?(trust)
-            let leaf = trust.certificates.first
-            trust.setAnchorCertificates(leaf.flatMap { try? bundles.anchors(for: $0) } ?? [])
-        }
-    }
+    private var clientPolicy: TrustPolicy { TrustPolicy(profile: trust.profile, purpose: .clientAuth, hostname: nil) }
 
     /// The verifier of client certificates: the anchors explicit (or the system store, named), or
     /// chosen per client from `bundles` by its SPIFFE trust domain, a plain evaluation.
     private func makeVerifier(_ inputs: TrustInputs, bundles: SPIFFETrustBundleSet) throws -> TLSTrustVerifier {
         var settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
                                                         evaluation: evaluation, localAddresses: localAddresses)
-        // Explicit, for the client role's check (the configure closure sets the same anchors on each trust).
-        settings.anchors = inputs.anchors
-        settings.anchorsOnly = !inputs.systemAnchors
         settings.systemStoreTrustsClients = inputs.systemAnchors
-        settings.additionalIntermediates = inputs.intermediates
-        settings.verifyDate = inputs.verifyDate
         settings.requiredIdentity = try allowed.rule()
         if !bundles.isEmpty {
             // Read once per handshake: the client's trust domain picks its anchors (SPIFFE-ID §3.1).

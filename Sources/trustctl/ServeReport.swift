@@ -49,16 +49,16 @@ struct ServeReport: Encodable {
     /// Explains a client's chain as `trustctl chain` does, under the verifier's settings.
     struct Explainer: Sendable {
         let policy: TrustPolicy
-        let options: TrustOptions?
-        let configure: (@Sendable (ServerTrust) -> Void)?
-        let verifyDate: Date?
+        /// The verifier's configuration; nil when clients are not verified.
+        let configuration: TrustConfiguration?
+        /// SPIFFE trust bundles: the client's trust domain picks the anchors, as the verifier's provider does.
+        let bundles: SPIFFETrustBundleSet
 
         func diagnostics(of presented: [Certificate]) -> ChainDiagnostics? {
-            guard !presented.isEmpty, let options else { return nil }
-            let trust = ServerTrust(certificates: presented, policies: [policy])
-            trust.options = options
-            configure?(trust)
-            return ChainDiagnostics(trust: trust, host: nil, verifyDate: verifyDate ?? Date(), asReceived: presented)
+            guard let leaf = presented.first, let configuration else { return nil }
+            let trust = ServerTrust(certificates: presented, policies: [policy], configuration: configuration)
+            if !bundles.isEmpty { trust.setAnchorCertificates((try? bundles.anchors(for: leaf)) ?? []) }
+            return ChainDiagnostics(trust: trust, host: nil, verifyDate: configuration.verifyDate ?? Date(), asReceived: presented)
         }
     }
 

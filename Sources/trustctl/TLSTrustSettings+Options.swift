@@ -1,23 +1,18 @@
 import SwiftTrust
 
 extension TLSTrustSettings {
-    /// The settings `probe` and `serve` verify a peer with: every trust option of the flags
-    /// (``TrustOptions/commandLine(trust:certificatePolicies:evaluation:)``, so that a judge that
-    /// skips evaluation is refused beside any of them), and every trust the verifier makes given the
-    /// anchors, intermediates, date, CRLs and OCSP responses. A missing intermediate is fetched
-    /// only when the command says so (`probe --fetch-issuers`), as `verify` and `chain` do; fetches
-    /// reach local addresses only with `--fetch-local-addresses`.
+    /// The settings `probe` and `serve` verify a peer with: the command line's configuration
+    /// (``TrustConfiguration/commandLine(trust:loaded:certificatePolicies:evaluation:revocationDocuments:fetchesMissingIssuers:)``,
+    /// so that a judge that skips evaluation is refused beside any of its options). A missing
+    /// intermediate is fetched only when the command says so (`probe --fetch-issuers`), as `verify`
+    /// and `chain` do; fetches reach local addresses only with `--fetch-local-addresses`.
     static func commandLine(trust: TrustInputOptions, inputs: TrustInputs, certificatePolicies: PolicyInputOptions,
-                            evaluation: EvaluationOptions, localAddresses: LocalAddressOption) throws -> TLSTrustSettings {
-        let supplyRevocationInputs = try evaluation.configurator()
-        var settings = TLSTrustSettings()
-        settings.options = .commandLine(trust: trust, certificatePolicies: certificatePolicies, evaluation: evaluation)
-        settings.options.fetchesMissingIssuers = false
+                            evaluation: EvaluationOptions, localAddresses: LocalAddressOption,
+                            fetchesMissingIssuers: Bool = false) throws -> TLSTrustSettings {
+        var settings = TLSTrustSettings(configuration: .commandLine(
+            trust: trust, loaded: inputs, certificatePolicies: certificatePolicies, evaluation: evaluation,
+            revocationDocuments: try evaluation.loadRevocationDocuments(), fetchesMissingIssuers: fetchesMissingIssuers))
         settings.fetchesFromLocalAddresses = localAddresses.fetchLocalAddresses
-        settings.configure = { trust in
-            inputs.apply(to: trust)
-            supplyRevocationInputs(trust)
-        }
         return settings
     }
 }

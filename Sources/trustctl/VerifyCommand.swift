@@ -72,16 +72,16 @@ struct Verify: ParsableCommand {
         let hostname = input.name
         let policies: [TrustPolicy] = [input.policy] + emailAddresses.map { .email($0) }
         let bundles = try spiffe.load()
-        let trust = try input.makeTrust(presented: presented, policies: policies)
+        // The options are kept apart from the policies, so an evaluator that replaces them keeps them all (TrustOptions).
+        let configuration = TrustConfiguration.commandLine(
+            trust: input.trust, loaded: try input.trust.load(), certificatePolicies: certificatePolicies, evaluation: evaluation,
+            revocationDocuments: try evaluation.loadRevocationDocuments(), fetchesMissingIssuers: network.fetchIssuers)
+        let trust = ServerTrust(certificates: presented, policies: policies, configuration: configuration)
         // The leaf's trust domain picks the anchors (SPIFFE-ID §3.1); none when it names no bundle's.
         let selection = spiffe.isEmpty || presented.isEmpty ? nil : SPIFFESelection(leaf: presented[0], bundles: bundles, trust: trust)
-        try evaluation.configurator()(trust)
-        // Kept apart from the policies, so an evaluator that replaces them keeps them all (TrustOptions).
-        trust.options = .commandLine(trust: input.trust, certificatePolicies: certificatePolicies, evaluation: evaluation)
 
         // Revocation information the network holds is fetched once, kept on the trust, and read by
         // whichever evaluation decides (a --policy evaluator never fetches by itself).
-        network.apply(to: trust)
         let fetches = (evaluation.revocationOptions.map { !$0.contains(.networkAccessDisabled) } ?? false) || network.fetchIssuers
         if let policy = evaluation.policy {
             if fetches { _ = blockingEvaluate(trust, fetcher: network.fetcher) }

@@ -34,7 +34,7 @@ final class AppleVerdictsTests: XCTestCase {
                   _ policy: TrustPolicy) -> TrustEvaluation {
         let trust = ServerTrust(certificates: chain, policies: [policy])
         if let anchors { trust.setAnchorCertificates(anchors) }
-        return TrustEngine.evaluate(ServerTrust.EvaluationInputs(trust.snapshot)) { system }
+        return TrustEngine.evaluate(EvaluationSnapshot(trust.snapshot)) { system }
     }
 
     /// A system store of the certificates in `files`, of which those also in `administratorFiles` were

@@ -13,14 +13,14 @@ final class PolicyOutcomeMemoTests: XCTestCase {
         try ["leaf", "intermediate", "root"].map { try Fixtures.certificate("\(directory)/\($0).pem") }
     }
 
-    private func explicitPolicyOptions() throws -> ValidationOptions {
+    private func explicitPolicyOptions() throws -> ValidationRequest {
         let time = try XCTUnwrap(DERTime(timeIntervalSince1970: 1_780_272_000))  // 2026-06-01
-        var options = ValidationOptions(verifyTime: time, purposes: [.serverAuth])
+        var options = TrustOptions()
         options.initialExplicitPolicy = true
-        return options
+        return .testing(verifyTime: time, purposes: [.serverAuth], options: options)
     }
 
-    private func processed(_ chain: [Certificate], _ options: ValidationOptions) throws -> PolicyProcessing.Outcome {
+    private func processed(_ chain: [Certificate], _ options: ValidationRequest) throws -> PolicyProcessing.Outcome {
         try PolicyProcessing.process(chain, inputs: options, budget: BudgetMeter(.default))
     }
 

@@ -153,7 +153,7 @@ final class PolicyProcessingTests: XCTestCase {
 
     func testExhaustedBudgetIsAFatalFailure() throws {
         let chain = try chain(intermediate: ["certificatePolicies = \(Self.p1), \(Self.p2)"], leaf: ["certificatePolicies = \(Self.p1)"])
-        let options = ValidationOptions(verifyTime: chain[0].notBefore)
+        let options = ValidationRequest.testing(verifyTime: chain[0].notBefore)
         XCTAssertThrowsError(try PolicyProcessing.process(chain, inputs: options,
                                                           budget: BudgetMeter(VerificationBudget(policyGraphOperations: 1)))) { error in
             guard let exhausted = error as? BudgetExhausted else { return XCTFail("\(error)") }
@@ -173,7 +173,7 @@ final class PolicyProcessingTests: XCTestCase {
         let chain = try chain(intermediate: ["certificatePolicies = \(list)", "policyMappings = \(mappings)"],
                               leaf: ["certificatePolicies = \(list)"])
         let budget = BudgetMeter(VerificationBudget(policyGraphOperations: 1_000))
-        let outcome = try PolicyProcessing.process(chain, inputs: ValidationOptions(verifyTime: chain[0].notBefore), budget: budget)
+        let outcome = try PolicyProcessing.process(chain, inputs: ValidationRequest.testing(verifyTime: chain[0].notBefore), budget: budget)
         guard case let .valid(set) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(set.userConstrained, Set(policies))
         // 20 nodes for the intermediate's policies and 400 mapping edges; the leaf's policies are all expected.

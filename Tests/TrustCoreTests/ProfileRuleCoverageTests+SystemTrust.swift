@@ -16,7 +16,7 @@ extension ProfileRuleCoverageTests {
         let system = try SystemTrustStore.load(environment: ["SSL_CERT_FILE": Fixtures.path("ecdsa/root.pem")])
         try assertRule(.systemTrustedLeafValidityPeriod, detail: .leafValidityTooLong(days: 400, limit: .systemTrustedFromSeptember2020)) { profile in
             let trust = ServerTrust(certificates: chain, policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
-            return TrustEngine.evaluate(ServerTrust.EvaluationInputs(trust.snapshot)) { system }
+            return TrustEngine.evaluate(EvaluationSnapshot(trust.snapshot)) { system }
         }
         // The same root as the caller's own anchor: the system-scoped limit does not apply.
         try assertTrustedUnderEveryProfile(leaf: leaf)

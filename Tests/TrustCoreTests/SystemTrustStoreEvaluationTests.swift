@@ -16,7 +16,7 @@ final class SystemTrustStoreEvaluationTests: XCTestCase {
     private func evaluate(_ trust: ServerTrust,
                           systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore) -> TrustEvaluation {
         let config = trust.snapshot
-        return TrustEngine.evaluate(ServerTrust.EvaluationInputs(config), systemTrustStore: systemTrustStore)
+        return TrustEngine.evaluate(EvaluationSnapshot(config), systemTrustStore: systemTrustStore)
     }
 
     func testAnUnusableSystemStoreFailsClosedWhenItIsTheAnchorSet() throws {

@@ -41,8 +41,8 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
         switch setting {
         case .hardFail: settings.revocation = [.useAnyAvailableMethod, .requirePositiveResponse, .networkAccessDisabled]
         case .softFail: settings.revocation = [.useAnyAvailableMethod, .networkAccessDisabled]
-        case .webPKI: settings.profile = .webPKI
-        case .rfc5280: settings.profile = .rfc5280
+        case .webPKI: settings.options.profile = .webPKI
+        case .rfc5280: settings.options.profile = .rfc5280
         }
         settings.configure = { trust in trust.setCRLs(crls) }
         return settings

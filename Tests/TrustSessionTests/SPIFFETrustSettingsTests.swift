@@ -13,7 +13,7 @@ final class SPIFFETrustSettingsTests: XCTestCase {
 
     func testTheSPIFFEProfileChecksThePurposeAndNoHostName() throws {
         var settings = TLSTrustSettings()
-        settings.profile = .spiffe
+        settings.options.profile = .spiffe
         XCTAssertEqual(settings.identityPolicy(for: .server(host: "www.swifttrust.test")), .profile(.spiffe, purpose: .serverAuth, hostname: nil))
         XCTAssertEqual(settings.identityPolicy(for: .client), .profile(.spiffe, purpose: .clientAuth, hostname: nil))
         let pki = try Self.made.get()

@@ -23,7 +23,7 @@ struct EvaluationContext: ~Copyable {
     /// checker, the budget meter and the revocation inputs.
     var validator: PathValidator { builder.validator }
 
-    init(options: ValidationOptions, anchors: CertificateStore, intermediates: CertificateStore, signatures: SignatureChecker,
+    init(options: ValidationRequest, anchors: CertificateStore, intermediates: CertificateStore, signatures: SignatureChecker,
          budget: BudgetMeter, revocationInputs: RevocationInputs, maximumIntermediates: Int, identities: [PreparedIdentity],
          rootClassifier: SystemTrustStore?) {
         let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: identities)
@@ -73,10 +73,7 @@ final class CRLSignerPaths: CRLSignerPathValidating {
     func pathProblem(signer: Certificate, anchor: Certificate) throws(BudgetExhausted) -> String? {
         let key = SignerPath(signer: signer, anchor: anchor)
         if let known = outcomes[key] { return known }
-        let options = validator.options
-        var pathOptions = ValidationOptions(verifyTime: options.verifyTime, profile: .rfc5280, signaturePolicy: options.signaturePolicy)
-        pathOptions.rules = TrustProfile.rfc5280.rules.union(ProfileRuleSet(ValidationOptions.anchorConstraintRules.filter(options.rules.contains)))
-        pathOptions.revocation = options.revocation
+        let pathOptions = validator.options.crlSignerRequest()
         let pathValidator = PathValidator(options: pathOptions, signatures: validator.signatures, budget: validator.budget)
         pathValidator.revocationInputs = validator.revocationInputs
         // No `crlSigners`: a CRL consulted on this path must be signed by a key on this path.

@@ -9,19 +9,20 @@ import TrustX509
 /// search unless that chain now fails). One deadline for every fetch (see ``DeadlineBoundFetcher``).
 /// The trust only records the outcome.
 enum FetchingEvaluation {
-    /// Runs a fetching evaluation of `config`. `evaluate` runs the engine on inputs with the meter
+    /// Runs a fetching evaluation of `state`. `evaluate` runs the engine on inputs with the meter
     /// (and records the result, with the revocation information to keep, when given); `record`
     /// records an evaluation made without a new path search. Fetching ends at `deadline`: what
     /// was fetched by then is used, the rest stays unknown.
-    static func run(_ config: ServerTrust.Configuration, fetcher: any RevocationFetcher, deadline: ContinuousClock.Instant,
-                    evaluate: (ServerTrust.EvaluationInputs, BudgetMeter, RevocationInputs?) -> TrustEvaluation,
+    static func run(_ state: ServerTrustState, fetcher: any RevocationFetcher, deadline: ContinuousClock.Instant,
+                    evaluate: (EvaluationSnapshot, BudgetMeter, RevocationInputs?) -> TrustEvaluation,
                     record: (TrustEvaluation, RevocationInputs?) -> TrustEvaluation,
                     keepIssuers: ([FetchedIssuer], [FetchFailure]) -> Void) async -> TrustEvaluation {
-        var inputs = ServerTrust.EvaluationInputs(config)
+        var inputs = EvaluationSnapshot(state)
+        let config = state.configuration
         // One instant and one budget for every step: the first evaluation, the fetches' checks and
         // the evaluation with what was fetched.
         let instant = config.verifyDate ?? Date()
-        inputs.verifyDate = instant
+        inputs.configuration.verifyDate = instant
         let meter = BudgetMeter(config.options.budget)
         var first = evaluate(inputs, meter, nil)
         // One deadline for every fetch of this evaluation, issuers and revocation alike.
@@ -48,8 +49,8 @@ enum FetchingEvaluation {
         // The CRL and OCSP URLs of a chain validated to explicit anchors alone were signed by a CA the
         // configuration trusts, and the peer cannot choose them: they may reach local addresses when
         // the trust says so (docs/revocation.md, "Local addresses"). caIssuers URLs never may (above).
-        let validatedToExplicitAnchors = config.anchorsOnly && config.anchors != nil && first.endsAtAnchor
-        let revocationFetcher = config.revocationFetchesMayReachLocalAddresses && validatedToExplicitAnchors
+        let validatedToExplicitAnchors = config.trustsOnlyExplicitAnchors && first.endsAtAnchor
+        let revocationFetcher = state.revocationFetchesMayReachLocalAddresses && validatedToExplicitAnchors
             ? bounded.allowingLocalAddresses() : bounded
         var session = RevocationFetchSession(fetcher: revocationFetcher, checker: verifier)
         // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the
@@ -57,8 +58,8 @@ enum FetchingEvaluation {
         // may say tryLater or unknown, or be stale).
         func isAnswered(_ index: Int) throws(BudgetExhausted) -> Bool {
             let known = RevocationInputs(
-                crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls + session.verified.crls,
-                ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses
+                crls: config.revocationInputs.crls + state.fetchedRevocationInputs.crls + session.verified.crls,
+                ocspResponses: config.revocationInputs.ocspResponses + state.fetchedRevocationInputs.ocspResponses
                     + session.verified.ocspResponses)
             let checker = RevocationChecker(options: flags, inputs: known, time: time, signatures: signatures, budget: meter)
             guard let status = try checker.check(chain).statuses.first(where: { $0.index == index })?.status else { return true }
@@ -98,12 +99,12 @@ enum FetchingEvaluation {
             return chainURLs.contains(url) && !session.asked.contains(url)
         }
         let kept = RevocationInputs(
-            crls: config.fetchedRevocationInputs.crls.filter { stillCurrent($0.1) } + session.verified.crls,
-            ocspResponses: config.fetchedRevocationInputs.ocspResponses.filter { stillCurrent($0.1) } + session.verified.ocspResponses,
-            fetchFailures: config.fetchedRevocationInputs.fetchFailures.filter { chainURLs.contains($0.url) && !session.asked.contains($0.url) }
+            crls: state.fetchedRevocationInputs.crls.filter { stillCurrent($0.1) } + session.verified.crls,
+            ocspResponses: state.fetchedRevocationInputs.ocspResponses.filter { stillCurrent($0.1) } + session.verified.ocspResponses,
+            fetchFailures: state.fetchedRevocationInputs.fetchFailures.filter { chainURLs.contains($0.url) && !session.asked.contains($0.url) }
                 + session.failures)
         // This evaluation also sees what failed verification, so its statuses can say why it was not used.
-        inputs.revocationInputs = RevocationInputs(
+        inputs.configuration.revocationInputs = RevocationInputs(
             crls: config.revocationInputs.crls + kept.crls + session.rejected.crls,
             ocspResponses: config.revocationInputs.ocspResponses + kept.ocspResponses + session.rejected.ocspResponses,
             fetchFailures: kept.fetchFailures)

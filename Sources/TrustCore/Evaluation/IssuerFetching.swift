@@ -14,9 +14,9 @@ package enum IssuerFetching {
     /// The evaluation after fetching what was missing (`first` when nothing was fetched), the
     /// inputs with the fetched intermediates (and the URLs that gave nothing, with why, in
     /// `issuerFetchFailures`), and what was fetched.
-    static func complete(_ first: TrustEvaluation, inputs: inout ServerTrust.EvaluationInputs, fetcher: any RevocationFetcher,
+    static func complete(_ first: TrustEvaluation, inputs: inout EvaluationSnapshot, fetcher: any RevocationFetcher,
                          meter: BudgetMeter,
-                         evaluate: (ServerTrust.EvaluationInputs, BudgetMeter) -> TrustEvaluation) async -> (TrustEvaluation, [FetchedIssuer]) {
+                         evaluate: (EvaluationSnapshot, BudgetMeter) -> TrustEvaluation) async -> (TrustEvaluation, [FetchedIssuer]) {
         var evaluation = first
         var fetched: [FetchedIssuer] = []
         var asked: Set<String> = []
@@ -34,10 +34,10 @@ package enum IssuerFetching {
                 evaluation.issuerFetchFailures = inputs.issuerFetchFailures
                 continue
             }
-            let new = downloaded.filter { certificate in !inputs.additionalIntermediates.contains(certificate) }
+            let new = downloaded.filter { certificate in !inputs.configuration.additionalIntermediates.contains(certificate) }
             guard !new.isEmpty else { continue }
             fetched += new.map { FetchedIssuer(certificate: $0, url: url) }
-            inputs.additionalIntermediates += new
+            inputs.configuration.additionalIntermediates += new
             evaluation = evaluate(inputs, meter)
             if evaluation.isTrusted { break }
         }
@@ -46,7 +46,7 @@ package enum IssuerFetching {
 
     /// The next caIssuers URL to ask: the first not yet asked `http://` URL of the certificate the
     /// best chain stops at, when that certificate's issuer was not found.
-    static func nextURL(for evaluation: TrustEvaluation, inputs: ServerTrust.EvaluationInputs, asked: Set<String>) -> String? {
+    static func nextURL(for evaluation: TrustEvaluation, inputs: EvaluationSnapshot, asked: Set<String>) -> String? {
         guard !evaluation.isTrusted, !evaluation.endsAtAnchor, let top = evaluation.chain.last ?? inputs.certificates.first,
               lacksIssuer(evaluation.failures) else { return nil }
         return fetchableURLs(of: top).first { !asked.contains($0) }

@@ -6,19 +6,19 @@ import TrustX509
 extension ServerTrust {
     /// Supplies CRLs to use when revocation is checked (a `.revocation` policy or ``TrustOptions/revocation``) (replacing earlier ones).
     public func setCRLs(_ crls: [CertificateRevocationList]) {
-        update { $0.revocationInputs.crls = crls.map { ($0, .suppliedCRL) } }
+        update { $0.configuration.crls = crls }
     }
 
     /// Supplies OCSP responses, e.g. one stapled in the TLS handshake (`SecTrustSetOCSPResponse`).
     public func setOCSPResponses(_ responses: [OCSPResponse]) {
-        update { $0.revocationInputs.ocspResponses = responses.map { ($0, .suppliedOCSP) } }
+        update { $0.configuration.ocspResponses = responses }
     }
 
     /// The CRLs supplied with ``setCRLs(_:)``.
-    public var suppliedCRLs: [CertificateRevocationList] { snapshot.revocationInputs.crls.map(\.0) }
+    public var suppliedCRLs: [CertificateRevocationList] { snapshot.configuration.crls }
 
     /// The OCSP responses supplied with ``setOCSPResponses(_:)``.
-    public var suppliedOCSPResponses: [OCSPResponse] { snapshot.revocationInputs.ocspResponses.map(\.0) }
+    public var suppliedOCSPResponses: [OCSPResponse] { snapshot.configuration.ocspResponses }
 
     /// Evaluates trust, fetching CRLs and OCSP responses over the network when revocation is
     /// checked (a `.revocation` policy or ``TrustOptions/revocation``) without `.networkAccessDisabled`, the built chain is valid in every other

@@ -21,40 +21,6 @@ public final class ServerTrust: Sendable {
     /// evaluation's budget bounds the work (``VerificationBudget/maximumPathLength``, 16 certificates).
     public static let defaultMaximumDepth = Int.max
 
-    struct Configuration: Sendable {
-        var certificates: [Certificate]
-        /// The policies; every change re-derives ``preparedPolicies``.
-        var policies: [TrustPolicy] { didSet { preparedPolicies = PreparedPolicies.prepared(policies) } }
-        /// What `policies` ask for, derived once per change rather than once per evaluation.
-        private(set) var preparedPolicies: PreparedPolicies
-        var anchors: CertificateStore?
-        var anchorsOnly = true
-        var additionalIntermediates: [Certificate] = []
-        var verifyDate: Date?
-        /// Everything beyond SecTrust's own surface (profile, revocation, limits, RFC 5280 inputs, …).
-        var options = TrustOptions()
-        var revocationInputs = RevocationInputs()
-        /// Verified information the last fetching evaluation kept (bounded by its chain's URLs).
-        var fetchedRevocationInputs = RevocationInputs()
-        /// Intermediates the last fetching evaluation downloaded from caIssuers URLs (untrusted, like
-        /// ``additionalIntermediates``; at most ``VerificationBudget/issuerFetches`` downloads' worth).
-        var fetchedIssuers: [FetchedIssuer] = []
-        /// The caIssuers URLs the last fetching evaluation asked that gave nothing, and why.
-        var issuerFetchFailures: [FetchFailure] = []
-        /// ``ServerTrust/revocationFetchesMayReachLocalAddresses``.
-        var revocationFetchesMayReachLocalAddresses = false
-        var lastEvaluation: TrustEvaluation?
-        /// Bumped by every configuration change: an evaluation is recorded as ``lastEvaluation`` only
-        /// when the configuration it ran on is still the current one.
-        var generation: UInt64 = 0
-
-        init(certificates: [Certificate], policies: [TrustPolicy]) {
-            self.certificates = certificates
-            self.policies = policies
-            preparedPolicies = PreparedPolicies.prepared(policies)
-        }
-    }
-
     /// The validation settings a list of policies stands for, with the reference identities
     /// parsed and prepared for matching. Immutable and shared: copying it is one reference count.
     ///
@@ -64,7 +30,7 @@ public final class ServerTrust: Sendable {
         let rules: ProfileRuleSet
         let purposes: [KeyPurpose]
         let identities: [PreparedIdentity]
-        /// `identities` unprepared, for ``ValidationOptions/identities`` (kept, not mapped per evaluation).
+        /// `identities` unprepared, for ``ValidationRequest/identities`` (kept, not mapped per evaluation).
         let referenceIdentities: [ServerIdentity]
         /// The mailboxes of the `.email` policies; the leaf must name every one.
         let emailAddresses: [EmailAddress]
@@ -118,57 +84,13 @@ public final class ServerTrust: Sendable {
         }
     }
 
-    /// What one evaluation reads from the configuration, copied under the lock (a full copy of
-    /// the configuration would retain and release every field of it on each evaluation).
-    struct EvaluationInputs {
-        let certificates: [Certificate]
-        let policies: PreparedPolicies
-        let anchors: CertificateStore?
-        let anchorsOnly: Bool
-        /// The caller's extra intermediates, and those fetched from caIssuers URLs.
-        var additionalIntermediates: [Certificate]
-        /// Nil means now; the fetching path resolves it once for all its steps.
-        var verifyDate: Date?
-        let options: TrustOptions
-        /// The profile rules of the policies and of the options together.
-        let rules: ProfileRuleSet
-        /// The revocation flags of the policies and of the options together; nil when neither asks.
-        let revocation: RevocationOptions?
-        /// Supplied and fetched revocation inputs together; empty unless revocation is checked.
-        var revocationInputs: RevocationInputs
-        /// The caIssuers fetches that gave nothing (kept from the last fetching evaluation, or this one's).
-        var issuerFetchFailures: [FetchFailure]
-
-        init(_ config: borrowing Configuration) {
-            certificates = config.certificates
-            policies = config.preparedPolicies
-            anchors = config.anchors
-            anchorsOnly = config.anchorsOnly
-            additionalIntermediates = config.fetchedIssuers.isEmpty
-                ? config.additionalIntermediates : config.additionalIntermediates + config.fetchedIssuers.map(\.certificate)
-            verifyDate = config.verifyDate
-            options = config.options
-            rules = config.options.rules(adding: config.preparedPolicies.rules)
-            revocation = config.options.revocation(adding: config.preparedPolicies.revocation)
-            if revocation != nil {
-                revocationInputs = RevocationInputs(
-                    crls: config.revocationInputs.crls + config.fetchedRevocationInputs.crls,
-                    ocspResponses: config.revocationInputs.ocspResponses + config.fetchedRevocationInputs.ocspResponses,
-                    fetchFailures: config.fetchedRevocationInputs.fetchFailures)
-            } else {
-                revocationInputs = RevocationInputs()
-            }
-            issuerFetchFailures = config.issuerFetchFailures
-        }
-    }
-
-    private let configuration: Mutex<Configuration>
+    private let state: Mutex<ServerTrustState>
     /// How many evaluations of this trust built paths (``pathBuildCount``).
     private let pathBuilds = Atomic<Int>(0)
 
     /// Changes the configuration and forgets the last evaluation.
-    func update(_ body: (inout Configuration) -> Void) {
-        configuration.withLock { config in
+    func update(_ body: (inout ServerTrustState) -> Void) {
+        state.withLock { config in
             body(&config)
             Self.changed(&config)
         }
@@ -176,7 +98,7 @@ public final class ServerTrust: Sendable {
 
     /// After a change of `config`: the last evaluation is no longer current, and an evaluation of an
     /// earlier snapshot that finishes later is not recorded (the generation moved on).
-    private static func changed(_ config: inout Configuration) {
+    private static func changed(_ config: inout ServerTrustState) {
         config.lastEvaluation = nil
         config.generation &+= 1
     }
@@ -189,7 +111,7 @@ public final class ServerTrust: Sendable {
     /// fetched, never get this allowance. TrustSession's `TLSTrustSettings` sets it for clients
     /// verified against explicit anchors (docs/revocation.md, "Local addresses").
     public var revocationFetchesMayReachLocalAddresses: Bool {
-        get { configuration.withLock { $0.revocationFetchesMayReachLocalAddresses } }
+        get { state.withLock { $0.revocationFetchesMayReachLocalAddresses } }
         set { set(\.revocationFetchesMayReachLocalAddresses, newValue) }
     }
 
@@ -197,30 +119,40 @@ public final class ServerTrust: Sendable {
     /// literal key path becomes a direct store rather than a key-path object built and applied at run
     /// time (≈ 300 instructions a call, measured with callgrind).
     @inline(__always)
-    private func set<Value>(_ field: WritableKeyPath<Configuration, Value>, _ value: Value) {
+    private func set<Value>(_ field: WritableKeyPath<ServerTrustState, Value>, _ value: Value) {
         update { $0[keyPath: field] = value }
     }
 
-    /// A copy of the configuration.
-    var snapshot: Configuration { configuration.withLock { $0 } }
+    /// A copy of the state.
+    var snapshot: ServerTrustState { state.withLock { $0 } }
 
     /// Creates a trust object for `certificates` (leaf first, then whatever chain the peer sent)
-    /// and `policies` (default: Apple's SSL policy for a server, without a host name).
-    public init(certificates: [Certificate], policies: [TrustPolicy] = [.ssl(server: true, hostname: nil)]) {
-        configuration = Mutex(Configuration(certificates: certificates, policies: policies))
+    /// and `policies` (default: Apple's SSL policy for a server, without a host name), configured by
+    /// `configuration` (default: the system trust store, now, the default options).
+    public init(certificates: [Certificate], policies: [TrustPolicy] = [.ssl(server: true, hostname: nil)],
+                configuration: TrustConfiguration = TrustConfiguration()) {
+        state = Mutex(ServerTrustState(certificates: certificates, policies: policies, configuration: configuration))
+    }
+
+    /// Everything the trust is configured with besides its certificates and policies, as one value:
+    /// anchors, intermediates, verify date, options, supplied revocation information. The accessors
+    /// below (`SecTrust`'s surface) read and write it.
+    public var configuration: TrustConfiguration {
+        get { state.withLock { $0.configuration } }
+        set { set(\.configuration, newValue) }
     }
 
     /// The presented certificates, leaf first.
-    public var certificates: [Certificate] { configuration.withLock { $0.certificates } }
+    public var certificates: [Certificate] { state.withLock { $0.certificates } }
 
     /// The policies checked by `evaluate()` (`SecTrustSetPolicies` / `SecTrustCopyPolicies`); every
     /// one must pass.
     ///
     /// Setting the policies the trust already has keeps its last evaluation current.
     public var policies: [TrustPolicy] {
-        get { configuration.withLock { $0.policies } }
+        get { state.withLock { $0.policies } }
         set {
-            configuration.withLock { config in
+            state.withLock { config in
                 guard config.policies != newValue else { return }
                 config.policies = newValue
                 Self.changed(&config)
@@ -231,129 +163,37 @@ public final class ServerTrust: Sendable {
     /// Replaces the trust anchors (`SecTrustSetAnchorCertificates`). Like Apple's call, this turns
     /// ``anchorsOnly`` back on: these become the only anchors until `anchorsOnly` is set to false.
     public func setAnchorCertificates(_ anchors: [Certificate]) {
-        update { $0.anchors = CertificateStore(anchors); $0.anchorsOnly = true }
+        update { $0.configuration.anchors = anchors; $0.configuration.anchorsOnly = true }
     }
 
     /// The custom anchors, if any were set.
-    public var anchorCertificates: [Certificate]? { configuration.withLock { $0.anchors?.certificates } }
+    public var anchorCertificates: [Certificate]? { state.withLock { $0.configuration.anchors } }
 
     /// Whether only the custom anchors are trusted (`SecTrustSetAnchorCertificatesOnly`); when
     /// false, the system trust store is trusted as well. Default true.
     public var anchorsOnly: Bool {
-        get { configuration.withLock { $0.anchorsOnly } }
-        set { set(\.anchorsOnly, newValue) }
+        get { state.withLock { $0.configuration.anchorsOnly } }
+        set { set(\.configuration.anchorsOnly, newValue) }
     }
 
     /// Extra untrusted intermediates to build paths with (beyond those presented).
     public var additionalIntermediates: [Certificate] {
-        get { configuration.withLock { $0.additionalIntermediates } }
-        set { set(\.additionalIntermediates, newValue) }
+        get { state.withLock { $0.configuration.additionalIntermediates } }
+        set { set(\.configuration.additionalIntermediates, newValue) }
     }
 
     /// The instant validity is checked at (`SecTrustSetVerifyDate`); nil means now.
     public var verifyDate: Date? {
-        get { configuration.withLock { $0.verifyDate } }
-        set { set(\.verifyDate, newValue) }
-    }
-
-    /// The most intermediate CAs between leaf and anchor (self-issued ones not counted).
-    @available(*, deprecated, renamed: "options.maximumDepth", message: "one options value: set it on ServerTrust.options")
-    public var maximumDepth: Int {
-        get { configuration.withLock { $0.options.maximumDepth } }
-        set { set(\.options.maximumDepth, max(0, newValue)) }
-    }
-
-    /// Which signature algorithms and key sizes are accepted (default: no SHA-1, RSA ≥ 2048).
-    @available(*, deprecated, renamed: "options.signaturePolicy", message: "one options value: set it on ServerTrust.options")
-    public var signaturePolicy: SignaturePolicy {
-        get { configuration.withLock { $0.options.signaturePolicy } }
-        set { set(\.options.signaturePolicy, newValue) }
-    }
-
-    /// Limits on all the work one evaluation may do (path building, name constraints, policy
-    /// processing, revocation).
-    @available(*, deprecated, renamed: "options.budget", message: "one options value: set it on ServerTrust.options")
-    public var verificationBudget: VerificationBudget {
-        get { configuration.withLock { $0.options.budget } }
-        set { set(\.options.budget, newValue) }
-    }
-
-    /// The former name of ``verificationBudget``.
-    @available(*, deprecated, renamed: "options.budget")
-    public var pathBuildingBudget: VerificationBudget {
-        get { verificationBudget }
-        set { verificationBudget = newValue }
-    }
-
-    /// Key usages the leaf must assert when it carries a keyUsage extension.
-    @available(*, deprecated, renamed: "options.requiredLeafKeyUsage", message: "one options value: set it on ServerTrust.options")
-    public var requiredLeafKeyUsage: KeyUsage {
-        get { configuration.withLock { $0.options.requiredLeafKeyUsage } }
-        set { set(\.options.requiredLeafKeyUsage, newValue) }
-    }
-
-    /// Whether a DNS host name may match the subject common name of a leaf without SANs (legacy, off).
-    @available(*, deprecated, renamed: "options.allowsCommonNameFallback", message: "one options value: set it on ServerTrust.options")
-    public var allowsCommonNameFallback: Bool {
-        get { configuration.withLock { $0.options.allowsCommonNameFallback } }
-        set { set(\.options.allowsCommonNameFallback, newValue) }
-    }
-
-    /// Whether the trust anchor's own validity, basicConstraints, keyUsage, critical extensions and
-    /// extendedKeyUsage are checked like an intermediate's (RFC 5937 §3), whatever the profile. Off by
-    /// default: under ``TrustProfile/rfc5280`` an anchor is a name and a key (RFC 5280 §6.1.1 (d));
-    /// the SSL and web-PKI profiles enforce the parts Apple and the CA/Browser Forum do anyway.
-    @available(*, deprecated, renamed: "options.enforcesAnchorConstraints", message: "one options value: set it on ServerTrust.options")
-    public var enforcesAnchorConstraints: Bool {
-        get { configuration.withLock { $0.options.enforcesAnchorConstraints } }
-        set { set(\.options.enforcesAnchorConstraints, newValue) }
-    }
-
-    /// The certificate policies acceptable to the caller (RFC 5280 §6.1.1 (c) user-initial-policy-set;
-    /// default anyPolicy). With ``initialExplicitPolicy`` the chain must be valid for one of them.
-    @available(*, deprecated, renamed: "options.initialPolicySet", message: "one options value: set it on ServerTrust.options")
-    public var initialPolicySet: Set<ASN1ObjectIdentifier> {
-        get { configuration.withLock { $0.options.initialPolicySet } }
-        set { set(\.options.initialPolicySet, newValue) }
-    }
-
-    /// Whether the chain must be valid for a policy of ``initialPolicySet`` (RFC 5280 §6.1.1 (f)). Default false.
-    @available(*, deprecated, renamed: "options.initialExplicitPolicy", message: "one options value: set it on ServerTrust.options")
-    public var initialExplicitPolicy: Bool {
-        get { configuration.withLock { $0.options.initialExplicitPolicy } }
-        set { set(\.options.initialExplicitPolicy, newValue) }
-    }
-
-    /// Whether policy mappings are ignored (RFC 5280 §6.1.1 (e)). Default false.
-    @available(*, deprecated, renamed: "options.initialPolicyMappingInhibit", message: "one options value: set it on ServerTrust.options")
-    public var initialPolicyMappingInhibit: Bool {
-        get { configuration.withLock { $0.options.initialPolicyMappingInhibit } }
-        set { set(\.options.initialPolicyMappingInhibit, newValue) }
-    }
-
-    /// Whether anyPolicy in a certificate matches nothing (RFC 5280 §6.1.1 (g)). Default false.
-    @available(*, deprecated, renamed: "options.initialAnyPolicyInhibit", message: "one options value: set it on ServerTrust.options")
-    public var initialAnyPolicyInhibit: Bool {
-        get { configuration.withLock { $0.options.initialAnyPolicyInhibit } }
-        set { set(\.options.initialAnyPolicyInhibit, newValue) }
-    }
-
-    /// Which domains are public suffixes, so that a wildcard `dNSName` spanning one (`*.co.uk`) never
-    /// matches the host. Default: ``PublicSuffixList/snapshot`` (the shipped copy, ICANN section);
-    /// set a list loaded with ``PublicSuffixList/init(contentsOf:consultedSections:)`` to use a newer
-    /// copy, or one consulting the private section too.
-    @available(*, deprecated, renamed: "options.publicSuffixList", message: "one options value: set it on ServerTrust.options")
-    public var publicSuffixList: PublicSuffixList {
-        get { configuration.withLock { $0.options.publicSuffixList } }
-        set { set(\.options.publicSuffixList, newValue) }
+        get { state.withLock { $0.configuration.verifyDate } }
+        set { set(\.configuration.verifyDate, newValue) }
     }
 
     /// What every evaluation enforces besides the policies: a profile and revocation checking that no
     /// evaluator, security policy or challenge handler that replaces ``policies`` can drop
     /// (``TrustOptions``).
     public var options: TrustOptions {
-        get { configuration.withLock { $0.options } }
-        set { set(\.options, newValue) }
+        get { state.withLock { $0.configuration.options } }
+        set { set(\.configuration.options, newValue) }
     }
 
     /// The chain built by the last evaluation (`SecTrustCopyCertificateChain`): the last evaluation's
@@ -363,17 +203,17 @@ public final class ServerTrust: Sendable {
     /// How many times this trust built certification paths: each ``evaluate()``, and each
     /// ``evaluate(policies:)`` that could not reuse the current evaluation. A trusted TLS handshake
     /// judged by an evaluator builds once (docs/transport.md); tests and benchmarks read this.
-    public var pathBuildCount: Int { pathBuilds.load(ordering: .relaxed) }
+    package var pathBuildCount: Int { pathBuilds.load(ordering: .relaxed) }
 
     /// Counts `count` builds made on this trust's behalf by another trust (the fresh trust of a
     /// challenge's default handling), so that ``pathBuildCount`` covers the whole decision.
     package func countPathBuilds(_ count: Int) { pathBuilds.add(count, ordering: .relaxed) }
 
     /// The leaf's public key info (`SecTrustCopyKey`), or nil when there are no certificates.
-    public func publicKey() -> SubjectPublicKeyInfo? { configuration.withLock { $0.certificates.first?.publicKeyInfo } }
+    public func publicKey() -> SubjectPublicKeyInfo? { state.withLock { $0.certificates.first?.publicKeyInfo } }
 
     /// The last evaluation, if the configuration has not changed since.
-    public var lastEvaluation: TrustEvaluation? { configuration.withLock { $0.lastEvaluation } }
+    public var lastEvaluation: TrustEvaluation? { state.withLock { $0.lastEvaluation } }
 
     /// Evaluates trust (`SecTrustEvaluateWithError`), throwing when the chain is not trusted.
     @discardableResult
@@ -388,7 +228,7 @@ public final class ServerTrust: Sendable {
     /// Atomic: the evaluation runs on one snapshot of the configuration, and becomes
     /// ``lastEvaluation`` only if no configuration change happened meanwhile.
     public func evaluate() -> TrustEvaluation {
-        let (inputs, generation) = configuration.withLock { (EvaluationInputs($0), $0.generation) }
+        let (inputs, generation) = state.withLock { (EvaluationSnapshot($0), $0.generation) }
         return evaluate(inputs, generation: generation)
     }
 
@@ -401,12 +241,12 @@ public final class ServerTrust: Sendable {
     /// an unchanged trust (`SecTrustEvaluateIfNecessary`): an evaluator judging a trust that the
     /// transport evaluated (or fetched revocation for) under the same policies builds nothing.
     public func evaluate(policies: [TrustPolicy]) -> TrustEvaluation {
-        enum Next { case reuse(TrustEvaluation), evaluate(EvaluationInputs, UInt64) }
-        let next: Next = configuration.withLock { config in
+        enum Next { case reuse(TrustEvaluation), evaluate(EvaluationSnapshot, UInt64) }
+        let next: Next = state.withLock { config in
             if config.policies == policies, let last = config.lastEvaluation { return .reuse(last) }
             config.policies = policies
             Self.changed(&config)
-            return .evaluate(EvaluationInputs(config), config.generation)
+            return .evaluate(EvaluationSnapshot(config), config.generation)
         }
         switch next {
         case let .reuse(evaluation): return evaluation
@@ -418,7 +258,7 @@ public final class ServerTrust: Sendable {
     /// the snapshot came from, records the result as the last evaluation, together with the
     /// revocation information fetched for it when `keepingFetched` is given, in one locked step.
     /// `meter` is the budget an earlier step of the same evaluation drew on (the fetching path).
-    func evaluate(_ inputs: EvaluationInputs, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil,
+    func evaluate(_ inputs: EvaluationSnapshot, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil,
                   meter: BudgetMeter? = nil) -> TrustEvaluation {
         var evaluation = TrustEngine.evaluate(inputs, meter: meter)
         evaluation.issuerFetchFailures = inputs.issuerFetchFailures
@@ -431,7 +271,7 @@ public final class ServerTrust: Sendable {
     /// when the configuration is still that snapshot's (they belong to its chain). Not a
     /// configuration change: the evaluations that used them are the ones recorded.
     func keepFetchedIssuers(_ issuers: [FetchedIssuer], failures: [FetchFailure], generation: UInt64) {
-        configuration.withLock { config in
+        state.withLock { config in
             guard config.generation == generation else { return }
             config.fetchedIssuers = issuers
             config.issuerFetchFailures = failures
@@ -443,7 +283,7 @@ public final class ServerTrust: Sendable {
     /// `evaluation` is consumed: returned as it was stored, not copied a second time.
     func record(_ evaluation: consuming TrustEvaluation, generation: UInt64,
                 keepingFetched fetched: RevocationInputs? = nil) -> TrustEvaluation {
-        configuration.withLock { config in
+        state.withLock { config in
             guard config.generation == generation else { return }
             if let fetched { config.fetchedRevocationInputs = fetched }
             config.lastEvaluation = evaluation

@@ -13,7 +13,7 @@ enum TrustEngine {
     /// earlier steps (a fetching evaluation's first pass); `systemTrustStore` supplies the system
     /// anchors when they are needed (a parameter so tests can supply an unusable configuration
     /// without changing the process environment).
-    static func evaluate(_ config: ServerTrust.EvaluationInputs, meter: BudgetMeter? = nil,
+    static func evaluate(_ config: EvaluationSnapshot, meter: BudgetMeter? = nil,
                          systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore = { () throws(SystemTrustStoreError) in
                              try SystemTrustStore.shared
                          }) -> TrustEvaluation {
@@ -26,7 +26,7 @@ enum TrustEngine {
     /// evaluation chose) under `config`, without searching for paths: the fetching evaluation's
     /// second look, once it has fetched revocation information for that chain. Trusted, or the
     /// failures of that one chain (the caller then searches again, for other paths and the explanation).
-    static func revalidate(_ chain: [Certificate], _ config: ServerTrust.EvaluationInputs, meter: BudgetMeter) -> TrustEvaluation {
+    static func revalidate(_ chain: [Certificate], _ config: EvaluationSnapshot, meter: BudgetMeter) -> TrustEvaluation {
         withContext(config, meter: meter, systemTrustStore: { () throws(SystemTrustStoreError) in try SystemTrustStore.shared }) {
             context, _, preFailures in
             let validator = context.validator
@@ -69,7 +69,7 @@ enum TrustEngine {
     /// found on the way (reference identities that are not valid names); or returns the failure that
     /// ends the evaluation before any path is looked at.
     private static func withContext(
-        _ config: ServerTrust.EvaluationInputs, meter: BudgetMeter?,
+        _ config: EvaluationSnapshot, meter: BudgetMeter?,
         systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore,
         _ body: (consuming EvaluationContext, Certificate, [TrustFailure]) -> TrustEvaluation
     ) -> TrustEvaluation {
@@ -83,25 +83,17 @@ enum TrustEngine {
                                         certificate: nil, index: nil)])
         }
 
-        // Policies → validation options.
-        let date = config.verifyDate ?? Date()
+        // Policies and options → the validation request (every field given, none defaulted).
+        let date = config.configuration.verifyDate ?? Date()
         guard let time = DERTime(timeIntervalSince1970: date.timeIntervalSince1970) else {
             return failed([TrustFailure(.verifyDateOutOfRange("\(date.timeIntervalSince1970)"), certificate: nil, index: nil)])
         }
         let prepared = config.policies
-        var options = ValidationOptions(verifyTime: time, purposes: prepared.purposes,
-                                        identities: prepared.referenceIdentities, signaturePolicy: config.options.signaturePolicy,
-                                        requiredLeafKeyUsage: config.options.requiredLeafKeyUsage,
-                                        allowsCommonNameFallback: config.options.allowsCommonNameFallback)
-        options.rules = config.options.enforcesAnchorConstraints
-            ? config.rules.union(ValidationOptions.anchorConstraintRules) : config.rules
-        options.revocation = config.revocation
-        options.initialPolicySet = config.options.initialPolicySet
-        options.initialExplicitPolicy = config.options.initialExplicitPolicy
-        options.initialPolicyMappingInhibit = config.options.initialPolicyMappingInhibit
-        options.initialAnyPolicyInhibit = config.options.initialAnyPolicyInhibit
-        options.emailAddresses = prepared.emailAddresses
-        options.publicSuffixList = config.options.publicSuffixList
+        let options = ValidationRequest(
+            verifyTime: time,
+            rules: config.options.enforcesAnchorConstraints ? config.rules.union(ValidationRequest.anchorConstraintRules) : config.rules,
+            purposes: prepared.purposes, identities: prepared.referenceIdentities, emailAddresses: prepared.emailAddresses,
+            revocation: config.revocation, options: config.options)
         let preFailures = prepared.invalidHostnames.map {
             TrustFailure(.invalidReferenceIdentity($0), certificate: leaf, index: 0)
         }
@@ -109,14 +101,14 @@ enum TrustEngine {
         // Anchors: custom ones (plus the system store unless anchorsOnly), else the system store.
         // An unusable explicit system configuration fails closed: never the distribution bundle instead.
         var anchors: CertificateStore
-        if let custom = config.anchors, config.anchorsOnly {
+        if let custom = config.configuration.anchorStore, config.configuration.anchorsOnly {
             anchors = custom
         } else {
             let system: SystemTrustStore
             do { system = try systemTrustStore() } catch {
                 return failed([TrustFailure(.systemTrustStoreUnavailable(error), certificate: nil, index: nil)])
             }
-            if let custom = config.anchors {
+            if let custom = config.configuration.anchorStore {
                 anchors = custom
                 for certificate in system.store.certificates { anchors.insert(certificate) }
             } else {
@@ -125,13 +117,13 @@ enum TrustEngine {
         }
         var intermediates = CertificateStore()
         for certificate in config.certificates.dropFirst() { intermediates.insert(certificate) }
-        for certificate in config.additionalIntermediates { intermediates.insert(certificate) }
+        for certificate in config.configuration.additionalIntermediates { intermediates.insert(certificate) }
 
         // Apple scopes some TLS server rules by how the root is trusted (AnchorSource): trustd asks its
         // system and user anchor sources whatever the caller's anchors were, so the system store is
         // consulted (never trusted) even when the caller trusts only their own anchors.
         var rootClassifier: SystemTrustStore?
-        if options.purposes.contains(.serverAuth), !options.rules.intersection(ValidationOptions.anchorSourceRules).isEmpty {
+        if options.purposes.contains(.serverAuth), !options.rules.intersection(ValidationRequest.anchorSourceRules).isEmpty {
             // An unusable system store holds no root (and, as an anchor source, has failed the evaluation already).
             rootClassifier = try? systemTrustStore()
         }
@@ -140,7 +132,7 @@ enum TrustEngine {
         let context = EvaluationContext(options: options, anchors: anchors, intermediates: intermediates,
                                         signatures: SignatureChecker(policy: config.options.signaturePolicy),
                                         budget: meter ?? BudgetMeter(config.options.budget),
-                                        revocationInputs: config.revocationInputs, maximumIntermediates: config.options.maximumDepth,
+                                        revocationInputs: config.configuration.revocationInputs, maximumIntermediates: config.options.maximumDepth,
                                         identities: prepared.identities, rootClassifier: rootClassifier)
         return body(context, leaf, preFailures)
     }

@@ -26,7 +26,7 @@ enum CertificateProfileRules {
     /// reads self-signedness (``rulesReadingSelfSigned``): the validator answers it with the
     /// evaluation's signature checker and budget, so that check is bounded like every other.
     static func flags(of certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool,
-                      rootSource: AnchorSource, options: ValidationOptions,
+                      rootSource: AnchorSource, options: ValidationRequest,
                       isSignedByAnotherKey: (Certificate) throws(BudgetExhausted) -> Bool) throws(BudgetExhausted)
         -> ProfileVerdictCache.Flags {
         var flags = ProfileVerdictCache.Flags()

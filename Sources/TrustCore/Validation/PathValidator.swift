@@ -10,7 +10,7 @@ import TrustX509
 /// policy processing (RFC 5280 §6.1.3 (d)–(f), ``PolicyProcessing``) is one more pass.
 /// A class: one evaluation's builder, checker and result code share it without copying its state.
 final class PathValidator {
-    let options: ValidationOptions
+    let options: ValidationRequest
     let signatures: SignatureChecker
     /// The evaluation's work allowance, shared with the path builder: it does not reset per path.
     let budget: BudgetMeter
@@ -26,7 +26,7 @@ final class PathValidator {
     let verdicts: ProfileVerdictCache
 
     /// A validator for `options`; `identities`, when given, must be `options.identities` prepared.
-    init(options: ValidationOptions, signatures: SignatureChecker, budget: BudgetMeter, identities: [PreparedIdentity]? = nil,
+    init(options: ValidationRequest, signatures: SignatureChecker, budget: BudgetMeter, identities: [PreparedIdentity]? = nil,
          verdicts: ProfileVerdictCache = .shared) {
         self.signatures = signatures
         self.budget = budget

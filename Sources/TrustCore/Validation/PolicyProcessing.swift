@@ -36,7 +36,7 @@ enum PolicyProcessing {
     /// Processes the policies of `chain` (leaf first, anchor last) with the §6.1.1 inputs (c), (e),
     /// (f), (g) of `inputs`. Every node and edge of the policy graph is charged to `budget` before
     /// it is made; running out throws (the graph is then incomplete and never used).
-    static func process(_ chain: [Certificate], inputs: ValidationOptions, budget: BudgetMeter) throws(BudgetExhausted) -> Outcome {
+    static func process(_ chain: [Certificate], inputs: ValidationRequest, budget: BudgetMeter) throws(BudgetExhausted) -> Outcome {
         // n: the certificates of the path proper (the anchor is not one of them).
         let pathLength = chain.count - 1
         guard pathLength > 0 else { return .valid(result(of: PolicyGraph(), inputs: inputs)) }
@@ -100,7 +100,7 @@ enum PolicyProcessing {
     }
 
     /// §6.1.5 (g): the authorities-constrained set and its intersection with the initial policy set.
-    static func result(of graph: PolicyGraph, inputs: ValidationOptions) -> ValidPolicySet {
+    static func result(of graph: PolicyGraph, inputs: ValidationRequest) -> ValidPolicySet {
         if graph.isNull { return ValidPolicySet(authoritiesConstrained: [], userConstrained: []) }  // (g)(i)
         let (nodes, lastLevelHasAnyPolicy) = graph.validPolicyNodes()
         var authorities = nodes

@@ -61,6 +61,22 @@ public enum TrustPolicy: Hashable, Sendable {
     /// Revocation checking with the given flags.
     case revocation(RevocationOptions)
 
+    /// The policy that checks `profile`'s rules, `purpose` and `hostname` (a DNS name or IP address):
+    /// the one mapping of profile × purpose × identity to a policy, for every caller (the transport's
+    /// per-role policy, `trustctl`). Apple's SSL and the web-PKI profile with serverAuth or clientAuth
+    /// are ``ssl(server:hostname:)`` and ``webPKI(server:hostname:)``; BasicX509 with neither purpose
+    /// nor name is ``basicX509``; everything else is ``profile(_:purpose:hostname:)``.
+    public init(profile: TrustProfile, purpose: KeyPurpose?, hostname: String?) {
+        switch (profile, purpose) {
+        case (.ssl, .serverAuth?): self = .ssl(server: true, hostname: hostname)
+        case (.ssl, .clientAuth?): self = .ssl(server: false, hostname: hostname)
+        case (.webPKI, .serverAuth?): self = .webPKI(server: true, hostname: hostname)
+        case (.webPKI, .clientAuth?): self = .webPKI(server: false, hostname: hostname)
+        case (.basicX509, nil) where hostname == nil: self = .basicX509
+        default: self = .profile(profile, purpose: purpose, hostname: hostname)
+        }
+    }
+
     /// The profile whose rules this policy applies; nil for `.revocation`, which adds no profile.
     public var profile: TrustProfile? {
         switch self {

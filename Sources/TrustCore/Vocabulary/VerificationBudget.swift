@@ -54,10 +54,6 @@ public struct VerificationBudget: Hashable, Sendable {
     public static let `default` = VerificationBudget()
 }
 
-/// The former name of ``VerificationBudget``, when it bounded path building only.
-@available(*, deprecated, renamed: "VerificationBudget")
-public typealias PathBuildingBudget = VerificationBudget
-
 /// The kind of work whose allowance ran out.
 public enum BudgetResource: String, Hashable, Sendable, CustomStringConvertible {
     /// Certificate signature verifications.

@@ -30,7 +30,7 @@ enum SPIFFEIntegration {
     /// Settings under the `spiffe` profile whose anchors are `bundles`, picked per handshake.
     static func settings(_ bundles: [SPIFFETrustBundle]) -> TLSTrustSettings {
         var settings = TLSTrustSettings()
-        settings.profile = .spiffe
+        settings.options.profile = .spiffe
         settings.anchorProvider = SPIFFETrustBundleSet(bundles)
         return settings
     }

@@ -3,8 +3,9 @@ import TrustDER
 import TrustX509
 
 /// Everything a ``ServerTrust`` is configured with beyond `SecTrust`'s own surface (certificates,
-/// policies, anchors, verify date): one value that ``ServerTrust/options``, the transport's
-/// `TLSTrustSettings.options` and `trustctl` share, so a setting is never copied field by field.
+/// policies, anchors, verify date): part of the one ``TrustConfiguration`` that ``ServerTrust``
+/// holds, the transport's `TLSTrustSettings` embeds and `trustctl` builds, so a setting is never
+/// copied field by field.
 ///
 /// The options stay in force whatever policies a pinning evaluator, a security policy or a
 /// challenge handler sets afterwards:
@@ -55,7 +56,7 @@ public struct TrustOptions: Hashable, Sendable {
     /// extendedKeyUsage are checked like an intermediate's (RFC 5937 §3), whatever the profile.
     public var enforcesAnchorConstraints = false
     /// The certificate policies acceptable to the caller (RFC 5280 §6.1.1 (c); default anyPolicy).
-    public var initialPolicySet: Set<ASN1ObjectIdentifier> = ValidationOptions.anyPolicyOnly
+    public var initialPolicySet: Set<ASN1ObjectIdentifier> = ValidationRequest.anyPolicyOnly
     /// Whether the chain must be valid for a policy of ``initialPolicySet`` (RFC 5280 §6.1.1 (f)).
     public var initialExplicitPolicy = false
     /// Whether policy mappings are ignored (RFC 5280 §6.1.1 (e)).

@@ -1,0 +1,44 @@
+import TrustX509
+
+/// What one evaluation reads from a ``ServerTrust``, copied under its lock: the engine's input.
+/// (A copy of the whole ``ServerTrustState`` would retain and release every field of it on each
+/// evaluation.)
+struct EvaluationSnapshot {
+    let certificates: [Certificate]
+    let policies: ServerTrust.PreparedPolicies
+    /// The trust's configuration as this evaluation uses it: its additional intermediates include
+    /// those fetched from caIssuers URLs, its revocation inputs the verified fetched information
+    /// (empty unless revocation is checked), and a fetching evaluation fixes its verify date once
+    /// for all its steps (nil means now).
+    var configuration: TrustConfiguration
+    /// The profile rules of the policies and of the options together.
+    let rules: ProfileRuleSet
+    /// The revocation flags of the policies and of the options together; nil when neither asks.
+    let revocation: RevocationOptions?
+    /// The caIssuers fetches that gave nothing (kept from the last fetching evaluation, or this one's).
+    var issuerFetchFailures: [FetchFailure]
+
+    /// The options in force (``TrustConfiguration/options``).
+    var options: TrustOptions { configuration.options }
+
+    init(_ state: borrowing ServerTrustState) {
+        certificates = state.certificates
+        policies = state.preparedPolicies
+        configuration = state.configuration
+        if !state.fetchedIssuers.isEmpty {
+            configuration.additionalIntermediates += state.fetchedIssuers.map(\.certificate)
+        }
+        rules = state.configuration.options.rules(adding: state.preparedPolicies.rules)
+        revocation = state.configuration.options.revocation(adding: state.preparedPolicies.revocation)
+        if revocation != nil {
+            let supplied = state.configuration.revocationInputs
+            let fetched = state.fetchedRevocationInputs
+            configuration.revocationInputs = RevocationInputs(
+                crls: supplied.crls + fetched.crls, ocspResponses: supplied.ocspResponses + fetched.ocspResponses,
+                fetchFailures: fetched.fetchFailures)
+        } else if !configuration.revocationInputs.crls.isEmpty || !configuration.revocationInputs.ocspResponses.isEmpty {
+            configuration.revocationInputs = RevocationInputs()
+        }
+        issuerFetchFailures = state.issuerFetchFailures
+    }
+}
