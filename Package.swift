@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TrustDER", targets: ["TrustDER"]),
         .library(name: "TrustX509", targets: ["TrustX509"]),
         .library(name: "TrustCrypto", targets: ["TrustCrypto"]),
+        .library(name: "TrustNames", targets: ["TrustNames"]),
         .library(name: "TrustCore", targets: ["TrustCore"]),
         .library(name: "TrustPinning", targets: ["TrustPinning"]),
         .library(name: "TrustHTTP", targets: ["TrustHTTP"]),
@@ -73,7 +74,10 @@ let package = Package(
         .target(name: "TrustDER"),
         .target(name: "TrustCrypto", dependencies: ["CTrustOpenSSL", "TrustDER"]),
         .target(name: "TrustX509", dependencies: ["TrustDER", "TrustCrypto"]),
-        .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509"]),
+        // Names as RFC 5280, RFC 6125, UTS #46 and SPIFFE-ID read them: IDNA, NFC, Punycode, public
+        // suffixes, IP addresses, mailboxes, name-constraint matching (and their generated tables).
+        .target(name: "TrustNames", dependencies: ["TrustDER", "TrustCrypto", "TrustX509"]),
+        .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustNames"]),
         .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustCore", "TrustX509", "TrustCrypto"]),
         // The transport-independent decision layer: settings, judge, outcome, challenges, peer record.
         // No NIO: a transport adapter (TrustNIO) turns its verdicts into the transport's.
@@ -83,7 +87,7 @@ let package = Package(
         .target(name: "TrustSession", dependencies: ["TrustCore", "TrustCrypto", "TrustHTTP", "TrustPinning", "TrustX509"]),
         .target(
             name: "SwiftTrust",
-            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustCore", "TrustHTTP", "TrustPinning", "TrustSession"]
+            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustNames", "TrustCore", "TrustHTTP", "TrustPinning", "TrustSession"]
         ),
         .target(
             name: "TrustNIO",
@@ -142,6 +146,7 @@ let package = Package(
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
                     exclude: ["Golden"]),
+        .testTarget(name: "TrustNamesTests", dependencies: ["TrustNames", "TrustX509"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
         .testTarget(name: "TrustHTTPTests", dependencies: ["TrustHTTP", "TrustCore"]),
         .testTarget(name: "TrustSessionTests", dependencies: ["TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),

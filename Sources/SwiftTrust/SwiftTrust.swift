@@ -2,6 +2,7 @@
 @_exported import TrustDER
 @_exported import TrustX509
 @_exported import TrustCrypto
+@_exported import TrustNames
 @_exported import TrustCore
 @_exported import TrustHTTP
 @_exported import TrustPinning

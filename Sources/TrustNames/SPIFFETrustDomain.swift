@@ -18,7 +18,7 @@ public struct SPIFFETrustDomain: Hashable, Comparable, Sendable, CustomStringCon
     }
 
     /// A name already validated.
-    init(validated name: String) { self.name = name }
+    package init(validated name: String) { self.name = name }
 
     /// The ID of the trust domain itself, `spiffe://name` (no path).
     public var id: SPIFFEID {
@@ -36,7 +36,7 @@ public struct SPIFFETrustDomain: Hashable, Comparable, Sendable, CustomStringCon
 
     /// §2.1 and §2.3 for the authority `bytes` of `text`, whose first byte is at `offset` of it:
     /// the name as a string.
-    static func validate(_ bytes: ArraySlice<UInt8>, offset: Int, in text: String) throws(SPIFFEIDError) -> String {
+    package static func validate(_ bytes: ArraySlice<UInt8>, offset: Int, in text: String) throws(SPIFFEIDError) -> String {
         guard !bytes.isEmpty else { throw .missingTrustDomain }
         guard bytes.count <= maximumLength else { throw .trustDomainTooLong(bytes: bytes.count) }
         // Userinfo before port: in `user:secret@host` the colon is the userinfo's.
@@ -67,9 +67,9 @@ public struct SPIFFETrustDomain: Hashable, Comparable, Sendable, CustomStringCon
     }
 }
 
-extension SPIFFEID {
+package extension SPIFFEID {
     /// The trust domain's own ID, built without checks (only for a name already validated).
-    init(unchecked trustDomain: SPIFFETrustDomain) {
+    package init(unchecked trustDomain: SPIFFETrustDomain) {
         self.trustDomain = trustDomain
         self.path = ""
     }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import TrustCore
+@testable import TrustNames
 
 final class IDNATests: XCTestCase {
     /// The byte entry point (used to parse the public-suffix list) answers exactly as the String one,

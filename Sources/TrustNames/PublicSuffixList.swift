@@ -155,7 +155,7 @@ public struct PublicSuffixList: Hashable, Sendable {
     }
 
     /// Whether the lower-case A-labels `labels` (left to right) form a public suffix.
-    func isPublicSuffix(labels: [ArraySlice<UInt8>]) -> Bool {
+    package func isPublicSuffix(labels: [ArraySlice<UInt8>]) -> Bool {
         suffixLabelCount(labels.map { String(decoding: $0, as: UTF8.self) }) >= labels.count
     }
 
@@ -179,7 +179,7 @@ public struct PublicSuffixList: Hashable, Sendable {
 /// (parent, label) rather than a dictionary per node.
 private final class RuleTrie: Sendable {
     /// The section bit of rules outside any section marker; always consulted.
-    static let unsectioned: UInt8 = 1 << 7
+    package static let unsectioned: UInt8 = 1 << 7
 
     private struct Node: Sendable {
         /// The child under the `*` label, or -1.
@@ -198,17 +198,17 @@ private final class RuleTrie: Sendable {
 
     private let nodes: [Node]
     private let edges: [Edge: Int]
-    let ruleCount: Int
+    package let ruleCount: Int
     /// Set only for the fail-closed fallback of ``PublicSuffixList/snapshot``.
     private let everyDomainPublic: Bool
 
     /// A list under which every domain is a public suffix.
-    static let everyDomainIsPublic = RuleTrie(nodes: [Node()], edges: [:], ruleCount: 0, everyDomainPublic: true)
+    package static let everyDomainIsPublic = RuleTrie(nodes: [Node()], edges: [:], ruleCount: 0, everyDomainPublic: true)
 
     /// The shipped snapshot's rules, parsed once, on first use (a global's thread-safe lazy
     /// initialisation). Should the shipped text ever fail to parse, every domain is a public suffix,
     /// so that no wildcard matches (fail closed); a unit test guards against that.
-    static let shippedSnapshot: RuleTrie = (try? RuleTrie(parsing: PublicSuffixListSnapshot.text)) ?? everyDomainIsPublic
+    package static let shippedSnapshot: RuleTrie = (try? RuleTrie(parsing: PublicSuffixListSnapshot.text)) ?? everyDomainIsPublic
 
     private init(nodes: [Node], edges: [Edge: Int], ruleCount: Int, everyDomainPublic: Bool) {
         self.nodes = nodes
@@ -347,7 +347,7 @@ private final class RuleTrie: Sendable {
     }
 
     /// How many right-most labels of `labels` form the public suffix, consulting rules of `sections`.
-    func suffixLabelCount(_ labels: [String], sections: UInt8) -> Int {
+    package func suffixLabelCount(_ labels: [String], sections: UInt8) -> Int {
         if everyDomainPublic { return labels.count }
         // All rules matching so far, as the set of tree nodes reached (a `*` child matches any label).
         var reached = [0]

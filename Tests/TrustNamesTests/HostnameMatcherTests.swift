@@ -1,5 +1,5 @@
 import XCTest
-@testable import TrustCore
+@testable import TrustNames
 import TrustX509
 
 final class HostnameMatcherTests: XCTestCase {

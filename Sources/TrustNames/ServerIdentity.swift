@@ -75,13 +75,13 @@ package enum ServerIdentity: Hashable, Sendable, CustomStringConvertible {
 
 /// A ``ServerIdentity`` prepared for matching against many certificates: a DNS reference is
 /// validated, lower-cased and split into labels once.
-struct PreparedIdentity: Sendable {
-    let identity: ServerIdentity
+package struct PreparedIdentity: Sendable {
+    package let identity: ServerIdentity
     /// The DNS reference's labels; nil for an IP or email identity or an invalid DNS reference (which
     /// matches nothing).
-    let referenceLabels: [ArraySlice<UInt8>]?
+    package let referenceLabels: [ArraySlice<UInt8>]?
 
-    init(_ identity: ServerIdentity) {
+    package init(_ identity: ServerIdentity) {
         self.identity = identity
         if case let .dns(reference) = identity {
             referenceLabels = HostnameMatcher.referenceLabels(reference)
@@ -91,14 +91,14 @@ struct PreparedIdentity: Sendable {
     }
 }
 
-extension PreparedIdentity {
+package extension PreparedIdentity {
     /// The reference identity for a host name as written (``ServerIdentity/init(_:)``), prepared;
     /// nil when the host name is neither an IP address nor a valid DNS name.
     ///
     /// The last few host names are remembered process-wide: the answer is a pure function of the
     /// text's UTF-8 bytes (entries are matched byte for byte, not by Unicode canonical equivalence),
     /// and a client verifies the same few hosts over and over, one ``ServerTrust`` per connection.
-    static func forHostname(_ hostname: String) -> PreparedIdentity? {
+    package static func forHostname(_ hostname: String) -> PreparedIdentity? {
         recentHostnames.value(forKey: HostnameKey(text: hostname)) { ServerIdentity(hostname).map(PreparedIdentity.init) }
     }
 

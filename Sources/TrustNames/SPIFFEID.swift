@@ -21,7 +21,7 @@ public struct SPIFFEID: Hashable, Sendable, CustomStringConvertible {
     public static let maximumLength = 2048
 
     /// `spiffe://`, the only scheme and separator a SPIFFE ID starts with (§2).
-    static let prefix = Array("spiffe://".utf8)
+    package static let prefix = Array("spiffe://".utf8)
 
     /// Parses `text` as a SPIFFE ID.
     ///
@@ -68,14 +68,14 @@ public struct SPIFFEID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "spiffe://" + trustDomain.name + path }
 
     /// Whether `byte` ends the authority component: `/` (the path), `?` (a query), `#` (a fragment).
-    static func endsAuthority(_ byte: UInt8) -> Bool {
+    package static func endsAuthority(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 
     /// §2.2: `path` (the bytes from the authority's end, offsets counting in `text`) is empty, or
     /// segments of `[a-zA-Z0-9.-_]` each preceded by `/`, none empty, `.` or `..`, no trailing `/`;
     /// §2: no query or fragment; no percent-encoding.
-    static func validatePath(_ path: ArraySlice<UInt8>, in text: String) throws(SPIFFEIDError) {
+    package static func validatePath(_ path: ArraySlice<UInt8>, in text: String) throws(SPIFFEIDError) {
         var segmentStart = path.startIndex
         var index = path.startIndex
         while index < path.endIndex {
@@ -107,7 +107,7 @@ public struct SPIFFEID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// §2.2: letters, digits, `.`, `-`, `_`.
-    static func isPathCharacter(_ byte: UInt8) -> Bool {
+    package static func isPathCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
@@ -118,7 +118,7 @@ public struct SPIFFEID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The character of `text` whose UTF-8 encoding covers byte `offset` (for messages).
-    static func character(at offset: Int, in text: String) -> String {
+    package static func character(at offset: Int, in text: String) -> String {
         var start = 0
         for scalar in text.unicodeScalars {
             let end = start + UTF8.width(scalar)

@@ -1,5 +1,5 @@
 import XCTest
-@testable import TrustCore
+@testable import TrustNames
 
 final class IPAddressTests: XCTestCase {
     func testValidIPv4() {

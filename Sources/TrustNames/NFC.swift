@@ -6,9 +6,9 @@
 /// and composes U+1113 U+1161 into the unassigned U+D7A4. Code points newer than the tables'
 /// Unicode version are reported by ``isKnown(_:)`` so that callers can reject them (IDNA2008 treats
 /// unassigned code points as DISALLOWED).
-enum NFC {
+package enum NFC {
     /// The NFC form of `scalars`: full canonical decomposition, canonical ordering, canonical composition.
-    static func normalize(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
+    package static func normalize(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
         var decomposed: [UInt32] = []
         for scalar in scalars { decompose(scalar.value, into: &decomposed) }
         reorder(&decomposed)
@@ -16,7 +16,7 @@ enum NFC {
     }
 
     /// Whether `scalar` was assigned in the tables' Unicode version.
-    static func isKnown(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isKnown(_ scalar: Unicode.Scalar) -> Bool {
         guard let age = scalar.properties.age else { return false }
         return (age.major, age.minor) <= unicodeVersion
     }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import TrustCore
+@testable import TrustNames
 
 final class PunycodeTests: XCTestCase {
     /// RFC 3492 §7.1 sample strings (code points, Punycode).

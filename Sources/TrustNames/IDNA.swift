@@ -100,7 +100,7 @@ package enum IDNA {
 
     /// ``toASCII(_:allowingUnderscores:)`` of UTF-8 `bytes` (valid UTF-8): an already-normalised ASCII name is made a
     /// `String` directly (the public-suffix list converts thousands of such labels on first use).
-    static func toASCII(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    package static func toASCII(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard !bytes.isEmpty, bytes.count <= maximumInputLength else { return nil }
         if let length = normalisedASCIILength(bytes) {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
@@ -137,7 +137,7 @@ package enum IDNA {
     /// leading or trailing hyphens, at most 253 octets, one trailing dot tolerated. Returns whether
     /// it has upper-case letters and an `xn--` label, or nil when it is not a valid ASCII host name.
     /// With `allowingUnderscores`, `_` is accepted anywhere in a label too.
-    static func scanASCIIHostname(_ utf8: some Collection<UInt8>, allowingUnderscores: Bool = false)
+    package static func scanASCIIHostname(_ utf8: some Collection<UInt8>, allowingUnderscores: Bool = false)
         -> (hasUppercase: Bool, hasACELabel: Bool)? {
         // Native strings and arrays expose their bytes: scanning a buffer is several times cheaper
         // than stepping a `String.UTF8View` index.
@@ -228,7 +228,7 @@ package enum IDNA {
     /// Returns whether `label` is 1–63 octets of ASCII letters, digits and
     /// hyphens that neither starts nor ends with a hyphen.
     /// With `allowingUnderscores`, `_` is accepted anywhere too.
-    static func isLDHLabel<C: BidirectionalCollection<UInt8>>(_ label: C, allowingUnderscores: Bool = false) -> Bool {
+    package static func isLDHLabel<C: BidirectionalCollection<UInt8>>(_ label: C, allowingUnderscores: Bool = false) -> Bool {
         guard let first = label.first, let last = label.last,
               label.count <= maximumLabelLength,
               first != UInt8(ascii: "-"), last != UInt8(ascii: "-") else { return false }
@@ -236,7 +236,7 @@ package enum IDNA {
     }
 
     /// Returns whether `byte` is an ASCII letter, digit or hyphen.
-    static func isLDHByte(_ byte: UInt8) -> Bool {
+    package static func isLDHByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"),
              UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -249,7 +249,7 @@ package enum IDNA {
     }
 
     /// Lowercases an ASCII letter; other bytes are returned unchanged.
-    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    package static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
             return byte + 0x20
         }
@@ -263,7 +263,7 @@ package enum IDNA {
     /// Such names are not valid DNS host names (RFC 1123 §2.1, RFC 3696 §2)
     /// and URL parsers treat them as IPv4 addresses, so the name matchers
     /// refuse them to avoid confusing an IP address with a DNS name.
-    static func endsInNumericLabel(_ name: some StringProtocol) -> Bool {
+    package static func endsInNumericLabel(_ name: some StringProtocol) -> Bool {
         // In place when the bytes are contiguous (native strings); otherwise on a copy.
         let inPlace = name.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
             // More than 1024 octets: `trimmedNameBytes` refuses the name, which is not numeric then.
@@ -278,7 +278,7 @@ package enum IDNA {
     }
 
     /// ``endsInNumericLabel(_:)`` of a name's bytes, one trailing dot already removed.
-    static func endsInNumericLabel<Bytes: RandomAccessCollection>(trimmed bytes: Bytes) -> Bool
+    package static func endsInNumericLabel<Bytes: RandomAccessCollection>(trimmed bytes: Bytes) -> Bool
     where Bytes.Element == UInt8, Bytes.Index == Int {
         let lastLabel: Bytes.SubSequence
         if let dot = bytes.lastIndex(of: UInt8(ascii: ".")) {
@@ -298,7 +298,7 @@ package enum IDNA {
 
     /// The UTF-8 octets of `name` without one trailing dot, or `nil` if
     /// `name` is implausibly long (more than 1024 octets) to bound work.
-    static func trimmedNameBytes(_ name: some StringProtocol) -> [UInt8]? {
+    package static func trimmedNameBytes(_ name: some StringProtocol) -> [UInt8]? {
         let utf8 = name.utf8
         guard utf8.count <= 1024 else { return nil }
         var bytes = Array(utf8)

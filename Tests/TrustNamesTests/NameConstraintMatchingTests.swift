@@ -1,5 +1,5 @@
 import XCTest
-@testable import TrustCore
+@testable import TrustNames
 
 final class NameConstraintMatchingTests: XCTestCase {
     func testDNSName() {

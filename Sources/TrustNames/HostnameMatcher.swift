@@ -121,7 +121,7 @@ package enum HostnameMatcher {
     /// ``matches(_:dnsNames:ipAddresses:publicSuffixList:)`` over a certificate's SAN entries, with
     /// the reference identity prepared beforehand (its labels split and lower-cased once, not per
     /// certificate); an email identity is compared with the rfc822Name entries.
-    static func matches(_ prepared: PreparedIdentity, subjectAlternativeNames: [GeneralName],
+    package static func matches(_ prepared: PreparedIdentity, subjectAlternativeNames: [GeneralName],
                         publicSuffixList: PublicSuffixList) -> Bool {
         switch prepared.identity {
         case .dns(let reference):
@@ -159,7 +159,7 @@ package enum HostnameMatcher {
     }
 
     /// Whether two strings have the same UTF-8 bytes (not Unicode canonical equivalence).
-    static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+    package static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         // `withUTF8` reads a native or small string in place (a bridged one is made native first).
         var lhs = lhs, rhs = rhs
@@ -167,7 +167,7 @@ package enum HostnameMatcher {
     }
 
     /// The lower-case labels of a DNS reference identity, or nil when it is not a valid host name.
-    static func referenceLabels(_ reference: String) -> [ArraySlice<UInt8>]? { hostLabels(reference, isPattern: false) }
+    package static func referenceLabels(_ reference: String) -> [ArraySlice<UInt8>]? { hostLabels(reference, isPattern: false) }
 
     // MARK: - Private
 

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import TrustCore
+@testable import TrustNames
 
 final class PublicSuffixListTests: XCTestCase {
     /// publicsuffix.org's own test vectors (tests/test_psl.txt, `checkPublicSuffix(domain,

@@ -1,4 +1,4 @@
-import TrustCore
+import TrustNames
 import XCTest
 
 /// SPIFFE ID parsing, rule by rule (spiffe/spiffe standards/SPIFFE-ID.md §2), with go-spiffe's

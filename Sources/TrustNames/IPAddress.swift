@@ -150,7 +150,7 @@ package struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses exactly four decimal octets without leading zeros.
-    static func parseIPv4(_ input: ArraySlice<UInt8>) -> [UInt8]? {
+    package static func parseIPv4(_ input: ArraySlice<UInt8>) -> [UInt8]? {
         let parts = input.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 4 else { return nil }
         var result: [UInt8] = []
@@ -170,7 +170,7 @@ package struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses an RFC 4291 §2.2 IPv6 address (no brackets, no zone).
-    static func parseIPv6(_ input: ArraySlice<UInt8>) -> [UInt8]? {
+    package static func parseIPv6(_ input: ArraySlice<UInt8>) -> [UInt8]? {
         let colon = UInt8(ascii: ":")
         // Locate a "::" (at most one is allowed).
         var doubleColon: Int?
