@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "TrustCrypto", targets: ["TrustCrypto"]),
         .library(name: "TrustNames", targets: ["TrustNames"]),
         .library(name: "TrustCore", targets: ["TrustCore"]),
+        .library(name: "TrustDiagnostics", targets: ["TrustDiagnostics"]),
         .library(name: "TrustPinning", targets: ["TrustPinning"]),
         .library(name: "TrustHTTP", targets: ["TrustHTTP"]),
         .library(name: "TrustSession", targets: ["TrustSession"]),
@@ -78,6 +79,9 @@ let package = Package(
         // suffixes, IP addresses, mailboxes, name-constraint matching (and their generated tables).
         .target(name: "TrustNames", dependencies: ["TrustDER", "TrustCrypto", "TrustX509"]),
         .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustNames"]),
+        // Explanations of an evaluation for people (findings per certificate, text and JSON), apart
+        // from the engine that decides.
+        .target(name: "TrustDiagnostics", dependencies: ["TrustCore", "TrustNames", "TrustX509", "TrustCrypto", "TrustDER"]),
         .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustCore", "TrustX509", "TrustCrypto"]),
         // The transport-independent decision layer: settings, judge, outcome, challenges, peer record.
         // No NIO: a transport adapter (TrustNIO) turns its verdicts into the transport's.
@@ -87,7 +91,8 @@ let package = Package(
         .target(name: "TrustSession", dependencies: ["TrustCore", "TrustCrypto", "TrustHTTP", "TrustPinning", "TrustX509"]),
         .target(
             name: "SwiftTrust",
-            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustNames", "TrustCore", "TrustHTTP", "TrustPinning", "TrustSession"]
+            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustNames", "TrustCore", "TrustDiagnostics", "TrustHTTP", "TrustPinning",
+                           "TrustSession"]
         ),
         .target(
             name: "TrustNIO",
@@ -144,7 +149,7 @@ let package = Package(
                     dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustDiagnostics", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "TrustNamesTests", dependencies: ["TrustNames", "TrustX509"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),

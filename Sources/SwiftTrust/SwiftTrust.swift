@@ -4,6 +4,7 @@
 @_exported import TrustCrypto
 @_exported import TrustNames
 @_exported import TrustCore
+@_exported import TrustDiagnostics
 @_exported import TrustHTTP
 @_exported import TrustPinning
 @_exported import TrustSession

@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+@testable import TrustDiagnostics
 import TrustCrypto
 import TrustX509
 import XCTest

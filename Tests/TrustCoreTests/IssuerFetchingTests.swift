@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TrustCore
+@testable import TrustDiagnostics
 import TrustX509
 import XCTest
 

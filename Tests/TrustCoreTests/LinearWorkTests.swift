@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrustCore
+@testable import TrustDiagnostics
 import TrustDER
 import TrustX509
 import XCTest

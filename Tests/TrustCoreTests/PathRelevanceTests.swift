@@ -4,6 +4,7 @@ import TrustCrypto
 import TrustX509
 import XCTest
 @testable import TrustCore
+@testable import TrustDiagnostics
 
 /// When several paths were tried, the reports of a failure (the evaluation's failures and the chain
 /// it reports, the diagnostics' findings and chain end) come from the most relevant path, not from

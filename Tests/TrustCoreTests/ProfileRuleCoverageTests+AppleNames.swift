@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrustCore
+@testable import TrustDiagnostics
 import TrustX509
 import XCTest
 

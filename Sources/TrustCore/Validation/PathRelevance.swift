@@ -63,7 +63,7 @@ extension TrustFailureReason {
     /// Whether this rejection of an issuer candidate is the candidate's fault (a wrong, unusable or
     /// weak key) rather than the signed certificate's (a disabled, unsupported or malformed signature
     /// algorithm, which no issuer could have verified).
-    var blamesIssuerCandidate: Bool {
+    package var blamesIssuerCandidate: Bool {
         guard case let .signatureUnverifiable(error) = self else { return true }
         switch error {
         case .legacyAlgorithm, .unsupportedAlgorithm, .malformedAlgorithmParameters: return false

@@ -4,7 +4,7 @@ import Synchronization
 /// whose cost grows with input size, so that tests can check that doubling an input at most doubles
 /// the work (docs/robustness.md) without measuring time. Counting is off unless a test runs its work
 /// inside ``counting(_:)``: then every step on that task or thread is added to the counter.
-final class WorkCounter: Sendable {
+package final class WorkCounter: Sendable {
     /// The counter bound to the current task or thread, if any.
     @TaskLocal private static var current: WorkCounter?
 
@@ -16,10 +16,10 @@ final class WorkCounter: Sendable {
     private let tally = Atomic<Int>(0)
 
     /// The steps counted so far.
-    var steps: Int { tally.load(ordering: .relaxed) }
+    package var steps: Int { tally.load(ordering: .relaxed) }
 
     /// Runs `body` with this counter bound to the current task or thread.
-    func counting<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func counting<Result>(_ body: () throws -> Result) rethrows -> Result {
         // Opened before the body runs on this thread, so its steps see it (same-thread order).
         WorkCounter.openScopes.add(1, ordering: .relaxed)
         defer { WorkCounter.openScopes.subtract(1, ordering: .relaxed) }
@@ -27,7 +27,7 @@ final class WorkCounter: Sendable {
     }
 
     /// Adds `amount` steps to the bound counter, if one is bound.
-    static func count(_ amount: Int = 1) {
+    package static func count(_ amount: Int = 1) {
         guard openScopes.load(ordering: .relaxed) != 0 else { return }
         current?.tally.add(amount, ordering: .relaxed)
     }

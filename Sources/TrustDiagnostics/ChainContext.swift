@@ -1,4 +1,6 @@
+import TrustCore
 import TrustDER
+import TrustNames
 import TrustX509
 
 /// What ``ChainDiagnostics`` and ``ChainFindings`` work from: one evaluation, the certificates in

@@ -1,5 +1,7 @@
+import TrustCore
 import TrustCrypto
 import TrustDER
+import TrustNames
 import TrustX509
 
 /// Problems and risks worth flagging in a chain, trusted or not. Each message names the

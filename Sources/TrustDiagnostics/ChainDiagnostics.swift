@@ -1,6 +1,8 @@
 import Foundation
+import TrustCore
 import TrustCrypto
 import TrustDER
+import TrustNames
 import TrustX509
 
 /// Everything a person needs to see why a chain is (not) trusted: the certificates as presented,

@@ -1,3 +1,6 @@
+import TrustCore
+import TrustNames
+
 /// Text rendering of ``ChainDiagnostics`` for terminals and logs.
 extension ChainDiagnostics {
     /// How to render text.

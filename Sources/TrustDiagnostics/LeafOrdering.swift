@@ -1,3 +1,5 @@
+import TrustCore
+import TrustNames
 import TrustX509
 
 /// Finding the leaf in a bundle whose order cannot be trusted (files, misconfigured servers).
