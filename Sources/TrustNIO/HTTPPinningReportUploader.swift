@@ -118,7 +118,7 @@ public final class HTTPPinningReportUploader: PinningReportSink {
         do {
             body = Array(try report.jsonData())
         } catch {
-            for uri in reportURIs { finish(uri, .refused(.reportEncodingFailed(error)), wasInFlight: false) }
+            for uri in reportURIs { finish(uri, .refused(.reportEncodingFailed(ComparableError(error))), wasInFlight: false) }
             return
         }
         for uri in reportURIs {
@@ -223,8 +223,8 @@ public final class HTTPPinningReportUploader: PinningReportSink {
         case let .failure(error as TLSTrustError): return .failed(.collectorNotTrusted(error.failure))
         case let .failure(error as ChannelError):
             if case .connectTimeout = error { return .failed(.connectTimedOut) }
-            return .failed(.connectionFailed(error))
-        case let .failure(error): return .failed(.connectionFailed(error))
+            return .failed(.connectionFailed(ComparableError(error)))
+        case let .failure(error): return .failed(.connectionFailed(ComparableError(error)))
         }
     }
 

@@ -35,7 +35,7 @@ struct PinReportConnection: Sendable {
                 case let .localDestinationRefused(_, address, scope):
                     response.fail(PinReportUploadError.localAddressNotAllowed(address: address, scope: scope))
                 case .timedOut: response.fail(PinReportUploadError.connectTimedOut)
-                default: response.fail(PinReportUploadError.connectionFailed(error))
+                default: response.fail(PinReportUploadError.connectionFailed(ComparableError(error)))
                 }
             }
         }
@@ -47,7 +47,7 @@ struct PinReportConnection: Sendable {
         guard let bootstrap = ClientBootstrap(validatingGroup: loop) else { return response.fail(PinReportUploadError.unsupportedEventLoopGroup) }
         let socketAddress: SocketAddress
         do { socketAddress = try SocketAddress(ipAddress: address.ip.description, port: address.port) } catch {
-            return response.fail(PinReportUploadError.connectionFailed(error))
+            return response.fail(PinReportUploadError.connectionFailed(ComparableError(error)))
         }
         let connection = self
         bootstrap

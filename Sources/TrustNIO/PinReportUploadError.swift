@@ -4,6 +4,9 @@ import TrustCore
 import TrustHTTP
 
 /// Why a pin-failure report was not uploaded to a report URI.
+///
+/// Equal when the cases and their values are; an error a case carries (a `ComparableError`)
+/// compares by value when its type is `Equatable`, otherwise by its type (never by its text).
 public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// The URI's scheme is neither `http` nor `https` (nil: it has none). Nothing was sent.
     case unsupportedScheme(String?)
@@ -23,7 +26,7 @@ public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, Cus
     /// ``PinReportCollectorPolicy`` does not allow. Nothing was sent.
     case localAddressNotAllowed(address: String, scope: String)
     /// The report could not be encoded as JSON. Nothing was sent.
-    case reportEncodingFailed(any Error)
+    case reportEncodingFailed(ComparableError)
     /// The event-loop group given to the uploader cannot run NIOPosix sockets.
     case unsupportedEventLoopGroup
     /// The connection was not established within the connect timeout.
@@ -33,7 +36,7 @@ public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, Cus
     /// The collector's TLS certificate was not trusted for its host: the report was not sent to it.
     case collectorNotTrusted(TLSTrustFailure)
     /// The connection failed (refused, reset, TLS error, DNS failure, …).
-    case connectionFailed(any Error)
+    case connectionFailed(ComparableError)
     /// The collector closed the connection before sending a status line.
     case closedBeforeResponse
     /// The collector's response did not start with an HTTP/1.x status line within the bytes read.
@@ -64,37 +67,6 @@ public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, Cus
 
     /// Same as ``description``.
     public var errorDescription: String? { description }
-
-    /// Equal when the cases and their values are; an error a case carries compares by value when
-    /// its type is `Equatable`, otherwise by its type (never by its text).
-    public static func == (lhs: PinReportUploadError, rhs: PinReportUploadError) -> Bool {
-        lhs.comparisonKey == rhs.comparisonKey
-    }
-
-    /// Hashes what `==` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(comparisonKey)
-    }
-
-    /// The case (by its position in the declaration) and its values.
-    private var comparisonKey: [AnyHashable] {
-        switch self {
-        case let .unsupportedScheme(scheme): return [0, scheme]
-        case let .invalidURI(reason): return [1, reason]
-        case let .tooManyUploadsInFlight(limit): return [2, limit]
-        case .shutDown: return [3]
-        case let .reportEncodingFailed(error): return [4, ComparableError(error)]
-        case .unsupportedEventLoopGroup: return [5]
-        case .connectTimedOut: return [6]
-        case .timedOut: return [7]
-        case let .collectorNotTrusted(failure): return [8, failure]
-        case let .connectionFailed(error): return [9, ComparableError(error)]
-        case .closedBeforeResponse: return [10]
-        case .malformedResponse: return [11]
-        case .plainHTTPNotAllowed: return [12]
-        case let .localAddressNotAllowed(address, scope): return [13, address, scope]
-        }
-    }
 }
 
 extension PinReportUploadError {

@@ -9,16 +9,21 @@ import TrustCore
 ///     if let rejection = error as? TLSTrustError { log(rejection.failure) }   // e.g. an expired leaf
 /// }
 /// ```
+///
+/// Equal when the failures are and the TLS errors are (by value when their type is `Equatable`,
+/// otherwise by type).
 public struct TLSTrustError: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// Why the verifier rejected the peer.
     public let failure: TLSTrustFailure
     /// The error swift-nio-ssl raised for the failed handshake (`NIOSSLError.handshakeFailed`).
-    public let tlsError: any Error
+    public var tlsError: any Error { comparableTLSError.error }
+    /// ``tlsError``, as the synthesized `==` and `hash(into:)` compare it.
+    private let comparableTLSError: ComparableError
 
     /// Wraps `failure` and the TLS error it caused.
     public init(failure: TLSTrustFailure, tlsError: any Error) {
         self.failure = failure
-        self.tlsError = tlsError
+        comparableTLSError = ComparableError(tlsError)
     }
 
     /// The failure's description, with the control and bidi characters a peer may have put in its
@@ -30,16 +35,4 @@ public struct TLSTrustError: Error, Hashable, Sendable, LocalizedError, CustomSt
 
     /// What to change, from the failure.
     public var recoverySuggestion: String? { failure.recoverySuggestion }
-
-    /// Equal when the failures are and the TLS errors are (by value when their type is `Equatable`,
-    /// otherwise by type).
-    public static func == (lhs: TLSTrustError, rhs: TLSTrustError) -> Bool {
-        lhs.failure == rhs.failure && ComparableError(lhs.tlsError) == ComparableError(rhs.tlsError)
-    }
-
-    /// Hashes what `==` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(failure)
-        hasher.combine(ComparableError(tlsError))
-    }
 }

@@ -5,7 +5,7 @@ import TrustX509
 extension TLSTrustVerifier {
     /// Logs one verification's verdict to ``logger``: a trusted peer at `debug` level, a rejected
     /// one at `info` level with the reason (``TrustLogMetadataKey`` lists the metadata) and the
-    /// `TLSTrustFailure` as the record's error (inside a ``TLSTrustLogError``, which escapes it).
+    /// `TLSTrustFailure` itself as the record's error (its description escapes what the peer chose).
     ///
     /// One record per verification, its level chosen by the verdict, rather than a `debug` record
     /// for every verdict plus an `info` one for rejections: a logger at `debug` level then shows each
@@ -17,9 +17,9 @@ extension TLSTrustVerifier {
         case let .trusted(peer):
             logger.debug("TLS peer trusted", metadata: Self.logMetadata(trusted: peer, port: port))
         case let .rejected(failure):
-            // The typed failure travels as the record's error too, for handlers that keep errors;
-            // wrapped so that its description, which quotes peer-chosen names, is escaped.
-            logger.info("TLS peer rejected", error: TLSTrustLogError(failure),
+            // The typed failure travels as the record's error too, for handlers that keep errors; its
+            // description (and localizedDescription), which quote peer-chosen names, are escaped.
+            logger.info("TLS peer rejected", error: failure,
                         metadata: Self.logMetadata(rejected: failure, presented: presented, role: role, port: port))
         }
     }

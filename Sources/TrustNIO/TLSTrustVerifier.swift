@@ -211,7 +211,7 @@ public struct TLSTrustVerifier: Sendable {
             do {
                 parsed.append(try Certificate(derEncoded: try handle.toDERBytes()))
             } catch {
-                return .failure(.malformedPeerCertificate(index: index, error: error))
+                return .failure(.malformedPeerCertificate(index: index, error: ComparableError(error)))
             }
         }
         return .success(parsed)

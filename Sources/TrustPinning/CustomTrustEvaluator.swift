@@ -28,7 +28,7 @@ public struct CustomTrustEvaluator: ServerTrustEvaluating {
         } catch let reason as ServerTrustFailureReason {
             throw reason
         } catch {
-            throw ServerTrustFailureReason.customEvaluationFailed(host: host, error: error)
+            throw ServerTrustFailureReason.customEvaluationFailed(host: host, error: ComparableError(error))
         }
     }
 }

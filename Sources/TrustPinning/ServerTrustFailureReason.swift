@@ -4,6 +4,10 @@ import TrustCore
 /// Why an evaluator of this module rejected a server trust, in the spirit of Alamofire's
 /// `AFError.ServerTrustFailureReason`. Every case names the host and carries what a person needs
 /// to act: the underlying ``TrustFailure``s, or the pinned and presented fingerprints.
+///
+/// Equal when the cases and their values are; the error of
+/// ``customEvaluationFailed(host:error:)`` (a `ComparableError`) compares by value when its type is
+/// `Equatable`, otherwise by its type (never by its text).
 public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// A ``ServerTrustManager`` that requires every host to be evaluated has no evaluator for the host.
     case noRequiredEvaluator(host: String)
@@ -27,8 +31,9 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
     /// not all met by the validated chain: `unsatisfied` lists the requirements no certificate in
     /// their scope matched, `presented` the keys of the chain's certificates.
     case pinSetMismatch(host: String, domain: String, unsatisfied: [PinRequirement], presented: [PinDescription])
-    /// A ``CustomTrustEvaluator``'s closure threw `error`.
-    case customEvaluationFailed(host: String, error: any Error)
+    /// A ``CustomTrustEvaluator``'s closure threw `error` (or a custom `ServerTrustEvaluating`
+    /// conformer threw it, as `TLSTrustFailure.serverTrustFailureReason` reads it).
+    case customEvaluationFailed(host: String, error: ComparableError)
     /// `evaluator` accepts without evaluating the trust (``DisabledTrustEvaluator``, or a pinning
     /// evaluator with default and host validation off), but the trust's ``TrustOptions`` ask for
     /// what only an evaluation checks (a profile, revocation): the combination cannot be honoured,
@@ -109,33 +114,6 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
             return nil
         case .optionsNotEnforceable:
             return "turn default or host validation on, or do not configure a profile or revocation checking for this host"
-        }
-    }
-
-    /// Equal when the cases and their values are; the error of
-    /// ``customEvaluationFailed(host:error:)`` compares by value when its type is `Equatable`,
-    /// otherwise by its type (never by its text).
-    public static func == (lhs: ServerTrustFailureReason, rhs: ServerTrustFailureReason) -> Bool {
-        lhs.comparisonKey == rhs.comparisonKey
-    }
-
-    /// Hashes what `==` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(comparisonKey)
-    }
-
-    /// The case (by its position in the declaration) and its values.
-    private var comparisonKey: [AnyHashable] {
-        switch self {
-        case let .noRequiredEvaluator(host): return [0, host]
-        case .noCertificatesFound: return [1]
-        case .noPublicKeysFound: return [2]
-        case let .trustEvaluationFailed(host, stage, failures): return [3, host, stage, failures]
-        case let .certificatePinningFailed(host, pinned, presented): return [6, host, pinned, presented]
-        case let .publicKeyPinningFailed(host, pinned, presented): return [7, host, pinned, presented]
-        case let .pinSetMismatch(host, domain, unsatisfied, presented): return [8, host, domain, unsatisfied, presented]
-        case let .customEvaluationFailed(host, error): return [9, host, ComparableError(error)]
-        case let .optionsNotEnforceable(host, evaluator, options): return [10, host, evaluator, options]
         }
     }
 }

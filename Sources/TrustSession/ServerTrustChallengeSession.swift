@@ -136,7 +136,7 @@ public struct ServerTrustChallengeSession: Sendable {
             challenge.trust.countPathBuilds(trust.pathBuildCount)
             return evaluation.isTrusted ? .success(evaluation) : .failure(.evaluationFailed(evaluation))
         case .cancelAuthenticationChallenge:
-            return .failure(.challengeCancelled(host: challenge.host, error: resolution.error))
+            return .failure(.challengeCancelled(host: challenge.host, error: resolution.error.map(ComparableError.init)))
         case .rejectProtectionSpace:
             return .failure(.protectionSpaceRejected(host: challenge.host))
         }

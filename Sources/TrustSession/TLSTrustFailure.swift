@@ -9,21 +9,25 @@ import TrustX509
 ///
 /// The reason reaches the caller as `TLSTrustError` in the channel pipeline and as
 /// ``TLSTrustOutcome/rejected(_:)`` on the connection's ``TLSPeerTrustRecord``.
+///
+/// Equal when the cases and their values are; an error a case carries (a `ComparableError`)
+/// compares by value when its type is `Equatable`, otherwise by its type (never by its text).
 public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// The peer presented no certificate.
     case noPeerCertificates
-    /// The certificate at `index` (0 = leaf, as presented) is not a parseable X.509 certificate.
-    case malformedPeerCertificate(index: Int, error: any Error)
+    /// The certificate at `index` (0 = leaf, as presented) is not a parseable X.509 certificate:
+    /// `error` is what the parser threw.
+    case malformedPeerCertificate(index: Int, error: ComparableError)
     /// A plain evaluation (``TLSTrustJudge/evaluate``) did not trust the chain.
     case evaluationFailed(TrustEvaluation)
     /// A server-trust evaluator (or a `ServerTrustManager`) rejected the trust for `host`; the
-    /// evaluators of TrustPinning throw `ServerTrustFailureReason`.
-    case evaluatorRejected(host: String, error: any Error)
+    /// evaluators of TrustPinning throw `ServerTrustFailureReason` (``serverTrustFailureReason``).
+    case evaluatorRejected(host: String, error: ComparableError)
     /// An AFNetworking-style `SecurityPolicy` rejected the trust for `host`.
     case securityPolicyRejected(host: String, failure: SecurityPolicyFailure)
     /// A challenge handler answered `cancelAuthenticationChallenge`, optionally with its own error
     /// (AFNetworking 4's `authenticationChallengeHandler` returning an `NSError`).
-    case challengeCancelled(host: String, error: (any Error)?)
+    case challengeCancelled(host: String, error: ComparableError?)
     /// A challenge handler answered `rejectProtectionSpace`. A TLS connection offers exactly one
     /// protection space (the server's trust), so nothing is left to try: the handshake fails.
     case protectionSpaceRejected(host: String)
@@ -50,8 +54,8 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     public var serverTrustFailureReason: ServerTrustFailureReason? {
         switch self {
         case let .evaluatorRejected(host, error):
-            return (error as? ServerTrustFailureReason) ?? .customEvaluationFailed(host: host, error: error)
-        case let .challengeCancelled(_, error): return error as? ServerTrustFailureReason
+            return (error.error as? ServerTrustFailureReason) ?? .customEvaluationFailed(host: host, error: error)
+        case let .challengeCancelled(_, error): return error?.error as? ServerTrustFailureReason
         default: return nil
         }
     }
@@ -67,9 +71,12 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             case let .evaluationFailed(failures), let .pinnedAnchorEvaluationFailed(failures): return failures
             default: return []
             }
-        case let .challengeCancelled(_, error as SecurityPolicyFailure):
+        case let .challengeCancelled(_, error?):
             // AFNetworking's authority (a SecurityPolicy) cancelled the challenge.
-            return TLSTrustFailure.securityPolicyRejected(host: "", failure: error).trustFailures
+            if let failure = error.error as? SecurityPolicyFailure {
+                return TLSTrustFailure.securityPolicyRejected(host: "", failure: failure).trustFailures
+            }
+            return serverTrustFailureReason?.trustFailures ?? []
         default:
             return serverTrustFailureReason?.trustFailures ?? []
         }
@@ -85,14 +92,14 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
         case let .evaluationFailed(evaluation):
             return "not trusted (\(evaluation.result))"
         case let .evaluatorRejected(_, error):
-            return (error as? ServerTrustFailureReason)?.summary ?? "\(error)"
+            return (error.error as? ServerTrustFailureReason)?.summary ?? "\(error)"
         case let .securityPolicyRejected(host, failure) where !trustFailures.isEmpty:
             if case .pinnedAnchorEvaluationFailed = failure {
                 return "security policy rejected \(host): evaluation with the pinned certificates as anchors failed"
             }
             return "security policy rejected \(host): server trust evaluation failed"
         case let .challengeCancelled(host, error?):
-            let reason = (error as? ServerTrustFailureReason)?.summary ?? "\(error)"
+            let reason = (error.error as? ServerTrustFailureReason)?.summary ?? "\(error)"
             return "the server trust challenge for \(host) was cancelled: \(reason)"
         default:
             return unescapedDescription
@@ -142,7 +149,7 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
         case .evaluationFailed:
             return "each failure names the certificate (0 = leaf) and the rule it broke"
         case let .evaluatorRejected(_, error), let .challengeCancelled(_, error?):
-            return (error as? any LocalizedError)?.recoverySuggestion
+            return (error.error as? any LocalizedError)?.recoverySuggestion
         case let .securityPolicyRejected(_, failure):
             return failure.recoverySuggestion
         case .challengeCancelled, .protectionSpaceRejected:
@@ -155,34 +162,6 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             return "the rule reads the leaf's subjectAltName (or subject, for attribute rules); compare it with the names the peer's certificate carries"
         case .anchorsUnavailable:
             return "check the files the anchor provider reads, or the SPIFFE trust bundles it holds"
-        }
-    }
-
-    /// Equal when the cases and their values are; an error a case carries compares by value when
-    /// its type is `Equatable`, otherwise by its type (never by its text).
-    public static func == (lhs: TLSTrustFailure, rhs: TLSTrustFailure) -> Bool {
-        lhs.comparisonKey == rhs.comparisonKey
-    }
-
-    /// Hashes what `==` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(comparisonKey)
-    }
-
-    /// The case (by its position in the declaration) and its values.
-    private var comparisonKey: [AnyHashable] {
-        switch self {
-        case .noPeerCertificates: return [0]
-        case let .malformedPeerCertificate(index, error): return [1, index, ComparableError(error)]
-        case let .evaluationFailed(evaluation): return [2, evaluation]
-        case let .evaluatorRejected(host, error): return [3, host, ComparableError(error)]
-        case let .securityPolicyRejected(host, failure): return [4, host, failure]
-        case let .challengeCancelled(host, error): return [5, host, error.map(ComparableError.init)]
-        case let .protectionSpaceRejected(host): return [6, host]
-        case let .optionsNotEnforced(host, options, evaluation): return [7, host, options, evaluation]
-        case let .verifierMisconfigured(error): return [8, error]
-        case let .identityNotAllowed(rule): return [9, rule]
-        case let .anchorsUnavailable(reason): return [10, reason]
         }
     }
 }

@@ -76,7 +76,7 @@ public enum TLSTrustJudge: Sendable {
                 try evaluator.evaluate(trust, forHost: host, port: port)
                 return .success(trust.lastEvaluation)
             } catch {
-                return .failure(.evaluatorRejected(host: host, error: error))
+                return .failure(.evaluatorRejected(host: host, error: ComparableError(error)))
             }
         case let .securityPolicy(policy):
             let host = role.host ?? ""

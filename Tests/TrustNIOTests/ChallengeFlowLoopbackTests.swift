@@ -102,7 +102,7 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
         guard case let .challengeCancelled(_, carried)? = rejection(try connect(port: server.port, verifier: try verifier(error))) else {
             return XCTFail("not cancelled")
         }
-        XCTAssertEqual(carried as? Refused, Refused())
+        XCTAssertEqual(carried?.error as? Refused, Refused())
     }
 
     func testAuthenticationChallengeHandlerNilAndDefaultHandlingHandTheChallengeToTheSecurityPolicy() throws {
@@ -119,7 +119,7 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
                 authority: .securityPolicy(SecurityPolicy(pinningMode: .certificate, pinnedCertificates: rsaRoot)),
                 authenticationChallengeHandler: { _ in answer })
             guard case let .challengeCancelled(_, error)? = rejection(try connect(port: server.port, verifier: try verifier(mismatching))),
-                  case .pinnedAnchorEvaluationFailed? = error as? SecurityPolicyFailure else {
+                  case .pinnedAnchorEvaluationFailed? = error?.error as? SecurityPolicyFailure else {
                 return XCTFail("the security policy did not reject the unpinned chain")
             }
         }

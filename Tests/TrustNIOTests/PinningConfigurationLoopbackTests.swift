@@ -92,7 +92,7 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
             let rejected = try connect(to: other, document: document, reporter: nil)
             XCTAssertNotNil(rejected.error, format)
             guard case let .evaluatorRejected(_, error) = rejected.record.failure,
-                  case .pinSetMismatch = error as? ServerTrustFailureReason else {
+                  case .pinSetMismatch = error.error as? ServerTrustFailureReason else {
                 XCTFail("\(format): expected a pin-set mismatch, got \(String(describing: rejected.record.failure))")
                 continue
             }

@@ -45,8 +45,8 @@ final class TLSTrustFailureComparisonTests: XCTestCase {
         let one = try await rejection(1)
         guard case let .evaluatorRejected(host, error) = one else { return XCTFail("\(one)") }
         XCTAssertEqual(host, TestPKI.host)
-        guard case let .customEvaluationFailed(_, thrown)? = error as? ServerTrustFailureReason else { return XCTFail("\(error)") }
-        XCTAssertEqual(thrown as? Rejected, Rejected(code: 1))
+        guard case let .customEvaluationFailed(_, thrown)? = error.error as? ServerTrustFailureReason else { return XCTFail("\(error)") }
+        XCTAssertEqual(thrown.error as? Rejected, Rejected(code: 1))
         let sameAgain = try await rejection(1)
         let two = try await rejection(2)
         XCTAssertEqual(one, sameAgain)
@@ -56,13 +56,13 @@ final class TLSTrustFailureComparisonTests: XCTestCase {
 
     func testConfigurationAndUploadErrorsAreLocalizedAndHashable() {
         let configuration: [TLSTrustConfigurationError] = [.certificateVerificationDisabled, .clientCertificatesNeedPlainEvaluation]
-        let uploads: [PinReportUploadError] = [.unsupportedScheme("ftp"), .connectionFailed(ChannelError.ioOnClosedChannel),
-                                               .connectionFailed(ChannelError.eof), .timedOut]
+        let uploads: [PinReportUploadError] = [.unsupportedScheme("ftp"), .connectionFailed(ComparableError(ChannelError.ioOnClosedChannel)),
+                                               .connectionFailed(ComparableError(ChannelError.eof)), .timedOut]
         for error in configuration as [any Error & CustomStringConvertible] + uploads {
             XCTAssertEqual((error as? any LocalizedError)?.errorDescription, error.description)
             XCTAssertEqual(error.localizedDescription, error.description)
         }
-        XCTAssertEqual(Set(uploads + [.connectionFailed(ChannelError.eof)]).count, 4)
+        XCTAssertEqual(Set(uploads + [.connectionFailed(ComparableError(ChannelError.eof))]).count, 4)
     }
 
     private func rejected(_ outcome: TLSTrustOutcome, file: StaticString = #filePath, line: UInt = #line) throws -> TLSTrustFailure {

@@ -56,7 +56,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
         }, "\(failure)")
         XCTAssertTrue(reason.contains(expired.description), reason)
         // The typed failure travels as the record's error.
-        let logged = try XCTUnwrap((record.error as? TLSTrustLogError)?.failure)
+        let logged = try XCTUnwrap(record.error as? TLSTrustFailure)
         XCTAssertTrue(contains(logged.trustFailures, index: 0) { if case .expired = $0 { true } else { false } }, "\(logged)")
     }
 
@@ -105,7 +105,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
         XCTAssertEqual(reason, TerminalText.escaped(failure.description))
         // The record's error is printed by handlers such as StreamLogHandler: escaped as well.
         let error = try XCTUnwrap(record.error)
-        XCTAssertEqual((error as? TLSTrustLogError)?.failure, failure)
+        XCTAssertEqual(error as? TLSTrustFailure, failure)
         for value in [reason, "\(error)", error.localizedDescription] + (record.list("swifttrust.presented") ?? []) {
             XCTAssertFalse(value.contains("\n"), value)
         }

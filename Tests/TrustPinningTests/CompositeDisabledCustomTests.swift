@@ -45,7 +45,7 @@ final class CompositeDisabledCustomTests: XCTestCase {
         ])
         let reason = failureReason(of: composite, try TestPKI.trust(TestPKI.validChain))
         guard case let .customEvaluationFailed(_, error)? = reason else { return XCTFail("\(String(describing: reason))") }
-        XCTAssertEqual(error as? Marker, Marker(name: "second"))
+        XCTAssertEqual(error.error as? Marker, Marker(name: "second"))
         XCTAssertEqual(composite.evaluators.count, 3)
     }
 
@@ -57,7 +57,7 @@ final class CompositeDisabledCustomTests: XCTestCase {
         let reason = failureReason(of: shortChains, try TestPKI.trust(TestPKI.validChain))
         guard case let .customEvaluationFailed(host, error)? = reason else { return XCTFail("\(String(describing: reason))") }
         XCTAssertEqual(host, TestPKI.host)
-        XCTAssertEqual(error as? Rejected, Rejected())
+        XCTAssertEqual(error.error as? Rejected, Rejected())
         XCTAssertTrue(reason?.description.hasPrefix("custom evaluation failed for www.swifttrust.test") == true)
 
         let delegating = CustomTrustEvaluator { trust, host in try DefaultTrustEvaluator().evaluate(trust, forHost: host) }

@@ -239,7 +239,7 @@ final class TLSTrustDeciderTests: XCTestCase {
         guard case let .rejected(failure) = decider.decideOffline(try certificates("ecdsa/chain.pem"), role: .server(host: Self.host)) else {
             return XCTFail("the refusing evaluator accepted")
         }
-        XCTAssertEqual(failure.serverTrustFailureReason, .customEvaluationFailed(host: Self.host, error: Refusal()))
+        XCTAssertEqual(failure.serverTrustFailureReason, .customEvaluationFailed(host: Self.host, error: ComparableError(Refusal())))
         let wrongKey = PublicKeysTrustEvaluator(keys: try certificates("rsa/leaf.pem").map(\.publicKeyInfo))
         guard case let .rejected(pinned) = try TLSTrustDecider(settings: try settings(), judge: .evaluator(wrongKey))
             .decideOffline(try certificates("ecdsa/chain.pem"), role: .server(host: Self.host)) else { return XCTFail("accepted") }

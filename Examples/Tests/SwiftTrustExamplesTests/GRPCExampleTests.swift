@@ -27,7 +27,7 @@ final class GRPCExampleTests: XCTestCase {
         let rejection = try XCTUnwrap(error.tlsTrustError, "\(error)")
         guard case let .evaluatorRejected(host, reason) = rejection.failure else { return XCTFail("\(rejection)") }
         XCTAssertEqual(host, ExamplePKI.host)
-        guard case .publicKeyPinningFailed? = reason as? ServerTrustFailureReason else { return XCTFail("\(reason)") }
+        guard case .publicKeyPinningFailed? = reason.error as? ServerTrustFailureReason else { return XCTFail("\(reason)") }
     }
 
     /// A route to the test leaf's host whose server must hold one of `pins`.

@@ -15,9 +15,9 @@ import TrustX509
 enum CRLCheck {
     struct Outcome {
         var status: RevocationStatus?
-        var notes: [String] = []
+        var notes: [RevocationProblem] = []
         /// Problems with CRLs the caller supplied that cover the certificate: they fail closed.
-        var integrityProblems: [String] = []
+        var integrityProblems: [RevocationProblem] = []
     }
 
     /// CRL extensions we process; any other critical one makes the CRL unusable (RFC 5280 §5.2).
@@ -49,7 +49,7 @@ enum CRLCheck {
                 switch CRLScope.coverage(of: crl, for: certificate, at: point) {
                 case .failure(.otherIssuer): continue
                 case let .failure(reason):
-                    outcome.notes.append("\(source) from \(crl.issuer) not used: \(reason)")
+                    outcome.notes.append(.crlNotUsed(source: source, issuer: crl.issuer, delta: false, reason: .outOfScope(reason)))
                     continue
                 case let .success(reasons): interim = reasons
                 }
@@ -70,8 +70,8 @@ enum CRLCheck {
                     continue
                 }
                 guard adds else { continue }
-                if let stale = checker.isFresh(thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate, maximumAgeWithoutNext: nil) {
-                    outcome.notes.append("\(source) from \(crl.issuer) not used: \(stale)")
+                if let stale = checker.freshnessProblem(thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate, maximumAgeWithoutNext: nil) {
+                    outcome.notes.append(.crlNotUsed(source: source, issuer: crl.issuer, delta: false, reason: .notFresh(stale)))
                     unusable.insert(position)
                     continue
                 }
@@ -98,18 +98,19 @@ enum CRLCheck {
         if reasonsMask == .all, let evidence {
             outcome.status = .good(source: evidence)
         } else if !reasonsMask.isEmpty {
-            outcome.notes.append("the CRLs found cover only the reasons \(reasonsMask), not all of them (RFC 5280 §6.3.3 (d), (l))")
+            outcome.notes.append(.reasonsNotCovered(reasonsMask))
         } else if crls.contains(where: { $0.0.isDelta && $0.0.issuer == certificate.issuer }) {
-            outcome.notes.append("delta CRL without a usable base CRL (RFC 5280 §5.2.4)")
+            outcome.notes.append(.deltaCRLWithoutBase)
         }
         return finished(outcome)
     }
 
-    /// Notes without repeats (a CRL can be out of scope for several distribution points).
+    /// Notes without repeats (a CRL can be out of scope for several distribution points): notes that
+    /// read the same are one, as people read them (two spellings of one issuer name stay two).
     private static func finished(_ outcome: Outcome) -> Outcome {
         var seen: Set<String> = []
         var result = outcome
-        result.notes = outcome.notes.filter { seen.insert($0).inserted }
+        result.notes = outcome.notes.filter { seen.insert($0.description).inserted }
         return result
     }
 
@@ -118,7 +119,7 @@ enum CRLCheck {
     /// over plain HTTP: anyone on the path could have sent junk).
     private static func usableSigner(_ crl: CertificateRevocationList, source: RevocationSource, chain: [Certificate], index: Int,
                                      checker: RevocationChecker, outcome: inout Outcome) throws(BudgetExhausted) -> Certificate? {
-        let problem: String
+        let problem: CRLProblem
         if let defect = integrityProblem(crl) {
             problem = defect
         } else {
@@ -126,16 +127,16 @@ enum CRLCheck {
             case let .signer(signer):
                 return signer
             case let .noCandidate(reason):
-                outcome.notes.append("\(source) from \(crl.issuer) not used: \(reason)")
+                outcome.notes.append(.crlNotUsed(source: source, issuer: crl.issuer, delta: false, reason: reason))
                 return nil
-            case let .invalid(reason):
-                problem = reason
+            case let .invalid(problems):
+                problem = .signersInvalid(problems)
             }
         }
         if source.isFetched {
-            outcome.notes.append("\(source) ignored: \(problem)")
+            outcome.notes.append(.fetchedCRLIgnored(source: source, delta: false, problem: problem))
         } else {
-            outcome.integrityProblems.append("\(source) from \(crl.issuer): \(problem)")
+            outcome.integrityProblems.append(.suppliedCRLInvalid(source: source, issuer: crl.issuer, delta: false, problem: problem))
         }
         return nil
     }
@@ -155,49 +156,46 @@ enum CRLCheck {
             var problem = integrityProblem(delta)
             if problem == nil {
                 problem = try checker.verify(signature: delta.signature, over: delta.tbsBytes, algorithm: delta.signatureAlgorithm,
-                                         signer: signer).map { "signature not made by the complete CRL's key (RFC 5280 §6.3.3 (h)): \($0)" }
+                                             signer: signer).map(CRLProblem.deltaNotSignedByCompleteCRLKey)
             }
             guard let problem else {
-                if let stale = checker.isFresh(thisUpdate: delta.thisUpdate, nextUpdate: delta.nextUpdate, maximumAgeWithoutNext: nil) {
-                    outcome.notes.append("delta \(source) from \(delta.issuer) not used: \(stale)")
+                if let stale = checker.freshnessProblem(thisUpdate: delta.thisUpdate, nextUpdate: delta.nextUpdate, maximumAgeWithoutNext: nil) {
+                    outcome.notes.append(.crlNotUsed(source: source, issuer: delta.issuer, delta: true, reason: .notFresh(stale)))
                     continue
                 }
                 return (delta, source)
             }
             if source.isFetched {
-                outcome.notes.append("delta \(source) ignored: \(problem)")
+                outcome.notes.append(.fetchedCRLIgnored(source: source, delta: true, problem: problem))
             } else {
-                outcome.integrityProblems.append("delta \(source) from \(delta.issuer): \(problem)")
+                outcome.integrityProblems.append(.suppliedCRLInvalid(source: source, issuer: delta.issuer, delta: true, problem: problem))
             }
         }
         return nil
     }
 
     /// Whether a fetched `crl` may be kept as a CRL for `certificate`: issued under its issuer's
-    /// name, sound, and signed by the issuer's key (nil), or why not. CRLs signed by another key of
-    /// the issuer are still used by the evaluation that fetched them (its validator finds their
-    /// signer's path); they are not kept.
-    static func verificationProblem(_ crl: CertificateRevocationList, certificate: Certificate, issuer: Certificate,
-                                    checker: RevocationChecker) throws(BudgetExhausted) -> String? {
-        guard crl.issuer == certificate.issuer else { return "issued by \(crl.issuer), not \(certificate.issuer)" }
-        if let problem = integrityProblem(crl) { return problem }
-        switch try CRLSigners.find(for: crl, chain: [issuer], index: 0, checker: checker, signers: nil) {
-        case .signer: return nil
-        case let .noCandidate(problem), let .invalid(problem): return problem
-        }
+    /// name, sound, and signed by the issuer's key. CRLs signed by another key of the issuer are
+    /// still used by the evaluation that fetched them (its validator finds their signer's path);
+    /// they are not kept. Why one is not kept is told when the evaluation consults it (a note).
+    static func verifies(_ crl: CertificateRevocationList, certificate: Certificate, issuer: Certificate,
+                         checker: RevocationChecker) throws(BudgetExhausted) -> Bool {
+        guard crl.issuer == certificate.issuer, integrityProblem(crl) == nil else { return false }
+        if case .signer = try CRLSigners.find(for: crl, chain: [issuer], index: 0, checker: checker, signers: nil) { return true }
+        return false
     }
 
     /// Checks of the CRL itself, before any signature: its semantic defects, critical extensions,
     /// cRLNumber and version.
-    static func integrityProblem(_ crl: CertificateRevocationList) -> String? {
-        if let defect = crl.semanticDefects.first { return defect.description }
+    static func integrityProblem(_ crl: CertificateRevocationList) -> CRLProblem? {
+        if let defect = crl.semanticDefects.first { return .defect(defect) }
         if let unknown = crl.extensions.first(where: { $0.isCritical && !understood.contains($0.oid) }) {
-            return "unhandled critical CRL extension \(unknown.name) (RFC 5280 §5.2)"
+            return .unhandledCriticalExtension(name: unknown.name)
         }
         // RFC 5280 §5.2.3: conforming CRL issuers MUST include a non-critical cRLNumber.
-        guard let number = crl.extensions.first(where: { $0.oid == OID.crlNumber }) else { return "missing cRLNumber (RFC 5280 §5.2.3)" }
-        if number.isCritical { return "cRLNumber must not be critical (RFC 5280 §5.2.3)" }
-        if crl.version != 2 { return "CRL is not v2" }
+        guard let number = crl.extensions.first(where: { $0.oid == OID.crlNumber }) else { return .missingCRLNumber }
+        if number.isCritical { return .criticalCRLNumber }
+        if crl.version != 2 { return .notVersion2 }
         return nil
     }
 

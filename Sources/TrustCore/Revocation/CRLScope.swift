@@ -35,7 +35,7 @@ enum CRLScope {
     /// The reasons `crl` covers for `certificate` at `point` (§6.3.3 (d)'s interim_reasons_mask),
     /// or why the CRL does not cover it at all.
     static func coverage(of crl: CertificateRevocationList, for certificate: Certificate,
-                         at point: Point) -> Result<RevocationReasons, OutOfScope> {
+                         at point: Point) -> Result<RevocationReasons, CRLOutOfScope> {
         let idp = crl.issuingDistributionPoint
         // (b)(1): the CRL is issued by the point's cRLIssuer (and then must say it is indirect), or
         // by the certificate's issuer.
@@ -71,38 +71,5 @@ enum CRLScope {
         // (d): the reasons both the CRL and the point cover.
         let reasons = (idp?.onlySomeReasons ?? .all).intersection(point.reasons ?? .all).intersection(.all)
         return .success(reasons)
-    }
-
-    /// Why a CRL does not cover a certificate (§6.3.3 (b)).
-    enum OutOfScope: Error, CustomStringConvertible {
-        /// Issued by neither the certificate's issuer nor the point's cRLIssuer.
-        case otherIssuer
-        /// The point names a cRLIssuer, but the CRL does not declare itself indirect.
-        case notIndirect
-        /// The CRL covers one distribution point and the certificate names none.
-        case partitioned([GeneralName])
-        /// The CRL's distribution point is not one of the certificate's.
-        case otherDistributionPoint(crl: [GeneralName], certificate: [GeneralName])
-        /// onlyContainsUserCerts, and the certificate is a CA.
-        case onlyEndEntities
-        /// onlyContainsCACerts, and the certificate is not a CA.
-        case onlyCAs
-        /// onlyContainsAttributeCerts.
-        case onlyAttributeCertificates
-
-        var description: String {
-            switch self {
-            case .otherIssuer: return "issued by another CA"
-            case .notIndirect: return "issued by the distribution point's cRLIssuer but not marked indirectCRL (RFC 5280 §6.3.3 (b)(1))"
-            case let .partitioned(names):
-                return "covers only distribution point \(names.map(\.description).joined(separator: ", ")), and the certificate names none (RFC 5280 §6.3.3 (b)(2)(i))"
-            case let .otherDistributionPoint(crl, certificate):
-                return "covers distribution point \(crl.map(\.description).joined(separator: ", ")), not the certificate's "
-                    + "\(certificate.map(\.description).joined(separator: ", ")) (RFC 5280 §6.3.3 (b)(2)(i))"
-            case .onlyEndEntities: return "covers end-entity certificates only (onlyContainsUserCerts, RFC 5280 §6.3.3 (b)(2)(ii))"
-            case .onlyCAs: return "covers CA certificates only (onlyContainsCACerts, RFC 5280 §6.3.3 (b)(2)(iii))"
-            case .onlyAttributeCertificates: return "covers attribute certificates only (RFC 5280 §6.3.3 (b)(2)(iv))"
-            }
-        }
     }
 }

@@ -34,9 +34,9 @@ final class CRLSigners {
         case signer(Certificate)
         /// No certificate we hold carries the CRL's key under the CRL issuer's name: the CRL
         /// cannot be verified, so it is no information.
-        case noCandidate(String)
-        /// A candidate key exists but the CRL or the candidate fails its checks.
-        case invalid(String)
+        case noCandidate(CRLNotUsedReason)
+        /// Candidate keys exist but each fails its checks, for its reason.
+        case invalid([CRLSignerProblem])
     }
 
     /// The validated signer of `crl` for the certificate at `index` of the complete `chain` (leaf
@@ -44,7 +44,7 @@ final class CRLSigners {
     /// keys on that path qualify.
     static func find(for crl: CertificateRevocationList, chain: [Certificate], index: Int, checker: RevocationChecker,
                      signers: CRLSigners?) throws(BudgetExhausted) -> Outcome {
-        var problems: [String] = []
+        var problems: [CRLSignerProblem] = []
         var tried: Set<Certificate> = []
         for position in index..<chain.count {
             let candidate = chain[position]
@@ -63,17 +63,16 @@ final class CRLSigners {
                 if let problem = try signatureProblem(crl, signer: candidate, checker: checker) {
                     problems.append(problem)
                 } else if let problem = try signers.paths.pathProblem(signer: candidate, anchor: anchor) {
-                    problems.append("CRL signer \(candidate.subject) has no valid path to the trust anchor: \(problem)")
+                    problems.append(.noValidPath(signer: candidate.subject, problem: problem))
                 } else {
                     return .signer(candidate)
                 }
             }
         }
         if tried.isEmpty {
-            let keyID = crl.authorityKeyIdentifier?.keyIdentifier.map { " with key identifier " + Certificate.hex($0) } ?? ""
-            return .noCandidate("no certificate of \(crl.issuer)\(keyID) to verify it with (RFC 5280 §6.3.3 (f))")
+            return .noCandidate(.noSignerCandidate(issuer: crl.issuer, keyIdentifier: crl.authorityKeyIdentifier?.keyIdentifier.map(Array.init)))
         }
-        return .invalid(problems.joined(separator: "; "))
+        return .invalid(problems)
     }
 
     /// The CRL's authorityKeyIdentifier names the candidate's key, when both say (RFC 5280 §5.2.1).
@@ -86,12 +85,12 @@ final class CRLSigners {
     /// §6.3.3 (f), (g): the signer may sign CRLs (keyUsage cRLSign when keyUsage is present,
     /// RFC 5280 §4.2.1.3) and its key verifies the CRL's signature.
     private static func signatureProblem(_ crl: CertificateRevocationList, signer: Certificate, checker: RevocationChecker)
-        throws(BudgetExhausted) -> String? {
+        throws(BudgetExhausted) -> CRLSignerProblem? {
         if let usage = signer.extensions.keyUsage, !usage.contains(.cRLSign) {
-            return "\(signer.subject)'s keyUsage lacks cRLSign"
+            return .keyUsageLacksCRLSign(signer: signer.subject)
         }
-        if let problem = try checker.verify(signature: crl.signature, over: crl.tbsBytes, algorithm: crl.signatureAlgorithm, signer: signer) {
-            return "signature not made by \(signer.subject)'s key: \(problem)"
+        if let error = try checker.verify(signature: crl.signature, over: crl.tbsBytes, algorithm: crl.signatureAlgorithm, signer: signer) {
+            return .signatureNotVerified(signer: signer.subject, error: error)
         }
         return nil
     }

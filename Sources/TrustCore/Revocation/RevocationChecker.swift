@@ -40,9 +40,9 @@ struct RevocationChecker {
                 continue
             }
             let issuer = chain[index + 1]
-            var notes: [String] = []
+            var notes: [RevocationProblem] = []
             var found: RevocationStatus?
-            var integrityProblems: [String] = []
+            var integrityProblems: [RevocationProblem] = []
             let methods: [Bool] = options.contains(.preferCRL) ? [false, true] : [true, false]  // true = OCSP
             for useOCSP in methods {
                 if useOCSP && usesOCSP {
@@ -57,13 +57,13 @@ struct RevocationChecker {
                 }
             }
             let fetchFailures = fetchFailures(of: certificate)
-            let status = found ?? .unknown(notes: notes + fetchFailures.map(\.description))
-            statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: status, notes: notes,
-                                                        fetchFailures: fetchFailures))
+            let noteTexts = notes.map(\.description)
+            let status = found ?? .unknown(notes: noteTexts + fetchFailures.map(\.description))
+            statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: status,
+                                                        notes: noteTexts, fetchFailures: fetchFailures))
             switch status {
             case let .revoked(source, revokedAt, reason):
-                let text = "revoked at \(revokedAt)\(reason.map { ", reason \($0)" } ?? "") according to \(source)"
-                failures.append(TrustFailure(.revoked(text), certificate: certificate, index: index))
+                failures.append(TrustFailure(.revoked(source: source, time: revokedAt, reason: reason), certificate: certificate, index: index))
             case .unknown:
                 // A supplied CRL that claims to cover the certificate but fails integrity checks is never
                 // silently ignored (fail closed). Fetched ones never get here: they are notes (CRLCheck).
@@ -71,9 +71,8 @@ struct RevocationChecker {
                     failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
                 }
                 if options.contains(.requirePositiveResponse) && (index == 0 || requiresProofForEveryCertificate) {
-                    let reasons = notes + fetchFailures.map(\.description)
-                    let detail = reasons.isEmpty ? "no fresh CRL or OCSP response" : reasons.joined(separator: "; ")
-                    failures.append(TrustFailure(.revocationUnavailable(detail), certificate: certificate, index: index))
+                    failures.append(TrustFailure(.revocationUnavailable(notes: notes, fetchFailures: fetchFailures),
+                                                 certificate: certificate, index: index))
                 }
             case .good, .notChecked:
                 // Proof of good from another source does not excuse a supplied CRL that fails its
@@ -110,26 +109,27 @@ struct RevocationChecker {
     /// Why `signer`'s key did not make `signature` over `bytes`, or nil when it did. Each check is
     /// one of the evaluation's revocation checks.
     func verify(signature: ArraySlice<UInt8>, over bytes: ArraySlice<UInt8>, algorithm: () throws(SignatureError) -> SignatureAlgorithm,
-                signer: Certificate) throws(BudgetExhausted) -> String? {
+                signer: Certificate) throws(BudgetExhausted) -> SignatureError? {
         try budget.spend(.revocationChecks)
-        do {
+        do throws(SignatureError) {
             let key = try signer.verificationKey()
             try SignatureVerifier.verify(signature: signature, over: bytes, algorithm: try algorithm(), key: key, policy: signatures.policy)
             return nil
         } catch {
-            return "\(error)"
+            return error
         }
     }
 
-    func isFresh(thisUpdate: DERTime, nextUpdate: DERTime?, maximumAgeWithoutNext: Int64?) -> String? {
+    /// Why a CRL or OCSP response with these times is not fresh at the verify date, or nil when it is.
+    func freshnessProblem(thisUpdate: DERTime, nextUpdate: DERTime?, maximumAgeWithoutNext: Int64?) -> RevocationFreshnessProblem? {
         let now = time.secondsSince1970
-        if thisUpdate.secondsSince1970 > now + RevocationChecker.clockSkew { return "thisUpdate \(thisUpdate) is in the future" }
+        if thisUpdate.secondsSince1970 > now + RevocationChecker.clockSkew { return .thisUpdateInFuture(thisUpdate: thisUpdate) }
         if let next = nextUpdate {
-            if now > next.secondsSince1970 + RevocationChecker.clockSkew { return "stale: nextUpdate \(next) has passed" }
+            if now > next.secondsSince1970 + RevocationChecker.clockSkew { return .nextUpdatePassed(nextUpdate: next) }
         } else if let maximumAge = maximumAgeWithoutNext, now - thisUpdate.secondsSince1970 > maximumAge {
-            return "stale: no nextUpdate and thisUpdate \(thisUpdate) is too old"
+            return .tooOldWithoutNextUpdate(thisUpdate: thisUpdate)
         } else if maximumAgeWithoutNext == nil {
-            return "no nextUpdate"
+            return .noNextUpdate
         }
         return nil
     }

@@ -49,7 +49,7 @@ struct RevocationFetchSession {
                 failures.append(FetchFailure(url: url, purpose: .ocsp, reason: Self.reason(error, expected: "an OCSP response")))
                 continue
             }
-            guard try OCSPCheck.verificationProblem(response, certificate: certificate, issuer: issuer, checker: checker) == nil else {
+            guard try OCSPCheck.verifies(response, certificate: certificate, issuer: issuer, checker: checker) else {
                 rejected.ocspResponses.append((response, source))
                 continue
             }
@@ -80,11 +80,11 @@ struct RevocationFetchSession {
                 failures.append(FetchFailure(url: url, purpose: .crl, reason: Self.reason(error, expected: "a CRL")))
                 continue
             }
-            var problems: [String?] = []
-            for crl in crls { problems.append(try CRLCheck.verificationProblem(crl, certificate: certificate, issuer: issuer, checker: checker)) }
-            let good = zip(crls, problems).filter { $0.1 == nil }.map(\.0)
+            var verifies: [Bool] = []
+            for crl in crls { verifies.append(try CRLCheck.verifies(crl, certificate: certificate, issuer: issuer, checker: checker)) }
+            let good = zip(crls, verifies).filter { $0.1 }.map(\.0)
             // Those naming the issuer but failing their checks are reported; CRLs of other CAs are dropped.
-            rejected.crls.append(contentsOf: zip(crls, problems).filter { $0.1 != nil && $0.0.issuer == certificate.issuer }
+            rejected.crls.append(contentsOf: zip(crls, verifies).filter { !$0.1 && $0.0.issuer == certificate.issuer }
                 .map { ($0.0, source) })
             guard !good.isEmpty else { continue }
             verified.crls.append(contentsOf: good.map { ($0, source) })

@@ -73,12 +73,15 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     /// The certificate parsed but has a semantic defect (RFC 5280 / RFC 4055), e.g. inner and
     /// outer signature algorithms that differ.
     case certificateDefect(CertificateDefect)
-    /// The certificate is revoked.
-    case revoked(String)
-    /// Revocation status was required but could not be established.
-    case revocationUnavailable(String)
-    /// A CRL or OCSP response that claims to cover the certificate fails its integrity checks.
-    case revocationInformationInvalid(String)
+    /// The certificate is revoked: since `time`, for `reason` when the source gives one, according
+    /// to `source`.
+    case revoked(source: RevocationSource, time: DERTime, reason: CRLReason?)
+    /// Revocation status was required but could not be established: `notes` say what was found and
+    /// why it was not used, `fetchFailures` which fetches of the certificate's URLs gave nothing
+    /// (both empty: no fresh CRL or OCSP response at all).
+    case revocationUnavailable(notes: [RevocationProblem], fetchFailures: [FetchFailure])
+    /// A CRL the caller supplied that covers the certificate fails its integrity checks.
+    case revocationInformationInvalid(RevocationProblem)
     /// No certificates were supplied.
     case noCertificates
     /// The verify date cannot be expressed as an X.509 time (not finite, or outside years 0…9999);
@@ -134,9 +137,12 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
             return "\(presented) certificates presented, more than the \(limit) an evaluation considers"
         case let .malformed(detail): return "malformed: \(detail)"
         case let .certificateDefect(defect): return "defective certificate: \(defect)"
-        case let .revoked(detail): return "revoked: \(detail)"
-        case let .revocationUnavailable(detail): return "revocation status unavailable: \(detail)"
-        case let .revocationInformationInvalid(detail): return "invalid revocation information: \(detail)"
+        case let .revoked(source, time, reason):
+            return "revoked: revoked at \(time)\(reason.map { ", reason \($0)" } ?? "") according to \(source)"
+        case let .revocationUnavailable(notes, fetchFailures):
+            let reasons = notes.map(\.description) + fetchFailures.map(\.description)
+            return "revocation status unavailable: " + (reasons.isEmpty ? "no fresh CRL or OCSP response" : reasons.joined(separator: "; "))
+        case let .revocationInformationInvalid(problem): return "invalid revocation information: \(problem)"
         case .noCertificates: return "no certificates to evaluate"
         case let .verifyDateOutOfRange(seconds):
             return "verify date (\(seconds) seconds since 1970) is not a time X.509 can express (finite, years 0000–9999)"

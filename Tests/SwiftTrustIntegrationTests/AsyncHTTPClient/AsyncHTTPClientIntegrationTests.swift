@@ -53,7 +53,7 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
                 await server.stop()
                 let rejection = try XCTUnwrap(error as? TLSTrustError, "\(version): \(String(describing: error))")
                 guard case let .evaluatorRejected(host, reason) = rejection.failure,
-                      case .publicKeyPinningFailed? = reason as? ServerTrustFailureReason else { return XCTFail("\(rejection)") }
+                      case .publicKeyPinningFailed? = reason.error as? ServerTrustFailureReason else { return XCTFail("\(rejection)") }
                 XCTAssertEqual(host, IntegrationPKI.host)
                 XCTAssertEqual(rejection.tlsError as? HTTPClientTrustRejection, .connectionClosedBeforeRequest)
                 Self.assertNoRequest(reached: server, version: version)
