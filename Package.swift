@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden", "ProfileRuleBitOrder.txt"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
         .testTarget(name: "TrustHTTPTests", dependencies: ["TrustHTTP", "TrustCore", "TrustCrypto"]),
         .testTarget(name: "TrustSessionTests", dependencies: ["TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
