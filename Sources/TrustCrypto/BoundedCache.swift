@@ -50,8 +50,8 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
         shards = (0..<count).map { _ in Shard(capacity: capacity / count) }
     }
 
-    /// The number of shards (1, or 16 for a capacity of 256 or more).
-    public var shardCount: Int { shards.count }
+    /// The number of shards (1, or 16 for a capacity of 256 or more); for the tests.
+    @_spi(Testing) public var shardCount: Int { shards.count }
 
     @inlinable func shard(_ key: HashedKey<Key>) -> Shard {
         shards[Int(UInt(bitPattern: key.hash) % UInt(shards.count))]
