@@ -171,15 +171,4 @@ final class ProfileTests: XCTestCase {
         }
         XCTAssertTrue(docs.contains(ProfileRulesTable.markdown), "docs/profiles.md's table is stale: run trustctl profiles --markdown")
     }
-
-    /// docs/profiles.md prints Apple's rules as the code lists them, and each names a test that exists.
-    func testAppleRulesTableIsInTheDocsAndNamesExistingTests() throws {
-        let docs = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/profiles.md"), encoding: .utf8)
-        XCTAssertTrue(docs.contains(AppleRulesTable.markdown), "docs/profiles.md's Apple table is stale: run trustctl profiles --apple --markdown")
-        let tests = Fixtures.repositoryRoot.appendingPathComponent("Tests")
-        for row in AppleRulesTable.rows {
-            let source = try String(contentsOf: tests.appendingPathComponent(row.testFile), encoding: .utf8)
-            XCTAssertTrue(source.contains("func \(row.test)("), "\(row.topic): \(row.testFile) has no \(row.test)")
-        }
-    }
 }
