@@ -2,9 +2,10 @@ import Synchronization
 
 /// A thread-safe cache that holds at most ``capacity`` values and evicts the least recently used.
 ///
-/// Every cache in SwiftTrust is one of these (``VerificationKeyCache``, and the signature and
-/// profile-verdict caches of the validator), so that bounding, eviction, locking and the global
-/// switch are written once. A cache may only ever hold the value of a pure function of its key: the
+/// Every cache in SwiftTrust is one of these (``VerificationKeyCache``, the signature and
+/// profile-verdict caches of the validator, verified revocation responses, caIssuers downloads), so
+/// that bounding, eviction, locking and the global switch are written once. State that must not be
+/// switched off is a ``BoundedStore``, the same storage without the switch. A cache may only ever hold the value of a pure function of its key: the
 /// key must cover *everything* the value depends on, so that a hit returns exactly what recomputing
 /// would, and no cache can change a verdict.
 ///
@@ -49,8 +50,8 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
         shards = (0..<count).map { _ in Shard(capacity: capacity / count) }
     }
 
-    /// The number of shards (1, or 16 for a capacity of 256 or more).
-    public var shardCount: Int { shards.count }
+    /// The number of shards (1, or 16 for a capacity of 256 or more); for the tests.
+    @_spi(Testing) public var shardCount: Int { shards.count }
 
     @inlinable func shard(_ key: HashedKey<Key>) -> Shard {
         shards[Int(UInt(bitPattern: key.hash) % UInt(shards.count))]
@@ -111,91 +112,4 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     @inlinable static func == (lhs: HashedKey, rhs: HashedKey) -> Bool { lhs.hash == rhs.hash && lhs.key == rhs.key }
 
     @inlinable func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-}
-
-/// Entries in slots linked from the most to the least recently used; only touched under the lock.
-@usableFromInline struct RecencyList<Key: Hashable, Value> {
-    @usableFromInline struct Node {
-        @usableFromInline var key: Key
-        @usableFromInline var value: Value
-        /// The next more recently used slot, or -1 for the newest.
-        @usableFromInline var newer: Int
-        /// The next less recently used slot, or -1 for the oldest.
-        @usableFromInline var older: Int
-
-        @inlinable init(key: Key, value: Value, newer: Int, older: Int) {
-            self.key = key
-            self.value = value
-            self.newer = newer
-            self.older = older
-        }
-    }
-
-    @usableFromInline let capacity: Int
-    @usableFromInline var slots: [Key: Int] = [:]
-    @usableFromInline var nodes: [Node] = []
-    @usableFromInline var newest = -1
-    @usableFromInline var oldest = -1
-
-    @inlinable init(capacity: Int) { self.capacity = capacity }
-
-    @inlinable var count: Int { slots.count }
-
-    @inlinable mutating func value(forKey key: Key) -> Value? {
-        guard let slot = slots[key] else { return nil }
-        moveToFront(slot)
-        return nodes[slot].value
-    }
-
-    /// Stores `value` (or, with `replacing` false, keeps an existing one) and returns what is stored.
-    @inlinable mutating func insert(_ value: Value, forKey key: Key, replacing: Bool) -> Value {
-        if let slot = slots[key] {
-            if replacing { nodes[slot].value = value }
-            moveToFront(slot)
-            return nodes[slot].value
-        }
-        let slot: Int
-        if nodes.count < capacity {
-            slot = nodes.count
-            nodes.append(Node(key: key, value: value, newer: -1, older: -1))
-        } else {
-            // Full: the least recently used slot is reused for the new entry.
-            slot = oldest
-            unlink(slot)
-            slots.removeValue(forKey: nodes[slot].key)
-            nodes[slot] = Node(key: key, value: value, newer: -1, older: -1)
-        }
-        slots[key] = slot
-        linkAtFront(slot)
-        return value
-    }
-
-    @inlinable mutating func removeAll() {
-        slots.removeAll()
-        nodes.removeAll()
-        newest = -1
-        oldest = -1
-    }
-
-    @inlinable mutating func moveToFront(_ slot: Int) {
-        guard slot != newest else { return }
-        unlink(slot)
-        linkAtFront(slot)
-    }
-
-    @inlinable mutating func unlink(_ slot: Int) {
-        let newer = nodes[slot].newer, older = nodes[slot].older
-        if newer >= 0 { nodes[newer].older = older } else { newest = older }
-        if older >= 0 { nodes[older].newer = newer } else { oldest = newer }
-        nodes[slot].newer = -1
-        nodes[slot].older = -1
-    }
-
-    @inlinable mutating func linkAtFront(_ slot: Int) {
-        nodes[slot].older = newest
-        nodes[slot].newer = -1
-        if newest >= 0 { nodes[newest].newer = slot }
-        newest = slot
-        if oldest < 0 { oldest = slot }
-    }
 }

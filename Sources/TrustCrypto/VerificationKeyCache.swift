@@ -39,8 +39,8 @@ public final class VerificationKeyCache: Sendable {
         return try keys.value(forKey: DigestWords(sha256)) { () throws(SignatureError) in try VerificationKey(spki: spki) }
     }
 
-    /// The number of cached keys.
-    public var count: Int { keys.count }
+    /// The number of cached keys; for the tests and benchmarks.
+    @_spi(Testing) public var count: Int { keys.count }
 
     /// Empties the cache. Keys already handed out stay valid.
     public func removeAll() { keys.removeAll() }

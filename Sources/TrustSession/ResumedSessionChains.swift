@@ -1,4 +1,5 @@
 import Synchronization
+import TrustCrypto
 import TrustX509
 
 /// The chains peers presented in full handshakes that were trusted and completed, by leaf: what a
@@ -19,7 +20,9 @@ package final class ResumedSessionChains: Sendable {
     /// How many leaves are remembered; the oldest is forgotten first.
     package static let capacity = 4_096
 
-    private let state = Mutex(FirstInFirstOutMemory<Certificate, [Certificate]>(capacity: ResumedSessionChains.capacity))
+    /// Always on, a BoundedStore and not a BoundedCache: with caches off a resumed session must still
+    /// be re-verified with its chain, or its verdict would change.
+    private let state = Mutex(BoundedStore<Certificate, [Certificate]>(capacity: ResumedSessionChains.capacity))
 
     /// An empty memory.
     package init() {}
@@ -27,7 +30,7 @@ package final class ResumedSessionChains: Sendable {
     /// Remembers `presented` (leaf first) as the chain of its leaf.
     package func remember(_ presented: [Certificate]) {
         guard let leaf = presented.first else { return }
-        state.withLock { $0.remember(presented, for: leaf) }
+        state.withLock { $0.remember(presented, forKey: leaf) }
     }
 
     /// The chain `leaf` was presented with when it was trusted, or `[leaf]` when it is not remembered.

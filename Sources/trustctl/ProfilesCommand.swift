@@ -11,8 +11,8 @@ struct Profiles: ParsableCommand {
         Example: trustctl profiles --profile ssl
         lists what Apple's SSL policy checks beyond path validation, each rule with its source; \
         trustctl profiles --markdown > table.md writes the table of docs/profiles.md; \
-        trustctl profiles --apple lists Apple's trustd rules item by item (the Apple function, what \
-        SwiftTrust does, the test that shows it).
+        trustctl profiles --apple lists Apple's trustd rules item by item (the Apple function and what \
+        SwiftTrust does).
         """
     )
 
@@ -22,7 +22,7 @@ struct Profiles: ParsableCommand {
     @Flag(help: "Print the Markdown table of docs/profiles.md.")
     var markdown = false
 
-    @Flag(help: "Apple's trustd rules item by item, with the Apple function and the test that shows each.")
+    @Flag(help: "Apple's trustd rules item by item, with the Apple function and what SwiftTrust does.")
     var apple = false
 
     func run() throws {
@@ -32,7 +32,6 @@ struct Profiles: ParsableCommand {
                 print(row.topic)
                 print("    Apple: \(row.apple)")
                 print("    SwiftTrust: \(row.swiftTrust)")
-                print("    test: \(row.testFile) \(row.test)")
             }
             return
         }

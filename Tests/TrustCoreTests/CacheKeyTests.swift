@@ -1,4 +1,4 @@
-import TrustCore
+@_spi(Testing) import TrustCore
 import TrustCrypto
 import TrustX509
 import XCTest

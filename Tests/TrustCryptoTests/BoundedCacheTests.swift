@@ -1,5 +1,5 @@
 import Dispatch
-import TrustCrypto
+@_spi(Testing) import TrustCrypto
 import XCTest
 
 final class BoundedCacheTests: XCTestCase {

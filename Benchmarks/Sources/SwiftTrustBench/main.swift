@@ -9,6 +9,9 @@ import Dispatch
 import Foundation
 import SwiftCertificatesBench
 import SwiftTrust
+// The caches' counts (reported at the end of a run) are test hooks.
+@_spi(Testing) import TrustCore
+@_spi(Testing) import TrustCrypto
 
 struct Options {
     var certificates = "TestCertificates"

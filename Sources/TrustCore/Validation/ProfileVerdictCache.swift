@@ -110,8 +110,8 @@ public final class ProfileVerdictCache: Sendable {
     /// Creates a cache holding the verdicts of at most `capacity` chains.
     public init(capacity: Int) { verdicts = BoundedCache(capacity: capacity) }
 
-    /// The number of chains whose verdicts are cached.
-    public var count: Int { verdicts.count }
+    /// The number of chains whose verdicts are cached; for the tests and benchmarks.
+    @_spi(Testing) public var count: Int { verdicts.count }
 
     /// Forgets every entry.
     public func removeAll() { verdicts.removeAll() }

@@ -28,8 +28,8 @@ public final class SignatureCache: Sendable {
     /// Creates a cache holding at most `capacity` verified signatures.
     public init(capacity: Int) { entries = BoundedCache(capacity: capacity) }
 
-    /// The number of cached verified signatures.
-    public var count: Int { entries.count }
+    /// The number of cached verified signatures; for the tests and benchmarks.
+    @_spi(Testing) public var count: Int { entries.count }
 
     /// Forgets every entry.
     public func removeAll() { entries.removeAll() }

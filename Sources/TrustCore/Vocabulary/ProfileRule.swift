@@ -114,7 +114,7 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// (Apple requires it of the leaf only).
     case revocationProofForEveryCertificate
 
-    // MARK: Added later (appended: a rule's position is its bit in a ProfileRuleSet)
+    // MARK: Where RFC 5280 or the web PKI is stricter than Apple (not the ssl and basic profiles)
 
     /// No DEFAULT value is written out: basicConstraints cA FALSE, an extension's critical FALSE, a
     /// GeneralSubtree minimum 0 (`EncodingFinding`). The parser reads them as omitted,
@@ -292,60 +292,6 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
 
     /// The rule's name as written in docs/profiles.md.
     public var description: String { rawValue }
-
-    /// The rule's declaration position, which is its bit in a ``ProfileRuleSet``. A switch, not a
-    /// dictionary: a `String`-backed enum hashes its raw value, and validation asks several times per
-    /// certificate on every evaluation (`ProfileTests` checks it against `allCases`).
-    var position: Int {
-        switch self {
-        case .keyIdentifierLinkage: return 0
-        case .nonEmptySubject: return 1
-        case .weakKeySize: return 2
-        case .strongKeySize: return 3
-        case .serverAuthExtendedKeyUsageRequired: return 4
-        case .leafValidityPeriod: return 5
-        case .systemTrustedLeafValidityPeriod: return 6
-        case .issuerExtendedKeyUsage: return 7
-        case .anchorValidity: return 8
-        case .anchorIsCA: return 9
-        case .serialNumber: return 10
-        case .issuerNonEmpty: return 11
-        case .authorityKeyIdentifier: return 12
-        case .subjectKeyIdentifier: return 13
-        case .basicConstraintsCritical: return 14
-        case .keyUsageConsistency: return 15
-        case .caSubjectNonEmpty: return 16
-        case .nameConstraintsInCAOnly: return 17
-        case .nameConstraintsCritical: return 18
-        case .policyConstraintsCritical: return 19
-        case .authorityInfoAccessNonCritical: return 20
-        case .subjectAltNameCriticality: return 21
-        case .subjectAltNameSyntax: return 22
-        case .anchorProfile: return 23
-        case .version3: return 24
-        case .rootAuthorityKeyIdentifier: return 25
-        case .leafSubjectAltNameRequired: return 26
-        case .leafExtendedKeyUsage: return 27
-        case .anchorExtendedKeyUsage: return 28
-        case .rootWithoutExtendedKeyUsage: return 29
-        case .keyAlgorithm: return 30
-        case .caCertificateAsLeaf: return 31
-        case .signatureHashAlgorithm: return 32
-        case .version1IssuersOnlyAsAnchors: return 33
-        case .criticalExtensionsProcessed: return 34
-        case .revocationProofForEveryCertificate: return 35
-        case .derDefaultOmitted: return 36
-        case .nameConstraintsDNSNameSyntax: return 37
-        case .nameConstraintsFormsSupported: return 38
-        case .extendedKeyUsagePurposeListed: return 39
-        case .svidSingleURI: return 40
-        case .svidSPIFFEID: return 41
-        case .svidLeafNotCA: return 42
-        case .svidLeafDigitalSignature: return 43
-        case .svidLeafNotSigner: return 44
-        case .svidSigningCertificateKeyUsage: return 45
-        }
-    }
 }
 
 extension TrustProfile {
@@ -376,7 +322,7 @@ extension TrustProfile {
 /// A set of ``ProfileRule``s, one bit per rule: what a profile (or several policies together)
 /// applies, cheap to copy, compare and use as part of a cache key.
 public struct ProfileRuleSet: Hashable, Sendable, Sequence {
-    /// One bit per ``ProfileRule``, in declaration order.
+    /// One bit per ``ProfileRule``: bit *n* is the rule at index *n* of the append-only ``ProfileRule/bitOrder``.
     public private(set) var bits: UInt64
 
     /// The empty set.
@@ -388,17 +334,14 @@ public struct ProfileRuleSet: Hashable, Sendable, Sequence {
         for rule in rules { insert(rule) }
     }
 
-    /// Each rule's bit, by declaration position (fewer than 64 rules, checked by the tests).
-    private static func bit(_ rule: ProfileRule) -> UInt64 { UInt64(1) << UInt64(rule.position) }
-
     /// Whether the set has no rule.
     public var isEmpty: Bool { bits == 0 }
 
     /// Whether `rule` is in the set.
-    public func contains(_ rule: ProfileRule) -> Bool { bits & ProfileRuleSet.bit(rule) != 0 }
+    public func contains(_ rule: ProfileRule) -> Bool { bits & rule.bit != 0 }
 
     /// Adds `rule`.
-    public mutating func insert(_ rule: ProfileRule) { bits |= ProfileRuleSet.bit(rule) }
+    public mutating func insert(_ rule: ProfileRule) { bits |= rule.bit }
 
     /// The rules in both sets.
     public func intersection(_ other: ProfileRuleSet) -> ProfileRuleSet {

@@ -16,14 +16,14 @@ struct PinReportRateLimiter {
     let capacity: Int
     /// A failure reported less than this long ago is not reported again.
     let interval: TimeInterval
-    /// When each remembered failure was last reported.
-    private var lastReported: [[UInt8]: Date] = [:]
-    /// The remembered failures, least recently reported first.
-    private var order: [[UInt8]] = []
+    /// When each remembered failure was last reported, least recently reported first. Always on, a
+    /// BoundedStore and not a BoundedCache: switching caches off must not lift the rate limit.
+    private var lastReported: BoundedStore<[UInt8], Date>
 
     init(interval: TimeInterval, capacity: Int) {
         self.interval = interval
         self.capacity = max(1, capacity)
+        lastReported = BoundedStore(capacity: self.capacity)
     }
 
     /// The number of failures currently remembered.
@@ -38,23 +38,18 @@ struct PinReportRateLimiter {
         if let last = lastReported[key] {
             let elapsed = now.timeIntervalSince(last)
             if elapsed >= 0, elapsed < interval { return false }
-            order.removeAll { $0 == key }
+            lastReported.removeValue(forKey: key)
         }
         forgetExpired(at: now)
-        if lastReported[key] == nil, lastReported.count >= capacity, let oldest = order.first {
-            order.removeFirst()
-            lastReported[oldest] = nil
-        }
-        lastReported[key] = now
-        order.append(key)
+        // The newest; when full, the failure reported longest ago is forgotten.
+        lastReported.remember(now, forKey: key)
         return true
     }
 
-    /// Drops the failures whose interval has passed (they are at the front of ``order``).
+    /// Drops the failures whose interval has passed (they are the oldest).
     private mutating func forgetExpired(at now: Date) {
-        while let oldest = order.first, let last = lastReported[oldest], now.timeIntervalSince(last) >= interval {
-            order.removeFirst()
-            lastReported[oldest] = nil
+        while let oldest = lastReported.oldest, now.timeIntervalSince(oldest.value) >= interval {
+            lastReported.removeValue(forKey: oldest.key)
         }
     }
 

@@ -1,0 +1,42 @@
+import Foundation
+@testable import TrustCore
+import XCTest
+
+/// ``ProfileRule/bitOrder``, the append-only record of each rule's bit in a ``ProfileRuleSet``: every
+/// rule once, in the committed order of `ProfileRuleBitOrder.txt` (beside this file), so that a rule
+/// inserted, moved or removed fails here, and a rule appended must be appended there too.
+final class ProfileRuleBitOrderTests: XCTestCase {
+    func testEveryRuleIsInTheListExactlyOnce() {
+        XCTAssertEqual(ProfileRule.bitOrder.count, ProfileRule.allCases.count)
+        XCTAssertEqual(Set(ProfileRule.bitOrder), Set(ProfileRule.allCases))
+        for rule in ProfileRule.allCases {
+            XCTAssertEqual(ProfileRule.bitOrder.filter { $0 == rule }.count, 1, "\(rule)")
+        }
+    }
+
+    func testTheListIsTheCommittedOrder() throws {
+        let file = Fixtures.repositoryRoot.appendingPathComponent("Tests/TrustCoreTests/ProfileRuleBitOrder.txt")
+        let committed = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(ProfileRule.bitOrder.map(\.rawValue), committed,
+                       "bit positions are append-only: append a new rule to the end of both lists, never insert or reorder")
+    }
+
+    func testFewerThanSixtyFourRulesFitTheSet() {
+        XCTAssertLessThan(ProfileRule.bitOrder.count, 64)
+    }
+
+    func testEachRulesBitIsItsIndexInTheList() {
+        for (position, rule) in ProfileRule.bitOrder.enumerated() {
+            XCTAssertEqual(ProfileRuleSet([rule]).bits, UInt64(1) << UInt64(position), "\(rule)")
+            XCTAssertEqual(rule.bit, UInt64(1) << UInt64(position), "\(rule)")
+        }
+        XCTAssertEqual(ProfileRuleSet(ProfileRule.allCases).bits.nonzeroBitCount, ProfileRule.allCases.count, "no two rules share a bit")
+    }
+
+    /// The O(1) declaration index the bit table is read with is the case's index in `allCases`.
+    func testTheDeclarationIndexIsTheIndexInAllCases() {
+        for (index, rule) in ProfileRule.allCases.enumerated() {
+            XCTAssertEqual(rule.declarationIndex, index, "\(rule)")
+        }
+    }
+}
