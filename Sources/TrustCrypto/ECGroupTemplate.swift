@@ -4,9 +4,9 @@ internal import CTrustOpenSSL
 /// per process; every EC verification key on that curve is a copy of it with its point set.
 ///
 /// `EVP_PKEY_fromdata` from a group name makes OpenSSL 3.0's EC key manager build the group from its
-/// name for every key (`EC_GROUP_new_by_curve_name`, ≈ 63 % of building a P-256 key). `EVP_PKEY_dup`
-/// of this template copies the group instead: 215 k → 50 k instructions per P-256 key, 206 k → 54 k
-/// per P-384 key (callgrind, libcrypto 3.0.19; issue 17). Both are supported, non-deprecated API.
+/// name for every key (`EC_GROUP_new_by_curve_name`, most of the cost of building an EC key).
+/// `EVP_PKEY_dup` of this template copies the group instead, which is far cheaper. Both are
+/// supported, non-deprecated API.
 ///
 /// `@unchecked Sendable`: the `EVP_PKEY` is never modified after `init` (keys are built from
 /// `EVP_PKEY_dup` copies, never from the template itself), and OpenSSL 3 allows concurrent read-only

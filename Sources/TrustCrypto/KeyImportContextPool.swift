@@ -3,11 +3,10 @@ import Synchronization
 
 /// libcrypto contexts set up for `EVP_PKEY_fromdata` of one key type, reused from key to key.
 ///
-/// `EVP_PKEY_CTX_new_from_name` fetches the key manager by name for every context it creates:
-/// ≈ 17 k of the 46 k instructions of building an RSA-2048 key (callgrind, libcrypto 3.0.19;
-/// issue 17). `EVP_PKEY_fromdata` only reads the context's key manager, so one initialised context
-/// builds any number of keys. OpenSSL 3 does not let two threads use one `EVP_PKEY_CTX` at once, so a
-/// context is taken out of the pool for one key and put back afterwards.
+/// `EVP_PKEY_CTX_new_from_name` fetches the key manager by name for every context it creates, a
+/// large share of building an RSA key. `EVP_PKEY_fromdata` only reads the context's key manager, so
+/// one initialised context builds any number of keys. OpenSSL 3 does not let two threads use one
+/// `EVP_PKEY_CTX` at once, so a context is taken out of the pool for one key and put back afterwards.
 final class KeyImportContextPool: Sendable {
     /// The pool for RSA public keys.
     static let rsa = KeyImportContextPool(type: "RSA")

@@ -29,9 +29,9 @@ public final class VerificationKey: @unchecked Sendable {
         let (description, material) = try PublicKeyDescription.parse(spki: spki)
         let built: OpaquePointer?
         // The key is built from the components the Swift parser validated, not by d2i_PUBKEY:
-        // OpenSSL 3's provider decoders cost 240–330 µs per key here (issue 17). All routes below are
-        // supported, non-deprecated OpenSSL 3 API; instruction counts per key are callgrind's, with
-        // libcrypto 3.0.19 (docs/performance.md, "Keys from components").
+        // OpenSSL 3's provider decoders cost far more than building the key from its components. All
+        // routes below are supported, non-deprecated OpenSSL 3 API (docs/performance-log.md, "Keys
+        // from components").
         switch material {
         case let .rsa(modulus, exponent):
             built = VerificationKey.rsaKey(modulus: modulus, exponent: exponent)
@@ -77,8 +77,8 @@ public final class VerificationKey: @unchecked Sendable {
     /// An RSA public key from its modulus and exponent magnitudes (EVP_PKEY_fromdata, "n" and "e").
     ///
     /// The OSSL_PARAM array is built by hand, not with OSSL_PARAM_BLD and two BIGNUMs, and the
-    /// context comes from a pool instead of a fetch per key: 58 k → 29 k instructions per RSA-2048
-    /// key. An OSSL_PARAM unsigned integer is native-endian (OSSL_PARAM_construct_BN), so the
+    /// context comes from a pool instead of a fetch per key: both would be repeated for every key.
+    /// An OSSL_PARAM unsigned integer is native-endian (OSSL_PARAM_construct_BN), so the
     /// big-endian magnitudes are reversed on little-endian hosts.
     private static func rsaKey(modulus: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>) -> OpaquePointer? {
         var n = nativeEndian(modulus)

@@ -1,12 +1,12 @@
 /// Whether byte strings are ASCII, eight bytes at a time.
 ///
 /// IA5String checks (SAN, AIA and CRL distribution point names, name attributes) and the ASCII
-/// fast paths of name comparison scanned with `allSatisfy { $0 < 0x80 }`: a generic iterator,
-/// several instructions a byte, over every URI and host name of every certificate parsed.
+/// fast paths of name comparison run over every URI and host name of every certificate parsed;
+/// `allSatisfy { $0 < 0x80 }` walks a generic iterator, far dearer per byte.
 ///
 /// Public rather than `package`, though only our modules call it: the compiler's cross-module
 /// optimisation inlines public code into the parsers of the other modules, not `package` code
-/// (narrowed, parsing a certificate with every view cost 0.9 % more instructions, callgrind).
+/// (narrowed to `package`, the parsers would lose that inlining).
 public enum ASCIIScan {
     /// Whether every byte of `bytes` is below 0x80.
     public static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {

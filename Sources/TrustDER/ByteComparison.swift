@@ -1,13 +1,13 @@
 /// Equality of byte strings (DER names, OIDs, encodings; host names' UTF-8), eight bytes at a time.
 ///
-/// `elementsEqual` walks both sides through generic iterators, seven to thirty instructions a
-/// byte; issuer lookups compare names that are equal but sit in different certificates, and host
-/// matching compares SAN entries with the reference name, so every evaluation paid it (≈ 430
-/// instructions for a 60-byte name). The one implementation for every such comparison.
+/// `elementsEqual` walks both sides through generic iterators, far dearer per byte; issuer lookups
+/// compare names that are equal but sit in different certificates, and host matching compares SAN
+/// entries with the reference name, so every evaluation would pay it. The one implementation for
+/// every such comparison.
 ///
 /// Public rather than `package`, though only our modules call it: the compiler's cross-module
 /// optimisation inlines public code into the parsers of the other modules, not `package` code
-/// (narrowed, parsing a certificate with every view cost 0.9 % more instructions, callgrind).
+/// (narrowed to `package`, the parsers would lose that inlining).
 public enum ByteComparison {
     /// Whether `lhs` and `rhs` hold the same bytes.
     public static func equal(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {

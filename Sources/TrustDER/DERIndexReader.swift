@@ -11,7 +11,7 @@
 ///
 /// Public rather than `package`, though only our modules call it: the compiler's cross-module
 /// optimisation inlines public code into the parsers of the other modules, not `package` code
-/// (narrowed, parsing a certificate with every view cost 0.9 % more instructions, callgrind).
+/// (narrowed to `package`, the parsers would lose that inlining).
 public struct DERIndexReader: Sendable {
     /// The absolute index of the next unread byte.
     @inlinable public var position: Int { nextOffset }
@@ -65,7 +65,7 @@ public struct DERIndexReader: Sendable {
         let start = position, end = endIndex
         guard start < end else { return nil }
         // Fast path for what certificates are made of: a one-octet tag and a length of at most two
-        // octets (the general path cost ~280 instructions per element). Anything else, and every
+        // octets (the general path is much dearer per element). Anything else, and every
         // header the fast path would refuse, takes the general path, which applies and reports
         // every rule: both accept exactly the same elements (DERReaderFastPathTests).
         if depth < DERIndexReader.maximumDepth, end - start >= 2 {

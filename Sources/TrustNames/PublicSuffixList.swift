@@ -65,8 +65,7 @@ public struct PublicSuffixList: Hashable, Sendable {
     ///
     /// The shipped text is parsed on the first lookup, not when the list is first named: a
     /// `ServerTrust` holds the list from its creation, but only a wildcard name consults it, and
-    /// parsing the list is most of a process's first evaluation of a chain without wildcards
-    /// (≈ 97 M of 171 M instructions of a whole `trustctl verify`).
+    /// parsing the list would be most of a process's first evaluation of a chain without wildcards.
     public static let snapshot = PublicSuffixList(source: .shippedSnapshot, consultedSections: .icann)
 
     /// Where ``snapshot`` comes from: the upstream version of the copy it was made from.

@@ -69,7 +69,7 @@ public struct SPIFFETrustDomain: Hashable, Comparable, Sendable, CustomStringCon
 
 package extension SPIFFEID {
     /// The trust domain's own ID, built without checks (only for a name already validated).
-    package init(unchecked trustDomain: SPIFFETrustDomain) {
+    init(unchecked trustDomain: SPIFFETrustDomain) {
         self.trustDomain = trustDomain
         self.path = ""
     }

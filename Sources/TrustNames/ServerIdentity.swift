@@ -98,7 +98,7 @@ package extension PreparedIdentity {
     /// The last few host names are remembered process-wide: the answer is a pure function of the
     /// text's UTF-8 bytes (entries are matched byte for byte, not by Unicode canonical equivalence),
     /// and a client verifies the same few hosts over and over, one ``ServerTrust`` per connection.
-    package static func forHostname(_ hostname: String) -> PreparedIdentity? {
+    static func forHostname(_ hostname: String) -> PreparedIdentity? {
         recentHostnames.value(forKey: HostnameKey(text: hostname)) { ServerIdentity(hostname).map(PreparedIdentity.init) }
     }
 
@@ -119,6 +119,6 @@ package extension PreparedIdentity {
 
     /// The one bounded cache type (off with ``TrustCaches``), sized for the hosts a client talks to;
     /// 256 entries make it a sharded cache, so concurrent evaluations for different hosts do not
-    /// queue on one lock (docs/performance.md, "Scaling").
+    /// queue on one lock (docs/performance-log.md, "Scaling").
     private static let recentHostnames = BoundedCache<HostnameKey, PreparedIdentity?>(capacity: 256)
 }

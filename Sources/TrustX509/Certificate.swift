@@ -26,7 +26,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline final class Storage: Sendable {
         let der: [UInt8]
         // Byte strings are kept as where they lie in `der` (8 bytes each, not a 32-byte slice that
-        // retains the buffer): issue 17's heap row.
+        // retains the buffer), so that a parsed certificate holds little beyond its DER.
         private let tbsCertificateRange: Range<UInt32>
         @usableFromInline let version: Int
         private let serialNumberRange: Range<UInt32>
@@ -225,7 +225,8 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     /// A private copy of a caller's bytes: every slice a parsed certificate keeps retains its
     /// buffer, so certificates parsed from one shared array on several threads would otherwise all
-    /// update that array's reference count (one contended cache line; issue 17's scaling rows).
+    /// update that array's reference count (one contended cache line, which keeps evaluations on
+    /// several cores from scaling).
     /// An `Array` passed as a generic collection would be shared, not copied, by `Array(bytes)`.
     static func ownedCopy(of bytes: some Collection<UInt8>) throws(X509Error) -> [UInt8] {
         try checkEncodedSize(bytes.count)

@@ -1,8 +1,8 @@
 import TrustDER
 
 // The typed views of a certificate's extensions that allocate (arrays, strings), decoded on first
-// use from the extension values located in the certificate's buffer when it was parsed (issue 17:
-// a parsed certificate holds its DER and offsets; views decode on first use). Every extension was
+// use from the extension values located in the certificate's buffer when it was parsed (a parsed
+// certificate holds its DER and offsets; views decode on first use). Every extension was
 // checked against every rule when the certificate was parsed, by the same code that decodes it here
 // (each parser's `building` flag), so decoding cannot fail. Were it ever to, a validation view
 // records its kind as undecodable and path validation rejects the certificate (fail closed); an

@@ -5,7 +5,7 @@ import TrustDER
 /// known kinds it holds and which are critical, the small views every evaluation reads, and the
 /// rest decoded on first use. Shared by every copy of an ``Extensions`` value.
 ///
-/// Issue 17: a parsed certificate keeps its DER and where things lie in it; views that allocate
+/// A parsed certificate keeps its DER and where things lie in it; views that allocate
 /// (arrays, strings) are decoded when first read, so a certificate that is parsed and never
 /// evaluated, or evaluated through the verdict cache, does not hold them. Every structural rule is
 /// still checked once, here, at parse time.

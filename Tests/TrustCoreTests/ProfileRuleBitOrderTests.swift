@@ -33,8 +33,11 @@ final class ProfileRuleBitOrderTests: XCTestCase {
         XCTAssertEqual(ProfileRuleSet(ProfileRule.allCases).bits.nonzeroBitCount, ProfileRule.allCases.count, "no two rules share a bit")
     }
 
-    /// The O(1) declaration index the bit table is read with is the case's index in `allCases`.
-    func testTheDeclarationIndexIsTheIndexInAllCases() {
+    /// A rule's bit is its declaration index (one byte: Swift stores a payload-free case as it), so
+    /// the enum declares its cases in the list's order.
+    func testTheEnumDeclaresItsCasesInTheListsOrder() {
+        XCTAssertEqual(ProfileRule.allCases, ProfileRule.bitOrder, "declare a new rule's case last in ProfileRule, as it is last in the list")
+        XCTAssertEqual(MemoryLayout<ProfileRule>.size, 1)
         for (index, rule) in ProfileRule.allCases.enumerated() {
             XCTAssertEqual(rule.declarationIndex, index, "\(rule)")
         }

@@ -66,20 +66,17 @@ enum FetchingEvaluation {
             if case .unknown = status { return false }
             return true
         }
-        let preferCRL = flags.contains(.preferCRL)
         do throws(BudgetExhausted) {
             for status in unknown {
                 let index = status.index
                 guard index + 1 < chain.count else { continue }
                 let certificate = chain[index]
                 let issuer = chain[index + 1]
-                let order: [Bool] = preferCRL ? [false, true] : [true, false]  // true = OCSP
-                for ocsp in order {
+                for method in flags.methodsInOrder {
                     let before = session.verifiedCount
-                    if ocsp && session.checker.usesOCSP {
-                        try await session.fetchOCSP(for: certificate, issuer: issuer)
-                    } else if !ocsp && session.checker.usesCRL {
-                        try await session.fetchCRLs(for: certificate, issuer: issuer)
+                    switch method {
+                    case .ocsp: try await session.fetchOCSP(for: certificate, issuer: issuer)
+                    case .crl: try await session.fetchCRLs(for: certificate, issuer: issuer)
                     }
                     // The preferred method answered (good or revoked): do not also ask the other one.
                     if session.verifiedCount > before, try isAnswered(index) { break }

@@ -116,8 +116,8 @@ public final class ServerTrust: Sendable {
     }
 
     /// Sets one configuration field (and forgets the last evaluation). Inlined so that each setter's
-    /// literal key path becomes a direct store rather than a key-path object built and applied at run
-    /// time (≈ 300 instructions a call, measured with callgrind).
+    /// literal key path becomes a direct store: a key-path object built and applied at run time costs
+    /// far more.
     @inline(__always)
     private func set<Value>(_ field: WritableKeyPath<ServerTrustState, Value>, _ value: Value) {
         update { $0[keyPath: field] = value }

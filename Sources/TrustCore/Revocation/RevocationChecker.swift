@@ -43,13 +43,13 @@ struct RevocationChecker {
             var notes: [RevocationProblem] = []
             var found: RevocationStatus?
             var integrityProblems: [RevocationProblem] = []
-            let methods: [Bool] = options.contains(.preferCRL) ? [false, true] : [true, false]  // true = OCSP
-            for useOCSP in methods {
-                if useOCSP && usesOCSP {
+            for method in options.methodsInOrder {
+                switch method {
+                case .ocsp:
                     let outcome = try OCSPCheck.status(of: certificate, issuer: issuer, responses: inputs.ocspResponses, checker: self)
                     notes.append(contentsOf: outcome.notes)
                     if let status = outcome.status { found = merge(found, status) }
-                } else if !useOCSP && usesCRL {
+                case .crl:
                     let outcome = try CRLCheck.status(of: chain, at: index, crls: inputs.crls, checker: self)
                     notes.append(contentsOf: outcome.notes)
                     integrityProblems.append(contentsOf: outcome.integrityProblems)

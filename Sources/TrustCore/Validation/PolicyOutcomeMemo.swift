@@ -8,8 +8,8 @@ import TrustX509
 /// valid chain): it is kept apart and compared first, which for the same array is one buffer-identity
 /// check. A dictionary, with its allocation and hashing of whole chains, is built only when a second
 /// chain is recorded. Outcomes are handed out boxed: an outcome holds a ``TrustFailure``, whose
-/// reason enum is copied through runtime value witnesses, so each copy cost hundreds of instructions
-/// where handing out the box is one reference count. A class for the same reason: a struct memo
+/// reason enum is copied through runtime value witnesses, so a copy costs far more than handing out
+/// the box, which is one reference count. A class for the same reason: a struct memo
 /// stored in the validator was copied whole for every lookup.
 final class PolicyOutcomeMemo {
     /// One chain's outcome, shared rather than copied.

@@ -4,8 +4,9 @@ extension ProfileRule {
     ///
     /// The append-only record of bit positions: a new rule is appended at the end (and to
     /// `Tests/TrustCoreTests/ProfileRuleBitOrder.txt`, which the tests hold this list to); no
-    /// rule moves or leaves, so a set's bits keep their meaning. The enum may declare its cases in any
-    /// order: only this list numbers them.
+    /// rule moves or leaves, so a set's bits keep their meaning. The enum declares its cases in this
+    /// order (`ProfileRuleBitOrderTests`), so a rule's bit is its declaration index: no table to read
+    /// on the hot path.
     static let bitOrder: [ProfileRule] = [
         .keyIdentifierLinkage,
         .nonEmptySubject,
@@ -55,22 +56,13 @@ extension ProfileRule {
         .svidSigningCertificateKeyUsage,
     ]
 
-    /// The rule's bit in a ``ProfileRuleSet``, read from a table built once.
-    var bit: UInt64 { ProfileRule.bits[declarationIndex] }
+    /// The rule's bit in a ``ProfileRuleSet``: `1 << n` for the rule at index *n* of ``bitOrder``,
+    /// which is its declaration index.
+    var bit: UInt64 { UInt64(1) << UInt64(declarationIndex) }
 
     /// The case's index in declaration order, in O(1) (`ProfileRuleSet.contains` asks on every
     /// check, so no search and no hashing of the `String` raw value): a case of an enum without
     /// payloads is stored as its declaration index (Swift's type layout, docs/ABI/TypeLayout.rst).
     /// `ProfileRuleBitOrderTests` checks it against `allCases`.
     var declarationIndex: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
-
-    /// Each rule's bit, by declaration index: `1 << n` for the rule at index *n* of ``bitOrder``.
-    /// A rule missing from the list, or beyond its 64th entry, would have none (the tests refuse both).
-    private static let bits: [UInt64] = {
-        var table = [UInt64](repeating: 0, count: allCases.count)
-        for (position, rule) in bitOrder.enumerated() where position < 64 {
-            table[rule.declarationIndex] = UInt64(1) << UInt64(position)
-        }
-        return table
-    }()
 }

@@ -103,29 +103,36 @@ private final class ByteRecorder: ChannelInboundHandler, Sendable {
     }
 }
 
-/// Answers each HTTP/1 request (or HTTP/2 stream, through the codec) with `respond(path)`.
-private final class HTTP1Responder: ChannelInboundHandler, Sendable {
+/// Answers each HTTP/1 request (or HTTP/2 stream, through the codec) with `respond(path)`, once the
+/// request's end arrived: its body is then recorded before the client sees an answer.
+// @unchecked: the handler lives on its channel's event loop, which alone touches `head`.
+private final class HTTP1Responder: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
     private let respond: RecordingHTTPSServer.Responder
+    /// The head of the request being received (event-loop confined, as the handler is).
+    private var head: HTTPRequestHead?
 
     init(respond: @escaping RecordingHTTPSServer.Responder) { self.respond = respond }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case let .head(request) = unwrapInboundIn(data) else {
-            if case .end = unwrapInboundIn(data) { context.flush() }
+        switch unwrapInboundIn(data) {
+        case let .head(request):
+            head = request
+        case .body:
             return
+        case .end:
+            guard let request = head else { return }
+            head = nil
+            let answer = respond(request.uri)
+            var headers = HTTPHeaders(answer.headers)
+            headers.replaceOrAdd(name: "content-length", value: "\(answer.body.utf8.count)")
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: answer.status, headers: headers))),
+                          promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: answer.body)))), promise: nil)
+            context.write(wrapOutboundOut(.end(nil)), promise: nil)
+            context.flush()
         }
-        let answer = respond(request.uri)
-        var headers = HTTPHeaders(answer.headers)
-        headers.replaceOrAdd(name: "content-length", value: "\(answer.body.utf8.count)")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: answer.status, headers: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: answer.body)))), promise: nil)
-        context.write(wrapOutboundOut(.end(nil)), promise: nil)
-    }
-
-    func channelReadComplete(context: ChannelHandlerContext) {
-        context.flush()
     }
 }
 
