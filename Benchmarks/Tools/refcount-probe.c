@@ -4,7 +4,7 @@
 // apart from others later allocated at the same address, and the type metadata of each object at
 // its first count. scripts/refcount-probe turns two runs into "reference-count operations per
 // evaluation on objects that outlive an evaluation": the objects concurrent evaluations share,
-// whose reference counts move between the cores (docs/performance.md, "Scaling with objects reused").
+// whose reference counts move between the cores (docs/performance-log.md, "Scaling with objects reused").
 //
 // Only calls through the dynamic linker are seen: the counts the Swift runtime makes itself (copying
 // and destroying the elements of an array, say) are not, so the figures are a lower bound, and
