@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustDiagnostics
 import TrustCrypto
 import TrustX509
 
