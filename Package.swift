@@ -78,11 +78,14 @@ let package = Package(
         // Names as RFC 5280, RFC 6125, UTS #46 and SPIFFE-ID read them: IDNA, NFC, Punycode, public
         // suffixes, IP addresses, mailboxes, name-constraint matching (and their generated tables).
         .target(name: "TrustNames", dependencies: ["TrustDER", "TrustCrypto", "TrustX509"]),
-        .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustNames"]),
+        // The bounded document readers every loader shares: JSON text checks, a strict XML reader,
+        // binary property lists, duplicate keys; limits on bytes, values and depth.
+        .target(name: "TrustDocuments", dependencies: ["TrustDER"]),
+        .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustNames", "TrustDocuments"]),
         // Explanations of an evaluation for people (findings per certificate, text and JSON), apart
         // from the engine that decides.
         .target(name: "TrustDiagnostics", dependencies: ["TrustCore", "TrustNames", "TrustX509", "TrustCrypto", "TrustDER"]),
-        .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustCore", "TrustX509", "TrustCrypto"]),
+        .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustDocuments", "TrustCore", "TrustX509", "TrustCrypto"]),
         // The transport-independent decision layer: settings, judge, outcome, challenges, peer record.
         // No NIO: a transport adapter (TrustNIO) turns its verdicts into the transport's.
         // SwiftTrust's one HTTP client (revocation fetching; the messages and URL rules pin reports use
@@ -91,7 +94,7 @@ let package = Package(
         .target(name: "TrustSession", dependencies: ["TrustCore", "TrustCrypto", "TrustHTTP", "TrustPinning", "TrustX509"]),
         .target(
             name: "SwiftTrust",
-            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustNames", "TrustCore", "TrustDiagnostics", "TrustHTTP", "TrustPinning",
+            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustNames", "TrustDocuments", "TrustCore", "TrustDiagnostics", "TrustHTTP", "TrustPinning",
                            "TrustSession"]
         ),
         .target(
@@ -144,24 +147,29 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["URLSession"])),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .testTarget(name: "TrustDERTests", dependencies: ["TrustDER"]),
+        .testTarget(name: "TrustDERTests", dependencies: ["TrustTestSupport", "TrustDER"]),
         .testTarget(name: "TrustDERDifferentialTests",
                     dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
-        .testTarget(name: "TrustX509Tests", dependencies: ["TrustX509", "TrustDER", "TrustCrypto"]),
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustDiagnostics", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
-                    exclude: ["Golden", "ProfileRuleBitOrder.txt"]),
+        .testTarget(name: "TrustX509Tests", dependencies: ["TrustTestSupport", "TrustX509", "TrustDER", "TrustCrypto", "OpenSSLServerSupport"]),
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustTestSupport", "TrustCore", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
+                    exclude: ["Vocabulary/ProfileRuleBitOrder.txt"]),
+        .testTarget(name: "TrustDiagnosticsTests", dependencies: ["TrustTestSupport", "OpenSSLServerSupport", "TrustDiagnostics", "TrustCore", "TrustX509", "TrustCrypto"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "TrustDocumentsTests", dependencies: ["TrustDocuments"]),
         .testTarget(name: "TrustNamesTests", dependencies: ["TrustNames", "TrustX509"]),
-        .testTarget(name: "TrustPinningTests", dependencies: ["TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
-        .testTarget(name: "TrustHTTPTests", dependencies: ["TrustHTTP", "TrustCore", "TrustCrypto"]),
-        .testTarget(name: "TrustSessionTests", dependencies: ["TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
+        .testTarget(name: "TrustPinningTests", dependencies: ["TrustTestSupport", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
+        .testTarget(name: "TrustHTTPTests", dependencies: ["TrustTestSupport", "TrustHTTP", "TrustCore", "TrustCrypto"]),
+        .testTarget(name: "TrustSessionTests", dependencies: ["TrustTestSupport", "TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
         // `openssl s_server` on loopback for the TLS tests (a peer we did not write), and certificate
         // graphs made with the openssl CLI.
-        .target(name: "OpenSSLServerSupport", dependencies: ["TrustX509"], path: "Tests/OpenSSLServerSupport"),
+        .target(name: "OpenSSLServerSupport", dependencies: ["TrustX509", "TrustTestSupport"], path: "Tests/OpenSSLServerSupport"),
+        // What every test target shares: the committed TestCertificates/ corpus and its facts.
+        .target(name: "TrustTestSupport", dependencies: ["TrustX509"], path: "Tests/TrustTestSupport"),
         .testTarget(
             name: "TrustNIOTests",
             dependencies: [
-                "TrustNIO", "TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport",
+                "TrustNIO", "TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport", "TrustTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -174,8 +182,8 @@ let package = Package(
         ),
         // Runs the built trustctl binary (no trustctl module dependency: it tests the executable's output),
         // against openssl s_server on loopback for `probe`.
-        .testTarget(name: "TrustCtlTests", dependencies: ["OpenSSLServerSupport"]),
-        .testTarget(name: "TrustCtlUnitTests", dependencies: ["trustctl"]),
+        .testTarget(name: "TrustCtlTests", dependencies: ["TrustTestSupport", "OpenSSLServerSupport"]),
+        .testTarget(name: "TrustCtlUnitTests", dependencies: ["TrustTestSupport", "trustctl"]),
         // Each integration on loopback with servers the tests start (compiled per enabled trait;
         // scripts/test enables all of them).
         .testTarget(
@@ -183,7 +191,7 @@ let package = Package(
             dependencies: integration + [
                 "SwiftTrust", "SwiftTrustHummingbird", "SwiftTrustGRPC", "SwiftTrustVapor", "SwiftTrustAsyncHTTPClient",
                 "SwiftTrustURLSession",
-                "OpenSSLServerSupport",
+                "OpenSSLServerSupport", "TrustTestSupport",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),

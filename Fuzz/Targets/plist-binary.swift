@@ -1,3 +1,4 @@
+import TrustDocuments
 import TrustPinning
 
 // Fuzz target `plist-binary`: binary property lists (`bplist00`), read by our own

@@ -3,6 +3,7 @@
 @_exported import TrustX509
 @_exported import TrustCrypto
 @_exported import TrustNames
+@_exported import TrustDocuments
 @_exported import TrustCore
 @_exported import TrustDiagnostics
 @_exported import TrustHTTP

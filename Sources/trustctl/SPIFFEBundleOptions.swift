@@ -1,3 +1,4 @@
+import TrustDocuments
 import ArgumentParser
 import Foundation
 import SwiftTrust

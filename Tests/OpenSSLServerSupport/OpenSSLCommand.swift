@@ -43,6 +43,23 @@ public enum OpenSSLCommand {
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// Runs `openssl arguments…` to completion and returns its exit status and what it printed on
+    /// standard output and standard error together (for callers that report openssl's refusal).
+    public static func completed(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        guard let executable else { throw Failure.opensslMissing }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// Runs `openssl arguments…` to completion, discarding its output.
     public static func run(_ arguments: [String]) throws {
         guard let executable else { throw Failure.opensslMissing }

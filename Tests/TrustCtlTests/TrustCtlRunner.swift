@@ -1,4 +1,5 @@
 import Foundation
+import TrustTestSupport
 import XCTest
 
 /// What one run of the trustctl binary produced.
@@ -53,10 +54,8 @@ extension XCTestCase {
 
 /// `TestCertificates/` and the conventions the command tests share.
 enum TestCertificatesDirectory {
-    /// `<root>/Tests/TrustCtlTests/TrustCtlRunner.swift` → `<root>/TestCertificates`.
-    static let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates", isDirectory: true)
+    /// `<root>/TestCertificates`.
+    static let url = TestCertificates.directory
     /// The path of a file under TestCertificates/.
     static func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
     /// 2026-06-01T00:00:00Z: every "valid" test certificate is valid then.

@@ -1,14 +1,13 @@
 import Foundation
 import SwiftTrust
+import TrustTestSupport
 import XCTest
 @testable import trustctl
 
 /// Issue 42: every command builds its trusts' configuration with one pure function of its flags and
 /// the files they name (`TrustConfiguration.commandLine`), and each flag lands in that one value.
 final class CommandLineConfigurationTests: XCTestCase {
-    private static let certificates = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates")
+    private static let certificates = TestCertificates.directory
     private static func path(_ name: String) -> String { certificates.appendingPathComponent(name).path }
 
     private func configuration(_ arguments: [String]) throws -> TrustConfiguration {

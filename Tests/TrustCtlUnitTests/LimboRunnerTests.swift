@@ -1,12 +1,11 @@
 import Foundation
+import TrustTestSupport
 import XCTest
 @testable import trustctl
 
 /// The limbo runner: the testcase fields it honours, and a summary whose cost grows linearly.
 final class LimboRunnerTests: XCTestCase {
-    private static let certificates = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates")
+    private static let certificates = TestCertificates.directory
 
     private static func pem(_ relative: String) throws -> String {
         try String(contentsOf: certificates.appendingPathComponent(relative), encoding: .utf8)

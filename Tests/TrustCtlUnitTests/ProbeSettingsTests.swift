@@ -1,13 +1,12 @@
 import SwiftTrust
+import TrustTestSupport
 import XCTest
 @testable import trustctl
 
 /// Issue 40 item 7: the settings `probe` verifies with fetch a missing intermediate only when
 /// asked (--fetch-issuers), as `verify` and `chain` do.
 final class ProbeSettingsTests: XCTestCase {
-    private static let anchors = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates/ecdsa/root.pem").path
+    private static let anchors = TestCertificates.path("ecdsa/root.pem")
 
     func testTheCommandLineSettingsFetchNoMissingIntermediate() throws {
         let probe = try Probe.parse(["127.0.0.1:1", "--anchors", Self.anchors])

@@ -1,3 +1,4 @@
+import TrustTestSupport
 import XCTest
 @testable import TrustDER
 
@@ -6,8 +7,8 @@ import XCTest
 /// element, and quoted values are capped.
 final class DERErrorMessageTests: XCTestCase {
     func testTruncatedInputSaysWhereTheInputEndsAndWhatTheElementNeeds() throws {
-        let der = try loadTestCertificateFile("malformed/truncated.der")
-        let leaf = try loadTestCertificateFile("ecdsa/leaf.der")
+        let der = try TestCertificates.bytes("malformed/truncated.der")
+        let leaf = try TestCertificates.bytes("ecdsa/leaf.der")
         do {
             _ = try walkSingle(der)
             XCTFail("a truncated certificate parsed")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrustDER
+import TrustTestSupport
 import XCTest
 
 /// `DERReader.next()` decodes one-octet tags with lengths of up to two octets inline and leaves
@@ -74,7 +75,7 @@ final class DERReaderFastPathTests: XCTestCase {
     /// Whole real certificates walk identically on both paths, element by element, to every depth.
     func testCertificatesWalkIdentically() throws {
         for name in ["ecdsa/leaf.pem", "rsa/leaf.pem", "ecdsa/root.pem"] {
-            let pem = try XCTUnwrap(String(bytes: try loadTestCertificateFile(name), encoding: .utf8))
+            let pem = try XCTUnwrap(String(bytes: try TestCertificates.bytes(name), encoding: .utf8))
             let der = try XCTUnwrap(try PEM.decode(pem).first).der
             var fastCount = 0, generalCount = 0
             func walk(_ reader: DERReader, fast: Bool, count: inout Int) throws -> [Outcome] {

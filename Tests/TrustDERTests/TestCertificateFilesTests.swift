@@ -1,13 +1,14 @@
 import Foundation
 import TrustDER
+import TrustTestSupport
 import XCTest
 
 /// The committed certificates under TestCertificates/ (see its README), read with the DER reader only.
 final class TestCertificateFilesTests: XCTestCase {
-    private static let directory = testCertificatesDirectory
+    private static let directory = TestCertificates.directory
 
-    private func load(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
-        try loadTestCertificateFile(relativePath, file: file, line: line)
+    private func load(_ relativePath: String) throws -> [UInt8] {
+        try TestCertificates.bytes(relativePath)
     }
 
     private func pemBlocks(_ relativePath: String) throws -> [PEMBlock] {

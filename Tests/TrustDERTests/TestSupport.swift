@@ -226,15 +226,3 @@ func assertName(_ name: DERElement, file: StaticString, line: UInt) throws {
         }
     }
 }
-
-/// The repository's TestCertificates/ directory.
-let testCertificatesDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("TestCertificates")
-
-/// The bytes of a committed file under TestCertificates/ (see its README).
-func loadTestCertificateFile(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
-    let path = testCertificatesDirectory.appendingPathComponent(relativePath).path
-    let data = try XCTUnwrap(FileManager.default.contents(atPath: path), "missing \(relativePath)", file: file, line: line)
-    return Array(data)
-}

@@ -8,6 +8,7 @@ import Synchronization
 import TrustCore
 import TrustNIO
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 41 item 3, done when: a mutual-TLS server on loopback whose client anchors are a
@@ -64,11 +65,11 @@ final class AnchorRotationLoopbackTests: LoopbackTestCase {
         configuration.certificateChain = try NIOSSLCertificate.fromPEMFile(authority.clientPath).map { .certificate($0) }
         configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: authority.clientKeyPath, format: .pem))
         let context = try NIOSSLContext(configuration: configuration)
-        let serverVerifier = try TLSTrustVerifier(settings: try TestPKI.settings(), metrics: .disabled)
+        let serverVerifier = try TLSTrustVerifier(settings: try TestCertificates.settings(), metrics: .disabled)
         // Under TLS 1.3 the client's handshake completes before the server judges its certificate:
         // the server's side says what was decided.
         _ = try connect(port: server.port) { pipeline in
-            try pipeline.addTrustedTLSClientHandlers(context: context, host: TestPKI.host, verifier: serverVerifier)
+            try pipeline.addTrustedTLSClientHandlers(context: context, host: TestCertificates.host, verifier: serverVerifier)
         }
         let connection = try server.accepted.connection(index)
         _ = try? connection.handshake.wait()

@@ -4,6 +4,7 @@ import TrustCore
 import TrustNIO
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// The URLSession challenge flow on real handshakes: every disposition, every level, and the
@@ -14,7 +15,7 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
 
     /// A verifier answering challenges with `session`, under the test anchors.
     private func verifier(_ session: ServerTrustChallengeSession) throws -> TLSTrustVerifier {
-        try TLSTrustVerifier(settings: try TestPKI.settings(), judge: .challenges(session))
+        try TLSTrustVerifier(settings: try TestCertificates.settings(), judge: .challenges(session))
     }
 
     /// A handler answering `disposition` and counting its calls.
@@ -54,14 +55,14 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
         let server = try startNIOServer(presenting: goodChain)
         let result = try connect(port: server.port, verifier: try verifier(ServerTrustChallengeSession()),
                                  taskHandler: handler(.cancelAuthenticationChallenge))
-        guard case .challengeCancelled(TestPKI.host, nil)? = rejection(result) else { return XCTFail("\(String(describing: result.error))") }
+        guard case .challengeCancelled(TestCertificates.host, nil)? = rejection(result) else { return XCTFail("\(String(describing: result.error))") }
     }
 
     func testRejectProtectionSpaceFailsTheHandshake() throws {
         let server = try startNIOServer(presenting: goodChain)
         let result = try connect(port: server.port, verifier: try verifier(ServerTrustChallengeSession()),
                                  taskHandler: handler(.rejectProtectionSpace))
-        guard case .protectionSpaceRejected(TestPKI.host)? = rejection(result) else { return XCTFail("\(String(describing: result.error))") }
+        guard case .protectionSpaceRejected(TestCertificates.host)? = rejection(result) else { return XCTFail("\(String(describing: result.error))") }
     }
 
     // MARK: - Levels
@@ -70,7 +71,7 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
         let server = try startNIOServer(presenting: expiredChain)
         let sessionCalls = CallCounter()
         let managerCalls = CallCounter()
-        let manager = try ServerTrustManager(evaluators: [TestPKI.host: CustomTrustEvaluator { _, _ in managerCalls.increment() }])
+        let manager = try ServerTrustManager(evaluators: [TestCertificates.host: CustomTrustEvaluator { _, _ in managerCalls.increment() }])
         let session = ServerTrustChallengeSession(authority: .serverTrustManager(manager),
                                                   sessionHandler: handler(.cancelAuthenticationChallenge, calls: sessionCalls))
         let result = try connect(port: server.port, verifier: try verifier(session), taskHandler: handler(.useCredential))
@@ -107,8 +108,8 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
 
     func testAuthenticationChallengeHandlerNilAndDefaultHandlingHandTheChallengeToTheSecurityPolicy() throws {
         let server = try startNIOServer(presenting: goodChain)
-        let rsaRoot = try TestPKI.certificates("rsa/root.pem")
-        let ecdsaRoot = try TestPKI.certificates("ecdsa/root.pem")
+        let rsaRoot = try TestCertificates.certificates("rsa/root.pem")
+        let ecdsaRoot = try TestCertificates.certificates("ecdsa/root.pem")
         for answer: AuthenticationChallengeResult in [.none, .disposition(.performDefaultHandling)] {
             let matching = ServerTrustChallengeSession(
                 authority: .securityPolicy(SecurityPolicy(pinningMode: .certificate, pinnedCertificates: ecdsaRoot)),
@@ -145,11 +146,11 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
 
     func testManagerEvaluatorAcceptsOrCancelsWithItsReason() throws {
         let server = try startNIOServer(presenting: expiredChain)
-        let manager = try ServerTrustManager(evaluators: [TestPKI.host: DefaultTrustEvaluator()])
+        let manager = try ServerTrustManager(evaluators: [TestCertificates.host: DefaultTrustEvaluator()])
         let failure = try XCTUnwrap(rejection(try connect(port: server.port, verifier: try verifier(.init(authority: .serverTrustManager(manager))))))
         guard case .trustEvaluationFailed(_, .defaultValidation, _)? = failure.serverTrustFailureReason else { return XCTFail("\(failure)") }
 
-        let disabled = try ServerTrustManager(evaluators: [TestPKI.host: DisabledTrustEvaluator()])
+        let disabled = try ServerTrustManager(evaluators: [TestCertificates.host: DisabledTrustEvaluator()])
         XCTAssertNil(try connect(port: server.port, verifier: try verifier(.init(authority: .serverTrustManager(disabled)))).error)
     }
 
@@ -157,7 +158,7 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
         let good = try startNIOServer(presenting: goodChain)
         let strict = try ServerTrustManager(evaluators: ["api.swifttrust.test": DisabledTrustEvaluator()])
         let failure = try XCTUnwrap(rejection(try connect(port: good.port, verifier: try verifier(.init(authority: .serverTrustManager(strict))))))
-        guard case .noRequiredEvaluator(TestPKI.host)? = failure.serverTrustFailureReason else { return XCTFail("\(failure)") }
+        guard case .noRequiredEvaluator(TestCertificates.host)? = failure.serverTrustFailureReason else { return XCTFail("\(failure)") }
 
         // Not all hosts must be evaluated: the unlisted host gets default handling, which accepts
         // the good chain and rejects the expired one.
@@ -185,10 +186,10 @@ final class CallCounter: Sendable {
 /// Which level answers, without a connection.
 final class ChallengeResolutionTests: XCTestCase {
     private func challenge() throws -> ServerTrustChallenge {
-        let trust = ServerTrust(certificates: try TestPKI.certificates("ecdsa/chain.pem"))
-        trust.setAnchorCertificates(try TestPKI.certificates("ecdsa/root.pem"))
-        trust.verifyDate = TestPKI.verifyDate
-        return ServerTrustChallenge(host: TestPKI.host, port: 443, trust: trust)
+        let trust = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/chain.pem"))
+        trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
+        trust.verifyDate = TestCertificates.verifyDate
+        return ServerTrustChallenge(host: TestCertificates.host, port: 443, trust: trust)
     }
 
     func testLevelsAreAskedTaskSessionHandlerAuthority() throws {

@@ -5,6 +5,7 @@ import TrustCore
 import TrustNIO
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 30, part 1: what the user configured (revocation, a profile) is enforced by every judge,
@@ -23,7 +24,7 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
         case revoked, noAKI
         var files: [String] { self == .revoked ? ConfiguredOptionsEnforcementTests.revokedChain : ConfiguredOptionsEnforcementTests.noAKIChain }
         var key: String {
-            self == .revoked ? TestPKI.path("revocation/keys/revoked-leaf.key.pem") : TestPKI.keyPath(of: "scenarios/leaf-no-aki.pem")
+            self == .revoked ? TestCertificates.path("revocation/keys/revoked-leaf.key.pem") : TestCertificates.keyPath(of: "scenarios/leaf-no-aki.pem")
         }
     }
 
@@ -34,9 +35,9 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
     /// Settings trusting the ECDSA test root at the pinned date, with the CRLs of the intermediate
     /// and the root supplied, plus `setting`.
     static func settings(_ setting: Setting) throws -> TLSTrustSettings {
-        var settings = try TestPKI.settings()
+        var settings = try TestCertificates.settings()
         let crls = try ["revocation/intermediate-current.crl", "revocation/root-empty.crl"].flatMap {
-            try CertificateRevocationList.loadAll(from: Array(Data(contentsOf: TestPKI.directory.appendingPathComponent($0))))
+            try CertificateRevocationList.loadAll(from: Array(Data(contentsOf: TestCertificates.directory.appendingPathComponent($0))))
         }
         switch setting {
         case .hardFail: settings.revocation = [.useAnyAvailableMethod, .requirePositiveResponse, .networkAccessDisabled]
@@ -60,17 +61,17 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
     /// Every judge the transport offers, each configured so that its pins match the fixtures (the
     /// intermediate, which both chains share, is pinned).
     static func judges() throws -> [(name: String, judge: TLSTrustJudge)] {
-        let intermediate = try TestPKI.certificates("ecdsa/intermediate.pem")
+        let intermediate = try TestCertificates.certificates("ecdsa/intermediate.pem")
         // The RSA root's key is the backup pin (not in these chains) that SPKI pinning requires.
-        let backup = try TestPKI.certificates("rsa/root.pem")
+        let backup = try TestCertificates.certificates("rsa/root.pem")
         let spki = try PinnedSPKIHashesTrustEvaluator(pins: (intermediate + backup).map(\.spkiPin))
-        let domain = try DomainPinningPolicy(domain: TestPKI.host, requirements: [
+        let domain = try DomainPinningPolicy(domain: TestCertificates.host, requirements: [
             PinRequirement(scope: .certificateAuthority, pins: (intermediate + backup).map { SPKIPin(certificate: $0) }),
         ])
         var certificatePolicy = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: intermediate)
         certificatePolicy.validatesDomainName = true
         let keyPolicy = SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: intermediate)
-        let manager = try ServerTrustManager(evaluators: [TestPKI.host: spki])
+        let manager = try ServerTrustManager(evaluators: [TestCertificates.host: spki])
         return [
             ("evaluate", .evaluate),
             ("DefaultTrustEvaluator", .evaluator(DefaultTrustEvaluator())),
@@ -106,16 +107,16 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
 
     func testEveryJudgeEnforcesTheConfiguredRevocationAndProfileInProcess() async throws {
         for fixture in Fixture.allCases {
-            let presented = try fixture.files.flatMap(TestPKI.certificates)
+            let presented = try fixture.files.flatMap(TestCertificates.certificates)
             for setting in Setting.allCases {
                 let settings = try Self.settings(setting)
-                let plain = try await TLSTrustVerifier(settings: settings).verify(presented, role: .server(host: TestPKI.host))
+                let plain = try await TLSTrustVerifier(settings: settings).verify(presented, role: .server(host: TestCertificates.host))
                 if let expected = Self.expectedAcceptance(fixture, setting) {
                     XCTAssertEqual(plain.isTrusted, expected, "plain evaluation, \(fixture) under \(setting): \(plain)")
                 }
                 for (name, judge) in try Self.judges() {
                     let verifier = try TLSTrustVerifier(settings: settings, judge: judge)
-                    let outcome = await verifier.verify(presented, role: .server(host: TestPKI.host))
+                    let outcome = await verifier.verify(presented, role: .server(host: TestCertificates.host))
                     XCTAssertEqual(outcome.isTrusted, Self.expected(plain.isTrusted, name, fixture),
                                    "\(name), \(fixture) under \(setting): \(outcome)")
                     if fixture == .revoked, setting == .hardFail || setting == .softFail, case let .rejected(failure) = outcome {
@@ -135,14 +136,14 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
     // MARK: - Refused when configured
 
     func testJudgesThatAcceptWithoutEvaluatingAreRefusedWithOptions() throws {
-        let intermediate = try TestPKI.certificates("ecdsa/intermediate.pem")
+        let intermediate = try TestCertificates.certificates("ecdsa/intermediate.pem")
         var lenient = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: intermediate)
         lenient.allowInvalidCertificates = true
         let skipping: [TLSTrustJudge] = [
             .evaluator(DisabledTrustEvaluator()),
             .evaluator(PinnedCertificatesTrustEvaluator(certificates: intermediate, performDefaultValidation: false, validateHost: false)),
             .evaluator(PublicKeysTrustEvaluator(keys: intermediate.map(\.publicKeyInfo), performDefaultValidation: false, validateHost: false)),
-            .evaluator(try PinnedSPKIHashesTrustEvaluator(pins: (intermediate + TestPKI.certificates("rsa/root.pem")).map(\.spkiPin),
+            .evaluator(try PinnedSPKIHashesTrustEvaluator(pins: (intermediate + TestCertificates.certificates("rsa/root.pem")).map(\.spkiPin),
                                                           performDefaultValidation: false, validateHost: false)),
             .evaluator(try ServerTrustManager(evaluators: ["other.test": DisabledTrustEvaluator()])),
             .securityPolicy(lenient),
@@ -157,21 +158,21 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
                     XCTAssertEqual(options, settings.trustOptions)
                 }
                 // Without options the same judges are accepted: they are Alamofire's and AFNetworking's own.
-                XCTAssertNoThrow(try TLSTrustVerifier(settings: try TestPKI.settings(), judge: judge))
+                XCTAssertNoThrow(try TLSTrustVerifier(settings: try TestCertificates.settings(), judge: judge))
             }
         }
     }
 
     func testEvaluatorsRefuseToSkipEvaluationOfATrustWithOptions() throws {
-        let intermediate = try TestPKI.certificates("ecdsa/intermediate.pem")
-        let trust = ServerTrust(certificates: try Self.revokedChain.flatMap(TestPKI.certificates))
+        let intermediate = try TestCertificates.certificates("ecdsa/intermediate.pem")
+        let trust = ServerTrust(certificates: try Self.revokedChain.flatMap(TestCertificates.certificates))
         trust.options.revocation = [.networkAccessDisabled]
         for evaluator: any ServerTrustEvaluating in [
             DisabledTrustEvaluator(),
             PinnedCertificatesTrustEvaluator(certificates: intermediate, performDefaultValidation: false, validateHost: false),
         ] {
-            XCTAssertThrowsError(try evaluator.evaluate(trust, forHost: TestPKI.host)) { error in
-                guard case .optionsNotEnforceable(TestPKI.host, _, trust.options)? = error as? ServerTrustFailureReason else {
+            XCTAssertThrowsError(try evaluator.evaluate(trust, forHost: TestCertificates.host)) { error in
+                guard case .optionsNotEnforceable(TestCertificates.host, _, trust.options)? = error as? ServerTrustFailureReason else {
                     return XCTFail("\(error)")
                 }
             }
@@ -185,14 +186,14 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
     }
 
     func testAnEvaluatorReplacingThePoliciesKeepsTheTrustOptions() throws {
-        let trust = ServerTrust(certificates: try Self.revokedChain.flatMap(TestPKI.certificates))
-        trust.setAnchorCertificates(try TestPKI.certificates("ecdsa/root.pem"))
-        trust.verifyDate = TestPKI.verifyDate
+        let trust = ServerTrust(certificates: try Self.revokedChain.flatMap(TestCertificates.certificates))
+        trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
+        trust.verifyDate = TestCertificates.verifyDate
         trust.setCRLs(try CertificateRevocationList.loadAll(
-            from: Array(Data(contentsOf: TestPKI.directory.appendingPathComponent("revocation/intermediate-current.crl")))))
-        XCTAssertNoThrow(try DefaultTrustEvaluator().evaluate(trust, forHost: TestPKI.host), "no revocation configured: accepted")
+            from: Array(Data(contentsOf: TestCertificates.directory.appendingPathComponent("revocation/intermediate-current.crl")))))
+        XCTAssertNoThrow(try DefaultTrustEvaluator().evaluate(trust, forHost: TestCertificates.host), "no revocation configured: accepted")
         trust.options.revocation = [.networkAccessDisabled]
-        XCTAssertThrowsError(try DefaultTrustEvaluator().evaluate(trust, forHost: TestPKI.host)) { error in
+        XCTAssertThrowsError(try DefaultTrustEvaluator().evaluate(trust, forHost: TestCertificates.host)) { error in
             XCTAssertTrue(contains((error as? ServerTrustFailureReason)?.trustFailures ?? [], index: 0) {
                 if case .revoked = $0 { true } else { false }
             }, "\(error)")
@@ -208,8 +209,8 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
         for fixture in Fixture.allCases {
             let server: OpenSSLServer
             do {
-                server = try OpenSSLServer(certificate: TestPKI.path(fixture.files[0]), key: fixture.key,
-                                           chain: fixture.files.dropFirst().map(TestPKI.path))
+                server = try OpenSSLServer(certificate: TestCertificates.path(fixture.files[0]), key: fixture.key,
+                                           chain: fixture.files.dropFirst().map(TestCertificates.path))
             } catch OpenSSLServer.StartError.opensslMissing {
                 throw XCTSkip("openssl is not installed")
             }

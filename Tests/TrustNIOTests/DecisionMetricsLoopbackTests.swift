@@ -4,6 +4,7 @@ import NIOCore
 import TrustCore
 import TrustNIO
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 41 item 4: what a `TLSTrustVerifier` records through swift-metrics, read back from the
@@ -30,10 +31,10 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
         let metrics = TLSTrustMetrics(factory: recorded)
         let server = try startNIOServer(presenting: serverChain)
 
-        XCTAssertNil(try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings(), metrics: metrics)).error)
-        let otherRoot = try TLSTrustVerifier(settings: try TestPKI.settings(anchors: ["rsa/root.pem"]), metrics: metrics)
+        XCTAssertNil(try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings(), metrics: metrics)).error)
+        let otherRoot = try TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"]), metrics: metrics)
         guard case .evaluationFailed? = rejection(try connect(port: server.port, verifier: otherRoot)) else { return XCTFail() }
-        var otherName = try TestPKI.settings()
+        var otherName = try TestCertificates.settings()
         otherName.requiredIdentity = try .dnsName("other.swifttrust.test")
         let wrongIdentity = try TLSTrustVerifier(settings: otherName, metrics: metrics)
         guard case .identityNotAllowed? = rejection(try connect(port: server.port, verifier: wrongIdentity)) else { return XCTFail() }
@@ -48,7 +49,7 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
         XCTAssertTrue(timer.values.allSatisfy { $0 > 0 && $0 < 10_000_000_000 }, "\(timer.values)")
 
         // The chain trusted: leaf, intermediate, root; the gauge is its earliest notAfter from now.
-        let chain = try serverChain.flatMap(TestPKI.certificates) + TestPKI.certificates("ecdsa/root.pem")
+        let chain = try serverChain.flatMap(TestCertificates.certificates) + TestCertificates.certificates("ecdsa/root.pem")
         let earliest = try XCTUnwrap(chain.map(\.notAfter.secondsSince1970).min())
         let gauge = try recorded.expectGauge(TLSTrustMetrics.peerNearestExpiryLabel)
         XCTAssertEqual(try XCTUnwrap(gauge.lastValue), Double(earliest) - Date().timeIntervalSince1970, accuracy: 60)
@@ -59,7 +60,7 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
     func testFetchesOfTheSettingsFetcherAreCountedThroughAHandshake() throws {
         let recorded = TestMetrics()
         let server = try startNIOServer(presenting: serverChain)
-        var settings = try TestPKI.settings()
+        var settings = try TestCertificates.settings()
         settings.revocation = .useAnyAvailableMethod   // soft fail: nothing served, the peer still trusted
         let verifier = try TLSTrustVerifier(settings: settings, metrics: TLSTrustMetrics(factory: recorded))
         XCTAssertNil(try connect(port: server.port, verifier: verifier).error)
@@ -74,7 +75,7 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
     }
 
     func testDisabledMetricsRecordNothingAndLeaveTheFetcherAlone() throws {
-        let settings = try TestPKI.settings()
+        let settings = try TestCertificates.settings()
         XCTAssertTrue(try TLSTrustVerifier(settings: settings, metrics: .disabled).settings.revocationFetcher is NoRevocationFetcher)
         XCTAssertFalse(try TLSTrustVerifier(settings: settings).settings.revocationFetcher is NoRevocationFetcher,
                        "the default metrics count the fetches")

@@ -5,6 +5,7 @@ import TrustCore
 import TrustNIO
 import TrustSession
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 34 item 5 over a real handshake: a server that leaves out its intermediate is trusted once
@@ -19,14 +20,14 @@ final class MissingIntermediateLoopbackTests: LoopbackTestCase {
         func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
             asked.withLock { $0.append(url) }
             guard url == "http://ca.swifttrust.test/ecdsa-intermediate.crt" else { throw URLError(.fileDoesNotExist) }
-            return try XCTUnwrap(TestPKI.certificates("ecdsa/intermediate.pem").first).derEncoded
+            return try XCTUnwrap(TestCertificates.certificates("ecdsa/intermediate.pem").first).derEncoded
         }
     }
 
     func testAServerThatLeavesOutItsIntermediateIsTrustedAfterFetchingIt() throws {
         let server = try startNIOServer(presenting: ["ecdsa/leaf.pem"])
         let fetcher = IntermediateServer()
-        var settings = try TestPKI.settings()
+        var settings = try TestCertificates.settings()
         settings.revocationFetcher = fetcher
         let result = try connect(port: server.port, verifier: TLSTrustVerifier(settings: settings))
         XCTAssertNil(result.error)
@@ -38,10 +39,10 @@ final class MissingIntermediateLoopbackTests: LoopbackTestCase {
     /// certificate, and would choose what the server requests.
     func testAClientsMissingIntermediateIsNotFetched() async throws {
         let fetcher = IntermediateServer()
-        var settings = try TestPKI.settings()
+        var settings = try TestCertificates.settings()
         settings.revocationFetcher = fetcher
         let decider = try TLSTrustDecider(settings: settings)
-        let client = try TestPKI.certificates("ecdsa/leaf-client.pem")
+        let client = try TestCertificates.certificates("ecdsa/leaf-client.pem")
         guard case .rejected = await decider.decide(client, role: .client) else { return XCTFail("a client without its intermediate was trusted") }
         XCTAssertFalse(decider.mayFetchMissingIssuers(after: decider.decideOffline(client, role: .client), presented: client, role: .client))
         XCTAssertEqual(fetcher.asked.withLock { $0 }, [])
@@ -50,7 +51,7 @@ final class MissingIntermediateLoopbackTests: LoopbackTestCase {
     func testWithIssuerFetchingOffTheServerIsRejectedForItsMissingIssuer() throws {
         let server = try startNIOServer(presenting: ["ecdsa/leaf.pem"])
         let fetcher = IntermediateServer()
-        var settings = try TestPKI.settings()
+        var settings = try TestCertificates.settings()
         settings.revocationFetcher = fetcher
         settings.options.fetchesMissingIssuers = false
         let result = try connect(port: server.port, verifier: TLSTrustVerifier(settings: settings))

@@ -3,6 +3,7 @@ import NIOSSL
 import TrustCore
 import TrustNIO
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// A NIO server verifying client certificates (mutual TLS) with `.ssl(server: false)` against its anchors.
@@ -10,13 +11,13 @@ final class MutualTLSLoopbackTests: LoopbackTestCase {
     private let serverChain = ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"]
 
     func testClientCertificateIsAcceptedAndItsIdentityIsReadableFromTheChannel() throws {
-        let server = try startNIOServer(presenting: serverChain, clientVerifier: TLSTrustVerifier(settings: try TestPKI.settings()))
-        let client = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings()),
+        let server = try startNIOServer(presenting: serverChain, clientVerifier: TLSTrustVerifier(settings: try TestCertificates.settings()))
+        let client = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
                                  clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
         XCTAssertNil(client.error)
         let connection = try firstConnection(server.connections)
         let peer = try XCTUnwrap(try connection.peerAtHandshake.wait())
-        let leaf = try XCTUnwrap(TestPKI.certificates("ecdsa/leaf-client.pem").first)
+        let leaf = try XCTUnwrap(TestCertificates.certificates("ecdsa/leaf-client.pem").first)
         XCTAssertEqual(peer.role, .client)
         XCTAssertEqual(peer.leaf, leaf)
         XCTAssertEqual(peer.subject, leaf.subject)
@@ -26,9 +27,9 @@ final class MutualTLSLoopbackTests: LoopbackTestCase {
     }
 
     func testServerCertificateAsClientCertificateIsRejectedForItsExtendedKeyUsage() throws {
-        let server = try startNIOServer(presenting: serverChain, clientVerifier: TLSTrustVerifier(settings: try TestPKI.settings()))
+        let server = try startNIOServer(presenting: serverChain, clientVerifier: TLSTrustVerifier(settings: try TestCertificates.settings()))
         // Under TLS 1.3 the client's handshake completes before the server judges its certificate.
-        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings()),
+        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
                         clientIdentity: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
         let connection = try firstConnection(server.connections)
         XCTAssertThrowsError(try connection.handshake.wait()) { error in
@@ -42,8 +43,8 @@ final class MutualTLSLoopbackTests: LoopbackTestCase {
 
     func testClientCertificateFromAnotherRootIsRejected() throws {
         let server = try startNIOServer(presenting: serverChain,
-                                        clientVerifier: TLSTrustVerifier(settings: try TestPKI.settings(anchors: ["rsa/root.pem"])))
-        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings()),
+                                        clientVerifier: TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"])))
+        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
                         clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
         let connection = try firstConnection(server.connections)
         XCTAssertThrowsError(try connection.handshake.wait()) { error in
@@ -54,19 +55,19 @@ final class MutualTLSLoopbackTests: LoopbackTestCase {
     }
 
     func testClientWithoutCertificateIsRefused() throws {
-        let server = try startNIOServer(presenting: serverChain, clientVerifier: TLSTrustVerifier(settings: try TestPKI.settings()))
-        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings()))
+        let server = try startNIOServer(presenting: serverChain, clientVerifier: TLSTrustVerifier(settings: try TestCertificates.settings()))
+        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()))
         let connection = try firstConnection(server.connections)
         XCTAssertThrowsError(try connection.handshake.wait())
         XCTAssertNil(connection.record?.outcome, "no certificate, no verification")
     }
 
     func testServerHandlersRefuseAJudgeOtherThanPlainEvaluation() throws {
-        let identity = try TestPKI.identity(presenting: serverChain)
+        let identity = try TestCertificates.identity(presenting: serverChain)
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         configuration.certificateVerification = .noHostnameVerification
         let context = try NIOSSLContext(configuration: configuration)
-        let verifier = try TLSTrustVerifier(securityPolicy: .default, settings: try TestPKI.settings())
+        let verifier = try TLSTrustVerifier(securityPolicy: .default, settings: try TestCertificates.settings())
         XCTAssertThrowsError(try verifier.makeServerHandlers(context: context)) { error in
             XCTAssertEqual(error as? TLSTrustConfigurationError, .clientCertificatesNeedPlainEvaluation)
         }
@@ -75,14 +76,14 @@ final class MutualTLSLoopbackTests: LoopbackTestCase {
     /// Issue 34 item 2: a server verifying client certificates needs explicit anchors, as rustls'
     /// client verifier needs roots; the system store only when the settings name it.
     func testServerHandlersRefuseClientVerificationAgainstTheSystemStore() throws {
-        let identity = try TestPKI.identity(presenting: serverChain)
+        let identity = try TestCertificates.identity(presenting: serverChain)
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         configuration.certificateVerification = .noHostnameVerification
         let context = try NIOSSLContext(configuration: configuration)
         XCTAssertThrowsError(try TLSTrustVerifier().makeServerHandlers(context: context)) { error in
             XCTAssertEqual(error as? TLSTrustConfigurationError, .clientAnchorsNotExplicit)
         }
-        var alongside = try TestPKI.settings()
+        var alongside = try TestCertificates.settings()
         alongside.anchorsOnly = false
         XCTAssertThrowsError(try TLSTrustVerifier(settings: alongside).makeServerHandlers(context: context)) { error in
             XCTAssertEqual(error as? TLSTrustConfigurationError, .clientAnchorsNotExplicit)
@@ -90,14 +91,14 @@ final class MutualTLSLoopbackTests: LoopbackTestCase {
         var named = TLSTrustSettings()
         named.systemStoreTrustsClients = true
         XCTAssertNoThrow(try TLSTrustVerifier(settings: named).makeServerHandlers(context: context))
-        XCTAssertNoThrow(try TLSTrustVerifier(settings: try TestPKI.settings()).makeServerHandlers(context: context))
+        XCTAssertNoThrow(try TLSTrustVerifier(settings: try TestCertificates.settings()).makeServerHandlers(context: context))
     }
 
     func testHandlersRefuseAContextThatVerifiesNothing() throws {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .none
         let context = try NIOSSLContext(configuration: configuration)
-        XCTAssertThrowsError(try TLSTrustVerifier().makeClientHandlers(context: context, host: TestPKI.host)) { error in
+        XCTAssertThrowsError(try TLSTrustVerifier().makeClientHandlers(context: context, host: TestCertificates.host)) { error in
             XCTAssertEqual(error as? TLSTrustConfigurationError, .certificateVerificationDisabled)
         }
     }

@@ -7,33 +7,10 @@ import Synchronization
 import TrustCore
 import TrustNIO
 import TrustX509
+import TrustTestSupport
 import XCTest
 
-/// `TestCertificates/` at the pinned verify date (see TestCertificates/README.md).
-enum TestPKI {
-    /// `<root>/Tests/TrustNIOTests/NIOTestSupport.swift` → `<root>/TestCertificates`.
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates", isDirectory: true)
-
-    /// 2026-06-01T00:00:00Z: every "valid" test certificate is valid then.
-    static let verifyDate = Date(timeIntervalSince1970: 1_780_272_000)
-    /// The DNS name of the test leaves.
-    static let host = "www.swifttrust.test"
-
-    static func path(_ relative: String) -> String { directory.appendingPathComponent(relative).path }
-
-    /// Every certificate in a file under TestCertificates/.
-    static func certificates(_ relative: String) throws -> [Certificate] {
-        try Certificate.loadAll(from: Array(Data(contentsOf: directory.appendingPathComponent(relative))))
-    }
-
-    /// The private key of `TestCertificates/<dir>/<name>.pem`: `keys/<dir>/<name>.key.pem`.
-    static func keyPath(of certificate: String) -> String {
-        path("keys/" + certificate.replacingOccurrences(of: ".pem", with: ".key.pem"))
-    }
-
-    /// Settings trusting only `anchors`, at the pinned verify date.
+extension TestCertificates {
     /// Settings trusting `anchors` at the verify date. Revocation information is never fetched from
     /// the test certificates' URLs (swifttrust.test names, not loopback): a judge that fetches, such
     /// as Alamofire's RevocationTrustEvaluator, finds nothing (tests serve their own when they fetch).
@@ -94,9 +71,9 @@ class LoopbackTestCase: XCTestCase {
         let configPath = directory.appendingPathComponent("certificate.cnf").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         let certificate = directory.appendingPathComponent("certificate.pem").path
-        let key = TestPKI.keyPath(of: "ecdsa/leaf.pem")
+        let key = TestCertificates.keyPath(of: "ecdsa/leaf.pem")
         var arguments = ["req", "-x509", "-new", "-config", configPath, "-key", key, "-days", "30"]
-        if let signer { arguments += ["-CA", TestPKI.path(signer), "-CAkey", TestPKI.keyPath(of: signer)] }
+        if let signer { arguments += ["-CA", TestCertificates.path(signer), "-CAkey", TestCertificates.keyPath(of: signer)] }
         do {
             try OpenSSLCommand.run(arguments + ["-out", certificate])
         } catch OpenSSLCommand.Failure.opensslMissing {
@@ -117,13 +94,13 @@ class LoopbackTestCase: XCTestCase {
 
     /// Connects to 127.0.0.1:`port`, verifying the server for `host` with `verifier`, presenting
     /// `clientIdentity` if given, and waits for the handshake.
-    func connect(port: Int, host: String = TestPKI.host, verifier: TLSTrustVerifier, serverName: String? = nil,
+    func connect(port: Int, host: String = TestCertificates.host, verifier: TLSTrustVerifier, serverName: String? = nil,
                  clientIdentity: [String]? = nil, taskHandler: ServerTrustChallengeHandler? = nil) throws -> ClientResult {
         var configuration = TLSConfiguration.makeClientConfiguration()
         // SwiftTrust checks the host; BoringSSL's hostname check is replaced by the callback anyway.
         configuration.certificateVerification = .noHostnameVerification
         if let clientIdentity {
-            let identity = try TestPKI.identity(presenting: clientIdentity)
+            let identity = try TestCertificates.identity(presenting: clientIdentity)
             configuration.certificateChain = identity.chain
             configuration.privateKey = identity.key
         }
@@ -189,7 +166,7 @@ class LoopbackTestCase: XCTestCase {
     /// connection's (record, handshake outcome).
     func startNIOServer(presenting files: [String], clientVerifier: TLSTrustVerifier? = nil) throws
         -> (port: Int, connections: AsyncStream<ServerConnection>) {
-        let identity = try TestPKI.identity(presenting: files)
+        let identity = try TestCertificates.identity(presenting: files)
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         if clientVerifier != nil { configuration.certificateVerification = .noHostnameVerification }
         let context = try NIOSSLContext(configuration: configuration)
@@ -225,7 +202,7 @@ extension OpenSSLServer {
     /// Starts `openssl s_server` presenting TestCertificates `files` (leaf first, the rest as its chain).
     convenience init(presenting files: [String]) throws {
         do {
-            try self.init(certificate: TestPKI.path(files[0]), key: TestPKI.keyPath(of: files[0]), chain: files.dropFirst().map(TestPKI.path))
+            try self.init(certificate: TestCertificates.path(files[0]), key: TestCertificates.keyPath(of: files[0]), chain: files.dropFirst().map(TestCertificates.path))
         } catch OpenSSLServer.StartError.opensslMissing {
             throw XCTSkip("openssl is not installed")
         }

@@ -2,6 +2,7 @@ import TrustCore
 import TrustNIO
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 30, part 5: a trusted handshake builds certification paths once, whichever judge decides;
@@ -10,15 +11,15 @@ final class PathBuildCountTests: LoopbackTestCase {
     private let goodChain = ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"]
 
     private func trustedPeer(_ judge: TLSTrustJudge) async throws -> TrustedPeer {
-        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), judge: judge)
-        let outcome = await verifier.verify(try goodChain.flatMap(TestPKI.certificates), role: .server(host: TestPKI.host))
+        let verifier = try TLSTrustVerifier(settings: try TestCertificates.settings(), judge: judge)
+        let outcome = await verifier.verify(try goodChain.flatMap(TestCertificates.certificates), role: .server(host: TestCertificates.host))
         guard case let .trusted(peer) = outcome else { throw XCTSkip("not trusted: \(outcome)") }
         return peer
     }
 
     func testATrustedHandshakeBuildsPathsOnceForEveryJudgeThatEvaluatesOnce() async throws {
-        let intermediate = try TestPKI.certificates("ecdsa/intermediate.pem")
-        let backup = try TestPKI.certificates("rsa/root.pem")
+        let intermediate = try TestCertificates.certificates("ecdsa/intermediate.pem")
+        let backup = try TestCertificates.certificates("rsa/root.pem")
         let spki = try PinnedSPKIHashesTrustEvaluator(pins: (intermediate + backup).map(\.spkiPin))
         let judges: [(String, TLSTrustJudge)] = [
             ("evaluate", .evaluate),
@@ -27,7 +28,7 @@ final class PathBuildCountTests: LoopbackTestCase {
             ("PublicKeysTrustEvaluator", .evaluator(PublicKeysTrustEvaluator(keys: intermediate.map(\.publicKeyInfo)))),
             ("PinnedCertificatesTrustEvaluator", .evaluator(PinnedCertificatesTrustEvaluator(certificates: intermediate))),
             ("CompositeTrustEvaluator", .evaluator(CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(), spki]))),
-            ("ServerTrustManager", .evaluator(try ServerTrustManager(evaluators: [TestPKI.host: spki]))),
+            ("ServerTrustManager", .evaluator(try ServerTrustManager(evaluators: [TestCertificates.host: spki]))),
             ("RevocationTrustEvaluator", .evaluator(RevocationTrustEvaluator())),
             ("SecurityPolicy(.none)", .securityPolicy(.default)),
             ("SecurityPolicy(.publicKey)", .securityPolicy(SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: intermediate))),
@@ -49,34 +50,34 @@ final class PathBuildCountTests: LoopbackTestCase {
 
     func testAHandshakeOverLoopbackReportsOneBuild() throws {
         let server = try startNIOServer(presenting: goodChain)
-        let verifier = try TLSTrustVerifier(evaluator: DefaultTrustEvaluator(), settings: try TestPKI.settings())
+        let verifier = try TLSTrustVerifier(evaluator: DefaultTrustEvaluator(), settings: try TestCertificates.settings())
         let result = try connect(port: server.port, verifier: verifier)
         XCTAssertNil(result.error)
         XCTAssertEqual(result.record.trustedPeer?.pathBuilds, 1)
     }
 
     func testEvaluatingTheSamePoliciesAgainReusesTheCurrentEvaluation() throws {
-        let trust = ServerTrust(certificates: try goodChain.flatMap(TestPKI.certificates), policies: [.ssl(server: true, hostname: TestPKI.host)])
-        trust.setAnchorCertificates(try TestPKI.certificates("ecdsa/root.pem"))
-        trust.verifyDate = TestPKI.verifyDate
-        let first = trust.evaluate(policies: [.ssl(server: true, hostname: TestPKI.host)])
+        let trust = ServerTrust(certificates: try goodChain.flatMap(TestCertificates.certificates), policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
+        trust.verifyDate = TestCertificates.verifyDate
+        let first = trust.evaluate(policies: [.ssl(server: true, hostname: TestCertificates.host)])
         XCTAssertTrue(first.isTrusted)
         XCTAssertEqual(trust.pathBuildCount, 1)
-        trust.policies = [.ssl(server: true, hostname: TestPKI.host)]  // the same policies: still current
-        XCTAssertEqual(trust.evaluate(policies: [.ssl(server: true, hostname: TestPKI.host)]), first)
+        trust.policies = [.ssl(server: true, hostname: TestCertificates.host)]  // the same policies: still current
+        XCTAssertEqual(trust.evaluate(policies: [.ssl(server: true, hostname: TestCertificates.host)]), first)
         XCTAssertEqual(trust.certificateChain(), first.chain)
         XCTAssertEqual(trust.pathBuildCount, 1, "nothing changed: no second build")
-        trust.verifyDate = TestPKI.verifyDate.addingTimeInterval(1)   // a change: evaluated again
-        XCTAssertTrue(trust.evaluate(policies: [.ssl(server: true, hostname: TestPKI.host)]).isTrusted)
+        trust.verifyDate = TestCertificates.verifyDate.addingTimeInterval(1)   // a change: evaluated again
+        XCTAssertTrue(trust.evaluate(policies: [.ssl(server: true, hostname: TestCertificates.host)]).isTrusted)
         XCTAssertEqual(trust.pathBuildCount, 2)
         XCTAssertTrue(trust.evaluate().isTrusted, "evaluate() always evaluates")
         XCTAssertEqual(trust.pathBuildCount, 3)
     }
 
     func testARejectionBuildsAtMostOnceMoreForItsExplanation() throws {
-        let trust = ServerTrust(certificates: try goodChain.flatMap(TestPKI.certificates))
-        trust.setAnchorCertificates(try TestPKI.certificates("ecdsa/root.pem"))
-        trust.verifyDate = TestPKI.verifyDate
+        let trust = ServerTrust(certificates: try goodChain.flatMap(TestCertificates.certificates))
+        trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
+        trust.verifyDate = TestCertificates.verifyDate
         XCTAssertThrowsError(try DefaultTrustEvaluator().evaluate(trust, forHost: "other.swifttrust.test"))
         XCTAssertEqual(trust.pathBuildCount, 2, "with the host, then without it to tell which failed")
     }

@@ -7,6 +7,7 @@ import Synchronization
 import TrustNIO
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// `HTTPPinningReportUploader` against report collectors the tests start on 127.0.0.1.
@@ -133,10 +134,10 @@ final class PinReportUploadTests: LoopbackTestCase {
     }
 
     func report() throws -> PinValidationReport {
-        PinValidationReport(hostname: TestPKI.host, port: 443, notedHostname: "swifttrust.test", includeSubdomains: true,
-                            enforcePinning: false, validatedChain: try TestPKI.certificates("ecdsa/chain.pem"),
-                            knownPins: [SPKIPin(certificate: try XCTUnwrap(TestPKI.certificates("ecdsa/root.pem").first))],
-                            result: .failed, date: TestPKI.verifyDate,
+        PinValidationReport(hostname: TestCertificates.host, port: 443, notedHostname: "swifttrust.test", includeSubdomains: true,
+                            enforcePinning: false, validatedChain: try TestCertificates.certificates("ecdsa/chain.pem"),
+                            knownPins: [SPKIPin(certificate: try XCTUnwrap(TestCertificates.certificates("ecdsa/root.pem").first))],
+                            result: .failed, date: TestCertificates.verifyDate,
                             identity: PinReportingIdentity(appBundleId: "tests", appVersion: "1", appPlatform: "LINUX",
                                                            appPlatformVersion: "6", appVendorId: "v"))
     }
@@ -169,7 +170,7 @@ final class PinReportUploadTests: LoopbackTestCase {
         let collector = Collector(response: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
         let port = try startCollector(collector, tls: try collectorTLS(presenting: try issueLeafFor127001()))
         let completions = Completions()
-        let uploader = try makeUploader(completions, tlsSettings: TLSTrustSettings(anchors: TestPKI.certificates("ecdsa/root.pem")))
+        let uploader = try makeUploader(completions, tlsSettings: TLSTrustSettings(anchors: TestCertificates.certificates("ecdsa/root.pem")))
         let report = try report()
         uploader.deliver(report, to: [try XCTUnwrap(URL(string: "https://127.0.0.1:\(port)/report"))])
         await waitForIdle(uploader)
@@ -186,11 +187,11 @@ final class PinReportUploadTests: LoopbackTestCase {
         let wrongRootPort = try startCollector(wrongRootCollector, tls: try collectorTLS(presenting: leafFor127001))
         // Trusted chain, but issued for www.swifttrust.test, not the address connected to.
         let wrongHostCollector = Collector(response: Self.noContent)
-        let committedLeaf = (TestPKI.path("ecdsa/leaf.pem"), TestPKI.keyPath(of: "ecdsa/leaf.pem"))
+        let committedLeaf = (TestCertificates.path("ecdsa/leaf.pem"), TestCertificates.keyPath(of: "ecdsa/leaf.pem"))
         let wrongHostPort = try startCollector(wrongHostCollector, tls: try collectorTLS(presenting: committedLeaf))
         let completions = Completions()
-        let uploader = try makeUploader(completions, tlsSettings: TLSTrustSettings(anchors: TestPKI.certificates("rsa/root.pem")))
-        let rightRootUploader = try makeUploader(completions, tlsSettings: TLSTrustSettings(anchors: TestPKI.certificates("ecdsa/root.pem")))
+        let uploader = try makeUploader(completions, tlsSettings: TLSTrustSettings(anchors: TestCertificates.certificates("rsa/root.pem")))
+        let rightRootUploader = try makeUploader(completions, tlsSettings: TLSTrustSettings(anchors: TestCertificates.certificates("ecdsa/root.pem")))
         uploader.deliver(try report(), to: [try XCTUnwrap(URL(string: "https://127.0.0.1:\(wrongRootPort)/"))])
         rightRootUploader.deliver(try report(), to: [try XCTUnwrap(URL(string: "https://127.0.0.1:\(wrongHostPort)/"))])
         await waitForIdle(uploader)
@@ -424,7 +425,7 @@ final class PinReportUploadTests: LoopbackTestCase {
 
     /// A TLS server context presenting `leaf` (certificate and key paths) and the committed ECDSA intermediate.
     func collectorTLS(presenting leaf: (certificate: String, key: String)) throws -> NIOSSLContext {
-        let chain = try [leaf.certificate, TestPKI.path("ecdsa/intermediate.pem")]
+        let chain = try [leaf.certificate, TestCertificates.path("ecdsa/intermediate.pem")]
             .flatMap { try NIOSSLCertificate.fromPEMFile($0) }.map(NIOSSLCertificateSource.certificate)
         let key = try NIOSSLPrivateKey(file: leaf.key, format: .pem)
         return try NIOSSLContext(configuration: .makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key)))

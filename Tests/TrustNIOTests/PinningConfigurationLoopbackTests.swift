@@ -4,6 +4,7 @@ import TrustCore
 import TrustNIO
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// The issue's acceptance test: one pin set written as SwiftTrust JSON, an ATS Info.plist, an
@@ -13,7 +14,7 @@ import XCTest
 final class PinningConfigurationLoopbackTests: LoopbackTestCase {
     /// The ECDSA intermediate's pin and a backup key's pin (the SHA-256 of nothing: no key has it).
     private func pins() throws -> [String] {
-        let intermediate = try XCTUnwrap(try TestPKI.certificates("ecdsa/intermediate.pem").first)
+        let intermediate = try XCTUnwrap(try TestCertificates.certificates("ecdsa/intermediate.pem").first)
         return [SPKIPin(certificate: intermediate).description, "sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="]
     }
 
@@ -24,7 +25,7 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
     /// report-only where the format can say it (ATS cannot).
     private func documents(enforce: Bool) throws -> [(String, String)] {
         let pins = try pins()
-        let host = TestPKI.host
+        let host = TestCertificates.host
         let ats = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -74,16 +75,16 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
     private func connect(to server: OpenSSLServer, document: String, reporter: PinningReporter?) throws -> ClientResult {
         let configuration = try PinningConfiguration.load(data: Data(document.utf8))
         let manager = try ServerTrustManager(configuration: configuration, reporter: reporter)
-        let settings = try TestPKI.settings(anchors: ["ecdsa/root.pem", "rsa/root.pem"])
+        let settings = try TestCertificates.settings(anchors: ["ecdsa/root.pem", "rsa/root.pem"])
         return try connect(port: server.port, verifier: TLSTrustVerifier(settings: settings, judge: .evaluator(manager)))
     }
 
     func testEveryFormatGivesTheSameVerdictsOnTheSameServedChains() throws {
-        let pinned = try OpenSSLServer(certificate: TestPKI.path("ecdsa/leaf.pem"), key: TestPKI.keyPath(of: "ecdsa/leaf.pem"),
-                                       chain: [TestPKI.path("ecdsa/intermediate.pem")])
+        let pinned = try OpenSSLServer(certificate: TestCertificates.path("ecdsa/leaf.pem"), key: TestCertificates.keyPath(of: "ecdsa/leaf.pem"),
+                                       chain: [TestCertificates.path("ecdsa/intermediate.pem")])
         defer { pinned.stop() }
-        let other = try OpenSSLServer(certificate: TestPKI.path("rsa/leaf.pem"), key: TestPKI.keyPath(of: "rsa/leaf.pem"),
-                                      chain: [TestPKI.path("rsa/intermediate.pem")])
+        let other = try OpenSSLServer(certificate: TestCertificates.path("rsa/leaf.pem"), key: TestCertificates.keyPath(of: "rsa/leaf.pem"),
+                                      chain: [TestCertificates.path("rsa/intermediate.pem")])
         defer { other.stop() }
         let documents = try documents(enforce: true)
         XCTAssertEqual(documents.count, 5)
@@ -100,8 +101,8 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
     }
 
     func testReportOnlyReportsWithTheServedPortAndDoesNotReject() throws {
-        let other = try OpenSSLServer(certificate: TestPKI.path("rsa/leaf.pem"), key: TestPKI.keyPath(of: "rsa/leaf.pem"),
-                                      chain: [TestPKI.path("rsa/intermediate.pem")])
+        let other = try OpenSSLServer(certificate: TestCertificates.path("rsa/leaf.pem"), key: TestCertificates.keyPath(of: "rsa/leaf.pem"),
+                                      chain: [TestCertificates.path("rsa/intermediate.pem")])
         defer { other.stop() }
         for (format, document) in try documents(enforce: false) {
             let sink = RecordingPinningReportSink()
@@ -109,7 +110,7 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
             XCTAssertNil(try connect(to: other, document: document, reporter: reporter).error, format)
             XCTAssertEqual(sink.deliveries.count, 1, format)
             let delivery = try XCTUnwrap(sink.deliveries.first)
-            XCTAssertEqual(delivery.report.hostname, TestPKI.host, format)
+            XCTAssertEqual(delivery.report.hostname, TestCertificates.host, format)
             XCTAssertEqual(delivery.report.port, other.port, format)
             XCTAssertEqual(delivery.report.enforcePinning, false, format)
             XCTAssertEqual(delivery.report.validationResult, .failed, format)

@@ -3,6 +3,7 @@ import NIOPosix
 import NIOSSL
 import SwiftTrust
 import TrustNIO
+import TrustTestSupport
 import XCTest
 
 // The example of the TrustNIO article "Using SwiftTrust with SwiftNIO"
@@ -41,19 +42,19 @@ func connectPinned(to address: String, port: Int, host: String, pins: [String],
 final class ReadmeExampleTests: LoopbackTestCase {
     func testPinnedConnectionIsOpenedAndAWrongPinIsRejectedWithTheReason() async throws {
         let server = try startNIOServer(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
-        let leafPin = try XCTUnwrap(TestPKI.certificates("ecdsa/leaf.pem").first).spkiPin
-        let backupPin = try XCTUnwrap(TestPKI.certificates("rsa/leaf.pem").first).spkiPin
-        let rootPin = try XCTUnwrap(TestPKI.certificates("rsa/root.pem").first).spkiPin
+        let leafPin = try XCTUnwrap(TestCertificates.certificates("ecdsa/leaf.pem").first).spkiPin
+        let backupPin = try XCTUnwrap(TestCertificates.certificates("rsa/leaf.pem").first).spkiPin
+        let rootPin = try XCTUnwrap(TestCertificates.certificates("rsa/root.pem").first).spkiPin
 
-        let channel = try await connectPinned(to: "127.0.0.1", port: server.port, host: TestPKI.host, pins: [leafPin, backupPin],
-                                              settings: try TestPKI.settings(), group: group)
+        let channel = try await connectPinned(to: "127.0.0.1", port: server.port, host: TestCertificates.host, pins: [leafPin, backupPin],
+                                              settings: try TestCertificates.settings(), group: group)
         let peer = try await channel.trustedPeer().get()
         XCTAssertEqual(peer?.validatedChain?.count, 3)
         try await channel.close()
 
         do {
-            _ = try await connectPinned(to: "127.0.0.1", port: server.port, host: TestPKI.host, pins: [backupPin, rootPin],
-                                        settings: try TestPKI.settings(), group: group)
+            _ = try await connectPinned(to: "127.0.0.1", port: server.port, host: TestCertificates.host, pins: [backupPin, rootPin],
+                                        settings: try TestCertificates.settings(), group: group)
             XCTFail("a server without a pinned key was accepted")
         } catch let rejection as TLSTrustError {
             guard case .publicKeyPinningFailed? = rejection.failure.serverTrustFailureReason else { return XCTFail("\(rejection)") }

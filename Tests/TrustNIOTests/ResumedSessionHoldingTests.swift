@@ -3,6 +3,7 @@ import NIOEmbedded
 import NIOSSL
 import NIOTLS
 import TrustNIO
+import TrustTestSupport
 import XCTest
 
 /// What `TLSPeerTrustHandler` does while a resumed session's peer is re-verified off the event
@@ -55,12 +56,12 @@ final class ResumedSessionHoldingTests: XCTestCase {
     /// verification while the session holds the test server leaf (a resumed session), re-verified
     /// off the loop: [outbound recorder, trust handler, inbound recorder].
     private func makeResumedChannel() throws -> (EmbeddedChannel, TLSPeerTrustRecord, OutboundRecorder, InboundEventRecorder) {
-        var settings = try TestPKI.settings()
-        settings.additionalIntermediates = try TestPKI.certificates("ecdsa/intermediate.pem")
+        var settings = try TestCertificates.settings()
+        settings.additionalIntermediates = try TestCertificates.certificates("ecdsa/intermediate.pem")
         let verifier = try TLSTrustVerifier(settings: settings, execution: .offEventLoop)
-        let leaf = try NIOSSLCertificate(file: TestPKI.path("ecdsa/leaf.pem"), format: .pem)
+        let leaf = try NIOSSLCertificate(file: TestCertificates.path("ecdsa/leaf.pem"), format: .pem)
         let record = TLSPeerTrustRecord()
-        let check = TLSPeerTrustHandler.ResumptionCheck(verifier: verifier, role: .server(host: TestPKI.host), port: nil,
+        let check = TLSPeerTrustHandler.ResumptionCheck(verifier: verifier, role: .server(host: TestCertificates.host), port: nil,
                                                         taskHandler: nil, sessionLeaf: { _ in leaf })
         let outbound = OutboundRecorder(), inbound = InboundEventRecorder()
         let channel = EmbeddedChannel()

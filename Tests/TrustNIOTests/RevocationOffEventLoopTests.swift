@@ -4,6 +4,7 @@ import NIOPosix
 import NIOSSL
 import TrustCore
 import TrustNIO
+import TrustTestSupport
 import XCTest
 
 /// A revocation fetcher that answers slowly and then fails (status unknown: soft fail), counting
@@ -40,7 +41,7 @@ final class RevocationOffEventLoopTests: LoopbackTestCase {
         return ClientBootstrap(group: group)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addTrustedTLSClientHandlers(context: context, host: TestPKI.host, verifier: verifier)
+                    try channel.pipeline.syncOperations.addTrustedTLSClientHandlers(context: context, host: TestCertificates.host, verifier: verifier)
                     try channel.pipeline.syncOperations.addHandler(TLSHandshakeCompletionHandler(promise: handshake))
                 }
             }
@@ -54,13 +55,13 @@ final class RevocationOffEventLoopTests: LoopbackTestCase {
         configuration.certificateVerification = .noHostnameVerification
         let context = try NIOSSLContext(configuration: configuration)
         let fetcher = SlowFetcher(delay: .milliseconds(1500))
-        var fetching = try TestPKI.settings()
+        var fetching = try TestCertificates.settings()
         fetching.revocation = .useAnyAvailableMethod   // soft fail: an unknown status is accepted
         fetching.revocationFetcher = fetcher
         let start = DispatchTime.now()
 
         let slow = startConnection(port: server.port, verifier: try TLSTrustVerifier(settings: fetching), context: context)
-        let fast = startConnection(port: server.port, verifier: try TLSTrustVerifier(settings: try TestPKI.settings()), context: context)
+        let fast = startConnection(port: server.port, verifier: try TLSTrustVerifier(settings: try TestCertificates.settings()), context: context)
 
         let fastDone = try fast.wait()
         let slowDone = try slow.wait()

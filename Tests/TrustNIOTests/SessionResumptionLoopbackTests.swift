@@ -8,6 +8,7 @@ import Synchronization
 import TrustCore
 import TrustNIO
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 34 item 1: a resumed TLS session carries no client certificate and never reaches the
@@ -30,7 +31,7 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
 
     /// A server context requiring client certificates, as `startNIOServer` makes it.
     private func serverContext() throws -> NIOSSLContext {
-        let identity = try TestPKI.identity(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        let identity = try TestCertificates.identity(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         configuration.certificateVerification = .noHostnameVerification
         return try NIOSSLContext(configuration: configuration)
@@ -63,20 +64,20 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
     /// Runs `openssl s_client` against 127.0.0.1:`port` at `version`, presenting the client chain
     /// when `presentCertificate`, saving the session to (or resuming it from) `session`; returns what it printed.
     private func sClient(port: Int, version: String, presentCertificate: Bool, session: String, resume: Bool) throws -> String {
-        var arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", TestPKI.host, version, "-ign_eof"]
+        var arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", TestCertificates.host, version, "-ign_eof"]
         if presentCertificate {
-            arguments += ["-cert", TestPKI.path(clientFiles[0]), "-cert_chain", TestPKI.path(clientFiles[1]),
-                          "-key", TestPKI.keyPath(of: clientFiles[0])]
+            arguments += ["-cert", TestCertificates.path(clientFiles[0]), "-cert_chain", TestCertificates.path(clientFiles[1]),
+                          "-key", TestCertificates.keyPath(of: clientFiles[0])]
         }
         arguments += [resume ? "-sess_in" : "-sess_out", directory.appendingPathComponent(session).path]
         return try OpenSSLCommand.output(of: arguments)
     }
 
-    private func clientLeaf() throws -> Certificate { try XCTUnwrap(try TestPKI.certificates(clientFiles[0]).first) }
+    private func clientLeaf() throws -> Certificate { try XCTUnwrap(try TestCertificates.certificates(clientFiles[0]).first) }
 
     func testAResumedSessionIsReverifiedAndCarriesTheClientsIdentity() throws {
         for version in ["-tls1_2", "-tls1_3"] {
-            let (port, connections) = try listen(context: try serverContext(), verifier: try TLSTrustVerifier(settings: try TestPKI.settings()))
+            let (port, connections) = try listen(context: try serverContext(), verifier: try TLSTrustVerifier(settings: try TestCertificates.settings()))
             let session = "session\(version).pem"
             _ = try sClient(port: port, version: version, presentCertificate: true, session: session, resume: false)
             let first = try connections.connection(0)
@@ -99,8 +100,8 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
     func testASessionFromAnotherListenerIsReverifiedUnderThisListenersAnchors() throws {
         let context = try serverContext()
         for version in ["-tls1_2", "-tls1_3"] {
-            let trusting = try listen(context: context, verifier: try TLSTrustVerifier(settings: try TestPKI.settings()))
-            let other = try listen(context: context, verifier: try TLSTrustVerifier(settings: try TestPKI.settings(anchors: ["rsa/root.pem"])))
+            let trusting = try listen(context: context, verifier: try TLSTrustVerifier(settings: try TestCertificates.settings()))
+            let other = try listen(context: context, verifier: try TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"])))
             let session = "shared\(version).pem"
             _ = try sClient(port: trusting.port, version: version, presentCertificate: true, session: session, resume: false)
             XCTAssertNotNil(try trusting.connections.connection(0).peerAtHandshake.wait(), version)
@@ -125,10 +126,10 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
     /// no longer gets in on its old session.
     func testAResumedSessionIsJudgedAtTheTimeOfItsHandshake() throws {
         let context = try serverContext()
-        let now = try listen(context: context, verifier: try TLSTrustVerifier(settings: try TestPKI.settings()))
-        var later = try TestPKI.settings()
+        let now = try listen(context: context, verifier: try TLSTrustVerifier(settings: try TestCertificates.settings()))
+        var later = try TestCertificates.settings()
         later.verifyDate = Date(timeIntervalSince1970: 4_200_000_000)  // 2103, after every test leaf's notAfter
-        later.additionalIntermediates = try TestPKI.certificates("ecdsa/intermediate.pem")
+        later.additionalIntermediates = try TestCertificates.certificates("ecdsa/intermediate.pem")
         let expired = try listen(context: context, verifier: try TLSTrustVerifier(settings: later))
         _ = try sClient(port: now.port, version: "-tls1_3", presentCertificate: true, session: "dated.pem", resume: false)
         XCTAssertNotNil(try now.connections.connection(0).peerAtHandshake.wait())
@@ -144,7 +145,7 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
     /// the full handshake before it with `resumed="false"`.
     func testAResumedSessionsDecisionIsCountedAsResumed() throws {
         let recorded = TestMetrics()
-        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), metrics: TLSTrustMetrics(factory: recorded))
+        let verifier = try TLSTrustVerifier(settings: try TestCertificates.settings(), metrics: TLSTrustMetrics(factory: recorded))
         let (port, connections) = try listen(context: try serverContext(), verifier: verifier)
         _ = try sClient(port: port, version: "-tls1_3", presentCertificate: true, session: "counted.pem", resume: false)
         XCTAssertNotNil(try connections.connection(0).peerAtHandshake.wait())

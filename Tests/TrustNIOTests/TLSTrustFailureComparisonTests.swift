@@ -4,6 +4,7 @@ import TrustCore
 import TrustNIO
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// TrustNIO's rejections are `Hashable` (a caller switches on them, keeps them in a set, compares
@@ -13,10 +14,10 @@ final class TLSTrustFailureComparisonTests: XCTestCase {
     private struct Rejected: Error, Hashable { let code: Int }
 
     func testRejectionsOfTheSameChainAreEqualAndLocalized() async throws {
-        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings())
-        let clientChain = try ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"].flatMap(TestPKI.certificates)
-        let asServer = try await rejected(verifier.verify(clientChain, role: .server(host: TestPKI.host)))
-        let again = try await rejected(verifier.verify(clientChain, role: .server(host: TestPKI.host)))
+        let verifier = try TLSTrustVerifier(settings: try TestCertificates.settings())
+        let clientChain = try ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"].flatMap(TestCertificates.certificates)
+        let asServer = try await rejected(verifier.verify(clientChain, role: .server(host: TestCertificates.host)))
+        let again = try await rejected(verifier.verify(clientChain, role: .server(host: TestCertificates.host)))
         let empty = try await rejected(verifier.verify([Certificate](), role: .client))
         XCTAssertEqual(asServer, again)
         XCTAssertEqual(empty, .noPeerCertificates)
@@ -36,15 +37,15 @@ final class TLSTrustFailureComparisonTests: XCTestCase {
     }
 
     func testEvaluatorErrorsCompareByValue() async throws {
-        let chain = try TestPKI.certificates("ecdsa/chain.pem")
+        let chain = try TestCertificates.certificates("ecdsa/chain.pem")
         func rejection(_ code: Int) async throws -> TLSTrustFailure {
             let verifier = try TLSTrustVerifier(evaluator: CustomTrustEvaluator { _, _ in throw Rejected(code: code) },
-                                            settings: try TestPKI.settings())
-            return try await rejected(verifier.verify(chain, role: .server(host: TestPKI.host)))
+                                            settings: try TestCertificates.settings())
+            return try await rejected(verifier.verify(chain, role: .server(host: TestCertificates.host)))
         }
         let one = try await rejection(1)
         guard case let .evaluatorRejected(host, error) = one else { return XCTFail("\(one)") }
-        XCTAssertEqual(host, TestPKI.host)
+        XCTAssertEqual(host, TestCertificates.host)
         guard case let .customEvaluationFailed(_, thrown)? = error.error as? ServerTrustFailureReason else { return XCTFail("\(error)") }
         XCTAssertEqual(thrown.error as? Rejected, Rejected(code: 1))
         let sameAgain = try await rejection(1)

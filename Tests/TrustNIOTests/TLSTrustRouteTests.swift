@@ -7,6 +7,7 @@ import TrustCore
 import TrustNIO
 import TrustPinning
 import TrustSession
+import TrustTestSupport
 import XCTest
 
 /// The one-call TLS routes: the configurations they make, what they refuse, and both ends on loopback.
@@ -17,18 +18,18 @@ final class TLSTrustRouteTests: LoopbackTestCase {
     func testClientRouteReplacesAVerificationModeUnderWhichBoringSSLIgnoresTheVerifier() throws {
         var unsafe = TLSConfiguration.makeClientConfiguration()
         unsafe.certificateVerification = .none
-        let route = try TLSClientTrustRoute(host: TestPKI.host, verifier: TLSTrustVerifier(settings: TestPKI.settings()),
+        let route = try TLSClientTrustRoute(host: TestCertificates.host, verifier: TLSTrustVerifier(settings: TestCertificates.settings()),
                                             configuration: unsafe)
         XCTAssertEqual(route.tlsConfiguration.certificateVerification, .noHostnameVerification)
-        XCTAssertEqual(route.serverName, TestPKI.host)
-        XCTAssertEqual(route.role, .server(host: TestPKI.host))
-        let byAddress = try TLSClientTrustRoute(host: "127.0.0.1", verifier: TLSTrustVerifier(settings: TestPKI.settings()))
+        XCTAssertEqual(route.serverName, TestCertificates.host)
+        XCTAssertEqual(route.role, .server(host: TestCertificates.host))
+        let byAddress = try TLSClientTrustRoute(host: "127.0.0.1", verifier: TLSTrustVerifier(settings: TestCertificates.settings()))
         XCTAssertNil(byAddress.serverName, "SNI carries no IP address")
     }
 
     func testServerRouteAsksForClientCertificates() throws {
-        let identity = try TestPKI.identity(presenting: serverChain)
-        let verifier = try TLSTrustVerifier(settings: TestPKI.settings())
+        let identity = try TestCertificates.identity(presenting: serverChain)
+        let verifier = try TLSTrustVerifier(settings: TestCertificates.settings())
         let required = try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key, clientVerifier: verifier)
         XCTAssertEqual(required.tlsConfiguration.certificateVerification, .noHostnameVerification)
         let optional = try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key, clientVerifier: verifier,
@@ -37,12 +38,12 @@ final class TLSTrustRouteTests: LoopbackTestCase {
     }
 
     func testServerRouteRefusesAVerifierThatCannotJudgeClients() throws {
-        let identity = try TestPKI.identity(presenting: serverChain)
+        let identity = try TestCertificates.identity(presenting: serverChain)
         XCTAssertThrowsError(try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key,
                                                      clientVerifier: TLSTrustVerifier())) { error in
             XCTAssertEqual(error as? TLSTrustConfigurationError, .clientAnchorsNotExplicit)
         }
-        let pinned = try TLSTrustVerifier(evaluator: DefaultTrustEvaluator(), settings: TestPKI.settings())
+        let pinned = try TLSTrustVerifier(evaluator: DefaultTrustEvaluator(), settings: TestCertificates.settings())
         XCTAssertThrowsError(try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key,
                                                      clientVerifier: pinned)) { error in
             XCTAssertEqual(error as? TLSTrustConfigurationError, .clientCertificatesNeedPlainEvaluation)
@@ -50,7 +51,7 @@ final class TLSTrustRouteTests: LoopbackTestCase {
     }
 
     func testHandlersRefuseAContextNotMadeFromTheRoute() throws {
-        let route = try TLSClientTrustRoute(host: TestPKI.host, verifier: TLSTrustVerifier(settings: TestPKI.settings()))
+        let route = try TLSClientTrustRoute(host: TestCertificates.host, verifier: TLSTrustVerifier(settings: TestCertificates.settings()))
         var other = TLSConfiguration.makeClientConfiguration()
         other.certificateVerification = .optionalVerification
         XCTAssertThrowsError(try route.makeHandlers(context: NIOSSLContext(configuration: other))) { error in
@@ -62,9 +63,9 @@ final class TLSTrustRouteTests: LoopbackTestCase {
         let server = try startRouteServer()
         let client = try connectThroughRoute(port: server.port, presenting: clientChain)
         XCTAssertNil(client.error)
-        XCTAssertEqual(client.record.trustedPeer?.leaf, try TestPKI.certificates("ecdsa/leaf.pem").first)
+        XCTAssertEqual(client.record.trustedPeer?.leaf, try TestCertificates.certificates("ecdsa/leaf.pem").first)
         let accepted = try next(server.records)
-        XCTAssertEqual(try accepted.handshake.wait()?.leaf, try TestPKI.certificates("ecdsa/leaf-client.pem").first)
+        XCTAssertEqual(try accepted.handshake.wait()?.leaf, try TestCertificates.certificates("ecdsa/leaf-client.pem").first)
         XCTAssertEqual(accepted.record.trustedPeer?.subjectAlternativeNames, [.rfc822Name("user@swifttrust.test")])
 
         // A second client, presenting the server's certificate (serverAuth only): its own record holds its rejection.
@@ -83,9 +84,9 @@ final class TLSTrustRouteTests: LoopbackTestCase {
     func testClientRouteRejectsAWrongPinWithTheTypedReason() throws {
         let server = try startRouteServer()
         let pins = ["sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "sha256/AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="]
-        let manager = try ServerTrustManager(evaluators: [TestPKI.host: PinnedSPKIHashesTrustEvaluator(pins: pins)])
+        let manager = try ServerTrustManager(evaluators: [TestCertificates.host: PinnedSPKIHashesTrustEvaluator(pins: pins)])
         let result = try connectThroughRoute(port: server.port, presenting: clientChain,
-                                             verifier: TLSTrustVerifier(evaluator: manager, settings: TestPKI.settings()))
+                                             verifier: TLSTrustVerifier(evaluator: manager, settings: TestCertificates.settings()))
         guard let failure = rejection(result) else { return }
         guard case .evaluatorRejected = failure else { return XCTFail("\(failure)") }
     }
@@ -104,9 +105,9 @@ final class TLSTrustRouteTests: LoopbackTestCase {
     }
 
     private func startRouteServer() throws -> (port: Int, records: RouteConnections) {
-        let identity = try TestPKI.identity(presenting: serverChain)
+        let identity = try TestCertificates.identity(presenting: serverChain)
         let route = try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key,
-                                            clientVerifier: TLSTrustVerifier(settings: TestPKI.settings()))
+                                            clientVerifier: TLSTrustVerifier(settings: TestCertificates.settings()))
         let context = try route.makeContext()
         let accepted = RouteConnections()
         let server = try ServerBootstrap(group: group)
@@ -129,10 +130,10 @@ final class TLSTrustRouteTests: LoopbackTestCase {
     private func connectThroughRoute(port: Int, presenting files: [String],
                                      verifier: TLSTrustVerifier? = nil) throws -> ClientResult {
         var configuration = TLSConfiguration.makeClientConfiguration()
-        let identity = try TestPKI.identity(presenting: files)
+        let identity = try TestCertificates.identity(presenting: files)
         configuration.certificateChain = identity.chain
         configuration.privateKey = identity.key
-        let route = try TLSClientTrustRoute(host: TestPKI.host, verifier: verifier ?? TLSTrustVerifier(settings: TestPKI.settings()),
+        let route = try TLSClientTrustRoute(host: TestCertificates.host, verifier: verifier ?? TLSTrustVerifier(settings: TestCertificates.settings()),
                                             port: port, configuration: configuration)
         let context = try route.makeContext()
         return try connect(port: port) { pipeline in try pipeline.addHandlers(of: route, context: context) }

@@ -3,6 +3,7 @@ import Logging
 import TrustCore
 import TrustNIO
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// What a `TLSTrustVerifier` given a swift-log `Logger` logs for real loopback handshakes: one record
@@ -12,11 +13,11 @@ final class VerdictLoggingTests: LoopbackTestCase {
 
     func testTrustedHandshakeLogsOneDebugRecordAndNoInfoRecord() throws {
         let server = try startNIOServer(presenting: serverChain)
-        let expectedChain = try (serverChain + ["ecdsa/root.pem"]).flatMap(TestPKI.certificates)
+        let expectedChain = try (serverChain + ["ecdsa/root.pem"]).flatMap(TestCertificates.certificates)
         // Inline and in a task off the event loop: one record either way.
         for execution in [TLSVerificationExecution.automatic, .offEventLoop] {
             let records = LogRecords()
-            let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), execution: execution, logger: records.logger())
+            let verifier = try TLSTrustVerifier(settings: try TestCertificates.settings(), execution: execution, logger: records.logger())
             XCTAssertNil(try connect(port: server.port, verifier: verifier).error)
 
             XCTAssertEqual(records.all.count, 1, "\(execution): \(records.all)")
@@ -25,7 +26,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
             XCTAssertEqual(record.message.description, "TLS peer trusted")
             XCTAssertEqual(record.text("swifttrust.verdict"), "trusted")
             XCTAssertEqual(record.text("swifttrust.peer"), "server")
-            XCTAssertEqual(record.text("swifttrust.host"), TestPKI.host)
+            XCTAssertEqual(record.text("swifttrust.host"), TestCertificates.host)
             XCTAssertEqual(record.text("swifttrust.port"), "\(server.port)")
             XCTAssertEqual(record.text("swifttrust.leaf"), expectedChain[0].subject.description)
             XCTAssertEqual(record.list("swifttrust.presented"), expectedChain.prefix(2).map(\.subject.description))
@@ -38,15 +39,15 @@ final class VerdictLoggingTests: LoopbackTestCase {
     func testRejectedHandshakeLogsAnInfoRecordWithTheReason() throws {
         let server = try startNIOServer(presenting: ["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
         let records = LogRecords()
-        let result = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings(), logger: records.logger()))
+        let result = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings(), logger: records.logger()))
         let failure = try XCTUnwrap(rejection(result))
 
         XCTAssertEqual(records.all.count, 1, "\(records.all)")
         let record = try XCTUnwrap(records.at(.info).first)
         XCTAssertEqual(record.message.description, "TLS peer rejected")
         XCTAssertEqual(record.text("swifttrust.verdict"), "rejected")
-        XCTAssertEqual(record.text("swifttrust.host"), TestPKI.host)
-        XCTAssertEqual(record.text("swifttrust.leaf"), try TestPKI.certificates("ecdsa/leaf-expired.pem").first?.subject.description)
+        XCTAssertEqual(record.text("swifttrust.host"), TestCertificates.host)
+        XCTAssertEqual(record.text("swifttrust.leaf"), try TestCertificates.certificates("ecdsa/leaf-expired.pem").first?.subject.description)
         XCTAssertNil(record.text("swifttrust.chain"), "no chain was validated")
         // The reason is the failure the pipeline reported, and it names the expired leaf.
         let reason = try XCTUnwrap(record.text("swifttrust.reason"))
@@ -64,7 +65,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
         let good = try startNIOServer(presenting: serverChain)
         let expired = try startNIOServer(presenting: ["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
         let records = LogRecords()
-        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), logger: records.logger(level: .info))
+        let verifier = try TLSTrustVerifier(settings: try TestCertificates.settings(), logger: records.logger(level: .info))
         XCTAssertNil(try connect(port: good.port, verifier: verifier).error)
         XCTAssertNotNil(try connect(port: expired.port, verifier: verifier).error)
 
@@ -74,9 +75,9 @@ final class VerdictLoggingTests: LoopbackTestCase {
 
     func testServerLogsARejectedClientCertificateAsAClientPeer() throws {
         let records = LogRecords()
-        let clientVerifier = try TLSTrustVerifier(settings: try TestPKI.settings(anchors: ["rsa/root.pem"]), logger: records.logger())
+        let clientVerifier = try TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"]), logger: records.logger())
         let server = try startNIOServer(presenting: serverChain, clientVerifier: clientVerifier)
-        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings()),
+        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
                         clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
         let connection = try firstConnection(server.connections)
         XCTAssertThrowsError(try connection.handshake.wait())
@@ -86,7 +87,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
         let record = try XCTUnwrap(records.at(.info).first)
         XCTAssertEqual(record.text("swifttrust.peer"), "client")
         XCTAssertNil(record.text("swifttrust.host"), "a client is not verified for a host")
-        XCTAssertEqual(record.text("swifttrust.leaf"), try TestPKI.certificates("ecdsa/leaf-client.pem").first?.subject.description)
+        XCTAssertEqual(record.text("swifttrust.leaf"), try TestCertificates.certificates("ecdsa/leaf-client.pem").first?.subject.description)
         XCTAssertEqual(record.text("swifttrust.reason"), failure.description)
     }
 
@@ -94,8 +95,8 @@ final class VerdictLoggingTests: LoopbackTestCase {
         let hostile = try selfSignedLeaf(commonNameInOpenSSLConfig: #"evil\nswifttrust.verdict=trusted"#)
         XCTAssertEqual(hostile.subject.description, "CN=evil\nswifttrust.verdict=trusted", "openssl wrote a raw newline")
         let records = LogRecords()
-        let verifier = try TLSTrustVerifier(settings: try TestPKI.settings(), logger: records.logger())
-        guard case let .rejected(failure) = await verifier.verify([hostile], role: .server(host: TestPKI.host)) else {
+        let verifier = try TLSTrustVerifier(settings: try TestCertificates.settings(), logger: records.logger())
+        guard case let .rejected(failure) = await verifier.verify([hostile], role: .server(host: TestCertificates.host)) else {
             return XCTFail("a self-signed leaf outside the anchors was trusted")
         }
 
@@ -123,7 +124,7 @@ final class VerdictLoggingTests: LoopbackTestCase {
             CN = \(commonName)
             [ext]
             extendedKeyUsage = serverAuth
-            subjectAltName = DNS:\(TestPKI.host)
+            subjectAltName = DNS:\(TestCertificates.host)
 
             """)
         return try XCTUnwrap(Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: issued.certificate)))).first)

@@ -4,6 +4,7 @@ import Synchronization
 import TrustCore
 import TrustNIO
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 34 item 3: a verification that fetches off the event loop stops when its connection goes
@@ -29,13 +30,13 @@ final class VerificationCancellationTests: LoopbackTestCase {
 
     func testAClosedConnectionCancelsItsVerificationsFetching() throws {
         let fetcher = HangingFetcher()
-        var settings = try TestPKI.settings()
+        var settings = try TestCertificates.settings()
         settings.revocation = .crl
         settings.revocationFetcher = fetcher
         settings.revocationFetchDeadline = .seconds(30)
         let server = try startNIOServer(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
                                         clientVerifier: TLSTrustVerifier(settings: settings))
-        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestPKI.settings()),
+        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
                         clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
         // `connect` returns once the client's handshake ended (it waits for the server's verdict, which
         // never comes, until its own timeout) and the client closed: the server's fetch must stop now.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrustPinning
+import TrustTestSupport
 import XCTest
 
 final class ATSConfigurationTests: XCTestCase {
@@ -266,7 +267,7 @@ final class ATSConfigurationTests: XCTestCase {
             ("any certificate scope", try policy(requirements: [anyRequirement])),
             ("any depth", try policy(subdomains: .anyDepth)),
             ("report-only", try policy(enforcement: .reportOnly)),
-            ("expiration", try policy(expiration: TestPKI.verifyDate)),
+            ("expiration", try policy(expiration: TestCertificates.verifyDate)),
             ("report URI", try policy(reportURIs: [try XCTUnwrap(URL(string: "https://report.swifttrust.test/pins"))])),
             ("trust anchors", try policy(anchors: PinningTrustAnchors(includesSystemStore: true))),
             ("no requirements", try policy(requirements: [])),

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrustPinning
+import TrustTestSupport
 import XCTest
 
 /// Apple's `parseNSPinnedDomains` (Security, `OSX/sec/Security/SecPolicy.c`) visits every
@@ -32,9 +33,9 @@ final class ATSPolicyMergeTests: XCTestCase {
         return try PinningConfiguration.load(data: data, file: "Info.plist", format: .ats)
     }
 
-    private func verdict(_ configuration: PinningConfiguration, host: String = TestPKI.host) throws -> String {
+    private func verdict(_ configuration: PinningConfiguration, host: String = TestCertificates.host) throws -> String {
         outcome(of: try ServerTrustManager(configuration: configuration, allHostsMustBeEvaluated: true),
-                try TestPKI.trust(TestPKI.validChain), host: host)
+                try TestCertificates.trust(TestCertificates.validChain), host: host)
     }
 
     /// The same domains with the most specific entry alone (Android, TrustKit, SwiftTrust JSON).
@@ -46,10 +47,10 @@ final class ATSPolicyMergeTests: XCTestCase {
     /// CA certificates against A and B, so a chain with only B passes.
     func testATSMergesExactAndParentEntriesAsParseNSPinnedDomains() throws {
         let intermediate = try ConfigurationPins.intermediate()
-        let configuration = try load([Entry(domain: TestPKI.host, ca: [foreign()]),
+        let configuration = try load([Entry(domain: TestCertificates.host, ca: [foreign()]),
                                       Entry(domain: "swifttrust.test", includesSubdomains: true, ca: [intermediate])])
         XCTAssertEqual(configuration.policySelection, .mergingExactAndParentEntries)
-        XCTAssertEqual(configuration.policy(forHost: TestPKI.host)?.requirements,
+        XCTAssertEqual(configuration.policy(forHost: TestCertificates.host)?.requirements,
                        [try PinRequirement(scope: .certificateAuthority, pins: [foreign(), intermediate])])
         XCTAssertEqual(try verdict(configuration), "pass")
         XCTAssertEqual(try verdict(mostSpecific(configuration)), "pinSetMismatch", "the host's entry alone does not match")
@@ -64,17 +65,17 @@ final class ATSPolicyMergeTests: XCTestCase {
     /// must hold.
     func testATSLeafAndCAChecksOfTwoEntriesMustBothHoldAsParseNSPinnedDomains() throws {
         let leaf = try ConfigurationPins.leaf(), intermediate = try ConfigurationPins.intermediate()
-        let both = try load([Entry(domain: TestPKI.host, leaf: [leaf]),
+        let both = try load([Entry(domain: TestCertificates.host, leaf: [leaf]),
                              Entry(domain: "swifttrust.test", includesSubdomains: true, ca: [intermediate])])
-        XCTAssertEqual(both.policy(forHost: TestPKI.host)?.requirements.map(\.scope), [.leaf, .certificateAuthority])
+        XCTAssertEqual(both.policy(forHost: TestCertificates.host)?.requirements.map(\.scope), [.leaf, .certificateAuthority])
         XCTAssertEqual(try verdict(both), "pass")
 
-        let parentMismatch = try load([Entry(domain: TestPKI.host, leaf: [leaf]),
+        let parentMismatch = try load([Entry(domain: TestCertificates.host, leaf: [leaf]),
                                        Entry(domain: "swifttrust.test", includesSubdomains: true, ca: [foreign()])])
         XCTAssertEqual(try verdict(parentMismatch), "pinSetMismatch", "the parent's CA check applies although the host's leaf pin matches")
         XCTAssertEqual(try verdict(mostSpecific(parentMismatch)), "pass", "the most specific entry alone would ignore it")
 
-        let leafMismatch = try load([Entry(domain: TestPKI.host, leaf: [foreign()]),
+        let leafMismatch = try load([Entry(domain: TestCertificates.host, leaf: [foreign()]),
                                      Entry(domain: "swifttrust.test", includesSubdomains: true, ca: [intermediate])])
         XCTAssertEqual(try verdict(leafMismatch), "pinSetMismatch")
     }
@@ -83,10 +84,10 @@ final class ATSPolicyMergeTests: XCTestCase {
     /// parent only (`CopyParentDomainNameFromHostName`), so a grandparent contributes nothing and
     /// covers nothing.
     func testATSParentEntryCoversOneLevelOnlyAsParseNSPinnedDomains() throws {
-        let configuration = try load([Entry(domain: TestPKI.host, leaf: [ConfigurationPins.leaf()]),
+        let configuration = try load([Entry(domain: TestCertificates.host, leaf: [ConfigurationPins.leaf()]),
                                       Entry(domain: "test", includesSubdomains: true, ca: [foreign()])])
         XCTAssertEqual(try verdict(configuration), "pass", "test is www.swifttrust.test's grandparent")
-        XCTAssertEqual(configuration.policy(forHost: TestPKI.host)?.requirements.map(\.scope), [.leaf])
+        XCTAssertEqual(configuration.policy(forHost: TestCertificates.host)?.requirements.map(\.scope), [.leaf])
 
         let parent = try load([Entry(domain: "swifttrust.test", includesSubdomains: true, ca: [foreign()])])
         XCTAssertNil(parent.policy(forHost: "a.www.swifttrust.test"))
@@ -98,10 +99,10 @@ final class ATSPolicyMergeTests: XCTestCase {
     /// only and adds nothing to a child's pins.
     func testATSParentEntryWithoutIncludesSubdomainsContributesNothingAsParseNSPinnedDomains() throws {
         for includes in [nil, false] as [Bool?] {
-            let configuration = try load([Entry(domain: TestPKI.host, leaf: [ConfigurationPins.leaf()]),
+            let configuration = try load([Entry(domain: TestCertificates.host, leaf: [ConfigurationPins.leaf()]),
                                           Entry(domain: "swifttrust.test", includesSubdomains: includes, ca: [foreign()])])
             XCTAssertEqual(try verdict(configuration), "pass", "\(String(describing: includes))")
-            XCTAssertEqual(configuration.policy(forHost: TestPKI.host)?.requirements.map(\.scope), [.leaf])
+            XCTAssertEqual(configuration.policy(forHost: TestCertificates.host)?.requirements.map(\.scope), [.leaf])
             XCTAssertNil(configuration.policy(forHost: "cdn.swifttrust.test"))
         }
     }
@@ -109,12 +110,12 @@ final class ATSPolicyMergeTests: XCTestCase {
     /// A writer refuses a file its format's loader would select differently: a merging ATS
     /// configuration as JSON (most specific entry alone), and a JSON configuration as ATS.
     func testWritersRefuseADomainWhoseSelectionTheFormatCannotExpress() throws {
-        let merging = try load([Entry(domain: TestPKI.host, leaf: [ConfigurationPins.leaf()]),
+        let merging = try load([Entry(domain: TestCertificates.host, leaf: [ConfigurationPins.leaf()]),
                                 Entry(domain: "swifttrust.test", includesSubdomains: true, ca: [ConfigurationPins.intermediate()])])
         for (configuration, format) in [(merging, PinningConfigurationFormat.json), (try mostSpecific(merging), .ats)] {
             XCTAssertThrowsError(try configuration.encoded(as: format), "\(format)") { error in
                 let error = error as? PinningConfigurationExportError
-                XCTAssertEqual(error?.domain, TestPKI.host)
+                XCTAssertEqual(error?.domain, TestCertificates.host)
                 XCTAssertTrue(error?.reason.contains("parseNSPinnedDomains") == true, "\(String(describing: error))")
             }
         }
@@ -122,7 +123,7 @@ final class ATSPolicyMergeTests: XCTestCase {
         let written = try merging.encoded(as: .ats)
         XCTAssertEqual(try PinningConfiguration.load(data: written, file: "out.plist", format: .ats), merging)
         // When the merge changes nothing (the host lists its parent's pins too), every format can write it.
-        let listed = try load([Entry(domain: TestPKI.host, leaf: [ConfigurationPins.leaf()], ca: [ConfigurationPins.intermediate()]),
+        let listed = try load([Entry(domain: TestCertificates.host, leaf: [ConfigurationPins.leaf()], ca: [ConfigurationPins.intermediate()]),
                                Entry(domain: "swifttrust.test", includesSubdomains: true, ca: [ConfigurationPins.intermediate()])])
         let json = try listed.encoded(as: .json)
         XCTAssertEqual(Set(try PinningConfiguration.load(data: json, file: "out.json", format: .json).domains), Set(listed.domains))

@@ -1,6 +1,7 @@
 import Foundation
 @testable import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 final class AndroidConfigurationTests: XCTestCase {
@@ -11,10 +12,10 @@ final class AndroidConfigurationTests: XCTestCase {
     private var temporaryDirectories: [URL] = []
 
     override func setUpWithError() throws {
-        leafPin = SPKIPin(certificate: try TestPKI.certificate("ecdsa/leaf.pem"))
-        intermediatePin = SPKIPin(certificate: try TestPKI.certificate("ecdsa/intermediate.pem"))
-        rsaLeafPin = SPKIPin(certificate: try TestPKI.certificate("rsa/leaf.pem"))
-        rsaRootPin = SPKIPin(certificate: try TestPKI.certificate("rsa/root.pem"))
+        leafPin = SPKIPin(certificate: try TestCertificates.certificate("ecdsa/leaf.pem"))
+        intermediatePin = SPKIPin(certificate: try TestCertificates.certificate("ecdsa/intermediate.pem"))
+        rsaLeafPin = SPKIPin(certificate: try TestCertificates.certificate("rsa/leaf.pem"))
+        rsaRootPin = SPKIPin(certificate: try TestCertificates.certificate("rsa/root.pem"))
     }
 
     override func tearDownWithError() throws {
@@ -52,7 +53,7 @@ final class AndroidConfigurationTests: XCTestCase {
         try FileManager.default.createDirectory(at: xml, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: rawDirectory, withIntermediateDirectories: true)
         for (name, source) in raw {
-            try FileManager.default.copyItem(at: TestPKI.directory.appendingPathComponent(source), to: rawDirectory.appendingPathComponent(name))
+            try FileManager.default.copyItem(at: TestCertificates.directory.appendingPathComponent(source), to: rawDirectory.appendingPathComponent(name))
         }
         return xml
     }
@@ -115,7 +116,7 @@ final class AndroidConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration, expected)
 
         // The pins are the real keys: the served chain satisfies the parent's set, not the legacy one.
-        let chain = try TestPKI.certificates("ecdsa/chain.pem")
+        let chain = try TestCertificates.certificates("ecdsa/chain.pem")
         XCTAssertEqual(configuration.policy(forHost: "www.swifttrust.test")?.requirements.first?.isSatisfied(by: chain), true)
         XCTAssertEqual(configuration.policy(forHost: "legacy.swifttrust.test")?.requirements.first?.isSatisfied(by: chain), false)
     }
@@ -146,8 +147,8 @@ final class AndroidConfigurationTests: XCTestCase {
         </network-security-config>
         """, baseDirectory: xmlDirectory)
         let anchors = try XCTUnwrap(configuration.domains.first?.trustAnchors)
-        XCTAssertEqual(anchors, PinningTrustAnchors(includesSystemStore: false, certificates: [try TestPKI.certificate("ecdsa/root.pem")],
-                                                    pinOverridingCertificates: [try TestPKI.certificate("rsa/root.pem")]))
+        XCTAssertEqual(anchors, PinningTrustAnchors(includesSystemStore: false, certificates: [try TestCertificates.certificate("ecdsa/root.pem")],
+                                                    pinOverridingCertificates: [try TestCertificates.certificate("rsa/root.pem")]))
     }
 
     func testRawResourceErrors() throws {
@@ -444,9 +445,9 @@ final class AndroidConfigurationTests: XCTestCase {
             (DomainPinningPolicy(domain: "a.test", requirements: [pins], expirationDate: XCTUnwrap(PinExpirationDay.parse("2027-01-01")).addingTimeInterval(3600)), "mid-day expiration"),
             (DomainPinningPolicy(domain: "a.test", requirements: [], expirationDate: XCTUnwrap(PinExpirationDay.parse("2027-01-01"))), "expiration without pins"),
             (DomainPinningPolicy(domain: "a.test", requirements: [pins],
-                                 trustAnchors: PinningTrustAnchors(includesSystemStore: true, certificates: [TestPKI.certificate("ecdsa/root.pem")])), "anchor certificates"),
+                                 trustAnchors: PinningTrustAnchors(includesSystemStore: true, certificates: [TestCertificates.certificate("ecdsa/root.pem")])), "anchor certificates"),
             (DomainPinningPolicy(domain: "a.test", requirements: [pins],
-                                 trustAnchors: PinningTrustAnchors(includesSystemStore: true, pinOverridingCertificates: [TestPKI.certificate("rsa/root.pem")])), "pin-overriding anchors"),
+                                 trustAnchors: PinningTrustAnchors(includesSystemStore: true, pinOverridingCertificates: [TestCertificates.certificate("rsa/root.pem")])), "pin-overriding anchors"),
         ]
         for (policy, label) in cases {
             XCTAssertThrowsError(try PinningConfiguration(domains: [policy]).androidNetworkSecurityConfig(), label) { error in

@@ -3,6 +3,7 @@ import OpenSSLServerSupport
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 33, item 1: pins are compared with the chain the evaluation built, trusted or not, never with
@@ -15,14 +16,14 @@ final class BuiltChainPinningTests: XCTestCase {
     /// A trust in Alamofire's `TestTrusts` shape: the presented files, `ecdsa/root.pem` the only
     /// anchor (`SecTrustSetAnchorCertificates` + `…Only`), `SecPolicyCreateBasicX509`.
     private func alamofireFixture(_ presented: [String]) throws -> ServerTrust {
-        let trust = try TestPKI.trust(presented)
+        let trust = try TestCertificates.trust(presented)
         trust.anchorsOnly = true
         trust.policies = [.basicX509]
         return trust
     }
 
     private func keys(_ files: [String]) throws -> [SubjectPublicKeyInfo] {
-        try files.flatMap(TestPKI.certificates).map(\.publicKeyInfo)
+        try files.flatMap(TestCertificates.certificates).map(\.publicKeyInfo)
     }
 
     private func unvalidatedKeys(_ files: [String]) throws -> PublicKeysTrustEvaluator {
@@ -30,7 +31,7 @@ final class BuiltChainPinningTests: XCTestCase {
     }
 
     private func unvalidatedCertificates(_ files: [String]) throws -> PinnedCertificatesTrustEvaluator {
-        PinnedCertificatesTrustEvaluator(certificates: try files.flatMap(TestPKI.certificates),
+        PinnedCertificatesTrustEvaluator(certificates: try files.flatMap(TestCertificates.certificates),
                                          performDefaultValidation: false, validateHost: false)
     }
 
@@ -42,7 +43,7 @@ final class BuiltChainPinningTests: XCTestCase {
     func testThatPinningRootKeyWithoutCertificateChainValidationFailsEvaluationWithMissingIntermediateCertificate() throws {
         let trust = try alamofireFixture(["ecdsa/leaf.pem", "ecdsa/root.pem"])
         XCTAssertEqual(outcome(of: try unvalidatedKeys(["ecdsa/root.pem"]), trust), "publicKeyPinningFailed")
-        XCTAssertEqual(trust.certificateChain(), try TestPKI.certificates("ecdsa/leaf.pem"), "the built path is the leaf alone")
+        XCTAssertEqual(trust.certificateChain(), try TestCertificates.certificates("ecdsa/leaf.pem"), "the built path is the leaf alone")
     }
 
     /// STET `testThatPinningLeafKeyWithoutCertificateChainValidationPassesEvaluationWithMissingIntermediateCertificate`.
@@ -77,10 +78,10 @@ final class BuiltChainPinningTests: XCTestCase {
     /// A pinned root the server did not send is in the path Apple builds when an anchor source
     /// holds it, so it matches even without validation.
     func testAPinnedRootTheServerDidNotSendMatchesWhenItIsAnAnchor() throws {
-        XCTAssertEqual(outcome(of: try unvalidatedCertificates(["ecdsa/root.pem"]), try alamofireFixture(TestPKI.validChain)), "pass")
-        XCTAssertEqual(outcome(of: try unvalidatedKeys(["ecdsa/root.pem"]), try alamofireFixture(TestPKI.validChain)), "pass")
+        XCTAssertEqual(outcome(of: try unvalidatedCertificates(["ecdsa/root.pem"]), try alamofireFixture(TestCertificates.validChain)), "pass")
+        XCTAssertEqual(outcome(of: try unvalidatedKeys(["ecdsa/root.pem"]), try alamofireFixture(TestCertificates.validChain)), "pass")
         // Not an anchor: nothing puts it in the path.
-        let elsewhere = try TestPKI.trust(TestPKI.validChain, anchors: ["rsa/root.pem"])
+        let elsewhere = try TestCertificates.trust(TestCertificates.validChain, anchors: ["rsa/root.pem"])
         elsewhere.anchorsOnly = true
         XCTAssertEqual(outcome(of: try unvalidatedKeys(["ecdsa/root.pem"]), elsewhere), "publicKeyPinningFailed")
     }
@@ -90,11 +91,11 @@ final class BuiltChainPinningTests: XCTestCase {
     /// `SecTrustGetCertificateCount`): an expired chain's intermediate key matches, an appended
     /// certificate's key does not.
     func testAFNetworkingPublicKeyModeWithInvalidCertificatesAllowedReadsTheBuiltChain() throws {
-        var policy = SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: try TestPKI.certificates("ecdsa/intermediate.pem"))
+        var policy = SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: try TestCertificates.certificates("ecdsa/intermediate.pem"))
         policy.allowInvalidCertificates = true
-        XCTAssertTrue(policy.evaluate(try TestPKI.trust(TestPKI.expiredChain), forDomain: TestPKI.host))
-        let appended = try TestPKI.trust(["rsa/chain.pem", "ecdsa/intermediate.pem"])
-        XCTAssertThrowsError(try policy.evaluateWithError(appended, forDomain: TestPKI.host)) { error in
+        XCTAssertTrue(policy.evaluate(try TestCertificates.trust(TestCertificates.expiredChain), forDomain: TestCertificates.host))
+        let appended = try TestCertificates.trust(["rsa/chain.pem", "ecdsa/intermediate.pem"])
+        XCTAssertThrowsError(try policy.evaluateWithError(appended, forDomain: TestCertificates.host)) { error in
             guard case let SecurityPolicyFailure.publicKeyNotPinned(_, presented) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(presented.count, 2, "the RSA leaf and its intermediate, not the appended certificate")
         }
@@ -106,8 +107,8 @@ final class BuiltChainPinningTests: XCTestCase {
     /// server's leaf: with default and host validation off, no pinning evaluator accepts it,
     /// because neither certificate is linked by a signature to his leaf.
     func testAManInTheMiddleAppendingThePinnedCertificateIsRejectedWithoutValidation() throws {
-        let intermediate = try TestPKI.certificate("ecdsa/intermediate.pem")
-        let leaf = try TestPKI.certificate("ecdsa/leaf.pem")
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
+        let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
         let spki = try PinnedSPKIHashesTrustEvaluator(pins: [intermediate.spkiPin, leaf.spkiPin],
                                                       performDefaultValidation: false, validateHost: false)
         let evaluators: [(String, any ServerTrustEvaluating, String)] = [
@@ -117,7 +118,7 @@ final class BuiltChainPinningTests: XCTestCase {
         ]
         for presented in [["rsa/chain.pem", "ecdsa/intermediate.pem"], ["rsa/chain.pem", "ecdsa/leaf.pem"]] {
             for (name, evaluator, failure) in evaluators {
-                XCTAssertEqual(outcome(of: evaluator, try TestPKI.trust(presented)), failure, "\(name), \(presented)")
+                XCTAssertEqual(outcome(of: evaluator, try TestCertificates.trust(presented)), failure, "\(name), \(presented)")
             }
         }
     }
@@ -131,7 +132,7 @@ final class BuiltChainPinningTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (impostorCA, impostorLeaf) = try makeImpostor(in: directory)
-        let pinned = try TestPKI.certificate("ecdsa/intermediate.pem")
+        let pinned = try TestCertificates.certificate("ecdsa/intermediate.pem")
         XCTAssertEqual(impostorCA.subject, pinned.subject)
         XCTAssertEqual(impostorLeaf.issuer, pinned.subject)
 
@@ -141,7 +142,7 @@ final class BuiltChainPinningTests: XCTestCase {
                 ("keys", try unvalidatedKeys(["ecdsa/intermediate.pem"]), "publicKeyPinningFailed"),
             ] {
                 let trust = ServerTrust(certificates: presented)
-                trust.setAnchorCertificates(try TestPKI.certificates("ecdsa/root.pem"))
+                trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
                 XCTAssertEqual(outcome(of: evaluator, trust), failure, "\(name), \(presented.count) presented")
                 XCTAssertFalse(trust.certificateChain().contains(pinned), "the pinned intermediate never signed the impostor's leaf")
             }
@@ -159,9 +160,9 @@ final class BuiltChainPinningTests: XCTestCase {
         try (caConfig.joined(separator: "\n") + "\n").write(toFile: path("ca.cnf"), atomically: true, encoding: .utf8)
         try OpenSSLCommand.run(["req", "-x509", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
                                 "-keyout", path("ca.key"), "-config", path("ca.cnf"), "-days", "30", "-out", path("ca.pem")])
-        let leafConfig = ["[req]", "distinguished_name = dn", "prompt = no", "[dn]", "CN = \(TestPKI.host)",
+        let leafConfig = ["[req]", "distinguished_name = dn", "prompt = no", "[dn]", "CN = \(TestCertificates.host)",
                           "[ext]", "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
-                          "extendedKeyUsage = serverAuth", "subjectAltName = DNS:\(TestPKI.host)"]
+                          "extendedKeyUsage = serverAuth", "subjectAltName = DNS:\(TestCertificates.host)"]
         try (leafConfig.joined(separator: "\n") + "\n").write(toFile: path("leaf.cnf"), atomically: true, encoding: .utf8)
         try OpenSSLCommand.run(["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
                                 "-keyout", path("leaf.key"), "-config", path("leaf.cnf"), "-out", path("leaf.csr")])

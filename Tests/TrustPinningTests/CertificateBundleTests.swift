@@ -2,6 +2,7 @@ import Foundation
 import OpenSSLServerSupport
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,7 @@ final class CertificateBundleTests: XCTestCase {
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     private func copy(_ relative: String, as name: String) throws {
-        try FileManager.default.copyItem(atPath: TestPKI.path(relative), toPath: path(name))
+        try FileManager.default.copyItem(atPath: TestCertificates.path(relative), toPath: path(name))
     }
 
     /// Alamofire's `selfSignedAndMalformedCerts` layout (`ServerTrustEvaluatorTests`,
@@ -87,7 +88,7 @@ final class CertificateBundleTests: XCTestCase {
         try copy("ecdsa/leaf.der", as: "leaf.cer")
         try copy("ecdsa/root.pem", as: "ca.pem")
         try copy("rsa/chain.pem", as: "rsa.cer")
-        let leaf = try TestPKI.certificate("ecdsa/leaf.pem"), root = try TestPKI.certificate("ecdsa/root.pem")
+        let leaf = try TestCertificates.certificate("ecdsa/leaf.pem"), root = try TestCertificates.certificate("ecdsa/root.pem")
 
         let byDefault = try CertificateBundle(directory: directory.path)
         XCTAssertEqual(byDefault.certificates, [leaf])
@@ -95,7 +96,7 @@ final class CertificateBundleTests: XCTestCase {
         XCTAssertTrue(byDefault.skipped[0].description.contains("includingPEM"), byDefault.skipped[0].description)
 
         let withPEM = try CertificateBundle(directory: directory.path, convention: .afNetworking.includingPEM)
-        XCTAssertEqual(withPEM.certificates, [root, leaf] + (try TestPKI.certificates("rsa/chain.pem")))
+        XCTAssertEqual(withPEM.certificates, [root, leaf] + (try TestCertificates.certificates("rsa/chain.pem")))
         XCTAssertEqual(withPEM.skipped, [])
         XCTAssertEqual(CertificateBundle.Convention.alamofire.includingPEM.fileExtensions,
                        ["cer", "CER", "crt", "CRT", "der", "DER", "pem"])
@@ -105,10 +106,10 @@ final class CertificateBundleTests: XCTestCase {
     func testDirectoryEntriesThatAreNotFiles() throws {
         try copy("ecdsa/leaf.der", as: "leaf.cer")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("nested.cer"), withIntermediateDirectories: false)
-        try FileManager.default.createSymbolicLink(atPath: path("link.cer"), withDestinationPath: TestPKI.path("ecdsa/root.pem"))
+        try FileManager.default.createSymbolicLink(atPath: path("link.cer"), withDestinationPath: TestCertificates.path("ecdsa/root.pem"))
         XCTAssertEqual(mkfifo(path("pipe.cer"), 0o600), 0)
         let bundle = try CertificateBundle(directory: directory.path, convention: .afNetworking.includingPEM)
-        XCTAssertEqual(bundle.certificates, [try TestPKI.certificate("ecdsa/leaf.pem"), try TestPKI.certificate("ecdsa/root.pem")])
+        XCTAssertEqual(bundle.certificates, [try TestCertificates.certificate("ecdsa/leaf.pem"), try TestCertificates.certificate("ecdsa/root.pem")])
         XCTAssertEqual(skippedNames(bundle), ["nested.cer: directory", "pipe.cer: notARegularFile"])
     }
 
@@ -119,7 +120,7 @@ final class CertificateBundleTests: XCTestCase {
         try copy("ecdsa/leaf.der", as: "b.cer")
         try copy("ecdsa/leaf.der", as: "c.cer")
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path("a.cer"))[.size] as? Int)
-        let leaf = try TestPKI.certificate("ecdsa/leaf.pem")
+        let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
 
         let byCount = try CertificateBundle(directory: directory.path, limits: .init(maximumFileCount: 2, maximumFileSize: size, maximumTotalSize: 10 * size))
         XCTAssertEqual(byCount.certificates, [leaf])
@@ -135,13 +136,13 @@ final class CertificateBundleTests: XCTestCase {
     }
 
     func testFilesAndErrors() throws {
-        let files = [TestPKI.path("ecdsa/chain.pem"), TestPKI.path("missing.pem"), TestPKI.path("malformed/bad-base64.pem"), TestPKI.path("ecdsa/leaf.der")]
+        let files = [TestCertificates.path("ecdsa/chain.pem"), TestCertificates.path("missing.pem"), TestCertificates.path("malformed/bad-base64.pem"), TestCertificates.path("ecdsa/leaf.der")]
         let derOnly = CertificateBundle(files: files)
-        XCTAssertEqual(derOnly.certificates, [try TestPKI.certificate("ecdsa/leaf.pem")])
+        XCTAssertEqual(derOnly.certificates, [try TestCertificates.certificate("ecdsa/leaf.pem")])
         XCTAssertEqual(derOnly.skipped.map { caseName($0.reason) }, ["pemNotRead", "unreadable", "pemNotRead"])
 
         let withPEM = CertificateBundle(files: files, convention: .afNetworking.includingPEM)
-        XCTAssertEqual(withPEM.certificates, try TestPKI.certificates("ecdsa/chain.pem"))
+        XCTAssertEqual(withPEM.certificates, try TestCertificates.certificates("ecdsa/chain.pem"))
         XCTAssertEqual(withPEM.skipped.map { caseName($0.reason) }, ["unreadable", "malformed"])
 
         let absent = directory.appendingPathComponent("absent").path

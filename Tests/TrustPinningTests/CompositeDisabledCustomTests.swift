@@ -1,6 +1,7 @@
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 final class CompositeDisabledCustomTests: XCTestCase {
@@ -8,30 +9,30 @@ final class CompositeDisabledCustomTests: XCTestCase {
 
     func testDisabledAcceptsAnything() throws {
         try assertMatrix([
-            EvaluatorCase(name: "expired", presented: TestPKI.expiredChain, evaluator: DisabledTrustEvaluator(), expected: "pass"),
-            EvaluatorCase(name: "self-signed", presented: TestPKI.selfSigned, evaluator: DisabledTrustEvaluator(), expected: "pass"),
-            EvaluatorCase(name: "wrong host", presented: TestPKI.validChain, host: TestPKI.otherHost,
+            EvaluatorCase(name: "expired", presented: TestCertificates.expiredChain, evaluator: DisabledTrustEvaluator(), expected: "pass"),
+            EvaluatorCase(name: "self-signed", presented: TestCertificates.selfSigned, evaluator: DisabledTrustEvaluator(), expected: "pass"),
+            EvaluatorCase(name: "wrong host", presented: TestCertificates.validChain, host: TestCertificates.otherHost,
                           evaluator: DisabledTrustEvaluator(), expected: "pass"),
         ])
     }
 
     func testCompositeRequiresEveryEvaluatorAndThrowsTheFirstFailure() throws {
-        let leaf = try TestPKI.certificate("ecdsa/leaf.pem")
-        let wrong = try TestPKI.certificate("rsa/leaf.pem")
+        let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
+        let wrong = try TestCertificates.certificate("rsa/leaf.pem")
         try assertMatrix([
-            EvaluatorCase(name: "all pass", presented: TestPKI.validChain,
+            EvaluatorCase(name: "all pass", presented: TestCertificates.validChain,
                           evaluator: CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(),
                                                                           PinnedCertificatesTrustEvaluator(certificates: [leaf])]),
                           expected: "pass"),
-            EvaluatorCase(name: "pin fails", presented: TestPKI.validChain,
+            EvaluatorCase(name: "pin fails", presented: TestCertificates.validChain,
                           evaluator: CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(),
                                                                           PinnedCertificatesTrustEvaluator(certificates: [wrong])]),
                           expected: "certificatePinningFailed"),
-            EvaluatorCase(name: "first failure wins", presented: TestPKI.expiredChain,
+            EvaluatorCase(name: "first failure wins", presented: TestCertificates.expiredChain,
                           evaluator: CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(),
                                                                           PinnedCertificatesTrustEvaluator(certificates: [wrong])]),
                           expected: "trustEvaluationFailed/default"),
-            EvaluatorCase(name: "empty composite accepts, as in Alamofire", presented: TestPKI.expiredChain,
+            EvaluatorCase(name: "empty composite accepts, as in Alamofire", presented: TestCertificates.expiredChain,
                           evaluator: CompositeTrustEvaluator(evaluators: []), expected: "pass"),
         ])
     }
@@ -43,7 +44,7 @@ final class CompositeDisabledCustomTests: XCTestCase {
             CustomTrustEvaluator { _, _ in throw Marker(name: "second") },
             CustomTrustEvaluator { _, _ in throw Marker(name: "third") },
         ])
-        let reason = failureReason(of: composite, try TestPKI.trust(TestPKI.validChain))
+        let reason = failureReason(of: composite, try TestCertificates.trust(TestCertificates.validChain))
         guard case let .customEvaluationFailed(_, error)? = reason else { return XCTFail("\(String(describing: reason))") }
         XCTAssertEqual(error.error as? Marker, Marker(name: "second"))
         XCTAssertEqual(composite.evaluators.count, 3)
@@ -53,16 +54,16 @@ final class CompositeDisabledCustomTests: XCTestCase {
         let shortChains = CustomTrustEvaluator { trust, _ in
             guard trust.certificates.count == 1 else { throw Rejected() }
         }
-        XCTAssertEqual(outcome(of: shortChains, try TestPKI.trust(TestPKI.selfSigned)), "pass")
-        let reason = failureReason(of: shortChains, try TestPKI.trust(TestPKI.validChain))
+        XCTAssertEqual(outcome(of: shortChains, try TestCertificates.trust(TestCertificates.selfSigned)), "pass")
+        let reason = failureReason(of: shortChains, try TestCertificates.trust(TestCertificates.validChain))
         guard case let .customEvaluationFailed(host, error)? = reason else { return XCTFail("\(String(describing: reason))") }
-        XCTAssertEqual(host, TestPKI.host)
+        XCTAssertEqual(host, TestCertificates.host)
         XCTAssertEqual(error.error as? Rejected, Rejected())
         XCTAssertTrue(reason?.description.hasPrefix("custom evaluation failed for www.swifttrust.test") == true)
 
         let delegating = CustomTrustEvaluator { trust, host in try DefaultTrustEvaluator().evaluate(trust, forHost: host) }
-        XCTAssertEqual(outcome(of: delegating, try TestPKI.trust(TestPKI.expiredChain)), "trustEvaluationFailed/default",
+        XCTAssertEqual(outcome(of: delegating, try TestCertificates.trust(TestCertificates.expiredChain)), "trustEvaluationFailed/default",
                        "a ServerTrustFailureReason passes through unwrapped")
-        XCTAssertEqual(outcome(of: delegating, try TestPKI.trust(TestPKI.validChain)), "pass")
+        XCTAssertEqual(outcome(of: delegating, try TestCertificates.trust(TestCertificates.validChain)), "pass")
     }
 }

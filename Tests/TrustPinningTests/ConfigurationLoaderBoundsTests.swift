@@ -1,3 +1,4 @@
+import TrustDocuments
 import Foundation
 @testable import TrustPinning
 import XCTest

@@ -2,18 +2,19 @@ import Foundation
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// ``ConfiguredPinningTrustEvaluator`` and ``ServerTrustManager/init(configuration:reporter:allHostsMustBeEvaluated:)``
 /// on the real ECDSA and RSA test PKIs (TestCertificates/), at the pinned verify date.
 final class ConfiguredPinningEvaluatorTests: XCTestCase {
     /// The SPKI pin of the first certificate of a file.
-    private func pin(_ file: String) throws -> SPKIPin { SPKIPin(certificate: try TestPKI.certificate(file)) }
+    private func pin(_ file: String) throws -> SPKIPin { SPKIPin(certificate: try TestCertificates.certificate(file)) }
 
     /// A pin no test certificate has (the SHA-256 of an empty string).
     private let backupPin = (try? SPKIPin("sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="))
 
-    private func policy(_ requirements: [(PinScope, [String])], domain: String = TestPKI.host,
+    private func policy(_ requirements: [(PinScope, [String])], domain: String = TestCertificates.host,
                         subdomains: SubdomainCoverage = .none, expires: Date? = nil,
                         enforcement: PinEnforcement = .enforce, anchors: PinningTrustAnchors? = nil) throws -> DomainPinningPolicy {
         let backup = try XCTUnwrap(backupPin)
@@ -24,8 +25,8 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
                                        enforcement: enforcement, trustAnchors: anchors)
     }
 
-    private func ecdsaTrust() throws -> ServerTrust { try TestPKI.trust(TestPKI.validChain) }
-    private func rsaTrust() throws -> ServerTrust { try TestPKI.trust(["rsa/chain.pem"], anchors: ["rsa/root.pem"]) }
+    private func ecdsaTrust() throws -> ServerTrust { try TestCertificates.trust(TestCertificates.validChain) }
+    private func rsaTrust() throws -> ServerTrust { try TestCertificates.trust(["rsa/chain.pem"], anchors: ["rsa/root.pem"]) }
 
     func testChainPinOnTheIntermediateAcceptsItsChainAndRejectsAnotherPKI() throws {
         let evaluator = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["ecdsa/intermediate.pem"])]))
@@ -34,8 +35,8 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
         guard case let .pinSetMismatch(host, domain, unsatisfied, presented) = reason else {
             return XCTFail("expected pinSetMismatch, got \(reason)")
         }
-        XCTAssertEqual(host, TestPKI.host)
-        XCTAssertEqual(domain, TestPKI.host)
+        XCTAssertEqual(host, TestCertificates.host)
+        XCTAssertEqual(domain, TestCertificates.host)
         XCTAssertEqual(unsatisfied.map(\.scope), [.anyCertificate])
         // The presented keys are the validated RSA chain's, leaf to root.
         XCTAssertEqual(presented.map(\.value), try ["rsa/leaf.pem", "rsa/intermediate.pem", "rsa/root.pem"].map { try pin($0).description })
@@ -44,7 +45,7 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
     func testAnchorPinMatchesEvenWhenTheServerDoesNotSendTheRoot() throws {
         // chain.pem is leaf + intermediate; the root is the anchor: pins compare with the validated chain.
         let evaluator = ConfiguredPinningTrustEvaluator(policy: try policy([(.certificateAuthority, ["ecdsa/root.pem"])]))
-        XCTAssertEqual(try TestPKI.certificates("ecdsa/chain.pem").count, 2)
+        XCTAssertEqual(try TestCertificates.certificates("ecdsa/chain.pem").count, 2)
         XCTAssertEqual(outcome(of: evaluator, try ecdsaTrust()), "pass")
     }
 
@@ -68,49 +69,49 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
     }
 
     func testExpiredPinsAreNotEnforcedButValidationStillIs() throws {
-        let dayBefore = TestPKI.verifyDate.addingTimeInterval(-86_400)
+        let dayBefore = TestCertificates.verifyDate.addingTimeInterval(-86_400)
         let expired = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], expires: dayBefore))
         XCTAssertEqual(outcome(of: expired, try ecdsaTrust()), "pass")
-        XCTAssertEqual(outcome(of: expired, try TestPKI.trust(TestPKI.expiredChain)), "trustEvaluationFailed/default")
+        XCTAssertEqual(outcome(of: expired, try TestCertificates.trust(TestCertificates.expiredChain)), "trustEvaluationFailed/default")
         // Expiry is exclusive of the instant itself: at the expiration date pins no longer apply.
-        let atVerifyDate = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], expires: TestPKI.verifyDate))
+        let atVerifyDate = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], expires: TestCertificates.verifyDate))
         XCTAssertEqual(outcome(of: atVerifyDate, try ecdsaTrust()), "pass")
         let dayAfter = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])],
-                                                                          expires: TestPKI.verifyDate.addingTimeInterval(86_400)))
+                                                                          expires: TestCertificates.verifyDate.addingTimeInterval(86_400)))
         XCTAssertEqual(outcome(of: dayAfter, try ecdsaTrust()), "pinSetMismatch")
     }
 
     func testReportOnlyLetsAPinMismatchThroughButNotAnInvalidChainOrHost() throws {
         let reportOnly = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], enforcement: .reportOnly))
         XCTAssertEqual(outcome(of: reportOnly, try ecdsaTrust()), "pass")
-        XCTAssertEqual(outcome(of: reportOnly, try TestPKI.trust(TestPKI.expiredChain)), "trustEvaluationFailed/default")
-        XCTAssertEqual(outcome(of: reportOnly, try ecdsaTrust(), host: TestPKI.otherHost), "trustEvaluationFailed/host")
+        XCTAssertEqual(outcome(of: reportOnly, try TestCertificates.trust(TestCertificates.expiredChain)), "trustEvaluationFailed/default")
+        XCTAssertEqual(outcome(of: reportOnly, try ecdsaTrust(), host: TestCertificates.otherHost), "trustEvaluationFailed/host")
     }
 
     func testDomainAnchorsReplaceTheTrustsAnchors() throws {
-        let rsaRootOnly = PinningTrustAnchors(includesSystemStore: false, certificates: [try TestPKI.certificate("rsa/root.pem")])
+        let rsaRootOnly = PinningTrustAnchors(includesSystemStore: false, certificates: [try TestCertificates.certificate("rsa/root.pem")])
         let evaluator = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["ecdsa/intermediate.pem", "rsa/intermediate.pem"])],
                                                                            anchors: rsaRootOnly))
         // The ECDSA chain was anchored at the ECDSA root, but the domain trusts only the RSA root.
         XCTAssertEqual(outcome(of: evaluator, try ecdsaTrust()), "trustEvaluationFailed/default")
-        XCTAssertEqual(outcome(of: evaluator, try TestPKI.trust(["rsa/chain.pem"], anchors: ["ecdsa/root.pem"])), "pass")
+        XCTAssertEqual(outcome(of: evaluator, try TestCertificates.trust(["rsa/chain.pem"], anchors: ["ecdsa/root.pem"])), "pass")
     }
 
     func testAnchorThatOverridesPinsSkipsOnlyThePinCheck() throws {
-        let overriding = PinningTrustAnchors(includesSystemStore: false, pinOverridingCertificates: [try TestPKI.certificate("ecdsa/root.pem")])
+        let overriding = PinningTrustAnchors(includesSystemStore: false, pinOverridingCertificates: [try TestCertificates.certificate("ecdsa/root.pem")])
         let evaluator = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], anchors: overriding))
         XCTAssertEqual(outcome(of: evaluator, try ecdsaTrust()), "pass")
-        XCTAssertEqual(outcome(of: evaluator, try TestPKI.trust(TestPKI.expiredChain)), "trustEvaluationFailed/default")
+        XCTAssertEqual(outcome(of: evaluator, try TestCertificates.trust(TestCertificates.expiredChain)), "trustEvaluationFailed/default")
         // The same root as a pin-checked anchor: the mismatch counts.
-        let checked = PinningTrustAnchors(includesSystemStore: false, certificates: [try TestPKI.certificate("ecdsa/root.pem")])
+        let checked = PinningTrustAnchors(includesSystemStore: false, certificates: [try TestCertificates.certificate("ecdsa/root.pem")])
         let strict = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], anchors: checked))
         XCTAssertEqual(outcome(of: strict, try ecdsaTrust()), "pinSetMismatch")
     }
 
     func testPinSetCheckNamesWhichCertificateMatchedWhichPinAndTheDeadOnes() throws {
         let policy = try policy([(.anyCertificate, ["ecdsa/intermediate.pem", "ecdsa/leaf.pem"])])
-        let chain = try TestPKI.certificates("ecdsa/chain.pem") + [try TestPKI.certificate("ecdsa/root.pem")]
-        let check = PinSetCheck(policy: policy, chain: chain, at: TestPKI.verifyDate)
+        let chain = try TestCertificates.certificates("ecdsa/chain.pem") + [try TestCertificates.certificate("ecdsa/root.pem")]
+        let check = PinSetCheck(policy: policy, chain: chain, at: TestCertificates.verifyDate)
         XCTAssertEqual(check.outcome, .satisfied)
         let matches = try XCTUnwrap(check.requirements.first).matches
         XCTAssertEqual(matches.map(\.chainIndices), [[1], [0], []])

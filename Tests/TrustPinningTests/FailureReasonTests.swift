@@ -1,11 +1,12 @@
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 final class FailureReasonTests: XCTestCase {
     func testSummariesNameTheHostAndRule() throws {
-        let leaf = try TestPKI.certificate("ecdsa/leaf.pem")
+        let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
         let untrusted = TrustFailure(.untrustedRoot, certificate: leaf, index: 0)
         let cases: [(ServerTrustFailureReason, String)] = [
             (.noRequiredEvaluator(host: "h.test"), "no server trust evaluator is configured for host h.test, and all hosts must be evaluated"),
@@ -32,7 +33,7 @@ final class FailureReasonTests: XCTestCase {
     }
 
     func testPinDescriptions() throws {
-        let leaf = try TestPKI.certificate("ecdsa/leaf.pem")
+        let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
         XCTAssertEqual(PinDescription.certificate(leaf).value, "sha256:" + Certificate.hex(leaf.sha256Fingerprint, separator: ":"))
         XCTAssertEqual(PinDescription.publicKey(of: leaf).description, leaf.spkiPin + " (CN=www.swifttrust.test,O=SwiftTrust)")
         XCTAssertEqual(PinDescription(value: "sha256/x", subject: nil).description, "sha256/x")

@@ -1,12 +1,13 @@
 import Foundation
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// SwiftTrust's JSON pinning configuration: strict loading with key paths, anchors from files and
 /// inline PEM, and lossless writing.
 final class JSONConfigurationTests: XCTestCase {
-    private func pin(_ file: String) throws -> String { SPKIPin(certificate: try TestPKI.certificate(file)).description }
+    private func pin(_ file: String) throws -> String { SPKIPin(certificate: try TestCertificates.certificate(file)).description }
 
     private func load(_ json: String, baseDirectory: URL? = nil) throws -> PinningConfiguration {
         try PinningConfiguration.load(data: Data(json.utf8), file: "pins.json", format: .json, baseDirectory: baseDirectory)
@@ -32,11 +33,11 @@ final class JSONConfigurationTests: XCTestCase {
           {"domain": "WWW.SwiftTrust.test.", "subdomains": "oneLevel",
            "pins": {"leaf": ["\(try pin("ecdsa/leaf.pem"))"], "ca": ["\(try pin("ecdsa/intermediate.pem"))", "\(try pin("ecdsa/root.pem"))"]},
            "expires": "2027-01-31", "enforcement": "reportOnly", "reportURIs": ["https://reports.example/pins", "http://127.0.0.1:9/r"],
-           "trustAnchors": {"system": true, "certificates": ["ecdsa/root.pem"], "pinOverridingCertificates": [\(jsonString(try TestPKI.certificate("rsa/root.pem").pemEncoded))]}},
+           "trustAnchors": {"system": true, "certificates": ["ecdsa/root.pem"], "pinOverridingCertificates": [\(jsonString(try TestCertificates.certificate("rsa/root.pem").pemEncoded))]}},
           {"domain": "192.0.2.7", "pins": {"chain": ["\(try pin("rsa/intermediate.pem"))"]}}
         ]}
         """
-        let configuration = try load(json, baseDirectory: TestPKI.directory)
+        let configuration = try load(json, baseDirectory: TestCertificates.directory)
         XCTAssertEqual(configuration.domains.count, 2)
         let first = configuration.domains[0]
         XCTAssertEqual(first.domain, "www.swifttrust.test")
@@ -47,8 +48,8 @@ final class JSONConfigurationTests: XCTestCase {
         XCTAssertEqual(first.enforcement, .reportOnly)
         XCTAssertEqual(first.reportURIs.map(\.absoluteString), ["https://reports.example/pins", "http://127.0.0.1:9/r"])
         XCTAssertEqual(first.trustAnchors?.includesSystemStore, true)
-        XCTAssertEqual(first.trustAnchors?.certificates, [try TestPKI.certificate("ecdsa/root.pem")])
-        XCTAssertEqual(first.trustAnchors?.pinOverridingCertificates, [try TestPKI.certificate("rsa/root.pem")])
+        XCTAssertEqual(first.trustAnchors?.certificates, [try TestCertificates.certificate("ecdsa/root.pem")])
+        XCTAssertEqual(first.trustAnchors?.pinOverridingCertificates, [try TestCertificates.certificate("rsa/root.pem")])
         XCTAssertEqual(configuration.domains[1].domain, "192.0.2.7")
         XCTAssertEqual(configuration.domains[1].enforcement, .enforce)
         // Written and read back: the same configuration.
@@ -120,10 +121,10 @@ final class JSONConfigurationTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("ecdsa"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data(contentsOf: TestPKI.directory.appendingPathComponent("ecdsa/root.pem")).write(to: directory.appendingPathComponent("ecdsa/root.pem"))
+        try Data(contentsOf: TestCertificates.directory.appendingPathComponent("ecdsa/root.pem")).write(to: directory.appendingPathComponent("ecdsa/root.pem"))
         try Data(json.utf8).write(to: directory.appendingPathComponent("pins.json"))
         let loaded = try PinningConfiguration.load(contentsOf: directory.appendingPathComponent("pins.json"))
-        XCTAssertEqual(loaded.domains.first?.trustAnchors?.certificates, [try TestPKI.certificate("ecdsa/root.pem")])
+        XCTAssertEqual(loaded.domains.first?.trustAnchors?.certificates, [try TestCertificates.certificate("ecdsa/root.pem")])
         XCTAssertEqual(loaded.domains.first?.trustAnchors?.includesSystemStore, false)
         // A file that is not a certificate is refused, naming it.
         try Data("not a certificate".utf8).write(to: directory.appendingPathComponent("ecdsa/root.pem"))
@@ -136,7 +137,7 @@ final class JSONConfigurationTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("anchors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let root = try Data(contentsOf: TestPKI.directory.appendingPathComponent("ecdsa/root.pem"))
+        let root = try Data(contentsOf: TestCertificates.directory.appendingPathComponent("ecdsa/root.pem"))
         // A bundle: the root, then text up to just past the cap (PEM readers skip text between blocks).
         let large = directory.appendingPathComponent("large.pem")
         try (root + Data(repeating: 0x0A, count: 4 * PinningConfiguration.maximumFileSize + 1 - root.count)).write(to: large)

@@ -1,6 +1,7 @@
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// A chain whose leaf has absent inner RSA parameters (as Alamofire's test certificates) pins
@@ -10,10 +11,10 @@ final class ParameterEncodingPinningTests: XCTestCase {
         let presented = ["rsa/leaf-params-absent.pem", "rsa/intermediate.pem"]
         try assertMatrix([
             EvaluatorCase(name: "pinned certificate", presented: presented, anchors: ["rsa/root.pem"],
-                          evaluator: PinnedCertificatesTrustEvaluator(certificates: try TestPKI.certificates("rsa/leaf-params-absent.pem")),
+                          evaluator: PinnedCertificatesTrustEvaluator(certificates: try TestCertificates.certificates("rsa/leaf-params-absent.pem")),
                           expected: "pass"),
             EvaluatorCase(name: "pinned public key", presented: presented, anchors: ["rsa/root.pem"],
-                          evaluator: PublicKeysTrustEvaluator(keys: try TestPKI.certificates("rsa/leaf-params-absent.pem").map(\.publicKeyInfo)),
+                          evaluator: PublicKeysTrustEvaluator(keys: try TestCertificates.certificates("rsa/leaf-params-absent.pem").map(\.publicKeyInfo)),
                           expected: "pass"),
             EvaluatorCase(name: "default evaluation", presented: presented, anchors: ["rsa/root.pem"],
                           evaluator: DefaultTrustEvaluator(), expected: "pass"),

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// TrustKit's pin-failure report format and the reporter's rate limiting.
@@ -17,18 +18,18 @@ final class PinReportTests: XCTestCase {
                                                appPlatformVersion: "6.8.0", appVendorId: "vendor-1", trustkitVersion: "SwiftTrust/1")
 
     /// A report on the committed ECDSA chain, pinned to the root and the intermediate.
-    func report(hostname: String = TestPKI.host, port: Int = 8443, result: PinValidationResult = .failed,
+    func report(hostname: String = TestCertificates.host, port: Int = 8443, result: PinValidationResult = .failed,
                 enforce: Bool = true, pins: [String] = ["ecdsa/root.pem", "ecdsa/intermediate.pem"],
-                date: Date = TestPKI.verifyDate, expiration: Date? = nil) throws -> PinValidationReport {
+                date: Date = TestCertificates.verifyDate, expiration: Date? = nil) throws -> PinValidationReport {
         PinValidationReport(hostname: hostname, port: port, notedHostname: "swifttrust.test", includeSubdomains: true,
-                            enforcePinning: enforce, validatedChain: try TestPKI.certificates("ecdsa/chain.pem"),
-                            knownPins: try pins.map { SPKIPin(certificate: try TestPKI.certificate($0)) }, result: result,
+                            enforcePinning: enforce, validatedChain: try TestCertificates.certificates("ecdsa/chain.pem"),
+                            knownPins: try pins.map { SPKIPin(certificate: try TestCertificates.certificate($0)) }, result: result,
                             date: date, identity: Self.identity, knownPinsExpirationDate: expiration)
     }
 
     func testJSONHasTrustKitsFieldsAndValues() throws {
         // 0.9 s after the verify date: the format has whole seconds, and TrustKit's formatter truncates.
-        let json = try report(date: TestPKI.verifyDate.addingTimeInterval(0.9)).jsonData()
+        let json = try report(date: TestCertificates.verifyDate.addingTimeInterval(0.9)).jsonData()
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: json) as? [String: Any])
         XCTAssertEqual(Set(object.keys), Self.trustKitFields)
         XCTAssertEqual(object["hostname"] as? String, "www.swifttrust.test")
@@ -55,13 +56,13 @@ final class PinReportTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: try report().jsonData()) as? [String: Any])
         let chain = try XCTUnwrap(object["validated-certificate-chain"] as? [String])
         // openssl wrote chain.pem with 64-character lines: each block, without its trailing newline, is what TrustKit sends.
-        let file = try String(contentsOf: TestPKI.directory.appendingPathComponent("ecdsa/chain.pem"), encoding: .utf8)
+        let file = try String(contentsOf: TestCertificates.directory.appendingPathComponent("ecdsa/chain.pem"), encoding: .utf8)
         let blocks = try file.components(separatedBy: "-----END CERTIFICATE-----").dropLast().map {
             String($0[try XCTUnwrap($0.range(of: "-----BEGIN CERTIFICATE-----")).lowerBound...]) + "-----END CERTIFICATE-----"
         }
         XCTAssertEqual(blocks.count, 2)
         XCTAssertEqual(chain, blocks)
-        XCTAssertEqual(try chain.map { try Certificate(pemEncoded: $0) }, try TestPKI.certificates("ecdsa/chain.pem"))
+        XCTAssertEqual(try chain.map { try Certificate(pemEncoded: $0) }, try TestCertificates.certificates("ecdsa/chain.pem"))
     }
 
     func testKnownPinsAreHPKPPinsOfTheKeys() throws {
@@ -121,7 +122,7 @@ final class PinReportTests: XCTestCase {
 
     /// A clock the test moves.
     final class TestClock: Sendable {
-        private let now = Mutex(TestPKI.verifyDate)
+        private let now = Mutex(TestCertificates.verifyDate)
         func advance(by seconds: TimeInterval) { now.withLock { $0 = $0.addingTimeInterval(seconds) } }
         @Sendable func read() -> Date { now.withLock { $0 } }
     }
@@ -143,7 +144,7 @@ final class PinReportTests: XCTestCase {
         XCTAssertFalse(reporter.report(try report(), to: uris), "one second before the interval ends")
         clock.advance(by: 1)
         XCTAssertTrue(reporter.report(try report(date: clock.read()), to: uris), "the interval has passed")
-        XCTAssertEqual(recorder.deliveries.map(\.report.dateTime), [TestPKI.verifyDate, TestPKI.verifyDate.addingTimeInterval(3600)])
+        XCTAssertEqual(recorder.deliveries.map(\.report.dateTime), [TestCertificates.verifyDate, TestCertificates.verifyDate.addingTimeInterval(3600)])
         XCTAssertEqual(recorder.deliveries.map(\.reportURIs), [uris, uris])
     }
 
@@ -224,7 +225,7 @@ final class PinReportTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "openssl x509 -in \"$0\" -noout -pubkey | openssl pkey -pubin -outform DER"
-            + " | openssl dgst -sha256 -binary | openssl base64 -A", TestPKI.path(certificate)]
+            + " | openssl dgst -sha256 -binary | openssl base64 -A", TestCertificates.path(certificate)]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -2,13 +2,14 @@ import Foundation
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 final class PinnedSPKIHashesTrustEvaluatorTests: XCTestCase {
     /// A well-formed pin of no test key: the backup.
     static let backup = "sha256/" + String(repeating: "A", count: 43) + "="
 
-    private func pin(_ file: String) throws -> String { try TestPKI.certificate(file).spkiPin }
+    private func pin(_ file: String) throws -> String { try TestCertificates.certificate(file).spkiPin }
 
     private func spki(_ pins: [String], expiration: Date? = nil, defaultValidation: Bool = true,
                       validateHost: Bool = true) throws -> PinnedSPKIHashesTrustEvaluator {
@@ -17,30 +18,30 @@ final class PinnedSPKIHashesTrustEvaluatorTests: XCTestCase {
     }
 
     func testMatrix() throws {
-        let before = TestPKI.verifyDate.addingTimeInterval(-86_400)
-        let after = TestPKI.verifyDate.addingTimeInterval(86_400)
+        let before = TestCertificates.verifyDate.addingTimeInterval(-86_400)
+        let after = TestCertificates.verifyDate.addingTimeInterval(86_400)
         try assertMatrix([
-            EvaluatorCase(name: "pinned leaf", presented: TestPKI.validChain,
+            EvaluatorCase(name: "pinned leaf", presented: TestCertificates.validChain,
                           evaluator: try spki([pin("ecdsa/leaf.pem"), Self.backup]), expected: "pass"),
-            EvaluatorCase(name: "pinned intermediate", presented: TestPKI.validChain,
+            EvaluatorCase(name: "pinned intermediate", presented: TestCertificates.validChain,
                           evaluator: try spki([pin("ecdsa/intermediate.pem"), Self.backup]), expected: "pass"),
-            EvaluatorCase(name: "pinned root", presented: TestPKI.validChain,
+            EvaluatorCase(name: "pinned root", presented: TestCertificates.validChain,
                           evaluator: try spki([pin("ecdsa/root.pem"), Self.backup]), expected: "pass"),
-            EvaluatorCase(name: "wrong pins", presented: TestPKI.validChain,
+            EvaluatorCase(name: "wrong pins", presented: TestCertificates.validChain,
                           evaluator: try spki([pin("rsa/leaf.pem"), Self.backup]), expected: "publicKeyPinningFailed"),
-            EvaluatorCase(name: "wrong pins, expired pin set", presented: TestPKI.validChain,
+            EvaluatorCase(name: "wrong pins, expired pin set", presented: TestCertificates.validChain,
                           evaluator: try spki([pin("rsa/leaf.pem"), Self.backup], expiration: before), expected: "pass"),
-            EvaluatorCase(name: "wrong pins, pin set not yet expired", presented: TestPKI.validChain,
+            EvaluatorCase(name: "wrong pins, pin set not yet expired", presented: TestCertificates.validChain,
                           evaluator: try spki([pin("rsa/leaf.pem"), Self.backup], expiration: after), expected: "publicKeyPinningFailed"),
-            EvaluatorCase(name: "expired pin set still validates the chain", presented: TestPKI.expiredChain,
+            EvaluatorCase(name: "expired pin set still validates the chain", presented: TestCertificates.expiredChain,
                           evaluator: try spki([pin("rsa/leaf.pem"), Self.backup], expiration: before), expected: "trustEvaluationFailed/default"),
-            EvaluatorCase(name: "expired leaf", presented: TestPKI.expiredChain,
+            EvaluatorCase(name: "expired leaf", presented: TestCertificates.expiredChain,
                           evaluator: try spki([pin("ecdsa/leaf-expired.pem"), Self.backup]), expected: "trustEvaluationFailed/default"),
-            EvaluatorCase(name: "wrong host", presented: TestPKI.validChain, host: TestPKI.otherHost,
+            EvaluatorCase(name: "wrong host", presented: TestCertificates.validChain, host: TestCertificates.otherHost,
                           evaluator: try spki([pin("ecdsa/leaf.pem"), Self.backup]), expected: "trustEvaluationFailed/host"),
-            EvaluatorCase(name: "self-signed", presented: TestPKI.selfSigned,
+            EvaluatorCase(name: "self-signed", presented: TestCertificates.selfSigned,
                           evaluator: try spki([pin("ecdsa/self-signed-leaf.pem"), Self.backup]), expected: "trustEvaluationFailed/default"),
-            EvaluatorCase(name: "self-signed, no validation", presented: TestPKI.selfSigned,
+            EvaluatorCase(name: "self-signed, no validation", presented: TestCertificates.selfSigned,
                           evaluator: try spki([pin("ecdsa/self-signed-leaf.pem"), Self.backup], defaultValidation: false,
                                               validateHost: false), expected: "pass"),
         ])
@@ -61,26 +62,26 @@ final class PinnedSPKIHashesTrustEvaluatorTests: XCTestCase {
     }
 
     func testPinRoundTrip() throws {
-        let leaf = try TestPKI.certificate("ecdsa/leaf.pem")
+        let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
         let pin = try SPKIPin(leaf.spkiPin)
         XCTAssertEqual(pin, SPKIPin(certificate: leaf))
         XCTAssertEqual(pin, SPKIPin(publicKey: leaf.publicKeyInfo))
         XCTAssertEqual(pin.description, leaf.spkiPin)
         XCTAssertEqual(pin.digest.count, 32)
         XCTAssertTrue(pin.matches(leaf))
-        XCTAssertFalse(pin.matches(try TestPKI.certificate("ecdsa/intermediate.pem")))
+        XCTAssertFalse(pin.matches(try TestCertificates.certificate("ecdsa/intermediate.pem")))
     }
 
     func testEnforcementWindow() throws {
-        let evaluator = try spki([pin("ecdsa/leaf.pem"), Self.backup], expiration: TestPKI.verifyDate)
-        XCTAssertTrue(evaluator.enforcesPins(at: TestPKI.verifyDate))
-        XCTAssertFalse(evaluator.enforcesPins(at: TestPKI.verifyDate.addingTimeInterval(1)))
+        let evaluator = try spki([pin("ecdsa/leaf.pem"), Self.backup], expiration: TestCertificates.verifyDate)
+        XCTAssertTrue(evaluator.enforcesPins(at: TestCertificates.verifyDate))
+        XCTAssertFalse(evaluator.enforcesPins(at: TestCertificates.verifyDate.addingTimeInterval(1)))
         XCTAssertTrue(try spki([pin("ecdsa/leaf.pem"), Self.backup]).enforcesPins(at: .distantFuture))
     }
 
     func testFailureNamesThePins() throws {
         let wrong = try pin("rsa/leaf.pem")
-        let reason = failureReason(of: try spki([wrong, Self.backup]), try TestPKI.trust(TestPKI.validChain))
+        let reason = failureReason(of: try spki([wrong, Self.backup]), try TestCertificates.trust(TestCertificates.validChain))
         let text = reason?.description ?? ""
         XCTAssertTrue(text.contains("none of the 2 pinned keys [\(wrong), \(Self.backup)]"), text)
         XCTAssertTrue(text.contains(try pin("ecdsa/leaf.pem") + " (CN=www.swifttrust.test,O=SwiftTrust)"), text)

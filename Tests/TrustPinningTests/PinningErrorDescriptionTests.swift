@@ -2,6 +2,7 @@ import Foundation
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// TrustPinning's public errors read the same through `LocalizedError` as through `description`,
@@ -15,14 +16,14 @@ final class PinningErrorDescriptionTests: XCTestCase {
     private struct Rejected: Error, Hashable { let code: Int }
 
     func testErrorsAreLocalized() throws {
-        let expired = try XCTUnwrap(failureReason(of: DefaultTrustEvaluator(), try TestPKI.trust(TestPKI.expiredChain)))
+        let expired = try XCTUnwrap(failureReason(of: DefaultTrustEvaluator(), try TestCertificates.trust(TestCertificates.expiredChain)))
         assertLocalized(expired)
         XCTAssertNotNil(expired.recoverySuggestion)
 
-        let policy = SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: [try TestPKI.certificate("rsa/root.pem")])
-        let trust = try TestPKI.trust(TestPKI.validChain)
+        let policy = SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: [try TestCertificates.certificate("rsa/root.pem")])
+        let trust = try TestCertificates.trust(TestCertificates.validChain)
         do {
-            try policy.evaluateWithError(trust, forDomain: TestPKI.host)
+            try policy.evaluateWithError(trust, forDomain: TestCertificates.host)
             XCTFail("a chain without the pinned key must fail")
         } catch {
             guard case .publicKeyNotPinned = error else { return XCTFail("\(error)") }
@@ -43,14 +44,14 @@ final class PinningErrorDescriptionTests: XCTestCase {
     }
 
     func testFailureReasonsAreHashable() throws {
-        let expired = { failureReason(of: DefaultTrustEvaluator(), try TestPKI.trust(TestPKI.expiredChain)) }
-        let wrongHost = failureReason(of: DefaultTrustEvaluator(), try TestPKI.trust(TestPKI.validChain), host: TestPKI.otherHost)
+        let expired = { failureReason(of: DefaultTrustEvaluator(), try TestCertificates.trust(TestCertificates.expiredChain)) }
+        let wrongHost = failureReason(of: DefaultTrustEvaluator(), try TestCertificates.trust(TestCertificates.validChain), host: TestCertificates.otherHost)
         let reasons = try [expired(), expired(), wrongHost].map { try XCTUnwrap($0) }
         XCTAssertEqual(reasons[0], reasons[1])
         XCTAssertEqual(Set(reasons).count, 2)
         switch reasons[2] {
         case let .trustEvaluationFailed(host, .hostValidation, failures):
-            XCTAssertEqual(host, TestPKI.otherHost)
+            XCTAssertEqual(host, TestCertificates.otherHost)
             guard case .hostnameMismatch? = failures.first?.reason else { return XCTFail("\(failures)") }
         default:
             XCTFail("\(reasons[2])")
@@ -58,7 +59,7 @@ final class PinningErrorDescriptionTests: XCTestCase {
     }
 
     func testCustomErrorsCompareByValueWhenEquatableAndOtherwiseByType() throws {
-        let trust = try TestPKI.trust(TestPKI.validChain)
+        let trust = try TestCertificates.trust(TestCertificates.validChain)
         func rejection(_ error: any Error) throws -> ServerTrustFailureReason {
             try XCTUnwrap(failureReason(of: CustomTrustEvaluator { _, _ in throw error }, trust))
         }

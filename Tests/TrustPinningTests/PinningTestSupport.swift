@@ -2,40 +2,14 @@ import Foundation
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
-/// `TestCertificates/` at the pinned verify date (see TestCertificates/README.md).
-enum TestPKI {
-    /// `<root>/Tests/TrustPinningTests/PinningTestSupport.swift` → `<root>/TestCertificates`.
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates", isDirectory: true)
-
-    /// 2026-06-01T00:00:00Z: every "valid" test certificate is valid then.
-    static let verifyDate = Date(timeIntervalSince1970: 1_780_272_000)
-    /// The DNS name of the test leaves.
-    static let host = "www.swifttrust.test"
-    /// A host the main leaf is not valid for.
-    static let otherHost = "api.swifttrust.test"
-
-    static func path(_ relative: String) -> String { directory.appendingPathComponent(relative).path }
-
-    /// Every certificate in a file under TestCertificates/.
-    static func certificates(_ relative: String) throws -> [Certificate] {
-        let url = directory.appendingPathComponent(relative)
-        return try Certificate.loadAll(from: Array(Data(contentsOf: url)))
-    }
-
-    /// The first certificate in a file under TestCertificates/.
-    static func certificate(_ relative: String) throws -> Certificate {
-        let all = try certificates(relative)
-        return try XCTUnwrap(all.first, relative)
-    }
-
+extension TestCertificates {
     /// A trust for the presented files (leaf first), anchored at `anchors` only, at the verify date.
     static func trust(_ presented: [String], anchors: [String] = ["ecdsa/root.pem"]) throws -> ServerTrust {
-        let trust = ServerTrust(certificates: try presented.flatMap(certificates))
-        trust.setAnchorCertificates(try anchors.flatMap(certificates))
+        let trust = ServerTrust(certificates: try presented.flatMap { try certificates($0) })
+        trust.setAnchorCertificates(try anchors.flatMap { try certificates($0) })
         trust.verifyDate = verifyDate
         return trust
     }
@@ -67,7 +41,7 @@ extension ServerTrustFailureReason {
 
 /// "pass" when `evaluator` accepts `trust` for `host`, else the failure's case name
 /// (or "other: <error>" for an error that is not a ``ServerTrustFailureReason``).
-func outcome(of evaluator: any ServerTrustEvaluating, _ trust: ServerTrust, host: String = TestPKI.host) -> String {
+func outcome(of evaluator: any ServerTrustEvaluating, _ trust: ServerTrust, host: String = TestCertificates.host) -> String {
     do {
         try evaluator.evaluate(trust, forHost: host)
         return "pass"
@@ -79,7 +53,7 @@ func outcome(of evaluator: any ServerTrustEvaluating, _ trust: ServerTrust, host
 }
 
 /// The ``ServerTrustFailureReason`` `evaluator` throws, failing the test when it passes.
-func failureReason(of evaluator: any ServerTrustEvaluating, _ trust: ServerTrust, host: String = TestPKI.host,
+func failureReason(of evaluator: any ServerTrustEvaluating, _ trust: ServerTrust, host: String = TestCertificates.host,
                    file: StaticString = #filePath, line: UInt = #line) -> ServerTrustFailureReason? {
     do {
         try evaluator.evaluate(trust, forHost: host)
@@ -97,7 +71,7 @@ struct EvaluatorCase {
     let name: String
     let presented: [String]
     var anchors: [String] = ["ecdsa/root.pem"]
-    var host: String = TestPKI.host
+    var host: String = TestCertificates.host
     let evaluator: any ServerTrustEvaluating
     let expected: String
 }
@@ -105,7 +79,7 @@ struct EvaluatorCase {
 /// Runs every row on a fresh trust and checks its outcome.
 func assertMatrix(_ rows: [EvaluatorCase], file: StaticString = #filePath, line: UInt = #line) throws {
     for row in rows {
-        let trust = try TestPKI.trust(row.presented, anchors: row.anchors)
+        let trust = try TestCertificates.trust(row.presented, anchors: row.anchors)
         XCTAssertEqual(outcome(of: row.evaluator, trust, host: row.host), row.expected, row.name, file: file, line: line)
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 @testable import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Real pins of TestCertificates/ for the ATS and TrustKit configuration tests.
 enum ConfigurationPins {
-    static func pin(_ relative: String) throws -> SPKIPin { SPKIPin(certificate: try TestPKI.certificate(relative)) }
+    static func pin(_ relative: String) throws -> SPKIPin { SPKIPin(certificate: try TestCertificates.certificate(relative)) }
 
     static func leaf() throws -> SPKIPin { try pin("ecdsa/leaf.pem") }
     static func intermediate() throws -> SPKIPin { try pin("ecdsa/intermediate.pem") }
@@ -15,7 +16,7 @@ enum ConfigurationPins {
 
     /// The ECDSA chain the pins are checked against, leaf first.
     static func chain() throws -> [Certificate] {
-        try ["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/root.pem"].map(TestPKI.certificate)
+        try ["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/root.pem"].map(TestCertificates.certificate)
     }
 }
 

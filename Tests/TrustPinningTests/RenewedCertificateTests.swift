@@ -3,6 +3,7 @@ import OpenSSLServerSupport
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 33, item 5: a leaf renewed with the same key, pinned by its old certificate. AFNetworking's
@@ -31,13 +32,13 @@ final class RenewedCertificateTests: XCTestCase {
     private func issue(serial: Int, days: Int, selfSigned: Bool, extensions: [String]) throws -> Certificate {
         let config = directory.appendingPathComponent("cert\(serial).cnf").path
         let output = directory.appendingPathComponent("cert\(serial).pem").path
-        let lines = ["[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no", "[dn]", "CN = \(TestPKI.host)", "[ext]"]
-            + extensions + ["subjectAltName = DNS:\(TestPKI.host)", "subjectKeyIdentifier = hash"]
+        let lines = ["[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no", "[dn]", "CN = \(TestCertificates.host)", "[ext]"]
+            + extensions + ["subjectAltName = DNS:\(TestCertificates.host)", "subjectKeyIdentifier = hash"]
         try (lines.joined(separator: "\n") + "\n").write(toFile: config, atomically: true, encoding: .utf8)
-        var arguments = ["req", "-x509", "-new", "-config", config, "-key", TestPKI.path("keys/ecdsa/leaf.key.pem"),
+        var arguments = ["req", "-x509", "-new", "-config", config, "-key", TestCertificates.path("keys/ecdsa/leaf.key.pem"),
                          "-days", "\(days)", "-set_serial", "\(serial)", "-out", output]
         if !selfSigned {
-            arguments += ["-CA", TestPKI.path("ecdsa/intermediate.pem"), "-CAkey", TestPKI.path("keys/ecdsa/intermediate.key.pem")]
+            arguments += ["-CA", TestCertificates.path("ecdsa/intermediate.pem"), "-CAkey", TestCertificates.path("keys/ecdsa/intermediate.key.pem")]
         }
         try OpenSSLCommand.run(arguments)
         return try Certificate(pemEncoded: String(contentsOfFile: output, encoding: .utf8))
@@ -49,8 +50,8 @@ final class RenewedCertificateTests: XCTestCase {
     /// The presented chain (`leaf` and the committed intermediate, or `leaf` alone), anchored at the
     /// committed root (the caller's trust store), evaluated now.
     private func trust(_ leaf: Certificate, alone: Bool = false) throws -> ServerTrust {
-        let trust = ServerTrust(certificates: [leaf] + (alone ? [] : try TestPKI.certificates("ecdsa/intermediate.pem")))
-        trust.setAnchorCertificates(try TestPKI.certificates("ecdsa/root.pem"))
+        let trust = ServerTrust(certificates: [leaf] + (alone ? [] : try TestCertificates.certificates("ecdsa/intermediate.pem")))
+        trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         return trust
     }
 
@@ -60,8 +61,8 @@ final class RenewedCertificateTests: XCTestCase {
         XCTAssertEqual(old.publicKeyInfo, renewed.publicKeyInfo)
         XCTAssertNotEqual(old, renewed)
         let certificateMode = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [old])
-        XCTAssertTrue(certificateMode.evaluate(try trust(old), forDomain: TestPKI.host), "the pinned leaf itself passes")
-        XCTAssertFalse(certificateMode.evaluate(try trust(renewed), forDomain: TestPKI.host),
+        XCTAssertTrue(certificateMode.evaluate(try trust(old), forDomain: TestCertificates.host), "the pinned leaf itself passes")
+        XCTAssertFalse(certificateMode.evaluate(try trust(renewed), forDomain: TestCertificates.host),
                        "the old leaf as the only anchor cannot be the renewed leaf's issuer")
         // Alamofire: pinned certificates compare whole certificates too, with or without the pins as anchors.
         XCTAssertEqual(outcome(of: PinnedCertificatesTrustEvaluator(certificates: [old]), try trust(old)), "pass")
@@ -74,7 +75,7 @@ final class RenewedCertificateTests: XCTestCase {
         let old = try issue(serial: 1, days: 30, selfSigned: false, extensions: leafExtensions)
         let renewed = try issue(serial: 2, days: 60, selfSigned: false, extensions: leafExtensions)
         let publicKeyMode = SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: [old])
-        XCTAssertTrue(publicKeyMode.evaluate(try trust(renewed), forDomain: TestPKI.host))
+        XCTAssertTrue(publicKeyMode.evaluate(try trust(renewed), forDomain: TestCertificates.host))
         XCTAssertEqual(outcome(of: PublicKeysTrustEvaluator(keys: [old.publicKeyInfo]), try trust(renewed)), "pass")
     }
 
@@ -87,7 +88,7 @@ final class RenewedCertificateTests: XCTestCase {
         let certificateMode = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [old])
         let presented = try trust(renewed, alone: true)
         presented.setAnchorCertificates([old])
-        XCTAssertTrue(certificateMode.evaluate(presented, forDomain: TestPKI.host))
+        XCTAssertTrue(certificateMode.evaluate(presented, forDomain: TestCertificates.host))
         XCTAssertEqual(presented.evaluate().chain, [renewed, old])
     }
 }

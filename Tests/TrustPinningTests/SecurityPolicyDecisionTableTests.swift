@@ -1,6 +1,7 @@
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// AFNetworking 3/4's `-evaluateServerTrust:forDomain:` decision table, every combination of
@@ -47,17 +48,17 @@ final class SecurityPolicyDecisionTableTests: XCTestCase {
 
     static func trust(_ chain: Chain) throws -> ServerTrust {
         switch chain {
-        case .valid: return try TestPKI.trust(TestPKI.validChain)
-        case .untrustedRoot: return try TestPKI.trust(TestPKI.validChain, anchors: ["scenarios/root2.pem"])
-        case .expired: return try TestPKI.trust(TestPKI.expiredChain)
+        case .valid: return try TestCertificates.trust(TestCertificates.validChain)
+        case .untrustedRoot: return try TestCertificates.trust(TestCertificates.validChain, anchors: ["scenarios/root2.pem"])
+        case .expired: return try TestCertificates.trust(TestCertificates.expiredChain)
         }
     }
 
     static func pinned(_ pins: Pins) throws -> [Certificate] {
         switch pins {
         case .nothing: return []
-        case .intermediate: return [try TestPKI.certificate("ecdsa/intermediate.pem")]
-        case .unrelated: return [try TestPKI.certificate("rsa/root.pem")]
+        case .intermediate: return [try TestCertificates.certificate("ecdsa/intermediate.pem")]
+        case .unrelated: return [try TestCertificates.certificate("rsa/root.pem")]
         }
     }
 
@@ -97,13 +98,13 @@ final class SecurityPolicyDecisionTableTests: XCTestCase {
                     let trust = try Self.trust(chain)
                     let outcome: String
                     do {
-                        try policy.evaluateWithError(trust, forDomain: TestPKI.host)
+                        try policy.evaluateWithError(trust, forDomain: TestCertificates.host)
                         outcome = "ok"
                     } catch {
                         outcome = Self.code(error)
                     }
                     XCTAssertEqual(outcome, expected, label)
-                    XCTAssertEqual(policy.evaluate(try Self.trust(chain), forDomain: TestPKI.host), expected == "ok", label)
+                    XCTAssertEqual(policy.evaluate(try Self.trust(chain), forDomain: TestCertificates.host), expected == "ok", label)
                     checked += 1
                 }
             }

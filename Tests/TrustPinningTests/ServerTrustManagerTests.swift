@@ -1,6 +1,7 @@
 import TrustCore
 import TrustPinning
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 final class ServerTrustManagerTests: XCTestCase {
@@ -41,27 +42,27 @@ final class ServerTrustManagerTests: XCTestCase {
 
     func testUnmatchedHostWhenNotAllHostsMustBeEvaluated() throws {
         let manager = try ServerTrustManager(allHostsMustBeEvaluated: false, evaluators: ["localhost": DisabledTrustEvaluator()])
-        XCTAssertNil(try manager.serverTrustEvaluator(forHost: TestPKI.host))
+        XCTAssertNil(try manager.serverTrustEvaluator(forHost: TestCertificates.host))
         XCTAssertNil(try manager.serverTrustEvaluator(forHost: "not a host"))
         // Unmatched hosts get default evaluation, never a free pass.
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.validChain)), "pass")
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.expiredChain)), "trustEvaluationFailed/default")
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.validChain), host: TestPKI.otherHost), "trustEvaluationFailed/host")
+        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain)), "pass")
+        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.expiredChain)), "trustEvaluationFailed/default")
+        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain), host: TestCertificates.otherHost), "trustEvaluationFailed/host")
     }
 
     func testEvaluateUsesTheMatchedEvaluator() throws {
-        let wrongPin = try TestPKI.certificate("rsa/leaf.pem")
+        let wrongPin = try TestCertificates.certificate("rsa/leaf.pem")
         let manager = try ServerTrustManager(matching: .hostPatterns, evaluators: [
             "www.swifttrust.test": DisabledTrustEvaluator(),
             "**.swifttrust.test": DefaultTrustEvaluator(validateHost: false),
             "*.pinned.swifttrust.test": PinnedCertificatesTrustEvaluator(certificates: [wrongPin], validateHost: false),
         ])
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.expiredChain)), "pass")
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.expiredChain), host: TestPKI.otherHost), "trustEvaluationFailed/default")
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.validChain), host: "swifttrust.test"), "pass")
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.validChain), host: "a.pinned.swifttrust.test"),
+        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.expiredChain)), "pass")
+        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.expiredChain), host: TestCertificates.otherHost), "trustEvaluationFailed/default")
+        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain), host: "swifttrust.test"), "pass")
+        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain), host: "a.pinned.swifttrust.test"),
                        "certificatePinningFailed")
-        XCTAssertEqual(outcome(of: manager, try TestPKI.trust(TestPKI.validChain), host: "www.example.org"), "noRequiredEvaluator")
+        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain), host: "www.example.org"), "noRequiredEvaluator")
     }
 
     func testIPHostsWithHostPatternMatching() throws {
@@ -111,13 +112,13 @@ final class ServerTrustManagerTests: XCTestCase {
 
         // With allHostsMustBeEvaluated false, a miss gets default evaluation, not the key's pins:
         // the real chain for www.swifttrust.test fails its wrong pin under the exact key only.
-        let wrongPin = try TestPKI.certificate("rsa/leaf.pem")
+        let wrongPin = try TestCertificates.certificate("rsa/leaf.pem")
         let lenient = try ServerTrustManager(allHostsMustBeEvaluated: false, evaluators: [
-            TestPKI.host: PinnedCertificatesTrustEvaluator(certificates: [wrongPin]),
+            TestCertificates.host: PinnedCertificatesTrustEvaluator(certificates: [wrongPin]),
         ])
-        XCTAssertEqual(outcome(of: lenient, try TestPKI.trust(TestPKI.validChain)), "certificatePinningFailed")
-        XCTAssertEqual(outcome(of: lenient, try TestPKI.trust(TestPKI.validChain), host: "WWW.swifttrust.test"), "pass")
-        XCTAssertEqual(outcome(of: lenient, try TestPKI.trust(TestPKI.validChain), host: TestPKI.host + "."), "pass")
+        XCTAssertEqual(outcome(of: lenient, try TestCertificates.trust(TestCertificates.validChain)), "certificatePinningFailed")
+        XCTAssertEqual(outcome(of: lenient, try TestCertificates.trust(TestCertificates.validChain), host: "WWW.swifttrust.test"), "pass")
+        XCTAssertEqual(outcome(of: lenient, try TestCertificates.trust(TestCertificates.validChain), host: TestCertificates.host + "."), "pass")
     }
 
     /// The named option keeps pattern matching: wildcards, case folding and the most specific match.

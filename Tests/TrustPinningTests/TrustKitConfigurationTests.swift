@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrustPinning
+import TrustTestSupport
 import XCTest
 
 final class TrustKitConfigurationTests: XCTestCase {
@@ -106,7 +107,7 @@ final class TrustKitConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.policy(forHost: "x.legacy.swifttrust.test")?.domain, "swifttrust.test")
         let reports = try XCTUnwrap(configuration.policy(forHost: "reports.test"))
         XCTAssertTrue(reports.requirements.allSatisfy { $0.isSatisfied(by: chain) }, "leaf pin matches the leaf")
-        XCTAssertTrue(reports.pinsApply(at: TestPKI.verifyDate))
+        XCTAssertTrue(reports.pinsApply(at: TestCertificates.verifyDate))
         XCTAssertFalse(reports.pinsApply(at: try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-12-31T00:00:00Z"))))
     }
 
@@ -269,7 +270,7 @@ final class TrustKitConfigurationTests: XCTestCase {
             ("two requirements", [try policy(requirements: [twoPins, twoPins])]),
             ("one enforced pin", [try policy(requirements: [PinRequirement(scope: .anyCertificate, pins: [leaf])])]),
             ("one level of subdomains", [try policy(subdomains: .oneLevel)]),
-            ("expiration inside a day", [try policy(expiration: TestPKI.verifyDate.addingTimeInterval(3600))]),
+            ("expiration inside a day", [try policy(expiration: TestCertificates.verifyDate.addingTimeInterval(3600))]),
             ("trust anchors", [try policy(anchors: PinningTrustAnchors(includesSystemStore: false))]),
             ("non-http report URI", [try policy(reportURIs: [try XCTUnwrap(URL(string: "mailto:pins@swifttrust.test"))])]),
             ("subdomains of a public suffix", [try policy("com", subdomains: .anyDepth)]),
@@ -287,7 +288,7 @@ final class TrustKitConfigurationTests: XCTestCase {
         }
         // A report-only domain needs one pin only, and an exact UTC day is an expiration TrustKit can write.
         let reportOnly = try PinningConfiguration(domains: [
-            policy(requirements: [PinRequirement(scope: .anyCertificate, pins: [leaf])], expiration: TestPKI.verifyDate, enforcement: .reportOnly),
+            policy(requirements: [PinRequirement(scope: .anyCertificate, pins: [leaf])], expiration: TestCertificates.verifyDate, enforcement: .reportOnly),
         ])
         XCTAssertEqual(try PinningConfiguration.loadTrustKit(data: reportOnly.trustKitJSON(), file: "trustkit.json"), reportOnly)
     }

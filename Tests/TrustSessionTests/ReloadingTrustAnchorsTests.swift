@@ -2,15 +2,14 @@ import Foundation
 import Synchronization
 import TrustSession
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// `ReloadingTrustAnchors` on files and directories the tests lay out: the first load's typed
 /// errors, reloads on a change, the last good set kept on a bad one, Kubernetes-style symlink swaps,
 /// and the polling loop.
 final class ReloadingTrustAnchorsTests: XCTestCase {
-    private static let certificates = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates", isDirectory: true)
+    private static let certificates = TestCertificates.directory
 
     private var directory: URL!
 

@@ -5,6 +5,7 @@ import TrustHTTP
 import TrustSession
 import TrustX509
 import OpenSSLServerSupport
+import TrustTestSupport
 import XCTest
 
 /// One deadline per evaluation for all revocation fetching (issue 34 item 3), through the decision a
@@ -13,9 +14,7 @@ import XCTest
 /// (`HTTPRevocationFetcher`, a 10 s request timeout) does the fetching; the certificates' CRL URL
 /// is rewritten to the responder's. Time bounds are generous (deadline + 2 s), never measurements.
 final class RevocationFetchDeadlineTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates", isDirectory: true)
+    private static let root = TestCertificates.directory
     private static let host = "www.swifttrust.test"
 
     private var responders: [LoopbackResponder] = []

@@ -4,15 +4,14 @@ import TrustDER
 import TrustPinning
 import TrustSession
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// The decision layer on its own, with no transport (this target does not link NIO): what a
 /// future transport adapter gets from `TLSTrustDecider`. Certificates from TestCertificates/
 /// (scripts/make-test-certificates), verify date 2026-06-01.
 final class TLSTrustDeciderTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates", isDirectory: true)
+    private static let root = TestCertificates.directory
     private static let host = "www.swifttrust.test"
 
     private func certificates(_ relative: String) throws -> [Certificate] {

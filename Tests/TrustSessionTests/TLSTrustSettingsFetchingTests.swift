@@ -3,14 +3,13 @@ import TrustCore
 import TrustHTTP
 @testable import TrustSession
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 40 item 3: `TLSTrustSettings.fetchesFromLocalAddresses` and the local-address allowance of
 /// client chains validated to explicit anchors alone.
 final class TLSTrustSettingsFetchingTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates", isDirectory: true)
+    private static let root = TestCertificates.directory
 
     private func certificates(_ relative: String) throws -> [Certificate] {
         try Certificate.loadAll(from: Array(Data(contentsOf: Self.root.appendingPathComponent(relative))))

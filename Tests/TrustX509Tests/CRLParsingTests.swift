@@ -2,6 +2,7 @@ import Foundation
 import TrustCrypto
 import TrustDER
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 // MARK: - A tiny test-local DER tree (parse, edit, re-encode)
@@ -129,7 +130,7 @@ enum RevocationFixtures {
     static let revocationDate = date(2026, 4, 1)
 
     static func crl(_ name: String) throws -> CertificateRevocationList {
-        try CertificateRevocationList(derEncoded: TestFiles.bytes("revocation/\(name).crl"))
+        try CertificateRevocationList(derEncoded: TestCertificates.bytes("revocation/\(name).crl"))
     }
 }
 
@@ -155,11 +156,11 @@ final class CRLParsingTests: XCTestCase {
 
     func testEveryCRLParsesAsDERAndPEMWithTheSameBytes() throws {
         for name in RevocationFixtures.crlNames {
-            let der = try TestFiles.bytes("revocation/\(name).crl")
+            let der = try TestCertificates.bytes("revocation/\(name).crl")
             let fromDER = try CertificateRevocationList(derEncoded: der)
             XCTAssertEqual(fromDER.derEncoded, der, name)
             XCTAssertEqual(fromDER.version, 2, name)
-            let pemText = try TestFiles.bytes("revocation/\(name).crl.pem")
+            let pemText = try TestCertificates.bytes("revocation/\(name).crl.pem")
             let fromPEM = try CertificateRevocationList.loadAll(from: pemText)
             XCTAssertEqual(fromPEM.count, 1, name)
             XCTAssertEqual(fromPEM.first?.derEncoded, der, "\(name): PEM and DER hold the same CRL")
@@ -179,13 +180,13 @@ final class CRLParsingTests: XCTestCase {
     }
 
     func testPEMBundleOfSeveralCRLsAndWrongBlockLabels() throws {
-        let a = try TestFiles.bytes("revocation/intermediate-current.crl.pem")
-        let b = try TestFiles.bytes("revocation/root-empty.crl.pem")
+        let a = try TestCertificates.bytes("revocation/intermediate-current.crl.pem")
+        let b = try TestCertificates.bytes("revocation/root-empty.crl.pem")
         let both = try CertificateRevocationList.loadAll(from: a + b)
-        XCTAssertEqual(both.map(\.derEncoded), [try TestFiles.bytes("revocation/intermediate-current.crl"),
-                                                  try TestFiles.bytes("revocation/root-empty.crl")])
+        XCTAssertEqual(both.map(\.derEncoded), [try TestCertificates.bytes("revocation/intermediate-current.crl"),
+                                                  try TestCertificates.bytes("revocation/root-empty.crl")])
         // A certificate is not a CRL.
-        XCTAssertThrowsError(try CertificateRevocationList.loadAll(from: try TestFiles.bytes("ecdsa/root.pem"))) { error in
+        XCTAssertThrowsError(try CertificateRevocationList.loadAll(from: try TestCertificates.bytes("ecdsa/root.pem"))) { error in
             guard case .unexpectedPEMBlock(label: "CERTIFICATE", _)? = (error as? X509Error)?.reason else {
                 return XCTFail("\(error)")
             }
@@ -196,7 +197,7 @@ final class CRLParsingTests: XCTestCase {
 
     func testCurrentCRLFields() throws {
         let crl = try RevocationFixtures.crl("intermediate-current")
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
         XCTAssertEqual(crl.issuer, intermediate.subject)
         XCTAssertEqual(crl.issuer.description, "CN=SwiftTrust Test Intermediate ECDSA,O=SwiftTrust")
         XCTAssertEqual(crl.thisUpdate, RevocationFixtures.currentThisUpdate)
@@ -221,8 +222,8 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertNil(entry.invalidityDate)
         XCTAssertNil(entry.certificateIssuer)
 
-        let revokedLeaf = try TestFiles.certificate("revocation/revoked-leaf.pem")
-        let goodLeaf = try TestFiles.certificate("revocation/good-leaf.pem")
+        let revokedLeaf = try TestCertificates.certificate("revocation/revoked-leaf.pem")
+        let goodLeaf = try TestCertificates.certificate("revocation/good-leaf.pem")
         XCTAssertEqual(crl.entry(forSerialNumber: revokedLeaf.serialNumber), entry)
         XCTAssertNil(crl.entry(forSerialNumber: goodLeaf.serialNumber))
         // Serial numbers compare as DER INTEGER content octets: an extra leading zero octet is not
@@ -266,7 +267,7 @@ final class CRLParsingTests: XCTestCase {
     }
 
     func testRootCRLs() throws {
-        let root = try TestFiles.certificate("ecdsa/root.pem")
+        let root = try TestCertificates.certificate("ecdsa/root.pem")
         let current = try RevocationFixtures.crl("root-current")
         XCTAssertEqual(current.issuer, root.subject)
         XCTAssertEqual(current.crlNumber.map(Array.init), [0x02])
@@ -285,7 +286,7 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertEqual(empty.thisUpdate, RevocationFixtures.currentThisUpdate)
         XCTAssertEqual(empty.nextUpdate, RevocationFixtures.farNextUpdate)
 
-        let revokedIntermediate = try TestFiles.certificate("revocation/revoked-intermediate.pem")
+        let revokedIntermediate = try TestCertificates.certificate("revocation/revoked-intermediate.pem")
         let other = try RevocationFixtures.crl("revoked-intermediate-empty")
         XCTAssertEqual(other.issuer, revokedIntermediate.subject)
         XCTAssertEqual(other.entries, [])
@@ -313,14 +314,14 @@ final class CRLParsingTests: XCTestCase {
     }
 
     func testLargeCRLParsesAndLooksUpBySerial() throws {
-        let der = try TestFiles.bytes("revocation/intermediate-large.crl")
+        let der = try TestCertificates.bytes("revocation/intermediate-large.crl")
         let started = Date()
         let crl = try CertificateRevocationList(derEncoded: der)
         let parseSeconds = Date().timeIntervalSince(started)
         XCTAssertEqual(crl.entries.count, 100_001)
         XCTAssertEqual(crl.crlNumber.map(Array.init), [0x05])
-        let revokedLeaf = try TestFiles.certificate("revocation/revoked-leaf.pem")
-        let goodLeaf = try TestFiles.certificate("revocation/good-leaf.pem")
+        let revokedLeaf = try TestCertificates.certificate("revocation/revoked-leaf.pem")
+        let goodLeaf = try TestCertificates.certificate("revocation/good-leaf.pem")
         let entry = try XCTUnwrap(crl.entry(forSerialNumber: revokedLeaf.serialNumber))
         XCTAssertEqual(Array(entry.serialNumber), try RevocationFixtures.revokedLeafSerial())
         XCTAssertEqual(entry.reason, .keyCompromise)
@@ -340,9 +341,9 @@ final class CRLParsingTests: XCTestCase {
 
     /// The tbsCertList children of intermediate-current: version, signature, issuer, thisUpdate,
     /// nextUpdate, revokedCertificates, [0] crlExtensions.
-    private func currentTree() throws -> RevocationTLV { try RevocationTLV.parse(TestFiles.bytes("revocation/intermediate-current.crl")) }
+    private func currentTree() throws -> RevocationTLV { try RevocationTLV.parse(TestCertificates.bytes("revocation/intermediate-current.crl")) }
     /// root-empty: version, signature, issuer, thisUpdate, nextUpdate, [0] crlExtensions.
-    private func emptyTree() throws -> RevocationTLV { try RevocationTLV.parse(TestFiles.bytes("revocation/root-empty.crl")) }
+    private func emptyTree() throws -> RevocationTLV { try RevocationTLV.parse(TestCertificates.bytes("revocation/root-empty.crl")) }
 
     func testFixtureLayoutAssumedByTheEdits() throws {
         let current = try currentTree()
@@ -478,7 +479,7 @@ final class CRLParsingTests: XCTestCase {
     }
 
     func testIssuingDistributionPointWithTwoOnlyFlagsIsRejected() throws {
-        var tree = try RevocationTLV.parse(TestFiles.bytes("revocation/intermediate-with-idp.crl"))
+        var tree = try RevocationTLV.parse(TestCertificates.bytes("revocation/intermediate-with-idp.crl"))
         let extensions = tree[0][6][0]
         let idpIndex = try XCTUnwrap(extensions.children.firstIndex { $0[0] == .oid("2.5.29.28") })
         let valueIndex = extensions[idpIndex].children.count - 1
@@ -513,7 +514,7 @@ final class CRLParsingTests: XCTestCase {
     }
 
     func testStructuralDamageIsRejected() throws {
-        let der = try TestFiles.bytes("revocation/intermediate-current.crl")
+        let der = try TestCertificates.bytes("revocation/intermediate-current.crl")
         // Truncation and trailing garbage.
         XCTAssertThrowsError(try CertificateRevocationList(derEncoded: Array(der.dropLast())))
         XCTAssertThrowsError(try CertificateRevocationList(derEncoded: der + [0x00]))

@@ -1,5 +1,6 @@
 import TrustDER
 @testable import TrustX509
+import TrustTestSupport
 import XCTest
 
 private typealias B = DERBuilder
@@ -61,7 +62,7 @@ final class DeferredExtensionViewTests: XCTestCase {
         var values: [[UInt8]] = []
         for path in ["ecdsa/leaf.pem", "rsa/leaf.pem", "scenarios/cross-leaf.pem", "scenarios/nc-leaf-ok.pem",
                      "scenarios/leaf-policies.pem", "scenarios/nc-intermediate.pem", "scenarios/leaf-must-staple.pem"] {
-            let certificate = try TestFiles.certificate(path)
+            let certificate = try TestCertificates.certificate(path)
             if let ext = certificate.extensions.all.first(where: { $0.oid.dotted == kind.oid }) { values.append(Array(ext.value)) }
         }
         let issuerName = B.name([(TestOID.commonName, "CRL Issuer")])
@@ -203,7 +204,7 @@ final class DeferredExtensionViewTests: XCTestCase {
     /// passed the same code at parse time) is recorded, not read as absent; path validation then
     /// rejects the certificate. Real certificates decode every view.
     func testAValidationViewThatDoesNotDecodeIsRecorded() throws {
-        let leaf = try TestFiles.certificate("scenarios/nc-intermediate.pem")
+        let leaf = try TestCertificates.certificate("scenarios/nc-intermediate.pem")
         XCTAssertNil(leaf.extensions.undecodableValidationView)
         let real = { (kind: ExtensionKind) in leaf.extensions.data.value(of: kind) }
         let present = leaf.extensions.data.presentKinds
@@ -216,8 +217,8 @@ final class DeferredExtensionViewTests: XCTestCase {
             XCTAssertEqual(views.undecodable, kind)
             XCTAssertEqual(ValidationViews(present: kind.bit) { _ in nil }.undecodable, kind)
         }
-        for path in try TestFiles.certificateFiles() {
-            for certificate in try TestFiles.certificates(path) {
+        for path in try TestCertificates.certificateFiles() {
+            for certificate in try TestCertificates.certificates(path) {
                 XCTAssertNil(certificate.extensions.undecodableValidationView, path)
             }
         }

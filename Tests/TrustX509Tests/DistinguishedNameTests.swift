@@ -1,6 +1,7 @@
 import Foundation
 import TrustDER
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// RFC 4514 rendering and RFC 5280 §7.1 comparison of X.501 names.
@@ -22,7 +23,7 @@ final class DistinguishedNameTests: XCTestCase {
         XCTAssertEqual(dn.rdns.count, 3)
         XCTAssertEqual(dn.rdns.first?.first?.stringValue, "US")
         XCTAssertEqual(dn.commonNames, ["leaf"])
-        XCTAssertEqual(try TestFiles.certificate("ecdsa/leaf.pem").subject.description, "CN=www.swifttrust.test,O=SwiftTrust")
+        XCTAssertEqual(try TestCertificates.certificate("ecdsa/leaf.pem").subject.description, "CN=www.swifttrust.test,O=SwiftTrust")
         XCTAssertEqual(try DistinguishedName(der: B.sequence()).description, "")
         XCTAssertTrue(try DistinguishedName(der: B.sequence()).isEmpty)
     }
@@ -143,12 +144,12 @@ final class DistinguishedNameTests: XCTestCase {
     }
 
     func testCertificateIssuerEqualsIssuingSubject() throws {
-        let leaf = try TestFiles.certificate("ecdsa/leaf.pem")
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
+        let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
         XCTAssertEqual(leaf.issuer, intermediate.subject)
         XCTAssertNotEqual(leaf.subject, intermediate.subject)
-        XCTAssertTrue(try TestFiles.certificate("ecdsa/root.pem").isSelfIssued)
-        XCTAssertTrue(try TestFiles.certificate("ecdsa/self-signed-leaf.pem").isSelfIssued)
+        XCTAssertTrue(try TestCertificates.certificate("ecdsa/root.pem").isSelfIssued)
+        XCTAssertTrue(try TestCertificates.certificate("ecdsa/self-signed-leaf.pem").isSelfIssued)
         XCTAssertFalse(leaf.isSelfIssued)
     }
 
@@ -178,8 +179,8 @@ final class DistinguishedNameTests: XCTestCase {
             [B.attribute(TestOID.organizationalUnitName, B.utf8String("unit")), B.attribute(TestOID.organizationName, B.utf8String("example"))],
         ])))
 
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem").subject
-        XCTAssertTrue(try TestFiles.certificate("ecdsa/leaf.pem").subject.hasPrefix(try name([(TestOID.organizationName, "SwiftTrust")])))
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem").subject
+        XCTAssertTrue(try TestCertificates.certificate("ecdsa/leaf.pem").subject.hasPrefix(try name([(TestOID.organizationName, "SwiftTrust")])))
         XCTAssertTrue(intermediate.hasPrefix(try name([[B.attribute(TestOID.organizationName, B.printableString("SWIFTTRUST"))]])))
     }
 

@@ -1,5 +1,6 @@
 import TrustDER
 @testable import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// What certificate parse errors quote and where they point (issue 18, error messages).
@@ -22,10 +23,10 @@ final class ErrorMessageTests: XCTestCase {
 
 /// Errors in PEM input name the block and say that byte offsets count from its decoded bytes.
 final class PEMLocationErrorMessageTests: XCTestCase {
-    private let truncatedLeaf: () throws -> [UInt8] = { Array(try TestFiles.bytes("ecdsa/leaf.der").prefix(300)) }
+    private let truncatedLeaf: () throws -> [UInt8] = { Array(try TestCertificates.bytes("ecdsa/leaf.der").prefix(300)) }
 
     func testCertificateErrorNamesTheBlockAndWhatTheOffsetCountsFrom() throws {
-        let good = try String(decoding: TestFiles.bytes("ecdsa/leaf.pem"), as: UTF8.self)
+        let good = try String(decoding: TestCertificates.bytes("ecdsa/leaf.pem"), as: UTF8.self)
         let goodLines = good.split(separator: "\n").count
         let text = good + PEM.encode(try truncatedLeaf(), label: "CERTIFICATE")
         XCTAssertThrowsError(try Certificate.loadAll(pem: text)) { error in
@@ -54,9 +55,9 @@ final class PEMLocationErrorMessageTests: XCTestCase {
     }
 
     func testCRLErrorNamesTheBlock() throws {
-        let good = try TestFiles.bytes("revocation/intermediate-current.crl.pem")
+        let good = try TestCertificates.bytes("revocation/intermediate-current.crl.pem")
         let goodLines = String(decoding: good, as: UTF8.self).split(separator: "\n").count
-        let crl = try TestFiles.bytes("revocation/root-empty.crl")
+        let crl = try TestCertificates.bytes("revocation/root-empty.crl")
         let bad = Array(PEM.encode(crl.prefix(crl.count - 10), label: "X509 CRL").utf8)
         XCTAssertThrowsError(try CertificateRevocationList.loadAll(from: good + bad)) { error in
             let x509 = error as? X509Error

@@ -1,5 +1,6 @@
 import TrustDER
 @testable import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// A certificate keeps which known extensions it holds and which are critical as two bit sets, and
@@ -8,7 +9,7 @@ import XCTest
 final class ExtensionKindSetTests: XCTestCase {
     private func everyTestCertificate() throws -> [Certificate] {
         var all: [Certificate] = []
-        for path in try TestFiles.certificateFiles() { all += try TestFiles.certificates(path) }
+        for path in try TestCertificates.certificateFiles() { all += try TestCertificates.certificates(path) }
         return all
     }
 

@@ -2,13 +2,14 @@ import Foundation
 import TrustCrypto
 import TrustDER
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// The typed extension views, against the committed TestCertificates and hand-built DER.
 final class ExtensionViewTests: XCTestCase {
     typealias B = DERBuilder
 
-    private func certificate(_ path: String) throws -> Certificate { try TestFiles.certificate(path) }
+    private func certificate(_ path: String) throws -> Certificate { try TestCertificates.certificate(path) }
 
     private func oid(_ dotted: String) -> ASN1ObjectIdentifier { ASN1ObjectIdentifier(dotted: dotted)! }
 
@@ -394,7 +395,7 @@ final class ExtensionViewTests: XCTestCase {
     /// The offset of every Extension SEQUENCE of the DER certificate at `relativePath`, from
     /// `openssl asn1parse`: the depth-4 elements inside the tbsCertificate's `[3]` (depth 2) field.
     private func opensslExtensionOffsets(_ relativePath: String) throws -> [Int] {
-        let text = try OpenSSLFacts.run(["asn1parse", "-inform", "DER", "-in", TestFiles.url(relativePath).path])
+        let text = try OpenSSLFacts.run(["asn1parse", "-inform", "DER", "-in", TestCertificates.url(relativePath).path])
         // Lines look like "  295:d=4  hl=2 l=  12 cons: SEQUENCE".
         let elements: [(offset: Int, depth: Int, line: Substring)] = text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: ":", maxSplits: 1)
@@ -427,7 +428,7 @@ final class ExtensionViewTests: XCTestCase {
     }
 
     func testTemplateReencodesTheOriginalExactly() throws {
-        let original = try TestFiles.bytes("ecdsa/leaf.der")
+        let original = try TestCertificates.bytes("ecdsa/leaf.der")
         let template = try CertificateTemplate(der: original)
         XCTAssertEqual(template.der, original)
         XCTAssertEqual(template.extensionOIDs.count, 8)
@@ -435,7 +436,7 @@ final class ExtensionViewTests: XCTestCase {
         let v1 = try CertificateTemplate.load("scenarios/v1-intermediate.pem")
         XCTAssertNil(v1.version)
         XCTAssertNil(v1.extensions)
-        XCTAssertEqual(v1.der, try TestFiles.certificate("scenarios/v1-intermediate.pem").derEncoded)
+        XCTAssertEqual(v1.der, try TestCertificates.certificate("scenarios/v1-intermediate.pem").derEncoded)
     }
 
     func testDuplicateExtensionIsRejected() throws {
@@ -481,8 +482,8 @@ final class ExtensionViewTests: XCTestCase {
     }
 
     func testACertificateWithoutDEFAULTValuesHasNoEncodingFindings() throws {
-        for file in try TestFiles.certificateFiles() {
-            for certificate in try TestFiles.certificates(file) {
+        for file in try TestCertificates.certificateFiles() {
+            for certificate in try TestCertificates.certificates(file) {
                 XCTAssertEqual(certificate.encodingFindings, [], file)
             }
         }

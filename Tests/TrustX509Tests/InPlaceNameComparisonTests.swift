@@ -1,4 +1,5 @@
 @testable import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Chain building compares names where the certificates store them (`hasSameSubject(as:)`,
@@ -8,7 +9,7 @@ import XCTest
 final class InPlaceNameComparisonTests: XCTestCase {
     func testInPlaceComparisonsAgreeWithNameEqualityOnEveryPairOfTestCertificates() throws {
         var certificates: [Certificate] = []
-        for path in try TestFiles.certificateFiles() { certificates += try TestFiles.certificates(path) }
+        for path in try TestCertificates.certificateFiles() { certificates += try TestCertificates.certificates(path) }
         XCTAssertGreaterThan(certificates.count, 50)
         var sameSubjects = 0, issuerMatches = 0
         for first in certificates {
@@ -33,8 +34,8 @@ extension InPlaceNameComparisonTests {
     /// byte for byte. The in-place comparisons must match them as name equality does, not as byte
     /// equality would.
     func testInPlaceComparisonsFoldCaseLikeNameEquality() throws {
-        let leaf = try TestFiles.certificate("ecdsa/leaf.pem")
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
+        let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
         var der = leaf.derEncoded
         var changed = 0
         for attribute in (leaf.issuer.rdns + leaf.subject.rdns).joined() where attribute.stringValue != nil {

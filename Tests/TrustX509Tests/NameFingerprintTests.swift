@@ -1,6 +1,7 @@
 import Foundation
 import TrustDER
 @testable import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// `DistinguishedName ==` tells names apart by the fingerprints taken at parse time before it builds
@@ -115,8 +116,8 @@ final class NameFingerprintTests: XCTestCase {
 
     func testTheNamesOfEveryTestCertificate() throws {
         var names: [[UInt8]] = []
-        for path in try TestFiles.certificateFiles() {
-            guard let certificate = try? TestFiles.certificate(path) else { continue }
+        for path in try TestCertificates.certificateFiles() {
+            guard let certificate = try? TestCertificates.certificate(path) else { continue }
             names.append(Array(certificate.subject.der))
             names.append(Array(certificate.issuer.der))
         }

@@ -2,11 +2,12 @@ import Foundation
 import TrustCrypto
 import TrustDER
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 final class OCSPParsingTests: XCTestCase {
     private func response(_ name: String) throws -> OCSPResponse {
-        try OCSPResponse(derEncoded: TestFiles.bytes("revocation/\(name).ocsp"))
+        try OCSPResponse(derEncoded: TestCertificates.bytes("revocation/\(name).ocsp"))
     }
 
     private let producedAt = RevocationFixtures.date(2026, 5, 31)
@@ -15,9 +16,9 @@ final class OCSPParsingTests: XCTestCase {
     // MARK: Every fixture parses
 
     func testEveryResponseParses() throws {
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
         for name in RevocationFixtures.ocspNames {
-            let der = try TestFiles.bytes("revocation/\(name).ocsp")
+            let der = try TestCertificates.bytes("revocation/\(name).ocsp")
             let parsed = try OCSPResponse(derEncoded: der)
             XCTAssertEqual(parsed.derEncoded, der, name)
             XCTAssertEqual(parsed.status, .successful, name)
@@ -40,8 +41,8 @@ final class OCSPParsingTests: XCTestCase {
 
     func testGoodResponseFields() throws {
         let parsed = try response("good-leaf-good")
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
-        let goodLeaf = try TestFiles.certificate("revocation/good-leaf.pem")
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
+        let goodLeaf = try TestCertificates.certificate("revocation/good-leaf.pem")
         XCTAssertEqual(parsed.responderID, .byName(intermediate.subject))
         XCTAssertEqual(parsed.producedAt, producedAt)
         XCTAssertEqual(parsed.certificates, [])
@@ -53,10 +54,10 @@ final class OCSPParsingTests: XCTestCase {
         XCTAssertEqual(single.certID.serialNumber, try RevocationFixtures.goodLeafSerial())
         XCTAssertEqual(single.certID, OCSPCertID(certificate: goodLeaf, issuer: intermediate, hash: .sha1))
         XCTAssertTrue(single.certID.identifies(goodLeaf, issuedBy: intermediate))
-        XCTAssertFalse(single.certID.identifies(try TestFiles.certificate("revocation/revoked-leaf.pem"), issuedBy: intermediate))
-        XCTAssertFalse(single.certID.identifies(goodLeaf, issuedBy: try TestFiles.certificate("ecdsa/root.pem")))
+        XCTAssertFalse(single.certID.identifies(try TestCertificates.certificate("revocation/revoked-leaf.pem"), issuedBy: intermediate))
+        XCTAssertFalse(single.certID.identifies(goodLeaf, issuedBy: try TestCertificates.certificate("ecdsa/root.pem")))
         // Same name, different key: the issuerKeyHash does not match.
-        XCTAssertFalse(single.certID.identifies(goodLeaf, issuedBy: try TestFiles.certificate("revocation/crl-signer-other.pem")))
+        XCTAssertFalse(single.certID.identifies(goodLeaf, issuedBy: try TestCertificates.certificate("revocation/crl-signer-other.pem")))
     }
 
     func testRevokedResponseFields() throws {
@@ -71,12 +72,12 @@ final class OCSPParsingTests: XCTestCase {
 
     func testUnknownResponseFields() throws {
         let parsed = try response("unknown")
-        let leaf = try TestFiles.certificate("ecdsa/leaf.pem")
+        let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
         let single = try XCTUnwrap(parsed.responses.first)
         XCTAssertEqual(single.status, .unknown)
         XCTAssertEqual(single.certID.serialNumber, Array(leaf.serialNumber))
         XCTAssertEqual(single.certID.serialNumber, try OpenSSLFacts.serialNumber("ecdsa/leaf.pem"))
-        XCTAssertTrue(single.certID.identifies(leaf, issuedBy: try TestFiles.certificate("ecdsa/intermediate.pem")))
+        XCTAssertTrue(single.certID.identifies(leaf, issuedBy: try TestCertificates.certificate("ecdsa/intermediate.pem")))
     }
 
     func testExpiredResponseFields() throws {
@@ -89,14 +90,14 @@ final class OCSPParsingTests: XCTestCase {
     }
 
     func testDelegatedAndUnauthorisedResponsesEmbedTheirSigner() throws {
-        let responder = try TestFiles.certificate("revocation/ocsp-responder.pem")
+        let responder = try TestCertificates.certificate("revocation/ocsp-responder.pem")
         let delegated = try response("good-leaf-delegated")
         XCTAssertEqual(delegated.responderID, .byName(responder.subject))
         XCTAssertEqual(delegated.certificates, [responder])
         XCTAssertEqual(delegated.responses.first?.status, .good)
         XCTAssertEqual(delegated.producedAt, producedAt)
 
-        let unauthorisedSigner = try TestFiles.certificate("revocation/unauthorised-responder.pem")
+        let unauthorisedSigner = try TestCertificates.certificate("revocation/unauthorised-responder.pem")
         let unauthorised = try response("good-leaf-unauthorised")
         XCTAssertEqual(unauthorised.responderID, .byName(unauthorisedSigner.subject))
         XCTAssertEqual(unauthorised.certificates, [unauthorisedSigner])
@@ -105,8 +106,8 @@ final class OCSPParsingTests: XCTestCase {
 
     func testSHA256CertID() throws {
         let parsed = try response("good-leaf-sha256-certid")
-        let goodLeaf = try TestFiles.certificate("revocation/good-leaf.pem")
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
+        let goodLeaf = try TestCertificates.certificate("revocation/good-leaf.pem")
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
         let certID = try XCTUnwrap(parsed.responses.first?.certID)
         XCTAssertEqual(certID.hashAlgorithm, .sha256)
         XCTAssertEqual(certID.issuerNameHash.count, 32)
@@ -119,8 +120,8 @@ final class OCSPParsingTests: XCTestCase {
     func testResponderIDByKey() throws {
         // Re-encode good-leaf-good with responderID byKey (SHA-1 of the intermediate's key); the
         // signature no longer matches, but the structure parses.
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
-        var tree = try RevocationTLV.parse(TestFiles.bytes("revocation/good-leaf-good.ocsp"))
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
+        var tree = try RevocationTLV.parse(TestCertificates.bytes("revocation/good-leaf-good.ocsp"))
         var basic = try tree[1][0][1].parsedContent()
         XCTAssertEqual(basic[0][0].tag, 0xA1, "byName")
         let keyHash = Digest.sha1(intermediate.publicKeyInfo.keyBytes)
@@ -164,7 +165,7 @@ final class OCSPParsingTests: XCTestCase {
         // INTEGER instead of ENUMERATED.
         XCTAssertThrowsError(try OCSPResponse(derEncoded: [0x30, 0x03, 0x02, 0x01, 0x03]))
         // Truncated and trailing bytes.
-        let der = try TestFiles.bytes("revocation/good-leaf-good.ocsp")
+        let der = try TestCertificates.bytes("revocation/good-leaf-good.ocsp")
         XCTAssertThrowsError(try OCSPResponse(derEncoded: Array(der.dropLast())))
         XCTAssertThrowsError(try OCSPResponse(derEncoded: der + [0]))
 
@@ -187,7 +188,7 @@ final class OCSPParsingTests: XCTestCase {
     }
 
     func testCriticalExtensionsAndNonce() throws {
-        let der = try TestFiles.bytes("revocation/good-leaf-good.ocsp")
+        let der = try TestCertificates.bytes("revocation/good-leaf-good.ocsp")
         func withResponseExtensions(_ extensions: [RevocationTLV]) throws -> [UInt8] {
             var tree = try RevocationTLV.parse(der)
             var basic = try tree[1][0][1].parsedContent()
@@ -218,7 +219,7 @@ final class OCSPParsingTests: XCTestCase {
         files += RevocationFixtures.crlNames.filter { $0 != "intermediate-large" }.map { "revocation/\($0).crl" }
         var parsedDamaged = 0
         for file in files {
-            let der = try TestFiles.bytes(file)
+            let der = try TestCertificates.bytes(file)
             let isCRL = file.hasSuffix(".crl")
             func attempt(_ bytes: [UInt8]) {
                 if isCRL {
@@ -253,13 +254,13 @@ final class OCSPParsingTests: XCTestCase {
     }
 
     func testRequestMatchesOpenSSLByteForByte() throws {
-        let file = try TestFiles.bytes("revocation/good-leaf.ocsp-request")
+        let file = try TestCertificates.bytes("revocation/good-leaf.ocsp-request")
         let fileTree = try RevocationTLV.parse(file)
         let nonce = try requestNonce(fileTree)
         XCTAssertEqual(nonce.count, 16)
 
-        let goodLeaf = try TestFiles.certificate("revocation/good-leaf.pem")
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
+        let goodLeaf = try TestCertificates.certificate("revocation/good-leaf.pem")
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
         let certID = OCSPCertID(certificate: goodLeaf, issuer: intermediate, hash: .sha1)
         let expected = try OpenSSLFacts.sha1CertID(certificate: "revocation/good-leaf.pem", issuer: "ecdsa/intermediate.pem")
         XCTAssertEqual(certID.issuerNameHash, expected.issuerNameHash)
@@ -272,9 +273,9 @@ final class OCSPParsingTests: XCTestCase {
     }
 
     func testRequestShapes() throws {
-        let goodLeaf = try TestFiles.certificate("revocation/good-leaf.pem")
-        let revokedLeaf = try TestFiles.certificate("revocation/revoked-leaf.pem")
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
+        let goodLeaf = try TestCertificates.certificate("revocation/good-leaf.pem")
+        let revokedLeaf = try TestCertificates.certificate("revocation/revoked-leaf.pem")
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
         let a = OCSPCertID(certificate: goodLeaf, issuer: intermediate)
         let b = OCSPCertID(certificate: revokedLeaf, issuer: intermediate, hash: .sha256)
         // No nonce: no requestExtensions at all.
@@ -292,9 +293,9 @@ final class OCSPParsingTests: XCTestCase {
 
     func testOpenSSLParsesOurRequest() throws {
         guard let openssl = OCSPParsingTests.executable("openssl") else { throw XCTSkip("openssl is not installed") }
-        let goodLeaf = try TestFiles.certificate("revocation/good-leaf.pem")
-        let revokedLeaf = try TestFiles.certificate("revocation/revoked-leaf.pem")
-        let intermediate = try TestFiles.certificate("ecdsa/intermediate.pem")
+        let goodLeaf = try TestCertificates.certificate("revocation/good-leaf.pem")
+        let revokedLeaf = try TestCertificates.certificate("revocation/revoked-leaf.pem")
+        let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
         let nonce: [UInt8] = [0xA5, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F]
         let request = OCSPRequest(certIDs: [OCSPCertID(certificate: goodLeaf, issuer: intermediate),
                                             OCSPCertID(certificate: revokedLeaf, issuer: intermediate, hash: .sha256)],

@@ -1,6 +1,7 @@
 import Foundation
 import TrustDER
 @testable import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Issue 31, item 3: every OBJECT IDENTIFIER the parsers read is checked for minimal arcs (X.690
@@ -95,7 +96,7 @@ final class ObjectIdentifierMinimalityTests: XCTestCase {
     }
 
     private func der(_ relativePath: String) throws -> [[UInt8]] {
-        let bytes = try TestFiles.bytes(relativePath)
+        let bytes = try TestCertificates.bytes(relativePath)
         if relativePath.hasSuffix(".pem") {
             return try PEM.decode(String(decoding: bytes, as: UTF8.self)).map(\.der)
         }
@@ -142,10 +143,10 @@ final class ObjectIdentifierMinimalityTests: XCTestCase {
     }
 
     func testEveryObjectIdentifierOfACRLAndAnOCSPResponseIsChecked() throws {
-        try assertEveryObjectIdentifierIsChecked("intermediate-with-idp.crl", try TestFiles.bytes("revocation/intermediate-with-idp.crl")) {
+        try assertEveryObjectIdentifierIsChecked("intermediate-with-idp.crl", try TestCertificates.bytes("revocation/intermediate-with-idp.crl")) {
             bytes throws(X509Error) in _ = try CertificateRevocationList(derEncoded: bytes)
         }
-        try assertEveryObjectIdentifierIsChecked("good-leaf-delegated.ocsp", try TestFiles.bytes("revocation/good-leaf-delegated.ocsp")) {
+        try assertEveryObjectIdentifierIsChecked("good-leaf-delegated.ocsp", try TestCertificates.bytes("revocation/good-leaf-delegated.ocsp")) {
             bytes throws(X509Error) in _ = try OCSPResponse(derEncoded: bytes)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TrustDER
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Compares what we parse with what the `openssl` command line tool says about the same file.
@@ -55,7 +56,7 @@ final class OpenSSLDifferentialTests: XCTestCase {
 
     /// `-in FILE [-inform DER]` for a TestCertificates file.
     func inputArguments(_ path: String) -> [String] {
-        ["-in", TestFiles.url(path).path] + (path.hasSuffix(".der") ? ["-inform", "DER"] : [])
+        ["-in", TestCertificates.url(path).path] + (path.hasSuffix(".der") ? ["-inform", "DER"] : [])
     }
 
     // MARK: - Parsing openssl's output
@@ -228,11 +229,11 @@ final class OpenSSLDifferentialTests: XCTestCase {
     }
 
     func testSubjectIssuerSerialDatesAndSANsAgreeWithOpenSSL() throws {
-        let files = try TestFiles.certificateFiles()
+        let files = try TestCertificates.certificateFiles()
         XCTAssertFalse(files.isEmpty)
         var compared = 0
         for path in files {
-            let certificate = try TestFiles.certificate(path)
+            let certificate = try TestCertificates.certificate(path)
             let output = try openssl(["x509", "-noout", "-subject", "-issuer", "-serial", "-dates",
                                       "-ext", "subjectAltName", "-nameopt", "RFC2253"] + inputArguments(path))
             let fields = Self.parseFields(output.text)
@@ -264,8 +265,8 @@ final class OpenSSLDifferentialTests: XCTestCase {
     }
 
     func testFingerprintsAgreeWithOpenSSL() throws {
-        for path in try TestFiles.certificateFiles() {
-            let certificate = try TestFiles.certificate(path)
+        for path in try TestCertificates.certificateFiles() {
+            let certificate = try TestCertificates.certificate(path)
             for (digest, ours) in [("-sha256", certificate.sha256Fingerprint), ("-sha1", certificate.sha1Fingerprint)] {
                 let output = try openssl(["x509", "-noout", "-fingerprint", digest] + inputArguments(path)).text
                 // `sha256 Fingerprint=E8:29:...`
@@ -278,8 +279,8 @@ final class OpenSSLDifferentialTests: XCTestCase {
     }
 
     func testSPKIPinAgreesWithOpenSSL() throws {
-        for path in try TestFiles.certificateFiles() {
-            let certificate = try TestFiles.certificate(path)
+        for path in try TestCertificates.certificateFiles() {
+            let certificate = try TestCertificates.certificate(path)
             // openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64
             let publicKeyPEM = try openssl(["x509", "-pubkey", "-noout"] + inputArguments(path)).stdout
             let spki = try openssl(["pkey", "-pubin", "-outform", "der"], input: publicKeyPEM).stdout

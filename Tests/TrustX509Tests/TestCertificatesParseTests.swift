@@ -2,6 +2,7 @@ import Foundation
 import TrustCrypto
 import TrustDER
 import TrustX509
+import TrustTestSupport
 import XCTest
 
 /// Every committed test certificate parses; every malformed input is rejected for the right reason.
@@ -22,7 +23,7 @@ final class TestCertificatesParseTests: XCTestCase {
     /// The certificate files the catalogue (TestCertificates/README.md, written by the generator)
     /// documents: table rows whose first cell is one `.pem`/`.der` path, minus keys, `malformed/` and CRLs.
     private func cataloguedCertificateFiles() throws -> [String] {
-        let readme = String(decoding: try TestFiles.bytes("README.md"), as: UTF8.self)
+        let readme = String(decoding: try TestCertificates.bytes("README.md"), as: UTF8.self)
         let paths = readme.split(separator: "\n").compactMap { line -> String? in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
             guard line.hasPrefix("| `"), cells.count > 2 else { return nil }
@@ -40,7 +41,7 @@ final class TestCertificatesParseTests: XCTestCase {
     }
 
     func testDiscoversTheCertificateFiles() throws {
-        let files = try TestFiles.certificateFiles()
+        let files = try TestCertificates.certificateFiles()
         // Exactly the documented files: the number grows as scenarios are added, so it comes from the catalogue.
         let catalogued = try cataloguedCertificateFiles()
         XCTAssertEqual(Set(catalogued).count, catalogued.count, "the catalogue lists a file twice")
@@ -53,10 +54,10 @@ final class TestCertificatesParseTests: XCTestCase {
     }
 
     func testEveryCertificateFileParses() throws {
-        let files = try TestFiles.certificateFiles()
+        let files = try TestCertificates.certificateFiles()
         XCTAssertFalse(files.isEmpty)
         for path in files {
-            let bytes = try TestFiles.bytes(path)
+            let bytes = try TestCertificates.bytes(path)
             do {
                 let certificates = try Certificate.loadAll(from: bytes)
                 XCTAssertEqual(certificates.count, Self.bundleCounts[path] ?? 1, path)
@@ -94,7 +95,7 @@ final class TestCertificatesParseTests: XCTestCase {
     /// A certificate owns its bytes: two certificates parsed from one array (on two threads, say)
     /// must not share a buffer whose reference count every slice of both would update.
     func testCertificatesParsedFromOneArrayOwnTheirBytes() throws {
-        let der = try TestFiles.bytes("ecdsa/leaf.der")
+        let der = try TestCertificates.bytes("ecdsa/leaf.der")
         let first = try Certificate(derEncoded: der), second = try Certificate(derEncoded: der)
         let input = der.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         let buffers = [first, second].map { $0.derEncoded.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
@@ -106,11 +107,11 @@ final class TestCertificatesParseTests: XCTestCase {
     func testCacheKeyWordsAreTheDigestsWhicheverIsReadFirst() throws {
         for path in ["ecdsa/leaf.pem", "rsa/intermediate.pem"] {
             // Words first (they compute and store the digest), then the bytes; and the other way round.
-            let wordsFirst = try TestFiles.certificate(path)
+            let wordsFirst = try TestCertificates.certificate(path)
             let words = wordsFirst.sha256Words, keyWords = wordsFirst.spkiSHA256Words
             XCTAssertEqual(words, DigestWords(wordsFirst.sha256Fingerprint))
             XCTAssertEqual(keyWords, DigestWords(wordsFirst.spkiSHA256))
-            let bytesFirst = try TestFiles.certificate(path)
+            let bytesFirst = try TestCertificates.certificate(path)
             XCTAssertEqual(bytesFirst.sha256Fingerprint, Digest.sha256(bytesFirst.derEncoded))
             XCTAssertEqual(bytesFirst.spkiSHA256, Digest.sha256(bytesFirst.publicKeyInfo.der))
             XCTAssertEqual(bytesFirst.sha256Words, words)
@@ -119,39 +120,39 @@ final class TestCertificatesParseTests: XCTestCase {
     }
 
     func testPEMAndDERCopiesOfTheLeafAreTheSameCertificate() throws {
-        let fromDER = try TestFiles.certificates("ecdsa/leaf.der")
-        let fromPEM = try TestFiles.certificates("ecdsa/leaf.pem")
+        let fromDER = try TestCertificates.certificates("ecdsa/leaf.der")
+        let fromPEM = try TestCertificates.certificates("ecdsa/leaf.pem")
         XCTAssertEqual(fromDER.count, 1)
         XCTAssertEqual(fromDER, fromPEM)
-        XCTAssertEqual(fromDER.first?.derEncoded, try TestFiles.bytes("ecdsa/leaf.der"))
-        let text = try XCTUnwrap(String(data: Data(try TestFiles.bytes("ecdsa/leaf.pem")), encoding: .utf8))
+        XCTAssertEqual(fromDER.first?.derEncoded, try TestCertificates.bytes("ecdsa/leaf.der"))
+        let text = try XCTUnwrap(String(data: Data(try TestCertificates.bytes("ecdsa/leaf.pem")), encoding: .utf8))
         XCTAssertEqual(try Certificate(pemEncoded: text), fromDER.first)
         XCTAssertEqual(try Certificate.loadAll(pem: text), fromDER)
     }
 
     func testBundlesHoldTheDocumentedCertificatesInOrder() throws {
-        func load(_ paths: [String]) throws -> [Certificate] { try paths.map { try TestFiles.certificate($0) } }
-        XCTAssertEqual(try TestFiles.certificates("ecdsa/chain.pem"), try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"]))
-        XCTAssertEqual(try TestFiles.certificates("ecdsa/chain-intermediate2.pem"),
+        func load(_ paths: [String]) throws -> [Certificate] { try paths.map { try TestCertificates.certificate($0) } }
+        XCTAssertEqual(try TestCertificates.certificates("ecdsa/chain.pem"), try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"]))
+        XCTAssertEqual(try TestCertificates.certificates("ecdsa/chain-intermediate2.pem"),
                        try load(["ecdsa/leaf-intermediate2.pem", "ecdsa/intermediate2.pem"]))
-        XCTAssertEqual(try TestFiles.certificates("rsa/chain.pem"), try load(["rsa/leaf.pem", "rsa/intermediate.pem"]))
-        XCTAssertEqual(try TestFiles.certificates("ed25519/chain.pem"), try load(["ed25519/leaf.pem", "ed25519/intermediate.pem"]))
-        XCTAssertEqual(try TestFiles.certificates("scenarios/chain-wrong-order.pem"),
+        XCTAssertEqual(try TestCertificates.certificates("rsa/chain.pem"), try load(["rsa/leaf.pem", "rsa/intermediate.pem"]))
+        XCTAssertEqual(try TestCertificates.certificates("ed25519/chain.pem"), try load(["ed25519/leaf.pem", "ed25519/intermediate.pem"]))
+        XCTAssertEqual(try TestCertificates.certificates("scenarios/chain-wrong-order.pem"),
                        try load(["ecdsa/intermediate.pem", "ecdsa/leaf.pem"]))
-        XCTAssertEqual(try TestFiles.certificates("scenarios/chain-with-root.pem"),
+        XCTAssertEqual(try TestCertificates.certificates("scenarios/chain-with-root.pem"),
                        try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/root.pem"]))
-        XCTAssertEqual(try TestFiles.certificates("scenarios/chain-with-duplicate.pem"),
+        XCTAssertEqual(try TestCertificates.certificates("scenarios/chain-with-duplicate.pem"),
                        try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/intermediate.pem"]))
-        XCTAssertEqual(try TestFiles.certificates("scenarios/chain-leaf-only.pem"), try load(["ecdsa/leaf.pem"]))
+        XCTAssertEqual(try TestCertificates.certificates("scenarios/chain-leaf-only.pem"), try load(["ecdsa/leaf.pem"]))
         // Commentary (`Bag Attributes`, `subject=` lines) between the blocks is ignored.
-        XCTAssertEqual(try TestFiles.certificates("bundle-all-valid.pem"), try load([
+        XCTAssertEqual(try TestCertificates.certificates("bundle-all-valid.pem"), try load([
             "ecdsa/root.pem", "ecdsa/intermediate.pem", "ecdsa/leaf.pem",
             "rsa/root.pem", "rsa/intermediate.pem", "rsa/leaf.pem", "ed25519/leaf.pem",
         ]))
     }
 
     func testMalformedDirectoryHoldsExactlyTheDocumentedFiles() throws {
-        let files = try TestFiles.files(under: TestFiles.url("malformed"))
+        let files = try TestCertificates.files(under: TestCertificates.url("malformed"))
         XCTAssertEqual(files, [
             "malformed/bad-base64.pem", "malformed/indefinite-length.der", "malformed/not-a-certificate.pem",
             "malformed/trailing-bytes.der", "malformed/truncated.der",
@@ -162,7 +163,7 @@ final class TestCertificatesParseTests: XCTestCase {
 
     /// Loads `path` expecting failure and returns the loading error.
     private func loadingError(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> CertificateLoadingError? {
-        let bytes = try TestFiles.bytes(path)
+        let bytes = try TestCertificates.bytes(path)
         do {
             let certificates = try Certificate.loadAll(from: bytes)
             XCTFail("\(path) parsed as \(certificates.count) certificate(s)", file: file, line: line)
@@ -173,9 +174,9 @@ final class TestCertificatesParseTests: XCTestCase {
     }
 
     func testTruncatedDERIsRejectedAsTruncated() throws {
-        let bytes = try TestFiles.bytes("malformed/truncated.der")
+        let bytes = try TestCertificates.bytes("malformed/truncated.der")
         // The first half of ecdsa/leaf.der, whose length changes with every regeneration.
-        let original = try TestFiles.bytes("ecdsa/leaf.der")
+        let original = try TestCertificates.bytes("ecdsa/leaf.der")
         XCTAssertEqual(bytes.count, original.count / 2)
         XCTAssertEqual(bytes, Array(original.prefix(original.count / 2)))
         // The outer SEQUENCE's header: 30, then a long-form length (0x8N and N octets) for a certificate.
@@ -194,8 +195,8 @@ final class TestCertificatesParseTests: XCTestCase {
     }
 
     func testTrailingBytesAreRejectedAtTheOriginalLength() throws {
-        let original = try TestFiles.bytes("ecdsa/leaf.der")
-        let bytes = try TestFiles.bytes("malformed/trailing-bytes.der")
+        let original = try TestCertificates.bytes("ecdsa/leaf.der")
+        let bytes = try TestCertificates.bytes("malformed/trailing-bytes.der")
         XCTAssertEqual(bytes, original + [0x05, 0x00])
         let error = try XCTUnwrap(try loadingError("malformed/trailing-bytes.der"))
         guard case let .der(derError) = error.error.reason else { return XCTFail("not a DER error: \(error)") }
@@ -210,7 +211,7 @@ final class TestCertificatesParseTests: XCTestCase {
     }
 
     func testIndefiniteLengthIsRejectedAtByteOne() throws {
-        let bytes = try TestFiles.bytes("malformed/indefinite-length.der")
+        let bytes = try TestCertificates.bytes("malformed/indefinite-length.der")
         XCTAssertEqual(Array(bytes.prefix(2)), [0x30, 0x80])
         XCTAssertEqual(Array(bytes.suffix(2)), [0x00, 0x00])
         let error = try XCTUnwrap(try loadingError("malformed/indefinite-length.der"))
@@ -233,15 +234,15 @@ final class TestCertificatesParseTests: XCTestCase {
         XCTAssertEqual(error.error.reason, .unexpectedPEMBlock(label: "PRIVATE KEY", line: 1))
         XCTAssertTrue(error.description.contains("PRIVATE KEY"), error.description)
         // Through the single-certificate initialiser as well.
-        let text = try XCTUnwrap(String(data: Data(try TestFiles.bytes("malformed/not-a-certificate.pem")), encoding: .utf8))
+        let text = try XCTUnwrap(String(data: Data(try TestCertificates.bytes("malformed/not-a-certificate.pem")), encoding: .utf8))
         assertX509Error(try Certificate(pemEncoded: text)) { error in
             XCTAssertEqual(error.reason, .unexpectedPEMBlock(label: "PRIVATE KEY", line: 1))
         }
     }
 
     func testNoMalformedFileParses() throws {
-        for path in try TestFiles.files(under: TestFiles.url("malformed")) {
-            XCTAssertThrowsError(try Certificate.loadAll(from: TestFiles.bytes(path)), path)
+        for path in try TestCertificates.files(under: TestCertificates.url("malformed")) {
+            XCTAssertThrowsError(try Certificate.loadAll(from: TestCertificates.bytes(path)), path)
         }
     }
 
@@ -259,7 +260,7 @@ final class TestCertificatesParseTests: XCTestCase {
         }
         // A bundle whose second certificate is bad names position 1 (counted from 0).
         XCTAssertThrowsError(try Certificate.loadAll(pem: {
-            let good = PEM.encode((try? TestFiles.bytes("ecdsa/leaf.der")) ?? [], label: "CERTIFICATE")
+            let good = PEM.encode((try? TestCertificates.bytes("ecdsa/leaf.der")) ?? [], label: "CERTIFICATE")
             let bad = PEM.encode([0x30, 0x03, 0x02, 0x01, 0x01], label: "CERTIFICATE")
             return good + bad
         }())) { error in
@@ -287,7 +288,7 @@ extension TestCertificatesParseTests {
 
     /// PEM text (with explanatory text before the block) is still read as PEM.
     func testPEMWithLeadingTextIsReadAsPEM() throws {
-        let leaf = try TestFiles.bytes("ecdsa/leaf.der")
+        let leaf = try TestCertificates.bytes("ecdsa/leaf.der")
         for prefix in ["", "0 leading text\n", "subject=CN=x\n\n"] {
             let text = prefix + PEM.encode(leaf, label: "CERTIFICATE")
             XCTAssertEqual(try Certificate.loadAll(from: Array(text.utf8)).map(\.derEncoded), [leaf], prefix)
@@ -299,30 +300,30 @@ extension TestCertificatesParseTests {
     /// A combined file (text, an encrypted legacy key with RFC 1421 headers, text, the
     /// certificate) yields its certificate and names the block it skipped.
     func testCombinedCertificateAndKeyFileYieldsItsCertificate() throws {
-        let loaded = try Certificate.load(from: try TestFiles.bytes("rsa/leaf-and-key.pem"))
-        XCTAssertEqual(loaded.certificates, [try TestFiles.certificate("rsa/leaf.pem")])
+        let loaded = try Certificate.load(from: try TestCertificates.bytes("rsa/leaf-and-key.pem"))
+        XCTAssertEqual(loaded.certificates, [try TestCertificates.certificate("rsa/leaf.pem")])
         XCTAssertEqual(loaded.skippedBlocks.map(\.description), ["RSA PRIVATE KEY at line 3"])
-        let text = try XCTUnwrap(String(data: Data(try TestFiles.bytes("rsa/leaf-and-key.pem")), encoding: .utf8))
-        XCTAssertEqual(try Certificate(pemEncoded: text), try TestFiles.certificate("rsa/leaf.pem"))
+        let text = try XCTUnwrap(String(data: Data(try TestCertificates.bytes("rsa/leaf-and-key.pem")), encoding: .utf8))
+        XCTAssertEqual(try Certificate(pemEncoded: text), try TestCertificates.certificate("rsa/leaf.pem"))
     }
 
     /// A certificate file followed by its PKCS#8 key, the way servers keep them.
     func testCertificateFollowedByItsKeyYieldsTheCertificate() throws {
-        let text = String(decoding: try TestFiles.bytes("ecdsa/leaf.pem") + Array("\n".utf8) + (try TestFiles.bytes("keys/ecdsa/leaf.key.pem")), as: UTF8.self)
+        let text = String(decoding: try TestCertificates.bytes("ecdsa/leaf.pem") + Array("\n".utf8) + (try TestCertificates.bytes("keys/ecdsa/leaf.key.pem")), as: UTF8.self)
         let loaded = try Certificate.load(pem: text)
-        XCTAssertEqual(loaded.certificates, [try TestFiles.certificate("ecdsa/leaf.pem")])
+        XCTAssertEqual(loaded.certificates, [try TestCertificates.certificate("ecdsa/leaf.pem")])
         XCTAssertEqual(loaded.skippedBlocks.map(\.label), ["PRIVATE KEY"])
     }
 
     /// The Alamofire-style certificate parses without defects and keeps both encodings.
     func testAbsentInnerRSAParametersParseWithoutDefects() throws {
-        let certificate = try TestFiles.certificate("rsa/leaf-params-absent.pem")
+        let certificate = try TestCertificates.certificate("rsa/leaf-params-absent.pem")
         XCTAssertEqual(certificate.semanticDefects, [])
         XCTAssertNil(certificate.tbsSignatureAlgorithmIdentifier.parameters)
         XCTAssertEqual(certificate.signatureAlgorithmIdentifier.parameters.map(Array.init), [0x05, 0x00])
         XCTAssertEqual(try certificate.signatureAlgorithm(), .rsaPKCS1v15(.sha256))
         // Same key and names as rsa/leaf.pem, different bytes.
-        let original = try TestFiles.certificate("rsa/leaf.pem")
+        let original = try TestCertificates.certificate("rsa/leaf.pem")
         XCTAssertEqual(certificate.publicKeyInfo, original.publicKeyInfo)
         XCTAssertEqual(certificate.subject, original.subject)
         XCTAssertNotEqual(certificate, original)

@@ -1,77 +1,8 @@
 import Foundation
 import TrustDER
 import TrustX509
+import TrustTestSupport
 import XCTest
-
-// MARK: - TestCertificates on disk
-
-/// Locates the repository's `TestCertificates/` directory and lists its files.
-enum TestFiles {
-    /// The repository root: this file is `<root>/Tests/TrustX509Tests/TestSupport.swift`.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // TestSupport.swift
-        .deletingLastPathComponent()  // TrustX509Tests
-        .deletingLastPathComponent()  // Tests
-
-    static let certificatesDirectory: URL = repositoryRoot.appendingPathComponent("TestCertificates", isDirectory: true)
-
-    /// The URL of `relativePath` under `TestCertificates/`.
-    static func url(_ relativePath: String) -> URL {
-        certificatesDirectory.appendingPathComponent(relativePath)
-    }
-
-    /// The bytes of `relativePath` under `TestCertificates/`.
-    static func bytes(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
-        let url = url(relativePath)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            XCTFail("cannot read \(url.path)", file: file, line: line)
-            throw CocoaError(.fileReadNoSuchFile)
-        }
-        return [UInt8](data)
-    }
-
-    /// Every certificate in `relativePath`.
-    static func certificates(_ relativePath: String) throws -> [Certificate] {
-        try Certificate.loadAll(from: bytes(relativePath))
-    }
-
-    /// The first certificate in `relativePath`.
-    static func certificate(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> Certificate {
-        let all = try certificates(relativePath)
-        guard let first = all.first else {
-            XCTFail("\(relativePath) holds no certificate", file: file, line: line)
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        return first
-    }
-
-    /// Paths (relative to `TestCertificates/`, sorted) of every certificate `.pem`/`.der` file:
-    /// not keys (any `keys/` folder), not `malformed/`, not CRLs (`*.crl.pem`).
-    static func certificateFiles() throws -> [String] {
-        try files(under: certificatesDirectory).filter { path in
-            (path.hasSuffix(".pem") || path.hasSuffix(".der"))
-                && !path.hasPrefix("keys/") && !path.contains("/keys/") && !path.hasPrefix("malformed/")
-                && !path.hasSuffix(".crl.pem")
-        }
-    }
-
-    /// Paths (relative to `TestCertificates/`, sorted) of every regular file under `directory`.
-    static func files(under directory: URL) throws -> [String] {
-        let base = certificatesDirectory.standardizedFileURL.path
-        guard let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [])
-        else { throw CocoaError(.fileReadNoSuchFile) }
-        var result: [String] = []
-        for case let url as URL in enumerator {
-            let values = try url.resourceValues(forKeys: [.isRegularFileKey])
-            guard values.isRegularFile == true else { continue }
-            var path = url.standardizedFileURL.path
-            if path.hasPrefix(base + "/") { path.removeFirst(base.count + 1) }
-            result.append(path)
-        }
-        return result.sorted()
-    }
-}
 
 // MARK: - Per-generation facts, read with the openssl tool
 
@@ -94,7 +25,7 @@ enum OpenSSLFacts {
     /// The serial number of the (first) certificate in `relativePath` in upper-case hex, as
     /// `openssl x509 -serial` prints it (and `openssl ocsp -req_text` too).
     static func serialNumberHex(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let text = try run(["x509", "-in", TestFiles.url(relativePath).path, "-noout", "-serial"], file: file, line: line)
+        let text = try run(["x509", "-in", TestCertificates.url(relativePath).path, "-noout", "-serial"], file: file, line: line)
         return try value(after: "serial=", in: text, file: file, line: line)
     }
 
@@ -109,7 +40,7 @@ enum OpenSSLFacts {
 
     /// The subjectKeyIdentifier of the (first) certificate in `relativePath` (`openssl x509 -ext subjectKeyIdentifier`).
     static func subjectKeyIdentifier(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
-        let text = try run(["x509", "-in", TestFiles.url(relativePath).path, "-noout", "-ext", "subjectKeyIdentifier"],
+        let text = try run(["x509", "-in", TestCertificates.url(relativePath).path, "-noout", "-ext", "subjectKeyIdentifier"],
                            file: file, line: line)
         // "X509v3 Subject Key Identifier: \n    A3:F8:...": the key identifier is the second line.
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -125,7 +56,7 @@ enum OpenSSLFacts {
     static func sha1CertID(certificate: String, issuer: String, file: StaticString = #filePath, line: UInt = #line)
         throws -> (issuerNameHash: [UInt8], issuerKeyHash: [UInt8], serialNumberHex: String)
     {
-        let text = try run(["ocsp", "-issuer", TestFiles.url(issuer).path, "-cert", TestFiles.url(certificate).path,
+        let text = try run(["ocsp", "-issuer", TestCertificates.url(issuer).path, "-cert", TestCertificates.url(certificate).path,
                             "-no_nonce", "-req_text"], file: file, line: line)
         XCTAssertTrue(text.contains("Hash Algorithm: sha1"), text, file: file, line: line)
         return (bytes(hex: try value(after: "Issuer Name Hash:", in: text, file: file, line: line)),
@@ -300,7 +231,7 @@ struct CertificateTemplate {
 
     /// Takes apart the first certificate of `relativePath` under TestCertificates.
     static func load(_ relativePath: String = "ecdsa/leaf.pem") throws -> CertificateTemplate {
-        let der = try TestFiles.certificate(relativePath).derEncoded
+        let der = try TestCertificates.certificate(relativePath).derEncoded
         return try CertificateTemplate(der: der)
     }
 

@@ -1,3 +1,4 @@
+import TrustDocuments
 import Foundation
 
 /// A SPIFFE trust bundle file that cannot be loaded, naming the file, where in it (a key path such

@@ -3,7 +3,7 @@ extension ProfileRule {
     /// ``ProfileRuleSet/bits`` is the rule at index *n* here.
     ///
     /// The append-only record of bit positions: a new rule is appended at the end (and to
-    /// `Tests/TrustCoreTests/ProfileRuleBitOrder.txt`, which the tests hold this list to); no
+    /// `Tests/TrustCoreTests/Vocabulary/ProfileRuleBitOrder.txt`, which the tests hold this list to); no
     /// rule moves or leaves, so a set's bits keep their meaning. The enum declares its cases in this
     /// order (`ProfileRuleBitOrderTests`), so a rule's bit is its declaration index: no table to read
     /// on the hot path.

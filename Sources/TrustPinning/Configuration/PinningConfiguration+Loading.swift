@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustDocuments
 
 extension PinningConfiguration {
     /// Loads a configuration file in any supported format (``PinningConfigurationFormat``),
@@ -45,7 +46,7 @@ extension PinningConfiguration {
     }
 
     /// The largest configuration file read (1 MiB): real ones are a few kilobytes.
-    public static let maximumFileSize = 1 << 20
+    public static let maximumFileSize = DocumentLimits.standard.maximumByteCount
 
     /// The format `data` is in, judged by its first structure: a binary or XML property list
     /// (ATS when it has `NSAppTransportSecurity` or `NSPinnedDomains`, TrustKit when it has

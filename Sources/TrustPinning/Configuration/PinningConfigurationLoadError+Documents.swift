@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustDocuments
 
 /// The load errors the document readers share, so that every format reports a duplicate key, a
 /// document over its ``DocumentLimits`` and an unreadable binary property list alike.

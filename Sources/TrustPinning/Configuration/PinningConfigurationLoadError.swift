@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustDocuments
 import TrustDER
 
 /// A pinning configuration file that cannot be loaded, naming the file, where in it (a line, a key

@@ -1,3 +1,4 @@
+import TrustDocuments
 import Foundation
 
 /// The pinning values the property-list and JSON formats share, read at a reader's position so

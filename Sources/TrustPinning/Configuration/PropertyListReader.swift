@@ -1,3 +1,4 @@
+import TrustDocuments
 import Foundation
 
 /// A position in a parsed property list or JSON document: the value there and the key path that

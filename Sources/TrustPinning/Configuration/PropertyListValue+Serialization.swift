@@ -1,3 +1,4 @@
+import TrustDocuments
 import Foundation
 
 /// Writing a value tree built by the ATS and TrustKit writers.

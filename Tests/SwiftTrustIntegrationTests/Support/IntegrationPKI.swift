@@ -1,3 +1,4 @@
+import TrustTestSupport
 import Foundation
 import NIOSSL
 import SwiftTrust
@@ -7,10 +8,8 @@ import TrustNIO
 /// here is valid today (leaves until 2027-06-01), so BoringSSL's own verification, which checks at
 /// the current time, agrees with SwiftTrust's.
 enum IntegrationPKI {
-    /// `<repo>/Tests/SwiftTrustIntegrationTests/Support/IntegrationPKI.swift` → `<repo>/TestCertificates`.
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestCertificates", isDirectory: true)
+    /// `<repo>/TestCertificates`.
+    static let directory = TestCertificates.directory
     /// The name the server leaves are issued for.
     static let host = "www.swifttrust.test"
     /// The server: leaf and intermediate.

@@ -1,3 +1,4 @@
+import TrustDocuments
 import Foundation
 
 /// An element of a network security config being read, with its key path

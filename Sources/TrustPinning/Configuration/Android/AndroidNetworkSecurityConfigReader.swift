@@ -1,3 +1,4 @@
+import TrustDocuments
 import Foundation
 
 /// Reads the element tree of a `network_security_config.xml` into a ``PinningConfiguration``.

@@ -1,4 +1,5 @@
 import TrustCore
+import TrustDocuments
 
 extension JSONDecodingFailure {
     /// A `JSONDecoder` failure as a load error of `file` naming the key path.

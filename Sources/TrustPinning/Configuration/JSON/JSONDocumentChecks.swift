@@ -1,16 +1,10 @@
 import Foundation
 import TrustCore
+import TrustDocuments
 
-// The configuration readers' use of TrustCore's document readers (`JSONText`,
-// `JSONDuplicateKeyScanner`, `DocumentLimits`): the caps every configuration format shares, and
-// their findings as `PinningConfigurationLoadError`s.
-
-extension DocumentLimits {
-    /// 1 MiB (the configuration file cap), 100,000 nodes, 64 levels: real configurations are a few
-    /// kilobytes, a few hundred values and six levels deep.
-    static let standard = DocumentLimits(maximumByteCount: PinningConfiguration.maximumFileSize,
-                                         maximumNodeCount: 100_000, maximumDepth: 64)
-}
+// The configuration readers' use of TrustDocuments' readers (`JSONText`, `JSONDuplicateKeyScanner`,
+// `DocumentLimits.standard`, the caps every configuration format shares): their findings as
+// `PinningConfigurationLoadError`s.
 
 extension JSONText {
     /// The UTF-8 text of `data`, without its byte order mark, for the decoder and the scan alike.

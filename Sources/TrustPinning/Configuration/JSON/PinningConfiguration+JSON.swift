@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustDocuments
 import TrustX509
 
 extension PinningConfiguration {

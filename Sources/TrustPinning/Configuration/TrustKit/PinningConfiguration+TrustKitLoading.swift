@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustDocuments
 
 extension PinningConfiguration {
     /// Loads a TrustKit configuration: a property list (an `Info.plist` with `TSKConfiguration`, or

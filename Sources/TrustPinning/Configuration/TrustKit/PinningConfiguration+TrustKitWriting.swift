@@ -1,3 +1,4 @@
+import TrustDocuments
 import Foundation
 import TrustDER
 
