@@ -14,32 +14,52 @@ import TrustX509
 ///                         configuration: configuration)
 /// ```
 public struct TrustConfiguration: Sendable {
+    /// The fields, shared by copies until one of them changes (copy on write): a trust, its
+    /// snapshot for each evaluation and the settings that made it hold one value, so that copying
+    /// a configuration is one reference count, not one per field.
+    private var storage: Storage
+
     /// The caller's anchors, indexed once when they are set (nil: none set).
-    private(set) var anchorStore: CertificateStore?
+    var anchorStore: CertificateStore? { storage.anchorStore }
 
     /// The caller's trust anchors (`SecTrustSetAnchorCertificates`); nil (the default) trusts the
     /// system trust store. Setting a list does not change ``anchorsOnly``.
     public var anchors: [Certificate]? {
-        get { anchorStore?.certificates }
-        set { anchorStore = newValue.map { CertificateStore($0) } }
+        get { storage.anchorStore?.certificates }
+        set { unique().anchorStore = newValue.map { CertificateStore($0) } }
     }
 
     /// Whether ``anchors``, when set, are the only anchors (`SecTrustSetAnchorCertificatesOnly`). Default
     /// true, as after `SecTrustSetAnchorCertificates`; false trusts the system trust store besides them.
-    public var anchorsOnly = true
+    public var anchorsOnly: Bool {
+        get { storage.anchorsOnly }
+        set { unique().anchorsOnly = newValue }
+    }
 
     /// Untrusted intermediates to build paths with, beyond those the peer presented.
-    public var additionalIntermediates: [Certificate] = []
+    public var additionalIntermediates: [Certificate] {
+        get { storage.additionalIntermediates }
+        _modify { yield &unique().additionalIntermediates }
+    }
 
     /// The instant validity is checked at (`SecTrustSetVerifyDate`); nil means the time of the evaluation.
-    public var verifyDate: Date?
+    public var verifyDate: Date? {
+        get { storage.verifyDate }
+        set { unique().verifyDate = newValue }
+    }
 
     /// Everything beyond `SecTrust`'s own surface: profile, revocation, limits, signature policy,
     /// RFC 5280 policy inputs, public suffixes, fetching of missing issuers.
-    public var options: TrustOptions
+    public var options: TrustOptions {
+        get { storage.options }
+        _modify { yield &unique().options }
+    }
 
     /// Supplied CRLs and OCSP responses, each marked as supplied (not fetched).
-    var revocationInputs = RevocationInputs()
+    var revocationInputs: RevocationInputs {
+        get { storage.revocationInputs }
+        _modify { yield &unique().revocationInputs }
+    }
 
     /// CRLs to check revocation with when it is checked (a `.revocation` policy or ``TrustOptions/revocation``).
     public var crls: [CertificateRevocationList] {
@@ -56,11 +76,42 @@ public struct TrustConfiguration: Sendable {
     /// A configuration that trusts `anchors` (nil: the system trust store; with `anchorsOnly`
     /// false, both) under `options`.
     public init(anchors: [Certificate]? = nil, anchorsOnly: Bool = true, options: TrustOptions = TrustOptions()) {
-        anchorStore = anchors.map { CertificateStore($0) }
-        self.anchorsOnly = anchorsOnly
-        self.options = options
+        storage = Storage(anchorStore: anchors.map { CertificateStore($0) }, anchorsOnly: anchorsOnly, options: options)
     }
 
     /// Whether the caller's anchors are the only ones: anchors set and ``anchorsOnly``.
-    public var trustsOnlyExplicitAnchors: Bool { anchorStore != nil && anchorsOnly }
+    public var trustsOnlyExplicitAnchors: Bool { storage.anchorStore != nil && storage.anchorsOnly }
+
+    /// The storage, copied first when another configuration shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// The fields of a configuration. Changed only while uniquely referenced (``unique()``), so no
+    /// configuration ever sees another's change and no access to a field overlaps a change of it:
+    /// safe to share across threads, and the run-time exclusivity checks, which would cost every
+    /// evaluation's reads, are not needed.
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var anchorStore: CertificateStore?
+        @exclusivity(unchecked) var anchorsOnly: Bool
+        @exclusivity(unchecked) var additionalIntermediates: [Certificate] = []
+        @exclusivity(unchecked) var verifyDate: Date?
+        @exclusivity(unchecked) var options: TrustOptions
+        @exclusivity(unchecked) var revocationInputs = RevocationInputs()
+
+        init(anchorStore: CertificateStore?, anchorsOnly: Bool, options: TrustOptions) {
+            self.anchorStore = anchorStore
+            self.anchorsOnly = anchorsOnly
+            self.options = options
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(anchorStore: anchorStore, anchorsOnly: anchorsOnly, options: options)
+            copy.additionalIntermediates = additionalIntermediates
+            copy.verifyDate = verifyDate
+            copy.revocationInputs = revocationInputs
+            return copy
+        }
+    }
 }

@@ -23,7 +23,7 @@ struct EvaluationContext: ~Copyable {
     /// checker, the budget meter and the revocation inputs.
     var validator: PathValidator { builder.validator }
 
-    init(options: ValidationRequest, anchors: CertificateStore, intermediates: CertificateStore, signatures: SignatureChecker,
+    init(options: consuming ValidationRequest, anchors: CertificateStore, intermediates: CertificateStore, signatures: SignatureChecker,
          budget: BudgetMeter, revocationInputs: RevocationInputs, maximumIntermediates: Int, identities: [PreparedIdentity],
          rootClassifier: SystemTrustStore?) {
         let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: identities)

@@ -26,7 +26,7 @@ final class PathValidator {
     let verdicts: ProfileVerdictCache
 
     /// A validator for `options`; `identities`, when given, must be `options.identities` prepared.
-    init(options: ValidationRequest, signatures: SignatureChecker, budget: BudgetMeter, identities: [PreparedIdentity]? = nil,
+    init(options: consuming ValidationRequest, signatures: SignatureChecker, budget: BudgetMeter, identities: [PreparedIdentity]? = nil,
          verdicts: ProfileVerdictCache = .shared) {
         self.signatures = signatures
         self.budget = budget
