@@ -2,7 +2,7 @@
 /// `SecCertificateCreateWithBytes` reads it. Two kinds:
 ///
 /// - a value equal to its DEFAULT written out, which DER omits (X.690 §11.5), read as the DEFAULT,
-///   as Apple, OpenSSL, Go and Chromium read it (``isDefaultValueWrittenOut``);
+///   as Apple, OpenSSL, Go and Chromium read it;
 /// - a nameConstraints otherName base whose value lacks its `[0] EXPLICIT` wrapper, read as the
 ///   value, as Apple reads it (its parser keeps subtree bases undecoded; Go skips otherName
 ///   subtrees; OpenSSL parses the certificate, but its `ossl_x509v3_cache_extensions` cannot decode
