@@ -101,8 +101,8 @@ public struct ChainDiagnostics: Codable, Sendable {
         /// "expired", "expires-soon", "not-yet-valid", "sha1-signature", "weak-rsa-key",
         /// "missing-aki", "missing-ski", "missing-san", "leaf-is-ca", "host-mismatch",
         /// "must-staple", "untrusted-root", "intermediate-not-sent", "root-sent", "wrong-order",
-        /// "unused-certificate", "duplicate-certificate", "too-many-certificates" or
-        /// "der-default-written".
+        /// "unused-certificate", "duplicate-certificate", "too-many-certificates",
+        /// "der-default-written" or "othername-constraint-unwrapped".
         public let code: String
         /// Which certificate, when it is about one of the built chain (index in the built chain).
         public let certificateIndex: Int?

@@ -183,19 +183,33 @@ struct ChainFindings {
         }
     }
 
-    /// DEFAULT values written out (``EncodingFinding``): read as omitted, as Apple's
-    /// SecCertificateParse does; an error where the profile refused them (``ProfileRule/derDefaultOmitted``).
+    /// Encodings DER or RFC 5280 does not allow (``EncodingFinding``), read as Apple reads them.
+    /// DEFAULT values written out: read as omitted, as Apple's SecCertificateParse does; an error
+    /// where the profile refused them (``ProfileRule/derDefaultOmitted``). An otherName constraint
+    /// without its `[0] EXPLICIT` wrapper: a warning, since the verdict does not depend on it.
     private mutating func encoding(of certificate: Certificate, at index: Int) {
-        let findings = certificate.encodingFindings
-        guard !findings.isEmpty else { return }
-        let fatal = failed(at: index) { reason in
-            if case let .profileViolation(violation) = reason { violation.rule == .derDefaultOmitted } else { false }
+        let all = certificate.encodingFindings
+        guard !all.isEmpty else { return }
+        let defaults = all.filter(\.isDefaultValueWrittenOut)
+        if !defaults.isEmpty {
+            let fatal = failed(at: index) { reason in
+                if case let .profileViolation(violation) = reason { violation.rule == .derDefaultOmitted } else { false }
+            }
+            add(fatal ? "error" : "warning", "der-default-written", certificate,
+                "\(context.name(of: certificate)) writes out DEFAULT values DER omits (X.690 §11.5): "
+                    + defaults.map(\.description).joined(separator: "; ")
+                    + ". Apple, OpenSSL and Go read them as omitted; strict DER parsers (pyca/cryptography) and the "
+                    + "rfc5280-strict and webpki profiles refuse the certificate: have the CA reissue it in DER")
         }
-        add(fatal ? "error" : "warning", "der-default-written", certificate,
-            "\(context.name(of: certificate)) writes out DEFAULT values DER omits (X.690 §11.5): "
-                + findings.map(\.description).joined(separator: "; ")
-                + ". Apple, OpenSSL and Go read them as omitted; strict DER parsers (pyca/cryptography) and the "
-                + "rfc5280-strict and webpki profiles refuse the certificate: have the CA reissue it in DER")
+        let otherNames = all.filter { if case .unwrappedOtherNameValue = $0 { true } else { false } }
+        if !otherNames.isEmpty {
+            add("warning", "othername-constraint-unwrapped", certificate,
+                "\(context.name(of: certificate)) has a nameConstraints otherName whose value lacks its [0] EXPLICIT "
+                    + "wrapper: " + otherNames.map(\.description).joined(separator: "; ")
+                    + ". Apple reads it (its name constraints never decode an otherName) and so does SwiftTrust; Go "
+                    + "skips it; OpenSSL cannot decode the extension and refuses to verify through the certificate: "
+                    + "have the CA reissue it with the value inside [0] EXPLICIT")
+        }
     }
 
     // MARK: - Leaf

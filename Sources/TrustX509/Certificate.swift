@@ -283,10 +283,11 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// Semantic defects of this well-formed certificate, in encoding order; validation rejects a
     /// certificate that has any (see ``CertificateDefect``).
     @inlinable public var semanticDefects: [CertificateDefect] { storage.semanticDefects }
-    /// DEFAULT values written out in the extensions (cA FALSE, critical FALSE, a GeneralSubtree
-    /// minimum 0), in encoding order. The certificate is read as if they were omitted, as Apple's
-    /// `SecCertificateParse`, OpenSSL and Go read it; validation refuses them only under the strict
-    /// profiles (see ``EncodingFinding``).
+    /// Encodings in the extensions that DER or RFC 5280 does not allow, read as Apple reads them, in
+    /// encoding order: DEFAULT values written out (cA FALSE, critical FALSE, a GeneralSubtree minimum
+    /// 0), read as omitted as Apple's `SecCertificateParse`, OpenSSL and Go read them, and refused
+    /// only under the strict profiles; and otherName constraints without their `[0] EXPLICIT`
+    /// wrapper (see ``EncodingFinding``).
     public var encodingFindings: [EncodingFinding] { storage.extensions.data.encodingFindings }
     /// The issuer name.
     @inlinable public var issuer: DistinguishedName { storage.issuer }

@@ -1,10 +1,19 @@
-/// An encoding that breaks DER's rule that a value equal to its DEFAULT is omitted (X.690 §11.5),
-/// which the certificate parser accepts as Apple's `SecCertificateCreateWithBytes`, OpenSSL, Go and
-/// Chromium do, reading it as the DEFAULT.
+/// An encoding that DER or RFC 5280 does not allow, which the certificate parser reads as Apple's
+/// `SecCertificateCreateWithBytes` reads it. Two kinds:
+///
+/// - a value equal to its DEFAULT written out, which DER omits (X.690 §11.5), read as the DEFAULT,
+///   as Apple, OpenSSL, Go and Chromium read it;
+/// - a nameConstraints otherName base whose value lacks its `[0] EXPLICIT` wrapper, read as the
+///   value, as Apple reads it (its parser keeps subtree bases undecoded; Go skips otherName
+///   subtrees; OpenSSL parses the certificate, but its `ossl_x509v3_cache_extensions` cannot decode
+///   the extension and marks the certificate invalid, so OpenSSL's verification refuses it).
 ///
 /// Unlike a ``CertificateDefect``, a finding does not fail validation by itself: the strict profiles
-/// refuse it (SwiftTrust's `derDefaultOmitted` profile rule), the others accept it. Each finding is
-/// recorded in ``Certificate/encodingFindings`` with the byte offset of the value written out.
+/// refuse DEFAULT values written out (SwiftTrust's `derDefaultOmitted` profile rule), and an
+/// otherName constraint is judged by its form as any other (it constrains only otherName names, and
+/// a critical one on an intermediate fails where Apple's `SecNameConstraintsAreSubtreesSupported`
+/// fails it). Each finding is recorded in ``Certificate/encodingFindings`` with the byte offset of
+/// the value.
 public enum EncodingFinding: Hashable, Sendable, CustomStringConvertible {
     /// basicConstraints with `cA FALSE` written out (RFC 5280 §4.2.1.9: `cA BOOLEAN DEFAULT FALSE`).
     /// Apple reads it with `DERParseBooleanWithDefault` in `SecCEPBasicConstraints`.
@@ -16,16 +25,31 @@ public enum EncodingFinding: Hashable, Sendable, CustomStringConvertible {
     /// A nameConstraints GeneralSubtree with `minimum 0` written out (RFC 5280 §4.2.1.10:
     /// `minimum [0] BaseDistance DEFAULT 0`). Apple's `parseGeneralSubtrees` accepts it.
     case explicitSubtreeMinimumZero(offset: Int)
+    /// A nameConstraints GeneralSubtree base that is an otherName whose value follows the type-id
+    /// directly, without the `[0] EXPLICIT` wrapper RFC 5280 §4.2.1.6 requires (`value [0] EXPLICIT
+    /// ANY DEFINED BY type-id`). `offset` is that of the value. Apple's `parseGeneralSubtrees` keeps
+    /// the base undecoded and trustd's name-constraint code never decodes an otherName, so Apple
+    /// accepts the certificate.
+    case unwrappedOtherNameValue(offset: Int)
 
-    /// The byte offset in the certificate's DER of the value written out.
+    /// The byte offset in the certificate's DER of the value.
     public var offset: Int {
         switch self {
-        case let .explicitCAFalse(offset), let .explicitCriticalFalse(_, offset), let .explicitSubtreeMinimumZero(offset):
+        case let .explicitCAFalse(offset), let .explicitCriticalFalse(_, offset), let .explicitSubtreeMinimumZero(offset),
+             let .unwrappedOtherNameValue(offset):
             return offset
         }
     }
 
-    /// One line naming the value, the DER rule it breaks and where it is.
+    /// Whether this is a DEFAULT value written out (X.690 §11.5), which the strict profiles refuse.
+    package var isDefaultValueWrittenOut: Bool {
+        switch self {
+        case .explicitCAFalse, .explicitCriticalFalse, .explicitSubtreeMinimumZero: return true
+        case .unwrappedOtherNameValue: return false
+        }
+    }
+
+    /// One line naming the value, the rule it breaks and where it is.
     public var description: String {
         switch self {
         case let .explicitCAFalse(offset):
@@ -34,6 +58,8 @@ public enum EncodingFinding: Hashable, Sendable, CustomStringConvertible {
             return "\(name) critical FALSE written out; DER omits a DEFAULT value (X.690 §11.5) at byte \(offset)"
         case let .explicitSubtreeMinimumZero(offset):
             return "nameConstraints GeneralSubtree minimum 0 written out; DER omits a DEFAULT value (X.690 §11.5) at byte \(offset)"
+        case let .unwrappedOtherNameValue(offset):
+            return "nameConstraints otherName value without its [0] EXPLICIT wrapper (RFC 5280 §4.2.1.6) at byte \(offset)"
         }
     }
 }

@@ -36,7 +36,8 @@ import TrustDER
     let inhibitAnyPolicy: InhibitAnyPolicy?
     /// Semantic defects found in the known extensions (e.g. a non-ASCII dNSName).
     let defects: [CertificateDefect]
-    /// DEFAULT values written out (cA FALSE, critical FALSE, GeneralSubtree minimum 0), in encoding
+    /// Encodings read as Apple reads them though DER or RFC 5280 do not allow them (``EncodingFinding``:
+    /// DEFAULT values written out, an otherName constraint without its `[0] EXPLICIT`), in encoding
     /// order; empty (no allocation) for a certificate without any.
     let encodingFindings: [EncodingFinding]
     /// The views validation reads, decoded on first use.
@@ -139,7 +140,7 @@ import TrustDER
                         defects.append(.nonASCIIDNSName(offset: offset))
                     }
                 case .nameConstraints:
-                    _ = try NameConstraints.read(value, building: false) { findings.append(.explicitSubtreeMinimumZero(offset: $0)) }
+                    _ = try NameConstraints.read(value, building: false) { findings.append($0) }
                 case .certificatePolicies: _ = try CertificatePolicies.read(value, building: false)
                 case .policyMappings: _ = try PolicyMappings.read(value, building: false)
                 case .issuerAltName: _ = try GeneralName.readSequence(value, building: false)

@@ -2,7 +2,8 @@ import TrustDER
 
 /// A GeneralName (RFC 5280 §4.2.1.6), as found in SAN, IAN, name constraints and AIA.
 public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
-    /// `[0] otherName`: type id and the raw value.
+    /// `[0] otherName`: type id and the raw value (the encoding of the `ANY`, inside its `[0] EXPLICIT`
+    /// wrapper, or as found when a nameConstraints base lacks the wrapper).
     case otherName(typeID: ASN1ObjectIdentifier, value: ArraySlice<UInt8>)
     /// `[1] rfc822Name`: an e-mail address (or constraint).
     case rfc822Name(String)
@@ -25,9 +26,13 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
     /// the value (nil otherwise): one code path, so a name checked at parse time and decoded later
     /// passes exactly the same checks. With `onNonASCIIDNSName`, a dNSName holding bytes outside
     /// IA5String is decoded (as UTF-8, invalid sequences replaced) and its offset reported there
-    /// instead of being a parse error; every other name stays strict.
+    /// instead of being a parse error. With `onUnwrappedOtherNameValue`, an otherName whose value
+    /// follows the type-id without its `[0] EXPLICIT` wrapper is read with that element as the value
+    /// and the element's offset reported there (see ``EncodingFinding/unwrappedOtherNameValue(offset:)``).
+    /// Every other name stays strict.
     static func read(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool,
-                     onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> GeneralName? {
+                     onNonASCIIDNSName: ((Int) -> Void)? = nil,
+                     onUnwrappedOtherNameValue: ((Int) -> Void)? = nil) throws -> GeneralName? {
         let tag = element.tag
         guard tag.tagClass == .contextSpecific else {
             throw DERError(.unexpectedTag(expected: "GeneralName", found: tag.description), at: element.offset)
@@ -54,9 +59,19 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
         case 0:
             var reader = try constructed()
             let typeID = try reader.read(.objectIdentifier, in: bytes).objectIdentifier(in: bytes)
-            let value = try reader.read(.context(0, constructed: true), in: bytes)
+            // RFC 5280 §4.2.1.6: `value [0] EXPLICIT ANY DEFINED BY type-id`; the value kept is the
+            // ANY's encoding either way.
+            let value: ArraySlice<UInt8>
+            if let explicit = try reader.readIfPresent(.context(0, constructed: true), in: bytes) {
+                value = bytes[explicit.contentRange]
+            } else if let onUnwrappedOtherNameValue, let bare = try reader.next(in: bytes) {
+                onUnwrappedOtherNameValue(bare.offset)
+                value = bytes[bare.encodedRange]
+            } else {
+                value = bytes[try reader.read(.context(0, constructed: true), in: bytes).contentRange]  // strict: throws
+            }
             try reader.finish()
-            return building ? .otherName(typeID: typeID, value: bytes[value.contentRange]) : nil
+            return building ? .otherName(typeID: typeID, value: value) : nil
         case 1: return try ia5().map { .rfc822Name($0) }
         case 2: return try ia5(lenient: true).map { .dnsName($0) }
         case 3: return building ? .x400Address(bytes[element.contentRange]) : nil

@@ -29,8 +29,9 @@ struct CertificateReport: Encodable {
     let spkiPin: String
     /// Semantic defects (the certificate parses, validation rejects it for these).
     let findings: [String]
-    /// DEFAULT values written out (``EncodingFinding``): read as omitted, as Apple does; only the
-    /// strict profiles (rfc5280-strict, webpki) reject the certificate for them.
+    /// Encodings DER or RFC 5280 does not allow (``EncodingFinding``), read as Apple reads them:
+    /// DEFAULT values written out (only the strict profiles, rfc5280-strict and webpki, reject the
+    /// certificate for them) and otherName constraints without their `[0] EXPLICIT` wrapper.
     let encodingFindings: [String]
 
     init(_ certificate: Certificate, file: String, index: Int) {
@@ -98,7 +99,7 @@ struct CertificateReport: Encodable {
             for finding in findings { lines.append("    \(finding)") }
         }
         if !encodingFindings.isEmpty {
-            lines.append("  Encoding findings (read as omitted, as Apple does; the rfc5280-strict and webpki profiles reject them):")
+            lines.append("  Encoding findings (read as Apple reads them; the rfc5280-strict and webpki profiles reject DEFAULT values written out):")
             for finding in encodingFindings { lines.append("    \(finding)") }
         }
         return lines

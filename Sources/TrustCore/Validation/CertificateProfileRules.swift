@@ -182,6 +182,10 @@ enum CertificateProfileRules {
                 check(.keyUsageConsistency, .caWithoutKeyCertSign)
             }
         }
+        // RFC 5280 §4.2.1.9: pathLenConstraint only with cA asserted (Apple reads it either way).
+        if !isCA, let pathLength = extensions.basicConstraints?.pathLengthConstraint {
+            check(.pathLenConstraintInCAOnly, .pathLenConstraintWithoutCA(pathLength: pathLength))
+        }
         if !isLeaf && subjectIsEmpty { check(.caSubjectNonEmpty, .caSubjectEmpty) }
         if extensions.nameConstraints != nil && !isCA { check(.nameConstraintsInCAOnly, .nameConstraintsInNonCA) }
         // An anchor's name constraints constrain (as Apple, OpenSSL, Go and Chromium apply them), but
@@ -194,7 +198,9 @@ enum CertificateProfileRules {
         // SecCertificateParse (DERParseBooleanWithDefault) does; an anchor's encoding is its issuer's
         // business unless the anchor is held to the profile.
         if !isAnchor || rules.contains(.anchorProfile) {
-            for finding in certificate.encodingFindings { check(.derDefaultOmitted, .explicitDefaultValue(finding)) }
+            for finding in certificate.encodingFindings where finding.isDefaultValueWrittenOut {
+                check(.derDefaultOmitted, .explicitDefaultValue(finding))
+            }
         }
         if critical(.policyConstraints) == false { check(.policyConstraintsCritical, .policyConstraintsNotCritical) }
         if critical(.authorityInfoAccess) == true { check(.authorityInfoAccessNonCritical, .authorityInfoAccessCritical) }

@@ -54,6 +54,7 @@ extension ProfileRule {
         .svidLeafDigitalSignature,
         .svidLeafNotSigner,
         .svidSigningCertificateKeyUsage,
+        .pathLenConstraintInCAOnly,
     ]
 
     /// The rule's bit in a ``ProfileRuleSet``: `1 << n` for the rule at index *n* of ``bitOrder``,

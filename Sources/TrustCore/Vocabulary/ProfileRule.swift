@@ -153,6 +153,14 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// failure for intermediates and ``anchorIsCA``'s for the anchor, reported once, as theirs.
     case svidSigningCertificateKeyUsage
 
+    // MARK: Appended later (a rule's bit is its declaration index, so new rules go here)
+
+    /// basicConstraints carries pathLenConstraint only when cA is asserted (RFC 5280 §4.2.1.9: "CAs
+    /// MUST NOT include the pathLenConstraint field unless the cA boolean is asserted"; CABF
+    /// 7.1.2.7.8: a subscriber certificate's MUST NOT be present). Apple's `SecCEPBasicConstraints`
+    /// reads the field whatever cA says, and no path length applies below a non-CA.
+    case pathLenConstraintInCAOnly
+
     /// The profiles that apply this rule.
     public var profiles: Set<TrustProfile> {
         switch self {
@@ -168,7 +176,7 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .serialNumber, .issuerNonEmpty, .authorityKeyIdentifier, .subjectKeyIdentifier, .basicConstraintsCritical,
              .keyUsageConsistency, .caSubjectNonEmpty, .nameConstraintsInCAOnly, .policyConstraintsCritical,
              .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorProfile,
-             .derDefaultOmitted, .nameConstraintsDNSNameSyntax:
+             .derDefaultOmitted, .nameConstraintsDNSNameSyntax, .pathLenConstraintInCAOnly:
             return [.rfc5280Strict, .webPKI]
         case .nameConstraintsCritical:
             return [.rfc5280Strict]
@@ -235,6 +243,7 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .svidLeafDigitalSignature: return "SPIFFE X509-SVID §4.3"
         case .svidLeafNotSigner: return "SPIFFE X509-SVID §4.3, §5.2"
         case .svidSigningCertificateKeyUsage: return "SPIFFE X509-SVID §3.2, §4.3"
+        case .pathLenConstraintInCAOnly: return "RFC 5280 §4.2.1.9; CABF 7.1.2.7.8"
         }
     }
 
@@ -287,6 +296,7 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .svidLeafDigitalSignature: return "The leaf has keyUsage with digitalSignature."
         case .svidLeafNotSigner: return "The leaf's keyUsage sets neither keyCertSign nor cRLSign."
         case .svidSigningCertificateKeyUsage: return "Every signing certificate, the trust anchor included, has keyUsage (keyCertSign in it is RFC 5280 §6.1.4 (n)'s check, and anchorIsCA's for the anchor)."
+        case .pathLenConstraintInCAOnly: return "basicConstraints carries pathLenConstraint only when cA is asserted (Apple reads the field whatever cA says)."
         }
     }
 

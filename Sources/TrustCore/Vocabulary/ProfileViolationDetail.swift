@@ -106,6 +106,9 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
     case policyConstraintsNotCritical
     /// authorityInfoAccess is marked critical (``ProfileRule/authorityInfoAccessNonCritical``).
     case authorityInfoAccessCritical
+    /// basicConstraints carries pathLenConstraint `pathLength` without asserting cA
+    /// (``ProfileRule/pathLenConstraintInCAOnly``).
+    case pathLenConstraintWithoutCA(pathLength: Int)
 
     // MARK: Subject alternative names
 
@@ -218,6 +221,8 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
         case .nameConstraintsNotCritical: return "nameConstraints is not critical"
         case .policyConstraintsNotCritical: return "policyConstraints is not critical"
         case .authorityInfoAccessCritical: return "authorityInfoAccess is critical"
+        case let .pathLenConstraintWithoutCA(pathLength):
+            return "basicConstraints pathLenConstraint \(pathLength) without cA"
         case .subjectAltNameNotCriticalWithEmptySubject: return "subjectAltName is not critical although the subject is empty"
         case .subjectAltNameCriticalWithSubject: return "subjectAltName is critical although the subject is not empty"
         case .emptySubjectWithoutSubjectAltName: return "empty subject without subjectAltName"

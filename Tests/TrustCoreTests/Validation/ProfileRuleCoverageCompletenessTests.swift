@@ -67,6 +67,8 @@ final class ProfileRuleCoverageCompletenessTests: XCTestCase {
         .svidLeafDigitalSignature: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testLeafWithoutDigitalSignature"),
         .svidLeafNotSigner: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testLeafWithKeyCertSignOrCRLSign"),
         .svidSigningCertificateKeyUsage: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testSigningCertificateWithoutKeyUsage"),
+        // Issue 43
+        .pathLenConstraintInCAOnly: ("ProfileRuleCoverageTests.swift", "testPathLenConstraintOnlyWithCA"),
     ]
 
     func testEveryRuleHasACoveringTest() {

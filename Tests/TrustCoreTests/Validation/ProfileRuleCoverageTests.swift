@@ -146,6 +146,28 @@ final class ProfileRuleCoverageTests: XCTestCase {
         try assertRule(.nameConstraintsInCAOnly, leaf: leaf)
     }
 
+    func testPathLenConstraintOnlyWithCA() throws {
+        var issuer = try OpenSSLIssuer()
+        defer { issuer.remove() }
+        // basicConstraints SEQUENCE { pathLenConstraint 0 }: cA omitted (FALSE) but a path length
+        // given, which RFC 5280 §4.2.1.9 forbids and Apple's SecCEPBasicConstraints reads anyway.
+        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions().map {
+            $0.hasPrefix("basicConstraints") ? "basicConstraints = critical, DER:30:03:02:01:00" : $0
+        }).certificate
+        XCTAssertFalse(leaf.isCA)
+        XCTAssertEqual(leaf.extensions.basicConstraints?.pathLengthConstraint, 0)
+        XCTAssertEqual(leaf.encodingFindings, [])
+        try assertRule(.pathLenConstraintInCAOnly, detail: .pathLenConstraintWithoutCA(pathLength: 0), leaf: leaf)
+        // Apple's SSL policy trusts it, and so does the ssl profile.
+        assertTrusted(try OpenSSLIssuer.trust(leaf, policies: [.ssl(server: true, hostname: host)]).evaluate())
+        // The boundary: a CA with a path length (cA asserted) breaks no rule.
+        let (ca, below) = try caAndLeaf(&issuer, commonName: "PathLen 0 CA", extensions: caExtensions([]).map {
+            $0.hasPrefix("basicConstraints") ? "basicConstraints = critical, CA:TRUE, pathlen:0" : $0
+        })
+        XCTAssertEqual(ca.extensions.basicConstraints?.pathLengthConstraint, 0)
+        try assertTrustedUnderEveryProfile(leaf: below, intermediates: [ca])
+    }
+
     func testIntermediateWithoutSubjectKeyIdentifier() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }

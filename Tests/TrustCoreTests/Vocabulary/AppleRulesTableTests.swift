@@ -27,6 +27,8 @@ final class AppleRulesTableTests: XCTestCase {
             ("AppleVerdictsTests.swift", "testASystemRootIsASystemRootEvenAsTheCallersOnlyAnchor"),
         "Name constraints":
             ("ProfileRuleCoverageTests+AppleNames.swift", "testLeadingPeriodDNSNameConstraintMeansProperSubdomains"),
+        "otherName constraints without their [0] EXPLICIT wrapper":
+            ("OtherNameConstraintEncodingTests.swift", "testACriticalConstraintOnTheAnchorIsTrustedAsAppleTrustsIt"),
         "Chain length":
             ("AppleVerdictsTests.swift", "testNoFixedDepthCapTheBudgetBoundsTheChain"),
         "v1 and v2 CA certificates":
