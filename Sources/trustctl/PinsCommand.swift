@@ -17,15 +17,19 @@ struct Pins: ParsableCommand {
 /// The `--format` of a configuration file.
 extension PinningConfigurationFormat: ExpressibleByArgument {}
 
-/// Loads a configuration file for a `pins` subcommand; a file that cannot be loaded exits with
-/// status 2 after printing the error (file, line or key path, rule).
+/// Loads a configuration file for a `pins` subcommand and prints the loader's notes (a pin in
+/// non-canonical base64, with its canonical form) on standard error; a file that cannot be loaded
+/// exits with status 2 after printing the error (file, line or key path, rule).
 func loadPinningConfiguration(_ path: String, format: PinningConfigurationFormat?) throws -> PinningConfiguration {
+    let configuration: PinningConfiguration
     do {
-        return try PinningConfiguration.load(contentsOf: URL(fileURLWithPath: path), format: format)
+        configuration = try PinningConfiguration.load(contentsOf: URL(fileURLWithPath: path), format: format)
     } catch {
         printError("error: \(error)")
         throw ExitCode(2)
     }
+    for note in configuration.notes { printError("note: \(note)") }
+    return configuration
 }
 
 /// `trustctl pins convert CONFIG --to FORMAT`.
