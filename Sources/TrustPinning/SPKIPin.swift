@@ -32,6 +32,24 @@ public struct SPKIPin: Hashable, Sendable, CustomStringConvertible {
         self.digest = digest
     }
 
+    /// The bare base64 of a SHA-256 digest read as TrustKit reads `TSKPublicKeyHashes`: the bytes
+    /// Foundation's `Data(base64Encoded:)` decodes it to are the pin, so a last character whose
+    /// padding bits are set (`…B=` for `…A=`, as in TrustKit's demo backup pin) is accepted;
+    /// characters outside the alphabet, misplaced `=` and any length but 32 bytes are still
+    /// refused. Whether `text` was canonical is ``canonicalBase64`` `== text`.
+    package init(trustKitBase64 text: String) throws(PinningConfigurationError) {
+        guard let digest = FoundationBase64.decode(text.utf8) else {
+            throw .malformedPin(text, reason: "not base64 (as Foundation's Data(base64Encoded:) reads it)")
+        }
+        guard digest.count == 32 else {
+            throw .malformedPin(text, reason: "decodes to \(digest.count) bytes, a SHA-256 digest has 32")
+        }
+        self.digest = digest
+    }
+
+    /// The canonical base64 of the digest, without the prefix.
+    package var canonicalBase64: String { Base64.encode(digest) }
+
     /// The pin of a public key.
     public init(publicKey: SubjectPublicKeyInfo) {
         digest = Digest.sha256(publicKey.der)
@@ -46,5 +64,5 @@ public struct SPKIPin: Hashable, Sendable, CustomStringConvertible {
     public func matches(_ certificate: Certificate) -> Bool { certificate.spkiSHA256 == digest }
 
     /// `sha256/BASE64`.
-    public var description: String { Self.prefix + Base64.encode(digest) }
+    public var description: String { Self.prefix + canonicalBase64 }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftTrust
+import TrustPinning
 
 /// The evaluation options `verify` and `probe` share: limits, a server-trust evaluator and its pins,
 /// and revocation.
@@ -130,6 +131,21 @@ struct EvaluationOptions: ParsableArguments {
         return documents
     }
 
+    /// A `--pin-sha256` value read as TrustKit reads a pin (the bytes Foundation's base64 decoder
+    /// gives are the pin: padding bits set in the last character are dropped), with a note on
+    /// standard error naming the canonical form when the text is not canonical.
+    static func trustKitStylePin(_ text: String) throws(PinningConfigurationError) -> SPKIPin {
+        let bare = text.hasPrefix(SPKIPin.prefix) ? String(text.dropFirst(SPKIPin.prefix.count)) : text
+        let pin: SPKIPin
+        do { pin = try SPKIPin(trustKitBase64: bare) } catch let .malformedPin(_, reason) {
+            throw .malformedPin(text, reason: reason)  // name the value as given, prefix and all
+        }
+        if pin.canonicalBase64 != bare {
+            printError("note: --pin-sha256 \(text) is not canonical base64 (padding bits set or extra \"=\"); read as TrustKit reads it, as \(pin)")
+        }
+        return pin
+    }
+
     /// The evaluator for `policy`, validating `host` unless --no-host-validation or there is no host;
     /// malformed pins exit with status 2.
     func makeEvaluator(_ policy: Policy, host: String?) throws -> any ServerTrustEvaluating {
@@ -148,9 +164,10 @@ struct EvaluationOptions: ParsableArguments {
         case .publicKeys:
             return PublicKeysTrustEvaluator(keys: pinned.publicKeys, performDefaultValidation: defaultValidation, validateHost: validateHost)
         case .spki:
-            let pins = pinSHA256.map { $0.hasPrefix(SPKIPin.prefix) ? $0 : SPKIPin.prefix + $0 } + pinned.map(\.spkiPin)
             do {
-                return try PinnedSPKIHashesTrustEvaluator(pins: pins, performDefaultValidation: defaultValidation, validateHost: validateHost)
+                let pins = try pinSHA256.map { text throws(PinningConfigurationError) in try Self.trustKitStylePin(text).description }
+                return try PinnedSPKIHashesTrustEvaluator(pins: pins + pinned.map(\.spkiPin), performDefaultValidation: defaultValidation,
+                                                          validateHost: validateHost)
             } catch {
                 printError("error: \(error)")
                 throw ExitCode(2)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftTrust
+import TrustPinning
 
 /// `trustctl pin FILE... [--json]`: the values to pin, per certificate.
 struct Pin: ParsableCommand {
@@ -12,10 +13,10 @@ struct Pin: ParsableCommand {
         alamofire (Alamofire's Bundle.af.certificates: .cer .CER .crt .CRT .der .DER, DER only); \
         --include-pem adds *.pem files and PEM content. Every other entry is reported as skipped; a file the \
         convention names but cannot read as a certificate (PEM under a DER-only convention, a key) counts as malformed.
-        With --emit-config FORMAT and --domain, prints instead a ready pinning-configuration block (json, ats, \
-        android or trustkit) pinning the keys of the certificates given, plus any --backup-pin: under ATS as \
-        NSPinnedCAIdentities when every certificate is a CA, NSPinnedLeafIdentities when none is; elsewhere as \
-        pins over the whole chain. Add a backup key's pin: TrustKit requires two pins.
+        With --emit-config FORMAT and --domain, prints instead a ready pinning-configuration block (\
+        \(PinningConfigurationFormat.helpNames)) pinning the keys of the certificates given, plus any --backup-pin \
+        (add a backup key's pin: TrustKit requires two pins). The formats:
+        \(PinningConfigurationFormat.helpNotes)
         Example: trustctl pin intermediate.pem --emit-config android --domain example.com --subdomains anyDepth --backup-pin sha256/...
         Exit status: 0 when every input parses, 1 when any is malformed or the block cannot be expressed in \
         the format, 2 on usage errors or unreadable files.
@@ -59,7 +60,7 @@ struct Pin: ParsableCommand {
     @Flag(help: "Also read *.pem files and PEM content in a directory.")
     var includePem = false
 
-    @Option(help: "Print a pinning configuration block in this format (json, ats, android, trustkit) instead of the pins.")
+    @Option(help: "Print a pinning configuration block in this format (\(PinningConfigurationFormat.helpNames)) instead of the pins.")
     var emitConfig: PinningConfigurationFormat?
 
     @Option(help: "The domain of the --emit-config block.")
@@ -140,18 +141,9 @@ struct Pin: ParsableCommand {
     /// Prints a one-domain configuration pinning `certificates`' keys and the backup pins.
     private func printConfigurationBlock(_ certificates: [Certificate], format: PinningConfigurationFormat, domain: String) throws {
         let scope: PinScope
-        switch format {
-        case .ats:
-            if certificates.allSatisfy(\.isCA) {
-                scope = .certificateAuthority
-            } else if !certificates.contains(where: \.isCA) {
-                scope = .leaf
-            } else {
-                printError("error: ATS lists leaf and CA pins separately and requires both lists to match: give only CA certificates, or only leaves")
-                throw ExitCode(1)
-            }
-        case .json, .android, .trustkit:
-            scope = .anyCertificate
+        do { scope = try format.codec.pinScope(forEmitting: certificates) } catch {
+            printError("error: \(error.reason)")
+            throw ExitCode(1)
         }
         let configuration: PinningConfiguration
         do {

@@ -22,13 +22,13 @@ struct PinsCheck: ParsableCommand {
         """
     )
 
-    @Argument(help: "The configuration file (SwiftTrust JSON, ATS or TrustKit plist, TrustKit JSON, Android XML).")
+    @Argument(help: "The configuration file (\(PinningConfigurationFormat.helpDisplayNames)).")
     var config: String
 
     @Argument(help: "HOST[:PORT][@ADDRESS] to check (default: every configured domain).")
     var hosts: [String] = []
 
-    @Option(help: "The configuration's format (json, ats, android, trustkit); recognised from the content when omitted.")
+    @Option(help: "The configuration's format (\(PinningConfigurationFormat.helpNames)); recognised from the content when omitted.")
     var format: PinningConfigurationFormat?
 
     @Option(help: "The port for hosts given without one, and for configured domains.")

@@ -14,18 +14,19 @@ struct Pins: ParsableCommand {
     )
 }
 
-/// The `--format` of a configuration file.
-extension PinningConfigurationFormat: ExpressibleByArgument {}
-
-/// Loads a configuration file for a `pins` subcommand; a file that cannot be loaded exits with
-/// status 2 after printing the error (file, line or key path, rule).
+/// Loads a configuration file for a `pins` subcommand and prints the loader's notes (a pin in
+/// non-canonical base64, with its canonical form) on standard error; a file that cannot be loaded
+/// exits with status 2 after printing the error (file, line or key path, rule).
 func loadPinningConfiguration(_ path: String, format: PinningConfigurationFormat?) throws -> PinningConfiguration {
+    let configuration: PinningConfiguration
     do {
-        return try PinningConfiguration.load(contentsOf: URL(fileURLWithPath: path), format: format)
+        configuration = try PinningConfiguration.load(contentsOf: URL(fileURLWithPath: path), format: format)
     } catch {
         printError("error: \(error)")
         throw ExitCode(2)
     }
+    for note in configuration.notes { printError("note: \(note)") }
+    return configuration
 }
 
 /// `trustctl pins convert CONFIG --to FORMAT`.
@@ -35,22 +36,22 @@ struct PinsConvert: ParsableCommand {
         abstract: "Translate a pinning configuration into another format.",
         discussion: """
         Writes CONFIG (format recognised from its content unless --format) in the --to format, to standard \
-        output or --output. A setting the target format cannot express (subdomains at any depth in ATS, a \
-        leaf-only pin in Android or TrustKit, report-only mode in ATS, ...) is refused with the domain and the \
-        reason, never silently weakened.
+        output or --output. A setting the target format cannot express is refused with the domain and the \
+        reason, never silently weakened. The formats:
+        \(PinningConfigurationFormat.helpNotes)
         Example: trustctl pins convert network_security_config.xml --to ats --output Pins.plist
         Exit status: 0 written, 1 the configuration cannot be expressed in the target format, 2 usage errors \
         and unreadable or malformed configurations.
         """
     )
 
-    @Argument(help: "The configuration file (SwiftTrust JSON, ATS or TrustKit plist, TrustKit JSON, Android XML).")
+    @Argument(help: "The configuration file (\(PinningConfigurationFormat.helpDisplayNames)).")
     var config: String
 
-    @Option(help: "The input format (json, ats, android, trustkit); recognised from the content when omitted.")
+    @Option(help: "The input format (\(PinningConfigurationFormat.helpNames)); recognised from the content when omitted.")
     var format: PinningConfigurationFormat?
 
-    @Option(help: "The output format: json, ats, android or trustkit.")
+    @Option(help: "The output format: \(PinningConfigurationFormat.helpNames).")
     var to: PinningConfigurationFormat
 
     @Option(help: "Write to FILE instead of standard output.")

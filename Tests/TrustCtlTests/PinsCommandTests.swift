@@ -108,6 +108,60 @@ final class PinsCommandTests: XCTestCase {
         XCTAssertTrue(malformed.stderrText.contains("bad.json: at domains[0].pins.chain[0]"), malformed.stderrText)
     }
 
+    /// TrustKit's demo backup pin: its last character has padding bits set (TrustKitDemo AppDelegate).
+    private static let trustKitDemoBackup = "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB="
+
+    /// `pin`'s bare base64 (from `sha256/…`) with the padding bits of its last character set.
+    private func withPaddingBitsSet(_ pin: String) throws -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        var text = Array(pin.dropFirst("sha256/".count))
+        let value = try XCTUnwrap(alphabet.firstIndex(of: text[text.count - 2]))
+        text[text.count - 2] = alphabet[value | 0b11]
+        return String(text)
+    }
+
+    /// Issue 43: a TrustKit pin in non-canonical base64 is read as TrustKit reads it (the decoded
+    /// bytes are the pin), and `pins check` says the text was not canonical.
+    func testATrustKitPinInNonCanonicalBase64MatchesAndIsNoted() throws {
+        let canonical = try pin("ecdsa/intermediate.pem")
+        let written = try withPaddingBitsSet(canonical)
+        let json = """
+        {"TSKPinnedDomains": {"\(Self.host)": {"TSKPublicKeyHashes": ["\(written)", "\(Self.trustKitDemoBackup)"]}}}
+        """
+        let file = directory.appendingPathComponent("trustkit.json")
+        try Data(json.utf8).write(to: file)
+        let result = try check(file.path, port: try server("ecdsa").port)
+        XCTAssertEqual(result.status, 0, result.stdoutText + result.stderrText)
+        XCTAssertTrue(result.stdoutText.contains("PASS: the pins match what is served"), result.stdoutText)
+        XCTAssertTrue(result.stdoutText.contains("\(canonical)  matches [1]"), result.stdoutText)
+        let notes = result.stderrText
+        XCTAssertTrue(notes.contains("note: \(file.path): at TSKPinnedDomains.\(Self.host).TSKPublicKeyHashes[0]: pin \"\(written)\" of domain \(Self.host) is not canonical base64"), notes)
+        XCTAssertTrue(notes.contains("canonical form is \"\(canonical.dropFirst("sha256/".count))\""), notes)
+        XCTAssertTrue(notes.contains("TSKPublicKeyHashes[1]: pin \"\(Self.trustKitDemoBackup)\""), notes)
+        XCTAssertTrue(notes.contains("\"BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBA=\""), notes)
+        // Converted, the pins are written canonically.
+        let converted = try trustctl(["pins", "convert", file.path, "--to", "json"])
+        XCTAssertEqual(converted.status, 0, converted.stderrText)
+        XCTAssertTrue(converted.stdoutText.contains(canonical), converted.stdoutText)
+        XCTAssertFalse(converted.stdoutText.contains(written), converted.stdoutText)
+    }
+
+    /// `verify --policy spki --pin-sha256` reads a pin as TrustKit does, with a note.
+    func testVerifyPinSHA256ReadsANonCanonicalPinAsTrustKitDoes() throws {
+        let written = try withPaddingBitsSet(try pin("ecdsa/intermediate.pem"))
+        let arguments = ["verify", Self.path("ecdsa/chain.pem"), "--anchors", Self.path("ecdsa/root.pem"),
+                         "--host", Self.host, "--at", Self.verifyDate, "--policy", "spki"]
+        let result = try trustctl(arguments + ["--pin-sha256", written, "--pin-sha256", "sha256/" + Self.trustKitDemoBackup],
+                                  environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(result.status, 0, result.stdoutText + result.stderrText)
+        XCTAssertTrue(result.stderrText.contains("note: --pin-sha256 \(written) is not canonical base64"), result.stderrText)
+        XCTAssertTrue(result.stderrText.contains("as sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBA="), result.stderrText)
+        // A wrong length is still refused.
+        let short = try trustctl(arguments + ["--pin-sha256", String(written.dropLast(5)) + "=", "--pin-sha256", Self.trustKitDemoBackup])
+        XCTAssertEqual(short.status, 2, short.stdoutText + short.stderrText)
+        XCTAssertTrue(short.stderrText.contains("malformed SPKI pin"), short.stderrText)
+    }
+
     func testConvertTranslatesAndRefusesWhatTheTargetCannotExpress() throws {
         let config = try writeConfiguration()
         let android = try trustctl(["pins", "convert", config, "--to", "android"])

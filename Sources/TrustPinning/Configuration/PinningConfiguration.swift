@@ -17,6 +17,10 @@ public struct PinningConfiguration: Hashable, Sendable {
     public let domains: [DomainPinningPolicy]
     /// Which of them apply to a host: the most specific alone, or (ATS) merged with the parent's.
     public let policySelection: PolicySelection
+    /// What the loader noticed in the file without refusing it (a TrustKit pin in non-canonical
+    /// base64); empty for a configuration built in code. Notes describe the text, not what it
+    /// means: they take no part in equality or hashing, so a file loads equal to its canonical form.
+    public private(set) var notes: [PinningConfigurationNote] = []
 
     /// Creates a configuration.
     ///
@@ -34,6 +38,24 @@ public struct PinningConfiguration: Hashable, Sendable {
         }
         self.domains = domains
         self.policySelection = policySelection
+    }
+
+    /// This configuration with `notes` added (a loader's).
+    func adding(notes: [PinningConfigurationNote]) -> PinningConfiguration {
+        var copy = self
+        copy.notes += notes
+        return copy
+    }
+
+    /// Whether the two configure the same domains and policy selection (``notes`` aside).
+    public static func == (lhs: PinningConfiguration, rhs: PinningConfiguration) -> Bool {
+        lhs.domains == rhs.domains && lhs.policySelection == rhs.policySelection
+    }
+
+    /// Hashes the domains and policy selection, what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(domains)
+        hasher.combine(policySelection)
     }
 
     /// The policy that applies to `host`: the most specific covering domain (an exact domain

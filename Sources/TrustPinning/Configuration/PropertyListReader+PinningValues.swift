@@ -5,7 +5,10 @@ import Foundation
 /// their errors carry its key path.
 extension PropertyListReader {
     /// An SPKI pin written as the bare base64 of its SHA-256 digest, without `sha256/`: ATS's
-    /// `SPKI-SHA256-BASE64` and TrustKit's `TSKPublicKeyHashes` entries.
+    /// `SPKI-SHA256-BASE64` entries. Strict: ATS decodes them with Security's `SecBase64Decode`
+    /// (`CreateCFDataFromBase64CFString`, SecPolicy.c), whose treatment of padding bits is not
+    /// known here, so a text that is not canonical is refused rather than read one way or the
+    /// other. TrustKit's entries are read by ``trustKitPin(domain:notes:)``.
     ///
     /// - Throws: ``PinningConfigurationRule/invalidPin(_:)`` unless the text is canonical base64
     ///   of exactly 32 bytes (``SPKIPin/init(_:)``).
@@ -19,6 +22,22 @@ extension PropertyListReader {
         } catch {
             throw self.error(.invalidPin(error))
         }
+    }
+
+    /// A `TSKPublicKeyHashes` entry, read as TrustKit reads it (``SPKIPin/init(trustKitBase64:)``:
+    /// the bytes Foundation decodes are the pin), adding a note to `notes` when the text is not
+    /// the canonical base64 of those bytes.
+    ///
+    /// - Throws: ``PinningConfigurationRule/invalidPin(_:)`` when TrustKit would refuse it too.
+    func trustKitPin(domain: String, notes: inout [PinningConfigurationNote]) throws(PinningConfigurationLoadError) -> SPKIPin {
+        let text = try string()
+        let pin: SPKIPin
+        do { pin = try SPKIPin(trustKitBase64: text) } catch { throw self.error(.invalidPin(error)) }
+        if pin.canonicalBase64 != text {
+            notes.append(PinningConfigurationNote(file: file, keyPath: keyPath, kind: .nonCanonicalPin(
+                domain: domain, written: text, canonical: pin.canonicalBase64)))
+        }
+        return pin
     }
 
     /// A report URI: an absolute `http` or `https` URL with a host.

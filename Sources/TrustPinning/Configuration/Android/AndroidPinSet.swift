@@ -33,6 +33,11 @@ struct AndroidPinSet {
             }
             let text = try child.textValue()
             guard !text.isEmpty else { throw child.error(.missingKey("the pin's base64 digest")) }
+            // Kept strict (canonical base64, 32 bytes), not matched to Android: Android checks the
+            // length as we do (XmlConfigSource.parsePin), but its decoder, android.util.Base64 with
+            // DEFAULT, is lenient beyond what a pin needs: it drops padding bits, skips every
+            // character outside the alphabet and takes missing padding. A pin written that way is
+            // refused with its reason rather than read as a guess at what was meant.
             do { pins.append(try SPKIPin(SPKIPin.prefix + text)) } catch { throw child.error(.invalidPin(error)) }
         }
         self.pins = pins.uniqued()

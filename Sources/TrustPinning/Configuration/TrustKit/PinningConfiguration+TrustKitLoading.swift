@@ -13,7 +13,10 @@ extension PinningConfiguration {
     ///   are returned sorted by that name.
     /// - `TSKPublicKeyHashes` (required): bare base64 SHA-256 SPKI digests → one requirement of
     ///   scope ``PinScope/anyCertificate``; at least two distinct pins when enforced and one in
-    ///   report-only mode (TrustKit's rule: one must be a backup key).
+    ///   report-only mode (TrustKit's rule: one must be a backup key). Read as TrustKit reads them:
+    ///   the bytes Foundation's `Data(base64Encoded:)` decodes are the pin, so padding bits set in
+    ///   the last character (TrustKit's demo backup pin `BBBB…BBB=`) are accepted, with a
+    ///   ``PinningConfigurationNote`` giving the canonical form; two texts of one digest are one pin.
     /// - `TSKIncludeSubdomains` (default NO) → ``SubdomainCoverage/anyDepth``; refused on a public
     ///   suffix, as TrustKit does.
     /// - `TSKEnforcePinning` (default YES) → ``PinEnforcement/enforce``, NO → ``PinEnforcement/reportOnly``.
@@ -56,6 +59,7 @@ extension PinningConfiguration {
             throw pinnedDomains.error(.invalidValue("{}", reason: "\(TrustKitKey.pinnedDomains) configures no domain, which TrustKit refuses"))
         }
         var collector = PinnedDomainCollector()
+        var notes: [PinningConfigurationNote] = []
         var exclusions: [(domain: String, flag: PropertyListReader)] = []
         for (domain, entry) in entries.members {
             let domainSettings = try entry.dictionary(allowedKeys: TrustKitKey.domainKeys)
@@ -64,7 +68,7 @@ extension PinningConfiguration {
                 policy = try trustKitExclusion(domain: domain, settings: domainSettings, flag: flag)
                 exclusions.append((policy.domain, flag))
             } else {
-                policy = try trustKitDomainPolicy(domain: domain, settings: domainSettings)
+                policy = try trustKitDomainPolicy(domain: domain, settings: domainSettings, notes: &notes)
             }
             try collector.add(policy, at: entry)
         }
@@ -73,7 +77,7 @@ extension PinningConfiguration {
             throw exclusion.flag.error(.invalidValue(
                 "true", reason: "no configured parent domain with \(TrustKitKey.includeSubdomains) covers \(exclusion.domain), so there is no policy to exclude it from"))
         }
-        return try collector.configuration(at: pinnedDomains, policySelection: .mostSpecificDomain)
+        return try collector.configuration(at: pinnedDomains, policySelection: .mostSpecificDomain).adding(notes: notes)
     }
 
     /// `TSKConfiguration` of an `Info.plist`, or the document when it is the configuration itself.
@@ -98,8 +102,9 @@ extension PinningConfiguration {
         }
     }
 
-    /// A pinned domain's entry.
-    private static func trustKitDomainPolicy(domain: String, settings: PropertyListDictionary) throws(PinningConfigurationLoadError) -> DomainPinningPolicy {
+    /// A pinned domain's entry; notes on its pins go to `notes`.
+    private static func trustKitDomainPolicy(domain: String, settings: PropertyListDictionary,
+                                             notes: inout [PinningConfigurationNote]) throws(PinningConfigurationLoadError) -> DomainPinningPolicy {
         let entry = settings.reader
         let includeSubdomains = try settings.boolean(TrustKitKey.includeSubdomains, default: false)
         let enforcement: PinEnforcement = try settings.boolean(TrustKitKey.enforcePinning, default: true) ? .enforce : .reportOnly
@@ -125,7 +130,7 @@ extension PinningConfiguration {
         let hashes = try settings.required(TrustKitKey.publicKeyHashes)
         var pins: [SPKIPin] = []
         for hash in try hashes.array() {
-            pins.append(try hash.bareBase64Pin())
+            pins.append(try hash.trustKitPin(domain: domain, notes: &notes))
         }
         let distinct = pins.uniqued()
         let minimum = TrustKitDomainRules.minimumPins(for: enforcement)
