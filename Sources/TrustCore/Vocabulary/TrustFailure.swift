@@ -84,7 +84,8 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     case revocationInformationInvalid(RevocationProblem)
     /// No certificates were supplied.
     case noCertificates
-    /// The verify date cannot be expressed as an X.509 time (not finite, or outside years 0…9999);
+    /// The verify date cannot be expressed as a time (not finite, or outside years 0…65535,
+    /// `DERTime.maximumYear`);
     /// the associated value is the date as seconds since 1970.
     case verifyDateOutOfRange(String)
     /// The system trust store is needed but `SSL_CERT_FILE` / `SSL_CERT_DIR` configure one that
@@ -145,7 +146,7 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
         case let .revocationInformationInvalid(problem): return "invalid revocation information: \(problem)"
         case .noCertificates: return "no certificates to evaluate"
         case let .verifyDateOutOfRange(seconds):
-            return "verify date (\(seconds) seconds since 1970) is not a time X.509 can express (finite, years 0000–9999)"
+            return "verify date (\(seconds) seconds since 1970) is not a time X.509 can express (finite, years 0000–\(DERTime.maximumYear))"
         case let .systemTrustStoreUnavailable(error): return "system trust store unavailable: \(error)"
         }
     }
