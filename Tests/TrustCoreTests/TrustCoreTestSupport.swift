@@ -34,6 +34,7 @@ func caseName(_ reason: TrustFailureReason) -> String {
     case .pathLengthExceeded: return "pathLengthExceeded"
     case .missingKeyCertSign: return "missingKeyCertSign"
     case .keyUsageIncompatible: return "keyUsageIncompatible"
+    case .requiredKeyUsageMissing: return "requiredKeyUsageMissing"
     case .extendedKeyUsageIncompatible: return "extendedKeyUsageIncompatible"
     case .nameConstraintViolation: return "nameConstraintViolation"
     case .explicitPolicyRequired: return "explicitPolicyRequired"

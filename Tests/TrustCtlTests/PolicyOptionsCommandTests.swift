@@ -35,6 +35,45 @@ final class PolicyOptionsCommandTests: XCTestCase {
         }
     }
 
+    // MARK: - --key-usage
+
+    /// `verify` of a policy-options leaf under the committed ECDSA hierarchy at the pinned date.
+    private func verifyLeaf(_ leaf: String, _ extra: [String]) throws -> TrustCtlResult {
+        try verify([Self.path("policy-options/\(leaf).pem"), "--intermediates", Self.path("ecdsa/intermediate.pem"),
+                    "--anchors", Self.path("ecdsa/root.pem"), "--host", Self.host, "--at", TestCertificatesDirectory.verifyDate] + extra)
+    }
+
+    func testKeyUsageIsRequiredOfTheLeaf() throws {
+        let missing = try verifyLeaf("ku-digital-signature", ["--key-usage", "keyEncipherment", "--json"])
+        XCTAssertEqual(missing.status, 1, missing.stdoutText + missing.stderrText)
+        let failures = try self.failures(missing)
+        XCTAssertEqual(failures.map(\.subject), ["O=SwiftTrust,CN=www.swifttrust.test"])
+        XCTAssertEqual(failures.map(\.reason), ["keyUsage digitalSignature lacks the key usage required: keyEncipherment"])
+        // A comma list is any of them; a+b needs both, as one mask of SecPolicyCreateSSLWithKeyUsage.
+        XCTAssertEqual(try verifyLeaf("ku-digital-signature", ["--key-usage", "digitalSignature,keyEncipherment"]).status, 0)
+        XCTAssertEqual(try verifyLeaf("ku-key-encipherment", ["--key-usage", "digitalSignature,keyEncipherment"]).status, 0)
+        XCTAssertEqual(try verifyLeaf("ku-digital-signature", ["--key-usage", "digitalSignature+keyAgreement"]).status, 1)
+        XCTAssertEqual(try verifyLeaf("ku-digital-signature-key-agreement", ["--key-usage", "digitalSignature+keyAgreement"]).status, 0)
+        // No keyUsage extension: Apple's kSecKeyUsageUnspecified sentinel lets it through.
+        XCTAssertEqual(try verifyLeaf("ku-absent", ["--key-usage", "keyEncipherment"]).status, 0)
+        // A judge that replaces the policies keeps the option (it is a TrustOptions setting).
+        XCTAssertEqual(try verifyLeaf("ku-digital-signature", ["--key-usage", "keyEncipherment", "--policy", "default"]).status, 1)
+    }
+
+    func testKeyUsageIsRefusedWhereItCannotApply() throws {
+        let unknown = try verifyLeaf("ku-digital-signature", ["--key-usage", "digitalSignature,signing"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderrText.contains("--key-usage: signing is not a key usage"), unknown.stderrText)
+        let rfc5280 = try verifyLeaf("ku-digital-signature", ["--key-usage", "keyEncipherment", "--profile", "rfc5280"])
+        XCTAssertEqual(rfc5280.status, 2)
+        XCTAssertTrue(rfc5280.stderrText.contains("--key-usage is an option of Apple's SSL policy: it applies to --profile ssl or webpki"),
+                      rfc5280.stderrText)
+        let disabled = try verifyLeaf("ku-digital-signature", ["--key-usage", "keyEncipherment", "--policy", "disabled"])
+        XCTAssertEqual(disabled.status, 2)
+        XCTAssertTrue(disabled.stderrText.contains("--policy disabled accepts without evaluating the chain, so it cannot enforce --key-usage"),
+                      disabled.stderrText)
+    }
+
     func testAFiveDigitYearWithoutItsSignIsAUsageError() throws {
         let result = try verify([Self.path("ecdsa/chain.pem"), "--at", "10000-01-02T00:00:00Z"])
         XCTAssertEqual(result.status, 2, result.stderrText)

@@ -25,6 +25,7 @@ final class CommandLineConfigurationTests: XCTestCase {
             "--allow-legacy-algorithms", "--policy-oid", "1.2.3.4", "--require-explicit-policy", "--inhibit-policy-mapping",
             "--inhibit-any-policy", "--revocation", "crl,no-network", "--crl", Self.path("revocation/intermediate-idp-other-dp.crl.pem"),
             "--ocsp-response", Self.path("revocation/good-leaf-good.ocsp"), "--fetch-issuers",
+            "--key-usage", "digitalSignature,keyAgreement+keyEncipherment",
         ])
         let root = try Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: Self.path("ecdsa/root.pem")))))
         let intermediate = try Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: Self.path("ecdsa/intermediate.pem")))))
@@ -43,6 +44,7 @@ final class CommandLineConfigurationTests: XCTestCase {
         expected.initialPolicyMappingInhibit = true
         expected.initialAnyPolicyInhibit = true
         expected.fetchesMissingIssuers = true
+        expected.requiredLeafKeyUsage = LeafKeyUsageRequirement(anyOf: [.digitalSignature, [.keyAgreement, .keyEncipherment]])
         XCTAssertEqual(configuration.options, expected)
     }
 

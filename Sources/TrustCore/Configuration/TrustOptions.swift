@@ -48,8 +48,13 @@ public struct TrustOptions: Hashable, Sendable {
     /// Limits on all the work one evaluation may do (path building, name constraints, policy
     /// processing, revocation).
     public var budget = VerificationBudget.default
-    /// Key usages the leaf must assert when it carries a keyUsage extension.
-    public var requiredLeafKeyUsage: KeyUsage = []
+    /// The key usage the leaf must assert when it carries a keyUsage extension (default: none):
+    /// Apple's `SecPolicyCreateSSLWithKeyUsage`, read as trustd's `SecPolicyCheckKeyUsage` reads it
+    /// (``LeafKeyUsageRequirement``). A leaf that lacks it fails with the recoverable
+    /// ``TrustFailureReason/requiredKeyUsageMissing(required:present:)``. Apple sets it on the SSL
+    /// policy; as an option, every evaluation applies it, so no judge that replaces the policies
+    /// drops it (`trustctl --key-usage` takes it with the ssl and webpki profiles only).
+    public var requiredLeafKeyUsage = LeafKeyUsageRequirement()
     /// Whether a DNS host name may match the subject common name of a leaf without SANs (legacy, off).
     public var allowsCommonNameFallback = false
     /// Whether the trust anchor's own validity, basicConstraints, keyUsage, critical extensions and

@@ -359,9 +359,10 @@ final class PathValidator {
                 report(.extendedKeyUsageIncompatible(purpose: purpose.description))
             }
         }
-        if let usage = extensions.keyUsage {
-            let missing = options.requiredLeafKeyUsage.subtracting(usage)
-            if !missing.isEmpty { report(.keyUsageIncompatible("missing \(missing)")) }
+        // Apple's SecPolicyCheckKeyUsage: a leaf without keyUsage passes (LeafKeyUsageRequirement).
+        let required = options.requiredLeafKeyUsage
+        if let usage = extensions.keyUsage, !required.isSatisfied(by: usage) {
+            report(.requiredKeyUsageMissing(required: required, present: usage))
         }
         for identity in identities {
             if let reason = HostnameCheck.failure(leaf, identity: identity, allowsCommonName: options.allowsCommonNameFallback,

@@ -37,8 +37,8 @@ package struct ValidationRequest: Sendable {
 
     /// Which signature algorithms and key sizes are accepted (``TrustOptions/signaturePolicy``).
     package var signaturePolicy: SignaturePolicy { options.signaturePolicy }
-    /// Key usages the leaf must assert when it has a keyUsage extension (``TrustOptions/requiredLeafKeyUsage``).
-    package var requiredLeafKeyUsage: KeyUsage { options.requiredLeafKeyUsage }
+    /// The key usage the leaf must assert when it has a keyUsage extension (``TrustOptions/requiredLeafKeyUsage``).
+    package var requiredLeafKeyUsage: LeafKeyUsageRequirement { options.requiredLeafKeyUsage }
     /// The public suffixes a wildcard `dNSName` may not span (``TrustOptions/publicSuffixList``).
     package var publicSuffixList: PublicSuffixList { options.publicSuffixList }
     /// Whether a DNS identity may match the subject common name when the leaf has no SAN

@@ -31,6 +31,10 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     case missingKeyCertSign
     /// The end-entity keyUsage does not allow the purpose.
     case keyUsageIncompatible(String)
+    /// The leaf's keyUsage (`present`) lacks the key usage the options require
+    /// (``TrustOptions/requiredLeafKeyUsage``, Apple's `SecPolicyCreateSSLWithKeyUsage`): every bit of
+    /// one of `required`'s alternatives. Recoverable, as Apple's `KeyUsage` check.
+    case requiredKeyUsageMissing(required: LeafKeyUsageRequirement, present: KeyUsage)
     /// The extendedKeyUsage does not allow the purpose.
     case extendedKeyUsageIncompatible(purpose: String)
     /// A name in the chain is outside a permitted subtree or inside an excluded one (RFC 5280 §4.2.1.10).
@@ -117,6 +121,8 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
         case let .pathLengthExceeded(limit): return "path length constraint \(limit) exceeded"
         case .missingKeyCertSign: return "issues certificates but keyUsage lacks keyCertSign"
         case let .keyUsageIncompatible(detail): return "keyUsage incompatible: \(detail)"
+        case let .requiredKeyUsageMissing(required, present):
+            return "keyUsage \(present.names.joined(separator: "+")) lacks the key usage required: \(required)"
         case let .extendedKeyUsageIncompatible(purpose): return "extendedKeyUsage does not allow \(purpose)"
         case let .nameConstraintViolation(name, detail): return "name \(name) violates name constraints: \(detail)"
         case .explicitPolicyRequired: return "no acceptable certificate policy is valid for the path, but an explicit policy is required"

@@ -18,7 +18,7 @@ final class TrustOptionsRequirementTests: XCTestCase {
             ("maximum depth", { $0.maximumDepth = 0 }),
             ("modern signatures", { $0.signaturePolicy = .modern }),
             ("legacy signatures", { $0.signaturePolicy = .legacy }),
-            ("leaf key usage", { $0.requiredLeafKeyUsage = .digitalSignature }),
+            ("leaf key usage", { $0.requiredLeafKeyUsage = LeafKeyUsageRequirement(allOf: .digitalSignature) }),
             ("common-name fallback", { $0.allowsCommonNameFallback = true }),
             ("anchor constraints", { $0.enforcesAnchorConstraints = true }),
             ("initial policy set", { $0.initialPolicySet = [policy] }),
