@@ -3,7 +3,8 @@ import Foundation
 import SwiftTrust
 
 /// The options Apple puts on its SSL policy, for `verify`, `probe` and `serve`: a required leaf key
-/// usage (`SecPolicyCreateSSLWithKeyUsage`). They become ``TrustOptions``, which every evaluation
+/// usage (`SecPolicyCreateSSLWithKeyUsage`) and SPKI pins (`kSecPolicyCheckLeafSPKISHA256`,
+/// `kSecPolicyCheckCAspkiSHA256`). They become ``TrustOptions``, which every evaluation
 /// applies whichever judge decides, and are refused with profiles other than ssl and webpki (Apple
 /// checks them under its SSL policy only).
 struct SSLPolicyInputOptions: ParsableArguments {
@@ -12,8 +13,27 @@ struct SSLPolicyInputOptions: ParsableArguments {
                                valueName: "usages"))
     var keyUsage: String?
 
+    @Option(name: .customLong("leaf-spki-sha256"),
+            help: "The leaf's SPKI SHA-256 must be one of these, BASE64 or sha256/BASE64 (repeatable; Apple's kSecPolicyCheckLeafSPKISHA256).")
+    var leafSPKISHA256: [String] = []
+
+    @Option(name: .customLong("ca-spki-sha256"),
+            help: "A CA certificate's SPKI SHA-256 (any above the leaf, the anchor included) must be one of these, BASE64 or sha256/BASE64 (repeatable; Apple's kSecPolicyCheckCAspkiSHA256).")
+    var caSPKISHA256: [String] = []
+
     func validate() throws {
         if let keyUsage { _ = try Self.keyUsageRequirement(keyUsage) }
+        _ = try Self.digests(leafSPKISHA256, flag: "--leaf-spki-sha256")
+        _ = try Self.digests(caSPKISHA256, flag: "--ca-spki-sha256")
+    }
+
+    /// The SHA-256 digests of `pins` (`BASE64` or `sha256/BASE64`, read as `--pin-sha256` reads them).
+    static func digests(_ pins: [String], flag: String) throws -> [[UInt8]] {
+        try pins.map { text in
+            do { return try SPKIPin(text.hasPrefix(SPKIPin.prefix) ? text : SPKIPin.prefix + text).digest } catch {
+                throw ValidationError("\(flag): \(error)")
+            }
+        }
     }
 
     /// Refuses these options under a profile whose policy is not Apple's SSL policy (or the web-PKI
@@ -42,13 +62,17 @@ struct SSLPolicyInputOptions: ParsableArguments {
         return LeafKeyUsageRequirement(anyOf: alternatives)
     }
 
-    /// Sets the options on `options` (``TrustOptions/commandLine(trust:certificatePolicies:evaluation:)``).
+    /// Sets the options on `options` (``TrustOptions/commandLine(trust:certificatePolicies:evaluation:)``);
+    /// ``validate()`` has read every value, and a pin list that did not read would match nothing.
     func apply(to options: inout TrustOptions) {
         if let keyUsage, let requirement = try? Self.keyUsageRequirement(keyUsage) { options.requiredLeafKeyUsage = requirement }
+        if !leafSPKISHA256.isEmpty { options.leafSPKISHA256 = (try? Self.digests(leafSPKISHA256, flag: "--leaf-spki-sha256")) ?? [] }
+        if !caSPKISHA256.isEmpty { options.caSPKISHA256 = (try? Self.digests(caSPKISHA256, flag: "--ca-spki-sha256")) ?? [] }
     }
 
     /// The flags given, as the user wrote them.
     var givenFlags: [String] {
-        [(keyUsage != nil, "--key-usage")].filter(\.0).map(\.1)
+        [(keyUsage != nil, "--key-usage"), (!leafSPKISHA256.isEmpty, "--leaf-spki-sha256"), (!caSPKISHA256.isEmpty, "--ca-spki-sha256")]
+            .filter(\.0).map(\.1)
     }
 }

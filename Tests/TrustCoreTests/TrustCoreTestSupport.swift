@@ -35,6 +35,8 @@ func caseName(_ reason: TrustFailureReason) -> String {
     case .missingKeyCertSign: return "missingKeyCertSign"
     case .keyUsageIncompatible: return "keyUsageIncompatible"
     case .requiredKeyUsageMissing: return "requiredKeyUsageMissing"
+    case .leafSPKISHA256NotPinned: return "leafSPKISHA256NotPinned"
+    case .caSPKISHA256NotPinned: return "caSPKISHA256NotPinned"
     case .extendedKeyUsageIncompatible: return "extendedKeyUsageIncompatible"
     case .nameConstraintViolation: return "nameConstraintViolation"
     case .explicitPolicyRequired: return "explicitPolicyRequired"

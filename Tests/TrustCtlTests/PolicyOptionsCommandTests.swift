@@ -74,6 +74,54 @@ final class PolicyOptionsCommandTests: XCTestCase {
                       disabled.stderrText)
     }
 
+    // MARK: - --leaf-spki-sha256, --ca-spki-sha256
+
+    /// The `sha256/BASE64` pin of a certificate under TestCertificates/, as `trustctl inspect` prints it.
+    private func pin(_ relative: String) throws -> String {
+        let result = try trustctl(["inspect", Self.path(relative), "--json"])
+        let text = result.stdoutText
+        guard let range = text.range(of: #"sha256/[A-Za-z0-9+/]{43}="#, options: .regularExpression) else {
+            XCTFail("no pin in \(text)")
+            return ""
+        }
+        return String(text[range])
+    }
+
+    private func verifyChain(_ extra: [String]) throws -> TrustCtlResult {
+        try verify([Self.path("ecdsa/chain.pem"), "--anchors", Self.path("ecdsa/root.pem"), "--host", Self.host,
+                    "--at", TestCertificatesDirectory.verifyDate] + extra)
+    }
+
+    func testSPKIPinOptions() throws {
+        let leaf = try pin("ecdsa/leaf.pem"), intermediate = try pin("ecdsa/intermediate.pem"), root = try pin("ecdsa/root.pem")
+        let other = try pin("rsa/root.pem")
+        XCTAssertEqual(try verifyChain(["--leaf-spki-sha256", other, "--leaf-spki-sha256", leaf]).status, 0)
+        // BASE64 without the prefix, as --pin-sha256 takes it.
+        XCTAssertEqual(try verifyChain(["--leaf-spki-sha256", String(leaf.dropFirst("sha256/".count))]).status, 0)
+        XCTAssertEqual(try verifyChain(["--ca-spki-sha256", intermediate]).status, 0)
+        XCTAssertEqual(try verifyChain(["--ca-spki-sha256", root]).status, 0, "the anchor counts, as in SecPolicyCheckCAspkiSHA256")
+
+        let leafMismatch = try verifyChain(["--leaf-spki-sha256", intermediate, "--json"])
+        XCTAssertEqual(leafMismatch.status, 1)
+        let leafFailures = try failures(leafMismatch)
+        XCTAssertEqual(leafFailures.map(\.subject), ["CN=www.swifttrust.test,O=SwiftTrust"])
+        XCTAssertEqual(leafFailures.first?.reason.hasPrefix("leaf SPKI SHA-256 \(leaf.dropFirst("sha256/".count)) is not among"), true,
+                       "\(leafFailures)")
+        let caMismatch = try verifyChain(["--ca-spki-sha256", leaf, "--ca-spki-sha256", other, "--json"])
+        XCTAssertEqual(caMismatch.status, 1)
+        XCTAssertEqual(try failures(caMismatch).map(\.subject), [nil])
+        XCTAssertEqual(try failures(caMismatch).first?.reason.hasPrefix("no SPKI SHA-256 of the 2 CA certificates above the leaf"), true)
+    }
+
+    func testSPKIPinOptionsAreRefusedWhereTheyCannotApply() throws {
+        let short = try verifyChain(["--ca-spki-sha256", "AAAA"])
+        XCTAssertEqual(short.status, 2)
+        XCTAssertTrue(short.stderrText.contains("--ca-spki-sha256:"), short.stderrText)
+        let rfc5280 = try verifyChain(["--leaf-spki-sha256", try pin("ecdsa/leaf.pem"), "--profile", "rfc5280"])
+        XCTAssertEqual(rfc5280.status, 2)
+        XCTAssertTrue(rfc5280.stderrText.contains("--leaf-spki-sha256 is an option of Apple's SSL policy"), rfc5280.stderrText)
+    }
+
     func testAFiveDigitYearWithoutItsSignIsAUsageError() throws {
         let result = try verify([Self.path("ecdsa/chain.pem"), "--at", "10000-01-02T00:00:00Z"])
         XCTAssertEqual(result.status, 2, result.stderrText)

@@ -148,6 +148,7 @@ final class PathValidator {
         }
         let leaf = chain[0]
         checkLeaf(leaf) { reason in failures.append(TrustFailure(reason, certificate: leaf, index: 0)) }
+        checkSPKIPins(chain) { failures.append($0) }
         failures.append(contentsOf: try NameConstraintChecker.violations(
             in: chain, budget: budget, leafCommonNameIsDNSName: options.allowsCommonNameFallback))
         // Certificate policies need the anchor: the path's policies are judged from it down (§6.1.2).

@@ -35,6 +35,15 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     /// (``TrustOptions/requiredLeafKeyUsage``, Apple's `SecPolicyCreateSSLWithKeyUsage`): every bit of
     /// one of `required`'s alternatives. Recoverable, as Apple's `KeyUsage` check.
     case requiredKeyUsageMissing(required: LeafKeyUsageRequirement, present: KeyUsage)
+    /// The leaf's SPKI SHA-256 (`spkiSHA256`) is not among the `pinned` digests of
+    /// ``TrustOptions/leafSPKISHA256`` (Apple's `kSecPolicyCheckLeafSPKISHA256`; an empty list
+    /// matches nothing). Recoverable, as Apple's.
+    case leafSPKISHA256NotPinned(spkiSHA256: [UInt8], pinned: [[UInt8]])
+    /// No CA certificate of the chain (the `examined` certificates above the leaf, the anchor
+    /// included; none for a chain of the leaf alone) has its SPKI SHA-256 among the `pinned` digests
+    /// of ``TrustOptions/caSPKISHA256`` (Apple's `kSecPolicyCheckCAspkiSHA256`; an empty list
+    /// matches nothing). About the whole chain. Recoverable, as Apple's.
+    case caSPKISHA256NotPinned(pinned: [[UInt8]], examined: Int)
     /// The extendedKeyUsage does not allow the purpose.
     case extendedKeyUsageIncompatible(purpose: String)
     /// A name in the chain is outside a permitted subtree or inside an excluded one (RFC 5280 §4.2.1.10).
@@ -96,6 +105,11 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     /// cannot be used: nothing is trusted rather than the distribution bundle.
     case systemTrustStoreUnavailable(SystemTrustStoreError)
 
+    /// `[A, B]` in base64, or `[] (an empty list matches nothing)`.
+    private static func describe(_ pins: [[UInt8]]) -> String {
+        pins.isEmpty ? "[] (an empty list matches nothing)" : "[" + pins.map { Base64.encode($0) }.joined(separator: ", ") + "]"
+    }
+
     /// Whether the failure can be overridden by a user (Apple's recoverable) or not.
     public var severity: TrustFailureSeverity {
         switch self {
@@ -123,6 +137,11 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
         case let .keyUsageIncompatible(detail): return "keyUsage incompatible: \(detail)"
         case let .requiredKeyUsageMissing(required, present):
             return "keyUsage \(present.names.joined(separator: "+")) lacks the key usage required: \(required)"
+        case let .leafSPKISHA256NotPinned(digest, pinned):
+            return "leaf SPKI SHA-256 \(Base64.encode(digest)) is not among the pinned \(Self.describe(pinned)) (kSecPolicyCheckLeafSPKISHA256)"
+        case let .caSPKISHA256NotPinned(pinned, examined):
+            let which = examined == 0 ? "the chain has no CA certificate" : "no SPKI SHA-256 of the \(examined) CA certificates above the leaf"
+            return "\(which) among the pinned \(Self.describe(pinned)) (kSecPolicyCheckCAspkiSHA256)"
         case let .extendedKeyUsageIncompatible(purpose): return "extendedKeyUsage does not allow \(purpose)"
         case let .nameConstraintViolation(name, detail): return "name \(name) violates name constraints: \(detail)"
         case .explicitPolicyRequired: return "no acceptable certificate policy is valid for the path, but an explicit policy is required"

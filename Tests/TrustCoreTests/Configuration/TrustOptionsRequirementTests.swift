@@ -19,6 +19,8 @@ final class TrustOptionsRequirementTests: XCTestCase {
             ("modern signatures", { $0.signaturePolicy = .modern }),
             ("legacy signatures", { $0.signaturePolicy = .legacy }),
             ("leaf key usage", { $0.requiredLeafKeyUsage = LeafKeyUsageRequirement(allOf: .digitalSignature) }),
+            ("leaf SPKI pins", { $0.leafSPKISHA256 = [] }),
+            ("CA SPKI pins", { $0.caSPKISHA256 = [[UInt8](repeating: 0, count: 32)] }),
             ("common-name fallback", { $0.allowsCommonNameFallback = true }),
             ("anchor constraints", { $0.enforcesAnchorConstraints = true }),
             ("initial policy set", { $0.initialPolicySet = [policy] }),
