@@ -8,28 +8,30 @@ import XCTest
 /// digits cannot write, and Apple's trustd tests evaluate at) ISO 8601's expanded form or seconds
 /// since 1970; anything else is a usage error naming the forms.
 final class VerifyDateArgumentTests: XCTestCase {
-    func testRFC3339IsReadAsBefore() throws {
-        XCTAssertEqual(ISO8601.parse("2026-06-01T00:00:00Z")?.timeIntervalSince1970, 1_780_272_000)
-        XCTAssertEqual(ISO8601.parse("2026-06-01")?.timeIntervalSince1970, 1_780_272_000)
-        XCTAssertEqual(ISO8601.parse("2026-06-01T02:00:00+02:00")?.timeIntervalSince1970, 1_780_272_000)
-        XCTAssertEqual(ISO8601.parse("9999-12-31T23:59:59Z")?.timeIntervalSince1970, 253_402_300_799)
+    /// Each text and the instant it stands for, in seconds since 1970.
+    private func assertParses(_ cases: KeyValuePairs<String, Double>, file: StaticString = #filePath, line: UInt = #line) {
+        for (text, seconds) in cases {
+            XCTAssertEqual(ISO8601.parse(text)?.timeIntervalSince1970, seconds, text, file: file, line: line)
+        }
     }
 
-    func testExpandedYearsPast9999() throws {
-        XCTAssertEqual(ISO8601.parse("+10000-01-01T00:00:00Z")?.timeIntervalSince1970, 253_402_300_800)
-        XCTAssertEqual(ISO8601.parse("+10000-01-02")?.timeIntervalSince1970, 253_402_387_200)
-        // Apple's VerifyDateTests testAfterNotAfter: 12 January 10000 (CFAbsoluteTime 252425000000).
-        XCTAssertEqual(ISO8601.parse("+10000-01-12T15:33:20Z")?.timeIntervalSince1970, 252_425_000_000 + 978_307_200)
-        XCTAssertEqual(ISO8601.parse("+010000-01-01T00:00:00Z")?.timeIntervalSince1970, 253_402_300_800)
-        XCTAssertEqual(ISO8601.parse("+2026-06-01T00:00:00Z")?.timeIntervalSince1970, 1_780_272_000)
-        XCTAssertEqual(ISO8601.parse("+65535-12-31T23:59:59Z")?.timeIntervalSince1970, 2_005_949_145_599)
+    func testRFC3339IsReadAsBefore() {
+        assertParses(["2026-06-01T00:00:00Z": 1_780_272_000, "2026-06-01": 1_780_272_000,
+                      "2026-06-01T02:00:00+02:00": 1_780_272_000, "9999-12-31T23:59:59Z": 253_402_300_799])
     }
 
-    func testSecondsSince1970() throws {
-        XCTAssertEqual(ISO8601.parse("@253402300800")?.timeIntervalSince1970, 253_402_300_800)
-        XCTAssertEqual(ISO8601.parse("@0")?.timeIntervalSince1970, 0)
-        XCTAssertEqual(ISO8601.parse("@-86400")?.timeIntervalSince1970, -86_400)
-        XCTAssertEqual(ISO8601.parse("@2005949145599")?.timeIntervalSince1970, 2_005_949_145_599)
+    func testExpandedYearsPast9999() {
+        assertParses([
+            "+10000-01-01T00:00:00Z": 253_402_300_800, "+10000-01-02": 253_402_387_200,
+            // Apple's VerifyDateTests testAfterNotAfter: 12 January 10000 (CFAbsoluteTime 252425000000).
+            "+10000-01-12T15:33:20Z": 252_425_000_000 + 978_307_200,
+            "+010000-01-01T00:00:00Z": 253_402_300_800, "+2026-06-01T00:00:00Z": 1_780_272_000,
+            "+65535-12-31T23:59:59Z": 2_005_949_145_599,
+        ])
+    }
+
+    func testSecondsSince1970() {
+        assertParses(["@253402300800": 253_402_300_800, "@0": 0, "@-86400": -86_400, "@2005949145599": 2_005_949_145_599])
     }
 
     func testOtherTextIsRefused() {
