@@ -1,6 +1,7 @@
 import Foundation
 import TrustCore
 import TrustDER
+import TrustTestSupport
 import TrustX509
 import XCTest
 
@@ -10,10 +11,10 @@ import XCTest
 /// included (indices 1 to count - 1), a chain of the leaf alone failing; an empty list matches
 /// nothing. The committed ECDSA hierarchy: leaf, intermediate, root (the anchor).
 final class SPKIPinOptionTests: XCTestCase {
-    private func spki(_ name: String) throws -> [UInt8] { try Fixtures.certificate(name).spkiSHA256 }
+    private func spki(_ name: String) throws -> [UInt8] { try TestCertificates.certificate(name).spkiSHA256 }
 
     private func evaluate(leafPins: [[UInt8]]? = nil, caPins: [[UInt8]]? = nil) throws -> TrustEvaluation {
-        let trust = try Fixtures.trust(["ecdsa/chain.pem"])
+        let trust = try TestCertificates.trust(["ecdsa/chain.pem"])
         trust.options.leafSPKISHA256 = leafPins
         trust.options.caSPKISHA256 = caPins
         return trust.evaluate()
@@ -62,7 +63,7 @@ final class SPKIPinOptionTests: XCTestCase {
 
     func testAChainOfTheLeafAloneFailsTheCAPin() throws {
         // count < 2: Apple sets the failure at once. A self-signed leaf trusted directly.
-        let trust = try Fixtures.trust(["ecdsa/self-signed-leaf.pem"], anchors: ["ecdsa/self-signed-leaf.pem"])
+        let trust = try TestCertificates.trust(["ecdsa/self-signed-leaf.pem"], anchors: ["ecdsa/self-signed-leaf.pem"])
         let pinned = [try spki("ecdsa/self-signed-leaf.pem")]
         assertTrusted(trust.evaluate())
         trust.options.caSPKISHA256 = pinned
@@ -73,7 +74,7 @@ final class SPKIPinOptionTests: XCTestCase {
     }
 
     func testThePinsSurviveAJudgeThatReplacesThePolicies() throws {
-        let trust = try Fixtures.trust(["ecdsa/chain.pem"])
+        let trust = try TestCertificates.trust(["ecdsa/chain.pem"])
         trust.options.caSPKISHA256 = [try spki("rsa/root.pem")]
         let evaluation = trust.evaluate(policies: [.basicX509])
         XCTAssertEqual(failureSummary(evaluation), ["-:caSPKISHA256NotPinned"])

@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustTestSupport
 import TrustX509
 import XCTest
 
@@ -10,7 +11,7 @@ import XCTest
 /// scripts/generate-policy-option-certificates, under the committed ECDSA intermediate.
 final class RequiredKeyUsageTests: XCTestCase {
     private func evaluate(_ leaf: String, requiring requirement: LeafKeyUsageRequirement) throws -> TrustEvaluation {
-        let trust = try Fixtures.trust(["policy-options/\(leaf).pem", "ecdsa/intermediate.pem"])
+        let trust = try TestCertificates.trust(["policy-options/\(leaf).pem", "ecdsa/intermediate.pem"])
         trust.options.requiredLeafKeyUsage = requirement
         return trust.evaluate()
     }
@@ -56,7 +57,7 @@ final class RequiredKeyUsageTests: XCTestCase {
     }
 
     func testALeafWithoutKeyUsagePassesAsApplesUnspecifiedSentinelLetsIt() throws {
-        XCTAssertNil(try Fixtures.certificate("policy-options/ku-absent.pem").extensions.keyUsage)
+        XCTAssertNil(try TestCertificates.certificate("policy-options/ku-absent.pem").extensions.keyUsage)
         for requirement in [LeafKeyUsageRequirement(allOf: .keyEncipherment), LeafKeyUsageRequirement(anyOf: [.keyCertSign, .cRLSign])] {
             assertTrusted(try evaluate("ku-absent", requiring: requirement))
         }
