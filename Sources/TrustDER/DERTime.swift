@@ -1,14 +1,22 @@
-/// A UTC instant decoded from a DER UTCTime or GeneralizedTime, with second precision.
+/// A UTC instant decoded from a DER UTCTime or GeneralizedTime, or a verify date, with second
+/// precision.
 ///
-/// Comparisons use `secondsSince1970`, computed once at decode time. Stored in 16 bytes (every
-/// certificate holds two, a CRL one or two per entry): the calendar fields in their ranges' widths.
+/// DER gives years 0…9999 (GeneralizedTime has four digits); the type holds years up to
+/// ``maximumYear`` so that a verify date past 9999 can be compared with them, as Apple's trustd
+/// compares any `CFAbsoluteTime` (`SecCertificateIsValid`; its VerifyDateTests evaluate at
+/// 12 January 10000). Comparisons use `secondsSince1970`, computed once at decode time. Stored in 16
+/// bytes (every certificate holds two, a CRL one or two per entry): the calendar fields in their
+/// ranges' widths.
 public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Seconds since 1970-01-01T00:00:00Z (negative before).
     public let secondsSince1970: Int64
     private let storedYear: UInt16
     private let storedMonth: UInt8, storedDay: UInt8, storedHour: UInt8, storedMinute: UInt8, storedSecond: UInt8
 
-    /// Calendar year (four digits).
+    /// The latest year a time can have: the widest the 16-bit year field holds.
+    public static let maximumYear = Int(UInt16.max)
+
+    /// Calendar year, 0…``maximumYear`` (0…9999 when decoded from DER).
     public var year: Int { Int(storedYear) }
     /// Month, 1…12.
     public var month: Int { Int(storedMonth) }
@@ -23,7 +31,7 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Creates a time from calendar fields; nil when a field is out of range.
     public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        guard (0...9999).contains(year), (1...12).contains(month), (0...23).contains(hour),
+        guard (0...DERTime.maximumYear).contains(year), (1...12).contains(month), (0...23).contains(hour),
               (0...59).contains(minute), (0...59).contains(second),
               day >= 1, day <= DERTime.daysIn(month: month, year: year) else { return nil }
         // Each field was checked to fit its width just above.
@@ -37,11 +45,11 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.secondsSince1970 = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
-    /// Creates a time from seconds since 1970 (UTC); nil outside years 0…9999.
+    /// Creates a time from seconds since 1970 (UTC); nil outside years 0…``maximumYear``.
     public init?(secondsSince1970 seconds: Int64) {
-        // 0000-01-01T00:00:00Z … 9999-12-31T23:59:59Z; checked first so the arithmetic below cannot
+        // 0000-01-01T00:00:00Z … 65535-12-31T23:59:59Z; checked first so the arithmetic below cannot
         // overflow (negating Int64.min, or flooring values near it, would trap).
-        guard seconds >= -62_167_219_200, seconds <= 253_402_300_799 else { return nil }
+        guard seconds >= -62_167_219_200, seconds <= 2_005_949_145_599 else { return nil }
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let rest = Int(seconds - days * 86_400)
         let (y, m, d) = DERTime.civilFromDays(days)
@@ -50,7 +58,7 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The whole second at or before an instant given as floating-point seconds since 1970 (what
     /// Foundation's `Date.timeIntervalSince1970` returns); nil when it is not finite or outside
-    /// years 0…9999.
+    /// years 0…``maximumYear``.
     ///
     /// Use this, never `Int64(interval)`, to turn a caller's `Date` into a `DERTime`: the integer
     /// conversion traps on NaN, infinities and magnitudes of 2⁶³ or more, which a caller can pass.
@@ -60,13 +68,14 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(secondsSince1970: seconds)
     }
 
-    /// ISO 8601 in UTC, e.g. `2026-06-01T00:00:00Z`.
+    /// ISO 8601 in UTC, e.g. `2026-06-01T00:00:00Z`; a year past 9999 in ISO 8601's expanded
+    /// form, signed (`+10000-01-12T00:00:00Z`).
     public var description: String {
         func pad(_ v: Int, _ width: Int) -> String {
             let s = String(v)
             return String(repeating: "0", count: max(0, width - s.count)) + s
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))Z"
+        return "\(year > 9999 ? "+" : "")\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))Z"
     }
 
     /// Orders by instant.

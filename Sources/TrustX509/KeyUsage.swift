@@ -30,8 +30,18 @@ public struct KeyUsage: OptionSet, Hashable, Sendable, CustomStringConvertible {
                            "keyAgreement", "keyCertSign", "cRLSign", "encipherOnly", "decipherOnly"]
 
     /// Comma-separated names of the set bits.
-    public var description: String {
-        KeyUsage.bitNames.enumerated().filter { rawValue & (1 << $0.offset) != 0 }.map(\.element).joined(separator: ", ")
+    public var description: String { names.joined(separator: ", ") }
+
+    /// The names of the set bits, in bit order (RFC 5280 §4.2.1.3's, bit 1 as `nonRepudiation`).
+    package var names: [String] {
+        KeyUsage.bitNames.enumerated().filter { rawValue & (1 << $0.offset) != 0 }.map(\.element)
+    }
+
+    /// The bit RFC 5280 §4.2.1.3 names `name` (`nonRepudiation` also as X.509's later
+    /// `contentCommitment`), or nil.
+    package static func named(_ name: String) -> KeyUsage? {
+        if name == "contentCommitment" { return .contentCommitment }
+        return bitNames.firstIndex(of: name).map { KeyUsage(rawValue: 1 << UInt16($0)) }
     }
 
     static func parse(_ value: ArraySlice<UInt8>) throws -> KeyUsage {

@@ -29,12 +29,12 @@ struct TrustInputOptions: ParsableArguments {
     @Flag(help: "Check the trust anchor's own validity, basicConstraints, keyUsage, critical extensions and EKU (RFC 5937).")
     var enforceAnchorConstraints = false
 
-    @Option(help: "Evaluate at this instant (ISO 8601, e.g. 2026-06-01T00:00:00Z) instead of now.")
+    @Option(help: "Evaluate at this instant instead of now: \(ISO8601.forms).")
     var at: String?
 
     func validate() throws {
         if host != nil && ip != nil { throw ValidationError("--host and --ip are mutually exclusive") }
-        if let at, ISO8601.parse(at) == nil { throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-06-01T00:00:00Z") }
+        if let at { _ = try ISO8601.argument(at, option: "--at") }
     }
 
     /// The purposes `--purpose` names.

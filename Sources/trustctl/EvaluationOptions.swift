@@ -75,8 +75,10 @@ struct EvaluationOptions: ParsableArguments {
     /// Refuses an evaluator that accepts without evaluating (`--policy disabled`, a pinning policy
     /// with `--no-default-validation` and no host validation) together with any option only an
     /// evaluation enforces (``TrustOptions/requiresEvaluation``: `--profile`, the revocation flags,
-    /// `--max-depth`, the certificate-policy flags, ...), naming both.
+    /// `--max-depth`, the certificate-policy flags, ...), naming both; and the options of Apple's SSL
+    /// policy (`--key-usage`, ...) under a profile that is not it.
     func validateEnforceable(trust: TrustInputOptions, certificatePolicies: PolicyInputOptions, validatesHost: Bool) throws {
+        try certificatePolicies.ssl.validate(profile: trust.profile)
         guard let policy else { return }
         let skips = policy == .disabled
             || ([.pinnedCertificates, .publicKeys, .spki].contains(policy) && noDefaultValidation && (noHostValidation || !validatesHost))

@@ -132,10 +132,10 @@ enum LimboRunner {
         if let depth = testcase.max_chain_depth { trust.options.maximumDepth = depth }
         var usage: KeyUsage = []
         for name in testcase.key_usage ?? [] {
-            guard let bit = keyUsageBits[name] else { throw HarnessError(description: "unknown key usage \(name)") }
+            guard let bit = KeyUsage.named(name) else { throw HarnessError(description: "unknown key usage \(name)") }
             usage.insert(bit)
         }
-        trust.options.requiredLeafKeyUsage = usage
+        trust.options.requiredLeafKeyUsage = LeafKeyUsageRequirement(allOf: usage)
         // The suite's `signature_algorithms` are what a case accepts: a case that lists a SHA-1
         // algorithm accepts it (SignaturePolicy.legacy); the others do not, whatever the profile
         // (SignaturePolicy.modern: the suite is written from verifiers that refuse SHA-1 everywhere).
@@ -188,11 +188,4 @@ enum LimboRunner {
             if hostnames.isEmpty { hostnames = [nil] }
         }
     }
-
-    static let keyUsageBits: [String: KeyUsage] = [
-        "digitalSignature": .digitalSignature, "contentCommitment": .contentCommitment, "keyEncipherment": .keyEncipherment,
-        "dataEncipherment": .dataEncipherment, "keyAgreement": .keyAgreement, "keyCertSign": .keyCertSign,
-        "cRLSign": .cRLSign, "encipherOnly": .encipherOnly, "decipherOnly": .decipherOnly,
-    ]
-
 }

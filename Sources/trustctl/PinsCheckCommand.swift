@@ -40,7 +40,7 @@ struct PinsCheck: ParsableCommand {
     @Flag(help: "Also trust the system trust store (the default when no --anchors are given).")
     var systemAnchors = false
 
-    @Option(help: "Judge at this instant (ISO 8601, e.g. the release date 2027-01-15) instead of now: pin expiry and certificate validity.")
+    @Option(help: "Judge at this instant (e.g. the release date 2027-01-15) instead of now: pin expiry and certificate validity; \(ISO8601.forms).")
     var at: String?
 
     @Option(help: "Seconds allowed to connect, and again to complete the handshake.")
@@ -51,7 +51,7 @@ struct PinsCheck: ParsableCommand {
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
-        if let at, ISO8601.parse(at) == nil { throw ValidationError("--at must be an ISO 8601 date, e.g. 2027-01-15") }
+        if let at { _ = try ISO8601.argument(at, option: "--at") }
         guard connectTimeout > 0, connectTimeout <= 3600 else { throw ValidationError("--connect-timeout must be from 0 to 3600 seconds") }
         for host in hosts { _ = try PinsCheckTarget(parsing: host, defaultPort: port) }
     }

@@ -2,8 +2,10 @@ import ArgumentParser
 import SwiftTrust
 
 /// The RFC 5280 §6.1.1 certificate policy inputs of `verify`: the acceptable policies and the
-/// three initial flags.
+/// three initial flags; and the options of Apple's SSL policy (``SSLPolicyInputOptions``).
 struct PolicyInputOptions: ParsableArguments {
+    @OptionGroup var ssl: SSLPolicyInputOptions
+
     @Option(name: .customLong("policy-oid"),
             help: "An acceptable certificate policy (dotted OID or anyPolicy; repeatable). Default: anyPolicy.")
     var policyOIDs: [String] = []
@@ -35,12 +37,13 @@ struct PolicyInputOptions: ParsableArguments {
         options.initialExplicitPolicy = requireExplicitPolicy
         options.initialPolicyMappingInhibit = inhibitPolicyMapping
         options.initialAnyPolicyInhibit = inhibitAnyPolicy
+        ssl.apply(to: &options)
     }
 
     /// The flags given, as the user wrote them.
     var givenFlags: [String] {
         [(!policyOIDs.isEmpty, "--policy-oid"), (requireExplicitPolicy, "--require-explicit-policy"),
          (inhibitPolicyMapping, "--inhibit-policy-mapping"), (inhibitAnyPolicy, "--inhibit-any-policy")]
-            .filter(\.0).map(\.1)
+            .filter(\.0).map(\.1) + ssl.givenFlags
     }
 }

@@ -24,7 +24,7 @@ struct Store: ParsableCommand {
         """
     )
 
-    @Option(help: "Judge expiry at this instant (ISO 8601, e.g. 2026-06-01T00:00:00Z) instead of now.")
+    @Option(help: "Judge expiry at this instant instead of now: \(ISO8601.forms).")
     var at: String?
 
     @Option(help: ArgumentHelp(
@@ -37,14 +37,14 @@ struct Store: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let at, ISO8601.parse(at) == nil { throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-06-01T00:00:00Z") }
+        if let at { _ = try ISO8601.argument(at, option: "--at") }
         if let root, root.isEmpty { throw ValidationError("--root must name a directory") }
     }
 
     func run() throws {
         let date = at.flatMap(ISO8601.parse) ?? Date()
         guard let now = DERTime(timeIntervalSince1970: date.timeIntervalSince1970) else {
-            throw ValidationError("--at must be between the years 0 and 9999")
+            throw ValidationError("--at must be between the years 0 and \(DERTime.maximumYear)")
         }
         let environment = ProcessInfo.processInfo.environment
         let locations = root.map { SystemTrustStoreLocations.standard.under(root: $0) } ?? .standard

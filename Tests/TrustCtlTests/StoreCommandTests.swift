@@ -290,6 +290,6 @@ final class StoreCommandTests: XCTestCase {
     func testABadDateIsAUsageError() throws {
         let result = try trustctl(["store", "--at", "yesterday"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderrText.contains("--at must be an ISO 8601 date"), result.stderrText)
+        XCTAssertTrue(result.stderrText.contains("--at yesterday is not a date: use RFC 3339"), result.stderrText)
     }
 }

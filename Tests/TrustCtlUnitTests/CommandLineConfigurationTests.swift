@@ -18,6 +18,10 @@ final class CommandLineConfigurationTests: XCTestCase {
             fetchesMissingIssuers: verify.network.fetchIssuers)
     }
 
+    /// The base64 of 32 zero bytes and of 32 0xFF bytes.
+    private static let zeroPin = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+    private static let onesPin = "//////////////////////////////////////////8="
+
     func testEveryFlagLandsInTheConfiguration() throws {
         let configuration = try configuration([
             "--anchors", Self.path("ecdsa/root.pem"), "--system-anchors", "--intermediates", Self.path("ecdsa/intermediate.pem"),
@@ -25,6 +29,8 @@ final class CommandLineConfigurationTests: XCTestCase {
             "--allow-legacy-algorithms", "--policy-oid", "1.2.3.4", "--require-explicit-policy", "--inhibit-policy-mapping",
             "--inhibit-any-policy", "--revocation", "crl,no-network", "--crl", Self.path("revocation/intermediate-idp-other-dp.crl.pem"),
             "--ocsp-response", Self.path("revocation/good-leaf-good.ocsp"), "--fetch-issuers",
+            "--key-usage", "digitalSignature,keyAgreement+keyEncipherment",
+            "--leaf-spki-sha256", Self.zeroPin, "--leaf-spki-sha256", "sha256/" + Self.onesPin, "--ca-spki-sha256", Self.onesPin,
         ])
         let root = try Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: Self.path("ecdsa/root.pem")))))
         let intermediate = try Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: Self.path("ecdsa/intermediate.pem")))))
@@ -43,6 +49,9 @@ final class CommandLineConfigurationTests: XCTestCase {
         expected.initialPolicyMappingInhibit = true
         expected.initialAnyPolicyInhibit = true
         expected.fetchesMissingIssuers = true
+        expected.requiredLeafKeyUsage = LeafKeyUsageRequirement(anyOf: [.digitalSignature, [.keyAgreement, .keyEncipherment]])
+        expected.leafSPKISHA256 = [[UInt8](repeating: 0, count: 32), [UInt8](repeating: 0xFF, count: 32)]
+        expected.caSPKISHA256 = [[UInt8](repeating: 0xFF, count: 32)]
         XCTAssertEqual(configuration.options, expected)
     }
 

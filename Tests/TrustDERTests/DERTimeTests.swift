@@ -218,7 +218,7 @@ final class DERTimeTests: XCTestCase {
     }
 
     func testSecondsOutsideSupportedYearsAreNil() {
-        XCTAssertNil(DERTime(secondsSince1970: 253_402_300_800))   // 10000-01-01
+        XCTAssertNil(DERTime(secondsSince1970: 2_005_949_145_600))   // 65536-01-01
         XCTAssertNil(DERTime(secondsSince1970: -62_167_219_201))   // before year 0
         XCTAssertNil(DERTime(secondsSince1970: Int64.max))
         XCTAssertNil(DERTime(secondsSince1970: Int64.max - 86_399))
@@ -240,9 +240,9 @@ final class DERTimeTests: XCTestCase {
     }
 
     func testTimeIntervalThatIsNotFiniteOrOutOfRangeIsNil() {
-        // Each of these traps `Int64(_:)`, or is finite but outside years 0…9999.
+        // Each of these traps `Int64(_:)`, or is finite but outside years 0…65535.
         for interval in [Double.infinity, -.infinity, .nan, -.nan, .signalingNaN, 1e300, -1e300, 9.3e18, -9.3e18,
-                         Double(Int64.max), Double.greatestFiniteMagnitude, 253_402_300_800, -62_167_219_200.5] {
+                         Double(Int64.max), Double.greatestFiniteMagnitude, 2_005_949_145_600, -62_167_219_200.5] {
             XCTAssertNil(DERTime(timeIntervalSince1970: interval), "\(interval)")
         }
     }
@@ -257,7 +257,7 @@ final class DERTimeTests: XCTestCase {
         XCTAssertNil(DERTime(year: 2026, month: 1, day: 1, hour: -1, minute: 0, second: 0))
         XCTAssertNil(DERTime(year: 2026, month: 1, day: 1, hour: 0, minute: 60, second: 0))
         XCTAssertNil(DERTime(year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 60))
-        XCTAssertNil(DERTime(year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0))
+        XCTAssertNil(DERTime(year: 65_536, month: 1, day: 1, hour: 0, minute: 0, second: 0))
         XCTAssertNil(DERTime(year: -1, month: 1, day: 1, hour: 0, minute: 0, second: 0))
     }
 
@@ -268,5 +268,26 @@ final class DERTimeTests: XCTestCase {
         XCTAssertLessThan(try generalized("20260601000000Z"), try generalized("20260601000001Z"))
         XCTAssertEqual(try generalized("00050307080910Z").description, "0005-03-07T08:09:10Z")
         XCTAssertEqual(a.description, "2049-12-31T23:59:59Z")
+    }
+
+    // MARK: - Years past 9999 (verify dates; DER has four digits)
+
+    func testYearsPast9999AreTimesInISO8601ExpandedForm() throws {
+        // Apple's VerifyDateTests (testAfterNotAfter) evaluate at 12 January 10000.
+        let first = try XCTUnwrap(DERTime(secondsSince1970: 253_402_300_800))
+        XCTAssertEqual([first.year, first.month, first.day, first.hour], [10_000, 1, 1, 0])
+        XCTAssertEqual(first.description, "+10000-01-01T00:00:00Z")
+        XCTAssertGreaterThan(first, try generalized("99991231235959Z"))
+        let last = try XCTUnwrap(DERTime(secondsSince1970: 2_005_949_145_599))
+        XCTAssertEqual([last.year, last.month, last.day, last.hour, last.minute, last.second], [DERTime.maximumYear, 12, 31, 23, 59, 59])
+        XCTAssertEqual(last.description, "+65535-12-31T23:59:59Z")
+        XCTAssertNil(DERTime(secondsSince1970: 2_005_949_145_600))
+        let calendar = try XCTUnwrap(DERTime(year: 10_000, month: 2, day: 29, hour: 12, minute: 0, second: 0))  // 10000: divisible by 400
+        XCTAssertEqual(calendar, DERTime(secondsSince1970: calendar.secondsSince1970))
+        XCTAssertEqual(try generalized("99991231235959Z").description, "9999-12-31T23:59:59Z")
+    }
+
+    func testGeneralizedTimeStillHasFourDigitYears() {
+        assertRejectedGeneralized("100000101000000Z")
     }
 }

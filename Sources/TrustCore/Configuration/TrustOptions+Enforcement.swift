@@ -5,7 +5,7 @@ import TrustX509
 extension TrustOptions {
     /// Whether these options demand something a judge that accepts without evaluating would drop:
     /// any setting that changes what an evaluation accepts and differs from its default (profile,
-    /// revocation, maximum depth, signature policy, leaf key usage, common-name fallback, anchor
+    /// revocation, maximum depth, signature policy, leaf key usage, SPKI pins, common-name fallback, anchor
     /// constraints, the RFC 5280 §6.1.1 policy inputs, the public suffix list).
     ///
     /// The ``budget`` and ``fetchesMissingIssuers`` do not count: they bound the work done and the
@@ -31,7 +31,8 @@ extension TrustOptions {
 
 /// One ``TrustOptions`` setting that changes what an evaluation accepts.
 private enum EvaluatedSetting: CaseIterable {
-    case profile, revocation, maximumDepth, signaturePolicy, requiredLeafKeyUsage, commonNameFallback, anchorConstraints
+    case profile, revocation, maximumDepth, signaturePolicy, requiredLeafKeyUsage, leafSPKISHA256, caSPKISHA256
+    case commonNameFallback, anchorConstraints
     case initialPolicySet, initialExplicitPolicy, initialPolicyMappingInhibit, initialAnyPolicyInhibit, publicSuffixList
 
     private static let defaults = TrustOptions()
@@ -46,6 +47,8 @@ private enum EvaluatedSetting: CaseIterable {
         case .maximumDepth: return AnyHashable(options.maximumDepth)
         case .signaturePolicy: return AnyHashable(options.signaturePolicy)
         case .requiredLeafKeyUsage: return AnyHashable(options.requiredLeafKeyUsage)
+        case .leafSPKISHA256: return AnyHashable(options.leafSPKISHA256)
+        case .caSPKISHA256: return AnyHashable(options.caSPKISHA256)
         case .commonNameFallback: return AnyHashable(options.allowsCommonNameFallback)
         case .anchorConstraints: return AnyHashable(options.enforcesAnchorConstraints)
         case .initialPolicySet: return AnyHashable(options.initialPolicySet)
@@ -66,6 +69,8 @@ private enum EvaluatedSetting: CaseIterable {
             let policy = options.signaturePolicy
             return "signature policy (legacy algorithms \(policy.legacyAlgorithms), strong RSA keys from \(policy.minimumRSAModulusBits) bits)"
         case .requiredLeafKeyUsage: return "required leaf key usage \(options.requiredLeafKeyUsage)"
+        case .leafSPKISHA256: return "leaf SPKI SHA-256 pins (\(options.leafSPKISHA256?.count ?? 0))"
+        case .caSPKISHA256: return "CA SPKI SHA-256 pins (\(options.caSPKISHA256?.count ?? 0))"
         case .commonNameFallback: return "common-name fallback \(options.allowsCommonNameFallback ? "on" : "off")"
         case .anchorConstraints: return "anchor constraints \(options.enforcesAnchorConstraints ? "enforced" : "not enforced") (RFC 5937)"
         case .initialPolicySet: return "acceptable policies \(options.initialPolicySet.map(\.dotted).sorted().joined(separator: " "))"

@@ -48,8 +48,28 @@ public struct TrustOptions: Hashable, Sendable {
     /// Limits on all the work one evaluation may do (path building, name constraints, policy
     /// processing, revocation).
     public var budget = VerificationBudget.default
-    /// Key usages the leaf must assert when it carries a keyUsage extension.
-    public var requiredLeafKeyUsage: KeyUsage = []
+    /// The key usage the leaf must assert when it carries a keyUsage extension (default: none):
+    /// Apple's `SecPolicyCreateSSLWithKeyUsage`, read as trustd's `SecPolicyCheckKeyUsage` reads it
+    /// (``LeafKeyUsageRequirement``). A leaf that lacks it fails with the recoverable
+    /// ``TrustFailureReason/requiredKeyUsageMissing(required:present:)``. Apple sets it on the SSL
+    /// policy; as an option, every evaluation applies it, so no judge that replaces the policies
+    /// drops it (`trustctl --key-usage` takes it with the ssl and webpki profiles only).
+    public var requiredLeafKeyUsage = LeafKeyUsageRequirement()
+    /// SHA-256 digests of DER SubjectPublicKeyInfos, one of which must be the leaf's: Apple's SSL
+    /// policy option `kSecPolicyCheckLeafSPKISHA256` (`SecPolicyCheckLeafSPKISHA256`,
+    /// SecPolicyServer.c). nil (the default) checks nothing; an empty list matches nothing, so every
+    /// chain fails, as Apple's. A leaf that has none fails with the recoverable
+    /// ``TrustFailureReason/leafSPKISHA256NotPinned(spkiSHA256:pinned:)``. Beside the pinning
+    /// evaluators of TrustPinning, which stay as they are: this is a rule of the evaluation itself,
+    /// which every evaluation applies whatever policies a judge sets.
+    public var leafSPKISHA256: [[UInt8]]?
+    /// SHA-256 digests of DER SubjectPublicKeyInfos, one of which must be that of a CA certificate of
+    /// the chain: Apple's `kSecPolicyCheckCAspkiSHA256` (`SecPolicyCheckCAspkiSHA256`,
+    /// SecPolicyServer.c), which looks at every certificate above the leaf, the anchor included, and
+    /// fails a chain of the leaf alone. nil (the default) checks nothing; an empty list matches
+    /// nothing. A chain with none fails with the recoverable
+    /// ``TrustFailureReason/caSPKISHA256NotPinned(pinned:examined:)``.
+    public var caSPKISHA256: [[UInt8]]?
     /// Whether a DNS host name may match the subject common name of a leaf without SANs (legacy, off).
     public var allowsCommonNameFallback = false
     /// Whether the trust anchor's own validity, basicConstraints, keyUsage, critical extensions and

@@ -148,6 +148,7 @@ final class PathValidator {
         }
         let leaf = chain[0]
         checkLeaf(leaf) { reason in failures.append(TrustFailure(reason, certificate: leaf, index: 0)) }
+        checkSPKIPins(chain) { failures.append($0) }
         failures.append(contentsOf: try NameConstraintChecker.violations(
             in: chain, budget: budget, leafCommonNameIsDNSName: options.allowsCommonNameFallback))
         // Certificate policies need the anchor: the path's policies are judged from it down (§6.1.2).
@@ -359,9 +360,10 @@ final class PathValidator {
                 report(.extendedKeyUsageIncompatible(purpose: purpose.description))
             }
         }
-        if let usage = extensions.keyUsage {
-            let missing = options.requiredLeafKeyUsage.subtracting(usage)
-            if !missing.isEmpty { report(.keyUsageIncompatible("missing \(missing)")) }
+        // Apple's SecPolicyCheckKeyUsage: a leaf without keyUsage passes (LeafKeyUsageRequirement).
+        let required = options.requiredLeafKeyUsage
+        if let usage = extensions.keyUsage, !required.isSatisfied(by: usage) {
+            report(.requiredKeyUsageMissing(required: required, present: usage))
         }
         for identity in identities {
             if let reason = HostnameCheck.failure(leaf, identity: identity, allowsCommonName: options.allowsCommonNameFallback,

@@ -37,8 +37,12 @@ package struct ValidationRequest: Sendable {
 
     /// Which signature algorithms and key sizes are accepted (``TrustOptions/signaturePolicy``).
     package var signaturePolicy: SignaturePolicy { options.signaturePolicy }
-    /// Key usages the leaf must assert when it has a keyUsage extension (``TrustOptions/requiredLeafKeyUsage``).
-    package var requiredLeafKeyUsage: KeyUsage { options.requiredLeafKeyUsage }
+    /// The key usage the leaf must assert when it has a keyUsage extension (``TrustOptions/requiredLeafKeyUsage``).
+    package var requiredLeafKeyUsage: LeafKeyUsageRequirement { options.requiredLeafKeyUsage }
+    /// The SPKI SHA-256 digests the leaf's must be among (``TrustOptions/leafSPKISHA256``); nil: not checked.
+    package var leafSPKISHA256: [[UInt8]]? { options.leafSPKISHA256 }
+    /// The SPKI SHA-256 digests some CA certificate's must be among (``TrustOptions/caSPKISHA256``); nil: not checked.
+    package var caSPKISHA256: [[UInt8]]? { options.caSPKISHA256 }
     /// The public suffixes a wildcard `dNSName` may not span (``TrustOptions/publicSuffixList``).
     package var publicSuffixList: PublicSuffixList { options.publicSuffixList }
     /// Whether a DNS identity may match the subject common name when the leaf has no SAN

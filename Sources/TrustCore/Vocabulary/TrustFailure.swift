@@ -31,6 +31,19 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     case missingKeyCertSign
     /// The end-entity keyUsage does not allow the purpose.
     case keyUsageIncompatible(String)
+    /// The leaf's keyUsage (`present`) lacks the key usage the options require
+    /// (``TrustOptions/requiredLeafKeyUsage``, Apple's `SecPolicyCreateSSLWithKeyUsage`): every bit of
+    /// one of `required`'s alternatives. Recoverable, as Apple's `KeyUsage` check.
+    case requiredKeyUsageMissing(required: LeafKeyUsageRequirement, present: KeyUsage)
+    /// The leaf's SPKI SHA-256 (`spkiSHA256`) is not among the `pinned` digests of
+    /// ``TrustOptions/leafSPKISHA256`` (Apple's `kSecPolicyCheckLeafSPKISHA256`; an empty list
+    /// matches nothing). Recoverable, as Apple's.
+    case leafSPKISHA256NotPinned(spkiSHA256: [UInt8], pinned: [[UInt8]])
+    /// No CA certificate of the chain (the `examined` certificates above the leaf, the anchor
+    /// included; none for a chain of the leaf alone) has its SPKI SHA-256 among the `pinned` digests
+    /// of ``TrustOptions/caSPKISHA256`` (Apple's `kSecPolicyCheckCAspkiSHA256`; an empty list
+    /// matches nothing). About the whole chain. Recoverable, as Apple's.
+    case caSPKISHA256NotPinned(pinned: [[UInt8]], examined: Int)
     /// The extendedKeyUsage does not allow the purpose.
     case extendedKeyUsageIncompatible(purpose: String)
     /// A name in the chain is outside a permitted subtree or inside an excluded one (RFC 5280 §4.2.1.10).
@@ -84,12 +97,18 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     case revocationInformationInvalid(RevocationProblem)
     /// No certificates were supplied.
     case noCertificates
-    /// The verify date cannot be expressed as an X.509 time (not finite, or outside years 0…9999);
+    /// The verify date cannot be expressed as a time (not finite, or outside years 0…65535,
+    /// `DERTime.maximumYear`);
     /// the associated value is the date as seconds since 1970.
     case verifyDateOutOfRange(String)
     /// The system trust store is needed but `SSL_CERT_FILE` / `SSL_CERT_DIR` configure one that
     /// cannot be used: nothing is trusted rather than the distribution bundle.
     case systemTrustStoreUnavailable(SystemTrustStoreError)
+
+    /// `[A, B]` in base64, or `[] (an empty list matches nothing)`.
+    private static func describe(_ pins: [[UInt8]]) -> String {
+        pins.isEmpty ? "[] (an empty list matches nothing)" : "[" + pins.map { Base64.encode($0) }.joined(separator: ", ") + "]"
+    }
 
     /// Whether the failure can be overridden by a user (Apple's recoverable) or not.
     public var severity: TrustFailureSeverity {
@@ -116,6 +135,13 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
         case let .pathLengthExceeded(limit): return "path length constraint \(limit) exceeded"
         case .missingKeyCertSign: return "issues certificates but keyUsage lacks keyCertSign"
         case let .keyUsageIncompatible(detail): return "keyUsage incompatible: \(detail)"
+        case let .requiredKeyUsageMissing(required, present):
+            return "keyUsage \(present.names.joined(separator: "+")) lacks the key usage required: \(required)"
+        case let .leafSPKISHA256NotPinned(digest, pinned):
+            return "leaf SPKI SHA-256 \(Base64.encode(digest)) is not among the pinned \(Self.describe(pinned)) (kSecPolicyCheckLeafSPKISHA256)"
+        case let .caSPKISHA256NotPinned(pinned, examined):
+            let which = examined == 0 ? "the chain has no CA certificate" : "no SPKI SHA-256 of the \(examined) CA certificates above the leaf"
+            return "\(which) among the pinned \(Self.describe(pinned)) (kSecPolicyCheckCAspkiSHA256)"
         case let .extendedKeyUsageIncompatible(purpose): return "extendedKeyUsage does not allow \(purpose)"
         case let .nameConstraintViolation(name, detail): return "name \(name) violates name constraints: \(detail)"
         case .explicitPolicyRequired: return "no acceptable certificate policy is valid for the path, but an explicit policy is required"
@@ -145,7 +171,7 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
         case let .revocationInformationInvalid(problem): return "invalid revocation information: \(problem)"
         case .noCertificates: return "no certificates to evaluate"
         case let .verifyDateOutOfRange(seconds):
-            return "verify date (\(seconds) seconds since 1970) is not a time X.509 can express (finite, years 0000–9999)"
+            return "verify date (\(seconds) seconds since 1970) is not a time X.509 can express (finite, years 0000–\(DERTime.maximumYear))"
         case let .systemTrustStoreUnavailable(error): return "system trust store unavailable: \(error)"
         }
     }
