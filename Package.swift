@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TrustDER", targets: ["TrustDER"]),
         .library(name: "TrustX509", targets: ["TrustX509"]),
         .library(name: "TrustCrypto", targets: ["TrustCrypto"]),
+        .library(name: "TrustTransparency", targets: ["TrustTransparency"]),
         .library(name: "TrustNames", targets: ["TrustNames"]),
         .library(name: "TrustCore", targets: ["TrustCore"]),
         .library(name: "TrustDiagnostics", targets: ["TrustDiagnostics"]),
@@ -75,6 +76,9 @@ let package = Package(
         .target(name: "TrustDER"),
         .target(name: "TrustCrypto", dependencies: ["CTrustOpenSSL", "TrustDER"]),
         .target(name: "TrustX509", dependencies: ["TrustDER", "TrustCrypto"]),
+        // Certificate Transparency as trustd decides it: log lists, SCTs from the three sources,
+        // their signatures, and the compliance rule (a pure function TrustCore can call).
+        .target(name: "TrustTransparency", dependencies: ["TrustDER", "TrustCrypto", "TrustX509"]),
         // Names as RFC 5280, RFC 6125, UTS #46 and SPIFFE-ID read them: IDNA, NFC, Punycode, public
         // suffixes, IP addresses, mailboxes, name-constraint matching (and their generated tables).
         .target(name: "TrustNames", dependencies: ["TrustDER", "TrustCrypto", "TrustX509"]),
@@ -152,6 +156,8 @@ let package = Package(
                     dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustTestSupport", "TrustX509", "TrustDER", "TrustCrypto", "OpenSSLServerSupport"]),
+        .testTarget(name: "TrustTransparencyTests", dependencies: ["TrustTransparency", "TrustX509", "TrustDER", "TrustCrypto"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustTestSupport", "TrustCore", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
                     exclude: ["Vocabulary/ProfileRuleBitOrder.txt"]),
         .testTarget(name: "TrustDiagnosticsTests", dependencies: ["TrustTestSupport", "OpenSSLServerSupport", "TrustDiagnostics", "TrustCore", "TrustX509", "TrustCrypto"],
