@@ -76,15 +76,15 @@ let package = Package(
         .target(name: "TrustDER"),
         .target(name: "TrustCrypto", dependencies: ["CTrustOpenSSL", "TrustDER"]),
         .target(name: "TrustX509", dependencies: ["TrustDER", "TrustCrypto"]),
-        // Certificate Transparency as trustd decides it: log lists, SCTs from the three sources,
-        // their signatures, and the compliance rule (a pure function TrustCore can call).
-        .target(name: "TrustTransparency", dependencies: ["TrustDER", "TrustCrypto", "TrustX509"]),
         // Names as RFC 5280, RFC 6125, UTS #46 and SPIFFE-ID read them: IDNA, NFC, Punycode, public
         // suffixes, IP addresses, mailboxes, name-constraint matching (and their generated tables).
         .target(name: "TrustNames", dependencies: ["TrustDER", "TrustCrypto", "TrustX509"]),
         // The bounded document readers every loader shares: JSON text checks, a strict XML reader,
         // binary property lists, duplicate keys; limits on bytes, values and depth.
         .target(name: "TrustDocuments", dependencies: ["TrustDER"]),
+        // Certificate Transparency as trustd decides it: log lists, SCTs from the three sources,
+        // their signatures, and the compliance rule (a pure function TrustCore can call).
+        .target(name: "TrustTransparency", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustDocuments"]),
         .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustNames", "TrustDocuments"]),
         // Explanations of an evaluation for people (findings per certificate, text and JSON), apart
         // from the engine that decides.
@@ -156,7 +156,7 @@ let package = Package(
                     dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustTestSupport", "TrustX509", "TrustDER", "TrustCrypto", "OpenSSLServerSupport"]),
-        .testTarget(name: "TrustTransparencyTests", dependencies: ["TrustTransparency", "TrustX509", "TrustDER", "TrustCrypto"],
+        .testTarget(name: "TrustTransparencyTests", dependencies: ["TrustTransparency", "TrustDocuments", "TrustX509", "TrustDER", "TrustCrypto"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustTestSupport", "TrustCore", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
                     exclude: ["Vocabulary/ProfileRuleBitOrder.txt"]),

@@ -7,9 +7,12 @@ import TrustTransparency
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCTLogList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
-    for load in [CTLogList.loadJSON, CTLogList.loadPropertyList] {
+    let loaders: [(Data) throws -> CTLogList] = [
+        { try CTLogList.loadJSON($0, file: "fuzz") }, { try CTLogList.loadPropertyList($0, file: "fuzz") },
+    ]
+    for load in loaders {
         do {
-            let list = try load(bytes, "fuzz", nil, .standard)
+            let list = try load(bytes)
             Sink.describe(list.updated as Any)
             for log in list.logs {
                 Sink.keep(log)

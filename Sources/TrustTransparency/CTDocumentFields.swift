@@ -1,14 +1,15 @@
 import Foundation
+import TrustDocuments
 
 /// Typed reads of one dictionary of a log list, naming the key path in every refusal.
 struct CTDocumentFields {
-    let values: [String: CTDocumentValue]
+    let values: [String: PropertyListValue]
     /// The dictionary's key path (`operators[2].logs[0]`).
     let path: String
     let file: String
 
     /// The dictionary `value` at `path`, or a ``CTLogListLoadError/Rule/wrongType(_:expected:found:)``.
-    init(_ value: CTDocumentValue, path: String, file: String) throws(CTLogListLoadError) {
+    init(_ value: PropertyListValue, path: String, file: String) throws(CTLogListLoadError) {
         guard case let .dictionary(values) = value else {
             throw CTLogListLoadError(file: file, rule: .wrongType(path.isEmpty ? "top level" : path, expected: "dictionary", found: value.typeName))
         }
@@ -21,7 +22,7 @@ struct CTDocumentFields {
 
     func refuse(_ rule: CTLogListLoadError.Rule) -> CTLogListLoadError { CTLogListLoadError(file: file, rule: rule) }
 
-    private func wrongType(_ key: String, _ expected: String, _ found: CTDocumentValue) -> CTLogListLoadError {
+    private func wrongType(_ key: String, _ expected: String, _ found: PropertyListValue) -> CTLogListLoadError {
         refuse(.wrongType(keyPath(key), expected: expected, found: found.typeName))
     }
 
@@ -36,7 +37,7 @@ struct CTDocumentFields {
         return string
     }
 
-    func array(_ key: String) throws(CTLogListLoadError) -> [CTDocumentValue]? {
+    func array(_ key: String) throws(CTLogListLoadError) -> [PropertyListValue]? {
         guard let value = values[key] else { return nil }
         guard case let .array(array) = value else { throw wrongType(key, "array", value) }
         return array

@@ -1,5 +1,6 @@
 import Foundation
 import TrustCrypto
+import TrustDocuments
 
 extension CTLogList {
     /// Reads Apple's published log list, JSON schema v4
@@ -18,10 +19,14 @@ extension CTLogList {
     /// - Parameters:
     ///   - updated: when the list was last known current (fetched or checked), overriding
     ///     `log_list_timestamp`.
-    /// - Throws: ``CTLogListLoadError`` naming `file` and the rule (limits, types, key paths).
-    public static func loadJSON(_ data: Data, file: String, updated: Date? = nil,
-                                limits: CTDocumentLimits = .standard) throws(CTLogListLoadError) -> CTLogList {
-        let root = try CTDocumentFields(try CTDocumentValue.json(data, file: file, limits: limits), path: "", file: file)
+    /// - Throws: ``CTLogListLoadError`` naming `file` and the rule (limits of 1 MiB, 100,000 values and 64 levels, UTF-8, duplicate keys, types, key paths).
+    public static func loadJSON(_ data: Data, file: String, updated: Date? = nil) throws(CTLogListLoadError) -> CTLogList {
+        try loadJSON(data, file: file, updated: updated, limits: CTDocumentReading.limits)
+    }
+
+    /// ``loadJSON(_:file:updated:)`` within other `limits`.
+    package static func loadJSON(_ data: Data, file: String, updated: Date?, limits: DocumentLimits) throws(CTLogListLoadError) -> CTLogList {
+        let root = try CTDocumentFields(try CTDocumentReading.json(data, file: file, limits: limits), path: "", file: file)
         let operators = try root.required("operators", root.array)
         var logs: [CTLog] = []
         for (operatorIndex, value) in operators.enumerated() {

@@ -1,5 +1,6 @@
 import Foundation
 import TrustCrypto
+import TrustDocuments
 
 extension CTLogList {
     /// Reads the property-list form trustd ships (`TrustedCTLogs.plist`) and its tests pass to
@@ -13,15 +14,20 @@ extension CTLogList {
     /// trusted logs): its ``CTLog/state`` is ``CTLog/State/retired`` with an `expiry`,
     /// ``CTLog/State/readOnly`` with a `frozen` date, ``CTLog/State/usable`` otherwise.
     ///
-    /// Unlike trustd, which skips an entry it cannot read, any such entry refuses the list.
-    /// Binary property lists are refused (``CTLogListLoadError/Rule/binaryPropertyList``).
+    /// Unlike trustd, which skips an entry it cannot read, any such entry refuses the list. XML and
+    /// binary property lists are read, within the same limits as JSON, duplicate keys refused.
     ///
     /// - Parameters:
     ///   - updated: when the list was last known current (a property list has no date of its own).
     /// - Throws: ``CTLogListLoadError`` naming `file` and the rule.
-    public static func loadPropertyList(_ data: Data, file: String, updated: Date? = nil,
-                                        limits: CTDocumentLimits = .standard) throws(CTLogListLoadError) -> CTLogList {
-        let root = try CTDocumentValue.propertyList(data, file: file, limits: limits)
+    public static func loadPropertyList(_ data: Data, file: String, updated: Date? = nil) throws(CTLogListLoadError) -> CTLogList {
+        try loadPropertyList(data, file: file, updated: updated, limits: CTDocumentReading.limits)
+    }
+
+    /// ``loadPropertyList(_:file:updated:)`` within other `limits`.
+    package static func loadPropertyList(_ data: Data, file: String, updated: Date?,
+                                         limits: DocumentLimits) throws(CTLogListLoadError) -> CTLogList {
+        let root = try CTDocumentReading.propertyList(data, file: file, limits: limits)
         guard case let .array(entries) = root else {
             throw CTLogListLoadError(file: file, rule: .wrongType("top level", expected: "array", found: root.typeName))
         }

@@ -1,22 +1,27 @@
 import TrustCrypto
+import TrustDocuments
 
 /// Why a log list was refused: the file and the rule it breaks.
 public struct CTLogListLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rule a log list breaks.
     public enum Rule: Hashable, Sendable, CustomStringConvertible {
-        /// The input is larger than the bytes read (``CTDocumentLimits/maximumByteCount``).
+        /// The input is larger than the bytes read (1 MiB).
         case tooLarge(byteCount: Int, limit: Int)
-        /// More keys and values than ``CTDocumentLimits/maximumNodeCount``.
+        /// More keys and values than a list may hold (100,000).
         case tooManyValues(limit: Int)
-        /// Values nested deeper than ``CTDocumentLimits/maximumDepth``.
+        /// Values nested deeper than a list may nest (64 levels).
         case tooDeep(limit: Int)
+        /// A binary property list whose strings and data, its shared objects expanded, exceed the
+        /// bytes read.
+        case tooMuchContent(limit: Int)
+        /// JSON in an encoding other than UTF-8 (RFC 8259 §8.1).
+        case notUTF8(JSONEncodingProblem)
+        /// A key written twice in one object or dictionary: the key's path, the key, its line.
+        case duplicateKey(String, key: String, line: Int)
         /// More logs than ``CTLogList/maximumLogCount``.
         case tooManyLogs(limit: Int)
-        /// The parser's message: not JSON, or not an XML property list.
+        /// The parser's message: not JSON, or not a property list.
         case malformedDocument(String)
-        /// A binary property list, which this reader does not expand (its shared objects are
-        /// unbounded); convert it with `plutil -convert xml1`.
-        case binaryPropertyList
         /// A required key is missing, at its key path.
         case missingKey(String)
         /// A value has the wrong type, at its key path.
@@ -36,9 +41,11 @@ public struct CTLogListLoadError: Error, Hashable, Sendable, CustomStringConvert
             case let .tooLarge(byteCount, limit): return "\(byteCount) bytes, more than the \(limit) bytes read"
             case let .tooManyValues(limit): return "more than \(limit) keys and values"
             case let .tooDeep(limit): return "values nested more than \(limit) deep"
+            case let .tooMuchContent(limit): return "more than \(limit) bytes of strings and data"
+            case let .notUTF8(problem): return "not UTF-8: \(problem)"
+            case let .duplicateKey(path, _, line): return "line \(line): \(path) written twice"
             case let .tooManyLogs(limit): return "more than \(limit) logs"
             case let .malformedDocument(message): return "malformed document: \(message)"
-            case .binaryPropertyList: return "a binary property list (convert it to XML with plutil -convert xml1)"
             case let .missingKey(path): return "\(path): missing"
             case let .wrongType(path, expected, found): return "\(path): expected \(expected), found \(found)"
             case let .invalidValue(path, reason): return "\(path): \(reason)"

@@ -1,5 +1,6 @@
 import Foundation
 import TrustCrypto
+import TrustDocuments
 import TrustTransparency
 import XCTest
 
@@ -30,6 +31,11 @@ final class CTLogListLoadingTests: XCTestCase {
         XCTAssertEqual(try CTLogList.loadJSON(try CTFixtures.data("log-list.json"), file: "f", updated: CTFixtures.t0).updated, CTFixtures.t0)
     }
 
+    func testBinaryPropertyList() throws {
+        let binary = try CTLogList.loadPropertyList(try CTFixtures.data("log-list.bplist"), file: "log-list.bplist", updated: CTFixtures.t0)
+        XCTAssertEqual(binary, try plist())
+    }
+
     func testPropertyListAsTrustdsTestsWriteIt() throws {
         let list = try plist()
         XCTAssertEqual(list.logs.count, 6)
@@ -43,9 +49,9 @@ final class CTLogListLoadingTests: XCTestCase {
         XCTAssertEqual(list.logs.map(\.id), try json().logs.prefix(6).map(\.id))
     }
 
-    private func assertRefused(json text: String, _ expected: CTLogListLoadError.Rule, limits: CTDocumentLimits = .standard,
+    private func assertRefused(json text: String, _ expected: CTLogListLoadError.Rule, limits: DocumentLimits = .standard,
                                file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try CTLogList.loadJSON(Data(text.utf8), file: "list.json", limits: limits), file: file, line: line) {
+        XCTAssertThrowsError(try CTLogList.loadJSON(Data(text.utf8), file: "list.json", updated: nil, limits: limits), file: file, line: line) {
             XCTAssertEqual($0 as? CTLogListLoadError, CTLogListLoadError(file: "list.json", rule: expected), file: file, line: line)
         }
     }
@@ -71,7 +77,7 @@ final class CTLogListLoadingTests: XCTestCase {
                       .invalidValue("operators[0].logs[0].state", reason: "a state holds exactly one of pending, qualified, usable, readonly, retired, rejected"))
         assertRefused(json: try logJSON(#", "temporal_interval": {"start_inclusive": "2026-01-01T00:00:00Z"}"#),
                       .missingKey("operators[0].logs[0].temporal_interval.end_exclusive"))
-        assertRefused(json: try logJSON(#", "description": 5"#), .wrongType("operators[0].logs[0].description", expected: "string", found: "number"))
+        assertRefused(json: try logJSON(#", "description": 5"#), .wrongType("operators[0].logs[0].description", expected: "string", found: "integer"))
         let key = Data(try CTFixtures.logKey(0)).base64EncodedString()
         let twice = #"{"operators": [{"logs": [{"key": "\#(key)"}]}, {"tiled_logs": [{"key": "\#(key)"}]}]}"#
         XCTAssertThrowsError(try CTLogList.loadJSON(Data(twice.utf8), file: "list.json")) {
@@ -97,11 +103,15 @@ final class CTLogListLoadingTests: XCTestCase {
     func testLimits() throws {
         let text = try String(decoding: CTFixtures.data("log-list.json"), as: UTF8.self)
         assertRefused(json: text, .tooLarge(byteCount: text.utf8.count, limit: 100),
-                      limits: CTDocumentLimits(maximumByteCount: 100, maximumNodeCount: 1000, maximumDepth: 16))
-        assertRefused(json: text, .tooManyValues(limit: 50), limits: CTDocumentLimits(maximumByteCount: 1 << 20, maximumNodeCount: 50, maximumDepth: 16))
-        assertRefused(json: text, .tooDeep(limit: 4), limits: CTDocumentLimits(maximumByteCount: 1 << 20, maximumNodeCount: 1000, maximumDepth: 4))
+                      limits: DocumentLimits(maximumByteCount: 100, maximumNodeCount: 1000, maximumDepth: 16))
+        assertRefused(json: text, .tooManyValues(limit: 50), limits: DocumentLimits(maximumByteCount: 1 << 20, maximumNodeCount: 50, maximumDepth: 16))
+        assertRefused(json: text, .tooDeep(limit: 4), limits: DocumentLimits(maximumByteCount: 1 << 20, maximumNodeCount: 1000, maximumDepth: 4))
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-        assertRefused(json: deep, .tooDeep(limit: 16))
+        assertRefused(json: deep, .tooDeep(limit: 64))
+        assertRefused(json: #"{"operators": [], "operators": []}"#, .duplicateKey("operators", key: "operators", line: 1))
+        XCTAssertThrowsError(try CTLogList.loadJSON(Data([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00]), file: "list.json")) {
+            guard case .notUTF8? = ($0 as? CTLogListLoadError)?.rule else { return XCTFail("\($0)") }
+        }
     }
 
     func testPropertyListRefusals() throws {
@@ -111,7 +121,11 @@ final class CTLogListLoadingTests: XCTestCase {
             }
         }
         let head = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
-        refused("bplist00", .binaryPropertyList)
+        XCTAssertThrowsError(try CTLogList.loadPropertyList(Data("bplist00".utf8), file: "logs.plist")) {
+            guard case .malformedDocument? = ($0 as? CTLogListLoadError)?.rule else { return XCTFail("\($0)") }
+        }
+        refused(head + "<array><dict><key>key</key><data>AA==</data><key>key</key><data>AA==</data></dict></array></plist>",
+                .duplicateKey("[0].key", key: "key", line: 1))
         refused(head + "<dict/></plist>", .wrongType("top level", expected: "array", found: "dictionary"))
         refused(head + "<array><dict><key>operator</key><string>A</string></dict></array></plist>", .missingKey("[0].key"))
         refused(head + "<array><dict><key>key</key><string>A</string></dict></array></plist>", .wrongType("[0].key", expected: "data", found: "string"))
