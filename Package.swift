@@ -156,7 +156,7 @@ let package = Package(
                     dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustTestSupport", "TrustX509", "TrustDER", "TrustCrypto", "OpenSSLServerSupport"]),
-        .testTarget(name: "TrustTransparencyTests", dependencies: ["TrustTransparency", "TrustDocuments", "TrustX509", "TrustDER", "TrustCrypto"],
+        .testTarget(name: "TrustTransparencyTests", dependencies: ["TrustTestSupport", "TrustTransparency", "TrustDocuments", "TrustX509", "TrustDER", "TrustCrypto"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustTestSupport", "TrustCore", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
                     exclude: ["Vocabulary/ProfileRuleBitOrder.txt"]),

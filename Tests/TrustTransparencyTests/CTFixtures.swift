@@ -1,11 +1,12 @@
 import Foundation
+import TrustTestSupport
 import TrustTransparency
 import TrustX509
 import XCTest
 
 /// The files `scripts/generate-ct-fixtures` writes, and the dates it uses (repeated here).
 enum CTFixtures {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = TestCertificates.repositoryRoot.appendingPathComponent("Tests/TrustTransparencyTests/Fixtures")
 
     /// 2026-01-01T00:00:00Z: the main and v2 leaves' notBefore; log k's embedded SCT is stamped
     /// T0 + 10(k+1) s (log 1's at T0 + 20.5 s).
