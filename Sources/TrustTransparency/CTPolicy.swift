@@ -62,7 +62,8 @@ public enum CTPolicy {
             rule = .delivered
             counted = current
             if hasDelivered && current.count >= 2 { qualifying = .delivered }
-            for sct in valid where !counted.contains(where: { $0.index == sct.index }) {
+            let countedIndices = Set(counted.map(\.index))
+            for sct in valid where !countedIndices.contains(sct.index) {
                 let reason: SCTRejection = sct.log.isRetired
                     ? .retiredLog(log: name(sct.log), retiredSince: sct.log.retiredSince ?? .distantPast)
                     : .sameLogAlreadyCounted(log: name(sct.log))
@@ -89,7 +90,8 @@ public enum CTPolicy {
                 }
             }
             if counted.count >= required { qualifying = .embedded }
-            for sct in valid where !embedded.contains(where: { $0.index == sct.index }) {
+            let judged = Set(embedded.map(\.index))
+            for sct in valid where !judged.contains(sct.index) {
                 let reason: SCTRejection = sct.source.isDelivered ? .notEmbedded : .sameLogAlreadyCounted(log: name(sct.log))
                 notCounted.append(.init(index: sct.index, source: sct.source, reason: reason))
             }
