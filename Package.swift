@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TrustDER", targets: ["TrustDER"]),
         .library(name: "TrustX509", targets: ["TrustX509"]),
         .library(name: "TrustCrypto", targets: ["TrustCrypto"]),
+        .library(name: "TrustTransparency", targets: ["TrustTransparency"]),
         .library(name: "TrustNames", targets: ["TrustNames"]),
         .library(name: "TrustCore", targets: ["TrustCore"]),
         .library(name: "TrustDiagnostics", targets: ["TrustDiagnostics"]),
@@ -81,6 +82,9 @@ let package = Package(
         // The bounded document readers every loader shares: JSON text checks, a strict XML reader,
         // binary property lists, duplicate keys; limits on bytes, values and depth.
         .target(name: "TrustDocuments", dependencies: ["TrustDER"]),
+        // Certificate Transparency as trustd decides it: log lists, SCTs from the three sources,
+        // their signatures, and the compliance rule (a pure function TrustCore can call).
+        .target(name: "TrustTransparency", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustDocuments"]),
         .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustNames", "TrustDocuments"]),
         // Explanations of an evaluation for people (findings per certificate, text and JSON), apart
         // from the engine that decides.
@@ -152,6 +156,8 @@ let package = Package(
                     dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustTestSupport", "TrustX509", "TrustDER", "TrustCrypto", "OpenSSLServerSupport"]),
+        .testTarget(name: "TrustTransparencyTests", dependencies: ["TrustTestSupport", "TrustTransparency", "TrustDocuments", "TrustX509", "TrustDER", "TrustCrypto"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustTestSupport", "TrustCore", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
                     exclude: ["Vocabulary/ProfileRuleBitOrder.txt"]),
         .testTarget(name: "TrustDiagnosticsTests", dependencies: ["TrustTestSupport", "OpenSSLServerSupport", "TrustDiagnostics", "TrustCore", "TrustX509", "TrustCrypto"],

@@ -41,6 +41,8 @@ public enum OID {
     public static let sctList: ASN1ObjectIdentifier = "1.3.6.1.4.1.11129.2.4.2"
     /// CT precertificate poison (RFC 6962).
     public static let ctPoison: ASN1ObjectIdentifier = "1.3.6.1.4.1.11129.2.4.3"
+    /// Signed certificate timestamp list in an OCSP single response (RFC 6962 §3.3).
+    public static let ocspSCTList: ASN1ObjectIdentifier = "1.3.6.1.4.1.11129.2.4.5"
 
     // CRL and OCSP (RFC 5280 §5, RFC 6960).
     /// cRLNumber.
@@ -122,7 +124,7 @@ public enum OID {
         policyConstraints: "policyConstraints", extendedKeyUsage: "extKeyUsage", freshestCRL: "freshestCRL",
         inhibitAnyPolicy: "inhibitAnyPolicy", authorityInfoAccess: "authorityInfoAccess",
         subjectInfoAccess: "subjectInfoAccess", tlsFeature: "tlsFeature", sctList: "signedCertificateTimestampList",
-        ctPoison: "ctPrecertificatePoison", crlNumber: "cRLNumber", crlReason: "reasonCode", invalidityDate: "invalidityDate",
+        ctPoison: "ctPrecertificatePoison", ocspSCTList: "ocspSignedCertificateTimestampList", crlNumber: "cRLNumber", crlReason: "reasonCode", invalidityDate: "invalidityDate",
         deltaCRLIndicator: "deltaCRLIndicator", issuingDistributionPoint: "issuingDistributionPoint",
         certificateIssuer: "certificateIssuer", ocspNonce: "OCSPNonce", ocspNoCheck: "OCSPNoCheck",
         anyExtendedKeyUsage: "anyExtendedKeyUsage", serverAuth: "serverAuth", clientAuth: "clientAuth",

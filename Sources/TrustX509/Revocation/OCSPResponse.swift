@@ -89,6 +89,9 @@ public struct OCSPSingleResponse: Hashable, Sendable {
     public let thisUpdate: DERTime
     /// When newer information will be available.
     public let nextUpdate: DERTime?
+    /// The singleExtensions (none critical: a critical one fails the parse), in order; among them
+    /// the SCT list of RFC 6962 §3.3 (``OID/ocspSCTList``), which Certificate Transparency reads.
+    public let extensions: [Extension]
 }
 
 /// An OCSP response (RFC 6960 §4.2): the status, and for a successful response the signed
@@ -270,15 +273,18 @@ public struct OCSPResponse: Sendable {
             nextUpdate = try inner.read(.generalizedTime).time()
             try inner.finish()
         }
+        var extensions: [Extension] = []
         if let extensionsWrapper = try fields.readIfPresent(.context(1, constructed: true)) {
             var inner = try extensionsWrapper.children()
-            for ext in try Extensions.parseList(try inner.read(.sequence)) where ext.isCritical {
+            extensions = try Extensions.parseList(try inner.read(.sequence))
+            for ext in extensions where ext.isCritical {
                 throw X509Error.structure("unknown critical OCSP single extension \(ext.oid.dotted)", at: ext.offset)
             }
             try inner.finish()
         }
         try fields.finish()
-        return OCSPSingleResponse(certID: certID, status: status, thisUpdate: thisUpdate, nextUpdate: nextUpdate)
+        return OCSPSingleResponse(certID: certID, status: status, thisUpdate: thisUpdate, nextUpdate: nextUpdate,
+                                  extensions: extensions)
     }
 
     /// The signature algorithm decoded for verification.
