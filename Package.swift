@@ -98,7 +98,7 @@ let package = Package(
         .target(name: "TrustSession", dependencies: ["TrustCore", "TrustCrypto", "TrustHTTP", "TrustPinning", "TrustX509"]),
         .target(
             name: "SwiftTrust",
-            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustNames", "TrustDocuments", "TrustCore", "TrustDiagnostics", "TrustHTTP", "TrustPinning",
+            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustNames", "TrustDocuments", "TrustTransparency", "TrustCore", "TrustDiagnostics", "TrustHTTP", "TrustPinning",
                            "TrustSession"]
         ),
         .target(

@@ -4,6 +4,7 @@
 @_exported import TrustCrypto
 @_exported import TrustNames
 @_exported import TrustDocuments
+@_exported import TrustTransparency
 @_exported import TrustCore
 @_exported import TrustDiagnostics
 @_exported import TrustHTTP

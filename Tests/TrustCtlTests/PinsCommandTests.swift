@@ -1,5 +1,6 @@
 import Foundation
 import OpenSSLServerSupport
+import TrustTestSupport
 import XCTest
 
 /// `trustctl pins check` against `openssl s_server` on 127.0.0.1, `pins convert`, and
@@ -113,11 +114,7 @@ final class PinsCommandTests: XCTestCase {
 
     /// `pin`'s bare base64 (from `sha256/…`) with the padding bits of its last character set.
     private func withPaddingBitsSet(_ pin: String) throws -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-        var text = Array(pin.dropFirst("sha256/".count))
-        let value = try XCTUnwrap(alphabet.firstIndex(of: text[text.count - 2]))
-        text[text.count - 2] = alphabet[value | 0b11]
-        return String(text)
+        try XCTUnwrap(TrustTestSupport.withPaddingBitsSet(String(pin.dropFirst("sha256/".count))))
     }
 
     /// Issue 43: a TrustKit pin in non-canonical base64 is read as TrustKit reads it (the decoded

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrustPinning
+import TrustTestSupport
 import XCTest
 
 /// TrustKit reads `TSKPublicKeyHashes` with Foundation's `Data(base64Encoded:)`, which drops the
@@ -13,12 +14,7 @@ final class TrustKitNonCanonicalPinTests: XCTestCase {
 
     /// `pin`'s base64 with the two padding bits of its last character set: the same 32 bytes.
     private func withPaddingBitsSet(_ pin: SPKIPin) throws -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-        var text = Array(pin.bareBase64)
-        let last = text.count - 2  // the character before the one "="
-        let value = try XCTUnwrap(alphabet.firstIndex(of: text[last]))
-        text[last] = alphabet[value | 0b11]
-        return String(text)
+        try XCTUnwrap(TrustTestSupport.withPaddingBitsSet(pin.bareBase64))
     }
 
     private func configuration(pins: [String]) -> Data {
