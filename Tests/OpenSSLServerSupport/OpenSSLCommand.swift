@@ -1,4 +1,5 @@
 import Foundation
+import TrustTestSupport
 
 /// Runs the openssl CLI for tests that make certificates on the fly (a CA we did not write).
 public enum OpenSSLCommand {
@@ -47,17 +48,7 @@ public enum OpenSSLCommand {
     /// standard output and standard error together (for callers that report openssl's refusal).
     public static func completed(_ arguments: [String]) throws -> (status: Int32, output: String) {
         guard let executable else { throw Failure.opensslMissing }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try TestProcess.run(executable, arguments)
     }
 
     /// Runs `openssl arguments…` to completion, discarding its output.

@@ -143,18 +143,7 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
     /// error combined.
     static func run(_ executable: String, _ arguments: [String],
                     environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try TestProcess.run(executable, arguments, environment: environment)
     }
 
     private var workDirectory: URL!
