@@ -85,10 +85,10 @@ let package = Package(
         // Certificate Transparency as trustd decides it: log lists, SCTs from the three sources,
         // their signatures, and the compliance rule (a pure function TrustCore can call).
         .target(name: "TrustTransparency", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustDocuments"]),
-        .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustNames", "TrustDocuments"]),
+        .target(name: "TrustCore", dependencies: ["TrustDER", "TrustCrypto", "TrustX509", "TrustNames", "TrustDocuments", "TrustTransparency"]),
         // Explanations of an evaluation for people (findings per certificate, text and JSON), apart
         // from the engine that decides.
-        .target(name: "TrustDiagnostics", dependencies: ["TrustCore", "TrustNames", "TrustX509", "TrustCrypto", "TrustDER"]),
+        .target(name: "TrustDiagnostics", dependencies: ["TrustCore", "TrustTransparency", "TrustNames", "TrustX509", "TrustCrypto", "TrustDER"]),
         .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustDocuments", "TrustCore", "TrustX509", "TrustCrypto"]),
         // The transport-independent decision layer: settings, judge, outcome, challenges, peer record.
         // No NIO: a transport adapter (TrustNIO) turns its verdicts into the transport's.
@@ -158,9 +158,9 @@ let package = Package(
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustTestSupport", "TrustX509", "TrustDER", "TrustCrypto", "OpenSSLServerSupport"]),
         .testTarget(name: "TrustTransparencyTests", dependencies: ["TrustTestSupport", "TrustTransparency", "TrustDocuments", "TrustX509", "TrustDER", "TrustCrypto"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustTestSupport", "TrustCore", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustTestSupport", "TrustCore", "TrustTransparency", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
                     exclude: ["Vocabulary/ProfileRuleBitOrder.txt"]),
-        .testTarget(name: "TrustDiagnosticsTests", dependencies: ["TrustTestSupport", "OpenSSLServerSupport", "TrustDiagnostics", "TrustCore", "TrustX509", "TrustCrypto"],
+        .testTarget(name: "TrustDiagnosticsTests", dependencies: ["TrustTestSupport", "OpenSSLServerSupport", "TrustDiagnostics", "TrustCore", "TrustTransparency", "TrustX509", "TrustCrypto"],
                     exclude: ["Golden"]),
         .testTarget(name: "TrustDocumentsTests", dependencies: ["TrustDocuments"]),
         .testTarget(name: "TrustNamesTests", dependencies: ["TrustNames", "TrustX509"]),

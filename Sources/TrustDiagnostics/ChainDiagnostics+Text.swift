@@ -116,6 +116,10 @@ private struct TextRenderer {
             }
             lines.append("\(pad)SPKI pin:  \(node.spkiPin)")
             lines.append("\(pad)SHA-256:   \(node.sha256Fingerprint)")
+            for sct in node.signedCertificateTimestamps ?? [] {
+                let what = [sct.log ?? sct.logID.map { "log \($0)" }, sct.timestamp.map { "at \($0)" }, sct.status]
+                lines.append("\(pad)SCT:       \(what.compactMap { $0 }.joined(separator: ", "))")
+            }
         }
         lines.append("")
     }
@@ -162,5 +166,6 @@ private struct TextRenderer {
             for failure in report.failures { lines.append("  - \(failure)") }
         }
         for failure in report.fetchFailures ?? [] { lines.append("  \(warn) \(failure)") }
+        if let transparency = report.certificateTransparency { lines.append("  Certificate Transparency: \(transparency)") }
     }
 }

@@ -3,6 +3,7 @@ import TrustCore
 import TrustCrypto
 import TrustDER
 import TrustNames
+import TrustTransparency
 import TrustX509
 
 /// Everything a person needs to see why a chain is (not) trusted: the certificates as presented,
@@ -65,6 +66,22 @@ public struct ChainDiagnostics: Codable, Sendable {
         public let spkiPin: String
         /// SHA-256 fingerprint (hex with colons).
         public let sha256Fingerprint: String
+        /// The SCTs embedded in the certificate (RFC 6962 §3.3), nil when it has none.
+        public let signedCertificateTimestamps: [EmbeddedTimestamp]?
+    }
+
+    /// One SCT embedded in a certificate, and what Certificate Transparency made of it when logs
+    /// were configured.
+    public struct EmbeddedTimestamp: Codable, Sendable {
+        /// The log's ID (base64), nil when the SCT does not parse.
+        public let logID: String?
+        /// The log's description, when a configured list knows the log.
+        public let log: String?
+        /// The SCT's time (ISO 8601), nil when it does not parse.
+        public let timestamp: String?
+        /// "counted", "not counted: <why>" or "unreadable: <why>"; nil when no logs were configured
+        /// and the SCT parses.
+        public let status: String?
     }
 
     /// One certificate of an explored path.
@@ -138,6 +155,8 @@ public struct ChainDiagnostics: Codable, Sendable {
     public let findings: [Finding]
     /// The evaluation's failures.
     public let failures: [String]
+    /// The Certificate Transparency result of the built chain, when logs were configured and it validated.
+    public let certificateTransparency: String?
     /// The fetches the trust's last fetching evaluation made that gave nothing, and why (a caIssuers
     /// URL refused as a local destination, a CRL past the deadline, …); nil when there were none.
     public let fetchFailures: [String]?
@@ -159,6 +178,7 @@ public struct ChainDiagnostics: Codable, Sendable {
         endsAtAnchor = evaluation.endsAtAnchor
         failures = evaluation.failures.map(\.description)
         fetchFailures = evaluation.fetchFailures.isEmpty ? nil : evaluation.fetchFailures.map(\.description)
+        certificateTransparency = evaluation.certificateTransparency?.description
         missingIssuer = context.missingIssuer?.description
         chainEnd = context.chainEnd
 
@@ -174,7 +194,9 @@ public struct ChainDiagnostics: Codable, Sendable {
                 publicKey: certificate.publicKeyDescription?.description ?? certificate.publicKeyInfo.algorithm.description,
                 signatureAlgorithm: certificate.signatureAlgorithmIdentifier.description,
                 subjectAlternativeNames: index == 0 ? (certificate.extensions.subjectAlternativeNames ?? []).map(\.description) : nil,
-                spkiPin: certificate.spkiPin, sha256Fingerprint: certificate.sha256Hex)
+                spkiPin: certificate.spkiPin, sha256Fingerprint: certificate.sha256Hex,
+                signedCertificateTimestamps: ChainDiagnostics.embeddedTimestamps(
+                    of: certificate, report: index == 0 ? evaluation.certificateTransparency : nil, trust: trust))
         }
         paths = evaluation.attempts.map { attempt in
             let certificates = attempt.chain.enumerated().map { position, certificate in
@@ -187,6 +209,37 @@ public struct ChainDiagnostics: Codable, Sendable {
                         reasons: attempt.failures.map { ChainDiagnostics.describe($0, in: attempt.chain) })
         }
         findings = ChainFindings(context: context).all()
+    }
+
+    /// The SCTs embedded in `certificate`, with the fate `report` (the leaf's CT result) gave each.
+    static func embeddedTimestamps(of certificate: Certificate, report: CertificateTransparencyReport?,
+                                   trust: ServerTrust) -> [EmbeddedTimestamp]? {
+        let timestamps: [PresentedTimestamp]
+        do { timestamps = try SCTList.embedded(in: certificate) } catch {
+            return [EmbeddedTimestamp(logID: nil, log: nil, timestamp: nil, status: "unreadable: \(error)")]
+        }
+        guard !timestamps.isEmpty else { return nil }
+        let logs = trust.configuration.certificateTransparencyLogs?.logs
+        return timestamps.enumerated().map { index, presented in
+            guard case let .success(sct) = presented.timestamp else {
+                if case let .failure(error) = presented.timestamp {
+                    return EmbeddedTimestamp(logID: nil, log: nil, timestamp: nil, status: "unreadable: \(error)")
+                }
+                return EmbeddedTimestamp(logID: nil, log: nil, timestamp: nil, status: nil)
+            }
+            // The report lists the leaf's embedded SCTs first, in this order.
+            var status: String?
+            if let report, index < report.timestamps.count, report.timestamps[index].source == .embedded {
+                if report.evaluation.counted.contains(where: { $0.index == index }) {
+                    status = "counted"
+                } else if let other = report.evaluation.notCounted.first(where: { $0.index == index }) {
+                    status = "not counted: \(other.reason)"
+                }
+            }
+            return EmbeddedTimestamp(logID: Data(sct.logID).base64EncodedString(), log: logs?.log(id: sct.logID)?.logDescription,
+                                     timestamp: DERTime(timeIntervalSince1970: sct.date.timeIntervalSince1970)?.description,
+                                     status: status)
+        }
     }
 
     static func describe(_ outcome: PathAttempt.Outcome) -> String {

@@ -15,7 +15,10 @@ import TrustX509
 /// 6. no CT exception (by domain or by CA key) applies.
 ///
 /// ``exemption(of:at:logs:logsSetByCaller:)`` decides 3 and 4. The others are the caller's (the
-/// trust evaluation's): it knows the policy and where the chain is anchored. When CT is enforced and
+/// trust evaluation's, which reports them as ``Exemption/notSSLServerPolicy`` and
+/// ``Exemption/anchorNotSystemRoot``): it knows the policy and where the chain is anchored. There
+/// is no kill switch, and no exception list (trustd's `is_ct_excepted`: domains or CA keys an MDM
+/// profile exempts). When CT is enforced and
 /// ``CTEvaluation/isQualified`` is false, trustd reports `kSecPolicyCheckSystemTrustedCTRequired`
 /// as a recoverable failure.
 public enum CTEnforcement {
@@ -32,6 +35,12 @@ public enum CTEnforcement {
         case issuedBeforeEnforcement(notBefore: Date)
         /// The leaf is not valid at the evaluation time.
         case leafNotCurrentlyValid
+        /// The evaluation's policies do not include the SSL server policy (trustd checks CT for
+        /// `kSecPolicyNameSSLServer` only: not for clients, not for other purposes).
+        case notSSLServerPolicy
+        /// The chain does not end at a root of the system anchor source: a caller's, an
+        /// administrator's or no anchor at all (trustd's `SecCertificateSourceContains(kSecSystemAnchorSource, root)`).
+        case anchorNotSystemRoot
 
         /// The reason in words.
         public var description: String {
@@ -43,6 +52,10 @@ public enum CTEnforcement {
                 return "the leaf's notBefore \(CTTime.text(notBefore)) is before 2018-10-16"
             case .leafNotCurrentlyValid:
                 return "the leaf is not valid at the evaluation time"
+            case .notSSLServerPolicy:
+                return "the policies do not include the SSL server policy"
+            case .anchorNotSystemRoot:
+                return "the chain does not end at a system root (caller and administrator anchors are exempt)"
             }
         }
     }

@@ -71,16 +71,13 @@ public struct CTEvaluation: Hashable, Sendable, CustomStringConvertible {
     /// Whether the chain is CT-qualified.
     public var isQualified: Bool { qualifyingRule != nil }
 
-    /// One line: qualified by which rule, or the counts that fell short.
+    /// One line: qualified by which rule, or both halves' counts that fell short.
     public var description: String {
         if let qualifyingRule { return "CT-qualified: \(qualifyingRule) (\(counted.count) logs)" }
-        switch countedRule {
-        case .embedded:
-            return "not CT-qualified: embedded SCTs from \(embeddedLogCount) qualifying logs, \(requiredEmbeddedLogCount) required"
-        case .delivered:
-            return hasDeliveredSCT
-                ? "not CT-qualified: SCTs from \(currentLogCount) current logs, 2 required"
-                : "not CT-qualified: no embedded SCT from a current log, and no SCT delivered by TLS or OCSP"
-        }
+        let embedded = "embedded SCTs from \(embeddedLogCount) qualifying logs (\(requiredEmbeddedLogCount) required"
+            + (hasEmbeddedSCTFromCurrentLog ? ")" : ", one from a current log: none)")
+        let delivered = "SCTs from \(currentLogCount) current logs (2 required"
+            + (hasDeliveredSCT ? ")" : ", one delivered by TLS or OCSP: none)")
+        return "not CT-qualified: \(embedded); \(delivered)"
     }
 }

@@ -16,6 +16,8 @@ struct Chain: ParsableCommand {
         Sections: the certificates as presented (order, duplicates, unused extras and why), the built chain as a tree \
         from the trust anchor down (or from what is missing), every path the builder tried with the reason it was \
         abandoned, findings (errors, warnings, notes: problems and risks, also on trusted chains), and the verdict.
+        Each certificate's embedded SCTs are listed; with --ct-logs or --trusted-ct-logs, whether each counted and \
+        the chain's Certificate Transparency result (as in verify).
         Colour and symbols when standard output is a terminal (NO_COLOR turns them off); --json for tools.
         Example: trustctl chain leaf.pem --host www.example.com
         for a server that sends only its leaf, tops the tree with "MISSING: <the issuer>" and says under \
@@ -28,6 +30,8 @@ struct Chain: ParsableCommand {
 
     @OptionGroup var network: IssuerFetchOptions
 
+    @OptionGroup(title: "Certificate Transparency") var transparency: CertificateTransparencyOptions
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
@@ -37,7 +41,7 @@ struct Chain: ParsableCommand {
         let date = input.date
         var configuration = TrustConfiguration.commandLine(
             trust: input.trust, loaded: try input.trust.load(), certificatePolicies: nil, evaluation: nil, revocationDocuments: .none,
-            fetchesMissingIssuers: network.fetchIssuers)
+            fetchesMissingIssuers: network.fetchIssuers, transparency: try transparency.load())
         configuration.verifyDate = date   // the instant the explanation is written for, now or --at
         let trust = ServerTrust(certificates: LeafOrdering.leafFirst(received), policies: [input.policy], configuration: configuration)
         // The fetched intermediates are kept on the trust, and shown as "fetched from URL".

@@ -115,7 +115,7 @@ struct EvaluationOptions: ParsableArguments {
     }
 
     /// Loads --crl and --ocsp-response files (malformed files exit with status 2), for
-    /// ``TrustConfiguration/commandLine(trust:loaded:certificatePolicies:evaluation:revocationDocuments:fetchesMissingIssuers:)``.
+    /// ``TrustConfiguration/commandLine(trust:loaded:certificatePolicies:evaluation:revocationDocuments:fetchesMissingIssuers:transparency:)``.
     func loadRevocationDocuments() throws -> RevocationDocuments {
         var documents = RevocationDocuments()
         for file in crlFiles {

@@ -2,7 +2,7 @@ import SwiftTrust
 
 extension TLSTrustSettings {
     /// The settings `probe` and `serve` verify a peer with: the command line's configuration
-    /// (``TrustConfiguration/commandLine(trust:loaded:certificatePolicies:evaluation:revocationDocuments:fetchesMissingIssuers:)``,
+    /// (``TrustConfiguration/commandLine(trust:loaded:certificatePolicies:evaluation:revocationDocuments:fetchesMissingIssuers:transparency:)``,
     /// so that a judge that skips evaluation is refused beside any of its options). A missing
     /// intermediate is fetched only when the command says so (`probe --fetch-issuers`), as `verify`
     /// and `chain` do; fetches reach local addresses only with `--fetch-local-addresses`.

@@ -26,12 +26,12 @@ extension TrustOptions {
 
 extension TrustConfiguration {
     /// The configuration a command's flags stand for, given the files they name loaded (`loaded`,
-    /// `revocationDocuments`): the one function every command builds its trusts' configuration with
+    /// `revocationDocuments`, `transparency`): the one function every command builds its trusts' configuration with
     /// (`verify`, `chain`, and the settings of `probe` and `serve`). Pure: the same flags and files
     /// give the same value (TrustCtlUnitTests' CommandLineConfigurationTests).
     static func commandLine(trust: TrustInputOptions, loaded: TrustInputs, certificatePolicies: PolicyInputOptions?,
                             evaluation: EvaluationOptions?, revocationDocuments: RevocationDocuments,
-                            fetchesMissingIssuers: Bool) -> TrustConfiguration {
+                            fetchesMissingIssuers: Bool, transparency: CertificateTransparencyInputs = .none) -> TrustConfiguration {
         var configuration = TrustConfiguration(
             anchors: loaded.anchors, anchorsOnly: !loaded.systemAnchors,
             options: .commandLine(trust: trust, certificatePolicies: certificatePolicies, evaluation: evaluation))
@@ -39,6 +39,8 @@ extension TrustConfiguration {
         configuration.verifyDate = loaded.verifyDate
         configuration.crls = revocationDocuments.crls
         configuration.ocspResponses = revocationDocuments.ocspResponses
+        configuration.certificateTransparencyLogs = transparency.logs
+        configuration.signedCertificateTimestamps = transparency.deliveredTimestamps
         // Where a missing intermediate comes from is the network flags' concern (IssuerFetchOptions).
         configuration.options.fetchesMissingIssuers = fetchesMissingIssuers
         return configuration

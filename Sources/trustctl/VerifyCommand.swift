@@ -29,6 +29,9 @@ struct Verify: ParsableCommand {
         Example: trustctl verify fullchain.pem --anchors root.pem --host example.com
         prints the chain built up to root.pem and "trusted", or "not trusted" with the failures of the most \
         relevant path tried, its first failure first (exit status 1).
+        With --ct-logs (Apple's published log list) or --trusted-ct-logs (as SecTrustSetTrustedLogs), the
+        chain's SCTs (embedded, --sct files, and those of --ocsp-response files) are evaluated by trustd's rule
+        and the result printed; a chain ending at a system root must then be CT-qualified, as trustd requires.
         Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
         """
     )
@@ -42,6 +45,8 @@ struct Verify: ParsableCommand {
     @OptionGroup var network: IssuerFetchOptions
 
     @OptionGroup var spiffe: SPIFFEBundleOptions
+
+    @OptionGroup(title: "Certificate Transparency") var transparency: CertificateTransparencyOptions
 
     @Option(name: .customLong("email"), help: "A mailbox the leaf must name in an rfc822Name SAN (repeatable).")
     var emailAddresses: [String] = []
@@ -75,7 +80,8 @@ struct Verify: ParsableCommand {
         // The options are kept apart from the policies, so an evaluator that replaces them keeps them all (TrustOptions).
         let configuration = TrustConfiguration.commandLine(
             trust: input.trust, loaded: try input.trust.load(), certificatePolicies: certificatePolicies, evaluation: evaluation,
-            revocationDocuments: try evaluation.loadRevocationDocuments(), fetchesMissingIssuers: network.fetchIssuers)
+            revocationDocuments: try evaluation.loadRevocationDocuments(), fetchesMissingIssuers: network.fetchIssuers,
+            transparency: try transparency.load())
         let trust = ServerTrust(certificates: presented, policies: policies, configuration: configuration)
         // The leaf's trust domain picks the anchors (SPIFFE-ID §3.1); none when it names no bundle's.
         let selection = spiffe.isEmpty || presented.isEmpty ? nil : SPIFFESelection(leaf: presented[0], bundles: bundles, trust: trust)
@@ -220,6 +226,8 @@ struct VerifyReport: Encodable {
     let identity: IdentityReport?
     /// With --bundle: the leaf's SPIFFE ID and the bundle it picked, or why none.
     let spiffe: SPIFFESelection?
+    /// With --ct-logs or --trusted-ct-logs: the Certificate Transparency result of the chain that validated.
+    let certificateTransparency: TransparencyReport?
 
     /// The report of `evaluation`; with `policy`, the policy's verdict and failures replace the
     /// evaluation's; with `identity`, a leaf it refuses is not trusted.
@@ -244,6 +252,7 @@ struct VerifyReport: Encodable {
         pathsExplored = evaluation.attempts.count
         validPolicies = evaluation.validPolicies.map { $0.userConstrained.map { OID.name(of: $0) }.sorted() }
         issuerFetchFailures = FetchFailureReport.reports(evaluation.fetchFailures.filter { $0.purpose == .caIssuers })
+        certificateTransparency = evaluation.certificateTransparency.map(TransparencyReport.init)
     }
 
     /// The human-readable form, one line per element.
@@ -258,6 +267,7 @@ struct VerifyReport: Encodable {
         if chain.isEmpty { lines.append("  (none)") }
         for failure in issuerFetchFailures ?? [] { lines.append("  caIssuers \(failure.url) not fetched: \(failure.reason)") }
         if let spiffe { lines.append(spiffe.line) }
+        if let certificateTransparency { lines += certificateTransparency.lines }
         if let policy {
             lines.append((trusted ? "trusted" : "not trusted") + (host.map { " for \($0)" } ?? "") + " (policy \(policy.name))")
             if let summary = policy.summary { lines.append("  - \(summary)") }

@@ -58,6 +58,7 @@ func caseName(_ reason: TrustFailureReason) -> String {
     case .revoked: return "revoked"
     case .revocationUnavailable: return "revocationUnavailable"
     case .revocationInformationInvalid: return "revocationInformationInvalid"
+    case .certificateTransparencyRequired: return "certificateTransparencyRequired"
     case .noCertificates: return "noCertificates"
     case .verifyDateOutOfRange: return "verifyDateOutOfRange"
     case .systemTrustStoreUnavailable: return "systemTrustStoreUnavailable"

@@ -45,7 +45,7 @@ final class CTPolicyRuleTests: XCTestCase {
         XCTAssertNil(result.qualifyingRule)
         XCTAssertEqual(result.countedRule, .delivered)
         XCTAssertEqual(result.currentLogCount, 1)
-        XCTAssertTrue(result.description.contains("1 current logs, 2 required"))
+        XCTAssertTrue(result.description.contains("SCTs from 1 current logs (2 required)"), result.description)
     }
 
     func testEachLogCountsOnceWithItsEarliestSCT() throws {

@@ -2,8 +2,8 @@ import Foundation
 import TrustX509
 
 /// Everything an evaluation is configured with besides the presented certificates and the policies:
-/// which anchors are trusted, extra intermediates, the verify date, the ``TrustOptions`` and the
-/// revocation information supplied. One value: ``ServerTrust`` holds it
+/// which anchors are trusted, extra intermediates, the verify date, the ``TrustOptions``, the
+/// revocation information supplied and the Certificate Transparency logs and delivered SCTs. One value: ``ServerTrust`` holds it
 /// (``ServerTrust/configuration``), TrustSession's `TLSTrustSettings` embeds it, `trustctl` builds it
 /// with one function, and the engine reads it, never copying it field by field.
 ///
@@ -61,6 +61,24 @@ public struct TrustConfiguration: Sendable {
         _modify { yield &unique().revocationInputs }
     }
 
+    /// The Certificate Transparency logs (nil, the default: CT is neither evaluated nor enforced).
+    /// With logs, every trusted chain's leaf is evaluated as trustd evaluates it
+    /// (``TrustEvaluation/certificateTransparency``), and CT is required where trustd requires it:
+    /// the SSL server policy, a chain ending at a system root, a leaf issued from 2018-10-16 and
+    /// valid now, and a fresh list or one the caller set (`CTEnforcement`).
+    public var certificateTransparencyLogs: CTLogSelection? {
+        get { storage.certificateTransparencyLogs }
+        set { unique().certificateTransparencyLogs = newValue }
+    }
+
+    /// SCTs delivered in the TLS handshake's `signed_certificate_timestamp` extension, each one
+    /// serialized SCT (`SecTrustSetSignedCertificateTimestamps`); read only with
+    /// ``certificateTransparencyLogs``. `SCTList.tlsExtension(_:)` splits the extension's list.
+    public var signedCertificateTimestamps: [[UInt8]] {
+        get { storage.signedCertificateTimestamps }
+        set { unique().signedCertificateTimestamps = newValue }
+    }
+
     /// CRLs to check revocation with when it is checked (a `.revocation` policy or ``TrustOptions/revocation``).
     public var crls: [CertificateRevocationList] {
         get { revocationInputs.crls.map(\.0) }
@@ -99,6 +117,8 @@ public struct TrustConfiguration: Sendable {
         @exclusivity(unchecked) var verifyDate: Date?
         @exclusivity(unchecked) var options: TrustOptions
         @exclusivity(unchecked) var revocationInputs = RevocationInputs()
+        @exclusivity(unchecked) var certificateTransparencyLogs: CTLogSelection?
+        @exclusivity(unchecked) var signedCertificateTimestamps: [[UInt8]] = []
 
         init(anchorStore: CertificateStore?, anchorsOnly: Bool, options: TrustOptions) {
             self.anchorStore = anchorStore
@@ -111,6 +131,8 @@ public struct TrustConfiguration: Sendable {
             copy.additionalIntermediates = additionalIntermediates
             copy.verifyDate = verifyDate
             copy.revocationInputs = revocationInputs
+            copy.certificateTransparencyLogs = certificateTransparencyLogs
+            copy.signedCertificateTimestamps = signedCertificateTimestamps
             return copy
         }
     }

@@ -17,6 +17,9 @@ struct EvaluationSnapshot {
     let revocation: RevocationOptions?
     /// The caIssuers fetches that gave nothing (kept from the last fetching evaluation, or this one's).
     var issuerFetchFailures: [FetchFailure]
+    /// Certificate Transparency's inputs, when logs are configured: the delivered SCTs and every
+    /// OCSP response (supplied or fetched, whether or not revocation is checked).
+    let transparency: CertificateTransparencyCheck?
 
     /// The options in force (``TrustConfiguration/options``).
     var options: TrustOptions { configuration.options }
@@ -40,5 +43,11 @@ struct EvaluationSnapshot {
             configuration.revocationInputs = RevocationInputs()
         }
         issuerFetchFailures = state.issuerFetchFailures
+        transparency = state.configuration.certificateTransparencyLogs.map {
+            CertificateTransparencyCheck(
+                logs: $0, deliveredTimestamps: state.configuration.signedCertificateTimestamps,
+                ocspResponses: state.configuration.ocspResponses + state.fetchedRevocationInputs.ocspResponses.map(\.0),
+                isSSLServerPolicy: state.preparedPolicies.includesSSLServerPolicy)
+        }
     }
 }

@@ -38,6 +38,9 @@ public final class ServerTrust: Sendable {
         /// are not mailboxes, in policy order.
         let invalidHostnames: [String]
         let revocation: RevocationOptions?
+        /// Whether Apple's SSL server policy is among them (`.ssl` or `.webPKI` for a server, or a
+        /// `.profile` of either for serverAuth): trustd requires Certificate Transparency for it alone.
+        let includesSSLServerPolicy: Bool
 
         init(_ policies: [TrustPolicy]) {
             var rules = ProfileRuleSet()
@@ -46,6 +49,7 @@ public final class ServerTrust: Sendable {
             var emailAddresses: [EmailAddress] = []
             var invalidHostnames: [String] = []
             var revocation: RevocationOptions?
+            var includesSSLServerPolicy = false
             func require(_ purpose: KeyPurpose?, _ hostname: String?) {
                 if let purpose, !purposes.contains(purpose) { purposes.append(purpose) }
                 guard let hostname else { return }
@@ -60,10 +64,12 @@ public final class ServerTrust: Sendable {
                 switch policy {
                 case let .ssl(server, hostname), let .webPKI(server, hostname):
                     require(server ? .serverAuth : .clientAuth, hostname)
+                    includesSSLServerPolicy = includesSSLServerPolicy || server
                 case .basicX509:
                     continue
-                case let .profile(_, purpose, hostname):
+                case let .profile(profile, purpose, hostname):
                     require(purpose, hostname)
+                    includesSSLServerPolicy = includesSSLServerPolicy || (purpose == .serverAuth && (profile == .ssl || profile == .webPKI))
                 case let .email(text):
                     if let address = EmailAddress(text) {
                         emailAddresses.append(address)
@@ -81,6 +87,7 @@ public final class ServerTrust: Sendable {
             self.emailAddresses = emailAddresses
             self.invalidHostnames = invalidHostnames
             self.revocation = revocation
+            self.includesSSLServerPolicy = includesSSLServerPolicy
         }
     }
 
@@ -186,6 +193,20 @@ public final class ServerTrust: Sendable {
     public var verifyDate: Date? {
         get { state.withLock { $0.configuration.verifyDate } }
         set { set(\.configuration.verifyDate, newValue) }
+    }
+
+    /// Trusts `logs` for Certificate Transparency (`SecTrustSetTrustedLogs`): CT is then evaluated
+    /// on every trusted chain and required where trustd requires it, whatever the list's age
+    /// (``TrustConfiguration/certificateTransparencyLogs`` also takes a published list, whose age counts).
+    public func setTrustedLogs(_ logs: CTLogList) {
+        set(\.configuration.certificateTransparencyLogs, .trustedByCaller(logs))
+    }
+
+    /// SCTs the TLS handshake delivered, each one serialized SCT (`SecTrustSetSignedCertificateTimestamps`,
+    /// ``TrustConfiguration/signedCertificateTimestamps``).
+    public var signedCertificateTimestamps: [[UInt8]] {
+        get { state.withLock { $0.configuration.signedCertificateTimestamps } }
+        set { set(\.configuration.signedCertificateTimestamps, newValue) }
     }
 
     /// What every evaluation enforces besides the policies: a profile and revocation checking that no

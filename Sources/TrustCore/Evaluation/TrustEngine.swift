@@ -45,14 +45,29 @@ enum TrustEngine {
 
     /// The trusted evaluation of `chain`, which `validator` validated: its revocation statuses and
     /// policies were computed (and remembered) then, so reading them costs nothing more.
+    /// With logs configured, Certificate Transparency is evaluated last, on the validated chain (as
+    /// trustd's `SecPolicyCheckSystemTrustedCTRequired` runs once the path validated): where CT is
+    /// required and the chain is not qualified, the evaluation is a recoverable failure.
     private static func trusted(_ chain: [Certificate], attempts: [PathAttempt], validator: PathValidator)
         throws(BudgetExhausted) -> TrustEvaluation {
         let statuses = try validator.revocation(of: chain)?.statuses ?? []
         let policies = try validator.validPolicies(of: chain)
-        var evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
+        var transparency: CertificateTransparencyReport?
+        if let check = validator.transparency, let anchor = chain.last {
+            let rootSource = validator.rootClassifier?.source(of: anchor) ?? .caller
+            transparency = try check.report(for: chain, rootSource: rootSource, budget: validator.budget)
+        }
+        var evaluation: TrustEvaluation
+        if let transparency, transparency.isRequiredButNotQualified {
+            let failure = TrustFailure(.certificateTransparencyRequired(transparency.evaluation), certificate: chain[0], index: 0)
+            evaluation = failed([failure], chain: chain, anchored: true, attempts: attempts, checks: validator.signatures.verificationCount)
+        } else {
+            evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
                                          attempts: attempts, signatureChecks: validator.signatures.verificationCount)
+            evaluation.validPolicies = policies
+        }
         evaluation.revocationStatuses = statuses
-        evaluation.validPolicies = policies
+        evaluation.certificateTransparency = transparency
         return evaluation
     }
 
@@ -119,11 +134,12 @@ enum TrustEngine {
         for certificate in config.certificates.dropFirst() { intermediates.insert(certificate) }
         for certificate in config.configuration.additionalIntermediates { intermediates.insert(certificate) }
 
-        // Apple scopes some TLS server rules by how the root is trusted (AnchorSource): trustd asks its
+        // Apple scopes some TLS server rules, and Certificate Transparency, by how the root is trusted (AnchorSource): trustd asks its
         // system and user anchor sources whatever the caller's anchors were, so the system store is
         // consulted (never trusted) even when the caller trusts only their own anchors.
         var rootClassifier: SystemTrustStore?
-        if options.purposes.contains(.serverAuth), !options.rules.intersection(ValidationRequest.anchorSourceRules).isEmpty {
+        if options.purposes.contains(.serverAuth),
+           config.transparency != nil || !options.rules.intersection(ValidationRequest.anchorSourceRules).isEmpty {
             // An unusable system store holds no root (and, as an anchor source, has failed the evaluation already).
             rootClassifier = try? systemTrustStore()
         }
@@ -134,6 +150,10 @@ enum TrustEngine {
                                         budget: meter ?? BudgetMeter(config.options.budget),
                                         revocationInputs: config.configuration.revocationInputs, maximumIntermediates: config.options.maximumDepth,
                                         identities: prepared.identities, rootClassifier: rootClassifier)
+        if var transparency = config.transparency {
+            transparency.date = date   // the evaluation's one instant (an SCT from after it does not count)
+            context.validator.transparency = transparency
+        }
         return body(context, leaf, preFailures)
     }
 

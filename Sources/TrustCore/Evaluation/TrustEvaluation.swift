@@ -44,6 +44,7 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         var validPolicies: ValidPolicySet?
         var enforced: Enforced
         var issuerFetchFailures: [FetchFailure] = []
+        var certificateTransparency: CertificateTransparencyReport?
 
         init(result: TrustResult, chain: [Certificate], endsAtAnchor: Bool, failures: [TrustFailure], attempts: [PathAttempt],
              signatureChecks: Int, revocationStatuses: [CertificateRevocationStatus], validPolicies: ValidPolicySet?, enforced: Enforced) {
@@ -63,6 +64,7 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
                     signatureChecks: signatureChecks, revocationStatuses: revocationStatuses, validPolicies: validPolicies,
                     enforced: enforced)
             copy.issuerFetchFailures = issuerFetchFailures
+            copy.certificateTransparency = certificateTransparency
             return copy
         }
     }
@@ -116,6 +118,14 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
     public var validPolicies: ValidPolicySet? {
         get { storage.validPolicies }
         set { uniqueStorage.validPolicies = newValue }
+    }
+    /// Certificate Transparency for the chain that validated, when logs are configured
+    /// (``TrustConfiguration/certificateTransparencyLogs``): whether it is CT-qualified
+    /// (`kSecTrustCertificateTransparency`), the SCTs that counted and why the others did not, and
+    /// whether CT was required. Nil without logs, and when no chain validated.
+    public internal(set) var certificateTransparency: CertificateTransparencyReport? {
+        get { storage.certificateTransparency }
+        set { uniqueStorage.certificateTransparency = newValue }
     }
     /// What this evaluation enforced: the profile rules and revocation flags of its policies and of
     /// the trust's ``TrustOptions`` together. A transport checks it before it accepts a judge's word
@@ -180,13 +190,14 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         return (["not trusted (\(result))"] + failures.map { "  - \($0)" }).joined(separator: "\n")
     }
 
-    /// Equal when the verdicts are: result, chain, failures, revocation statuses and valid policies.
+    /// Equal when the verdicts are: result, chain, failures, revocation statuses, valid policies
+    /// and the Certificate Transparency result.
     /// The paths explored and the signature checks counted are work, which caches change, not the
     /// verdict.
     public static func == (lhs: TrustEvaluation, rhs: TrustEvaluation) -> Bool {
         lhs.storage === rhs.storage || lhs.result == rhs.result && lhs.chain == rhs.chain && lhs.endsAtAnchor == rhs.endsAtAnchor
             && lhs.failures == rhs.failures && lhs.revocationStatuses == rhs.revocationStatuses
-            && lhs.validPolicies == rhs.validPolicies
+            && lhs.validPolicies == rhs.validPolicies && lhs.certificateTransparency == rhs.certificateTransparency
     }
 
     /// Hashes what `==` compares.
@@ -197,6 +208,7 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(failures)
         hasher.combine(revocationStatuses)
         hasher.combine(validPolicies)
+        hasher.combine(certificateTransparency)
     }
 }
 

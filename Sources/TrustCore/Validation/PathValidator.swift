@@ -20,6 +20,9 @@ final class PathValidator {
     /// The system store that says how an anchor is trusted (rules Apple scopes by system,
     /// administrator and caller roots); nil: every anchor is the caller's.
     var rootClassifier: SystemTrustStore?
+    /// Certificate Transparency for the chain that validates, when logs are configured (run by the
+    /// engine on the chosen chain, after revocation, as trustd runs it on a validated path).
+    var transparency: CertificateTransparencyCheck?
     /// `options.identities`, prepared once for every chain this validator sees.
     let identities: [PreparedIdentity]
     /// The per-certificate verdicts that depend on nothing but the certificate and flags (remembered per chain).

@@ -1,5 +1,6 @@
 import TrustCrypto
 import TrustDER
+import TrustTransparency
 import TrustX509
 
 /// How bad a failure is, in Apple's `SecTrustResultType` vocabulary.
@@ -95,6 +96,11 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     case revocationUnavailable(notes: [RevocationProblem], fetchFailures: [FetchFailure])
     /// A CRL the caller supplied that covers the certificate fails its integrity checks.
     case revocationInformationInvalid(RevocationProblem)
+    /// Certificate Transparency is required of the chain and its SCTs do not qualify it (Apple's
+    /// `kSecPolicyCheckSystemTrustedCTRequired`: the SSL server policy, a chain ending at a system
+    /// root, a leaf issued from 2018-10-16 and valid now, a fresh or caller-set log list); the
+    /// evaluation says which SCTs counted and why the others did not.
+    case certificateTransparencyRequired(CTEvaluation)
     /// No certificates were supplied.
     case noCertificates
     /// The verify date cannot be expressed as a time (not finite, or outside years 0…65535,
@@ -169,6 +175,8 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
             let reasons = notes.map(\.description) + fetchFailures.map(\.description)
             return "revocation status unavailable: " + (reasons.isEmpty ? "no fresh CRL or OCSP response" : reasons.joined(separator: "; "))
         case let .revocationInformationInvalid(problem): return "invalid revocation information: \(problem)"
+        case let .certificateTransparencyRequired(evaluation):
+            return "Certificate Transparency required under a system root (Apple SecPolicyCheckSystemTrustedCTRequired): \(evaluation)"
         case .noCertificates: return "no certificates to evaluate"
         case let .verifyDateOutOfRange(seconds):
             return "verify date (\(seconds) seconds since 1970) is not a time X.509 can express (finite, years 0000–\(DERTime.maximumYear))"

@@ -45,6 +45,8 @@ final class AppleRulesTableTests: XCTestCase {
             ("AppleVerdictsTests.swift", "testASHA1SignedOCSPResponseIsAcceptedAsApplesSecOCSPResponseVerifySignatureAcceptsIt"),
         "The revocation evaluator fetches":
             ("TLSTrustDeciderTests.swift", "testARevocationEvaluatorFetchesWhenTheDecisionMayUseTheNetwork"),
+        "Certificate Transparency":
+            ("CertificateTransparencyEvaluationTests.swift", "testALeafWithoutSCTsUnderASystemRootWithAFreshListIsNotTrustedNamingThePolicyAndTheCounts"),
         "BasicX509":
             ("AppleVerdictsTests.swift", "testBasicX509RefusesAnExpiredAnchorWherePureRFC5280DoesNot"),
     ]
