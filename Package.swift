@@ -154,7 +154,7 @@ let package = Package(
         .testTarget(name: "TrustDERTests", dependencies: ["TrustTestSupport", "TrustDER"]),
         .testTarget(name: "TrustDERDifferentialTests",
                     dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "TrustCryptoTests", dependencies: ["TrustCrypto", "TrustDER"]),
+        .testTarget(name: "TrustCryptoTests", dependencies: ["TrustTestSupport", "TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustTestSupport", "TrustX509", "TrustDER", "TrustCrypto", "OpenSSLServerSupport"]),
         .testTarget(name: "TrustTransparencyTests", dependencies: ["TrustTestSupport", "TrustTransparency", "TrustDocuments", "TrustX509", "TrustDER", "TrustCrypto"],
                     exclude: ["Fixtures"]),
@@ -171,7 +171,7 @@ let package = Package(
         // graphs made with the openssl CLI.
         .target(name: "OpenSSLServerSupport", dependencies: ["TrustX509", "TrustTestSupport"], path: "Tests/OpenSSLServerSupport"),
         // What every test target shares: the committed TestCertificates/ corpus and its facts.
-        .target(name: "TrustTestSupport", dependencies: ["TrustX509"], path: "Tests/TrustTestSupport"),
+        .target(name: "TrustTestSupport", dependencies: ["TrustX509", "TrustCrypto"], path: "Tests/TrustTestSupport"),
         .testTarget(
             name: "TrustNIOTests",
             dependencies: [

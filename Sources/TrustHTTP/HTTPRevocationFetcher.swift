@@ -1,9 +1,10 @@
 import Foundation
 import TrustCore
 
-/// The default fetcher: plain HTTP (the only scheme CRL and OCSP distribution uses), a deadline per
-/// request, a response-size cap, at most a few requests at once, and a `RevocationResponseCache`
-/// of verified answers (never of raw bytes).
+/// The default fetcher: plain HTTP (the only scheme CRL, OCSP and caIssuers distribution uses), a
+/// deadline per request, a response-size cap, and at most a few requests at once. It only fetches:
+/// what an evaluation keeps between evaluations is the `FetchCache` it is given beside the fetcher
+/// (``RevocationFetching/shared`` pairs ``shared`` with `FetchCache.shared`).
 public final class HTTPRevocationFetcher: RevocationFetcher {
     /// Seconds allowed for one request, connect to last byte.
     public let timeout: Double
@@ -11,8 +12,6 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     public let maximumCRLBytes: Int
     /// Largest OCSP response accepted, in bytes.
     public let maximumOCSPBytes: Int
-    /// The verified answers kept for later evaluations (nil when `cacheCapacity` is 0).
-    public let responseCache: RevocationResponseCache?
     /// Whether loopback, link-local, private-use and other non-public addresses may be fetched from
     /// (judged on each resolved address). Default false: a certificate names the URLs, and must not
     /// make SwiftTrust reach the host itself or its internal network. Tests serving revocation
@@ -20,14 +19,10 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     public let allowsLocalAddresses: Bool
     /// Largest caIssuers download accepted (a certificate, or a certs-only PKCS #7 bundle): 256 KiB.
     public static let maximumIssuerBytes = 256 * 1024
-    /// caIssuers downloads by URL (nil when `cacheCapacity` is 0).
-    let issuerCache: IssuerDownloadCache?
-    /// Most cached answers kept.
-    public var cacheCapacity: Int { responseCache?.capacity ?? 0 }
 
     /// A process-wide instance with the default limits.
     public static let shared = HTTPRevocationFetcher()
-    /// ``shared`` allowing local addresses, with the same caches.
+    /// ``shared`` allowing local addresses.
     package static let sharedAllowingLocalAddresses = shared.allowing(localAddresses: true)
 
     /// CRL and OCSP requests in flight at once, process-wide (per host: 2, by registrable domain or address).
@@ -36,32 +31,20 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     /// a peer choosing slow caIssuers URLs never delays the revocation fetches of validated chains.
     public static let concurrentIssuerFetches = HTTPClient.concurrentIssuerRequests
 
-    /// Creates a fetcher with the given limits; `cacheCapacity` 0 turns the cache off,
-    /// `cacheLifetime` caps how long (seconds) a verified answer is reused, and
-    /// `allowsLocalAddresses` allows non-public destinations.
+    /// Creates a fetcher with the given limits; `allowsLocalAddresses` allows non-public destinations.
     public init(timeout: Double = 10, maximumCRLBytes: Int = 20 * 1024 * 1024, maximumOCSPBytes: Int = 64 * 1024,
-                cacheCapacity: Int = 256, cacheLifetime: TimeInterval = 3600, allowsLocalAddresses: Bool = false) {
+                allowsLocalAddresses: Bool = false) {
         self.allowsLocalAddresses = allowsLocalAddresses
-        issuerCache = cacheCapacity > 0 ? IssuerDownloadCache(capacity: 64, lifetime: cacheLifetime) : nil
         self.timeout = timeout
         self.maximumCRLBytes = maximumCRLBytes
         self.maximumOCSPBytes = maximumOCSPBytes
-        responseCache = cacheCapacity > 0 ? RevocationResponseCache(capacity: cacheCapacity, maximumLifetime: cacheLifetime) : nil
     }
 
-    /// `other`'s limits and caches (shared, not copied), with `allowsLocalAddresses`.
-    private init(_ other: HTTPRevocationFetcher, allowsLocalAddresses: Bool) {
-        timeout = other.timeout
-        maximumCRLBytes = other.maximumCRLBytes
-        maximumOCSPBytes = other.maximumOCSPBytes
-        responseCache = other.responseCache
-        issuerCache = other.issuerCache
-        self.allowsLocalAddresses = allowsLocalAddresses
-    }
-
-    /// This fetcher's limits and caches with local addresses allowed or not.
+    /// This fetcher's limits with local addresses allowed or not.
     public func allowing(localAddresses allowed: Bool) -> HTTPRevocationFetcher {
-        allowed == allowsLocalAddresses ? self : HTTPRevocationFetcher(self, allowsLocalAddresses: allowed)
+        allowed == allowsLocalAddresses ? self
+            : HTTPRevocationFetcher(timeout: timeout, maximumCRLBytes: maximumCRLBytes, maximumOCSPBytes: maximumOCSPBytes,
+                                    allowsLocalAddresses: allowed)
     }
 
     /// This fetcher allowing local addresses, for the CRL and OCSP URLs of a chain validated to
@@ -81,20 +64,10 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
                                      pool: .revocation)
     }
 
-    /// Downloads what a caIssuers URL serves (``maximumIssuerBytes`` at most), or returns what an
-    /// earlier download of the same URL kept (for `cacheLifetime`).
+    /// Downloads what a caIssuers URL serves (``maximumIssuerBytes`` at most).
     public func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
-        if let cached = issuerCache?.bytes(for: url) { return cached }
-        let bytes = try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout,
-                                                 maximumBytes: Self.maximumIssuerBytes, allowsLocalAddresses: allowsLocalAddresses,
-                                                 pool: .issuers)
-        issuerCache?.store(bytes, for: url)
-        return bytes
-    }
-
-    /// Forgets every cached answer and download.
-    public func removeAll() {
-        responseCache?.removeAll()
-        issuerCache?.removeAll()
+        try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout,
+                                     maximumBytes: Self.maximumIssuerBytes, allowsLocalAddresses: allowsLocalAddresses,
+                                     pool: .issuers)
     }
 }

@@ -2,10 +2,11 @@ import TrustCore
 
 extension TLSTrustMetrics {
     /// `fetcher`, counting each CRL, OCSP and caIssuers request it makes in
-    /// `swifttrust_fetches_total` (`kind`, `result`); its response cache and its local-address
-    /// variant (which counts too) are `fetcher`'s. ``TLSTrustVerifier`` wraps its settings' fetcher
-    /// this way; wrap one yourself for a `ServerTrust` you evaluate with `evaluate(fetchingWith:)`.
-    /// ``disabled`` returns `fetcher` as it is.
+    /// `swifttrust_fetches_total` (`kind`, `result`); its local-address variant counts too. A cache
+    /// hit is no request: the cache is the evaluation's (`RevocationFetching.cache`), never asked of
+    /// the fetcher. ``TLSTrustVerifier`` wraps its settings' fetcher this way; wrap one yourself
+    /// for a `ServerTrust` you evaluate with `evaluate(fetching:)`. ``disabled`` returns `fetcher`
+    /// as it is.
     public func meteredFetcher(_ fetcher: any RevocationFetcher) -> any RevocationFetcher {
         guard isEnabled, !(fetcher is MeteredRevocationFetcher) else { return fetcher }
         return MeteredRevocationFetcher(base: fetcher, metrics: self)
@@ -24,8 +25,6 @@ struct MeteredRevocationFetcher: RevocationFetcher {
     func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
         try await counted("ocsp") { try await base.fetchOCSPResponse(from: url, request: request) }
     }
-
-    var responseCache: RevocationResponseCache? { base.responseCache }
 
     func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
         try await counted("ca_issuers") { try await base.fetchIssuerCertificates(from: url) }

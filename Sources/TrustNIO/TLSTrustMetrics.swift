@@ -29,9 +29,9 @@ import TrustX509
 ///   certificates to the verdict, parsing and any off-loop work (revocation fetching, a missing
 ///   intermediate's download) included.
 /// - `swifttrust_fetches_total`: each CRL, OCSP and caIssuers request the verifier's revocation
-///   fetcher made (a wrapper around `TLSTrustSettings.revocationFetcher`, see
+///   fetcher made (a wrapper around `TLSTrustSettings.revocationFetching`'s fetcher, see
 ///   ``meteredFetcher(_:)``); `ok` when bytes came back (whether they then verified is the
-///   decision's business).
+///   decision's business). What the settings' cache answered was not fetched, and is not counted.
 /// - `swifttrust_peer_nearest_expiry_seconds`: seconds from now to the earliest notAfter in the
 ///   validated chains of the last 1,024 distinct leaves trusted (negative once one expired), set on
 ///   each trusted decision with a validated chain. The window belongs to the metrics value: every

@@ -80,13 +80,14 @@ public struct TLSTrustVerifier: Sendable {
     ///   - logger: Where each verdict is logged (``TrustLogMetadataKey`` lists the metadata).
     ///     Default: nil, no logging.
     ///   - metrics: Where verdicts and fetches are recorded; the settings' revocation fetcher is
-    ///     wrapped to count its fetches (``TLSTrustMetrics/meteredFetcher(_:)``). Default:
+    ///     wrapped to count its fetches (``TLSTrustMetrics/meteredFetcher(_:)``; the settings' cache
+    ///     stays as it is). Default:
     ///     ``TLSTrustMetrics/standard``, the global `MetricsSystem` (a no-op until bootstrapped).
     public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate,
                 execution: TLSVerificationExecution = .automatic, logger: Logger? = nil,
                 metrics: TLSTrustMetrics = .standard) throws(TLSTrustConfigurationError) {
         var settings = settings
-        if metrics.isEnabled { settings.revocationFetcher = metrics.meteredFetcher(settings.revocationFetcher) }
+        if metrics.isEnabled { settings.revocationFetching.fetcher = metrics.meteredFetcher(settings.revocationFetching.fetcher) }
         handshakes = TLSHandshakeDecider(decider: try TLSTrustDecider(settings: settings, judge: judge), execution: execution)
         self.logger = logger
         self.metrics = metrics

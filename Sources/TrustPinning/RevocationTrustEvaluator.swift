@@ -7,7 +7,7 @@ import TrustCore
 /// `.basicX509` when neither) plus `.revocation(options)`, so it checks the very chain that
 /// validation accepts: same purpose, host and profile. The evaluation is synchronous and uses what
 /// revocation information the trust has (CRLs and OCSP responses supplied to it, e.g. a stapled
-/// response, and what an earlier ``ServerTrust/evaluate(fetchingWith:within:)`` kept). As with Apple's
+/// response, and what an earlier ``ServerTrust/evaluate(fetching:within:)`` kept). As with Apple's
 /// `SecPolicyCreateRevocation`, whose evaluation sends OCSP requests unless the options disable
 /// network access, a TLS decision that may wait (`TLSTrustDecider.decide`) fetches for it first.
 ///

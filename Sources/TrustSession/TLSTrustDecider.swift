@@ -101,7 +101,7 @@ public struct TLSTrustDecider: Sendable {
             // a judge that trusts other anchors (a pinned self-signed certificate) gets nothing fetched.
             let policies = trust.policies
             if let wanted { trust.policies = policies + [.revocation(wanted)] }
-            _ = await trust.evaluate(fetchingWith: settings.revocationFetcher, within: settings.revocationFetchDeadline)
+            _ = await trust.evaluate(fetching: settings.revocationFetching, within: settings.revocationFetchDeadline)
             if wanted != nil { trust.policies = policies }
             return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
         }
@@ -123,7 +123,7 @@ public struct TLSTrustDecider: Sendable {
         guard case let .success(handshake) = forHandshake(presented: presented) else { return offline }
         let settings = handshake.settings
         let retry = settings.makeTrust(presented: presented, role: role)
-        _ = await retry.evaluate(fetchingWith: settings.revocationFetcher, within: settings.revocationFetchDeadline)
+        _ = await retry.evaluate(fetching: settings.revocationFetching, within: settings.revocationFetchDeadline)
         guard !retry.fetchedIssuers.isEmpty else { return offline }
         return handshake.decide(retry, presented: presented, role: role, port: port, taskHandler: taskHandler)
     }

@@ -67,20 +67,27 @@ public struct TLSTrustSettings: Sendable {
     }
     /// Revocation checking (`SecPolicyCreateRevocation`); nil (the default) checks none. Without
     /// `.networkAccessDisabled` the verifier fetches CRLs and OCSP responses through
-    /// ``revocationFetcher``, off the event loop. ``options``' revocation.
+    /// ``revocationFetching``, off the event loop. ``options``' revocation.
     public var revocation: RevocationOptions? {
         get { configuration.options.revocation }
         set { configuration.options.revocation = newValue }
     }
-    /// Where revocation information (and missing issuers) is fetched from: the fetcher set here, else
-    /// `HTTPRevocationFetcher.shared`, allowing local addresses when ``fetchesFromLocalAddresses``.
-    public var revocationFetcher: any RevocationFetcher {
-        get { customFetcher ?? (fetchesFromLocalAddresses ? HTTPRevocationFetcher.sharedAllowingLocalAddresses : HTTPRevocationFetcher.shared) }
-        set { customFetcher = newValue }
+    /// How revocation information (and missing issuers) is fetched, and where what was fetched is
+    /// kept: the value set here, else `RevocationFetching.shared` (`HTTPRevocationFetcher.shared`
+    /// with `FetchCache.shared`), its fetcher allowing local addresses when
+    /// ``fetchesFromLocalAddresses``. Set a fetcher and its cache together
+    /// (`RevocationFetching(fetcher: mine, cache: nil)` caches nothing); setting only
+    /// `revocationFetching.fetcher` keeps the cache this property had.
+    public var revocationFetching: RevocationFetching {
+        get {
+            customFetching ?? (fetchesFromLocalAddresses ? RevocationFetching.sharedAllowingLocalAddresses : RevocationFetching.shared)
+        }
+        set { customFetching = newValue }
     }
-    private var customFetcher: (any RevocationFetcher)?
+    private var customFetching: RevocationFetching?
     /// Whether the default fetcher may connect to loopback, link-local and private-use addresses
-    /// for every fetch: CRLs, OCSP and caIssuers, of servers and clients. Default false. Clients
+    /// for every fetch: CRLs, OCSP and caIssuers, of servers and clients. Default false. A
+    /// ``revocationFetching`` set explicitly is used as it is. Clients
     /// verified against explicit ``anchors`` alone have their CRL and OCSP URLs fetched from local
     /// addresses without it (`ServerTrust.revocationFetchesMayReachLocalAddresses`, set in
     /// ``configure`` to change that; docs/revocation.md, "Local addresses").

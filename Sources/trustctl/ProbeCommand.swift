@@ -83,7 +83,7 @@ struct Probe: ParsableCommand {
             let diagnosed = ServerTrust(certificates: presented, policies: [trust.policy(name: identity)],
                                         configuration: settings.configuration)
             // What the verification fetched (an intermediate the server left out) is shown as fetched,
-            // from the fetcher's cache rather than the network a second time.
+            // from the shared cache rather than the network a second time.
             if diagnosed.options.fetchesMissingIssuers, !diagnosed.evaluate().isTrusted {
                 _ = blockingEvaluate(diagnosed, fetcher: fetcher)
             }
@@ -108,7 +108,7 @@ struct Probe: ParsableCommand {
         var settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
                                                         evaluation: evaluation, localAddresses: network.localAddresses,
                                                         fetchesMissingIssuers: network.fetchIssuers)
-        settings.revocationFetcher = fetcher
+        settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: .shared)
         return settings
     }
 

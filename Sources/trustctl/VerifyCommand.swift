@@ -130,7 +130,7 @@ func blockingEvaluate(_ trust: ServerTrust, fetcher: HTTPRevocationFetcher = .sh
     let box = Box()
     let done = DispatchSemaphore(value: 0)
     Task {
-        box.value = await trust.evaluate(fetchingWith: fetcher)
+        box.value = await trust.evaluate(fetchingWith: fetcher, cache: .shared)
         done.signal()
     }
     done.wait()

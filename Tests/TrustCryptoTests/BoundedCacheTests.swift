@@ -1,21 +1,9 @@
 import Dispatch
 @_spi(Testing) import TrustCrypto
+import TrustTestSupport
 import XCTest
 
-final class BoundedCacheTests: XCTestCase {
-    private var cachingWasEnabled = true
-
-    override func setUp() {
-        super.setUp()
-        cachingWasEnabled = TrustCaches.isEnabled
-        TrustCaches.isEnabled = true
-    }
-
-    override func tearDown() {
-        TrustCaches.isEnabled = cachingWasEnabled
-        super.tearDown()
-    }
-
+final class BoundedCacheTests: CachesOnTestCase {
     func testStoresAndReturnsValues() {
         let cache = BoundedCache<String, Int>(capacity: 4)
         XCTAssertNil(cache.value(forKey: "a"))

@@ -50,7 +50,7 @@ final class AnchorRotationLoopbackTests: LoopbackTestCase {
         var settings = TLSTrustSettings()
         settings.anchorProvider = anchors
         settings.revocation = revocation
-        settings.revocationFetcher = NoRevocationFetcher()
+        settings.revocationFetching = RevocationFetching(fetcher: NoRevocationFetcher(), cache: nil)
         let server = try startNIOServer(presenting: serverChain,
                                         clientVerifier: TLSTrustVerifier(settings: settings, metrics: metrics))
         return (server.port, AcceptedConnections(collecting: server.connections))

@@ -76,8 +76,8 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
 
     func testDisabledMetricsRecordNothingAndLeaveTheFetcherAlone() throws {
         let settings = try TestCertificates.settings()
-        XCTAssertTrue(try TLSTrustVerifier(settings: settings, metrics: .disabled).settings.revocationFetcher is NoRevocationFetcher)
-        XCTAssertFalse(try TLSTrustVerifier(settings: settings).settings.revocationFetcher is NoRevocationFetcher,
+        XCTAssertTrue(try TLSTrustVerifier(settings: settings, metrics: .disabled).settings.revocationFetching.fetcher is NoRevocationFetcher)
+        XCTAssertFalse(try TLSTrustVerifier(settings: settings).settings.revocationFetching.fetcher is NoRevocationFetcher,
                        "the default metrics count the fetches")
         XCTAssertFalse(TLSTrustMetrics.disabled.isEnabled)
         XCTAssertTrue(TLSTrustMetrics.standard.isEnabled)

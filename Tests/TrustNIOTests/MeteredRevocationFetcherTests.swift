@@ -2,10 +2,12 @@ import MetricsTestKit
 import Synchronization
 import TrustCore
 import TrustNIO
+import TrustSession
 import XCTest
 
-/// `TLSTrustMetrics.meteredFetcher(_:)` around a stub fetcher: each kind counted by result, the base's
-/// cache kept, its local-address variant used and counted, a base that fetches no issuers not counted.
+/// `TLSTrustMetrics.meteredFetcher(_:)` around a stub fetcher: each kind counted by result, its
+/// local-address variant used and counted, a base that fetches no issuers not counted; a verifier's
+/// metering leaves the settings' cache as it is.
 final class MeteredRevocationFetcherTests: XCTestCase {
     private func fetches(_ recorded: TestMetrics, _ kind: String, _ result: String) -> Int64 {
         recorded.counterTotal(label: TLSTrustMetrics.fetchesLabel, dimensions: [("kind", kind), ("result", result)])
@@ -31,16 +33,25 @@ final class MeteredRevocationFetcherTests: XCTestCase {
         XCTAssertEqual(fetches(recorded, "ca_issuers", "failed"), 1)
     }
 
-    func testTheCacheAndTheLocalAddressVariantAreTheBasesAndTheVariantCounts() async throws {
+    func testTheLocalAddressVariantIsTheBasesAndCounts() async throws {
         let recorded = TestMetrics()
-        let base = StubFetcher(failing: false)
-        let fetcher = TLSTrustMetrics(factory: recorded).meteredFetcher(base)
-        XCTAssertTrue(fetcher.responseCache === base.responseCache)
+        let fetcher = TLSTrustMetrics(factory: recorded).meteredFetcher(StubFetcher(failing: false))
         let local = fetcher.allowingLocalAddresses()
         let answer = try await local.fetchCRL(from: "http://127.0.0.1/a.crl")
         XCTAssertEqual(answer, StubFetcher.localAnswer, "the base's local variant answered")
         XCTAssertEqual(fetches(recorded, "crl", "ok"), 1)
-        XCTAssertTrue(local.responseCache === base.responseCache)
+    }
+
+    func testAVerifierMetersTheSettingsFetcherAndKeepsTheirCache() throws {
+        let cache = FetchCache(capacity: 4)
+        var settings = TLSTrustSettings()
+        settings.revocationFetching = RevocationFetching(fetcher: StubFetcher(failing: false), cache: cache)
+        let metered = try TLSTrustVerifier(settings: settings, metrics: TLSTrustMetrics(factory: TestMetrics())).settings.revocationFetching
+        XCTAssertFalse(metered.fetcher is StubFetcher, "the fetcher is metered")
+        XCTAssertTrue(metered.cache === cache, "the cache is the settings' own")
+        settings.revocationFetching.cache = nil
+        let uncached = try TLSTrustVerifier(settings: settings, metrics: TLSTrustMetrics(factory: TestMetrics())).settings.revocationFetching
+        XCTAssertNil(uncached.cache, "no cache stays no cache")
     }
 
     func testABaseThatFetchesNoIssuersIsNotCounted() async throws {
@@ -65,7 +76,7 @@ final class MeteredRevocationFetcherTests: XCTestCase {
     }
 }
 
-/// Answers every fetch with fixed bytes (or fails), and has a cache and a local-address variant.
+/// Answers every fetch with fixed bytes (or fails), and has a local-address variant.
 private final class StubFetcher: RevocationFetcher {
     struct Refused: Error {}
     static let answer: [UInt8] = [0x01]
@@ -73,12 +84,10 @@ private final class StubFetcher: RevocationFetcher {
 
     let failing: Bool
     let isLocal: Bool
-    let responseCache: RevocationResponseCache?
 
-    init(failing: Bool, isLocal: Bool = false, cache: RevocationResponseCache = RevocationResponseCache()) {
+    init(failing: Bool, isLocal: Bool = false) {
         self.failing = failing
         self.isLocal = isLocal
-        responseCache = cache
     }
 
     private func answer() throws -> [UInt8] {
@@ -91,7 +100,7 @@ private final class StubFetcher: RevocationFetcher {
     func fetchIssuerCertificates(from url: String) async throws -> [UInt8] { try answer() }
 
     func allowingLocalAddresses() -> any RevocationFetcher {
-        StubFetcher(failing: failing, isLocal: true, cache: responseCache ?? RevocationResponseCache())
+        StubFetcher(failing: failing, isLocal: true)
     }
 }
 

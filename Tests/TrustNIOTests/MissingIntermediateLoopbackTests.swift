@@ -28,7 +28,7 @@ final class MissingIntermediateLoopbackTests: LoopbackTestCase {
         let server = try startNIOServer(presenting: ["ecdsa/leaf.pem"])
         let fetcher = IntermediateServer()
         var settings = try TestCertificates.settings()
-        settings.revocationFetcher = fetcher
+        settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         let result = try connect(port: server.port, verifier: TLSTrustVerifier(settings: settings))
         XCTAssertNil(result.error)
         XCTAssertEqual(result.record.trustedPeer?.validatedChain?.count, 3)
@@ -40,7 +40,7 @@ final class MissingIntermediateLoopbackTests: LoopbackTestCase {
     func testAClientsMissingIntermediateIsNotFetched() async throws {
         let fetcher = IntermediateServer()
         var settings = try TestCertificates.settings()
-        settings.revocationFetcher = fetcher
+        settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         let decider = try TLSTrustDecider(settings: settings)
         let client = try TestCertificates.certificates("ecdsa/leaf-client.pem")
         guard case .rejected = await decider.decide(client, role: .client) else { return XCTFail("a client without its intermediate was trusted") }
@@ -52,7 +52,7 @@ final class MissingIntermediateLoopbackTests: LoopbackTestCase {
         let server = try startNIOServer(presenting: ["ecdsa/leaf.pem"])
         let fetcher = IntermediateServer()
         var settings = try TestCertificates.settings()
-        settings.revocationFetcher = fetcher
+        settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         settings.options.fetchesMissingIssuers = false
         let result = try connect(port: server.port, verifier: TLSTrustVerifier(settings: settings))
         let failure = try XCTUnwrap(rejection(result))

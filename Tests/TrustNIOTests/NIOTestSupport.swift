@@ -17,7 +17,7 @@ extension TestCertificates {
     static func settings(anchors: [String] = ["ecdsa/root.pem"]) throws -> TLSTrustSettings {
         var settings = TLSTrustSettings(anchors: try anchors.flatMap(certificates))
         settings.verifyDate = verifyDate
-        settings.revocationFetcher = NoRevocationFetcher()
+        settings.revocationFetching = RevocationFetching(fetcher: NoRevocationFetcher(), cache: nil)
         return settings
     }
 

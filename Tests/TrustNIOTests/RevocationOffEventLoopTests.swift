@@ -57,7 +57,7 @@ final class RevocationOffEventLoopTests: LoopbackTestCase {
         let fetcher = SlowFetcher(delay: .milliseconds(1500))
         var fetching = try TestCertificates.settings()
         fetching.revocation = .useAnyAvailableMethod   // soft fail: an unknown status is accepted
-        fetching.revocationFetcher = fetcher
+        fetching.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         let start = DispatchTime.now()
 
         let slow = startConnection(port: server.port, verifier: try TLSTrustVerifier(settings: fetching), context: context)

@@ -32,7 +32,7 @@ final class VerificationCancellationTests: LoopbackTestCase {
         let fetcher = HangingFetcher()
         var settings = try TestCertificates.settings()
         settings.revocation = .crl
-        settings.revocationFetcher = fetcher
+        settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         settings.revocationFetchDeadline = .seconds(30)
         let server = try startNIOServer(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
                                         clientVerifier: TLSTrustVerifier(settings: settings))

@@ -49,14 +49,14 @@ final class RevocationFetchDeadlineTests: XCTestCase {
         settings.revocation = revocation
         let rootCRL = try CertificateRevocationList(derEncoded: Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/root-empty.crl"))))
         settings.configure = { trust in trust.setCRLs([rootCRL]) }
-        settings.revocationFetcher = fetcher
+        settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         settings.revocationFetchDeadline = deadline
         return settings
     }
 
     /// A fetcher that sends every request to `responder` through a real HTTP client without a cache.
     private func fetcher(to responder: LoopbackResponder) -> LoopbackFetcher {
-        LoopbackFetcher(base: HTTPRevocationFetcher(timeout: 10, cacheCapacity: 0, allowsLocalAddresses: true), url: "http://127.0.0.1:\(responder.port)/ca.crl")
+        LoopbackFetcher(base: HTTPRevocationFetcher(timeout: 10, allowsLocalAddresses: true), url: "http://127.0.0.1:\(responder.port)/ca.crl")
     }
 
     private func leafStatus(_ outcome: TLSTrustOutcome) -> RevocationStatus? {

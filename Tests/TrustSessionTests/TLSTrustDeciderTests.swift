@@ -45,7 +45,7 @@ final class TLSTrustDeciderTests: XCTestCase {
         let fetcher = StaticFetcher(crls: [Self.crlURL:
             try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))])
         var settings = try settings(revocation: revocation, crls: ["root-empty"])
-        settings.revocationFetcher = fetcher
+        settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         return (settings, fetcher)
     }
 
@@ -192,7 +192,7 @@ final class TLSTrustDeciderTests: XCTestCase {
         let fetcher = StaticFetcher(crls: [Self.crlURL:
             try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))])
         var settings = try settings()
-        settings.revocationFetcher = fetcher
+        settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         let revocation = RevocationTrustEvaluator()
         let manager = try ServerTrustManager(evaluators: [Self.host: revocation])
         let judges: [(String, TLSTrustJudge)] = [

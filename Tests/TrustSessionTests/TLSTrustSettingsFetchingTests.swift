@@ -17,11 +17,18 @@ final class TLSTrustSettingsFetchingTests: XCTestCase {
 
     func testTheDefaultFetcherAllowsLocalAddressesOnlyWhenSaid() throws {
         var settings = TLSTrustSettings()
-        XCTAssertEqual((settings.revocationFetcher as? HTTPRevocationFetcher)?.allowsLocalAddresses, false)
+        XCTAssertEqual((settings.revocationFetching.fetcher as? HTTPRevocationFetcher)?.allowsLocalAddresses, false)
+        XCTAssertTrue(settings.revocationFetching.cache === FetchCache.shared, "the default fetcher comes with the shared cache")
         settings.fetchesFromLocalAddresses = true
-        XCTAssertEqual((settings.revocationFetcher as? HTTPRevocationFetcher)?.allowsLocalAddresses, true)
-        settings.revocationFetcher = HTTPRevocationFetcher(timeout: 1)
-        XCTAssertEqual((settings.revocationFetcher as? HTTPRevocationFetcher)?.timeout, 1, "a fetcher set explicitly is used as it is")
+        XCTAssertEqual((settings.revocationFetching.fetcher as? HTTPRevocationFetcher)?.allowsLocalAddresses, true)
+        XCTAssertTrue(settings.revocationFetching.cache === FetchCache.shared, "and keeps it when it may reach local addresses")
+        settings.revocationFetching = RevocationFetching(fetcher: HTTPRevocationFetcher(timeout: 1), cache: nil)
+        XCTAssertEqual((settings.revocationFetching.fetcher as? HTTPRevocationFetcher)?.timeout, 1, "a fetcher set explicitly is used as it is")
+        XCTAssertNil(settings.revocationFetching.cache, "and so is its cache: none")
+        let cache = FetchCache(capacity: 8)
+        settings.revocationFetching.cache = cache
+        XCTAssertTrue(settings.revocationFetching.cache === cache)
+        XCTAssertEqual((settings.revocationFetching.fetcher as? HTTPRevocationFetcher)?.timeout, 1, "setting the cache keeps the fetcher")
     }
 
     func testOnlyClientsAgainstExplicitAnchorsAloneGetTheAllowance() throws {

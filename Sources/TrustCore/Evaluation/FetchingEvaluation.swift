@@ -3,17 +3,19 @@ import TrustCrypto
 import TrustDER
 import TrustX509
 
-/// ``ServerTrust/evaluate(fetchingWith:within:)``: an evaluation that may fetch revocation information for
+/// ``ServerTrust/evaluate(fetching:within:)``: an evaluation that may fetch revocation information for
 /// the chain it built. One instant and one budget for every step: the first pass (a path search),
 /// the verification of what was fetched, and the second look at the same chain with it (no new
-/// search unless that chain now fails). One deadline for every fetch (see ``DeadlineBoundFetcher``).
-/// The trust only records the outcome.
+/// search unless that chain now fails). One deadline for every fetch (see ``DeadlineBoundFetcher``),
+/// and one ``FetchCache`` (or none) for every lookup. The trust only records the outcome.
 enum FetchingEvaluation {
     /// Runs a fetching evaluation of `state`. `evaluate` runs the engine on inputs with the meter
     /// (and records the result, with the revocation information to keep, when given); `record`
     /// records an evaluation made without a new path search. Fetching ends at `deadline`: what
-    /// was fetched by then is used, the rest stays unknown.
-    static func run(_ state: ServerTrustState, fetcher: any RevocationFetcher, deadline: ContinuousClock.Instant,
+    /// was fetched by then is used, the rest stays unknown. `fetching`'s cache is consulted before
+    /// its fetcher is asked, and keeps what the fetcher returned (downloads) or what verified
+    /// (revocation answers).
+    static func run(_ state: ServerTrustState, fetching: RevocationFetching, deadline: ContinuousClock.Instant,
                     evaluate: (EvaluationSnapshot, BudgetMeter, RevocationInputs?) -> TrustEvaluation,
                     record: (TrustEvaluation, RevocationInputs?) -> TrustEvaluation,
                     keepIssuers: ([FetchedIssuer], [FetchFailure]) -> Void) async -> TrustEvaluation {
@@ -26,12 +28,13 @@ enum FetchingEvaluation {
         let meter = BudgetMeter(config.options.budget)
         var first = evaluate(inputs, meter, nil)
         // One deadline for every fetch of this evaluation, issuers and revocation alike.
-        let bounded = DeadlineBoundFetcher(base: fetcher, deadline: deadline)
+        let bounded = DeadlineBoundFetcher(base: fetching.fetcher, deadline: deadline)
         // Missing intermediates first (Apple builds the path, fetching parents, before it checks
         // revocation on it).
         if inputs.options.fetchesMissingIssuers, inputs.revocation?.contains(.networkAccessDisabled) != true,
            IssuerFetching.nextURL(for: first, inputs: inputs, asked: []) != nil {
-            let (completed, issuers) = await IssuerFetching.complete(first, inputs: &inputs, fetcher: bounded, meter: meter) { inputs, meter in
+            let (completed, issuers) = await IssuerFetching.complete(first, inputs: &inputs, fetcher: bounded,
+                                                                     downloads: fetching.cache?.issuerDownloads, meter: meter) { inputs, meter in
                 evaluate(inputs, meter, nil)
             }
             first = completed
@@ -52,7 +55,7 @@ enum FetchingEvaluation {
         let validatedToExplicitAnchors = config.trustsOnlyExplicitAnchors && first.endsAtAnchor
         let revocationFetcher = state.revocationFetchesMayReachLocalAddresses && validatedToExplicitAnchors
             ? bounded.allowingLocalAddresses() : bounded
-        var session = RevocationFetchSession(fetcher: revocationFetcher, checker: verifier)
+        var session = RevocationFetchSession(fetcher: revocationFetcher, cache: fetching.cache?.responses, checker: verifier)
         // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the
         // certificate at `index` a status: a fetched document that verifies is not yet an answer (it
         // may say tryLater or unknown, or be stale).

@@ -13,9 +13,11 @@ import TrustX509
 package enum IssuerFetching {
     /// The evaluation after fetching what was missing (`first` when nothing was fetched), the
     /// inputs with the fetched intermediates (and the URLs that gave nothing, with why, in
-    /// `issuerFetchFailures`), and what was fetched.
+    /// `issuerFetchFailures`), and what was fetched. A URL `downloads` holds is not asked of
+    /// `fetcher` again (it still counts as one of the budget's fetches); what `fetcher` returns is
+    /// stored there.
     static func complete(_ first: TrustEvaluation, inputs: inout EvaluationSnapshot, fetcher: any RevocationFetcher,
-                         meter: BudgetMeter,
+                         downloads: IssuerDownloadCache?, meter: BudgetMeter,
                          evaluate: (EvaluationSnapshot, BudgetMeter) -> TrustEvaluation) async -> (TrustEvaluation, [FetchedIssuer]) {
         var evaluation = first
         var fetched: [FetchedIssuer] = []
@@ -27,7 +29,7 @@ package enum IssuerFetching {
             fetches += 1
             let downloaded: [Certificate]
             do {
-                downloaded = try certificates(in: try await fetcher.fetchIssuerCertificates(from: url), from: url)
+                downloaded = try certificates(in: try await download(url, fetcher: fetcher, downloads: downloads), from: url)
             } catch {
                 // Recorded, never swallowed: the chain's missing issuer then says why it is still missing.
                 inputs.issuerFetchFailures.append(FetchFailure(url: url, purpose: .caIssuers, reason: FetchFailureReason(error)))
@@ -42,6 +44,15 @@ package enum IssuerFetching {
             if evaluation.isTrusted { break }
         }
         return (evaluation, fetched)
+    }
+
+    /// What `url` serves: the bytes `downloads` kept, else `fetcher`'s, which are kept there (before
+    /// they are read: the bytes, not a verdict, are what the download depends on).
+    private static func download(_ url: String, fetcher: any RevocationFetcher, downloads: IssuerDownloadCache?) async throws -> [UInt8] {
+        if let kept = downloads?.bytes(for: url) { return kept }
+        let bytes = try await fetcher.fetchIssuerCertificates(from: url)
+        downloads?.store(bytes, for: url)
+        return bytes
     }
 
     /// The next caIssuers URL to ask: the first not yet asked `http://` URL of the certificate the

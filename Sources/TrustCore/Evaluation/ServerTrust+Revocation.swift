@@ -24,7 +24,13 @@ extension ServerTrust {
     /// checked (a `.revocation` policy or ``TrustOptions/revocation``) without `.networkAccessDisabled`, the built chain is valid in every other
     /// respect, and the supplied information leaves some certificate's status unknown. Only the
     /// URLs of that chain's certificates are asked. `evaluate()` never uses the network; this does,
-    /// through `fetcher` (TrustHTTP's `HTTPRevocationFetcher.shared`, or your own).
+    /// through `fetching`'s fetcher (TrustHTTP's `RevocationFetching.shared`:
+    /// `HTTPRevocationFetcher.shared` with ``FetchCache/shared``; or your own).
+    ///
+    /// `fetching`'s ``RevocationFetching/cache`` is asked before the fetcher, and keeps what verified
+    /// (and what caIssuers URLs served) for later evaluations; with no cache, every evaluation asks
+    /// the fetcher for every URL it needs. Either way the verdict is the same: a cached answer is
+    /// checked as a fetched one is.
     ///
     /// Fetch failures are not errors by themselves: they leave the status unknown, which fails only
     /// under `.requirePositiveResponse` (hard fail); otherwise unknown is accepted (soft fail). Each
@@ -34,7 +40,7 @@ extension ServerTrust {
     /// fetched CRL or OCSP response that fails verification against the issuer is no information
     /// either: it is named in the status's notes, never kept. What verified is kept on the trust for
     /// later `evaluate()` calls (replacing what an earlier fetching evaluation kept for the same
-    /// URLs) and in the fetcher's ``RevocationFetcher/responseCache``.
+    /// URLs) and in the cache.
     ///
     /// All fetching ends `within` the given time of the call (``defaultRevocationFetchDeadline``,
     /// 5 s, by default): every request of this evaluation, CRLs and OCSP, every URL, waiting for a
@@ -42,17 +48,18 @@ extension ServerTrust {
     /// if a fetcher does not stop, and decides with what it fetched so far: an unanswered status is
     /// unknown, so a timeout is accepted only in soft-fail mode and rejected under
     /// `.requirePositiveResponse`. Cancelling the calling task ends the fetching the same way
-    /// (in-flight requests are cancelled). A zero or negative duration fetches nothing.
+    /// (in-flight requests are cancelled). A zero or negative duration fetches nothing (what the
+    /// cache holds is still used: it is no fetch).
     /// Before that, when ``TrustOptions/fetchesMissingIssuers`` (the default) and network access is
     /// not disabled, a chain that stops at a certificate whose issuer is missing gets that issuer from
     /// the certificate's `http://` caIssuers URL (``RevocationFetcher/fetchIssuerCertificates(from:)``;
     /// at most ``VerificationBudget/issuerFetches`` downloads), as Apple's trustd does; what was
     /// downloaded is kept on the trust as untrusted intermediates (``fetchedIssuers``).
-    public func evaluate(fetchingWith fetcher: any RevocationFetcher,
+    public func evaluate(fetching: RevocationFetching,
                          within deadline: Duration = ServerTrust.defaultRevocationFetchDeadline) async -> TrustEvaluation {
         let config = snapshot
         let end = ContinuousClock.now.advanced(by: max(deadline, .zero))
-        return await FetchingEvaluation.run(config, fetcher: fetcher, deadline: end, evaluate: { inputs, meter, kept in
+        return await FetchingEvaluation.run(config, fetching: fetching, deadline: end, evaluate: { inputs, meter, kept in
             evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
         }, record: { evaluation, kept in
             record(evaluation, generation: config.generation, keepingFetched: kept)
@@ -60,10 +67,17 @@ extension ServerTrust {
             keepFetchedIssuers(issuers, failures: failures, generation: config.generation)
         })
     }
+
+    /// ``evaluate(fetching:within:)`` with `fetcher` and `cache` (nil: nothing kept, every URL
+    /// fetched each time). The cache is named at every call: no fetcher brings one of its own.
+    public func evaluate(fetchingWith fetcher: any RevocationFetcher, cache: FetchCache?,
+                         within deadline: Duration = ServerTrust.defaultRevocationFetchDeadline) async -> TrustEvaluation {
+        await evaluate(fetching: RevocationFetching(fetcher: fetcher, cache: cache), within: deadline)
+    }
 }
 
 extension ServerTrust {
-    /// How long ``evaluate(fetchingWith:within:)`` may spend fetching by default: 5 seconds for all
+    /// How long ``evaluate(fetching:within:)`` may spend fetching by default: 5 seconds for all
     /// fetches of one evaluation. Our choice, not a platform's: long enough for a few round trips to
     /// a distant responder, short enough that a handshake against a responder that never answers
     /// fails (or soft-fails) in a time a person waits for.

@@ -112,7 +112,7 @@ public final class ServerTrust: Sendable {
 
     /// Whether the CRL and OCSP URLs of a chain that validated to explicit anchors alone (anchors
     /// set with ``setAnchorCertificates(_:)`` and ``anchorsOnly``) may reach loopback, link-local
-    /// and private-use addresses in ``evaluate(fetchingWith:within:)`` (through
+    /// and private-use addresses in ``evaluate(fetching:within:)`` (through
     /// ``RevocationFetcher/allowingLocalAddresses()``). Default false. The CA signed those URLs and
     /// the peer cannot choose them; caIssuers URLs, which nothing has authenticated when they are
     /// fetched, never get this allowance. TrustSession's `TLSTrustSettings` sets it for clients

@@ -5,8 +5,6 @@ struct DeadlineBoundFetcher: RevocationFetcher {
     let base: any RevocationFetcher
     let deadline: ContinuousClock.Instant
 
-    var responseCache: RevocationResponseCache? { base.responseCache }
-
     /// The same deadline over the base fetcher's local-address allowance.
     func allowingLocalAddresses() -> any RevocationFetcher {
         DeadlineBoundFetcher(base: base.allowingLocalAddresses(), deadline: deadline)

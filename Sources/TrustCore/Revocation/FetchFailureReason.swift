@@ -7,7 +7,7 @@ public enum FetchFailureReason: Error, Hashable, Sendable, CustomStringConvertib
     /// private-use or otherwise not public (`scope`, as the IANA special-purpose registries say), and
     /// local addresses are not allowed for this fetch. Nothing was sent.
     case localDestinationRefused(host: String, address: String, scope: String)
-    /// The evaluation's fetch deadline passed before the fetch ended (``ServerTrust/evaluate(fetchingWith:within:)``).
+    /// The evaluation's fetch deadline passed before the fetch ended (``ServerTrust/evaluate(fetching:within:)``).
     case deadlineReached
     /// The calling task was cancelled (the connection went away).
     case cancelled

@@ -1,10 +1,13 @@
 import TrustDER
 import TrustX509
 
-/// One fetching evaluation's requests: asks the fetcher (or its cache), verifies each answer against
-/// the issuer it was fetched for, and keeps verified and rejected documents apart.
+/// One fetching evaluation's requests: asks the cache, else the fetcher, verifies each answer against
+/// the issuer it was fetched for, keeps verified and rejected documents apart, and stores what
+/// verified in the cache.
 struct RevocationFetchSession {
     let fetcher: any RevocationFetcher
+    /// Where verified answers are looked up first and stored (``FetchCache/responses``); nil: none.
+    let cache: RevocationResponseCache?
     /// Verifies fetched documents (its own inputs are unused).
     let checker: RevocationChecker
     /// Documents that verified against their issuer (from the network or the cache).
@@ -22,10 +25,9 @@ struct RevocationFetchSession {
 
     var verifiedCount: Int { verified.crls.count + verified.ocspResponses.count }
 
-    private var cache: RevocationResponseCache? { fetcher.responseCache }
-
-    init(fetcher: any RevocationFetcher, checker: RevocationChecker) {
+    init(fetcher: any RevocationFetcher, cache: RevocationResponseCache?, checker: RevocationChecker) {
         self.fetcher = fetcher
+        self.cache = cache
         self.checker = checker
     }
 

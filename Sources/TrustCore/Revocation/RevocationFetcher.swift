@@ -7,15 +7,15 @@ import Foundation
 /// Throw ``FetchFailureReason`` to say why a fetch gave nothing: the evaluation records it on the
 /// certificate's status (any other error is recorded by its description).
 ///
-/// A fetcher only moves bytes: ``ServerTrust/evaluate(fetchingWith:within:)`` parses and verifies what it
-/// returns, and stores what verified in ``responseCache``.
+/// A fetcher only moves bytes: it gets what a URL serves, within its own limits, and keeps nothing.
+/// The evaluation (``ServerTrust/evaluate(fetching:within:)``) parses and verifies what it returns,
+/// and keeps what verified in the ``FetchCache`` it is given beside the fetcher
+/// (``RevocationFetching``), so a fetcher that wraps another has only the fetches to forward.
 public protocol RevocationFetcher: Sendable {
     /// Downloads the DER (or PEM) CRL at `url`.
     func fetchCRL(from url: String) async throws -> [UInt8]
     /// POSTs the DER OCSP `request` to the responder at `url` and returns the DER response.
     func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8]
-    /// Where verified answers are kept between evaluations; nil (the default) keeps none.
-    var responseCache: RevocationResponseCache? { get }
     /// Downloads what an authorityInfoAccess caIssuers `url` serves: a DER certificate or a
     /// certs-only PKCS #7 bundle (RFC 5280 §4.2.2.1), for a fetching evaluation whose chain lacks an
     /// issuer (``TrustOptions/fetchesMissingIssuers``). The default throws
@@ -29,9 +29,6 @@ public protocol RevocationFetcher: Sendable {
 }
 
 extension RevocationFetcher {
-    /// No cache unless the fetcher provides one.
-    public var responseCache: RevocationResponseCache? { nil }
-
     /// Issuers are not fetched unless the fetcher implements it.
     public func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
         throw IssuerFetchError.notSupported

@@ -4,7 +4,8 @@ import TrustDER
 import TrustX509
 
 /// CRLs and OCSP responses that were fetched and then verified against the issuer they were
-/// fetched for, kept so later evaluations need not fetch them again.
+/// fetched for, kept so later evaluations need not fetch them again: part of a ``FetchCache``,
+/// consulted and filled by the engine (`RevocationFetchSession`), never by the fetcher.
 ///
 /// Why it cannot change a verdict or be poisoned:
 /// - Only documents that passed their integrity checks against the issuer are stored (a CRL signed
@@ -21,7 +22,7 @@ import TrustX509
 ///   documents without nextUpdate are not stored.
 /// - Bounded: at most ``capacity`` entries; when full, expired entries go first, then the least
 ///   recently used one, whatever its expiry date.
-public final class RevocationResponseCache: Sendable {
+package final class RevocationResponseCache: Sendable {
     /// What was fetched from where, for whom.
     struct Key: Hashable, Sendable {
         enum Kind: Hashable, Sendable { case crl, ocsp }
@@ -53,25 +54,25 @@ public final class RevocationResponseCache: Sendable {
     }
 
     /// Most entries kept.
-    public let capacity: Int
+    package let capacity: Int
     /// Longest time, in seconds, an entry is kept, whatever the document's nextUpdate says.
-    public let maximumLifetime: TimeInterval
+    package let maximumLifetime: TimeInterval
     /// The one bounded cache type (least recently used out first; off with ``TrustCaches``). An
     /// expired entry is a miss, so it is never served, and it ages out like any other.
     private let entries: BoundedCache<Key, Entry>
 
     /// A cache of at most `capacity` entries, each kept at most `maximumLifetime` seconds.
-    public init(capacity: Int = 256, maximumLifetime: TimeInterval = 3600) {
+    package init(capacity: Int = 256, maximumLifetime: TimeInterval = 3600) {
         self.capacity = max(0, capacity)
         self.maximumLifetime = maximumLifetime.isFinite ? max(0, maximumLifetime) : 0
         entries = BoundedCache(capacity: max(1, capacity))
     }
 
     /// The number of entries (expired ones included until they age out).
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Forgets every entry.
-    public func removeAll() { entries.removeAll() }
+    package func removeAll() { entries.removeAll() }
 
     /// The documents stored under `key`, unless expired.
     func documents(for key: Key, now: Date = Date()) -> Documents? {

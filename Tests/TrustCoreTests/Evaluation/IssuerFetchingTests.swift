@@ -28,7 +28,8 @@ final class IssuerFetchingTests: XCTestCase {
         }
     }
 
-    private func leafAlone() throws -> ServerTrust {
+    /// The ECDSA leaf sent alone (its intermediate left out), anchored at the ECDSA root.
+    static func leafAlone() throws -> ServerTrust {
         let trust = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/leaf.pem"),
                                 policies: [.ssl(server: true, hostname: TestCertificates.host)])
         trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
@@ -43,10 +44,10 @@ final class IssuerFetchingTests: XCTestCase {
     }
 
     func testTheMissingIntermediateIsFetchedFromTheLeafsCAIssuersURLAndKept() async throws {
-        let trust = try leafAlone()
+        let trust = try Self.leafAlone()
         XCTAssertTrue(missingIssuer(trust.evaluate()), "the server sent only its leaf")
         let server = IssuerServer([Self.url: try intermediateDER()])
-        let evaluation = await trust.evaluate(fetchingWith: server)
+        let evaluation = await trust.evaluate(fetchingWith: server, cache: nil)
         XCTAssertTrue(evaluation.isTrusted, "\(evaluation.failures)")
         XCTAssertEqual(evaluation.chain.count, 3)
         XCTAssertEqual(server.requests, [Self.url])
@@ -60,8 +61,8 @@ final class IssuerFetchingTests: XCTestCase {
     func testACertsOnlyPKCS7DownloadIsReadToo() async throws {
         // The intermediate and the root in one bundle, as some CAs publish (.p7c).
         let bundle = try pkcs7(["ecdsa/intermediate.pem", "ecdsa/root.pem"])
-        let trust = try leafAlone()
-        let evaluation = await trust.evaluate(fetchingWith: IssuerServer([Self.url: bundle]))
+        let trust = try Self.leafAlone()
+        let evaluation = await trust.evaluate(fetchingWith: IssuerServer([Self.url: bundle]), cache: nil)
         XCTAssertTrue(evaluation.isTrusted)
         XCTAssertEqual(trust.fetchedIssuers.count, 2)
     }
@@ -70,8 +71,8 @@ final class IssuerFetchingTests: XCTestCase {
         for (name, bytes) in [("garbage", Array("not a certificate".utf8)),
                               ("another CA", Array(try TestCertificates.certificate("rsa/intermediate.pem").derEncoded)),
                               ("the leaf itself", Array(try TestCertificates.certificate("ecdsa/leaf.pem").derEncoded))] {
-            let trust = try leafAlone()
-            let evaluation = await trust.evaluate(fetchingWith: IssuerServer([Self.url: bytes]))
+            let trust = try Self.leafAlone()
+            let evaluation = await trust.evaluate(fetchingWith: IssuerServer([Self.url: bytes]), cache: nil)
             XCTAssertFalse(evaluation.isTrusted, name)
             XCTAssertTrue(missingIssuer(evaluation), "\(name): \(evaluation.failures)")
         }
@@ -80,32 +81,32 @@ final class IssuerFetchingTests: XCTestCase {
     func testNothingIsFetchedWhenNotAllowedOrNotNeeded() async throws {
         let document = [Self.url: try intermediateDER()]
         // Switched off.
-        let off = try leafAlone()
+        let off = try Self.leafAlone()
         off.options.fetchesMissingIssuers = false
         let offServer = IssuerServer(document)
-        let offEvaluation = await off.evaluate(fetchingWith: offServer)
+        let offEvaluation = await off.evaluate(fetchingWith: offServer, cache: nil)
         XCTAssertFalse(offEvaluation.isTrusted)
         // Network access disabled by the revocation flags.
-        let disabled = try leafAlone()
+        let disabled = try Self.leafAlone()
         disabled.options.revocation = [.crl, .networkAccessDisabled]
         let disabledServer = IssuerServer(document)
-        _ = await disabled.evaluate(fetchingWith: disabledServer)
+        _ = await disabled.evaluate(fetchingWith: disabledServer, cache: nil)
         // No allowance in the budget.
-        let noBudget = try leafAlone()
+        let noBudget = try Self.leafAlone()
         noBudget.options.budget.issuerFetches = 0
         let noBudgetServer = IssuerServer(document)
-        let noBudgetEvaluation = await noBudget.evaluate(fetchingWith: noBudgetServer)
+        let noBudgetEvaluation = await noBudget.evaluate(fetchingWith: noBudgetServer, cache: nil)
         XCTAssertFalse(noBudgetEvaluation.isTrusted)
         // A complete chain, and a chain that fails for another reason (wrong host): nothing is missing.
         let complete = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/chain.pem"), policies: [.ssl(server: true, hostname: TestCertificates.host)])
         complete.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         complete.verifyDate = TestCertificates.verifyDate
         let completeServer = IssuerServer(document)
-        let completeEvaluation = await complete.evaluate(fetchingWith: completeServer)
+        let completeEvaluation = await complete.evaluate(fetchingWith: completeServer, cache: nil)
         XCTAssertTrue(completeEvaluation.isTrusted)
         for server in [offServer, disabledServer, noBudgetServer, completeServer] { XCTAssertEqual(server.requests, []) }
         // A fetcher that does not fetch issuers (the protocol's default): the chain stays incomplete.
-        let unsupported = await (try leafAlone()).evaluate(fetchingWith: RevocationOnlyFetcher())
+        let unsupported = await (try Self.leafAlone()).evaluate(fetchingWith: RevocationOnlyFetcher(), cache: nil)
         XCTAssertFalse(unsupported.isTrusted)
     }
 

@@ -93,7 +93,7 @@ final class VerifyDateRangeTests: XCTestCase {
             let trust = try TestCertificates.trust(["ecdsa/chain.pem"], policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation([])])
             trust.verifyDate = Date(timeIntervalSince1970: seconds)
             let fetcher = RefusingFetcher()
-            let evaluation = await trust.evaluate(fetchingWith: fetcher)
+            let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
             XCTAssertEqual(failureSummary(evaluation), ["-:verifyDateOutOfRange"], "\(seconds)")
         }
     }

@@ -30,7 +30,7 @@ final class FetchFailureRecordingTests: XCTestCase {
 
     func testARefusedFetchIsRecordedOnTheStatusAndKeptForLaterEvaluations() async throws {
         let trust = try Kit.trust(Kit.goodLeaf, options: [.crl])
-        let evaluation = await trust.evaluate(fetchingWith: RefusingFetcher())
+        let evaluation = await trust.evaluate(fetchingWith: RefusingFetcher(), cache: nil)
         XCTAssertTrue(evaluation.isTrusted, "soft fail: \(evaluation)")
         let expected = "unknown: CRL \(Kit.crlURL) not fetched: fetch refused: 10.0.0.5 is a private-use address"
         XCTAssertEqual(Kit.status(evaluation, 0)?.description, expected)
@@ -42,7 +42,7 @@ final class FetchFailureRecordingTests: XCTestCase {
         XCTAssertEqual(trust.evaluate().fetchFailures, status.fetchFailures)
 
         // Hard fail: the failure names the refusal.
-        let hard = await (try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse])).evaluate(fetchingWith: RefusingFetcher())
+        let hard = await (try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse])).evaluate(fetchingWith: RefusingFetcher(), cache: nil)
         XCTAssertFalse(hard.isTrusted)
         XCTAssertTrue(Kit.firstFailure(hard).contains("fetch refused: 10.0.0.5 is a private-use address"), Kit.firstFailure(hard))
     }
@@ -50,7 +50,7 @@ final class FetchFailureRecordingTests: XCTestCase {
     func testAFetchCutShortByTheDeadlineIsRecorded() async throws {
         let trust = try Kit.trust(Kit.goodLeaf, options: [.crl])
         let started = Date()
-        let evaluation = await trust.evaluate(fetchingWith: StuckFetcher(), within: .milliseconds(300))
+        let evaluation = await trust.evaluate(fetchingWith: StuckFetcher(), cache: nil, within: .milliseconds(300))
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
         XCTAssertTrue(evaluation.isTrusted, "soft fail: \(evaluation)")
         XCTAssertEqual(Kit.status(evaluation, 0)?.description,

@@ -47,7 +47,7 @@ final class FetchSlotTests: XCTestCase {
     func testCAIssuersDownloadsCannotHoldTheSlotsOfRevocationFetches() async throws {
         // Eight caIssuers downloads from four silent hosts: before, they held all eight slots of the one pool.
         let silent = try (0..<4).map { _ in try responder(.silent) }
-        let fetcher = HTTPRevocationFetcher(timeout: 20, cacheCapacity: 0, allowsLocalAddresses: true)
+        let fetcher = HTTPRevocationFetcher(timeout: 20, allowsLocalAddresses: true)
         let issuers = (0..<8).map { index in
             Task { try await fetcher.fetchIssuerCertificates(from: "http://127.0.0.1:\(silent[index % 4].port)/\(index).crt") }
         }
@@ -66,7 +66,7 @@ final class FetchSlotTests: XCTestCase {
     func testTheCAIssuersPerHostLimitKeysOnTheAddressNotThePort() async throws {
         // Three silent "hosts" on one address, a peer spreading its caIssuers URLs over ports: one host.
         let silent = try (0..<3).map { _ in try responder(.silent) }
-        let fetcher = HTTPRevocationFetcher(timeout: 20, cacheCapacity: 0, allowsLocalAddresses: true)
+        let fetcher = HTTPRevocationFetcher(timeout: 20, allowsLocalAddresses: true)
         let tasks = silent.map { responder in
             Task { try await fetcher.fetchIssuerCertificates(from: "http://127.0.0.1:\(responder.port)/ca.crt") }
         }

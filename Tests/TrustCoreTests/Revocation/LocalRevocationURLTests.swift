@@ -39,7 +39,7 @@ final class LocalRevocationURLTests: XCTestCase {
     private func serving(_ body: [UInt8]) throws -> (RoutingFetcher, LoopbackResponder) {
         let responder = try LoopbackResponder(.answers(body: body))
         self.responder = responder
-        let fetcher = RoutingFetcher(base: HTTPRevocationFetcher(timeout: 3, cacheCapacity: 0), target: "http://127.0.0.1:\(responder.port)/ca.crl")
+        let fetcher = RoutingFetcher(base: HTTPRevocationFetcher(timeout: 3), target: "http://127.0.0.1:\(responder.port)/ca.crl")
         return (fetcher, responder)
     }
 
@@ -51,20 +51,20 @@ final class LocalRevocationURLTests: XCTestCase {
         let (fetcher, responder) = try serving(try TestCertificates.bytes("revocation/intermediate-current.crl"))
         let trust = try Kit.trust(Kit.goodLeaf, options: [.crl])
         trust.revocationFetchesMayReachLocalAddresses = true
-        let evaluation = await trust.evaluate(fetchingWith: fetcher)
+        let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .fetchedCRL(url: Kit.crlURL)), "\(evaluation.fetchFailures)")
         XCTAssertEqual(responder.accepted, 1)
     }
 
     func testNotWithoutTheAllowanceNorWhenTheSystemStoreMayAnchorTheChain() async throws {
         let (fetcher, responder) = try serving(try TestCertificates.bytes("revocation/intermediate-current.crl"))
-        let byDefault = await (try Kit.trust(Kit.goodLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        let byDefault = await (try Kit.trust(Kit.goodLeaf, options: [.crl])).evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertTrue(isRefusedAsLocal(byDefault.fetchFailures), "\(byDefault.fetchFailures)")
 
         let alsoSystem = try Kit.trust(Kit.goodLeaf, options: [.crl])
         alsoSystem.revocationFetchesMayReachLocalAddresses = true
         alsoSystem.anchorsOnly = false
-        let evaluation = await alsoSystem.evaluate(fetchingWith: fetcher)
+        let evaluation = await alsoSystem.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertTrue(Kit.isUnknown(Kit.status(evaluation, 0)))
         XCTAssertTrue(isRefusedAsLocal(evaluation.fetchFailures), "\(evaluation.fetchFailures)")
         XCTAssertEqual(responder.accepted, 0)
@@ -76,7 +76,7 @@ final class LocalRevocationURLTests: XCTestCase {
         trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         trust.verifyDate = TestCertificates.verifyDate
         trust.revocationFetchesMayReachLocalAddresses = true
-        let evaluation = await trust.evaluate(fetchingWith: fetcher)
+        let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertFalse(evaluation.isTrusted)
         XCTAssertEqual(evaluation.fetchFailures.map(\.purpose), [.caIssuers])
         XCTAssertTrue(isRefusedAsLocal(evaluation.fetchFailures), "\(evaluation.fetchFailures)")

@@ -6,7 +6,7 @@ import TrustX509
 import TrustTestSupport
 import XCTest
 
-/// What `evaluate(fetchingWith:)` may fetch, and what becomes of what it fetched
+/// What `evaluate(fetchingWith:cache:)` may fetch, and what becomes of what it fetched
 /// (docs/revocation.md, "Network"): only for a chain valid apart from revocation, only that chain's
 /// URLs; a fetched document that fails verification is no information; fetched information is kept
 /// per URL, not accumulated.
@@ -38,28 +38,28 @@ final class RevocationFetchScopeTests: XCTestCase {
         let forged = try CertificateForge.reissue(Kit.goodLeaf, ocspURL: ocsp, crlURL: crl, signingKey: "revocation/keys/good-leaf.key.pem")
         let genuine = try CertificateForge.reissue(Kit.goodLeaf, ocspURL: ocsp, crlURL: crl, signingKey: "keys/ecdsa/intermediate.key.pem")
 
-        let forgedEvaluation = await (try Kit.trust(forged, options: [])).evaluate(fetchingWith: http)
+        let forgedEvaluation = await (try Kit.trust(forged, options: [])).evaluate(fetchingWith: http, cache: nil)
         XCTAssertTrue(failureSummary(forgedEvaluation).contains("0:signatureInvalid"), "\(forgedEvaluation)")
 
         // Correctly signed, but for another host, or expired at the verify date: not valid either.
         let wrongHost = try Kit.trust(genuine, options: [])
         wrongHost.policies = [.ssl(server: true, hostname: "api.swifttrust.test"), .revocation([])]
-        let wrongHostEvaluation = await wrongHost.evaluate(fetchingWith: http)
+        let wrongHostEvaluation = await wrongHost.evaluate(fetchingWith: http, cache: nil)
         XCTAssertTrue(failureSummary(wrongHostEvaluation).contains("0:hostnameMismatch"), "\(wrongHostEvaluation)")
         let expired = try Kit.trust(genuine, options: [])
         expired.verifyDate = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
-        let expiredEvaluation = await expired.evaluate(fetchingWith: http)
+        let expiredEvaluation = await expired.evaluate(fetchingWith: http, cache: nil)
         XCTAssertTrue(failureSummary(expiredEvaluation).contains("0:expired"), "\(expiredEvaluation)")
 
         // Hard fail too: "revocation unavailable" on top of another failure is no reason to fetch.
-        let hard = await (try Kit.trust(forged, options: [.requirePositiveResponse], crls: ["root-empty"])).evaluate(fetchingWith: http)
+        let hard = await (try Kit.trust(forged, options: [.requirePositiveResponse], crls: ["root-empty"])).evaluate(fetchingWith: http, cache: nil)
         XCTAssertFalse(hard.isTrusted)
 
         try await Task.sleep(nanoseconds: 300_000_000)
         XCTAssertEqual(server.requestCount, 0, "requests made for invalid chains: \(server.errorText)")
 
         // Control: the same URLs in a chain that is valid apart from revocation are fetched.
-        let valid = await (try Kit.trust(genuine, options: [])).evaluate(fetchingWith: http)
+        let valid = await (try Kit.trust(genuine, options: [])).evaluate(fetchingWith: http, cache: nil)
         assertTrusted(valid)
         XCTAssertEqual(Kit.status(valid, 0), .good(source: .fetchedCRL(url: crl)))
         XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 1, seconds: 3), server.errorText)
@@ -71,7 +71,7 @@ final class RevocationFetchScopeTests: XCTestCase {
         let fetcher = RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")])
         let trust = try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"])
         assertNotTrusted(trust.evaluate(), .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
-        assertTrusted(await trust.evaluate(fetchingWith: fetcher))
+        assertTrusted(await trust.evaluate(fetchingWith: fetcher, cache: nil))
         XCTAssertEqual(fetcher.calls.map(\.url), [Kit.crlURL])
     }
 
@@ -82,7 +82,7 @@ final class RevocationFetchScopeTests: XCTestCase {
         let fetcher = RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-wrong-signer.crl")],
                                        ocsp: [Kit.ocspURL: try TestCertificates.bytes("revocation/good-leaf-good.ocsp")])
         let trust = try Kit.trust(Kit.goodLeaf, options: [.preferCRL, .requirePositiveResponse], crls: ["root-empty"])
-        let evaluation = await trust.evaluate(fetchingWith: fetcher)
+        let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         assertTrusted(evaluation)
         XCTAssertEqual(fetcher.calls.map(\.kind), ["crl", "ocsp"])
         XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .fetchedOCSP(url: Kit.ocspURL)))
@@ -91,7 +91,7 @@ final class RevocationFetchScopeTests: XCTestCase {
         XCTAssertTrue(notes.contains { $0.contains("CRL \(Kit.crlURL) ignored") && $0.contains("signature") }, "\(notes)")
         // The same CRL supplied by the caller still fails closed.
         trust.setCRLs([try Kit.crl("root-empty"), try Kit.crl("intermediate-wrong-signer")])
-        assertNotTrusted(await trust.evaluate(fetchingWith: fetcher), .fatalTrustFailure, failures: ["0:revocationInformationInvalid"])
+        assertNotTrusted(await trust.evaluate(fetchingWith: fetcher, cache: nil), .fatalTrustFailure, failures: ["0:revocationInformationInvalid"])
     }
 
     func testFetchedOCSPResponseFailingVerificationIsNoInformation() async throws {
@@ -99,7 +99,7 @@ final class RevocationFetchScopeTests: XCTestCase {
         let fetcher = RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
                                        ocsp: [Kit.ocspURL: try TestCertificates.bytes("revocation/good-leaf-unauthorised.ocsp")])
         let evaluation = await (try Kit.trust(Kit.goodLeaf, options: [.requirePositiveResponse], crls: ["root-empty"]))
-            .evaluate(fetchingWith: fetcher)
+            .evaluate(fetchingWith: fetcher, cache: nil)
         assertTrusted(evaluation)
         XCTAssertEqual(fetcher.calls.map(\.kind), ["ocsp", "crl"])
         XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .fetchedCRL(url: Kit.crlURL)))
@@ -116,7 +116,7 @@ final class RevocationFetchScopeTests: XCTestCase {
         let fetcher = RecordingFetcher(ocsp: [Kit.ocspURL: unknown.derEncoded])
         let trust = try Kit.trust(Kit.goodLeaf, options: [.ocsp])
         for round in 1...4 {
-            let evaluation = await trust.evaluate(fetchingWith: fetcher)
+            let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
             XCTAssertEqual(fetcher.calls.count, round)
             let notes = Kit.notes(Kit.status(evaluation, 0)).filter { $0.contains("does not know") }
             XCTAssertEqual(notes.count, 1, "round \(round): \(notes)")
@@ -129,7 +129,7 @@ final class RevocationFetchScopeTests: XCTestCase {
         let fetcher = RecordingFetcher(ocsp: [Kit.ocspURL: try TestCertificates.bytes("revocation/revoked-leaf-revoked.ocsp")])
         let trust = try Kit.trust(Kit.revokedLeaf, options: [.ocsp])
         let summaries = await withTaskGroup(of: [String].self) { group in
-            for _ in 0..<16 { group.addTask { failureSummary(await trust.evaluate(fetchingWith: fetcher)) } }
+            for _ in 0..<16 { group.addTask { failureSummary(await trust.evaluate(fetchingWith: fetcher, cache: nil)) } }
             return await group.reduce(into: [[String]]()) { $0.append($1) }
         }
         XCTAssertEqual(summaries.count, 16)

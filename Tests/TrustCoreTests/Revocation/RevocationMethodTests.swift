@@ -6,7 +6,7 @@ import TrustTestSupport
 import XCTest
 
 /// The `RevocationOptions` flags: method selection, "revoked from any valid source wins", and when
-/// `evaluate(fetchingWith:)` fetches (with a recording fake fetcher: no network here).
+/// `evaluate(fetchingWith:cache:)` fetches (with a recording fake fetcher: no network here).
 final class RevocationMethodTests: XCTestCase {
     typealias Kit = RevocationKit
 
@@ -86,7 +86,7 @@ final class RevocationMethodTests: XCTestCase {
         assertNotTrusted(revoked, .fatalTrustFailure, failures: ["0:revoked"])
     }
 
-    // MARK: When evaluate(fetchingWith:) fetches
+    // MARK: When evaluate(fetchingWith:cache:) fetches
 
     private func fetcherServingFixtures() throws -> RecordingFetcher {
         RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
@@ -98,7 +98,7 @@ final class RevocationMethodTests: XCTestCase {
                                            [.crl, .preferCRL, .networkAccessDisabled]] {
             let fetcher = try fetcherServingFixtures()
             let trust = try Kit.trust(Kit.revokedLeaf, options: options)
-            let evaluation = await trust.evaluate(fetchingWith: fetcher)
+            let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
             XCTAssertEqual(fetcher.calls, [], "\(options)")
             XCTAssertEqual(failureSummary(evaluation), failureSummary(trust.evaluate()))
             XCTAssertFalse(failureSummary(evaluation).contains("0:revoked"))
@@ -106,7 +106,7 @@ final class RevocationMethodTests: XCTestCase {
         // Control: without the flag the same fetcher is asked, and its answer is used.
         let fetcher = try fetcherServingFixtures()
         let trust = try Kit.trust(Kit.revokedLeaf, options: [])
-        let evaluation = await trust.evaluate(fetchingWith: fetcher)
+        let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertFalse(fetcher.calls.isEmpty)
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
     }
@@ -116,14 +116,14 @@ final class RevocationMethodTests: XCTestCase {
         let trust = try TestCertificates.trust([Kit.revokedLeaf, Kit.intermediate],
                                        policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation([.ocsp]),
                                                   .revocation([.networkAccessDisabled])])
-        _ = await trust.evaluate(fetchingWith: fetcher)
+        _ = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertEqual(fetcher.calls, [])
     }
 
     func testDefaultOrderAsksOCSPFirstAndStopsWhenItAnswers() async throws {
         let fetcher = try fetcherServingFixtures()
         let trust = try Kit.trust(Kit.revokedLeaf, options: [])
-        let evaluation = await trust.evaluate(fetchingWith: fetcher)
+        let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertEqual(fetcher.calls.map(\.kind), ["ocsp"])
         XCTAssertEqual(fetcher.calls.map(\.url), [Kit.ocspURL])
         // The request is a plain SHA-1 CertID request for the leaf, issued by the intermediate.
@@ -137,7 +137,7 @@ final class RevocationMethodTests: XCTestCase {
     func testPreferCRLAsksForTheCRLFirst() async throws {
         let fetcher = try fetcherServingFixtures()
         let trust = try Kit.trust(Kit.revokedLeaf, options: [.preferCRL])
-        let evaluation = await trust.evaluate(fetchingWith: fetcher)
+        let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertEqual(fetcher.calls.map(\.kind), ["crl"])
         XCTAssertEqual(fetcher.calls.map(\.url), [Kit.crlURL])
         XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
@@ -147,23 +147,23 @@ final class RevocationMethodTests: XCTestCase {
 
     func testOnlyTheEnabledMethodIsFetched() async throws {
         let crlOnly = try fetcherServingFixtures()
-        _ = try await Kit.trust(Kit.revokedLeaf, options: [.crl]).evaluate(fetchingWith: crlOnly)
+        _ = try await Kit.trust(Kit.revokedLeaf, options: [.crl]).evaluate(fetchingWith: crlOnly, cache: nil)
         XCTAssertEqual(crlOnly.calls.map(\.kind), ["crl"])
         let ocspOnly = RecordingFetcher()
-        _ = try await Kit.trust(Kit.revokedLeaf, options: [.ocsp, .preferCRL]).evaluate(fetchingWith: ocspOnly)
+        _ = try await Kit.trust(Kit.revokedLeaf, options: [.ocsp, .preferCRL]).evaluate(fetchingWith: ocspOnly, cache: nil)
         XCTAssertEqual(ocspOnly.calls.map(\.kind), ["ocsp"])
     }
 
     func testFailedOCSPFetchFallsBackToTheCRL() async throws {
         let fetcher = RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")])
         let trust = try Kit.trust(Kit.revokedLeaf, options: [])
-        let evaluation = await trust.evaluate(fetchingWith: fetcher)
+        let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertEqual(fetcher.calls.map(\.kind), ["ocsp", "crl"])
         XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
         // Garbage from the responder is no answer either.
         let garbage = RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
                                        ocsp: [Kit.ocspURL: [0x30, 0x00]])
-        let second = try await Kit.trust(Kit.revokedLeaf, options: []).evaluate(fetchingWith: garbage)
+        let second = try await Kit.trust(Kit.revokedLeaf, options: []).evaluate(fetchingWith: garbage, cache: nil)
         XCTAssertEqual(garbage.calls.map(\.kind), ["ocsp", "crl"])
         assertNotTrusted(second, .fatalTrustFailure, failures: ["0:revoked"])
     }
@@ -181,7 +181,7 @@ final class RevocationMethodTests: XCTestCase {
                                            ocsp: [Kit.ocspURL: ocsp])
             let trust = try Kit.trust(Kit.goodLeaf, options: [.requirePositiveResponse])
             trust.setCRLs([try Kit.crl("root-empty")])
-            let evaluation = await trust.evaluate(fetchingWith: fetcher)
+            let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
             XCTAssertEqual(fetcher.calls.map(\.kind), ["ocsp", "crl"], name)
             assertTrusted(evaluation)
             XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .fetchedCRL(url: Kit.crlURL)), name)
@@ -191,7 +191,7 @@ final class RevocationMethodTests: XCTestCase {
     func testNoFetchWhenEverythingIsKnown() async throws {
         let fetcher = try fetcherServingFixtures()
         let trust = try Kit.trust(Kit.goodLeaf, options: [], crls: ["root-empty"], ocsp: ["good-leaf-good"])
-        let evaluation = await trust.evaluate(fetchingWith: fetcher)
+        let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertEqual(fetcher.calls, [])
         assertTrusted(evaluation)
     }
@@ -199,35 +199,35 @@ final class RevocationMethodTests: XCTestCase {
     func testNoFetchWithoutRevocationPolicyOrAnchor() async throws {
         let fetcher = try fetcherServingFixtures()
         let plain = try TestCertificates.trust([Kit.revokedLeaf, Kit.intermediate])
-        assertTrusted(await plain.evaluate(fetchingWith: fetcher))
+        assertTrusted(await plain.evaluate(fetchingWith: fetcher, cache: nil))
         XCTAssertEqual(fetcher.calls, [])
 
         // No path to an anchor: nothing to check, nothing fetched.
         let unanchored = try TestCertificates.trust([Kit.revokedLeaf, Kit.intermediate], anchors: ["rsa/root.pem"],
                                             policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation([])])
-        let evaluation = await unanchored.evaluate(fetchingWith: fetcher)
+        let evaluation = await unanchored.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertFalse(evaluation.isTrusted)
         XCTAssertEqual(fetcher.calls, [])
     }
 
     func testFetchFailureIsUnknown() async throws {
         let fetcher = RecordingFetcher()
-        let soft = try await Kit.trust(Kit.revokedLeaf, options: []).evaluate(fetchingWith: fetcher)
+        let soft = try await Kit.trust(Kit.revokedLeaf, options: []).evaluate(fetchingWith: fetcher, cache: nil)
         assertTrusted(soft)
         XCTAssertEqual(fetcher.calls.map(\.kind), ["ocsp", "crl"])
-        let hard = try await Kit.trust(Kit.goodLeaf, options: [.requirePositiveResponse], crls: ["root-empty"]).evaluate(fetchingWith: fetcher)
+        let hard = try await Kit.trust(Kit.goodLeaf, options: [.requirePositiveResponse], crls: ["root-empty"]).evaluate(fetchingWith: fetcher, cache: nil)
         assertNotTrusted(hard, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
     }
 
     func testFetchedAnswerIsKeptForLaterEvaluations() async throws {
         let fetcher = try fetcherServingFixtures()
         let trust = try Kit.trust(Kit.revokedLeaf, options: [])
-        _ = await trust.evaluate(fetchingWith: fetcher)
+        _ = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         // The synchronous evaluate() never fetches, but uses what was fetched.
         assertNotTrusted(trust.evaluate(), .fatalTrustFailure, failures: ["0:revoked"])
         XCTAssertEqual(fetcher.calls.count, 1)
         // A second fetching evaluation has nothing unknown about the leaf left to fetch.
-        _ = await trust.evaluate(fetchingWith: fetcher)
+        _ = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertEqual(fetcher.calls.count, 1)
     }
 }

@@ -7,7 +7,7 @@ import TrustX509
 import TrustTestSupport
 import XCTest
 
-/// `evaluate(fetchingWith:)` and `HTTPRevocationFetcher` against real servers on loopback, started
+/// `evaluate(fetchingWith:cache:)` and `HTTPRevocationFetcher` against real servers on loopback, started
 /// and stopped by each test: `openssl ocsp` as the OCSP responder, `python3 -m http.server` as the
 /// CRL distribution point, and small inline python servers that hang, flood, or reset.
 ///
@@ -156,12 +156,12 @@ final class RevocationNetworkTests: XCTestCase {
         let fetcher = rewriting(ocspPort: port)
 
         let good = try liveTrust(Kit.goodLeaf, options: [.ocsp])
-        let goodEvaluation = await good.evaluate(fetchingWith: fetcher)
+        let goodEvaluation = await good.evaluate(fetchingWith: fetcher, cache: nil)
         assertTrusted(goodEvaluation)
         XCTAssertEqual(Kit.status(goodEvaluation, 0), .good(source: .fetchedOCSP(url: Kit.ocspURL)))
 
         let revoked = try liveTrust(Kit.revokedLeaf, options: [.ocsp])
-        let revokedEvaluation = await revoked.evaluate(fetchingWith: fetcher)
+        let revokedEvaluation = await revoked.evaluate(fetchingWith: fetcher, cache: nil)
         assertNotTrusted(revokedEvaluation, .fatalTrustFailure, failures: ["0:revoked"])
         XCTAssertEqual(Kit.status(revokedEvaluation, 0),
                        .revoked(source: .fetchedOCSP(url: Kit.ocspURL), time: Kit.revocationDate, reason: .keyCompromise))
@@ -172,7 +172,7 @@ final class RevocationNetworkTests: XCTestCase {
     func testLiveOCSPFromADelegatedResponderAndHardFail() async throws {
         let (_, port) = try startOCSPResponder(requests: 1, delegated: true)
         let trust = try liveTrust(Kit.goodLeaf, options: [.ocsp, .crl, .requirePositiveResponse], crls: ["root-empty"])
-        let evaluation = await trust.evaluate(fetchingWith: rewriting(ocspPort: port))
+        let evaluation = await trust.evaluate(fetchingWith: rewriting(ocspPort: port), cache: nil)
         assertTrusted(evaluation)
         XCTAssertEqual(evaluation.revocationStatuses.map(\.status),
                        [.good(source: .fetchedOCSP(url: Kit.ocspURL)), .good(source: .suppliedCRL), .notChecked])
@@ -181,19 +181,19 @@ final class RevocationNetworkTests: XCTestCase {
     func testLiveOCSPResponseIsCachedForAtMostTheCacheLifetime() async throws {
         // -nrequest 1: the responder exits after one answer, so a second answer can only come from the cache.
         let (server, port) = try startOCSPResponder(requests: 1)
-        let http = HTTPRevocationFetcher(timeout: 3, cacheLifetime: 2, allowsLocalAddresses: true)
-        let fetcher = rewriting(ocspPort: port, fetcher: http)
-        let first = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher)
+        let fetcher = rewriting(ocspPort: port)
+        let cache = FetchCache(lifetime: 2)
+        let first = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher, cache: cache)
         XCTAssertEqual(Kit.status(first, 0), .good(source: .fetchedOCSP(url: Kit.ocspURL)))
         XCTAssertTrue(server.waitForExit(seconds: 5), "the responder exits after its one request")
-        // A new trust (nothing kept on it): the verified response comes from the fetcher's cache.
-        let second = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher)
+        // A new trust (nothing kept on it): the verified response comes from the cache.
+        let second = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher, cache: cache)
         XCTAssertEqual(Kit.status(second, 0), .good(source: .fetchedOCSP(url: Kit.ocspURL)), "served from the cache")
-        XCTAssertEqual(http.responseCache?.count, 1)
-        // The response's nextUpdate is 7 days away, but the cache keeps it at most cacheLifetime (2 s):
+        XCTAssertEqual(cache.count, 1)
+        // The response's nextUpdate is 7 days away, but the cache keeps it at most its lifetime (2 s):
         // then the responder is asked again, and it is gone.
         try await Task.sleep(nanoseconds: 2_200_000_000)
-        let third = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher)
+        let third = try await liveTrust(Kit.goodLeaf, options: [.ocsp]).evaluate(fetchingWith: fetcher, cache: cache)
         XCTAssertTrue(Kit.isUnknown(Kit.status(third, 0)), "\(String(describing: Kit.status(third, 0)))")
     }
 
@@ -201,7 +201,7 @@ final class RevocationNetworkTests: XCTestCase {
         let (_, port) = try startOCSPResponder(requests: 1)
         let http = HTTPRevocationFetcher(timeout: 3, maximumOCSPBytes: 64, allowsLocalAddresses: true)
         let trust = try liveTrust(Kit.goodLeaf, options: [.ocsp])
-        let evaluation = await trust.evaluate(fetchingWith: rewriting(ocspPort: port, fetcher: http))
+        let evaluation = await trust.evaluate(fetchingWith: rewriting(ocspPort: port, fetcher: http), cache: nil)
         assertTrusted(evaluation)
         XCTAssertEqual(Kit.status(evaluation, 0), .unknown(notes: ["OCSP \(Kit.ocspURL) not fetched: response larger than 64 bytes"]),
                        "the oversized answer was refused, and the status says so")
@@ -213,14 +213,15 @@ final class RevocationNetworkTests: XCTestCase {
     func testLiveCRLFetch() async throws {
         let (server, port) = try startCRLServer()
         let fetcher = rewriting(crlPort: port)
+        let cache = FetchCache()
         let revoked = try Kit.trust(Kit.revokedLeaf, options: [.crl])
-        let evaluation = await revoked.evaluate(fetchingWith: fetcher)
+        let evaluation = await revoked.evaluate(fetchingWith: fetcher, cache: cache)
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
         XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
         XCTAssertTrue(Kit.firstFailure(evaluation).contains("CRL http://crl.swifttrust.test/ecdsa-intermediate.crl"), "\(evaluation)")
 
         let good = try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"])
-        let goodEvaluation = await good.evaluate(fetchingWith: fetcher)
+        let goodEvaluation = await good.evaluate(fetchingWith: fetcher, cache: cache)
         assertTrusted(goodEvaluation)
         XCTAssertEqual(Kit.status(goodEvaluation, 0), .good(source: .fetchedCRL(url: Kit.crlURL)))
         XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 1, seconds: 3))
@@ -229,7 +230,7 @@ final class RevocationNetworkTests: XCTestCase {
     func testLiveCRLFetchOfThePEMForm() async throws {
         let (_, port) = try startCRLServer()
         let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
-        let evaluation = await trust.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-current.crl.pem"))
+        let evaluation = await trust.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-current.crl.pem"), cache: nil)
         XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
     }
 
@@ -238,9 +239,9 @@ final class RevocationNetworkTests: XCTestCase {
         let fetcher = rewriting(crlPort: port, crlFile: "no-such.crl")
         await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(port)/no-such.crl") }
         let soft = try Kit.trust(Kit.revokedLeaf, options: [.crl])
-        assertTrusted(await soft.evaluate(fetchingWith: fetcher))
+        assertTrusted(await soft.evaluate(fetchingWith: fetcher, cache: nil))
         let hard = try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"])
-        assertNotTrusted(await hard.evaluate(fetchingWith: fetcher), .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+        assertNotTrusted(await hard.evaluate(fetchingWith: fetcher, cache: nil), .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
     }
 
     // MARK: (c) Timeouts and caps
@@ -259,7 +260,7 @@ final class RevocationNetworkTests: XCTestCase {
                                                          Kit.crlURL: "http://127.0.0.1:\(port)/ca.crl"])
         var clock = Date()
         let soft = try Kit.trust(Kit.goodLeaf, options: [])
-        let softEvaluation = await soft.evaluate(fetchingWith: fetcher)
+        let softEvaluation = await soft.evaluate(fetchingWith: fetcher, cache: nil)
         assertTrusted(softEvaluation)
         XCTAssertTrue(Kit.isUnknown(Kit.status(softEvaluation, 0)))
         XCTAssertLessThan(Date().timeIntervalSince(clock), 4)
@@ -268,7 +269,7 @@ final class RevocationNetworkTests: XCTestCase {
         // Hard fail: revocation unavailable.
         clock = Date()
         let hard = try Kit.trust(Kit.goodLeaf, options: [.requirePositiveResponse], crls: ["root-empty"])
-        assertNotTrusted(await hard.evaluate(fetchingWith: fetcher), .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
+        assertNotTrusted(await hard.evaluate(fetchingWith: fetcher, cache: nil), .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
         XCTAssertLessThan(Date().timeIntervalSince(clock), 4)
     }
 
@@ -290,11 +291,12 @@ final class RevocationNetworkTests: XCTestCase {
         XCTAssertGreaterThan(try TestCertificates.bytes("revocation/intermediate-large.crl").count, cap)
         let capped = HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: cap, allowsLocalAddresses: true)
         let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
-        let evaluation = await trust.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-large.crl", fetcher: capped))
+        let evaluation = await trust.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-large.crl", fetcher: capped),
+                                              cache: nil)
         assertTrusted(evaluation)
         // And under the default cap the large CRL is fetched and used.
         let uncapped = try Kit.trust(Kit.revokedLeaf, options: [.crl])
-        let uncappedEvaluation = await uncapped.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-large.crl"))
+        let uncappedEvaluation = await uncapped.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-large.crl"), cache: nil)
         assertNotTrusted(uncappedEvaluation, .fatalTrustFailure, failures: ["0:revoked"])
     }
 
@@ -416,9 +418,9 @@ final class RevocationNetworkTests: XCTestCase {
         XCTAssertEqual(fetcher.timeout, 10)
         XCTAssertEqual(fetcher.maximumCRLBytes, 20 * 1024 * 1024)
         XCTAssertEqual(fetcher.maximumOCSPBytes, 64 * 1024)
-        XCTAssertEqual(fetcher.cacheCapacity, 256)
-        XCTAssertEqual(fetcher.responseCache?.maximumLifetime, 3600, "a verified answer is reused for at most an hour")
-        XCTAssertNil(HTTPRevocationFetcher(cacheCapacity: 0).responseCache)
+        XCTAssertEqual(FetchCache().capacity, 256)
+        XCTAssertEqual(FetchCache().lifetime, 3600, "a verified answer is reused for at most an hour")
+        XCTAssertEqual(FetchCache().issuerDownloadCapacity, 64)
         XCTAssertEqual(HTTPRevocationFetcher.shared.timeout, 10)
         XCTAssertFalse(fetcher.allowsLocalAddresses, "a certificate's URL never reaches a local address by default")
         XCTAssertFalse(HTTPRevocationFetcher.shared.allowsLocalAddresses)
@@ -444,7 +446,7 @@ final class RevocationNetworkTests: XCTestCase {
         XCTAssertEqual(allowed, try TestCertificates.bytes("revocation/intermediate-current.crl"))
     }
 
-    /// The caIssuers download cache (HTTPRevocationFetcher, by URL) saves requests, never changes a
+    /// The caIssuers download cache (a FetchCache's, by URL) saves requests, never changes a
     /// verdict: two evaluations of a leaf sent without its intermediate, with the cache on and off.
     func testVerdictsAreIdenticalWithTheIssuerDownloadCacheOnAndOff() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swifttrust-issuers-\(UUID().uuidString)")
@@ -454,13 +456,13 @@ final class RevocationNetworkTests: XCTestCase {
         let (server, port) = try startCRLServer(directory: directory.path)
         let map = ["http://ca.swifttrust.test/ecdsa-intermediate.crt": "http://127.0.0.1:\(port)/intermediate.der"]
         var verdicts: [[String]] = []
-        for capacity in [256, 0] {
-            let fetcher = RewritingFetcher(base: HTTPRevocationFetcher(timeout: 5, cacheCapacity: capacity, allowsLocalAddresses: true), map: map)
+        for cache in [FetchCache(), nil] {
+            let fetcher = RewritingFetcher(base: HTTPRevocationFetcher(timeout: 5, allowsLocalAddresses: true), map: map)
             for _ in 0..<2 {
                 let trust = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/leaf.pem"), policies: [.ssl(server: true, hostname: TestCertificates.host)])
                 trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
                 trust.verifyDate = TestCertificates.verifyDate
-                let evaluation = await trust.evaluate(fetchingWith: fetcher)
+                let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: cache)
                 verdicts.append([evaluation.result.description] + evaluation.chain.map(\.subject.description))
             }
         }
@@ -482,25 +484,27 @@ final class RevocationNetworkTests: XCTestCase {
         let second = try await http.fetchCRL(from: url)
         XCTAssertEqual(second, first)
         XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 2, seconds: 3), server.errorText)
-        // Through ServerTrust, three evaluations of new trusts: one request, then the verified CRL from the cache.
+        // Through ServerTrust with a cache, three evaluations of new trusts: one request, then the
+        // verified CRL from the cache.
         let fetcher = rewriting(crlPort: port, fetcher: http)
+        let cache = FetchCache()
         for _ in 0..<3 {
             let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
-            let evaluation = await trust.evaluate(fetchingWith: fetcher)
+            let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: cache)
             XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
         }
         try await Task.sleep(nanoseconds: 300_000_000)
         XCTAssertEqual(server.lines(containing: "GET /intermediate-current.crl"), 3, server.errorText)
 
-        // Control: after removeAll() the server is asked again.
-        http.removeAll()
-        _ = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        // Control: after the cache's removeAll() the server is asked again.
+        cache.removeAll()
+        _ = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher, cache: cache)
         XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 4, seconds: 3), server.errorText)
 
         // A CRL whose nextUpdate has passed is not cached: every evaluation goes to the server.
-        http.removeAll()
+        cache.removeAll()
         let expired = rewriting(crlPort: port, crlFile: "intermediate-expired.crl", fetcher: http)
-        for _ in 0..<2 { _ = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: expired) }
+        for _ in 0..<2 { _ = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: expired, cache: cache) }
         XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-expired.crl", count: 2, seconds: 3), server.errorText)
     }
 
@@ -512,19 +516,20 @@ final class RevocationNetworkTests: XCTestCase {
         try Data(TestCertificates.bytes("revocation/intermediate-wrong-signer.crl")).write(to: served)
         let (server, port) = try startCRLServer(directory: directory.path)
         let fetcher = rewriting(crlPort: port, crlFile: "ca.crl")
+        let cache = FetchCache()
 
-        let soft = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        let soft = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher, cache: cache)
         assertTrusted(soft)
         let notes = Kit.notes(Kit.status(soft, 0))
         XCTAssertTrue(notes.contains { $0.contains(Kit.crlURL) && $0.contains("signature") }, "\(notes)")
         let hard = await (try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"]))
-            .evaluate(fetchingWith: fetcher)
+            .evaluate(fetchingWith: fetcher, cache: cache)
         assertNotTrusted(hard, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
         XCTAssertTrue(server.waitForLines(containing: "GET /ca.crl", count: 2, seconds: 3), "not cached: " + server.errorText)
 
         // The tampered answer did not stick: once the real CRL is served, it is used.
         try Data(TestCertificates.bytes("revocation/intermediate-current.crl")).write(to: served)
-        let real = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        let real = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher, cache: cache)
         assertNotTrusted(real, .fatalTrustFailure, failures: ["0:revoked"])
     }
 
@@ -535,15 +540,16 @@ final class RevocationNetworkTests: XCTestCase {
         let directory = try temporaryDirectory()
         try Data(try forge.make().derEncoded).write(to: directory.appendingPathComponent("ca.crl"))
         let (server, port) = try startCRLServer(directory: directory.path)
-        let fetcher = rewriting(crlPort: port, crlFile: "ca.crl", fetcher: HTTPRevocationFetcher(timeout: 3, cacheLifetime: 2, allowsLocalAddresses: true))
+        let fetcher = rewriting(crlPort: port, crlFile: "ca.crl")
+        let cache = FetchCache(lifetime: 2)
         for _ in 0..<2 {
-            let evaluation = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+            let evaluation = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher, cache: cache)
             assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
         }
         XCTAssertTrue(server.waitForLines(containing: "GET /ca.crl", count: 1, seconds: 3))
         XCTAssertEqual(server.lines(containing: "GET /ca.crl"), 1, "the second evaluation is served from the cache")
         try await Task.sleep(nanoseconds: 2_200_000_000)
-        _ = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        _ = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher, cache: cache)
         XCTAssertTrue(server.waitForLines(containing: "GET /ca.crl", count: 2, seconds: 3), "asked again after the lifetime: " + server.errorText)
     }
 
@@ -551,13 +557,14 @@ final class RevocationNetworkTests: XCTestCase {
         // A leaf of another CA naming the same CRL URL: what verified for the first issuer is not
         // handed out for the second; the server is asked again.
         let (server, port) = try startCRLServer()
-        let fetcher = rewriting(crlPort: port, fetcher: HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true))
-        let first = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher)
+        let fetcher = rewriting(crlPort: port)
+        let cache = FetchCache()
+        let first = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher, cache: cache)
         assertNotTrusted(first, .fatalTrustFailure, failures: ["0:revoked"])
         let otherCA = try CertificateForge.reissue("revocation/leaf-under-revoked-intermediate.pem", ocspURL: nil, crlURL: Kit.crlURL,
                                                    signingKey: "revocation/keys/revoked-intermediate.key.pem")
         let second = await (try Kit.trust(otherCA, intermediates: ["revocation/revoked-intermediate.pem"], options: [.crl], crls: ["root-empty"]))
-            .evaluate(fetchingWith: fetcher)
+            .evaluate(fetchingWith: fetcher, cache: cache)
         assertTrusted(second)
         XCTAssertTrue(Kit.isUnknown(Kit.status(second, 0)), "the intermediate's CRL says nothing about another CA's leaf")
         XCTAssertTrue(server.waitForLines(containing: "GET /intermediate-current.crl", count: 2, seconds: 3), server.errorText)
@@ -574,11 +581,12 @@ final class RevocationNetworkTests: XCTestCase {
             try Data(TestCertificates.bytes("revocation/intermediate-current.crl")).write(to: directory.appendingPathComponent(name))
         }
         let (server, port) = try startCRLServer(directory: directory.path)
-        let http = HTTPRevocationFetcher(timeout: 3, cacheCapacity: 2, allowsLocalAddresses: true)
+        let http = HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true)
+        let cache = FetchCache(capacity: 2)
         func evaluate(_ name: String) async throws {
             let leaf = try CertificateForge.reissue(Kit.goodLeaf, ocspURL: nil, crlURL: "http://127.0.0.1:\(port)/\(name)",
                                                     signingKey: "keys/ecdsa/intermediate.key.pem")
-            let evaluation = await (try Kit.trust(leaf, options: [.crl])).evaluate(fetchingWith: http)
+            let evaluation = await (try Kit.trust(leaf, options: [.crl])).evaluate(fetchingWith: http, cache: cache)
             XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .fetchedCRL(url: "http://127.0.0.1:\(port)/\(name)")), name)
         }
         for name in ["a.crl", "b.crl", "b.crl", "c.crl", "b.crl", "a.crl"] { try await evaluate(name) }
@@ -668,9 +676,6 @@ final class RewritingFetcher: RevocationFetcher {
         log.withLock { $0.append(Request(kind: "issuer", url: target)) }
         return try await base.fetchIssuerCertificates(from: target)
     }
-
-    /// The base fetcher's cache (keyed by the certificates' own URLs, before rewriting).
-    var responseCache: RevocationResponseCache? { base.responseCache }
 }
 
 /// A server that did not come up: a test failure, not a skip.

@@ -6,20 +6,7 @@ import XCTest
 
 /// Issue 13 items 6 and 7: what a cache remembers may never let a later evaluation, under other
 /// options, reach another verdict or another reason than it would with every cache empty.
-final class CacheKeyTests: XCTestCase {
-    private var cachingWasEnabled = true
-
-    override func setUp() {
-        super.setUp()
-        cachingWasEnabled = TrustCaches.isEnabled
-        TrustCaches.isEnabled = true
-    }
-
-    override func tearDown() {
-        TrustCaches.isEnabled = cachingWasEnabled
-        super.tearDown()
-    }
-
+final class CacheKeyTests: CachesOnTestCase {
     /// The RSA-2048 chain (root → intermediate → leaf, every signature RSA-2048 PKCS #1 v1.5) under
     /// RFC 5280 rules only, so that the signature policy is the only thing that differs.
     private func rsaChain() throws -> ServerTrust {

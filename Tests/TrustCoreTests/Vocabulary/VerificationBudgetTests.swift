@@ -49,14 +49,14 @@ final class VerificationBudgetTests: XCTestCase {
     func testFetchedDocumentsAreVerifiedWithinTheEvaluationsBudget() async throws {
         let fetcher = RecordingFetcher(crls: [RevocationKit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")])
         let control = try RevocationKit.trust(RevocationKit.goodLeaf, options: [.crl])
-        let fetched = await control.evaluate(fetchingWith: fetcher)
+        let fetched = await control.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertTrue(fetched.isTrusted, "\(fetched)")
         XCTAssertEqual(RevocationKit.status(fetched, 0), .good(source: .fetchedCRL(url: RevocationKit.crlURL)))
 
         let trust = try RevocationKit.trust(RevocationKit.goodLeaf, options: [.crl])
         trust.options.budget = VerificationBudget(revocationChecks: 0)
         XCTAssertTrue(trust.evaluate().isTrusted, "soft fail without information, nothing verified yet")
-        let evaluation = await trust.evaluate(fetchingWith: fetcher)
+        let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertFalse(evaluation.isTrusted, "\(evaluation)")
         XCTAssertEqual(evaluation.result, .fatalTrustFailure)
         XCTAssertEqual(exhausted(evaluation), [.revocationChecks])

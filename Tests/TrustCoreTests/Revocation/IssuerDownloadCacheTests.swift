@@ -1,6 +1,6 @@
 import Foundation
 import TrustCrypto
-@testable import TrustHTTP
+import TrustCore
 import XCTest
 
 /// The caIssuers download cache: fresh downloads are returned, expired ones are not, and with
