@@ -89,13 +89,16 @@ let package = Package(
         // Explanations of an evaluation for people (findings per certificate, text and JSON), apart
         // from the engine that decides.
         .target(name: "TrustDiagnostics", dependencies: ["TrustCore", "TrustTransparency", "TrustNames", "TrustX509", "TrustCrypto", "TrustDER"]),
-        .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustDocuments", "TrustCore", "TrustX509", "TrustCrypto"]),
-        // The transport-independent decision layer: settings, judge, outcome, challenges, peer record.
-        // No NIO: a transport adapter (TrustNIO) turns its verdicts into the transport's.
         // SwiftTrust's one HTTP client (revocation fetching; the messages and URL rules pin reports use
         // too), outside TrustCore, which keeps only the RevocationFetcher protocol. No NIO.
         .target(name: "TrustHTTP", dependencies: ["TrustCore", "TrustCrypto"]),
-        .target(name: "TrustSession", dependencies: ["TrustCore", "TrustCrypto", "TrustHTTP", "TrustPinning", "TrustX509"]),
+        // The transport-independent decision layer: settings, judge, outcome, challenges, peer record.
+        // No NIO: a transport adapter (TrustNIO) turns its verdicts into the transport's. No pinning:
+        // other modules supply judges through its TLSTrustJudging and ServerTrustChallengeAuthority.
+        .target(name: "TrustSession", dependencies: ["TrustCore", "TrustCrypto", "TrustHTTP", "TrustX509"]),
+        // Alamofire-style evaluators, AFNetworking's SecurityPolicy, pin configurations; and their
+        // conformances to TrustSession's judge protocols (`TLSTrustJudge.evaluator(_:)`, ...).
+        .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustDocuments", "TrustCore", "TrustX509", "TrustCrypto", "TrustSession"]),
         .target(
             name: "SwiftTrust",
             dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustNames", "TrustDocuments", "TrustTransparency", "TrustCore", "TrustDiagnostics", "TrustHTTP", "TrustPinning",

@@ -18,9 +18,10 @@ import TrustX509
 /// | `swifttrust_anchor_reloads_total` | counter | `result` (`reloaded`, `failed`) |
 ///
 /// - `swifttrust_tls_decisions_total`: one per verified handshake, counted when the verdict is
-///   made. `reason` is `none` for a trusted peer, else one word per `TLSTrustFailure` case:
+///   made. `reason` is `none` for a trusted peer, else one word per `TLSTrustFailure` case (a
+///   `judgeRejected` by TrustPinning's evaluators and security policies, or another judge):
 ///   `no_certificates`, `malformed_certificate`, `evaluation_failed`, `evaluator_rejected`,
-///   `security_policy_rejected`, `challenge_cancelled`, `protection_space_rejected`,
+///   `security_policy_rejected`, `judge_rejected`, `challenge_cancelled`, `protection_space_rejected`,
 ///   `options_not_enforced`, `verifier_misconfigured`, `identity_not_allowed`,
 ///   `anchors_unavailable`. `resumed` is `true` for the re-verification of a resumed TLS session.
 ///   No dimension ever holds what a peer or a rule chose (host names, subjects, SANs, rule text):

@@ -25,6 +25,14 @@ public enum SecurityPolicyFailure: Error, Hashable, Sendable, LocalizedError, Cu
     /// rather than the options dropped.
     case optionsNotEnforceable(options: TrustOptions)
 
+    /// The evaluation failures underlying the reason (empty for reasons that are not about the chain).
+    public var trustFailures: [TrustFailure] {
+        switch self {
+        case let .evaluationFailed(failures), let .pinnedAnchorEvaluationFailed(failures): return failures
+        default: return []
+        }
+    }
+
     /// One sentence naming the failed rule or pins.
     public var description: String {
         switch self {

@@ -32,7 +32,7 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
     /// their scope matched, `presented` the keys of the chain's certificates.
     case pinSetMismatch(host: String, domain: String, unsatisfied: [PinRequirement], presented: [PinDescription])
     /// A ``CustomTrustEvaluator``'s closure threw `error` (or a custom `ServerTrustEvaluating`
-    /// conformer threw it, as `TLSTrustFailure.serverTrustFailureReason` reads it).
+    /// conformer judging a TLS peer threw it: ``PinningTrustJudge`` wraps it so).
     case customEvaluationFailed(host: String, error: ComparableError)
     /// `evaluator` accepts without evaluating the trust (``DisabledTrustEvaluator``, or a pinning
     /// evaluator with default and host validation off), but the trust's ``TrustOptions`` ask for

@@ -1,5 +1,4 @@
 import TrustCore
-import TrustPinning
 
 /// The session side of the URLSession challenge flow that AFNetworking's `AFURLSessionManager` and
 /// Alamofire's `SessionDelegate` implement, answering each connection's ``ServerTrustChallenge``.
@@ -26,10 +25,11 @@ public struct ServerTrustChallengeSession: Sendable {
     public enum Authority: Sendable {
         /// No manager, no policy: default handling.
         case none
-        /// Alamofire's `Session(serverTrustManager:)`.
-        case serverTrustManager(ServerTrustManager)
-        /// AFNetworking's `AFURLSessionManager.securityPolicy`.
-        case securityPolicy(SecurityPolicy)
+        /// An authority another module supplies: TrustPinning's
+        /// `Authority.serverTrustManager(_:)` (Alamofire's `Session(serverTrustManager:)`) and
+        /// `Authority.securityPolicy(_:)` (AFNetworking's `AFURLSessionManager.securityPolicy`), or
+        /// the caller's own.
+        case custom(any ServerTrustChallengeAuthority)
     }
 
     /// The level that decided a challenge.
@@ -98,20 +98,9 @@ public struct ServerTrustChallengeSession: Sendable {
         switch authority {
         case .none:
             return Resolution(disposition: .performDefaultHandling, error: nil, level: .authority)
-        case let .serverTrustManager(manager):
+        case let .custom(authority):
             do {
-                guard let evaluator = try manager.serverTrustEvaluator(forHost: challenge.host) else {
-                    return Resolution(disposition: .performDefaultHandling, error: nil, level: .authority)
-                }
-                try evaluator.evaluate(challenge.trust, forHost: challenge.host)
-                return Resolution(disposition: .useCredential, error: nil, level: .authority)
-            } catch {
-                return Resolution(disposition: .cancelAuthenticationChallenge, error: error, level: .authority)
-            }
-        case let .securityPolicy(policy):
-            do throws(SecurityPolicyFailure) {
-                try policy.evaluateWithError(challenge.trust, forDomain: challenge.host)
-                return Resolution(disposition: .useCredential, error: nil, level: .authority)
+                return Resolution(disposition: try authority.answer(challenge), error: nil, level: .authority)
             } catch {
                 return Resolution(disposition: .cancelAuthenticationChallenge, error: error, level: .authority)
             }

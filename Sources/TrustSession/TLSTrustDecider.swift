@@ -1,5 +1,4 @@
 import TrustCore
-import TrustPinning
 import TrustX509
 
 /// Decides whether to trust a TLS peer, independently of any transport: builds each connection's

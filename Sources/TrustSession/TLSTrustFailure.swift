@@ -1,11 +1,10 @@
 import Foundation
 import TrustCore
-import TrustPinning
 import TrustX509
 
 /// Why a verifier rejected the certificates a TLS peer presented: the typed reason behind the
-/// handshake failure, naming the certificate and rule (through ``trustFailures``), the pin, or the
-/// challenge disposition that refused the peer.
+/// handshake failure, naming the certificate and rule (through ``trustFailures``), the judge's own
+/// typed failure (a pin), or the challenge disposition that refused the peer.
 ///
 /// The reason reaches the caller as `TLSTrustError` in the channel pipeline and as
 /// ``TLSTrustOutcome/rejected(_:)`` on the connection's ``TLSPeerTrustRecord``.
@@ -20,11 +19,11 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     case malformedPeerCertificate(index: Int, error: ComparableError)
     /// A plain evaluation (``TLSTrustJudge/evaluate``) did not trust the chain.
     case evaluationFailed(TrustEvaluation)
-    /// A server-trust evaluator (or a `ServerTrustManager`) rejected the trust for `host`; the
-    /// evaluators of TrustPinning throw `ServerTrustFailureReason` (``serverTrustFailureReason``).
-    case evaluatorRejected(host: String, error: ComparableError)
-    /// An AFNetworking-style `SecurityPolicy` rejected the trust for `host`.
-    case securityPolicyRejected(host: String, failure: SecurityPolicyFailure)
+    /// A custom judge (``TLSTrustJudge/custom(_:)``) rejected the trust for `host`, for the typed
+    /// reason `failure` carries: TrustPinning's evaluators (and a `ServerTrustManager`) give a
+    /// `ServerTrustFailureReason`, its `SecurityPolicy` a `SecurityPolicyFailure` (read them with
+    /// TrustPinning's `serverTrustFailureReason` and `securityPolicyFailure`).
+    case judgeRejected(host: String, failure: AnyTLSTrustJudgeFailure)
     /// A challenge handler answered `cancelAuthenticationChallenge`, optionally with its own error
     /// (AFNetworking 4's `authenticationChallengeHandler` returning an `NSError`).
     case challengeCancelled(host: String, error: ComparableError?)
@@ -47,38 +46,19 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     /// The ``TLSTrustSettings/anchorProvider`` had no anchors to verify this peer against.
     case anchorsUnavailable(TrustAnchorUnavailable)
 
-    /// The reason an evaluator gave, when an evaluator rejected the trust. An error that is not a
-    /// `ServerTrustFailureReason` (thrown by a custom `ServerTrustEvaluating` conformer) is
-    /// wrapped as `ServerTrustFailureReason.customEvaluationFailed(host:error:)`, as Alamofire's
-    /// `SessionDelegate.attemptServerTrustAuthentication` wraps any error that is not an `AFError`.
-    public var serverTrustFailureReason: ServerTrustFailureReason? {
-        switch self {
-        case let .evaluatorRejected(host, error):
-            return (error.error as? ServerTrustFailureReason) ?? .customEvaluationFailed(host: host, error: error)
-        case let .challengeCancelled(_, error): return error?.error as? ServerTrustFailureReason
-        default: return nil
-        }
-    }
-
     /// The evaluation failures underneath (each names its certificate and the rule it broke);
     /// empty for reasons that are not about the chain (pins, dispositions, malformed input).
     public var trustFailures: [TrustFailure] {
         switch self {
         case let .evaluationFailed(evaluation), let .optionsNotEnforced(_, _, evaluation?):
             return evaluation.failures
-        case let .securityPolicyRejected(_, failure):
-            switch failure {
-            case let .evaluationFailed(failures), let .pinnedAnchorEvaluationFailed(failures): return failures
-            default: return []
-            }
+        case let .judgeRejected(_, failure):
+            return failure.base.trustFailures
         case let .challengeCancelled(_, error?):
-            // AFNetworking's authority (a SecurityPolicy) cancelled the challenge.
-            if let failure = error.error as? SecurityPolicyFailure {
-                return TLSTrustFailure.securityPolicyRejected(host: "", failure: failure).trustFailures
-            }
-            return serverTrustFailureReason?.trustFailures ?? []
+            // The authority's reason (a ServerTrustManager's evaluator, a SecurityPolicy).
+            return (error.error as? any TLSTrustJudgeFailure)?.trustFailures ?? []
         default:
-            return serverTrustFailureReason?.trustFailures ?? []
+            return []
         }
     }
 
@@ -91,15 +71,10 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
         switch self {
         case let .evaluationFailed(evaluation):
             return "not trusted (\(evaluation.result))"
-        case let .evaluatorRejected(_, error):
-            return (error.error as? ServerTrustFailureReason)?.summary ?? "\(error)"
-        case let .securityPolicyRejected(host, failure) where !trustFailures.isEmpty:
-            if case .pinnedAnchorEvaluationFailed = failure {
-                return "security policy rejected \(host): evaluation with the pinned certificates as anchors failed"
-            }
-            return "security policy rejected \(host): server trust evaluation failed"
+        case let .judgeRejected(host, failure):
+            return failure.base.summary(forHost: host)
         case let .challengeCancelled(host, error?):
-            let reason = (error.error as? ServerTrustFailureReason)?.summary ?? "\(error)"
+            let reason = (error.error as? any TLSTrustJudgeFailure)?.summary(forHost: host) ?? "\(error)"
             return "the server trust challenge for \(host) was cancelled: \(reason)"
         default:
             return unescapedDescription
@@ -117,10 +92,8 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             return "presented certificate \(index) is malformed: \(error)"
         case let .evaluationFailed(evaluation):
             return "not trusted (\(evaluation.result)): " + evaluation.failures.map(\.description).joined(separator: "; ")
-        case let .evaluatorRejected(_, error):
-            return "\(error)"
-        case let .securityPolicyRejected(host, failure):
-            return "security policy rejected \(host): \(failure)"
+        case let .judgeRejected(host, failure):
+            return failure.base.description(forHost: host)
         case let .challengeCancelled(host, error):
             return "the server trust challenge for \(host) was cancelled" + (error.map { ": \($0)" } ?? "")
         case let .protectionSpaceRejected(host):
@@ -148,10 +121,10 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             return "the peer must present its certificate chain, leaf first, as DER X.509 certificates"
         case .evaluationFailed:
             return "each failure names the certificate (0 = leaf) and the rule it broke"
-        case let .evaluatorRejected(_, error), let .challengeCancelled(_, error?):
+        case let .judgeRejected(_, failure):
+            return (failure.base as? any LocalizedError)?.recoverySuggestion
+        case let .challengeCancelled(_, error?):
             return (error.error as? any LocalizedError)?.recoverySuggestion
-        case let .securityPolicyRejected(_, failure):
-            return failure.recoverySuggestion
         case .challengeCancelled, .protectionSpaceRejected:
             return nil
         case .optionsNotEnforced:

@@ -1,5 +1,4 @@
 import TrustCore
-import TrustPinning
 
 /// Who decides whether a peer's certificates are acceptable, once ``TLSTrustSettings`` have
 /// configured the connection's `ServerTrust`.
@@ -7,11 +6,11 @@ public enum TLSTrustJudge: Sendable {
     /// A plain evaluation (`SecTrustEvaluateWithError`) under the settings' profile, identity and
     /// revocation policies. The only judge for client certificates (mutual TLS).
     case evaluate
-    /// An Alamofire-style evaluator: `DefaultTrustEvaluator`, the pinning evaluators, a
-    /// `CompositeTrustEvaluator`, or a `ServerTrustManager` choosing one per host.
-    case evaluator(any ServerTrustEvaluating)
-    /// An AFNetworking-style `SecurityPolicy` (`-evaluateServerTrust:forDomain:`).
-    case securityPolicy(SecurityPolicy)
+    /// A judge another module supplies: TrustPinning's Alamofire-style evaluators
+    /// (`TLSTrustJudge.evaluator(_:)`: `DefaultTrustEvaluator`, the pinning evaluators, a
+    /// `CompositeTrustEvaluator`, or a `ServerTrustManager` choosing one per host) and its
+    /// AFNetworking-style `SecurityPolicy` (`TLSTrustJudge.securityPolicy(_:)`), or the caller's own.
+    case custom(any TLSTrustJudging)
     /// The URLSession challenge flow of AFNetworking and Alamofire: handlers answer a
     /// ``ServerTrustChallenge`` with a disposition (docs/transport.md).
     case challenges(ServerTrustChallengeSession)
@@ -21,43 +20,42 @@ public enum TLSTrustJudge: Sendable {
     package var acceptsWithoutEvaluating: Bool {
         switch self {
         case .evaluate, .challenges: return false
-        case let .evaluator(evaluator): return evaluator.acceptsWithoutEvaluating
-        case let .securityPolicy(policy): return policy.acceptsWithoutEvaluating
+        case let .custom(judge): return judge.acceptsWithoutEvaluating
         }
     }
 
-    /// The judge's name in errors: the evaluator's type, `SecurityPolicy`, `evaluate` or `challenges`.
+    /// The judge's name in errors: the custom judge's (an evaluator's type, `SecurityPolicy`),
+    /// `evaluate` or `challenges`.
     var name: String {
         switch self {
         case .evaluate: return "evaluate"
-        case let .evaluator(evaluator): return evaluator.evaluatorName
-        case .securityPolicy: return "SecurityPolicy"
+        case let .custom(judge): return judge.name
         case .challenges: return "challenges"
         }
     }
 
     /// The revocation flags the judge's evaluation would fetch with for `role` (Alamofire's
-    /// `RevocationTrustEvaluator`, alone, in a composite, or chosen by a `ServerTrustManager`); nil
-    /// when it never fetches.
+    /// `RevocationTrustEvaluator`, alone, in a composite, or chosen by a `ServerTrustManager`, as a
+    /// judge or a challenge authority); nil when it never fetches.
     func revocationToFetch(for role: TLSPeerRole) -> RevocationOptions? {
         guard let host = role.host else { return nil }
         switch self {
-        case let .evaluator(evaluator): return evaluator.revocationToFetch(forHost: host)
+        case let .custom(judge): return judge.revocationToFetch(forHost: host)
         case let .challenges(session):
-            guard case let .serverTrustManager(manager) = session.authority else { return nil }
-            return manager.revocationToFetch(forHost: host)
-        case .evaluate, .securityPolicy: return nil
+            guard case let .custom(authority) = session.authority else { return nil }
+            return authority.revocationToFetch(forHost: host)
+        case .evaluate: return nil
         }
     }
 
     /// Whether the judge fetches revocation information for some peer.
     var fetchesRevocation: Bool {
         switch self {
-        case let .evaluator(evaluator): return evaluator.fetchesRevocation
+        case let .custom(judge): return judge.fetchesRevocation
         case let .challenges(session):
-            guard case let .serverTrustManager(manager) = session.authority else { return false }
-            return manager.fetchesRevocation
-        case .evaluate, .securityPolicy: return false
+            guard case let .custom(authority) = session.authority else { return false }
+            return authority.fetchesRevocation
+        case .evaluate: return false
         }
     }
 
@@ -70,22 +68,9 @@ public enum TLSTrustJudge: Sendable {
             // SecTrustEvaluateIfNecessary: the current evaluation (the transport's fetching one) stands.
             let evaluation = trust.lastEvaluation ?? trust.evaluate()
             return evaluation.isTrusted ? .success(evaluation) : .failure(.evaluationFailed(evaluation))
-        case let .evaluator(evaluator):
-            let host = role.host ?? ""
-            do {
-                try evaluator.evaluate(trust, forHost: host, port: port)
-                return .success(trust.lastEvaluation)
-            } catch {
-                return .failure(.evaluatorRejected(host: host, error: ComparableError(error)))
-            }
-        case let .securityPolicy(policy):
-            let host = role.host ?? ""
-            do throws(SecurityPolicyFailure) {
-                try policy.evaluateWithError(trust, forDomain: role.host)
-                return .success(trust.lastEvaluation)
-            } catch {
-                return .failure(.securityPolicyRejected(host: host, failure: error))
-            }
+        case let .custom(judge):
+            guard let failure = judge.rejection(of: trust, host: role.host, port: port) else { return .success(trust.lastEvaluation) }
+            return .failure(.judgeRejected(host: role.host ?? "", failure: AnyTLSTrustJudgeFailure(failure)))
         case let .challenges(session):
             let challenge = ServerTrustChallenge(host: role.host ?? "", port: port, trust: trust)
             return session.answer(challenge, taskHandler: taskHandler, settings: settings)

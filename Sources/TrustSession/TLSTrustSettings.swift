@@ -7,7 +7,7 @@ import TrustX509
 /// intermediates, verify date, profile and revocation checking that `SecTrustSetAnchorCertificates`,
 /// `SecTrustSetVerifyDate` and `SecPolicyCreateRevocation` set on Apple's platforms.
 ///
-/// Evaluators (``TLSTrustJudge/evaluator(_:)``) and security policies judge a trust configured this
+/// Evaluators (TrustPinning's `TLSTrustJudge.evaluator(_:)`) and security policies judge a trust configured this
 /// way: `DefaultTrustEvaluator` trusts these anchors, for instance.
 ///
 /// ```swift

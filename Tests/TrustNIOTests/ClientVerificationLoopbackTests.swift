@@ -111,7 +111,7 @@ final class ClientVerificationLoopbackTests: LoopbackTestCase {
         let pinnedOther = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: try TestCertificates.certificates("rsa/root.pem"))
         let rejected = try connect(port: server.port, verifier: TLSTrustVerifier(securityPolicy: pinnedOther, settings: try TestCertificates.settings()))
         let failure = try XCTUnwrap(rejection(rejected))
-        guard case .securityPolicyRejected(_, .pinnedAnchorEvaluationFailed) = failure else { return XCTFail("\(failure)") }
+        guard case .judgeRejected = failure, case .pinnedAnchorEvaluationFailed? = failure.securityPolicyFailure else { return XCTFail("\(failure)") }
     }
 
     func testSNINameIsTheIdentityAndAnIPAddressIsCheckedAsOne() throws {

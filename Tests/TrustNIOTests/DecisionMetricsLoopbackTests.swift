@@ -3,6 +3,7 @@ import MetricsTestKit
 import NIOCore
 import TrustCore
 import TrustNIO
+import TrustPinning
 import TrustX509
 import TrustTestSupport
 import XCTest
@@ -16,7 +17,7 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
     private static let allowedDimensionValues: [String: Set<String>] = [
         "outcome": ["trusted", "rejected"], "role": ["server", "client"], "resumed": ["true", "false"],
         "reason": ["none", "no_certificates", "malformed_certificate", "evaluation_failed", "evaluator_rejected",
-                   "security_policy_rejected", "challenge_cancelled", "protection_space_rejected", "options_not_enforced",
+                   "security_policy_rejected", "judge_rejected", "challenge_cancelled", "protection_space_rejected", "options_not_enforced",
                    "verifier_misconfigured", "identity_not_allowed", "anchors_unavailable"],
         "kind": ["crl", "ocsp", "ca_issuers"], "result": ["ok", "failed", "reloaded"],
     ]
@@ -24,6 +25,22 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
     private func decisions(_ recorded: TestMetrics, outcome: String, reason: String, role: String = "server") -> Int64 {
         recorded.counterTotal(label: TLSTrustMetrics.decisionsLabel,
                               dimensions: [("outcome", outcome), ("role", role), ("reason", reason), ("resumed", "false")])
+    }
+
+    /// A judge's rejection is labelled by its failure's type: TrustPinning's evaluators and
+    /// security policies each by their own word, every other judge by one (never by its text).
+    func testJudgeRejectionsAreLabelledByTheirFailuresType() throws {
+        struct Other: TLSTrustJudgeFailure { var description: String { "anything the judge chose" } }
+        let labelled: [(any TLSTrustJudgeFailure, String)] = [
+            (ServerTrustFailureReason.noCertificatesFound, "evaluator_rejected"),
+            (SecurityPolicyFailure.noPinnedCertificates, "security_policy_rejected"),
+            (Other(), "judge_rejected"),
+        ]
+        for (failure, label) in labelled {
+            let reason = TLSTrustFailure.judgeRejected(host: "a.test", failure: AnyTLSTrustJudgeFailure(failure)).metricReason
+            XCTAssertEqual(reason, label)
+            XCTAssertTrue(try XCTUnwrap(Self.allowedDimensionValues["reason"]).contains(reason), reason)
+        }
     }
 
     func testTrustedAndRejectedHandshakesAreCountedTimedAndTheExpiryGaugeIsSet() throws {

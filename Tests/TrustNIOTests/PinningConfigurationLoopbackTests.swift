@@ -92,8 +92,7 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
             XCTAssertNil(try connect(to: pinned, document: document, reporter: nil).error, format)
             let rejected = try connect(to: other, document: document, reporter: nil)
             XCTAssertNotNil(rejected.error, format)
-            guard case let .evaluatorRejected(_, error) = rejected.record.failure,
-                  case .pinSetMismatch = error.error as? ServerTrustFailureReason else {
+            guard case .pinSetMismatch? = rejected.record.failure?.serverTrustFailureReason else {
                 XCTFail("\(format): expected a pin-set mismatch, got \(String(describing: rejected.record.failure))")
                 continue
             }

@@ -44,9 +44,9 @@ final class TLSTrustFailureComparisonTests: XCTestCase {
             return try await rejected(verifier.verify(chain, role: .server(host: TestCertificates.host)))
         }
         let one = try await rejection(1)
-        guard case let .evaluatorRejected(host, error) = one else { return XCTFail("\(one)") }
+        guard case let .judgeRejected(host, failure) = one else { return XCTFail("\(one)") }
         XCTAssertEqual(host, TestCertificates.host)
-        guard case let .customEvaluationFailed(_, thrown)? = error.error as? ServerTrustFailureReason else { return XCTFail("\(error)") }
+        guard case let .customEvaluationFailed(_, thrown)? = failure.base as? ServerTrustFailureReason else { return XCTFail("\(failure)") }
         XCTAssertEqual(thrown.error as? Rejected, Rejected(code: 1))
         let sameAgain = try await rejection(1)
         let two = try await rejection(2)

@@ -8,16 +8,21 @@ import XCTest
 final class TLSTrustFailureEqualityTests: XCTestCase {
     private struct Refusal: Error, Hashable { let code: Int }
     private struct Opaque: Error { let text: String }
+    private struct Refused: TLSTrustJudgeFailure { let code: Int; var description: String { "refused \(code)" } }
+
+    private func rejected(_ host: String, _ failure: any TLSTrustJudgeFailure) -> TLSTrustFailure {
+        .judgeRejected(host: host, failure: AnyTLSTrustJudgeFailure(failure))
+    }
 
     func testEqualValuesAreEqualAndHashAlike() {
         let pairs: [(TLSTrustFailure, TLSTrustFailure)] = [
             (.noPeerCertificates, .noPeerCertificates),
             (.malformedPeerCertificate(index: 1, error: ComparableError(Refusal(code: 1))),
              .malformedPeerCertificate(index: 1, error: ComparableError(Refusal(code: 1)))),
-            (.evaluatorRejected(host: "a.test", error: ComparableError(Opaque(text: "x"))),
-             .evaluatorRejected(host: "a.test", error: ComparableError(Opaque(text: "y")))),
-            (.securityPolicyRejected(host: "a.test", failure: .noPinnedCertificates),
-             .securityPolicyRejected(host: "a.test", failure: .noPinnedCertificates)),
+            (rejected("a.test", ServerTrustFailureReason.customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "x")))),
+             rejected("a.test", ServerTrustFailureReason.customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "y"))))),
+            (rejected("a.test", SecurityPolicyFailure.noPinnedCertificates), rejected("a.test", SecurityPolicyFailure.noPinnedCertificates)),
+            (rejected("a.test", Refused(code: 1)), rejected("a.test", Refused(code: 1))),
             (.challengeCancelled(host: "a.test", error: nil), .challengeCancelled(host: "a.test", error: nil)),
             (.challengeCancelled(host: "a.test", error: ComparableError(Refusal(code: 2))),
              .challengeCancelled(host: "a.test", error: ComparableError(Refusal(code: 2)))),
@@ -37,11 +42,14 @@ final class TLSTrustFailureEqualityTests: XCTestCase {
             .malformedPeerCertificate(index: 0, error: ComparableError(Refusal(code: 1))),
             .malformedPeerCertificate(index: 1, error: ComparableError(Refusal(code: 1))),
             .malformedPeerCertificate(index: 1, error: ComparableError(Refusal(code: 2))),
-            .evaluatorRejected(host: "a.test", error: ComparableError(Refusal(code: 1))),
-            .evaluatorRejected(host: "b.test", error: ComparableError(Refusal(code: 1))),
-            .evaluatorRejected(host: "a.test", error: ComparableError(Opaque(text: "x"))),
-            .securityPolicyRejected(host: "a.test", failure: .noPinnedCertificates),
-            .securityPolicyRejected(host: "a.test", failure: .domainValidationRequiresPinning(domain: "a.test")),
+            rejected("a.test", ServerTrustFailureReason.customEvaluationFailed(host: "a.test", error: ComparableError(Refusal(code: 1)))),
+            rejected("b.test", ServerTrustFailureReason.customEvaluationFailed(host: "a.test", error: ComparableError(Refusal(code: 1)))),
+            rejected("a.test", ServerTrustFailureReason.customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "x")))),
+            rejected("a.test", ServerTrustFailureReason.noRequiredEvaluator(host: "a.test")),
+            rejected("a.test", SecurityPolicyFailure.noPinnedCertificates),
+            rejected("a.test", SecurityPolicyFailure.domainValidationRequiresPinning(domain: "a.test")),
+            rejected("a.test", Refused(code: 1)),
+            rejected("a.test", Refused(code: 2)),
             .challengeCancelled(host: "a.test", error: nil),
             .challengeCancelled(host: "a.test", error: ComparableError(Refusal(code: 1))),
             .protectionSpaceRejected(host: "a.test"),

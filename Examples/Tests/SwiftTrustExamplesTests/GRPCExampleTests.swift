@@ -25,9 +25,9 @@ final class GRPCExampleTests: XCTestCase {
         guard case let .failure(error) = outcome else { return XCTFail("the call succeeded with a wrong pin") }
         XCTAssertEqual(error.code, .unavailable)
         let rejection = try XCTUnwrap(error.tlsTrustError, "\(error)")
-        guard case let .evaluatorRejected(host, reason) = rejection.failure else { return XCTFail("\(rejection)") }
+        guard case let .judgeRejected(host, _) = rejection.failure else { return XCTFail("\(rejection)") }
         XCTAssertEqual(host, ExamplePKI.host)
-        guard case .publicKeyPinningFailed? = reason.error as? ServerTrustFailureReason else { return XCTFail("\(reason)") }
+        guard case .publicKeyPinningFailed? = rejection.failure.serverTrustFailureReason else { return XCTFail("\(rejection)") }
     }
 
     /// A route to the test leaf's host whose server must hold one of `pins`.

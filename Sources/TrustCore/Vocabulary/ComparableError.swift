@@ -8,7 +8,7 @@
 /// error does, so a reason's text is the same as if it held the error itself.
 ///
 /// ```swift
-/// if case let .evaluatorRejected(_, underlying) = failure,
+/// if case let .challengeCancelled(_, underlying?) = failure,
 ///    let reason = underlying.error as? ServerTrustFailureReason { … }
 /// ```
 public struct ComparableError: Hashable, Sendable, CustomStringConvertible {

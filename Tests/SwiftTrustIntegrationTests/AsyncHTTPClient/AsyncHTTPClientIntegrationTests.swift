@@ -52,8 +52,8 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
                 try await client.shutdown()
                 await server.stop()
                 let rejection = try XCTUnwrap(error as? TLSTrustError, "\(version): \(String(describing: error))")
-                guard case let .evaluatorRejected(host, reason) = rejection.failure,
-                      case .publicKeyPinningFailed? = reason.error as? ServerTrustFailureReason else { return XCTFail("\(rejection)") }
+                guard case let .judgeRejected(host, _) = rejection.failure,
+                      case .publicKeyPinningFailed? = rejection.failure.serverTrustFailureReason else { return XCTFail("\(rejection)") }
                 XCTAssertEqual(host, IntegrationPKI.host)
                 XCTAssertEqual(rejection.tlsError as? HTTPClientTrustRejection, .connectionClosedBeforeRequest)
                 Self.assertNoRequest(reached: server, version: version)
