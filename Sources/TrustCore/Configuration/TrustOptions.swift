@@ -177,7 +177,7 @@ public struct TrustOptions: Hashable, Sendable {
         get { storage.fields.publicSuffixList }
         set { unique().fields.publicSuffixList = newValue }
     }
-    /// Whether a fetching evaluation (``ServerTrust/evaluate(fetchingWith:within:)``, a TLS
+    /// Whether a fetching evaluation (``ServerTrust/evaluate(fetching:within:)``, a TLS
     /// handshake) downloads an intermediate the peer left out from the authorityInfoAccess caIssuers
     /// URL of the certificate whose issuer is missing, as Apple's trustd does (`kSecCAIssuerSource`,
     /// `SecCAIssuerCopyParents`), Chrome and Android too. Default true. Only `http://` URLs, only
