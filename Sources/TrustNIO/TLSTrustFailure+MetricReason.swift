@@ -20,6 +20,7 @@ extension TLSTrustFailure {
         case .challengeCancelled: return "challenge_cancelled"
         case .protectionSpaceRejected: return "protection_space_rejected"
         case .optionsNotEnforced: return "options_not_enforced"
+        case .certificateTransparencyNotEnforced: return "certificate_transparency_not_enforced"
         case .verifierMisconfigured: return "verifier_misconfigured"
         case .identityNotAllowed: return "identity_not_allowed"
         case .anchorsUnavailable: return "anchors_unavailable"

@@ -22,7 +22,7 @@ import TrustX509
 ///   `judgeRejected` by TrustPinning's evaluators and security policies, or another judge):
 ///   `no_certificates`, `malformed_certificate`, `evaluation_failed`, `evaluator_rejected`,
 ///   `security_policy_rejected`, `judge_rejected`, `challenge_cancelled`, `protection_space_rejected`,
-///   `options_not_enforced`, `verifier_misconfigured`, `identity_not_allowed`,
+///   `options_not_enforced`, `certificate_transparency_not_enforced`, `verifier_misconfigured`, `identity_not_allowed`,
 ///   `anchors_unavailable`. `resumed` is `true` for the re-verification of a resumed TLS session.
 ///   No dimension ever holds what a peer or a rule chose (host names, subjects, SANs, rule text):
 ///   every label set is from the fixed lists above.

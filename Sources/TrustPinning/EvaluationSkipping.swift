@@ -2,9 +2,9 @@ import TrustCore
 
 /// An evaluator that, as configured, can accept a trust without evaluating it: Alamofire's
 /// `DisabledTrustEvaluator`, and its pinning evaluators with `performDefaultValidation` and
-/// `validateHost` both false. With ``TrustOptions`` that need an evaluation (`requiresEvaluation`: a
-/// profile, revocation, a maximum depth, policy inputs, ...)
-/// such an evaluator cannot honour them; the transport refuses the combination when it is
+/// `validateHost` both false. With a configuration that needs an evaluation
+/// (``TrustConfiguration/requiresEvaluation``: a profile, revocation, a maximum depth, policy inputs,
+/// Certificate Transparency logs, ...) such an evaluator cannot honour it; the transport refuses the combination when it is
 /// configured, and the evaluator itself throws
 /// ``ServerTrustFailureReason/optionsNotEnforceable(host:evaluator:options:)`` rather than drop them.
 package protocol EvaluationSkipping {
@@ -28,16 +28,20 @@ extension ServerTrustEvaluating {
     /// that has not been made: a current trusted evaluation that applied them (by another member of
     /// a ``CompositeTrustEvaluator``, or the transport's fetching evaluation) is enough.
     package func refuseSkippingEvaluation(of trust: ServerTrust, forHost host: String) throws(ServerTrustFailureReason) {
-        let options = trust.options
-        guard acceptsWithoutEvaluating, options.requiresEvaluation, !trust.hasTrustedEvaluationEnforcingOptions else { return }
-        throw .optionsNotEnforceable(host: host, evaluator: evaluatorName, options: options)
+        let configuration = trust.configuration
+        guard acceptsWithoutEvaluating, configuration.requiresEvaluation, !trust.hasTrustedEvaluationEnforcing(configuration) else { return }
+        if configuration.options.requiresEvaluation {
+            throw .optionsNotEnforceable(host: host, evaluator: evaluatorName, options: configuration.options)
+        }
+        throw .certificateTransparencyNotEnforceable(host: host, evaluator: evaluatorName)
     }
 }
 
 extension ServerTrust {
-    /// Whether the last evaluation is current, trusted, and applied this trust's options.
-    package var hasTrustedEvaluationEnforcingOptions: Bool {
-        lastEvaluation?.isTrusted(enforcing: options) ?? false
+    /// Whether the last evaluation is current, trusted, and applied `configuration` (this trust's):
+    /// its options and its Certificate Transparency logs.
+    package func hasTrustedEvaluationEnforcing(_ configuration: TrustConfiguration) -> Bool {
+        lastEvaluation?.isTrusted(enforcing: configuration) ?? false
     }
 }
 

@@ -88,10 +88,12 @@ public struct SecurityPolicy: Sendable {
         if let domain, allowInvalidCertificates, validatesDomainName, pinningMode == .none || storedCertificates.isEmpty {
             throw .domainValidationRequiresPinning(domain: domain)
         }
-        // A profile or revocation configured on the trust is enforced by evaluation only.
-        let options = trust.options
-        if acceptsWithoutEvaluating, options.requiresEvaluation, !trust.hasTrustedEvaluationEnforcingOptions {
-            throw .optionsNotEnforceable(options: options)
+        // A profile, revocation or Certificate Transparency configured on the trust is enforced by
+        // evaluation only.
+        let configuration = trust.configuration
+        if acceptsWithoutEvaluating, configuration.requiresEvaluation, !trust.hasTrustedEvaluationEnforcing(configuration) {
+            if configuration.options.requiresEvaluation { throw .optionsNotEnforceable(options: configuration.options) }
+            throw .certificateTransparencyNotEnforceable
         }
         // Each evaluation sets these policies and evaluates in one step (`evaluate(policies:)`), so a
         // concurrent evaluator on the same trust cannot change what is checked in between.

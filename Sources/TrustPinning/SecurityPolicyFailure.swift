@@ -24,6 +24,10 @@ public enum SecurityPolicyFailure: Error, Hashable, Sendable, LocalizedError, Cu
     /// ``TrustOptions`` ask for what only an evaluation checks (a profile, revocation): refused
     /// rather than the options dropped.
     case optionsNotEnforceable(options: TrustOptions)
+    /// ``SecurityPolicy/allowInvalidCertificates`` would accept without evaluating, while the
+    /// trust's configuration has Certificate Transparency logs, which only an evaluation enforces:
+    /// refused rather than the logs ignored.
+    case certificateTransparencyNotEnforceable
 
     /// The evaluation failures underlying the reason (empty for reasons that are not about the chain).
     public var trustFailures: [TrustFailure] {
@@ -53,6 +57,8 @@ public enum SecurityPolicyFailure: Error, Hashable, Sendable, LocalizedError, Cu
             return "every certificate of the chain must be pinned; not pinned: \(unpinned.listed)"
         case let .optionsNotEnforceable(options):
             return "allowInvalidCertificates accepts chains that do not evaluate, which the configured \(options.summary) requires"
+        case .certificateTransparencyNotEnforceable:
+            return "allowInvalidCertificates accepts chains that do not evaluate, which the configured Certificate Transparency logs require"
         }
     }
 
@@ -70,6 +76,8 @@ public enum SecurityPolicyFailure: Error, Hashable, Sendable, LocalizedError, Cu
             return "if the server's certificates changed legitimately, pin the new ones (keep a backup pin); otherwise this is not the expected server"
         case .optionsNotEnforceable:
             return "set allowInvalidCertificates to false, or do not configure a profile or revocation checking"
+        case .certificateTransparencyNotEnforceable:
+            return "set allowInvalidCertificates to false, or do not configure Certificate Transparency logs"
         }
     }
 }

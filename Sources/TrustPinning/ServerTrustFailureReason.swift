@@ -39,6 +39,10 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
     /// what only an evaluation checks (a profile, revocation): the combination cannot be honoured,
     /// so it is refused rather than the options dropped.
     case optionsNotEnforceable(host: String, evaluator: String, options: TrustOptions)
+    /// `evaluator` would accept `host` without evaluating the chain while the trust's configuration
+    /// has Certificate Transparency logs (``TrustConfiguration/certificateTransparencyLogs``), which
+    /// only an evaluation enforces: refused rather than the logs ignored.
+    case certificateTransparencyNotEnforceable(host: String, evaluator: String)
 
     /// The evaluation failures underlying the reason (empty for reasons that are not about the chain).
     public var trustFailures: [TrustFailure] {
@@ -87,6 +91,8 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
             return "custom evaluation failed for \(host): \(error)"
         case let .optionsNotEnforceable(host, evaluator, options):
             return "\(evaluator) accepts \(host) without evaluating the chain, which the configured \(options.summary) requires"
+        case let .certificateTransparencyNotEnforceable(host, evaluator):
+            return "\(evaluator) accepts \(host) without evaluating the chain, which the configured Certificate Transparency logs require"
         }
     }
 
@@ -114,6 +120,8 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
             return nil
         case .optionsNotEnforceable:
             return "turn default or host validation on, or do not configure a profile or revocation checking for this host"
+        case .certificateTransparencyNotEnforceable:
+            return "turn default or host validation on, or do not configure Certificate Transparency logs for this host"
         }
     }
 }

@@ -22,6 +22,10 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
     /// (``TLSTrustSettings/trustOptions``: a profile other than SSL, revocation checking, or any
     /// other setting `TrustOptions.requiresEvaluation` counts, such as a maximum depth or policy inputs).
     case judgeSkipsEvaluation(judge: String, options: TrustOptions)
+    /// `judge` accepts peers without evaluating their chain, while the settings configure
+    /// Certificate Transparency logs (``TrustConfiguration/certificateTransparencyLogs``), which only
+    /// an evaluation enforces.
+    case judgeSkipsCertificateTransparency(judge: String)
     /// `judge` accepts peers without evaluating their chain, while the settings require an identity
     /// (``TLSTrustSettings/requiredIdentity``), which is only worth what the validated chain vouches for.
     case identityRuleNeedsEvaluation(judge: String)
@@ -42,6 +46,9 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
                 + "certificate that allows clientAuth; set the settings' anchors (with anchorsOnly) to the CA that issues them"
         case let .judgeSkipsEvaluation(judge, options):
             return "the judge \(judge) accepts peers without evaluating their chain, so it cannot enforce the configured \(options.summary)"
+        case let .judgeSkipsCertificateTransparency(judge):
+            return "the judge \(judge) accepts peers without evaluating their chain, so it cannot enforce the configured "
+                + "Certificate Transparency logs"
         case let .identityRuleNeedsEvaluation(judge):
             return "the judge \(judge) accepts peers without evaluating their chain, so no verified identity exists for the required identity rule"
         case .anchorsAndAnchorProvider:
@@ -65,6 +72,8 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
             return "put fixed anchors in the provider, or remove the provider"
         case .judgeSkipsEvaluation:
             return "turn the judge's default or host validation on (or allowInvalidCertificates off), or remove the options it cannot enforce (profile, revocation, depth, policy inputs, ...)"
+        case .judgeSkipsCertificateTransparency:
+            return "turn the judge's default or host validation on (or allowInvalidCertificates off), or remove the Certificate Transparency logs"
         }
     }
 }

@@ -24,8 +24,11 @@ public struct TLSTrustDecider: Sendable {
     ///   ``TLSTrustConfigurationError/anchorsAndAnchorProvider`` when both anchor settings are set.
     public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate) throws(TLSTrustConfigurationError) {
         let options = settings.trustOptions
-        if options.requiresEvaluation, judge.acceptsWithoutEvaluating {
-            throw .judgeSkipsEvaluation(judge: judge.name, options: options)
+        if judge.acceptsWithoutEvaluating {
+            if options.requiresEvaluation { throw .judgeSkipsEvaluation(judge: judge.name, options: options) }
+            if settings.configuration.requiresCertificateTransparencyEvaluation {
+                throw .judgeSkipsCertificateTransparency(judge: judge.name)
+            }
         }
         // An identity is only as good as the chain that vouches for it.
         if settings.requiredIdentity != nil, judge.acceptsWithoutEvaluating {
@@ -159,14 +162,18 @@ public struct TLSTrustDecider: Sendable {
     private func decide(_ trust: ServerTrust, presented: [Certificate], role: TLSPeerRole, port: Int?,
                         taskHandler: ServerTrustChallengeHandler?) -> TLSTrustOutcome {
         // What the settings (and their `configure` closure) asked every evaluation to enforce.
-        let required = trust.options
+        let required = trust.configuration
         switch judge.decide(trust, role: role, settings: settings, port: port, taskHandler: taskHandler) {
         case var .success(evaluation):
             if required.requiresEvaluation {
                 switch Self.enforcing(required, on: trust, accepted: evaluation) {
                 case let .success(enforced): evaluation = enforced
                 case let .failure(failed):
-                    return .rejected(.optionsNotEnforced(host: role.host ?? "", options: required, evaluation: failed.evaluation))
+                    let host = role.host ?? ""
+                    if failed.missedOptions {
+                        return .rejected(.optionsNotEnforced(host: host, options: required.options, evaluation: failed.evaluation))
+                    }
+                    return .rejected(.certificateTransparencyNotEnforced(host: host, evaluation: failed.evaluation))
                 }
             }
             if let rule = settings.requiredIdentity {
@@ -198,17 +205,26 @@ public struct TLSTrustDecider: Sendable {
     /// own when it trusted the chain under them; else one evaluation of `trust` as the judge left it
     /// (a custom evaluator or challenge handler that accepted without evaluating). A failure carries
     /// that evaluation (nil when the judge removed the options from the trust).
-    static func enforcing(_ required: TrustOptions, on trust: ServerTrust,
+    static func enforcing(_ required: TrustConfiguration, on trust: ServerTrust,
                           accepted evaluation: TrustEvaluation?) -> Result<TrustEvaluation, FailedEnforcement> {
         if let evaluation, evaluation.isTrusted(enforcing: required) { return .success(evaluation) }
         let evaluation = trust.lastEvaluation ?? trust.evaluate()
-        guard evaluation.enforced.covers(required) else { return .failure(FailedEnforcement(evaluation: nil)) }
-        return evaluation.isTrusted ? .success(evaluation) : .failure(FailedEnforcement(evaluation: evaluation))
+        guard evaluation.enforced.covers(required.options) else {
+            return .failure(FailedEnforcement(evaluation: nil, missedOptions: true))
+        }
+        guard evaluation.enforced.coversCertificateTransparency(of: required) else {
+            return .failure(FailedEnforcement(evaluation: nil, missedOptions: false))
+        }
+        let missedOptions = required.options.requiresEvaluation
+        return evaluation.isTrusted ? .success(evaluation) : .failure(FailedEnforcement(evaluation: evaluation, missedOptions: missedOptions))
     }
 
-    /// Why ``enforcing(_:on:accepted:)`` refused an acceptance: the evaluation under the options
-    /// that did not trust the chain, or nil when the options were no longer on the trust.
+    /// Why ``enforcing(_:on:accepted:)`` refused an acceptance: the evaluation under the
+    /// configuration that did not trust the chain, or nil when the judge had removed what it
+    /// required from the trust; `missedOptions` when the options (not only the Certificate
+    /// Transparency logs) are what the acceptance lacked.
     struct FailedEnforcement: Error {
         let evaluation: TrustEvaluation?
+        let missedOptions: Bool
     }
 }

@@ -35,6 +35,10 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     /// without evaluating, or one that changed the trust's options. `evaluation` is the evaluation
     /// made under the options to check the acceptance (nil when the judge removed the options).
     case optionsNotEnforced(host: String, options: TrustOptions, evaluation: TrustEvaluation?)
+    /// The judge accepted `host`, but no evaluation that applied the configured Certificate
+    /// Transparency logs trusted the chain (`evaluation`, under them), or the judge removed the logs
+    /// from the trust (nil).
+    case certificateTransparencyNotEnforced(host: String, evaluation: TrustEvaluation?)
     /// The verifier cannot verify a peer in this role (``TLSTrustDecider/checkRole(_:)``): every
     /// peer is rejected rather than verified against what was not configured.
     case verifierMisconfigured(TLSTrustConfigurationError)
@@ -50,7 +54,8 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     /// empty for reasons that are not about the chain (pins, dispositions, malformed input).
     public var trustFailures: [TrustFailure] {
         switch self {
-        case let .evaluationFailed(evaluation), let .optionsNotEnforced(_, _, evaluation?):
+        case let .evaluationFailed(evaluation), let .optionsNotEnforced(_, _, evaluation?),
+             let .certificateTransparencyNotEnforced(_, evaluation?):
             return evaluation.failures
         case let .judgeRejected(_, failure):
             return failure.base.trustFailures
@@ -102,6 +107,10 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             let lead = "\(host) was accepted by its judge, but not under the configured \(options.summary)"
             guard let evaluation else { return lead + " (the judge changed the trust's options)" }
             return lead + ": not trusted (\(evaluation.result)): " + evaluation.failures.map(\.description).joined(separator: "; ")
+        case let .certificateTransparencyNotEnforced(host, evaluation):
+            let lead = "\(host) was accepted by its judge, but not under the configured Certificate Transparency logs"
+            guard let evaluation else { return lead + " (the judge removed the logs from the trust)" }
+            return lead + ": not trusted (\(evaluation.result)): " + evaluation.failures.map(\.description).joined(separator: "; ")
         case let .verifierMisconfigured(error):
             return "the verifier is misconfigured for this peer: \(error)"
         case let .identityNotAllowed(rule):
@@ -129,6 +138,8 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
             return nil
         case .optionsNotEnforced:
             return "each failure names the certificate (0 = leaf) and the rule it broke; a judge cannot waive the configured profile or revocation checking"
+        case .certificateTransparencyNotEnforced:
+            return "each failure names the certificate (0 = leaf) and the rule it broke; a judge cannot waive the configured Certificate Transparency logs"
         case let .verifierMisconfigured(error):
             return error.recoverySuggestion
         case .identityNotAllowed:

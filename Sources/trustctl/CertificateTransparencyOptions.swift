@@ -30,6 +30,12 @@ struct CertificateTransparencyOptions: ParsableArguments {
         }
     }
 
+    /// The flags given that make the evaluation enforce CT (`--ct-logs`, `--trusted-ct-logs`), for
+    /// refusals that name them.
+    var givenFlags: [String] {
+        [(publishedLogs != nil, "--ct-logs"), (trustedLogs != nil, "--trusted-ct-logs")].filter(\.0).map(\.1)
+    }
+
     /// The logs and delivered SCTs the flags name, loaded (a file that does not read exits with
     /// status 2, naming the file and the rule).
     func load() throws -> CertificateTransparencyInputs {

@@ -74,17 +74,20 @@ struct EvaluationOptions: ParsableArguments {
 
     /// Refuses an evaluator that accepts without evaluating (`--policy disabled`, a pinning policy
     /// with `--no-default-validation` and no host validation) together with any option only an
-    /// evaluation enforces (``TrustOptions/requiresEvaluation``: `--profile`, the revocation flags,
-    /// `--max-depth`, the certificate-policy flags, ...), naming both; and the options of Apple's SSL
+    /// evaluation enforces (``TrustConfiguration/requiresEvaluation``: `--profile`, the revocation flags,
+    /// `--max-depth`, the certificate-policy flags, the CT log lists, ...), naming both; and the options of Apple's SSL
     /// policy (`--key-usage`, ...) under a profile that is not it.
-    func validateEnforceable(trust: TrustInputOptions, certificatePolicies: PolicyInputOptions, validatesHost: Bool) throws {
+    func validateEnforceable(trust: TrustInputOptions, certificatePolicies: PolicyInputOptions, validatesHost: Bool,
+                             transparency: CertificateTransparencyOptions? = nil) throws {
         try certificatePolicies.ssl.validate(profile: trust.profile)
         guard let policy else { return }
         let skips = policy == .disabled
             || ([.pinnedCertificates, .publicKeys, .spki].contains(policy) && noDefaultValidation && (noHostValidation || !validatesHost))
         let options = TrustOptions.commandLine(trust: trust, certificatePolicies: certificatePolicies, evaluation: self)
-        guard skips, options.requiresEvaluation else { return }
-        let flags = trust.optionFlags + optionFlags + certificatePolicies.givenFlags
+        // CT logs, like the options, are enforced by the evaluation only (TrustConfiguration.requiresEvaluation).
+        let transparencyFlags = transparency?.givenFlags ?? []
+        guard skips, options.requiresEvaluation || !transparencyFlags.isEmpty else { return }
+        let flags = trust.optionFlags + optionFlags + certificatePolicies.givenFlags + transparencyFlags
         let how = policy == .disabled ? "--policy disabled" : "--policy \(policy.rawValue) without default or host validation"
         throw ValidationError("\(how) accepts without evaluating the chain, so it cannot enforce "
             + (flags.isEmpty ? options.summary : flags.joined(separator: ", ")))

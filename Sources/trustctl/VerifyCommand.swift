@@ -64,7 +64,8 @@ struct Verify: ParsableCommand {
             throw ValidationError("--email \(bad) is not a mailbox (local-part@domain)")
         }
         if !emailAddresses.isEmpty && evaluation.policy != nil { throw ValidationError("--email cannot be combined with --policy") }
-        try evaluation.validateEnforceable(trust: input.trust, certificatePolicies: certificatePolicies, validatesHost: input.name != nil)
+        try evaluation.validateEnforceable(trust: input.trust, certificatePolicies: certificatePolicies, validatesHost: input.name != nil,
+                                           transparency: transparency)
         try spiffe.validate(profile: input.trust.profile, anchors: input.trust)
         if try identity.rule() != nil, evaluation.policy == .disabled {
             throw ValidationError("--expect-… checks the verified leaf; --policy disabled verifies nothing")

@@ -71,6 +71,19 @@ final class CertificateTransparencyCommandTests: XCTestCase {
         XCTAssertTrue(notSCTs.stderrText.contains("not a SignedCertificateTimestampList"), notSCTs.stderrText)
     }
 
+    /// CT logs are enforced by the evaluation only: `--policy disabled` (or a pinning policy that
+    /// evaluates nothing) beside a log list is refused when configured, naming the flag, instead of
+    /// accepting a chain the list would reject (`plain` has no SCTs and is refused with the list).
+    func testAPolicyThatSkipsEvaluationIsRefusedBesideALogList() throws {
+        for flag in ["--ct-logs", "--trusted-ct-logs"] {
+            let disabled = try verify("plain", [flag, Self.path("log-list.json"), "--policy", "disabled"])
+            XCTAssertEqual(disabled.status, 2, disabled.stdoutText + disabled.stderrText)
+            XCTAssertTrue(disabled.stderrText.contains("--policy disabled accepts without evaluating the chain, so it cannot enforce \(flag)"),
+                          disabled.stderrText)
+        }
+        XCTAssertEqual(try verify("plain", ["--policy", "disabled"]).status, 0, "without a list --policy disabled accepts, as before")
+    }
+
     func testChainListsTheEmbeddedSCTsAndTheirFate() throws {
         let result = try trustctl(["chain", Self.path("leaves/main.pem"), "--host", "main.example.test", "--at", Self.at,
                                    "--trusted-ct-logs", Self.path("log-list.json")],

@@ -18,6 +18,7 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
         "outcome": ["trusted", "rejected"], "role": ["server", "client"], "resumed": ["true", "false"],
         "reason": ["none", "no_certificates", "malformed_certificate", "evaluation_failed", "evaluator_rejected",
                    "security_policy_rejected", "judge_rejected", "challenge_cancelled", "protection_space_rejected", "options_not_enforced",
+                   "certificate_transparency_not_enforced",
                    "verifier_misconfigured", "identity_not_allowed", "anchors_unavailable"],
         "kind": ["crl", "ocsp", "ca_issuers"], "result": ["ok", "failed", "reloaded"],
     ]

@@ -33,6 +33,7 @@ extension ServerTrustFailureReason {
         case .certificatePinningFailed: return "certificatePinningFailed"
         case .publicKeyPinningFailed: return "publicKeyPinningFailed"
         case .optionsNotEnforceable: return "optionsNotEnforceable"
+        case .certificateTransparencyNotEnforceable: return "certificateTransparencyNotEnforceable"
         case .pinSetMismatch: return "pinSetMismatch"
         case .customEvaluationFailed: return "customEvaluationFailed"
         }

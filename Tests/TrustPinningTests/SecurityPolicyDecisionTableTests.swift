@@ -72,6 +72,7 @@ final class SecurityPolicyDecisionTableTests: XCTestCase {
         case .publicKeyNotPinned: return "key"
         case .chainNotEntirelyPinned: return "chain"
         case .optionsNotEnforceable: return "options"
+        case .certificateTransparencyNotEnforceable: return "ct"
         }
     }
 

@@ -284,7 +284,8 @@ public final class ServerTrust: Sendable {
         var evaluation = TrustEngine.evaluate(inputs, meter: meter)
         evaluation.issuerFetchFailures = inputs.issuerFetchFailures
         pathBuilds.add(1, ordering: .relaxed)
-        evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation, options: inputs.options)
+        evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation, options: inputs.options,
+                                                       certificateTransparencyLogs: inputs.transparency?.logs)
         return record(evaluation, generation: generation, keepingFetched: fetched)
     }
 

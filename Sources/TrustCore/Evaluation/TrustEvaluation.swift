@@ -143,11 +143,15 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         public let revocation: RevocationOptions?
         /// The trust's options the evaluation ran with (its depth limit, policy inputs, ...).
         let options: TrustOptions
+        /// The Certificate Transparency logs the evaluation applied; nil when none were configured.
+        let certificateTransparencyLogs: CTLogSelection?
 
-        init(rules: ProfileRuleSet, revocation: RevocationOptions?, options: TrustOptions) {
+        init(rules: ProfileRuleSet, revocation: RevocationOptions?, options: TrustOptions,
+             certificateTransparencyLogs: CTLogSelection? = nil) {
             self.rules = rules
             self.revocation = revocation
             self.options = options
+            self.certificateTransparencyLogs = certificateTransparencyLogs
         }
 
         /// Whether this evaluation applied at least what `options` require: every rule of its
@@ -166,6 +170,21 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
             }
             return options.settingsApplied(by: self.options)
         }
+
+        /// Whether this evaluation applied at least what `configuration` requires: its options
+        /// (``covers(_:)-(TrustOptions)``) and, when logs are configured, Certificate Transparency
+        /// against those same logs.
+        public func covers(_ configuration: TrustConfiguration) -> Bool {
+            guard covers(configuration.options) else { return false }
+            return coversCertificateTransparency(of: configuration)
+        }
+
+        /// Whether this evaluation applied the Certificate Transparency logs `configuration` asks
+        /// for (true when it asks for none).
+        public func coversCertificateTransparency(of configuration: TrustConfiguration) -> Bool {
+            guard let wanted = configuration.certificateTransparencyLogs else { return true }
+            return certificateTransparencyLogs == wanted
+        }
     }
 
     /// The profile rules the failures name, in order (a rule broken by several certificates once).
@@ -181,8 +200,13 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
     public var isTrusted: Bool { result.isTrusted }
 
     /// Whether the chain is trusted by an evaluation that applied at least what `options` require
-    /// (``Enforced/covers(_:)``): the only evaluation an acceptance under `options` may rest on.
+    /// (``Enforced/covers(_:)-(TrustOptions)``): the only evaluation an acceptance under `options` may rest on.
     public func isTrusted(enforcing options: TrustOptions) -> Bool { isTrusted && enforced.covers(options) }
+
+    /// Whether the chain is trusted by an evaluation that applied at least what `configuration`
+    /// requires (``Enforced/covers(_:)-(TrustConfiguration)``): its options and its Certificate
+    /// Transparency logs.
+    public func isTrusted(enforcing configuration: TrustConfiguration) -> Bool { isTrusted && enforced.covers(configuration) }
 
     /// `trusted` or `not trusted` followed by one failure per line.
     public var description: String {
