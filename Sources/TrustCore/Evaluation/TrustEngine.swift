@@ -106,7 +106,7 @@ enum TrustEngine {
         let prepared = config.policies
         let options = ValidationRequest(
             verifyTime: time,
-            rules: config.options.enforcesAnchorConstraints ? config.rules.union(ValidationRequest.anchorConstraintRules) : config.rules,
+            rules: config.options.enforcesAnchorConstraints ? config.rules.union(ProfileRuleRegistry.anchorConstraintRules) : config.rules,
             purposes: prepared.purposes, identities: prepared.referenceIdentities, emailAddresses: prepared.emailAddresses,
             revocation: config.revocation, options: config.options)
         let preFailures = prepared.invalidHostnames.map {
@@ -139,7 +139,7 @@ enum TrustEngine {
         // consulted (never trusted) even when the caller trusts only their own anchors.
         var rootClassifier: SystemTrustStore?
         if options.purposes.contains(.serverAuth),
-           config.transparency != nil || !options.rules.intersection(ValidationRequest.anchorSourceRules).isEmpty {
+           config.transparency != nil || !options.rules.intersection(ProfileRuleRegistry.anchorSourceRules).isEmpty {
             // An unusable system store holds no root (and, as an anchor source, has failed the evaluation already).
             rootClassifier = try? systemTrustStore()
         }

@@ -299,11 +299,9 @@ final class PathValidator {
         let certificate = chain[index]
         let rules = options.rules
         let child = chain[index - 1]
-        // Apple SecPolicyCheckIdLinkage: the child's AKI keyIdentifier names this key when both exist.
-        if rules.contains(.keyIdentifierLinkage), let keyID = child.extensions.authorityKeyID,
-           let ski = certificate.extensions.subjectKeyID, !ByteComparison.equal(keyID, ski) {
-            report(.profileViolation(ProfileViolation(.keyIdentifierLinkage,
-                                                      .authorityKeyIdentifierDoesNotMatchIssuer(childIndex: index - 1))))
+        if rules.contains(.keyIdentifierLinkage),
+           let detail = AppleServerRules.keyIdentifierLinkageProblem(child: child, issuer: certificate, issuerIndex: index) {
+            report(.profileViolation(ProfileViolation(.keyIdentifierLinkage, detail)))
         }
         // A v1/v2 certificate has no basicConstraints: RFC 5280 §6.1.4 (k) accepts it as an issuer only
         // when known to be a CA out of band (a trust anchor); Apple also below a v1/v2 anchor

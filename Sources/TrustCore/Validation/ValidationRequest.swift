@@ -66,24 +66,11 @@ package struct ValidationRequest: Sendable {
         signerOptions.signaturePolicy = options.signaturePolicy
         return ValidationRequest(
             verifyTime: verifyTime,
-            rules: TrustProfile.rfc5280.rules.union(ProfileRuleSet(ValidationRequest.anchorConstraintRules.filter(rules.contains))),
+            rules: TrustProfile.rfc5280.rules.union(ProfileRuleSet(ProfileRuleRegistry.anchorConstraintRules.filter(rules.contains))),
             purposes: [], identities: [], emailAddresses: [], revocation: revocation, options: signerOptions)
     }
 
     /// The default initial policy set, {anyPolicy}, built once: a set literal allocates and hashes
     /// on every use, and every ``ServerTrust`` and every evaluation starts from this one.
     static let anyPolicyOnly: Set<ASN1ObjectIdentifier> = [OID.anyPolicy]
-
-    /// The rules that enforce a trust anchor's own constraints (RFC 5937 §3): validity, basicConstraints
-    /// cA and keyCertSign, critical extensions and extendedKeyUsage.
-    package static let anchorConstraintRules = ProfileRuleSet([
-        .anchorValidity, .anchorIsCA, .anchorProfile, .anchorExtendedKeyUsage,
-    ])
-
-    /// The rules that read how the chain's root is trusted (``AnchorSource``): Apple scopes them by
-    /// system, administrator and caller roots.
-    package static let anchorSourceRules = ProfileRuleSet([
-        .strongKeySize, .serverAuthExtendedKeyUsageRequired, .leafValidityPeriod, .systemTrustedLeafValidityPeriod,
-        .signatureHashAlgorithm,
-    ])
 }

@@ -1,7 +1,7 @@
-/// One certificate-profile rule that a ``TrustProfile`` applies on top of RFC 5280 path validation,
-/// with its source. A profile is the set of rules it applies (``TrustProfile/rules``), so "which
-/// profile checks what" reads in one place; docs/profiles.md prints the same table
-/// (`trustctl profiles --markdown` regenerates it).
+/// One certificate-profile rule that a ``TrustProfile`` applies on top of RFC 5280 path validation.
+/// A profile is the set of rules it applies (``TrustProfile/rules``). Each rule's profiles, source,
+/// summary and check sit together in its family's file (`Sources/TrustCore/ProfileRules/`);
+/// docs/profiles.md prints the table (`trustctl profiles --markdown` regenerates it).
 ///
 /// RFC 5280 §6.1 itself (signatures, validity, issuers being CAs, path length, keyCertSign, name
 /// constraints, certificate policies, critical extensions) is not listed here: every profile
@@ -161,145 +161,6 @@ public enum ProfileRule: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// reads the field whatever cA says, and no path length applies below a non-CA.
     case pathLenConstraintInCAOnly
 
-    /// The profiles that apply this rule.
-    public var profiles: Set<TrustProfile> {
-        switch self {
-        case .keyIdentifierLinkage, .nonEmptySubject, .weakKeySize, .nameConstraintsFormsSupported:
-            return [.basicX509, .ssl, .webPKI]
-        case .strongKeySize, .serverAuthExtendedKeyUsageRequired, .leafValidityPeriod, .systemTrustedLeafValidityPeriod,
-             .issuerExtendedKeyUsage, .signatureHashAlgorithm:
-            return [.ssl, .webPKI]
-        case .anchorValidity:
-            return [.rfc5280Strict, .basicX509, .ssl, .webPKI]
-        case .anchorIsCA:
-            return [.rfc5280Strict, .basicX509, .ssl, .webPKI, .spiffe]
-        case .serialNumber, .issuerNonEmpty, .authorityKeyIdentifier, .subjectKeyIdentifier, .basicConstraintsCritical,
-             .keyUsageConsistency, .caSubjectNonEmpty, .nameConstraintsInCAOnly, .policyConstraintsCritical,
-             .authorityInfoAccessNonCritical, .subjectAltNameCriticality, .subjectAltNameSyntax, .anchorProfile,
-             .derDefaultOmitted, .nameConstraintsDNSNameSyntax, .pathLenConstraintInCAOnly:
-            return [.rfc5280Strict, .webPKI]
-        case .nameConstraintsCritical:
-            return [.rfc5280Strict]
-        case .version1IssuersOnlyAsAnchors, .criticalExtensionsProcessed, .revocationProofForEveryCertificate:
-            return [.rfc5280, .rfc5280Strict, .spiffe]
-        case .extendedKeyUsagePurposeListed:
-            return [.rfc5280, .rfc5280Strict, .webPKI, .spiffe]
-        case .svidSingleURI, .svidSPIFFEID, .svidLeafNotCA, .svidLeafDigitalSignature, .svidLeafNotSigner,
-             .svidSigningCertificateKeyUsage:
-            return [.spiffe]
-        case .version3, .rootAuthorityKeyIdentifier, .leafSubjectAltNameRequired, .leafExtendedKeyUsage,
-             .anchorExtendedKeyUsage, .rootWithoutExtendedKeyUsage, .keyAlgorithm, .caCertificateAsLeaf:
-            return [.webPKI]
-        }
-    }
-
-    /// Where the rule comes from.
-    public var source: String {
-        switch self {
-        case .keyIdentifierLinkage: return "Apple SecPolicyCheckIdLinkage"
-        case .nonEmptySubject: return "Apple SecPolicyCheckCertNonEmptySubject; RFC 5280 §4.1.2.6"
-        case .weakKeySize: return "Apple SecPolicyCheckWeakKeySize"
-        case .strongKeySize: return "Apple SecPolicyAddStrongKeySizeOptions, SecPolicyCheckKeySize"
-        case .serverAuthExtendedKeyUsageRequired: return "Apple SecPolicyCheckServerAuthEKU"
-        case .leafValidityPeriod: return "Apple SecPolicyCheckOtherTrustValidityPeriod"
-        case .systemTrustedLeafValidityPeriod: return "Apple SecPolicyCheckSystemTrustValidityPeriod"
-        case .issuerExtendedKeyUsage: return "Apple SecPolicyCheckExtendedKeyUsage (sub-CAs); CABF 7.1.2.2.6"
-        case .anchorValidity: return "Apple SecPolicyCheckTemporalValidity; RFC 5937 §3"
-        case .anchorIsCA: return "Apple SecPVCParentCertificateChecks; RFC 5937 §3"
-        case .serialNumber: return "RFC 5280 §4.1.2.2"
-        case .issuerNonEmpty: return "RFC 5280 §4.1.2.4"
-        case .authorityKeyIdentifier: return "RFC 5280 §4.2.1.1"
-        case .subjectKeyIdentifier: return "RFC 5280 §4.2.1.2"
-        case .basicConstraintsCritical: return "RFC 5280 §4.2.1.9"
-        case .keyUsageConsistency: return "RFC 5280 §4.2.1.3, §4.2.1.9"
-        case .caSubjectNonEmpty: return "RFC 5280 §4.1.2.6"
-        case .nameConstraintsInCAOnly: return "RFC 5280 §4.2.1.10"
-        case .nameConstraintsCritical: return "RFC 5280 §4.2.1.10 (CABF 7.1.2.5.2 allows non-critical)"
-        case .policyConstraintsCritical: return "RFC 5280 §4.2.1.11"
-        case .authorityInfoAccessNonCritical: return "RFC 5280 §4.2.2.1"
-        case .subjectAltNameCriticality: return "RFC 5280 §4.2.1.6; CABF 7.1.2.7.12"
-        case .subjectAltNameSyntax: return "RFC 5280 §4.2.1.6"
-        case .anchorProfile: return "RFC 5280 §4.2, §4.2.1.2; RFC 5937 §3"
-        case .version3: return "CABF 7.1.1"
-        case .rootAuthorityKeyIdentifier: return "CABF 7.1.2.1.3"
-        case .leafSubjectAltNameRequired: return "CABF 7.1.2.7.12"
-        case .leafExtendedKeyUsage: return "CABF 7.1.2.7.6, 7.1.2.7.10"
-        case .anchorExtendedKeyUsage: return "RFC 5937 §3; Chrome, Mozilla, Go, pyca"
-        case .rootWithoutExtendedKeyUsage: return "CABF 7.1.2.1.2"
-        case .keyAlgorithm: return "CABF 6.1.5, 7.1.3.1"
-        case .caCertificateAsLeaf: return "CABF 7.1.2.7.8"
-        case .signatureHashAlgorithm: return "Apple SecPolicyRemoveWeakHashOptions, SecPolicyCheckSignatureHashAlgorithms"
-        case .version1IssuersOnlyAsAnchors: return "RFC 5280 §6.1.4 (k) (Apple SecPVCParentCertificateChecks allows more)"
-        case .criticalExtensionsProcessed: return "RFC 5280 §4.2 (Apple SecCertificateInitializeExtensionParsers allows more)"
-        case .revocationProofForEveryCertificate: return "RFC 5280 §6.3 (Apple SecPVCPathCheckRevocationResponsesReceived: the leaf only)"
-        case .derDefaultOmitted: return "X.690 §11.5; RFC 5280 §4.1"
-        case .nameConstraintsDNSNameSyntax: return "RFC 5280 §4.2.1.10"
-        case .nameConstraintsFormsSupported:
-            return "Apple SecPolicyCheckBasicCertificateProcessing, SecNameConstraintsAreSubtreesSupported; RFC 5280 §4.2.1.10"
-        case .extendedKeyUsagePurposeListed: return "RFC 5280 §4.2.1.12 (Apple set_ssl_ekus allows more)"
-        case .svidSingleURI: return "SPIFFE X509-SVID §2, §5.2"
-        case .svidSPIFFEID: return "SPIFFE X509-SVID §3.1, §5.2; SPIFFE-ID §2"
-        case .svidLeafNotCA: return "SPIFFE X509-SVID §4.1, §5.2"
-        case .svidLeafDigitalSignature: return "SPIFFE X509-SVID §4.3"
-        case .svidLeafNotSigner: return "SPIFFE X509-SVID §4.3, §5.2"
-        case .svidSigningCertificateKeyUsage: return "SPIFFE X509-SVID §3.2, §4.3"
-        case .pathLenConstraintInCAOnly: return "RFC 5280 §4.2.1.9; CABF 7.1.2.7.8"
-        }
-    }
-
-    /// One sentence saying what the rule checks (the table in docs/profiles.md).
-    public var summary: String {
-        switch self {
-        case .keyIdentifierLinkage: return "An authorityKeyIdentifier keyIdentifier equals the issuer's subjectKeyIdentifier when both are present, for every pair in the chain."
-        case .nonEmptySubject: return "An empty subject only in a non-CA certificate with a critical subjectAltName."
-        case .weakKeySize: return "No certificate, the anchor included, has an RSA key under 1024 bits, an EC key under 160 bits, or a key of a kind Apple does not know (DSA, unknown algorithms)."
-        case .strongKeySize: return "TLS server chains: RSA keys of at least 2048 bits and EC keys of at least 256 bits in every certificate, the anchor included; EdDSA keys are not in Apple's table (not when the leaf itself is an administrator's root)."
-        case .serverAuthExtendedKeyUsageRequired: return "A TLS server leaf names serverAuth in an extendedKeyUsage extension: always under a system root; under other roots but administrators' when issued after 2019-06-30T23:00Z."
-        case .leafValidityPeriod: return "A TLS server leaf issued from 2019-06-30T23:00Z is valid for at most 825 days and one hour (not when the leaf itself is an administrator's root)."
-        case .systemTrustedLeafValidityPeriod: return "Under a system root, a TLS server leaf issued from 2018-03-01 is valid for at most 825 days and one hour, and one issued from 2020-09-01 for at most 398 days."
-        case .issuerExtendedKeyUsage: return "An intermediate CA that carries extendedKeyUsage lists the purpose or anyExtendedKeyUsage."
-        case .anchorValidity: return "The trust anchor is within its validity period."
-        case .anchorIsCA: return "A v3 trust anchor that issued the next certificate asserts basicConstraints cA, and keyCertSign when it has keyUsage."
-        case .serialNumber: return "Serial numbers are positive and at most 20 octets."
-        case .issuerNonEmpty: return "The issuer name is non-empty."
-        case .authorityKeyIdentifier: return "authorityKeyIdentifier is present except in self-signed certificates, and non-critical."
-        case .subjectKeyIdentifier: return "subjectKeyIdentifier is present in CA certificates and non-critical."
-        case .basicConstraintsCritical: return "basicConstraints is critical in CA certificates."
-        case .keyUsageConsistency: return "keyUsage keyCertSign only with basicConstraints cA, and cA only with keyCertSign."
-        case .caSubjectNonEmpty: return "A CA certificate's subject is non-empty."
-        case .nameConstraintsInCAOnly: return "nameConstraints appear only in CA certificates."
-        case .nameConstraintsCritical: return "nameConstraints is critical (the CA/Browser Forum allows it non-critical, so the web-PKI profile does not apply this rule)."
-        case .policyConstraintsCritical: return "policyConstraints is critical."
-        case .authorityInfoAccessNonCritical: return "authorityInfoAccess is non-critical."
-        case .subjectAltNameCriticality: return "subjectAltName is critical exactly when the subject is empty, and present then."
-        case .subjectAltNameSyntax: return "subjectAltName entries are well-formed: dNSName preferred-name syntax (not an IP address), iPAddress of 4 or 16 octets, rfc822Name a mailbox."
-        case .version3: return "Only v3 certificates, except trust anchors."
-        case .rootAuthorityKeyIdentifier: return "A self-signed certificate's authorityKeyIdentifier holds only a keyIdentifier equal to its subjectKeyIdentifier."
-        case .leafSubjectAltNameRequired: return "A subscriber certificate has a subjectAltName."
-        case .leafExtendedKeyUsage: return "A subscriber's extKeyUsage is present, non-critical and never anyExtendedKeyUsage (not required of a leaf the caller trusts directly)."
-        case .anchorExtendedKeyUsage: return "A trust anchor that carries extendedKeyUsage lists the purpose or anyExtendedKeyUsage."
-        case .rootWithoutExtendedKeyUsage: return "A self-signed root carries no extendedKeyUsage."
-        case .anchorProfile: return "The trust anchor is held to the certificate profile too: its critical extensions are understood and it has a subjectKeyIdentifier (otherwise an anchor is a name and a key, RFC 5280 §6.1.1 (d))."
-        case .keyAlgorithm: return "RSA moduli of at least 2048 bits and a multiple of 8; keys are RSA, ECDSA P-256/384/521 or EdDSA (EdDSA is a deliberate extension)."
-        case .caCertificateAsLeaf: return "A CA certificate is never a TLS leaf (unless the caller trusts it as an anchor itself)."
-        case .signatureHashAlgorithm: return "TLS server chains: no certificate is signed with SHA-1 (or MD2/4/5), except self-signed ones and an administrator's root."
-        case .version1IssuersOnlyAsAnchors: return "A v1 or v2 certificate issues others only as a trust anchor (Apple also accepts v1/v2 intermediates below a v1/v2 anchor)."
-        case .revocationProofForEveryCertificate: return "With requirePositiveResponse, every non-anchor certificate needs fresh proof of good status (Apple requires it of the leaf only)."
-        case .criticalExtensionsProcessed: return "Every critical extension is one SwiftTrust processes (Apple also accepts the critical extensions trustd parses without enforcing them: privateKeyUsagePeriod, subjectInfoAccess, Netscape certificate type, QCStatements, OCSP no-check, Entrust version, Apple's arcs)."
-        case .derDefaultOmitted: return "No DEFAULT value is written out (basicConstraints cA FALSE, an extension's critical FALSE, a GeneralSubtree minimum 0); the other profiles read them as omitted, as Apple does."
-        case .nameConstraintsDNSNameSyntax: return "nameConstraints dNSName bases are host names in preferred name syntax: no leading period, no underscore (the other profiles read `.example.com` as its proper subdomains, as Apple, OpenSSL and Go do)."
-        case .nameConstraintsFormsSupported: return "An intermediate's critical nameConstraints extension constrains only forms that can be checked (rfc822Name, dNSName, directoryName, URI, iPAddress), even when no name of another form appears in the chain."
-        case .extendedKeyUsagePurposeListed: return "An extendedKeyUsage allows a purpose only by listing it or anyExtendedKeyUsage (Apple's SSL policy also takes the Netscape and Microsoft Server Gated Cryptography purposes for serverAuth)."
-        case .svidSingleURI: return "The leaf (an X.509-SVID) has exactly one URI subjectAltName."
-        case .svidSPIFFEID: return "The leaf's URI subjectAltName is a valid SPIFFE ID (scheme, trust domain and path characters, no empty or dot segments, lengths) with a path."
-        case .svidLeafNotCA: return "The leaf is not a CA (basicConstraints cA false or absent)."
-        case .svidLeafDigitalSignature: return "The leaf has keyUsage with digitalSignature."
-        case .svidLeafNotSigner: return "The leaf's keyUsage sets neither keyCertSign nor cRLSign."
-        case .svidSigningCertificateKeyUsage: return "Every signing certificate, the trust anchor included, has keyUsage (keyCertSign in it is RFC 5280 §6.1.4 (n)'s check, and anchorIsCA's for the anchor)."
-        case .pathLenConstraintInCAOnly: return "basicConstraints carries pathLenConstraint only when cA is asserted (Apple reads the field whatever cA says)."
-        }
-    }
-
     /// The rule's name as written in docs/profiles.md.
     public var description: String { rawValue }
 }
@@ -332,7 +193,7 @@ extension TrustProfile {
 /// A set of ``ProfileRule``s, one bit per rule: what a profile (or several policies together)
 /// applies, cheap to copy, compare and use as part of a cache key.
 public struct ProfileRuleSet: Hashable, Sendable, Sequence {
-    /// One bit per ``ProfileRule``: bit *n* is the rule at index *n* of the append-only ``ProfileRule/bitOrder``.
+    /// One bit per ``ProfileRule``: bit *n* is the rule declared *n*th, in the append-only order `ProfileRuleBitOrderTests` keeps.
     public private(set) var bits: UInt64
 
     /// The empty set.
