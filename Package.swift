@@ -41,8 +41,9 @@ let package = Package(
         .trait(name: "GRPC", description: "SwiftTrustGRPC: gRPC Swift 2 clients and mutual-TLS servers verified by SwiftTrust."),
         .trait(name: "Vapor", description: "SwiftTrustVapor: Vapor 4 servers with mutual TLS verified by SwiftTrust."),
         .trait(name: "AsyncHTTPClient", description: "SwiftTrustAsyncHTTPClient: AsyncHTTPClient connections verified by SwiftTrust."),
-        .trait(name: "URLSession", description: "SwiftTrustURLSession: URLSession requests sent through SwiftTrustAsyncHTTPClient.",
-               enabledTraits: ["AsyncHTTPClient"]),
+        .trait(
+            name: "URLSession", description: "SwiftTrustURLSession: URLSession requests sent through SwiftTrustAsyncHTTPClient.",
+            enabledTraits: ["AsyncHTTPClient"]),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -54,7 +55,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),   // `swift package generate-documentation` (scripts/docs)
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"), // `swift package generate-documentation` (scripts/docs)
         // Only a test target depends on this: the DER reader's differential test against swift-asn1.
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         // The framework integrations' dependencies: every reference is guarded by its trait.
@@ -101,8 +102,11 @@ let package = Package(
         .target(name: "TrustPinning", dependencies: ["TrustDER", "TrustDocuments", "TrustCore", "TrustX509", "TrustCrypto", "TrustSession"]),
         .target(
             name: "SwiftTrust",
-            dependencies: ["TrustDER", "TrustX509", "TrustCrypto", "TrustNames", "TrustDocuments", "TrustTransparency", "TrustCore", "TrustDiagnostics", "TrustHTTP", "TrustPinning",
-                           "TrustSession"]
+            dependencies: [
+                "TrustDER", "TrustX509", "TrustCrypto", "TrustNames", "TrustDocuments", "TrustTransparency", "TrustCore", "TrustDiagnostics",
+                "TrustHTTP", "TrustPinning",
+                "TrustSession",
+            ]
         ),
         .target(
             name: "TrustNIO",
@@ -129,47 +133,70 @@ let package = Package(
             ]
         ),
         // Framework integrations (sources wrapped in `#if <Trait>`).
-        .target(name: "SwiftTrustHummingbird", dependencies: integration + [
-            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
-            .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
-        ]),
-        .target(name: "SwiftTrustGRPC", dependencies: integration + [
-            .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
-            .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport", condition: .when(traits: ["GRPC"])),
-            .product(name: "NIOPosix", package: "swift-nio"),
-        ]),
-        .target(name: "SwiftTrustVapor", dependencies: integration + [
-            .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
-            // Already in Vapor's graph: its request's validated chain is swift-certificates' type.
-            .product(name: "X509", package: "swift-certificates", condition: .when(traits: ["Vapor"])),
-            .product(name: "SwiftASN1", package: "swift-asn1", condition: .when(traits: ["Vapor"])),
-        ]),
-        .target(name: "SwiftTrustAsyncHTTPClient", dependencies: integration + [
-            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-        ]),
-        .target(name: "SwiftTrustURLSession", dependencies: integration + [
-            "SwiftTrustAsyncHTTPClient",
-            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["URLSession"])),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-        ]),
+        .target(
+            name: "SwiftTrustHummingbird",
+            dependencies: integration + [
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ]),
+        .target(
+            name: "SwiftTrustGRPC",
+            dependencies: integration + [
+                .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport", condition: .when(traits: ["GRPC"])),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
+        .target(
+            name: "SwiftTrustVapor",
+            dependencies: integration + [
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                // Already in Vapor's graph: its request's validated chain is swift-certificates' type.
+                .product(name: "X509", package: "swift-certificates", condition: .when(traits: ["Vapor"])),
+                .product(name: "SwiftASN1", package: "swift-asn1", condition: .when(traits: ["Vapor"])),
+            ]),
+        .target(
+            name: "SwiftTrustAsyncHTTPClient",
+            dependencies: integration + [
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .target(
+            name: "SwiftTrustURLSession",
+            dependencies: integration + [
+                "SwiftTrustAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["URLSession"])),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .testTarget(name: "TrustDERTests", dependencies: ["TrustTestSupport", "TrustDER"]),
-        .testTarget(name: "TrustDERDifferentialTests",
-                    dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(
+            name: "TrustDERDifferentialTests",
+            dependencies: ["TrustDER", .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustCryptoTests", dependencies: ["TrustTestSupport", "TrustCrypto", "TrustDER"]),
         .testTarget(name: "TrustX509Tests", dependencies: ["TrustTestSupport", "TrustX509", "TrustDER", "TrustCrypto", "OpenSSLServerSupport"]),
-        .testTarget(name: "TrustTransparencyTests", dependencies: ["TrustTestSupport", "TrustTransparency", "TrustDocuments", "TrustX509", "TrustDER", "TrustCrypto"],
-                    exclude: ["Fixtures"]),
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustTestSupport", "TrustCore", "TrustTransparency", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport"],
-                    exclude: ["Vocabulary/ProfileRuleBitOrder.txt"]),
-        .testTarget(name: "TrustDiagnosticsTests", dependencies: ["TrustTestSupport", "OpenSSLServerSupport", "TrustDiagnostics", "TrustCore", "TrustTransparency", "TrustX509", "TrustCrypto"],
-                    exclude: ["Golden"]),
+        .testTarget(
+            name: "TrustTransparencyTests",
+            dependencies: ["TrustTestSupport", "TrustTransparency", "TrustDocuments", "TrustX509", "TrustDER", "TrustCrypto"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TrustCoreTests",
+            dependencies: [
+                "TrustTestSupport", "TrustCore", "TrustTransparency", "TrustHTTP", "TrustX509", "TrustCrypto", "TrustDER", "OpenSSLServerSupport",
+            ],
+            exclude: ["Vocabulary/ProfileRuleBitOrder.txt"]),
+        .testTarget(
+            name: "TrustDiagnosticsTests",
+            dependencies: [
+                "TrustTestSupport", "OpenSSLServerSupport", "TrustDiagnostics", "TrustCore", "TrustTransparency", "TrustX509", "TrustCrypto",
+            ],
+            exclude: ["Golden"]),
         .testTarget(name: "TrustDocumentsTests", dependencies: ["TrustDocuments"]),
         .testTarget(name: "TrustNamesTests", dependencies: ["TrustNames", "TrustX509"]),
         .testTarget(name: "TrustPinningTests", dependencies: ["TrustTestSupport", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
         .testTarget(name: "TrustHTTPTests", dependencies: ["TrustTestSupport", "TrustHTTP", "TrustCore", "TrustCrypto"]),
-        .testTarget(name: "TrustSessionTests", dependencies: ["TrustTestSupport", "TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
+        .testTarget(
+            name: "TrustSessionTests",
+            dependencies: ["TrustTestSupport", "TrustSession", "TrustPinning", "TrustCore", "TrustX509", "OpenSSLServerSupport"]),
         // `openssl s_server` on loopback for the TLS tests (a peer we did not write), and certificate
         // graphs made with the openssl CLI.
         .target(name: "OpenSSLServerSupport", dependencies: ["TrustX509", "TrustTestSupport"], path: "Tests/OpenSSLServerSupport"),

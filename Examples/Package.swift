@@ -38,8 +38,9 @@ let package = Package(
     ],
     targets: [
         // The examples: (a) Hummingbird mutual TLS, (b) gRPC client pinning its server, (c) Vapor mutual TLS.
-        .target(name: "SwiftTrustExamples",
-                dependencies: trust + [hummingbirdIntegration, grpcIntegration, vaporIntegration, hummingbird, grpcCore, grpcTransport, vapor]),
+        .target(
+            name: "SwiftTrustExamples",
+            dependencies: trust + [hummingbirdIntegration, grpcIntegration, vaporIntegration, hummingbird, grpcCore, grpcTransport, vapor]),
         // Each example on loopback, with a server the test starts and stops.
         .testTarget(
             name: "SwiftTrustExamplesTests",

@@ -16,7 +16,8 @@ enum PinningConfigurationFuzzing {
         .appendingPathComponent("Fuzz/Support/android-res/xml", isDirectory: true)
 
     /// The ECDSA chain of TestCertificates/, leaf first, that loaded pins are checked against.
-    private static let chain = RepositoryFiles.testCertificates("ecdsa/chain.pem")
+    private static let chain =
+        RepositoryFiles.testCertificates("ecdsa/chain.pem")
         + RepositoryFiles.testCertificates("ecdsa/root.pem")
     /// The pinned verify date of the test certificates: 2026-06-01T00:00:00Z.
     private static let verifyDate = Date(timeIntervalSince1970: 1_780_272_000)

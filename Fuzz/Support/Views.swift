@@ -46,8 +46,9 @@ enum Views {
         do {
             let algorithm = try certificate.signatureAlgorithm()
             let key = try certificate.verificationKey()
-            try SignatureVerifier.verify(signature: certificate.signature, over: certificate.tbsCertificateBytes,
-                                         algorithm: algorithm, key: key)
+            try SignatureVerifier.verify(
+                signature: certificate.signature, over: certificate.tbsCertificateBytes,
+                algorithm: algorithm, key: key)
         } catch {
             Sink.describe(error)
         }

@@ -24,7 +24,9 @@ private func exercise(_ element: DERElement) {
     }
     let tag = element.tag
     record { try element.boolean() }
-    record { () throws -> Bool in try element.null(); return true }
+    record { () throws -> Bool in
+        try element.null(); return true
+    }
     record { try element.integerBytes(tag: tag) }
     record { try element.integer(as: Int64.self, tag: tag) }
     record { try element.integer(as: UInt8.self, tag: tag) }
@@ -40,7 +42,9 @@ private func exercise(_ element: DERElement) {
     }
     if element.isString {
         record { try element.string() }
-        record { () throws -> Bool in try element.validateString(); return true }
+        record { () throws -> Bool in
+            try element.validateString(); return true
+        }
     }
     record { () throws -> String in
         let time = try element.time()

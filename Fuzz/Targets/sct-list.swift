@@ -18,8 +18,9 @@ private func fixture(_ relative: String) -> [UInt8] {
 
 private let leaf = try? Certificate(pemEncoded: String(decoding: fixture("leaves/main.pem"), as: UTF8.self))
 private let issuer = try? Certificate(pemEncoded: String(decoding: fixture("ca.pem"), as: UTF8.self))
-private let logs = try? CTLogList(logs: (0..<8).compactMap { try? CTLog(key: fixture("logs/log-\($0).spki.der")) },
-                                  updated: Date(timeIntervalSince1970: 1_767_225_600))
+private let logs = try? CTLogList(
+    logs: (0..<8).compactMap { try? CTLog(key: fixture("logs/log-\($0).spki.der")) },
+    updated: Date(timeIntervalSince1970: 1_767_225_600))
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSCTList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -32,8 +33,9 @@ public func fuzzSCTList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         if let leaf, let issuer, let logs {
             let embedded = timestamps.map { PresentedTimestamp(encoded: $0.encoded, source: .embedded) }
-            let result = CTPolicy.evaluate(leaf: leaf, issuer: issuer, timestamps: timestamps + embedded, logs: logs,
-                                           at: Date(timeIntervalSince1970: 1_769_904_000))
+            let result = CTPolicy.evaluate(
+                leaf: leaf, issuer: issuer, timestamps: timestamps + embedded, logs: logs,
+                at: Date(timeIntervalSince1970: 1_769_904_000))
             Sink.describe(result)
             for entry in result.notCounted { Sink.describe(entry.reason) }
         }

@@ -19,4 +19,4 @@ public enum BoringSSLVerification: Hashable, Sendable {
     /// settings' intermediates and the intermediates it fetches from caIssuers URLs.
     case off
 }
-#endif  // AsyncHTTPClient
+#endif // AsyncHTTPClient

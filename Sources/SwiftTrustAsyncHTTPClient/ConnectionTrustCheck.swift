@@ -40,8 +40,10 @@ struct ConnectionTrustCheck: Sendable {
         return promise.futureResult
     }
 
-    private func decide(_ handle: NIOSSLCertificate, channel: any Channel, started: ContinuousClock.Instant,
-                        promise: EventLoopPromise<Void>) {
+    private func decide(
+        _ handle: NIOSSLCertificate, channel: any Channel, started: ContinuousClock.Instant,
+        promise: EventLoopPromise<Void>
+    ) {
         let role = TLSPeerRole.server(host: host)
         let port = channel.remoteAddress?.port
         let parsed: [Certificate]
@@ -72,11 +74,13 @@ struct ConnectionTrustCheck: Sendable {
 
     /// Closes `channel` (AsyncHTTPClient does not close a connection whose initializer failed)
     /// and fails `promise` with the typed reason.
-    private func refuse(_ channel: any Channel, failure: TLSTrustFailure, tlsError: HTTPClientTrustRejection,
-                        promise: EventLoopPromise<Void>) {
+    private func refuse(
+        _ channel: any Channel, failure: TLSTrustFailure, tlsError: HTTPClientTrustRejection,
+        promise: EventLoopPromise<Void>
+    ) {
         let error = TLSTrustError(failure: failure, tlsError: tlsError)
         channel.close(promise: nil)
         promise.fail(error)
     }
 }
-#endif  // AsyncHTTPClient
+#endif // AsyncHTTPClient

@@ -32,9 +32,11 @@ extension HTTPClient.Configuration {
     ///   ``HTTPClientTrustConfigurationError/boringSSLContradictsAnchorProvider`` and
     ///   ``HTTPClientTrustConfigurationError/boringSSLContradictsSPIFFEProfile`` likewise beside an
     ///   anchor provider (BoringSSL's roots are fixed) or the `spiffe` profile (BoringSSL checks the host name).
-    public mutating func verifyConnections(toHost host: String, with verifier: TLSTrustVerifier,
-                                           boringSSL: BoringSSLVerification = .automatic,
-                                           onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil) throws(HTTPClientTrustConfigurationError) {
+    public mutating func verifyConnections(
+        toHost host: String, with verifier: TLSTrustVerifier,
+        boringSSL: BoringSSLVerification = .automatic,
+        onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil
+    ) throws(HTTPClientTrustConfigurationError) {
         let check = ConnectionTrustCheck(host: host, verifier: verifier, onOutcome: onOutcome)
         let http1 = http1_1ConnectionDebugInitializer, http2 = http2ConnectionDebugInitializer
         http1_1ConnectionDebugInitializer = { channel in
@@ -55,8 +57,10 @@ extension HTTPClient.Configuration {
     }
 
     /// Sets `tls`'s certificate verification and trust roots for `mode`.
-    package static func apply(_ mode: BoringSSLVerification, settings: TLSTrustSettings, judgeSkipsEvaluation: Bool,
-                      to tls: inout TLSConfiguration) throws(HTTPClientTrustConfigurationError) {
+    package static func apply(
+        _ mode: BoringSSLVerification, settings: TLSTrustSettings, judgeSkipsEvaluation: Bool,
+        to tls: inout TLSConfiguration
+    ) throws(HTTPClientTrustConfigurationError) {
         let on: Bool
         switch mode {
         // BoringSSL checks validity now (a configured verify date is another instant), against fixed
@@ -90,4 +94,4 @@ extension HTTPClient.Configuration {
         }
     }
 }
-#endif  // AsyncHTTPClient
+#endif // AsyncHTTPClient

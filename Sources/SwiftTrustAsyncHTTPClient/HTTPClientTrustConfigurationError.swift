@@ -26,9 +26,11 @@ public enum HTTPClientTrustConfigurationError: Error, Hashable, Sendable, Custom
         case .boringSSLContradictsVerifyDate:
             return "BoringSSL verification was turned on beside a configured verify date, which BoringSSL cannot use; use .automatic or .off"
         case .boringSSLContradictsAnchorProvider:
-            return "BoringSSL verification was turned on beside an anchor provider, whose anchors BoringSSL cannot read per handshake; use .automatic or .off"
+            return
+                "BoringSSL verification was turned on beside an anchor provider, whose anchors BoringSSL cannot read per handshake; use .automatic or .off"
         case .boringSSLContradictsSPIFFEProfile:
-            return "BoringSSL verification was turned on under the spiffe profile, where the identity is the SPIFFE ID, not the host name BoringSSL checks; use .automatic or .off"
+            return
+                "BoringSSL verification was turned on under the spiffe profile, where the identity is the SPIFFE ID, not the host name BoringSSL checks; use .automatic or .off"
         case let .notHTTPS(url):
             return "refused to send a request to '\(url)': SwiftTrust verifies https:// URLs with a host only"
         case let .tooManyHosts(limit):
@@ -36,4 +38,4 @@ public enum HTTPClientTrustConfigurationError: Error, Hashable, Sendable, Custom
         }
     }
 }
-#endif  // AsyncHTTPClient
+#endif // AsyncHTTPClient

@@ -18,4 +18,4 @@ public enum HTTPClientTrustRejection: Error, Hashable, Sendable, CustomStringCon
         }
     }
 }
-#endif  // AsyncHTTPClient
+#endif // AsyncHTTPClient

@@ -50,13 +50,16 @@ public final class TrustedHTTPClient: Sendable {
     ///   - maximumRedirects: How many `https://` redirects to follow. Default 5, as AsyncHTTPClient.
     ///   - onOutcome: Hears each connection's host and outcome (the peer's identity, or the reason).
     /// - Throws: ``HTTPClientTrustConfigurationError/boringSSLContradictsJudge``.
-    public init(verifier: TLSTrustVerifier, configuration: HTTPClient.Configuration = .init(),
-                eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
-                boringSSL: BoringSSLVerification = .automatic, maximumRedirects: Int = 5,
-                onOutcome: (@Sendable (String, TLSTrustOutcome) -> Void)? = nil) throws(HTTPClientTrustConfigurationError) {
+    public init(
+        verifier: TLSTrustVerifier, configuration: HTTPClient.Configuration = .init(),
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
+        boringSSL: BoringSSLVerification = .automatic, maximumRedirects: Int = 5,
+        onOutcome: (@Sendable (String, TLSTrustOutcome) -> Void)? = nil
+    ) throws(HTTPClientTrustConfigurationError) {
         var probe = configuration.tlsConfiguration ?? .makeClientConfiguration()
-        try HTTPClient.Configuration.apply(boringSSL, settings: verifier.settings,
-                                           judgeSkipsEvaluation: verifier.judge.acceptsWithoutEvaluating, to: &probe)
+        try HTTPClient.Configuration.apply(
+            boringSSL, settings: verifier.settings,
+            judgeSkipsEvaluation: verifier.judge.acceptsWithoutEvaluating, to: &probe)
         self.verifier = verifier
         self.configuration = configuration
         self.eventLoopGroup = eventLoopGroup
@@ -118,15 +121,16 @@ public final class TrustedHTTPClient: Sendable {
     /// points anywhere but `https://`, or the request has a body.
     static func redirect(of request: HTTPClientRequest, from url: URL, response: HTTPClientResponse) -> HTTPClientRequest? {
         guard [301, 302, 303, 307, 308].contains(response.status.code), request.body == nil,
-              let location = response.headers.first(name: "location"),
-              let target = URL(string: location, relativeTo: url)?.absoluteURL,
-              target.scheme?.lowercased() == "https", target.host?.isEmpty == false else { return nil }
+            let location = response.headers.first(name: "location"),
+            let target = URL(string: location, relativeTo: url)?.absoluteURL,
+            target.scheme?.lowercased() == "https", target.host?.isEmpty == false
+        else { return nil }
         var next = request
         next.url = target.absoluteString
         switch response.status.code {
         case 303: if request.method != .HEAD { next.method = .GET }
         case 301, 302: if request.method != .GET, request.method != .HEAD { next.method = .GET }
-        default: break   // 307, 308 keep the method
+        default: break // 307, 308 keep the method
         }
         if target.host?.lowercased() != url.host?.lowercased() {
             // Credentials are for the host they were given to.
@@ -145,4 +149,4 @@ public final class TrustedHTTPClient: Sendable {
         for client in all { try await client.shutdown() }
     }
 }
-#endif  // AsyncHTTPClient
+#endif // AsyncHTTPClient

@@ -51,8 +51,10 @@ public final class GRPCServerTrust: Sendable {
 
     /// gRPC's server transport on `address`, each accepted connection behind SwiftTrust's TLS
     /// (a hook already in `config.channelDebuggingCallbacks.onAcceptTCPConnection` runs after).
-    public func makeTransport(address: GRPCNIOTransportCore.SocketAddress, config: HTTP2ServerTransport.Posix.Config = .defaults,
-                              eventLoopGroup: MultiThreadedEventLoopGroup = .singletonMultiThreadedEventLoopGroup) -> HTTP2ServerTransport.Posix {
+    public func makeTransport(
+        address: GRPCNIOTransportCore.SocketAddress, config: HTTP2ServerTransport.Posix.Config = .defaults,
+        eventLoopGroup: MultiThreadedEventLoopGroup = .singletonMultiThreadedEventLoopGroup
+    ) -> HTTP2ServerTransport.Posix {
         var config = config
         let userHook = config.channelDebuggingCallbacks.onAcceptTCPConnection
         config.channelDebuggingCallbacks.onAcceptTCPConnection = { [self] channel in
@@ -109,4 +111,4 @@ extension TLSServerTrustRoute {
         return try TLSServerTrustRoute(configuration: tls, clientVerifier: verifier, clientCertificates: clientCertificates)
     }
 }
-#endif  // GRPC
+#endif // GRPC

@@ -31,8 +31,10 @@ extension HTTP2ClientTransport.Posix {
     ///   - eventLoopGroup: The event loops the connections run on.
     /// - Throws: swift-nio-ssl's error for a TLS configuration it cannot load; gRPC's `RuntimeError`
     ///   for a target it cannot resolve.
-    public static func swiftTrust(target: any ResolvableTarget, route: TLSClientTrustRoute, config: Config = .defaults,
-                                  eventLoopGroup: any EventLoopGroup = .singletonMultiThreadedEventLoopGroup) throws -> Self {
+    public static func swiftTrust(
+        target: any ResolvableTarget, route: TLSClientTrustRoute, config: Config = .defaults,
+        eventLoopGroup: any EventLoopGroup = .singletonMultiThreadedEventLoopGroup
+    ) throws -> Self {
         let route = route.withGRPCApplicationProtocols()
         let context = try route.makeContext()
         var config = config
@@ -57,4 +59,4 @@ extension TLSClientTrustRoute {
         return (try? TLSClientTrustRoute(host: host, verifier: verifier, serverName: serverName, port: port, configuration: tls)) ?? self
     }
 }
-#endif  // GRPC
+#endif // GRPC

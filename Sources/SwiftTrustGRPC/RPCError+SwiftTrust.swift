@@ -19,4 +19,4 @@ extension RPCError {
         return nil
     }
 }
-#endif  // GRPC
+#endif // GRPC

@@ -14,4 +14,4 @@ extension TLSConfiguration {
         return tls
     }
 }
-#endif  // GRPC
+#endif // GRPC

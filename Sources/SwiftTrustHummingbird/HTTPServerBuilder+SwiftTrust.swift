@@ -22,12 +22,15 @@ extension HTTPServerBuilder {
     ///   - route: The server's TLS configuration and client verifier.
     ///   - onRejection: Hears each connection refused for its client certificate, with the typed reason.
     ///   A TLS configuration swift-nio-ssl cannot load fails when the server starts.
-    public static func swiftTrustTLS(http1 configuration: HTTP1Channel.Configuration = .init(), route: TLSServerTrustRoute,
-                                     onRejection: (@Sendable (TLSTrustRejection) -> Void)? = nil) -> HTTPServerBuilder {
+    public static func swiftTrustTLS(
+        http1 configuration: HTTP1Channel.Configuration = .init(), route: TLSServerTrustRoute,
+        onRejection: (@Sendable (TLSTrustRejection) -> Void)? = nil
+    ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            try TrustedTLSChannel(HTTP1Channel(responder: responder, configuration: configuration), route: route,
-                                  onRejection: onRejection)
+            try TrustedTLSChannel(
+                HTTP1Channel(responder: responder, configuration: configuration), route: route,
+                onRejection: onRejection)
         }
     }
 }
-#endif  // Hummingbird
+#endif // Hummingbird

@@ -42,4 +42,4 @@ public struct TrustedPeerRequestContext: RequestContext {
         return peer
     }
 }
-#endif  // Hummingbird
+#endif // Hummingbird

@@ -22,8 +22,10 @@ public struct TrustedTLSChannel<BaseChannel: ServerChildChannel>: ServerChildCha
     /// Wraps `baseChannel` in TLS verified by `route`; `onRejection` hears each refused connection's reason.
     ///
     /// - Throws: swift-nio-ssl's error for a TLS configuration it cannot load.
-    public init(_ baseChannel: BaseChannel, route: TLSServerTrustRoute,
-                onRejection: (@Sendable (TLSTrustRejection) -> Void)? = nil) throws {
+    public init(
+        _ baseChannel: BaseChannel, route: TLSServerTrustRoute,
+        onRejection: (@Sendable (TLSTrustRejection) -> Void)? = nil
+    ) throws {
         self.baseChannel = baseChannel
         self.route = route
         context = try route.makeContext()
@@ -55,4 +57,4 @@ extension TrustedTLSChannel: HTTPChannelHandler where BaseChannel: HTTPChannelHa
     /// The wrapped channel's responder.
     public var responder: HTTPChannelHandler.Responder { baseChannel.responder }
 }
-#endif  // Hummingbird
+#endif // Hummingbird

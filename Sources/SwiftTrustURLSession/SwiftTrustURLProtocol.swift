@@ -84,8 +84,10 @@ public final class SwiftTrustURLProtocol: URLProtocol, @unchecked Sendable {
             guard let httpClient = Self.shared.withLock({ $0 }) else { throw SwiftTrustURLProtocolError.notConfigured }
             let response = try await httpClient.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1_000)))
             guard let url = URL(string: outgoing.url),
-                  let head = HTTPURLResponse(url: url, statusCode: Int(response.status.code), httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
-                                             headerFields: Dictionary(response.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { "\($0), \($1)" })) else {
+                let head = HTTPURLResponse(
+                    url: url, statusCode: Int(response.status.code), httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
+                    headerFields: Dictionary(response.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { "\($0), \($1)" }))
+            else {
                 throw SwiftTrustURLProtocolError.invalidResponse
             }
             self.client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
@@ -169,4 +171,4 @@ public enum SwiftTrustURLProtocolError: Error, Hashable, Sendable, CustomStringC
         }
     }
 }
-#endif  // URLSession
+#endif // URLSession

@@ -14,7 +14,8 @@ extension Request {
     /// no longer remembered is verified again, so this fails closed.
     public func trustedPeer() async -> TrustedPeer? {
         guard let server = application.storage[SwiftTrustVaporServer.Key.self],
-              let chain = peerCertificateChain else { return nil }
+            let chain = peerCertificateChain
+        else { return nil }
         var der: [[UInt8]] = []
         for certificate in chain {
             var serializer = DER.Serializer()
@@ -23,7 +24,8 @@ extension Request {
         }
         if let peer = server.directory.peer(forChain: der) { return peer }
         guard let parsed = try? der.map({ try TrustX509.Certificate(derEncoded: $0) }),
-              case let .trusted(peer) = await server.route.verifier.verify(parsed, role: .client) else { return nil }
+            case let .trusted(peer) = await server.route.verifier.verify(parsed, role: .client)
+        else { return nil }
         server.directory.remember(peer)
         return peer
     }
@@ -36,4 +38,4 @@ extension Request {
         return peer
     }
 }
-#endif  // Vapor
+#endif // Vapor

@@ -15,9 +15,12 @@ import Vapor
 struct RequireVerifiedClientMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard await request.trustedPeer() != nil else {
-            throw Abort(.forbidden, reason: "no verified client certificate on this connection (a resumed TLS session is not verified through Vapor's hook: connect again)")
+            throw Abort(
+                .forbidden,
+                reason:
+                    "no verified client certificate on this connection (a resumed TLS session is not verified through Vapor's hook: connect again)")
         }
         return try await next.respond(to: request)
     }
 }
-#endif  // Vapor
+#endif // Vapor

@@ -47,4 +47,4 @@ extension Application {
         if route.clientCertificates == .required { middleware.use(RequireVerifiedClientMiddleware(), at: .beginning) }
     }
 }
-#endif  // Vapor
+#endif // Vapor

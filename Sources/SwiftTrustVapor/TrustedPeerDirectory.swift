@@ -32,4 +32,4 @@ final class TrustedPeerDirectory: Sendable {
         state.withLock { $0.peers[chain] }
     }
 }
-#endif  // Vapor
+#endif // Vapor

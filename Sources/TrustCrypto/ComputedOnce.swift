@@ -33,8 +33,9 @@ import Synchronization
         if let stored = storedValue { return stored }
         let computed = try compute()
         let retained = Unmanaged.passRetained(computed)
-        let (stored, original) = slot.compareExchange(expected: 0, desired: UInt(bitPattern: retained.toOpaque()),
-                                                      ordering: .acquiringAndReleasing)
+        let (stored, original) = slot.compareExchange(
+            expected: 0, desired: UInt(bitPattern: retained.toOpaque()),
+            ordering: .acquiringAndReleasing)
         if stored { return computed }
         // Another thread published first: use its object, drop ours.
         retained.release()

@@ -13,10 +13,12 @@ package struct DigestWords: Hashable, Sendable {
     package init(_ digest: [UInt8]) {
         if digest.count >= 32 {
             (w0, w1, w2, w3) = digest.withUnsafeBytes { raw in
-                (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self).bigEndian,
-                 raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian,
-                 raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self).bigEndian,
-                 raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self).bigEndian)
+                (
+                    raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self).bigEndian,
+                    raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian,
+                    raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self).bigEndian,
+                    raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self).bigEndian
+                )
             }
             return
         }

@@ -37,7 +37,8 @@ final class ECGroupTemplate: @unchecked Sendable {
     private init(_ curve: PublicKeyDescription.NamedCurve) throws(SignatureError) {
         let name = ECGroupTemplate.groupName(curve)
         var fields = [
-            OSSL_PARAM_construct_utf8_string(VerificationKey.cString("group"), UnsafeMutablePointer(mutating: VerificationKey.cString(name)), 0),  // OSSL_PKEY_PARAM_GROUP_NAME
+            // OSSL_PKEY_PARAM_GROUP_NAME
+            OSSL_PARAM_construct_utf8_string(VerificationKey.cString("group"), UnsafeMutablePointer(mutating: VerificationKey.cString(name)), 0),
             OSSL_PARAM_construct_end(),
         ]
         let built = fields.withUnsafeMutableBufferPointer { buffer in

@@ -44,9 +44,10 @@ extension VerificationKey {
             // The salt length is an exact, non-negative value (never OpenSSL's negative
             // "auto"/"digest"/"max" sentinels), so a signature with any other salt fails.
             guard saltLength >= 0, saltLength <= SignatureAlgorithm.maximumPSSSaltLength,
-                  EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
-                  EVP_PKEY_CTX_set_rsa_mgf1_md(keyContext, mgf1) == 1,
-                  EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, Int32(saltLength)) == 1 else {
+                EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
+                EVP_PKEY_CTX_set_rsa_mgf1_md(keyContext, mgf1) == 1,
+                EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, Int32(saltLength)) == 1
+            else {
                 ERR_clear_error()
                 throw .invalidSignature
             }

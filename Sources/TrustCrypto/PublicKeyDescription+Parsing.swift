@@ -90,7 +90,8 @@ extension PublicKeyDescription {
     /// Validates RSAPublicKey (RFC 8017 §A.1.1) and returns the modulus size in bits and the
     /// modulus and exponent magnitudes.
     private static func rsaKey(_ octets: ArraySlice<UInt8>) throws(SignatureError)
-        -> (bits: Int, modulus: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>) {
+        -> (bits: Int, modulus: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>)
+    {
         let malformed = SignatureError.malformedKey
         let (modulus, exponent) = try decodingDER({ malformed("RSAPublicKey: \($0)") }) { () throws(DERError) in
             let sequence = try DERIndexReader.parseSingle(octets)
@@ -108,7 +109,8 @@ extension PublicKeyDescription {
             throw malformed("RSA public exponent must be positive")
         }
         guard let firstModulusByte = modulusMagnitude.first, let lastModulusByte = modulusMagnitude.last,
-              lastModulusByte & 1 == 1 else {
+            lastModulusByte & 1 == 1
+        else {
             throw malformed("RSA modulus must be odd")
         }
         try checkPublicExponent(exponentMagnitude)

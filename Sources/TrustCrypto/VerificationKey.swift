@@ -87,8 +87,8 @@ public final class VerificationKey: @unchecked Sendable {
             e.withUnsafeMutableBufferPointer { eBuffer -> OpaquePointer? in
                 guard let nBase = nBuffer.baseAddress, let eBase = eBuffer.baseAddress else { return nil }
                 var fields = [
-                    OSSL_PARAM_construct_BN(cString("n"), nBase, nBuffer.count),  // OSSL_PKEY_PARAM_RSA_N
-                    OSSL_PARAM_construct_BN(cString("e"), eBase, eBuffer.count),  // OSSL_PKEY_PARAM_RSA_E
+                    OSSL_PARAM_construct_BN(cString("n"), nBase, nBuffer.count), // OSSL_PKEY_PARAM_RSA_N
+                    OSSL_PARAM_construct_BN(cString("e"), eBase, eBuffer.count), // OSSL_PKEY_PARAM_RSA_E
                     OSSL_PARAM_construct_end(),
                 ]
                 return fields.withUnsafeMutableBufferPointer { buffer in

@@ -79,7 +79,7 @@ public struct DERIndexReader: Sendable {
                 if lengthOctet == 0x81, end - start >= 3 {
                     length = Int(bytes[start &+ 2])
                     contentStart = start &+ 3
-                    if length < 0x80 { length = -1 }   // not minimal (X.690 §10.1): the general path reports it
+                    if length < 0x80 { length = -1 } // not minimal (X.690 §10.1): the general path reports it
                 } else if lengthOctet == 0x82, end - start >= 4 {
                     length = Int(bytes[start &+ 2]) << 8 | Int(bytes[start &+ 3])
                     contentStart = start &+ 4
@@ -93,7 +93,8 @@ public struct DERIndexReader: Sendable {
                     // arcs), whichever parser reads it and whether or not it is decoded later.
                     if first == 0x06 { try ASN1ObjectIdentifier.validate(bytes, range: contentStart..<contentEnd, at: start) }
                     nextOffset = contentEnd
-                    return DERIndexedElement(tag: DERTag(identifierOctet: first), offset: start, contentOffset: contentStart, endOffset: contentEnd, depth: depth)
+                    return DERIndexedElement(
+                        tag: DERTag(identifierOctet: first), offset: start, contentOffset: contentStart, endOffset: contentEnd, depth: depth)
                 }
             }
         }
@@ -108,7 +109,9 @@ public struct DERIndexReader: Sendable {
         var index = position
         guard let tag = try readIdentifier(&index, in: bytes) else { throw truncated(at: start, needing: 1) }
         // Universal tag 0 is BER's end-of-contents marker and never a DER element (X.690 §8.1.5).
-        if tag.tagClass == .universal && tag.number == 0 { throw DERError(.unexpectedTag(expected: "an element", found: "end-of-contents"), at: start) }
+        if tag.tagClass == .universal && tag.number == 0 {
+            throw DERError(.unexpectedTag(expected: "an element", found: "end-of-contents"), at: start)
+        }
         if tag.universalMustBePrimitive && tag.isConstructed { throw DERError(.constructedMismatch, at: start) }
         if tag.universalMustBeConstructed && !tag.isConstructed { throw DERError(.constructedMismatch, at: start) }
         let length = try readLength(&index, in: bytes)
@@ -151,8 +154,11 @@ public struct DERIndexReader: Sendable {
     /// A truncation error at `offset` for an element needing `length` bytes from there, naming
     /// where these bytes end: the input for the outermost reader, an enclosing element's content otherwise.
     @usableFromInline func truncated(at offset: Int, needing length: Int, isLowerBound: Bool = false) -> DERError {
-        DERError(truncatedAt: offset, .init(neededLength: length, isLowerBound: isLowerBound,
-                                            availableEnd: endIndex, endIsEnclosingElement: enclosingElementOffset != nil))
+        DERError(
+            truncatedAt: offset,
+            .init(
+                neededLength: length, isLowerBound: isLowerBound,
+                availableEnd: endIndex, endIsEnclosingElement: enclosingElementOffset != nil))
     }
 
     // MARK: - Identifier and length octets (X.690 §8.1.2, §8.1.3, §10.1)

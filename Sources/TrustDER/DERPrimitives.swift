@@ -55,8 +55,10 @@ extension DERIndexedElement {
     }
 
     /// Decodes an INTEGER that must fit `T` (negative values only for signed `T`).
-    public func integer<T: FixedWidthInteger>(as type: T.Type = T.self, in bytes: ArraySlice<UInt8>,
-                                              tag expected: DERTag = .integer) throws(DERError) -> T {
+    public func integer<T: FixedWidthInteger>(
+        as type: T.Type = T.self, in bytes: ArraySlice<UInt8>,
+        tag expected: DERTag = .integer
+    ) throws(DERError) -> T {
         let integer = try integerBytes(in: bytes, tag: expected)
         guard let first = integer.first else { throw DERError(.nonMinimalInteger, at: offset) }
         let negative = first & 0x80 != 0

@@ -21,8 +21,9 @@ public struct DERReader: Sendable {
     /// Creates a reader over the content of the element at `enclosingElementOffset`.
     @inlinable init(_ bytes: ArraySlice<UInt8>, depth: Int, enclosingElementOffset: Int?) {
         self.bytes = bytes
-        cursor = DERIndexReader(position: bytes.startIndex, endIndex: bytes.endIndex, depth: depth,
-                                enclosingElementOffset: enclosingElementOffset)
+        cursor = DERIndexReader(
+            position: bytes.startIndex, endIndex: bytes.endIndex, depth: depth,
+            enclosingElementOffset: enclosingElementOffset)
     }
 
     /// The nesting depth of the elements this reader returns.

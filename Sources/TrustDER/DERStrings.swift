@@ -84,7 +84,7 @@ extension DERElement {
         case 26: guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw invalid() }
         case 18: guard bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 }) else { throw invalid() }
         case 20: return
-        case 28, 30: _ = try string()  // rare: decode to validate
+        case 28, 30: _ = try string() // rare: decode to validate
         default: throw invalid()
         }
     }

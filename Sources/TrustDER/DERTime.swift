@@ -32,8 +32,9 @@ public struct DERTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Creates a time from calendar fields; nil when a field is out of range.
     public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         guard (0...DERTime.maximumYear).contains(year), (1...12).contains(month), (0...23).contains(hour),
-              (0...59).contains(minute), (0...59).contains(second),
-              day >= 1, day <= DERTime.daysIn(month: month, year: year) else { return nil }
+            (0...59).contains(minute), (0...59).contains(second),
+            day >= 1, day <= DERTime.daysIn(month: month, year: year)
+        else { return nil }
         // Each field was checked to fit its width just above.
         storedYear = UInt16(truncatingIfNeeded: year)
         storedMonth = UInt8(truncatingIfNeeded: month)
@@ -151,7 +152,8 @@ extension DERIndexedElement {
             return value
         }
         guard var year = take(isUTC ? 2 : 4), let month = take(2), let day = take(2),
-              let hour = take(2), let minute = take(2), let second = take(2) else {
+            let hour = take(2), let minute = take(2), let second = take(2)
+        else {
             throw DERError(.invalidTime, at: offset)
         }
         if isUTC { year += year >= 50 ? 1900 : 2000 }

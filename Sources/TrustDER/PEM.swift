@@ -85,7 +85,8 @@ public enum PEMError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unterminatedBlock(label, line): return "PEM block \(QuotedValue.capped(label)) starting at line \(line) has no END line"
-        case let .mismatchedEnd(begin, end, line): return "PEM END \(QuotedValue.capped(end)) at line \(line) does not match BEGIN \(QuotedValue.capped(begin))"
+        case let .mismatchedEnd(begin, end, line):
+            return "PEM END \(QuotedValue.capped(end)) at line \(line) does not match BEGIN \(QuotedValue.capped(begin))"
         case let .malformedMarker(line): return "malformed PEM marker at line \(line)"
         case let .invalidBase64(label, line): return "PEM block \(QuotedValue.capped(label)): invalid base64 at line \(line)"
         case let .emptyBlock(label, line): return "PEM block \(QuotedValue.capped(label)) at line \(line) is empty"
@@ -274,7 +275,8 @@ public enum PEM {
     /// RFC 7468 §3 labels are upper-case letters, digits, spaces and hyphens.
     private static func marker(_ line: ArraySlice<UInt8>, prefix: [UInt8]) -> String? {
         guard line.starts(with: prefix), line.count > prefix.count + markerSuffix.count,
-              line.suffix(markerSuffix.count).elementsEqual(markerSuffix) else { return nil }
+            line.suffix(markerSuffix.count).elementsEqual(markerSuffix)
+        else { return nil }
         let label = line.dropFirst(prefix.count).dropLast(markerSuffix.count)
         let allowed = label.allSatisfy { byte in
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)

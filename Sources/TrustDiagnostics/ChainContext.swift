@@ -30,8 +30,10 @@ struct ChainContext {
     /// For each certificate, the failed attempts (by number) that contain it and its first position there.
     private let failedAttemptsContaining: [Certificate: [(number: Int, position: Int)]]
 
-    init(evaluation: TrustEvaluation, presented: [Certificate], supplied: [Certificate], fetched: [FetchedIssuer] = [],
-         host: String?, time: DERTime?, hasOCSPResponses: Bool) {
+    init(
+        evaluation: TrustEvaluation, presented: [Certificate], supplied: [Certificate], fetched: [FetchedIssuer] = [],
+        host: String?, time: DERTime?, hasOCSPResponses: Bool
+    ) {
         self.evaluation = evaluation
         self.presented = presented
         self.supplied = supplied
@@ -98,15 +100,18 @@ struct ChainContext {
 
     /// The issuer of the top of the built chain, when no certificate with that name was found.
     var missingIssuer: DistinguishedName? {
-        guard let top = built.last, evaluation.failures.contains(where: {
-            if case .issuerNotFound = $0.reason { $0.certificateIndex == built.count - 1 } else { false }
-        }) else { return nil }
+        guard let top = built.last,
+            evaluation.failures.contains(where: {
+                if case .issuerNotFound = $0.reason { $0.certificateIndex == built.count - 1 } else { false }
+            })
+        else { return nil }
         return top.issuer
     }
 
     /// Whether the top of the built chain is a self-signed certificate that is not an anchor.
     var endsAtUntrustedRoot: Bool {
-        anchorIndex == nil && evaluation.failures.contains { if case .untrustedRoot = $0.reason { $0.certificateIndex == built.count - 1 } else { false } }
+        anchorIndex == nil
+            && evaluation.failures.contains { if case .untrustedRoot = $0.reason { $0.certificateIndex == built.count - 1 } else { false } }
     }
 
     func role(at index: Int) -> String {
@@ -196,8 +201,9 @@ struct ChainContext {
             } else if now < certificate.notBefore.secondsSince1970 {
                 note("not valid before \(certificate.notBefore), so another issuer was preferred", .faulty)
             } else {
-                reasons.append(built.contains { $0.issuer == certificate.subject }
-                               ? "another issuer with this name was used" : "it issued none of the other certificates")
+                reasons.append(
+                    built.contains { $0.issuer == certificate.subject }
+                        ? "another issuer with this name was used" : "it issued none of the other certificates")
             }
         }
         return (reasons, kind)
@@ -242,9 +248,10 @@ struct ChainContext {
                     }
                 }
                 if chainIndex > 0 && certificate.isSelfIssued {
-                    notes.append(chainIndex == anchorIndex
-                                 ? "root sent by the peer: unneeded, clients use their own copy from the trust store"
-                                 : "self-signed root sent by the peer, not a trust anchor here")
+                    notes.append(
+                        chainIndex == anchorIndex
+                            ? "root sent by the peer: unneeded, clients use their own copy from the trust store"
+                            : "self-signed root sent by the peer, not a trust anchor here")
                 }
             } else if index > 0 {
                 notes.append("not used in the built chain: " + whyUnused(certificate).reasons.joined(separator: "; "))

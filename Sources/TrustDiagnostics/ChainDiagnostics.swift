@@ -168,9 +168,10 @@ public struct ChainDiagnostics: Codable, Sendable {
     public init(trust: ServerTrust, host: String?, verifyDate: Date, asReceived: [Certificate]? = nil) {
         let evaluation = trust.evaluate()
         let time = DERTime(timeIntervalSince1970: verifyDate.timeIntervalSince1970)
-        let context = ChainContext(evaluation: evaluation, presented: asReceived ?? trust.certificates,
-                                   supplied: trust.additionalIntermediates, fetched: trust.fetchedIssuers, host: host, time: time,
-                                   hasOCSPResponses: !trust.suppliedOCSPResponses.isEmpty)
+        let context = ChainContext(
+            evaluation: evaluation, presented: asReceived ?? trust.certificates,
+            supplied: trust.additionalIntermediates, fetched: trust.fetchedIssuers, host: host, time: time,
+            hasOCSPResponses: !trust.suppliedOCSPResponses.isEmpty)
         trusted = evaluation.isTrusted
         result = evaluation.result.description
         self.host = host
@@ -200,20 +201,24 @@ public struct ChainDiagnostics: Codable, Sendable {
         }
         paths = evaluation.attempts.map { attempt in
             let certificates = attempt.chain.enumerated().map { position, certificate in
-                PathCertificate(subject: certificate.subject.description,
-                                origin: context.origin(of: certificate, isAnchor: attempt.endsAtAnchor && position == attempt.chain.count - 1),
-                                sha256Fingerprint: certificate.sha256Hex)
+                PathCertificate(
+                    subject: certificate.subject.description,
+                    origin: context.origin(of: certificate, isAnchor: attempt.endsAtAnchor && position == attempt.chain.count - 1),
+                    sha256Fingerprint: certificate.sha256Hex)
             }
-            return Path(certificates: certificates, outcome: ChainDiagnostics.describe(attempt.outcome),
-                        explanation: ChainDiagnostics.explain(attempt), isBuiltChain: attempt.outcome == .valid && attempt.chain == built,
-                        reasons: attempt.failures.map { ChainDiagnostics.describe($0, in: attempt.chain) })
+            return Path(
+                certificates: certificates, outcome: ChainDiagnostics.describe(attempt.outcome),
+                explanation: ChainDiagnostics.explain(attempt), isBuiltChain: attempt.outcome == .valid && attempt.chain == built,
+                reasons: attempt.failures.map { ChainDiagnostics.describe($0, in: attempt.chain) })
         }
         findings = ChainFindings(context: context).all()
     }
 
     /// The SCTs embedded in `certificate`, with the fate `report` (the leaf's CT result) gave each.
-    static func embeddedTimestamps(of certificate: Certificate, report: CertificateTransparencyReport?,
-                                   trust: ServerTrust) -> [EmbeddedTimestamp]? {
+    static func embeddedTimestamps(
+        of certificate: Certificate, report: CertificateTransparencyReport?,
+        trust: ServerTrust
+    ) -> [EmbeddedTimestamp]? {
         let timestamps: [PresentedTimestamp]
         do { timestamps = try SCTList.embedded(in: certificate) } catch {
             return [EmbeddedTimestamp(logID: nil, log: nil, timestamp: nil, status: "unreadable: \(error)")]
@@ -236,9 +241,10 @@ public struct ChainDiagnostics: Codable, Sendable {
                     status = "not counted: \(other.reason)"
                 }
             }
-            return EmbeddedTimestamp(logID: Data(sct.logID).base64EncodedString(), log: logs?.log(id: sct.logID)?.logDescription,
-                                     timestamp: DERTime(timeIntervalSince1970: sct.date.timeIntervalSince1970)?.description,
-                                     status: status)
+            return EmbeddedTimestamp(
+                logID: Data(sct.logID).base64EncodedString(), log: logs?.log(id: sct.logID)?.logDescription,
+                timestamp: DERTime(timeIntervalSince1970: sct.date.timeIntervalSince1970)?.description,
+                status: status)
         }
     }
 

@@ -15,8 +15,10 @@ package enum LeafOrdering {
     /// from a peer. Lists longer than `limit` (default: what an evaluation considers,
     /// ``VerificationBudget/maximumPresentedCertificates``) are returned unchanged: an evaluation
     /// rejects them whatever their order.
-    package static func leafFirst(_ certificates: [Certificate],
-                                  limit: Int = VerificationBudget.default.maximumPresentedCertificates) -> [Certificate] {
+    package static func leafFirst(
+        _ certificates: [Certificate],
+        limit: Int = VerificationBudget.default.maximumPresentedCertificates
+    ) -> [Certificate] {
         guard certificates.count > 1, certificates.count <= limit, let first = certificates.first else { return certificates }
         // How many certificates name each issuer, and how many copies of each certificate the list
         // holds: "issues another" is then two lookups instead of a scan of the list.

@@ -102,14 +102,14 @@ package enum DestinationScope: Hashable, Sendable, CustomStringConvertible {
             // The deprecated IPv4-compatible form (::a.b.c.d, RFC 4291 §2.5.5.1).
             return ipv4(bytes[12], bytes[13], bytes[14], bytes[15])
         }
-        if bytes[0] == 0x20, bytes[1] == 0x01, bytes[2] & 0xfe == 0 { return ietfProtocolAssignment(bytes) }   // 2001::/23
-        if bytes[0..<4] == [0x20, 0x01, 0x0d, 0xb8] { return .documentation }          // 2001:db8::/32, RFC 3849
-        if bytes[0] == 0x3f, bytes[1] == 0xff, bytes[2] & 0xf0 == 0 { return .documentation }   // 3fff::/20, RFC 9637
+        if bytes[0] == 0x20, bytes[1] == 0x01, bytes[2] & 0xfe == 0 { return ietfProtocolAssignment(bytes) } // 2001::/23
+        if bytes[0..<4] == [0x20, 0x01, 0x0d, 0xb8] { return .documentation } // 2001:db8::/32, RFC 3849
+        if bytes[0] == 0x3f, bytes[1] == 0xff, bytes[2] & 0xf0 == 0 { return .documentation } // 3fff::/20, RFC 9637
         // 100::/64 (discard-only, RFC 6666) and 100:0:0:1::/64 (dummy, RFC 9780).
         if bytes[0] == 0x01, bytes[1] == 0x00, bytes[2..<7].allSatisfy({ $0 == 0 }), bytes[7] <= 1 { return .reserved }
-        if bytes[0] == 0x5f, bytes[1] == 0x00 { return .reserved }                      // 5f00::/16, SRv6 SIDs (RFC 9602)
+        if bytes[0] == 0x5f, bytes[1] == 0x00 { return .reserved } // 5f00::/16, SRv6 SIDs (RFC 9602)
         if bytes[0] == 0xfe, bytes[1] & 0xc0 == 0x80 { return .linkLocal }
-        if bytes[0] == 0xfe, bytes[1] & 0xc0 == 0xc0 { return .privateUse }            // fec0::/10, site-local (RFC 3879)
+        if bytes[0] == 0xfe, bytes[1] & 0xc0 == 0xc0 { return .privateUse } // fec0::/10, site-local (RFC 3879)
         if bytes[0] & 0xfe == 0xfc { return .privateUse }
         if bytes[0] == 0xff { return .multicastOrBroadcast }
         return .global
@@ -149,11 +149,11 @@ package enum DestinationScope: Hashable, Sendable, CustomStringConvertible {
     /// entries of the registry (Teredo, 2001::/32, is judged by its client's IPv4 address first).
     private static func ietfProtocolAssignment(_ bytes: [UInt8]) -> DestinationScope {
         let (third, fourth) = (bytes[2], bytes[3])
-        if third == 0, fourth == 0x02, bytes[4] == 0, bytes[5] == 0 { return .benchmarking }   // 2001:2::/48, RFC 5180
-        if third == 0, fourth == 0x03 { return .global }                                       // 2001:3::/32, AMT (RFC 7450)
-        if bytes[2..<6] == [0x00, 0x04, 0x01, 0x12] { return .global }                         // 2001:4:112::/48, AS112-v6 (RFC 7535)
-        if third == 0, fourth & 0xf0 == 0x20 { return .global }                                // 2001:20::/28, ORCHIDv2 (RFC 7343)
-        if third == 0, fourth & 0xf0 == 0x30 { return .global }                                // 2001:30::/28, DRIP DETs (RFC 9374)
+        if third == 0, fourth == 0x02, bytes[4] == 0, bytes[5] == 0 { return .benchmarking } // 2001:2::/48, RFC 5180
+        if third == 0, fourth == 0x03 { return .global } // 2001:3::/32, AMT (RFC 7450)
+        if bytes[2..<6] == [0x00, 0x04, 0x01, 0x12] { return .global } // 2001:4:112::/48, AS112-v6 (RFC 7535)
+        if third == 0, fourth & 0xf0 == 0x20 { return .global } // 2001:20::/28, ORCHIDv2 (RFC 7343)
+        if third == 0, fourth & 0xf0 == 0x30 { return .global } // 2001:30::/28, DRIP DETs (RFC 9374)
         // 2001:1::1, 2001:1::2 and 2001:1::3 (PCP, TURN, DNS-SD SRP anycast) reach the nearest
         // server, a local one: local, like the rest of the block.
         return .reserved

@@ -69,8 +69,10 @@ enum HTTPClient {
     /// connected to, judged as resolved before any connection. Cancelling the calling task ends the
     /// request within ``cancellationCheckMilliseconds`` (or frees its place in the queue). Throws
     /// ``FetchFailureReason`` only.
-    static func request(_ url: String, method: String, contentType: String?, body: [UInt8], timeout: Double,
-                        maximumBytes: Int, allowsLocalAddresses: Bool, pool: Pool) async throws(FetchFailureReason) -> [UInt8] {
+    static func request(
+        _ url: String, method: String, contentType: String?, body: [UInt8], timeout: Double,
+        maximumBytes: Int, allowsLocalAddresses: Bool, pool: Pool
+    ) async throws(FetchFailureReason) -> [UInt8] {
         let target: HTTPTarget
         do { target = try HTTPTarget(url, schemes: [.http]) } catch { throw .invalidURL(error.description) }
         let seconds = timeout.isNaN ? 0 : min(max(timeout, 0), maximumTimeout)
@@ -92,8 +94,9 @@ enum HTTPClient {
                     try await withCheckedThrowingContinuation { continuation in
                         workers.run {
                             let result = Result { () throws(FetchFailureReason) in
-                                try perform(target, addresses: addresses, method: method, contentType: contentType, body: body,
-                                            deadline: wallDeadline, timeout: seconds, maximumBytes: maximumBytes, cancellation: cancellation)
+                                try perform(
+                                    target, addresses: addresses, method: method, contentType: contentType, body: body,
+                                    deadline: wallDeadline, timeout: seconds, maximumBytes: maximumBytes, cancellation: cancellation)
                             }
                             slots.release(for: host)
                             continuation.resume(with: result.mapError { $0 as any Error })
@@ -111,9 +114,11 @@ enum HTTPClient {
     /// The longest request timeout honoured (a day): a larger or infinite one is this.
     static let maximumTimeout: Double = 86_400
 
-    static func perform(_ target: HTTPTarget, addresses: [ResolvedAddress], method: String, contentType: String?, body: [UInt8],
-                        deadline: Date, timeout: Double, maximumBytes: Int,
-                        cancellation: Cancellation) throws(FetchFailureReason) -> [UInt8] {
+    static func perform(
+        _ target: HTTPTarget, addresses: [ResolvedAddress], method: String, contentType: String?, body: [UInt8],
+        deadline: Date, timeout: Double, maximumBytes: Int,
+        cancellation: Cancellation
+    ) throws(FetchFailureReason) -> [UInt8] {
         // A request whose caller already left (cancelled, or timed out while queued) does no work.
         if cancellation.isCancelled { throw .cancelled }
         let socket = Socket(deadline: deadline, timeout: timeout, cancellation: cancellation)

@@ -4,8 +4,10 @@ import Foundation
 package enum HTTPMessage {
     /// A request with `Connection: close` (one request per connection, never kept alive), the
     /// URL's authority as Host, and a Content-Length whenever there is a body or the method is POST.
-    package static func request(_ method: String, to target: HTTPTarget, version: String, contentType: String?,
-                                body: [UInt8]) -> [UInt8] {
+    package static func request(
+        _ method: String, to target: HTTPTarget, version: String, contentType: String?,
+        body: [UInt8]
+    ) -> [UInt8] {
         var head = "\(method) \(target.requestTarget) \(version)\r\nHost: \(target.hostHeader)\r\nUser-Agent: SwiftTrust\r\n"
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
@@ -27,8 +29,8 @@ package enum HTTPMessage {
         let text = String(decoding: line, as: UTF8.self)
         let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, parts[0] == "HTTP/1.1" || parts[0] == "HTTP/1.0",
-              parts[1].count == 3, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let code = Int(parts[1]),
-              (100...599).contains(code)
+            parts[1].count == 3, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let code = Int(parts[1]),
+            (100...599).contains(code)
         else { return nil }
         return code
     }

@@ -32,8 +32,10 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     public static let concurrentIssuerFetches = HTTPClient.concurrentIssuerRequests
 
     /// Creates a fetcher with the given limits; `allowsLocalAddresses` allows non-public destinations.
-    public init(timeout: Double = 10, maximumCRLBytes: Int = 20 * 1024 * 1024, maximumOCSPBytes: Int = 64 * 1024,
-                allowsLocalAddresses: Bool = false) {
+    public init(
+        timeout: Double = 10, maximumCRLBytes: Int = 20 * 1024 * 1024, maximumOCSPBytes: Int = 64 * 1024,
+        allowsLocalAddresses: Bool = false
+    ) {
         self.allowsLocalAddresses = allowsLocalAddresses
         self.timeout = timeout
         self.maximumCRLBytes = maximumCRLBytes
@@ -42,9 +44,11 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
 
     /// This fetcher's limits with local addresses allowed or not.
     public func allowing(localAddresses allowed: Bool) -> HTTPRevocationFetcher {
-        allowed == allowsLocalAddresses ? self
-            : HTTPRevocationFetcher(timeout: timeout, maximumCRLBytes: maximumCRLBytes, maximumOCSPBytes: maximumOCSPBytes,
-                                    allowsLocalAddresses: allowed)
+        allowed == allowsLocalAddresses
+            ? self
+            : HTTPRevocationFetcher(
+                timeout: timeout, maximumCRLBytes: maximumCRLBytes, maximumOCSPBytes: maximumOCSPBytes,
+                allowsLocalAddresses: allowed)
     }
 
     /// This fetcher allowing local addresses, for the CRL and OCSP URLs of a chain validated to
@@ -53,21 +57,24 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
 
     /// Downloads the CRL at `url`.
     public func fetchCRL(from url: String) async throws -> [UInt8] {
-        try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout, maximumBytes: maximumCRLBytes,
-                                     allowsLocalAddresses: allowsLocalAddresses, pool: .revocation)
+        try await HTTPClient.request(
+            url, method: "GET", contentType: nil, body: [], timeout: timeout, maximumBytes: maximumCRLBytes,
+            allowsLocalAddresses: allowsLocalAddresses, pool: .revocation)
     }
 
     /// POSTs an OCSP request.
     public func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-        try await HTTPClient.request(url, method: "POST", contentType: "application/ocsp-request", body: request,
-                                     timeout: timeout, maximumBytes: maximumOCSPBytes, allowsLocalAddresses: allowsLocalAddresses,
-                                     pool: .revocation)
+        try await HTTPClient.request(
+            url, method: "POST", contentType: "application/ocsp-request", body: request,
+            timeout: timeout, maximumBytes: maximumOCSPBytes, allowsLocalAddresses: allowsLocalAddresses,
+            pool: .revocation)
     }
 
     /// Downloads what a caIssuers URL serves (``maximumIssuerBytes`` at most).
     public func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
-        try await HTTPClient.request(url, method: "GET", contentType: nil, body: [], timeout: timeout,
-                                     maximumBytes: Self.maximumIssuerBytes, allowsLocalAddresses: allowsLocalAddresses,
-                                     pool: .issuers)
+        try await HTTPClient.request(
+            url, method: "GET", contentType: nil, body: [], timeout: timeout,
+            maximumBytes: Self.maximumIssuerBytes, allowsLocalAddresses: allowsLocalAddresses,
+            pool: .issuers)
     }
 }

@@ -52,8 +52,10 @@ package final class NameResolver: Sendable {
     /// order the system gives them. Throws `timedOut()` when `deadline` passes first (waiting for a
     /// lookup to be allowed included), and ``FetchFailureReason/cancelled`` when the calling task is
     /// cancelled first.
-    package func resolve(_ host: String, port: Int, until deadline: ContinuousClock.Instant,
-                         timedOut: @escaping @Sendable () -> FetchFailureReason) async throws(FetchFailureReason) -> [ResolvedAddress] {
+    package func resolve(
+        _ host: String, port: Int, until deadline: ContinuousClock.Instant,
+        timedOut: @escaping @Sendable () -> FetchFailureReason
+    ) async throws(FetchFailureReason) -> [ResolvedAddress] {
         // A literal needs no lookup: AI_NUMERICHOST converts it without touching the network.
         if IPAddress(host) != nil { return try Self.lookUp(host, port: port, numeric: true).get() }
         let key = FetchHostKey.key(for: host)

@@ -6,6 +6,7 @@ extension RevocationFetching {
     public static let shared = RevocationFetching(fetcher: HTTPRevocationFetcher.shared, cache: .shared)
 
     /// ``shared`` allowing local addresses, with the same cache.
-    package static let sharedAllowingLocalAddresses = RevocationFetching(fetcher: HTTPRevocationFetcher.sharedAllowingLocalAddresses,
-                                                                         cache: .shared)
+    package static let sharedAllowingLocalAddresses = RevocationFetching(
+        fetcher: HTTPRevocationFetcher.sharedAllowingLocalAddresses,
+        cache: .shared)
 }

@@ -10,8 +10,10 @@ extension ChannelPipeline.SynchronousOperations {
     /// `.first` puts TLS in front of handlers a framework already added (gRPC Swift 2's
     /// `onCreateTCPConnection` hook runs after its HTTP/2 handlers are in place).
     @discardableResult
-    public func addHandlers<Route: TLSTrustRoute>(of route: Route, context: NIOSSLContext,
-                                                  position: Position = .last) throws -> TLSPeerTrustRecord {
+    public func addHandlers<Route: TLSTrustRoute>(
+        of route: Route, context: NIOSSLContext,
+        position: Position = .last
+    ) throws -> TLSPeerTrustRecord {
         let (tls, trust) = try route.makeHandlers(context: context)
         switch position {
         case .first:

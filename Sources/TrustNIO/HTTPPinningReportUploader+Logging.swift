@@ -23,8 +23,10 @@ extension HTTPPinningReportUploader {
     }
 
     /// The metadata of one upload's record (keys of ``TrustLogMetadataKey``).
-    private static func uploadMetadata(_ uri: URL, _ upload: String, statusCode: Int? = nil,
-                                       reason: PinReportUploadError? = nil) -> Logger.Metadata {
+    private static func uploadMetadata(
+        _ uri: URL, _ upload: String, statusCode: Int? = nil,
+        reason: PinReportUploadError? = nil
+    ) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             TrustLogMetadataKey.reportURI: .string(TerminalText.escaped(uri.absoluteString)),
             TrustLogMetadataKey.upload: .string(upload),

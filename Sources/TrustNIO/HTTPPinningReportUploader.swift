@@ -81,10 +81,13 @@ public final class HTTPPinningReportUploader: PinningReportSink {
     ///   - onCompletion: Called once per report and URI with how it ended, on an event loop (or on
     ///     the delivering thread for URIs refused or dropped without connecting); must not block.
     /// - Throws: `NIOSSLError` when the TLS context cannot be created.
-    public init(eventLoopGroup: (any EventLoopGroup)? = nil, tlsSettings: TLSTrustSettings = TLSTrustSettings(),
-                collectors: PinReportCollectorPolicy = PinReportCollectorPolicy(), connectTimeout: TimeAmount = .seconds(5), timeout: TimeAmount = .seconds(15),
-                maximumConcurrentUploads: Int = HTTPPinningReportUploader.defaultMaximumConcurrentUploads,
-                logger: Logger? = nil, onCompletion: (@Sendable (PinReportUpload) -> Void)? = nil) throws {
+    public init(
+        eventLoopGroup: (any EventLoopGroup)? = nil, tlsSettings: TLSTrustSettings = TLSTrustSettings(),
+        collectors: PinReportCollectorPolicy = PinReportCollectorPolicy(), connectTimeout: TimeAmount = .seconds(5),
+        timeout: TimeAmount = .seconds(15),
+        maximumConcurrentUploads: Int = HTTPPinningReportUploader.defaultMaximumConcurrentUploads,
+        logger: Logger? = nil, onCompletion: (@Sendable (PinReportUpload) -> Void)? = nil
+    ) throws {
         var configuration = TLSConfiguration.makeClientConfiguration()
         // The TLSTrustVerifier checks the chain and the host; BoringSSL's own check is replaced.
         configuration.certificateVerification = .noHostnameVerification
@@ -204,9 +207,11 @@ public final class HTTPPinningReportUploader: PinningReportSink {
         let response = loop.makePromise(of: Int.self)
         let deadline = loop.scheduleTask(in: timeout) { response.fail(PinReportUploadError.timedOut) }
         // Resolved and judged before any connection (PinReportConnection).
-        let connection = PinReportConnection(target: target, request: request, response: response, loop: loop, tlsContext: tlsContext,
-                                             verifier: verifier, allowsLocalAddresses: collectors.allowsLocalAddresses,
-                                             connectTimeout: connectTimeout).start()
+        let connection = PinReportConnection(
+            target: target, request: request, response: response, loop: loop, tlsContext: tlsContext,
+            verifier: verifier, allowsLocalAddresses: collectors.allowsLocalAddresses,
+            connectTimeout: connectTimeout
+        ).start()
         response.futureResult.whenComplete { result in
             connection.cancel()
             deadline.cancel()

@@ -45,8 +45,10 @@ public struct TLSClientTrustRoute: Sendable {
     ///     settings hold the anchors).
     /// - Throws: `TLSTrustConfigurationError` from `TLSTrustDecider.checkRole(_:)` for the server role
     ///   (reserved: the server role is verifiable under every judge today).
-    public init(host: String, verifier: TLSTrustVerifier, serverName: String? = nil, port: Int? = nil,
-                configuration: TLSConfiguration = .makeClientConfiguration()) throws(TLSTrustConfigurationError) {
+    public init(
+        host: String, verifier: TLSTrustVerifier, serverName: String? = nil, port: Int? = nil,
+        configuration: TLSConfiguration = .makeClientConfiguration()
+    ) throws(TLSTrustConfigurationError) {
         try verifier.decider.checkRole(.server(host: host))
         var tls = configuration
         tls.certificateVerification = .noHostnameVerification
@@ -70,8 +72,10 @@ public struct TLSClientTrustRoute: Sendable {
     /// The verification callback for one connection: records the decision in `record` (make one
     /// record per connection) and tells `onOutcome`. For frameworks that take a callback and a
     /// `TLSConfiguration`; prefer ``makeHandlers(context:)`` where the pipeline is yours.
-    public func verificationCallback(record: TLSPeerTrustRecord? = nil,
-                                     onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil) -> TLSTrustVerificationCallback {
+    public func verificationCallback(
+        record: TLSPeerTrustRecord? = nil,
+        onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil
+    ) -> TLSTrustVerificationCallback {
         verifier.verificationCallback(for: role, port: port, record: record, onOutcome: onOutcome)
     }
 

@@ -50,8 +50,10 @@ public final class TLSPeerTrustHandler: ChannelDuplexHandler, RemovableChannelHa
         /// The peer certificate the resumed session holds (swift-nio-ssl's `peerCertificate`).
         let sessionLeaf: @Sendable (ChannelHandlerContext) -> NIOSSLCertificate?
 
-        package init(verifier: TLSTrustVerifier, role: TLSPeerRole, port: Int?, taskHandler: ServerTrustChallengeHandler?,
-             sessionLeaf: @escaping @Sendable (ChannelHandlerContext) -> NIOSSLCertificate? = Self.nioSSLPeerCertificate) {
+        package init(
+            verifier: TLSTrustVerifier, role: TLSPeerRole, port: Int?, taskHandler: ServerTrustChallengeHandler?,
+            sessionLeaf: @escaping @Sendable (ChannelHandlerContext) -> NIOSSLCertificate? = Self.nioSSLPeerCertificate
+        ) {
             self.verifier = verifier
             self.role = role
             self.port = port

@@ -44,8 +44,10 @@ public struct TLSServerTrustRoute: Sendable {
     ///   - clientCertificates: Whether a client must present a certificate. Default: required.
     /// - Throws: `TLSTrustConfigurationError.clientAnchorsNotExplicit` or
     ///   `.clientCertificatesNeedPlainEvaluation` for a verifier that cannot judge clients.
-    public init(configuration: TLSConfiguration, clientVerifier: TLSTrustVerifier,
-                clientCertificates: ClientCertificates = .required) throws(TLSTrustConfigurationError) {
+    public init(
+        configuration: TLSConfiguration, clientVerifier: TLSTrustVerifier,
+        clientCertificates: ClientCertificates = .required
+    ) throws(TLSTrustConfigurationError) {
         try clientVerifier.decider.checkRole(.client)
         var tls = configuration
         switch clientCertificates {
@@ -59,10 +61,13 @@ public struct TLSServerTrustRoute: Sendable {
 
     /// A route for a server presenting `certificateChain` (leaf first) with `privateKey`; the rest
     /// as in ``init(configuration:clientVerifier:clientCertificates:)``.
-    public init(certificateChain: [NIOSSLCertificateSource], privateKey: NIOSSLPrivateKeySource,
-                clientVerifier: TLSTrustVerifier, clientCertificates: ClientCertificates = .required) throws(TLSTrustConfigurationError) {
-        try self.init(configuration: .makeServerConfiguration(certificateChain: certificateChain, privateKey: privateKey),
-                      clientVerifier: clientVerifier, clientCertificates: clientCertificates)
+    public init(
+        certificateChain: [NIOSSLCertificateSource], privateKey: NIOSSLPrivateKeySource,
+        clientVerifier: TLSTrustVerifier, clientCertificates: ClientCertificates = .required
+    ) throws(TLSTrustConfigurationError) {
+        try self.init(
+            configuration: .makeServerConfiguration(certificateChain: certificateChain, privateKey: privateKey),
+            clientVerifier: clientVerifier, clientCertificates: clientCertificates)
     }
 
     /// A swift-nio-ssl context for ``tlsConfiguration`` (make one and share it between connections).
@@ -75,8 +80,10 @@ public struct TLSServerTrustRoute: Sendable {
     /// The verification callback: records the decision in `record` (one per connection, where the
     /// framework lets the application make one) and tells `onOutcome`. For frameworks that take one
     /// callback for every connection (Vapor's `customCertificateVerifyCallbackWithMetadata`).
-    public func verificationCallback(record: TLSPeerTrustRecord? = nil,
-                                     onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil) -> TLSTrustVerificationCallback {
+    public func verificationCallback(
+        record: TLSPeerTrustRecord? = nil,
+        onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil
+    ) -> TLSTrustVerificationCallback {
         verifier.verificationCallback(for: .client, record: record, onOutcome: onOutcome)
     }
 

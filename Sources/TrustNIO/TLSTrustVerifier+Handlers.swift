@@ -13,9 +13,12 @@ extension TLSTrustVerifier {
     ///   - serverName: The SNI name; default `host` unless it is an IP address (which SNI cannot carry).
     ///   - port: The port connected to (for challenge handlers).
     ///   - taskHandler: A per-connection (task-level) challenge handler (`TLSTrustJudge.challenges(_:)`).
-    public func makeClientHandlers(context: NIOSSLContext, host: String, serverName: String? = nil, port: Int? = nil,
-                                   taskHandler: ServerTrustChallengeHandler? = nil) throws
-        -> (tls: NIOSSLClientHandler, trust: TLSPeerTrustHandler) {
+    public func makeClientHandlers(
+        context: NIOSSLContext, host: String, serverName: String? = nil, port: Int? = nil,
+        taskHandler: ServerTrustChallengeHandler? = nil
+    ) throws
+        -> (tls: NIOSSLClientHandler, trust: TLSPeerTrustHandler)
+    {
         if case let .none(options) = context.configuration.certificateVerification, !options.validatePresentedCertificates {
             throw TLSTrustConfigurationError.certificateVerificationDisabled
         }
@@ -23,10 +26,17 @@ extension TLSTrustVerifier {
         let sni = serverName ?? (IPAddress(host) == nil ? host : nil)
         let tls = try NIOSSLClientHandler(
             context: context, serverHostname: sni,
-            customVerificationCallbackWithMetadata: verificationCallback(for: .server(host: host), port: port, record: record,
-                                                                         taskHandler: taskHandler))
-        return (tls, TLSPeerTrustHandler(record: record, resumption: .init(verifier: self, role: .server(host: host), port: port,
-                                                                    taskHandler: taskHandler)))
+            customVerificationCallbackWithMetadata: verificationCallback(
+                for: .server(host: host), port: port, record: record,
+                taskHandler: taskHandler))
+        return (
+            tls,
+            TLSPeerTrustHandler(
+                record: record,
+                resumption: .init(
+                    verifier: self, role: .server(host: host), port: port,
+                    taskHandler: taskHandler))
+        )
     }
 
     /// A `NIOSSLServerHandler` whose clients' certificates (mutual TLS) this verifier checks for
@@ -47,8 +57,9 @@ extension TLSTrustVerifier {
         }
         try decider.checkRole(.client)
         let record = TLSPeerTrustRecord()
-        let tls = NIOSSLServerHandler(context: context,
-                                      customVerificationCallbackWithMetadata: verificationCallback(for: .client, record: record))
+        let tls = NIOSSLServerHandler(
+            context: context,
+            customVerificationCallbackWithMetadata: verificationCallback(for: .client, record: record))
         return (tls, TLSPeerTrustHandler(record: record, resumption: .init(verifier: self, role: .client, port: nil, taskHandler: nil)))
     }
 }
@@ -58,11 +69,14 @@ extension ChannelPipeline.SynchronousOperations {
     /// ``TLSTrustVerifier/makeClientHandlers(context:host:serverName:port:taskHandler:)``), returning
     /// the connection's result handle.
     @discardableResult
-    public func addTrustedTLSClientHandlers(context: NIOSSLContext, host: String, verifier: TLSTrustVerifier,
-                                            serverName: String? = nil, port: Int? = nil,
-                                            taskHandler: ServerTrustChallengeHandler? = nil) throws -> TLSPeerTrustRecord {
-        let (tls, trust) = try verifier.makeClientHandlers(context: context, host: host, serverName: serverName, port: port,
-                                                           taskHandler: taskHandler)
+    public func addTrustedTLSClientHandlers(
+        context: NIOSSLContext, host: String, verifier: TLSTrustVerifier,
+        serverName: String? = nil, port: Int? = nil,
+        taskHandler: ServerTrustChallengeHandler? = nil
+    ) throws -> TLSPeerTrustRecord {
+        let (tls, trust) = try verifier.makeClientHandlers(
+            context: context, host: host, serverName: serverName, port: port,
+            taskHandler: taskHandler)
         try addHandler(tls)
         try addHandler(trust)
         return trust.record

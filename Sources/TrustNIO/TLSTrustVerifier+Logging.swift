@@ -19,8 +19,9 @@ extension TLSTrustVerifier {
         case let .rejected(failure):
             // The typed failure travels as the record's error too, for handlers that keep errors; its
             // description (and localizedDescription), which quote peer-chosen names, are escaped.
-            logger.info("TLS peer rejected", error: failure,
-                        metadata: Self.logMetadata(rejected: failure, presented: presented, role: role, port: port))
+            logger.info(
+                "TLS peer rejected", error: failure,
+                metadata: Self.logMetadata(rejected: failure, presented: presented, role: role, port: port))
         }
     }
 
@@ -34,8 +35,10 @@ extension TLSTrustVerifier {
     }
 
     /// The metadata of a rejected peer's record: who, and why.
-    private static func logMetadata(rejected failure: TLSTrustFailure, presented: [Certificate], role: TLSPeerRole,
-                                    port: Int?) -> Logger.Metadata {
+    private static func logMetadata(
+        rejected failure: TLSTrustFailure, presented: [Certificate], role: TLSPeerRole,
+        port: Int?
+    ) -> Logger.Metadata {
         var metadata = logMetadata(verdict: "rejected", presented: presented, role: role, port: port)
         // The description names certificates by their subjects, which the peer chose: TLSTrustFailure
         // escapes them itself.
@@ -44,8 +47,10 @@ extension TLSTrustVerifier {
     }
 
     /// The metadata every verdict carries.
-    private static func logMetadata(verdict: String, presented: [Certificate], role: TLSPeerRole,
-                                    port: Int?) -> Logger.Metadata {
+    private static func logMetadata(
+        verdict: String, presented: [Certificate], role: TLSPeerRole,
+        port: Int?
+    ) -> Logger.Metadata {
         var metadata: Logger.Metadata = [TrustLogMetadataKey.verdict: .string(verdict)]
         switch role {
         case let .server(host):

@@ -9,8 +9,10 @@ extension TLSTrustVerifier {
     /// that peer presented when its handshake completed), with `check`'s role, port and challenge
     /// handler. Logs and records the verdict (`resumed` in ``metrics``) and hands it to `completion`,
     /// inline or from a task that `record` can cancel.
-    func reverifyResumedSession(leaf handle: NIOSSLCertificate, check: TLSPeerTrustHandler.ResumptionCheck,
-                                record: TLSPeerTrustRecord, completion: @escaping @Sendable (TLSTrustOutcome) -> Void) {
+    func reverifyResumedSession(
+        leaf handle: NIOSSLCertificate, check: TLSPeerTrustHandler.ResumptionCheck,
+        record: TLSPeerTrustRecord, completion: @escaping @Sendable (TLSTrustOutcome) -> Void
+    ) {
         let role = check.role, port = check.port
         let started = ContinuousClock.now
         let leaf: Certificate

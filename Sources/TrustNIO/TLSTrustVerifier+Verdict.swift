@@ -7,8 +7,10 @@ extension TLSTrustVerifier {
     /// over) and whether it re-verified a `resumed` session. Every path that decides calls it once
     /// per verdict: the verification callback, the async `verify` hooks, a resumed session's
     /// re-verification, and the AsyncHTTPClient connection check.
-    package func reportVerdict(_ outcome: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole, port: Int?,
-                               resumed: Bool = false, started: ContinuousClock.Instant) {
+    package func reportVerdict(
+        _ outcome: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole, port: Int?,
+        resumed: Bool = false, started: ContinuousClock.Instant
+    ) {
         logVerdict(outcome, presented: presented, role: role, port: port)
         metrics.recordDecision(outcome, role: role, resumed: resumed, duration: .now - started)
     }

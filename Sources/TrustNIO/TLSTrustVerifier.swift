@@ -83,9 +83,11 @@ public struct TLSTrustVerifier: Sendable {
     ///     wrapped to count its fetches (``TLSTrustMetrics/meteredFetcher(_:)``; the settings' cache
     ///     stays as it is). Default:
     ///     ``TLSTrustMetrics/standard``, the global `MetricsSystem` (a no-op until bootstrapped).
-    public init(settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate,
-                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil,
-                metrics: TLSTrustMetrics = .standard) throws(TLSTrustConfigurationError) {
+    public init(
+        settings: TLSTrustSettings = TLSTrustSettings(), judge: TLSTrustJudge = .evaluate,
+        execution: TLSVerificationExecution = .automatic, logger: Logger? = nil,
+        metrics: TLSTrustMetrics = .standard
+    ) throws(TLSTrustConfigurationError) {
         var settings = settings
         if metrics.isEnabled { settings.revocationFetching.fetcher = metrics.meteredFetcher(settings.revocationFetching.fetcher) }
         handshakes = TLSHandshakeDecider(decider: try TLSTrustDecider(settings: settings, judge: judge), execution: execution)
@@ -100,19 +102,24 @@ public struct TLSTrustVerifier: Sendable {
 
     /// A verifier whose decisions an Alamofire-style evaluator (or `ServerTrustManager`) makes;
     /// `logger`, `metrics` and what it throws as in ``init(settings:judge:execution:logger:metrics:)``.
-    public init(evaluator: any ServerTrustEvaluating, settings: TLSTrustSettings = TLSTrustSettings(),
-                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil,
-                metrics: TLSTrustMetrics = .standard) throws(TLSTrustConfigurationError) {
+    public init(
+        evaluator: any ServerTrustEvaluating, settings: TLSTrustSettings = TLSTrustSettings(),
+        execution: TLSVerificationExecution = .automatic, logger: Logger? = nil,
+        metrics: TLSTrustMetrics = .standard
+    ) throws(TLSTrustConfigurationError) {
         try self.init(settings: settings, judge: .evaluator(evaluator), execution: execution, logger: logger, metrics: metrics)
     }
 
     /// A verifier whose decisions an AFNetworking-style `SecurityPolicy` makes; `logger`, `metrics`
     /// and what it throws as in ``init(settings:judge:execution:logger:metrics:)``.
-    public init(securityPolicy: SecurityPolicy, settings: TLSTrustSettings = TLSTrustSettings(),
-                execution: TLSVerificationExecution = .automatic, logger: Logger? = nil,
-                metrics: TLSTrustMetrics = .standard) throws(TLSTrustConfigurationError) {
-        try self.init(settings: settings, judge: .securityPolicy(securityPolicy), execution: execution, logger: logger,
-                      metrics: metrics)
+    public init(
+        securityPolicy: SecurityPolicy, settings: TLSTrustSettings = TLSTrustSettings(),
+        execution: TLSVerificationExecution = .automatic, logger: Logger? = nil,
+        metrics: TLSTrustMetrics = .standard
+    ) throws(TLSTrustConfigurationError) {
+        try self.init(
+            settings: settings, judge: .securityPolicy(securityPolicy), execution: execution, logger: logger,
+            metrics: metrics)
     }
 
     /// The callback to hand to `NIOSSLClientHandler` / `NIOSSLServerHandler` (or to a framework's
@@ -129,9 +136,11 @@ public struct TLSTrustVerifier: Sendable {
     ///     `TLSTrustJudge.challenges(_:)`.
     ///   - onOutcome: Called with every decision, before swift-nio-ssl learns it: where a framework
     ///     builds the pipeline itself, the way to learn why a peer was rejected.
-    public func verificationCallback(for role: TLSPeerRole, port: Int? = nil, record: TLSPeerTrustRecord? = nil,
-                                     taskHandler: ServerTrustChallengeHandler? = nil,
-                                     onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil) -> TLSTrustVerificationCallback {
+    public func verificationCallback(
+        for role: TLSPeerRole, port: Int? = nil, record: TLSPeerTrustRecord? = nil,
+        taskHandler: ServerTrustChallengeHandler? = nil,
+        onOutcome: (@Sendable (TLSTrustOutcome) -> Void)? = nil
+    ) -> TLSTrustVerificationCallback {
         { presented, promise in
             let started = ContinuousClock.now
             let complete: @Sendable (TLSTrustOutcome, [Certificate]) -> Void = { outcome, parsed in
@@ -156,8 +165,10 @@ public struct TLSTrustVerifier: Sendable {
     /// Asks the one entry point about `peer` and hands the outcome to `completion`: inline when it
     /// decided, else from a task that `record` cancels when the connection closes (its fetching
     /// stops; the outcome still arrives, on a dead channel).
-    package func decide(_ peer: TLSHandshakePeer, role: TLSPeerRole, port: Int?, taskHandler: ServerTrustChallengeHandler?,
-                record: TLSPeerTrustRecord?, completion: @escaping @Sendable (TLSTrustOutcome) -> Void) {
+    package func decide(
+        _ peer: TLSHandshakePeer, role: TLSPeerRole, port: Int?, taskHandler: ServerTrustChallengeHandler?,
+        record: TLSPeerTrustRecord?, completion: @escaping @Sendable (TLSTrustOutcome) -> Void
+    ) {
         switch handshakes.decision(for: peer, role: role, port: port, taskHandler: taskHandler) {
         case let .decided(outcome):
             completion(outcome)
@@ -170,8 +181,10 @@ public struct TLSTrustVerifier: Sendable {
     /// Verifies the certificates a peer presented as swift-nio-ssl hands them over (leaf first),
     /// parsing each from its DER, and logs and records the verdict: for async verification hooks
     /// such as Hummingbird's `TLSChannelConfiguration(tlsConfiguration:customAsyncVerificationCallback:)`.
-    public func verify(_ presented: [NIOSSLCertificate], role: TLSPeerRole, port: Int? = nil,
-                       taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+    public func verify(
+        _ presented: [NIOSSLCertificate], role: TLSPeerRole, port: Int? = nil,
+        taskHandler: ServerTrustChallengeHandler? = nil
+    ) async -> TLSTrustOutcome {
         let started = ContinuousClock.now
         switch Self.parse(presented) {
         case let .failure(failure):
@@ -190,14 +203,18 @@ public struct TLSTrustVerifier: Sendable {
     /// never sees a resumed session, which carries no certificates: install the
     /// ``TLSPeerTrustHandler`` the verifier's handlers and routes make on every connection, which
     /// re-verifies it.
-    public func verify(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
-                       taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+    public func verify(
+        _ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
+        taskHandler: ServerTrustChallengeHandler? = nil
+    ) async -> TLSTrustOutcome {
         await verify(presented, role: role, port: port, taskHandler: taskHandler, started: .now)
     }
 
     /// The verification of parsed certificates (the public `verify`), timed from `started`.
-    private func verify(_ presented: [Certificate], role: TLSPeerRole, port: Int?, taskHandler: ServerTrustChallengeHandler?,
-                        started: ContinuousClock.Instant) async -> TLSTrustOutcome {
+    private func verify(
+        _ presented: [Certificate], role: TLSPeerRole, port: Int?, taskHandler: ServerTrustChallengeHandler?,
+        started: ContinuousClock.Instant
+    ) async -> TLSTrustOutcome {
         let outcome = await handshakes.outcome(for: .presented(presented), role: role, port: port, taskHandler: taskHandler)
         reportVerdict(outcome, presented: presented, role: role, port: port, started: started)
         return outcome
@@ -220,8 +237,10 @@ public struct TLSTrustVerifier: Sendable {
 
     /// swift-nio-ssl's result for `outcome`: the validated chain as metadata when there is one
     /// (each certificate as the peer sent it, or the anchor as configured).
-    func metadataResult(for outcome: TLSTrustOutcome, presented: [NIOSSLCertificate],
-                        parsed: [Certificate]) -> NIOSSLVerificationResultWithMetadata {
+    func metadataResult(
+        for outcome: TLSTrustOutcome, presented: [NIOSSLCertificate],
+        parsed: [Certificate]
+    ) -> NIOSSLVerificationResultWithMetadata {
         guard case let .trusted(peer) = outcome else { return .failed }
         guard let chain = peer.validatedChain, !chain.isEmpty else { return .certificateVerified(VerificationMetadata(nil)) }
         var handles: [NIOSSLCertificate] = []

@@ -29,11 +29,13 @@ package struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
     package init?(_ text: String) {
         let utf8 = Array(text.utf8)
         guard let at = EmailAddress.localPartEnd(utf8), at <= EmailAddress.maximumLocalPartLength,
-              at < utf8.endIndex, utf8[at] == UInt8(ascii: "@") else { return nil }
+            at < utf8.endIndex, utf8[at] == UInt8(ascii: "@")
+        else { return nil }
         let domainText = String(decoding: utf8[(at + 1)...], as: UTF8.self)
         // A trailing dot is a DNS spelling, not part of a mailbox's domain.
         guard domainText.utf8.last != UInt8(ascii: "."),
-              let domain = IDNA.toASCII(domainText), !IDNA.endsInNumericLabel(domain) else { return nil }
+            let domain = IDNA.toASCII(domainText), !IDNA.endsInNumericLabel(domain)
+        else { return nil }
         localPart = String(decoding: utf8[..<at], as: UTF8.self)
         self.domain = domain
     }

@@ -55,15 +55,20 @@ package enum HostnameMatcher {
     ///   ``matchesDNSName(_:pattern:publicSuffixList:)``) or an IP identity equals one of
     ///   `ipAddresses` octet for octet; `false` for an email identity (see
     ///   ``EmailAddress/matches(rfc822Name:)``).
-    package static func matches(_ identity: ServerIdentity, dnsNames: [String], ipAddresses: [IPAddress],
-                                publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
+    package static func matches(
+        _ identity: ServerIdentity, dnsNames: [String], ipAddresses: [IPAddress],
+        publicSuffixList: PublicSuffixList = .snapshot
+    ) -> Bool {
         switch identity {
         case .dns(let reference):
             // Fast path: a SAN spelled exactly like the (normalised, lower-case) reference. Both sides
             // are valid host names here, so byte equality is a match under every rule below (a SAN
             // ending in a dot never matches: not when the reference, built by hand, ends in one too).
             if !endsInDot(reference), dnsNames.contains(where: { $0.utf8.elementsEqual(reference.utf8) }),
-               hostLabels(reference, isPattern: false) != nil { return true }
+                hostLabels(reference, isPattern: false) != nil
+            {
+                return true
+            }
             guard let referenceLabels = hostLabels(reference, isPattern: false) else { return false }
             return dnsNames.contains { matches(referenceLabels, pattern: $0, publicSuffixList: publicSuffixList) }
         case .ip(let address):
@@ -84,8 +89,10 @@ package enum HostnameMatcher {
     ///   - publicSuffixList: The suffixes a wildcard may not span.
     /// - Returns: `true` if `pattern` matches `reference` under the rules
     ///   described in ``HostnameMatcher``.
-    package static func matchesDNSName(_ reference: String, pattern: String,
-                                       publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
+    package static func matchesDNSName(
+        _ reference: String, pattern: String,
+        publicSuffixList: PublicSuffixList = .snapshot
+    ) -> Bool {
         guard let referenceLabels = hostLabels(reference, isPattern: false) else { return false }
         return matches(referenceLabels, pattern: pattern, publicSuffixList: publicSuffixList)
     }
@@ -107,8 +114,10 @@ package enum HostnameMatcher {
     ///   - commonNames: The subject's common name attribute values.
     ///   - publicSuffixList: The suffixes a wildcard may not span.
     /// - Returns: `true` if a DNS identity matches one of `commonNames`.
-    package static func matchesCommonName(_ identity: ServerIdentity, commonNames: [String],
-                                          publicSuffixList: PublicSuffixList = .snapshot) -> Bool {
+    package static func matchesCommonName(
+        _ identity: ServerIdentity, commonNames: [String],
+        publicSuffixList: PublicSuffixList = .snapshot
+    ) -> Bool {
         switch identity {
         case .dns(let reference):
             guard let referenceLabels = hostLabels(reference, isPattern: false) else { return false }
@@ -121,8 +130,10 @@ package enum HostnameMatcher {
     /// ``matches(_:dnsNames:ipAddresses:publicSuffixList:)`` over a certificate's SAN entries, with
     /// the reference identity prepared beforehand (its labels split and lower-cased once, not per
     /// certificate); an email identity is compared with the rfc822Name entries.
-    package static func matches(_ prepared: PreparedIdentity, subjectAlternativeNames: [GeneralName],
-                        publicSuffixList: PublicSuffixList) -> Bool {
+    package static func matches(
+        _ prepared: PreparedIdentity, subjectAlternativeNames: [GeneralName],
+        publicSuffixList: PublicSuffixList
+    ) -> Bool {
         switch prepared.identity {
         case .dns(let reference):
             guard let referenceLabels = prepared.referenceLabels else { return false }
@@ -216,11 +227,12 @@ package enum HostnameMatcher {
             // exactly one non-empty reference label.
             let rest = String(decoding: pattern.utf8.dropFirst(2), as: UTF8.self)
             guard let trimmed = IDNA.trimmedNameBytes(pattern),
-                  trimmed.count <= IDNA.maximumHostnameLength,
-                  let suffix = hostLabels(rest, isPattern: true), suffix.count >= 2,
-                  reference.count == suffix.count + 1,
-                  let first = reference.first, !first.isEmpty,
-                  zip(reference.dropFirst(), suffix).allSatisfy({ $0.elementsEqual($1) }) else { return false }
+                trimmed.count <= IDNA.maximumHostnameLength,
+                let suffix = hostLabels(rest, isPattern: true), suffix.count >= 2,
+                reference.count == suffix.count + 1,
+                let first = reference.first, !first.isEmpty,
+                zip(reference.dropFirst(), suffix).allSatisfy({ $0.elementsEqual($1) })
+            else { return false }
             // CABF BR §3.2.2.6: no wildcard spans a public suffix. Asked last: only for a pattern
             // that would otherwise match.
             return !publicSuffixList.isPublicSuffix(labels: suffix)

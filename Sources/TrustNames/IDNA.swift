@@ -138,7 +138,8 @@ package enum IDNA {
     /// it has upper-case letters and an `xn--` label, or nil when it is not a valid ASCII host name.
     /// With `allowingUnderscores`, `_` is accepted anywhere in a label too.
     package static func scanASCIIHostname(_ utf8: some Collection<UInt8>, allowingUnderscores: Bool = false)
-        -> (hasUppercase: Bool, hasACELabel: Bool)? {
+        -> (hasUppercase: Bool, hasACELabel: Bool)?
+    {
         // Native strings and arrays expose their bytes: scanning a buffer is several times cheaper
         // than stepping a `String.UTF8View` index.
         if let scanned = utf8.withContiguousStorageIfAvailable({ scanASCIIHostnameBuffer($0, allowingUnderscores: allowingUnderscores) }) {
@@ -150,7 +151,8 @@ package enum IDNA {
     /// ``scanASCIIHostnameBytes(_:allowingUnderscores:)`` over contiguous bytes, label by label: the
     /// same answers with a few comparisons per octet instead of a state update per octet.
     private static func scanASCIIHostnameBuffer(_ bytes: UnsafeBufferPointer<UInt8>, allowingUnderscores: Bool)
-        -> (hasUppercase: Bool, hasACELabel: Bool)? {
+        -> (hasUppercase: Bool, hasACELabel: Bool)?
+    {
         let dot = UInt8(ascii: "."), hyphen = UInt8(ascii: "-")
         var end = bytes.count
         // A single trailing dot is the root label: allowed, not counted.
@@ -177,9 +179,11 @@ package enum IDNA {
             }
             let length = position - start
             guard length > 0, length <= maximumLabelLength,
-                  bytes[start] != hyphen, bytes[position - 1] != hyphen else { return nil }
+                bytes[start] != hyphen, bytes[position - 1] != hyphen
+            else { return nil }
             if length >= 4, asciiLowercased(bytes[start]) == UInt8(ascii: "x"), asciiLowercased(bytes[start + 1]) == UInt8(ascii: "n"),
-               bytes[start + 2] == hyphen, bytes[start + 3] == hyphen {
+                bytes[start + 2] == hyphen, bytes[start + 3] == hyphen
+            {
                 hasACE = true
             }
             if position == end { return (hasUppercase, hasACE) }
@@ -189,7 +193,8 @@ package enum IDNA {
 
     /// ``scanASCIIHostname(_:allowingUnderscores:)`` proper.
     private static func scanASCIIHostnameBytes(_ utf8: some Collection<UInt8>, allowingUnderscores: Bool)
-        -> (hasUppercase: Bool, hasACELabel: Bool)? {
+        -> (hasUppercase: Bool, hasACELabel: Bool)?
+    {
         var count = 0, labelLength = 0, previous: UInt8 = 0
         var hasUppercase = false, hasACE = false
         var labelPrefix: UInt32 = 0
@@ -197,7 +202,7 @@ package enum IDNA {
             count += 1
             if byte == UInt8(ascii: ".") {
                 guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
-                if labelLength >= 4 && labelPrefix == 0x786E_2D2D { hasACE = true }  // "xn--"
+                if labelLength >= 4 && labelPrefix == 0x786E_2D2D { hasACE = true } // "xn--"
                 labelLength = 0
                 labelPrefix = 0
                 previous = byte
@@ -230,8 +235,9 @@ package enum IDNA {
     /// With `allowingUnderscores`, `_` is accepted anywhere too.
     package static func isLDHLabel<C: BidirectionalCollection<UInt8>>(_ label: C, allowingUnderscores: Bool = false) -> Bool {
         guard let first = label.first, let last = label.last,
-              label.count <= maximumLabelLength,
-              first != UInt8(ascii: "-"), last != UInt8(ascii: "-") else { return false }
+            label.count <= maximumLabelLength,
+            first != UInt8(ascii: "-"), last != UInt8(ascii: "-")
+        else { return false }
         return label.allSatisfy { isLDHByte($0) || (allowingUnderscores && $0 == UInt8(ascii: "_")) }
     }
 
@@ -239,9 +245,9 @@ package enum IDNA {
     package static func isLDHByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"):
+            UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"):
             return true
         default:
             return false
@@ -291,8 +297,9 @@ package enum IDNA {
             return true
         }
         guard lastLabel.count >= 2,
-              lastLabel.first == UInt8(ascii: "0"),
-              asciiLowercased(lastLabel[lastLabel.startIndex + 1]) == UInt8(ascii: "x") else { return false }
+            lastLabel.first == UInt8(ascii: "0"),
+            asciiLowercased(lastLabel[lastLabel.startIndex + 1]) == UInt8(ascii: "x")
+        else { return false }
         return lastLabel.dropFirst(2).allSatisfy { isHexDigit($0) }
     }
 
@@ -333,7 +340,8 @@ package enum IDNA {
             return bytes
         }
         guard isValidULabel(mapped.unicodeScalars),
-              let encoded = Punycode.encode(mapped.unicodeScalars) else { return nil }
+            let encoded = Punycode.encode(mapped.unicodeScalars)
+        else { return nil }
         let bytes = Array(acePrefix.utf8) + Array(encoded.utf8)
         guard isLDHLabel(bytes) else { return nil }
         return bytes
@@ -344,13 +352,15 @@ package enum IDNA {
     private static func validateALabel(_ bytes: [UInt8]) -> Bool {
         let body = String(decoding: bytes.dropFirst(4), as: UTF8.self)
         guard let scalars = Punycode.decode(body[...]),
-              !scalars.allSatisfy({ $0.isASCII }) else { return false }
+            !scalars.allSatisfy({ $0.isASCII })
+        else { return false }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
         let decoded = String(view)
         guard isValidULabel(view),
-              mapULabel(decoded).unicodeScalars.elementsEqual(view),
-              let reencoded = Punycode.encode(view) else { return false }
+            mapULabel(decoded).unicodeScalars.elementsEqual(view),
+            let reencoded = Punycode.encode(view)
+        else { return false }
         return reencoded.utf8.elementsEqual(body.utf8)
     }
 
@@ -390,16 +400,16 @@ package enum IDNA {
         guard NFC.isKnown(scalar) else { return false }
         switch scalar.value {
         case 0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007:
-            return true  // RFC 5892 §2.6 PVALID exceptions.
+            return true // RFC 5892 §2.6 PVALID exceptions.
         case 0x0640, 0x07FA, 0x302E, 0x302F, 0x3031...0x3035, 0x303B:
-            return false  // RFC 5892 §2.6 DISALLOWED exceptions.
+            return false // RFC 5892 §2.6 DISALLOWED exceptions.
         default:
             break
         }
         let properties = scalar.properties
         switch properties.generalCategory {
         case .lowercaseLetter, .otherLetter, .modifierLetter,
-             .nonspacingMark, .spacingMark, .decimalNumber:
+            .nonspacingMark, .spacingMark, .decimalNumber:
             return !properties.changesWhenNFKCCaseFolded
                 && !properties.isNoncharacterCodePoint
                 && !properties.isDefaultIgnorableCodePoint
@@ -422,8 +432,8 @@ package enum IDNA {
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "a")...UInt8(ascii: "f"),
-             UInt8(ascii: "A")...UInt8(ascii: "F"):
+            UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
             return true
         default:
             return false

@@ -141,8 +141,8 @@ package struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     private static func mayAppearInAddress(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-             UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: ":"),
-             UInt8(ascii: "["), UInt8(ascii: "]"):
+            UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: ":"),
+            UInt8(ascii: "["), UInt8(ascii: "]"):
             return true
         default:
             return false
@@ -197,7 +197,8 @@ package struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 
         // The IPv4 tail, if any, may only end the address.
         guard let headGroups = parseGroups(head, allowIPv4Tail: doubleColon == nil),
-              let tailGroups = parseGroups(tail, allowIPv4Tail: true) else { return nil }
+            let tailGroups = parseGroups(tail, allowIPv4Tail: true)
+        else { return nil }
 
         var groups: [UInt16]
         if doubleColon != nil {
@@ -230,7 +231,8 @@ package struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         for (position, part) in parts.enumerated() {
             if part.contains(UInt8(ascii: ".")) {
                 guard allowIPv4Tail, position == parts.count - 1,
-                      let v4 = parseIPv4(part) else { return nil }
+                    let v4 = parseIPv4(part)
+                else { return nil }
                 groups.append(UInt16(v4[0]) << 8 | UInt16(v4[1]))
                 groups.append(UInt16(v4[2]) << 8 | UInt16(v4[3]))
             } else {

@@ -126,7 +126,8 @@ package enum NFC {
             return syllableBase + ((first - leadingBase) * vowelCount + (second - vowelBase)) * trailingCount
         }
         if first >= syllableBase, first < syllableBase + syllableCount, (first - syllableBase) % trailingCount == 0,
-           second > trailingBase, second < trailingBase + trailingCount {
+            second > trailingBase, second < trailingBase + trailingCount
+        {
             return first + (second - trailingBase)
         }
         return compositions[UInt64(first) << 32 | UInt64(second)]

@@ -62,12 +62,14 @@ package enum NameConstraintMatching {
     package static func email(_ address: String, isWithin constraint: String) -> Bool {
         if constraint.isEmpty { return true }
         guard let mailbox = EmailAddress(address),
-              let domainLabels = domainLabels(mailbox.domain, allowTrailingDot: false) else { return false }
+            let domainLabels = domainLabels(mailbox.domain, allowTrailingDot: false)
+        else { return false }
         if constraint.utf8.contains(UInt8(ascii: "@")) {
             return EmailAddress(constraint) == mailbox
         }
-        return Self.domain(domainLabels, isWithin: constraint, allowTrailingDot: false,
-                           bareConstraintMatchesSubdomains: false)
+        return Self.domain(
+            domainLabels, isWithin: constraint, allowTrailingDot: false,
+            bareConstraintMatchesSubdomains: false)
     }
 
     /// Returns whether `constraint` is a well-formed `rfc822Name` name
@@ -156,10 +158,12 @@ package enum NameConstraintMatching {
     package static func uri(_ uri: String, isWithin constraint: String) -> Bool {
         if constraint.isEmpty { return true }
         guard let host = uriHost(uri),
-              IPAddress(host) == nil,
-              let hostLabels = domainLabels(host, allowTrailingDot: true) else { return false }
-        return domain(hostLabels, isWithin: constraint, allowTrailingDot: true,
-                      bareConstraintMatchesSubdomains: false)
+            IPAddress(host) == nil,
+            let hostLabels = domainLabels(host, allowTrailingDot: true)
+        else { return false }
+        return domain(
+            hostLabels, isWithin: constraint, allowTrailingDot: true,
+            bareConstraintMatchesSubdomains: false)
     }
 
     // MARK: - Private
@@ -189,13 +193,16 @@ package enum NameConstraintMatching {
     /// A constraint with a leading `.` matches proper subdomains only; a bare
     /// constraint matches the domain itself and, if
     /// `bareConstraintMatchesSubdomains`, its subdomains.
-    private static func domain(_ nameLabels: [[UInt8]], isWithin constraint: String, allowTrailingDot: Bool,
-                               bareConstraintMatchesSubdomains: Bool) -> Bool {
+    private static func domain(
+        _ nameLabels: [[UInt8]], isWithin constraint: String, allowTrailingDot: Bool,
+        bareConstraintMatchesSubdomains: Bool
+    ) -> Bool {
         let subdomainsOnly = constraint.utf8.first == UInt8(ascii: ".")
         let base = subdomainsOnly ? Substring(constraint).dropFirst() : Substring(constraint)
         guard let constraintLabels = domainLabels(base, allowTrailingDot: allowTrailingDot) else { return false }
         guard nameLabels.count >= constraintLabels.count,
-              nameLabels.suffix(constraintLabels.count).elementsEqual(constraintLabels) else { return false }
+            nameLabels.suffix(constraintLabels.count).elementsEqual(constraintLabels)
+        else { return false }
         let isSubdomain = nameLabels.count > constraintLabels.count
         if subdomainsOnly {
             return isSubdomain
@@ -207,20 +214,23 @@ package enum NameConstraintMatching {
     private static func uriHost(_ uri: String) -> String? {
         let bytes = Array(uri.utf8.prefix(maximumLength + 1))
         guard bytes.count <= maximumLength,
-              let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
+            let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0
+        else { return nil }
         // RFC 3986 scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
         for (offset, byte) in bytes[..<colon].enumerated() {
             let isAlpha = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-            let isOther = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            let isOther =
+                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             guard isAlpha || (offset > 0 && isOther) else { return nil }
         }
         let afterScheme = bytes[(colon + 1)...]
         guard afterScheme.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) else { return nil }
         let authorityStart = afterScheme.startIndex + 2
-        let authorityEnd = bytes[authorityStart...].firstIndex {
-            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-        } ?? bytes.endIndex
+        let authorityEnd =
+            bytes[authorityStart...].firstIndex {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            } ?? bytes.endIndex
         var host = bytes[authorityStart..<authorityEnd]
         if let at = host.lastIndex(of: UInt8(ascii: "@")) {
             host = host[(at + 1)...]

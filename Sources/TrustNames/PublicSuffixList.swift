@@ -334,7 +334,8 @@ private final class RuleTrie: Sendable {
                 // One label at a time, so a `*` elsewhere in the rule does not upset IDNA. (A full
                 // stop variant such as U+3002 maps to "." and would make this label two.)
                 guard var ascii = IDNA.toASCII(utf8: label),
-                      ascii.withUTF8({ !$0.contains(UInt8(ascii: ".")) }) else { return nil }
+                    ascii.withUTF8({ !$0.contains(UInt8(ascii: ".")) })
+                else { return nil }
                 labels.append(ascii)
             }
             guard end < field.count else { break }

@@ -153,7 +153,8 @@ package enum Punycode {
             var k = base
             while true {
                 guard position < input.count,
-                      let digit = decodeDigit(input[position]) else { return nil }
+                    let digit = decodeDigit(input[position])
+                else { return nil }
                 position += 1
                 // i += digit * w, checking for overflow.
                 let (product, productOverflow) = digit.multipliedReportingOverflow(by: w)

@@ -43,7 +43,8 @@ public struct SPIFFETrustDomain: Hashable, Comparable, Sendable, CustomStringCon
         if let at = bytes.firstIndex(of: UInt8(ascii: "@")) { throw .trustDomainWithUserinfo(offset: offset + at - bytes.startIndex) }
         // RFC 3986 §3.2.3: a port is `:` and digits ending the authority (in `[::1]` the colons are the host's).
         if let colon = bytes.lastIndex(of: UInt8(ascii: ":")),
-           bytes[(colon + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            bytes[(colon + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        {
             throw .trustDomainWithPort(offset: offset + colon - bytes.startIndex)
         }
         for index in bytes.indices {
@@ -51,7 +52,7 @@ public struct SPIFFETrustDomain: Hashable, Comparable, Sendable, CustomStringCon
             let position = offset + index - bytes.startIndex
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
                 continue
             case UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 throw .trustDomainNotLowercase(offset: position)

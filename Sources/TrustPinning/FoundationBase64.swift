@@ -22,7 +22,8 @@ enum FoundationBase64 {
         // Only `=` after the first `=`; the whole a multiple of 4; a lone character in the last
         // group decodes to nothing in the older decoder and is refused by the newer one.
         guard characters.dropFirst(data.count).allSatisfy({ $0 == UInt8(ascii: "=") }),
-              characters.count % 4 == 0, data.count % 4 != 1 else { return nil }
+            characters.count % 4 == 0, data.count % 4 != 1
+        else { return nil }
         // Complete the last group with "A" (zero bits) and its padding, then drop the bytes the
         // padding stands for: the canonical decoder checks the rest.
         let missing = (4 - data.count % 4) % 4

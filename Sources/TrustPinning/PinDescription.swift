@@ -16,8 +16,9 @@ public struct PinDescription: Hashable, Sendable, CustomStringConvertible {
 
     /// The certificate's SHA-256 fingerprint, `sha256:ab:cd:…`, and its subject.
     public static func certificate(_ certificate: Certificate) -> PinDescription {
-        PinDescription(value: "sha256:" + Certificate.hex(certificate.sha256Fingerprint, separator: ":"),
-                       subject: certificate.subject.description)
+        PinDescription(
+            value: "sha256:" + Certificate.hex(certificate.sha256Fingerprint, separator: ":"),
+            subject: certificate.subject.description)
     }
 
     /// The SPKI pin (`sha256/BASE64`) of the certificate's public key, and its subject.

@@ -27,8 +27,10 @@ public struct PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
     ///   - acceptSelfSignedCertificates: Make the pinned certificates the only anchors. Default false.
     ///   - performDefaultValidation: Whether to run default validation. Default true.
     ///   - validateHost: Whether to validate the host name (a full evaluation). Default true.
-    public init(certificates: [Certificate], acceptSelfSignedCertificates: Bool = false,
-                performDefaultValidation: Bool = true, validateHost: Bool = true) {
+    public init(
+        certificates: [Certificate], acceptSelfSignedCertificates: Bool = false,
+        performDefaultValidation: Bool = true, validateHost: Bool = true
+    ) {
         self.certificates = certificates.uniqued()
         self.acceptSelfSignedCertificates = acceptSelfSignedCertificates
         validation = StandardValidation(performDefaultValidation: performDefaultValidation, validateHost: validateHost)

@@ -32,8 +32,10 @@ public struct PinnedSPKIHashesTrustEvaluator: ServerTrustEvaluating {
     ///   - validateHost: Whether to validate the host name (a full evaluation). Default true.
     /// - Throws: ``PinningConfigurationError/malformedPin(_:reason:)`` or
     ///   ``PinningConfigurationError/tooFewPins(count:)``.
-    public init(pins: [String], expirationDate: Date? = nil, performDefaultValidation: Bool = true,
-                validateHost: Bool = true) throws(PinningConfigurationError) {
+    public init(
+        pins: [String], expirationDate: Date? = nil, performDefaultValidation: Bool = true,
+        validateHost: Bool = true
+    ) throws(PinningConfigurationError) {
         var parsed: [SPKIPin] = []
         for pin in pins { parsed.append(try SPKIPin(pin)) }
         self.pins = parsed.uniqued()

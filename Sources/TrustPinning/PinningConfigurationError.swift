@@ -33,7 +33,8 @@ public enum PinningConfigurationError: Error, Hashable, Sendable, LocalizedError
         case let .invalidHost(host, reason):
             return "invalid host \"\(host)\": \(reason) (expected a host name or IP address, looked up exactly)"
         case let .wildcardNeedsHostPatterns(pattern):
-            return "\"\(pattern)\" is a wildcard, and ServerTrustManager(evaluators:) looks hosts up exactly, as Alamofire's evaluators[host] (it would never match): create the manager with matching: .hostPatterns"
+            return
+                "\"\(pattern)\" is a wildcard, and ServerTrustManager(evaluators:) looks hosts up exactly, as Alamofire's evaluators[host] (it would never match): create the manager with matching: .hostPatterns"
         }
     }
 

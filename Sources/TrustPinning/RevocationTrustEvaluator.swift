@@ -36,8 +36,10 @@ public struct RevocationTrustEvaluator: ServerTrustEvaluating {
     ///   - validateHost: Whether to validate the host name (a full evaluation, see
     ///     ``DefaultTrustEvaluator``). Default true.
     ///   - options: How to check revocation. Default: any available method, soft fail.
-    public init(performDefaultValidation: Bool = true, validateHost: Bool = true,
-                options: RevocationOptions = .useAnyAvailableMethod) {
+    public init(
+        performDefaultValidation: Bool = true, validateHost: Bool = true,
+        options: RevocationOptions = .useAnyAvailableMethod
+    ) {
         validation = StandardValidation(performDefaultValidation: performDefaultValidation, validateHost: validateHost)
         self.options = options
     }

@@ -122,14 +122,16 @@ public struct SecurityPolicy: Sendable {
         }
     }
 
-    private func requireTrusted(_ evaluation: TrustEvaluation,
-                                else failure: ([TrustFailure]) -> SecurityPolicyFailure) throws(SecurityPolicyFailure) {
+    private func requireTrusted(
+        _ evaluation: TrustEvaluation,
+        else failure: ([TrustFailure]) -> SecurityPolicyFailure
+    ) throws(SecurityPolicyFailure) {
         if !evaluation.isTrusted { throw failure(evaluation.failures) }
     }
 
     private func checkCertificatePins(_ trust: ServerTrust, policies: [TrustPolicy]) throws(SecurityPolicyFailure) {
         trust.setAnchorCertificates(storedCertificates)
-        trust.anchorsOnly = true  // SecTrustSetAnchorCertificates alone trusts only these anchors.
+        trust.anchorsOnly = true // SecTrustSetAnchorCertificates alone trusts only these anchors.
         let evaluation = trust.evaluate(policies: policies)
         try requireTrusted(evaluation, else: SecurityPolicyFailure.pinnedAnchorEvaluationFailed)
         let pinned = Set(storedCertificates)
@@ -137,8 +139,9 @@ public struct SecurityPolicy: Sendable {
             let unpinned = evaluation.chain.filter { !pinned.contains($0) }
             if !unpinned.isEmpty { throw .chainNotEntirelyPinned(unpinned: unpinned.map(PinDescription.certificate)) }
         } else if !evaluation.chain.contains(where: pinned.contains) {
-            throw .certificateNotPinned(pinned: storedCertificates.map(PinDescription.certificate),
-                                        chain: evaluation.chain.map(PinDescription.certificate))
+            throw .certificateNotPinned(
+                pinned: storedCertificates.map(PinDescription.certificate),
+                chain: evaluation.chain.map(PinDescription.certificate))
         }
     }
 
@@ -149,8 +152,9 @@ public struct SecurityPolicy: Sendable {
             let unpinned = server.filter { !pinned.contains($0.publicKeyInfo) }
             if !unpinned.isEmpty { throw .chainNotEntirelyPinned(unpinned: unpinned.map(PinDescription.publicKey)) }
         } else if !server.contains(where: { pinned.contains($0.publicKeyInfo) }) {
-            throw .publicKeyNotPinned(pinned: storedCertificates.map(PinDescription.publicKey),
-                                      presented: server.map(PinDescription.publicKey))
+            throw .publicKeyNotPinned(
+                pinned: storedCertificates.map(PinDescription.publicKey),
+                presented: server.map(PinDescription.publicKey))
         }
     }
 }

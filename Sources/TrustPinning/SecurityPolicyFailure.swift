@@ -73,7 +73,8 @@ public enum SecurityPolicyFailure: Error, Hashable, Sendable, LocalizedError, Cu
         case .evaluationFailed, .pinnedAnchorEvaluationFailed:
             return "each failure names the certificate (0 = leaf) and the rule it broke"
         case .certificateNotPinned, .publicKeyNotPinned, .chainNotEntirelyPinned:
-            return "if the server's certificates changed legitimately, pin the new ones (keep a backup pin); otherwise this is not the expected server"
+            return
+                "if the server's certificates changed legitimately, pin the new ones (keep a backup pin); otherwise this is not the expected server"
         case .optionsNotEnforceable:
             return "set allowInvalidCertificates to false, or do not configure a profile or revocation checking"
         case .certificateTransparencyNotEnforceable:

@@ -115,7 +115,8 @@ public enum ServerTrustFailureReason: Error, Hashable, Sendable, LocalizedError,
         case .trustEvaluationFailed:
             return "each failure names the certificate (0 = leaf) and the rule it broke"
         case .certificatePinningFailed, .publicKeyPinningFailed, .pinSetMismatch:
-            return "if the server's certificates changed legitimately, pin the new ones (keep a backup pin); otherwise this is not the expected server"
+            return
+                "if the server's certificates changed legitimately, pin the new ones (keep a backup pin); otherwise this is not the expected server"
         case .customEvaluationFailed:
             return nil
         case .optionsNotEnforceable:

@@ -45,15 +45,18 @@ public struct ServerTrustManager: ServerTrustEvaluating {
     ///   Patterns: ``PinningConfigurationError/invalidHostPattern(_:reason:)`` or
     ///   ``PinningConfigurationError/duplicateHostPattern(_:normalized:)`` (two keys equal once
     ///   normalised).
-    public init(allHostsMustBeEvaluated: Bool = true, matching: HostMatching = .exact,
-                evaluators: [String: any ServerTrustEvaluating]) throws(PinningConfigurationError) {
+    public init(
+        allHostsMustBeEvaluated: Bool = true, matching: HostMatching = .exact,
+        evaluators: [String: any ServerTrustEvaluating]
+    ) throws(PinningConfigurationError) {
         switch matching {
         case .exact:
             for key in evaluators.keys.sorted() { try Self.checkExactKey(key) }
             self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated, matching: .exact, evaluators: evaluators, entries: [])
         case .hostPatterns:
-            try self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated,
-                          patterns: evaluators.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
+            try self.init(
+                allHostsMustBeEvaluated: allHostsMustBeEvaluated,
+                patterns: evaluators.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
         }
     }
 
@@ -78,12 +81,15 @@ public struct ServerTrustManager: ServerTrustEvaluating {
             entries.append((pattern, evaluator))
             byText[text] = evaluator
         }
-        self.init(allHostsMustBeEvaluated: allHostsMustBeEvaluated, matching: .hostPatterns, evaluators: byText,
-                  entries: entries.sorted { $0.pattern.specificity.lexicographicallyPrecedes($1.pattern.specificity) }.reversed())
+        self.init(
+            allHostsMustBeEvaluated: allHostsMustBeEvaluated, matching: .hostPatterns, evaluators: byText,
+            entries: entries.sorted { $0.pattern.specificity.lexicographicallyPrecedes($1.pattern.specificity) }.reversed())
     }
 
-    private init(allHostsMustBeEvaluated: Bool, matching: HostMatching, evaluators: [String: any ServerTrustEvaluating],
-                 entries: [(pattern: HostPattern, evaluator: any ServerTrustEvaluating)]) {
+    private init(
+        allHostsMustBeEvaluated: Bool, matching: HostMatching, evaluators: [String: any ServerTrustEvaluating],
+        entries: [(pattern: HostPattern, evaluator: any ServerTrustEvaluating)]
+    ) {
         self.allHostsMustBeEvaluated = allHostsMustBeEvaluated
         self.matching = matching
         self.evaluators = evaluators
@@ -115,7 +121,8 @@ public struct ServerTrustManager: ServerTrustEvaluating {
             if let evaluator = evaluators[host] { return evaluator }
         case .hostPatterns:
             if let normalized = HostPattern.normalize(host),
-               let entry = entries.first(where: { $0.pattern.matches(normalized: normalized) }) {
+                let entry = entries.first(where: { $0.pattern.matches(normalized: normalized) })
+            {
                 return entry.evaluator
             }
         }

@@ -28,7 +28,7 @@ struct StandardValidation: Hashable, Sendable {
     func run(on trust: ServerTrust, forHost host: String) throws(ServerTrustFailureReason) -> TrustEvaluation? {
         if validateHost {
             let withHost = trust.evaluate(policies: [.ssl(server: true, hostname: host)])
-            if withHost.isTrusted { return withHost }  // Implies the host-less evaluation passes: it checks a subset.
+            if withHost.isTrusted { return withHost } // Implies the host-less evaluation passes: it checks a subset.
             if performDefaultValidation {
                 let withoutHost = trust.evaluate(policies: [.ssl(server: true, hostname: nil)])
                 if !withoutHost.isTrusted { throw .trustEvaluationFailed(host: host, stage: .defaultValidation, failures: withoutHost.failures) }

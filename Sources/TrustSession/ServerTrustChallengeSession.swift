@@ -63,8 +63,10 @@ public struct ServerTrustChallengeSession: Sendable {
     public var authenticationChallengeHandler: (@Sendable (ServerTrustChallenge) -> AuthenticationChallengeResult)?
 
     /// A session with the given levels.
-    public init(authority: Authority = .none, sessionHandler: ServerTrustChallengeHandler? = nil,
-                authenticationChallengeHandler: (@Sendable (ServerTrustChallenge) -> AuthenticationChallengeResult)? = nil) {
+    public init(
+        authority: Authority = .none, sessionHandler: ServerTrustChallengeHandler? = nil,
+        authenticationChallengeHandler: (@Sendable (ServerTrustChallenge) -> AuthenticationChallengeResult)? = nil
+    ) {
         self.authority = authority
         self.sessionHandler = sessionHandler
         self.authenticationChallengeHandler = authenticationChallengeHandler
@@ -109,8 +111,10 @@ public struct ServerTrustChallengeSession: Sendable {
 
     /// Decides `challenge` and carries the disposition out: the trusted evaluation behind an
     /// acceptance (if any), or why the handshake fails.
-    func answer(_ challenge: ServerTrustChallenge, taskHandler: ServerTrustChallengeHandler?,
-                settings: TLSTrustSettings) -> Result<TrustEvaluation?, TLSTrustFailure> {
+    func answer(
+        _ challenge: ServerTrustChallenge, taskHandler: ServerTrustChallengeHandler?,
+        settings: TLSTrustSettings
+    ) -> Result<TrustEvaluation?, TLSTrustFailure> {
         let resolution = resolve(challenge, taskHandler: taskHandler)
         switch resolution.disposition {
         case .useCredential:

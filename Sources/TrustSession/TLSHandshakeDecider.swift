@@ -55,8 +55,10 @@ public struct TLSHandshakeDecider: Sendable {
     ///   - port: The port connected to, for `ServerTrustChallenge.port`.
     ///   - taskHandler: The connection's own (task-level) challenge handler, for
     ///     `TLSTrustJudge.challenges(_:)`; a resumed session is judged with it too.
-    public func decision(for peer: TLSHandshakePeer, role: TLSPeerRole, port: Int? = nil,
-                         taskHandler: ServerTrustChallengeHandler? = nil) -> TLSHandshakeDecision {
+    public func decision(
+        for peer: TLSHandshakePeer, role: TLSPeerRole, port: Int? = nil,
+        taskHandler: ServerTrustChallengeHandler? = nil
+    ) -> TLSHandshakeDecision {
         let presented: [Certificate]
         switch peer {
         case let .presented(certificates): presented = certificates
@@ -69,23 +71,28 @@ public struct TLSHandshakeDecider: Sendable {
         case let .failure(failure): return .decided(.rejected(failure))
         }
         if decidesOffEventLoop {
-            return .pending(TLSPendingDecision {
-                await decider.decide(presented, role: role, port: port, taskHandler: taskHandler)
-            })
+            return .pending(
+                TLSPendingDecision {
+                    await decider.decide(presented, role: role, port: port, taskHandler: taskHandler)
+                })
         }
         let offline = decider.decideOffline(presented, role: role, port: port, taskHandler: taskHandler)
         guard decider.mayFetchMissingIssuers(after: offline, presented: presented, role: role) else { return .decided(offline) }
-        return .pending(TLSPendingDecision {
-            await decider.fetchingMissingIssuers(after: offline, presented: presented, role: role, port: port,
-                                                 taskHandler: taskHandler)
-        })
+        return .pending(
+            TLSPendingDecision {
+                await decider.fetchingMissingIssuers(
+                    after: offline, presented: presented, role: role, port: port,
+                    taskHandler: taskHandler)
+            })
     }
 
     /// The decision on `peer`, awaited: ``decision(for:role:port:taskHandler:)`` with its pending
     /// work run here. For async verification hooks (Hummingbird's
     /// `customAsyncVerificationCallback`), which run off the event loop already.
-    public func outcome(for peer: TLSHandshakePeer, role: TLSPeerRole, port: Int? = nil,
-                        taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+    public func outcome(
+        for peer: TLSHandshakePeer, role: TLSPeerRole, port: Int? = nil,
+        taskHandler: ServerTrustChallengeHandler? = nil
+    ) async -> TLSTrustOutcome {
         switch decision(for: peer, role: role, port: port, taskHandler: taskHandler) {
         case let .decided(outcome): return outcome
         case let .pending(pending): return await pending.outcome()

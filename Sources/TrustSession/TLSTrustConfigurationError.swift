@@ -71,7 +71,8 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
         case .anchorsAndAnchorProvider:
             return "put fixed anchors in the provider, or remove the provider"
         case .judgeSkipsEvaluation:
-            return "turn the judge's default or host validation on (or allowInvalidCertificates off), or remove the options it cannot enforce (profile, revocation, depth, policy inputs, ...)"
+            return
+                "turn the judge's default or host validation on (or allowInvalidCertificates off), or remove the options it cannot enforce (profile, revocation, depth, policy inputs, ...)"
         case .judgeSkipsCertificateTransparency:
             return "turn the judge's default or host validation on (or allowInvalidCertificates off), or remove the Certificate Transparency logs"
         }

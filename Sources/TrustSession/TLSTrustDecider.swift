@@ -83,8 +83,10 @@ public struct TLSTrustDecider: Sendable {
     /// settings ask for it, for at most ``TLSTrustSettings/revocationFetchDeadline``. Cancelling the
     /// calling task (the connection went away) stops the fetching at once; the decision then rests
     /// on what was fetched, as at the deadline.
-    package func decide(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
-                       taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+    package func decide(
+        _ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
+        taskHandler: ServerTrustChallengeHandler? = nil
+    ) async -> TLSTrustOutcome {
         do { try checkRole(role) } catch { return .rejected(.verifierMisconfigured(error)) }
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
         if settings.anchorProvider != nil {
@@ -117,8 +119,10 @@ public struct TLSTrustDecider: Sendable {
     /// `offline` itself when ``mayFetchMissingIssuers(after:presented:role:)`` says no fetch could
     /// change it, or when nothing was fetched. A transport that decided offline on an event loop
     /// calls this off it, so the offline decision is not made twice.
-    package func fetchingMissingIssuers(after offline: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole,
-                                       port: Int? = nil, taskHandler: ServerTrustChallengeHandler? = nil) async -> TLSTrustOutcome {
+    package func fetchingMissingIssuers(
+        after offline: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole,
+        port: Int? = nil, taskHandler: ServerTrustChallengeHandler? = nil
+    ) async -> TLSTrustOutcome {
         guard mayFetchMissingIssuers(after: offline, presented: presented, role: role) else { return offline }
         // TLSHandshakeDecider calls this on the handshake's decider (anchors fixed, nothing re-read);
         // another caller's provider is read here.
@@ -138,15 +142,18 @@ public struct TLSTrustDecider: Sendable {
     /// ``fetchingMissingIssuers(after:presented:role:port:taskHandler:)`` off it.
     package func mayFetchMissingIssuers(after outcome: TLSTrustOutcome, presented: [Certificate], role: TLSPeerRole) -> Bool {
         guard case .server = role, case let .rejected(failure) = outcome, settings.options.fetchesMissingIssuers,
-              settings.revocation?.contains(.networkAccessDisabled) != true,
-              IssuerFetching.lacksIssuer(failure.trustFailures) else { return false }
+            settings.revocation?.contains(.networkAccessDisabled) != true,
+            IssuerFetching.lacksIssuer(failure.trustFailures)
+        else { return false }
         return presented.contains { !IssuerFetching.fetchableURLs(of: $0).isEmpty }
     }
 
     /// The decision on `presented` (leaf first) without the network: no revocation fetching
     /// (with ``mayUseNetwork`` false, the same decision as ``decide(_:role:port:taskHandler:)``).
-    package func decideOffline(_ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
-                              taskHandler: ServerTrustChallengeHandler? = nil) -> TLSTrustOutcome {
+    package func decideOffline(
+        _ presented: [Certificate], role: TLSPeerRole, port: Int? = nil,
+        taskHandler: ServerTrustChallengeHandler? = nil
+    ) -> TLSTrustOutcome {
         do { try checkRole(role) } catch { return .rejected(.verifierMisconfigured(error)) }
         guard !presented.isEmpty else { return .rejected(.noPeerCertificates) }
         if settings.anchorProvider != nil {
@@ -159,8 +166,10 @@ public struct TLSTrustDecider: Sendable {
         return decide(trust, presented: presented, role: role, port: port, taskHandler: taskHandler)
     }
 
-    private func decide(_ trust: ServerTrust, presented: [Certificate], role: TLSPeerRole, port: Int?,
-                        taskHandler: ServerTrustChallengeHandler?) -> TLSTrustOutcome {
+    private func decide(
+        _ trust: ServerTrust, presented: [Certificate], role: TLSPeerRole, port: Int?,
+        taskHandler: ServerTrustChallengeHandler?
+    ) -> TLSTrustOutcome {
         // What the settings (and their `configure` closure) asked every evaluation to enforce.
         let required = trust.configuration
         switch judge.decide(trust, role: role, settings: settings, port: port, taskHandler: taskHandler) {
@@ -205,8 +214,10 @@ public struct TLSTrustDecider: Sendable {
     /// own when it trusted the chain under them; else one evaluation of `trust` as the judge left it
     /// (a custom evaluator or challenge handler that accepted without evaluating). A failure carries
     /// that evaluation (nil when the judge removed the options from the trust).
-    static func enforcing(_ required: TrustConfiguration, on trust: ServerTrust,
-                          accepted evaluation: TrustEvaluation?) -> Result<TrustEvaluation, FailedEnforcement> {
+    static func enforcing(
+        _ required: TrustConfiguration, on trust: ServerTrust,
+        accepted evaluation: TrustEvaluation?
+    ) -> Result<TrustEvaluation, FailedEnforcement> {
         if let evaluation, evaluation.isTrusted(enforcing: required) { return .success(evaluation) }
         let evaluation = trust.lastEvaluation ?? trust.evaluate()
         guard evaluation.enforced.covers(required.options) else {

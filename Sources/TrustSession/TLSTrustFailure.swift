@@ -55,7 +55,7 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
     public var trustFailures: [TrustFailure] {
         switch self {
         case let .evaluationFailed(evaluation), let .optionsNotEnforced(_, _, evaluation?),
-             let .certificateTransparencyNotEnforced(_, evaluation?):
+            let .certificateTransparencyNotEnforced(_, evaluation?):
             return evaluation.failures
         case let .judgeRejected(_, failure):
             return failure.base.trustFailures
@@ -137,13 +137,16 @@ public enum TLSTrustFailure: Error, Hashable, Sendable, LocalizedError, CustomSt
         case .challengeCancelled, .protectionSpaceRejected:
             return nil
         case .optionsNotEnforced:
-            return "each failure names the certificate (0 = leaf) and the rule it broke; a judge cannot waive the configured profile or revocation checking"
+            return
+                "each failure names the certificate (0 = leaf) and the rule it broke; a judge cannot waive the configured profile or revocation checking"
         case .certificateTransparencyNotEnforced:
-            return "each failure names the certificate (0 = leaf) and the rule it broke; a judge cannot waive the configured Certificate Transparency logs"
+            return
+                "each failure names the certificate (0 = leaf) and the rule it broke; a judge cannot waive the configured Certificate Transparency logs"
         case let .verifierMisconfigured(error):
             return error.recoverySuggestion
         case .identityNotAllowed:
-            return "the rule reads the leaf's subjectAltName (or subject, for attribute rules); compare it with the names the peer's certificate carries"
+            return
+                "the rule reads the leaf's subjectAltName (or subject, for attribute rules); compare it with the names the peer's certificate carries"
         case .anchorsUnavailable:
             return "check the files the anchor provider reads, or the SPIFFE trust bundles it holds"
         }

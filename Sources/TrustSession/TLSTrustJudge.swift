@@ -61,8 +61,10 @@ public enum TLSTrustJudge: Sendable {
 
     /// Judges `trust` for `role`; a success carries the trusted evaluation the judge relied on (nil
     /// when it accepted without one).
-    func decide(_ trust: ServerTrust, role: TLSPeerRole, settings: TLSTrustSettings,
-                port: Int?, taskHandler: ServerTrustChallengeHandler?) -> Result<TrustEvaluation?, TLSTrustFailure> {
+    func decide(
+        _ trust: ServerTrust, role: TLSPeerRole, settings: TLSTrustSettings,
+        port: Int?, taskHandler: ServerTrustChallengeHandler?
+    ) -> Result<TrustEvaluation?, TLSTrustFailure> {
         switch self {
         case .evaluate:
             // SecTrustEvaluateIfNecessary: the current evaluation (the transport's fetching one) stands.

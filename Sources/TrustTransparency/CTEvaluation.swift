@@ -74,9 +74,11 @@ public struct CTEvaluation: Hashable, Sendable, CustomStringConvertible {
     /// One line: qualified by which rule, or both halves' counts that fell short.
     public var description: String {
         if let qualifyingRule { return "CT-qualified: \(qualifyingRule) (\(counted.count) logs)" }
-        let embedded = "embedded SCTs from \(embeddedLogCount) qualifying logs (\(requiredEmbeddedLogCount) required"
+        let embedded =
+            "embedded SCTs from \(embeddedLogCount) qualifying logs (\(requiredEmbeddedLogCount) required"
             + (hasEmbeddedSCTFromCurrentLog ? ")" : ", one from a current log: none)")
-        let delivered = "SCTs from \(currentLogCount) current logs (2 required"
+        let delivered =
+            "SCTs from \(currentLogCount) current logs (2 required"
             + (hasDeliveredSCT ? ")" : ", one delivered by TLS or OCSP: none)")
         return "not CT-qualified: \(embedded); \(delivered)"
     }

@@ -101,9 +101,11 @@ public struct CTLog: Hashable, Sendable, CustomStringConvertible {
     /// A log with key `key` (SubjectPublicKeyInfo DER) and ID `id` (by default the key's SHA-256).
     ///
     /// - Throws: the ``SignatureError`` of a key this library cannot verify with.
-    public init(key: [UInt8], id: [UInt8]? = nil, operatorName: String? = nil, description: String? = nil,
-                state: State = .usable, readOnlySince: Date? = nil, retiredSince: Date? = nil,
-                shard: Shard? = nil) throws(SignatureError) {
+    public init(
+        key: [UInt8], id: [UInt8]? = nil, operatorName: String? = nil, description: String? = nil,
+        state: State = .usable, readOnlySince: Date? = nil, retiredSince: Date? = nil,
+        shard: Shard? = nil
+    ) throws(SignatureError) {
         verificationKey = try VerificationKey(spki: key[...])
         self.key = key
         self.id = id ?? Digest.sha256(key)

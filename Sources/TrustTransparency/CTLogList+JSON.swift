@@ -52,7 +52,8 @@ extension CTLogList {
         var readOnlySince: Date?, retiredSince: Date?
         if let stateFields = try fields.dictionary("state") {
             guard stateFields.values.count == 1, let (name, _) = stateFields.values.first else {
-                throw fields.refuse(.invalidValue(stateFields.path, reason: "a state holds exactly one of pending, qualified, usable, readonly, retired, rejected"))
+                throw fields.refuse(
+                    .invalidValue(stateFields.path, reason: "a state holds exactly one of pending, qualified, usable, readonly, retired, rejected"))
             }
             let entered = try stateFields.required(name, stateFields.dictionary)
             let since = try entered.required("timestamp", entered.rfc3339)
@@ -68,13 +69,15 @@ extension CTLogList {
         }
         var shard: CTLog.Shard?
         if let interval = try fields.dictionary("temporal_interval") {
-            shard = CTLog.Shard(start: try interval.required("start_inclusive", interval.rfc3339),
-                                end: try interval.required("end_exclusive", interval.rfc3339))
+            shard = CTLog.Shard(
+                start: try interval.required("start_inclusive", interval.rfc3339),
+                end: try interval.required("end_exclusive", interval.rfc3339))
         }
         let description = try fields.string("description")
         do {
-            return try CTLog(key: key, operatorName: operatorName, description: description, state: state,
-                             readOnlySince: readOnlySince, retiredSince: retiredSince, shard: shard)
+            return try CTLog(
+                key: key, operatorName: operatorName, description: description, state: state,
+                readOnlySince: readOnlySince, retiredSince: retiredSince, shard: shard)
         } catch {
             throw fields.refuse(.unusableKey(fields.keyPath("key"), error))
         }

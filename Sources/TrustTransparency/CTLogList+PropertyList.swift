@@ -25,8 +25,10 @@ extension CTLogList {
     }
 
     /// ``loadPropertyList(_:file:updated:)`` within other `limits`.
-    package static func loadPropertyList(_ data: Data, file: String, updated: Date?,
-                                         limits: DocumentLimits) throws(CTLogListLoadError) -> CTLogList {
+    package static func loadPropertyList(
+        _ data: Data, file: String, updated: Date?,
+        limits: DocumentLimits
+    ) throws(CTLogListLoadError) -> CTLogList {
         let root = try CTDocumentReading.propertyList(data, file: file, limits: limits)
         guard case let .array(entries) = root else {
             throw CTLogListLoadError(file: file, rule: .wrongType("top level", expected: "array", found: root.typeName))
@@ -47,9 +49,10 @@ extension CTLogList {
         let state: CTLog.State = retired != nil ? .retired : frozen != nil ? .readOnly : .usable
         let operatorName = try fields.string("operator"), description = try fields.string("description")
         do {
-            return try CTLog(key: key, id: id, operatorName: operatorName, description: description,
-                             state: state, readOnlySince: frozen, retiredSince: retired,
-                             shard: start == nil && end == nil ? nil : CTLog.Shard(start: start, end: end))
+            return try CTLog(
+                key: key, id: id, operatorName: operatorName, description: description,
+                state: state, readOnlySince: frozen, retiredSince: retired,
+                shard: start == nil && end == nil ? nil : CTLog.Shard(start: start, end: end))
         } catch {
             throw fields.refuse(.unusableKey(fields.keyPath("key"), error))
         }

@@ -28,8 +28,10 @@ public enum CTPolicy {
     ///     them by index.
     ///   - logs: the trusted logs.
     ///   - date: the evaluation time.
-    public static func evaluate(leaf: Certificate, issuer: Certificate?, timestamps: [PresentedTimestamp],
-                                logs: CTLogList, at date: Date) -> CTEvaluation {
+    public static func evaluate(
+        leaf: Certificate, issuer: Certificate?, timestamps: [PresentedTimestamp],
+        logs: CTLogList, at date: Date
+    ) -> CTEvaluation {
         let notBefore = Date(timeIntervalSince1970: Double(leaf.notBefore.secondsSince1970))
         let notAfter = Date(timeIntervalSince1970: Double(leaf.notAfter.secondsSince1970))
         // trustd reads embedded SCTs, then the TLS ones, then OCSP's; ties keep the first read.
@@ -64,7 +66,8 @@ public enum CTPolicy {
             if hasDelivered && current.count >= 2 { qualifying = .delivered }
             let countedIndices = Set(counted.map(\.index))
             for sct in valid where !countedIndices.contains(sct.index) {
-                let reason: SCTRejection = sct.log.isRetired
+                let reason: SCTRejection =
+                    sct.log.isRetired
                     ? .retiredLog(log: name(sct.log), retiredSince: sct.log.retiredSince ?? .distantPast)
                     : .sameLogAlreadyCounted(log: name(sct.log))
                 notCounted.append(.init(index: sct.index, source: sct.source, reason: reason))
@@ -80,11 +83,15 @@ public enum CTPolicy {
                 }
                 let retired = sct.log.retiredSince ?? .distantPast
                 if sct.time >= retired {
-                    notCounted.append(.init(index: sct.index, source: sct.source,
-                                            reason: .loggedAfterRetirement(log: name(sct.log), timestamp: sct.time, retiredSince: retired)))
+                    notCounted.append(
+                        .init(
+                            index: sct.index, source: sct.source,
+                            reason: .loggedAfterRetirement(log: name(sct.log), timestamp: sct.time, retiredSince: retired)))
                 } else if issuedAt >= retired {
-                    notCounted.append(.init(index: sct.index, source: sct.source,
-                                            reason: .issuedAfterRetirement(log: name(sct.log), issuance: issuedAt, retiredSince: retired)))
+                    notCounted.append(
+                        .init(
+                            index: sct.index, source: sct.source,
+                            reason: .issuedAfterRetirement(log: name(sct.log), issuance: issuedAt, retiredSince: retired)))
                 } else {
                     counted.append(sct)
                 }
@@ -100,7 +107,9 @@ public enum CTPolicy {
         notCounted.sort { $0.index < $1.index }
         return CTEvaluation(
             qualifyingRule: qualifying, countedRule: rule,
-            counted: counted.map { .init(index: $0.index, source: $0.source, log: $0.log, timestamp: timestampDate(timestamps[$0.index]) ?? $0.time) },
+            counted: counted.map {
+                .init(index: $0.index, source: $0.source, log: $0.log, timestamp: timestampDate(timestamps[$0.index]) ?? $0.time)
+            },
             notCounted: notCounted, requiredEmbeddedLogCount: required,
             embeddedLogCount: rule == .embedded ? counted.count : embeddedCount(embedded, issuance: issuance ?? date),
             currentLogCount: current.count, hasEmbeddedSCTFromCurrentLog: hasEmbeddedCurrent, hasDeliveredSCT: hasDelivered,

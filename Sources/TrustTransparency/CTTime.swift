@@ -18,9 +18,10 @@ enum CTTime {
             return value
         }
         guard bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74, bytes[13] == 0x3A, bytes[16] == 0x3A,
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              let time = DERTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else { return nil }
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            let time = DERTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        else { return nil }
         var position = 19
         var fraction = 0.0
         if bytes[position] == 0x2E {
@@ -41,8 +42,9 @@ enum CTTime {
             guard position + 1 == bytes.count else { return nil }
         case 0x2B, 0x2D:
             guard position + 6 == bytes.count, bytes[position + 3] == 0x3A,
-                  let hours = number((position + 1)..<(position + 3)), let minutes = number((position + 4)..<(position + 6)),
-                  hours < 24, minutes < 60 else { return nil }
+                let hours = number((position + 1)..<(position + 3)), let minutes = number((position + 4)..<(position + 6)),
+                hours < 24, minutes < 60
+            else { return nil }
             offset = (hours * 60 + minutes) * 60 * (bytes[position] == 0x2B ? 1 : -1)
         default:
             return nil

@@ -57,7 +57,8 @@ public enum SCTList {
     /// response's own signature is not checked here: each SCT is signed by its log.
     public static func delivered(in response: OCSPResponse, leaf: Certificate, issuer: Certificate) throws(SCTParseError) -> [PresentedTimestamp] {
         guard response.status == .successful,
-              let single = response.responses.first(where: { $0.certID.identifies(leaf, issuedBy: issuer) }) else { return [] }
+            let single = response.responses.first(where: { $0.certID.identifies(leaf, issuedBy: issuer) })
+        else { return [] }
         return try delivered(in: single)
     }
 }

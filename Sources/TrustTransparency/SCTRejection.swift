@@ -53,7 +53,7 @@ public enum SCTRejection: Error, Hashable, Sendable, CustomStringConvertible {
     public var isInvalid: Bool {
         switch self {
         case .malformed, .fromTheFuture, .unknownLog, .logNotTrusted, .deliveredFromRetiredLog, .afterReadOnly,
-             .outsideShard, .issuerUnavailable, .unrebuildableEntry, .unsupportedAlgorithm, .badSignature:
+            .outsideShard, .issuerUnavailable, .unrebuildableEntry, .unsupportedAlgorithm, .badSignature:
             return true
         case .sameLogAlreadyCounted, .notEmbedded, .retiredLog, .loggedAfterRetirement, .issuedAfterRetirement:
             return false

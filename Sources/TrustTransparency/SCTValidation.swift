@@ -48,8 +48,10 @@ struct SCTValidation {
     /// The log `presented` validates, or why none, in trustd's order: parsed (v1, no trailing
     /// bytes), not from the future, its entry available, from a listed trusted log whose dates
     /// admit it, signed with a supported algorithm by the log's key.
-    static func validate(_ presented: PresentedTimestamp, index: Int, logs: CTLogList, at date: Date,
-                         notAfter: Date, entries: inout Entries) -> Result<Valid, SCTRejection> {
+    static func validate(
+        _ presented: PresentedTimestamp, index: Int, logs: CTLogList, at date: Date,
+        notAfter: Date, entries: inout Entries
+    ) -> Result<Valid, SCTRejection> {
         let sct: SignedCertificateTimestamp
         switch presented.timestamp {
         case let .success(parsed): sct = parsed
@@ -81,8 +83,9 @@ struct SCTValidation {
         let signed = CTSignedEntry.signedData(of: sct, type: presented.source.isDelivered ? .x509 : .precertificate, entry: entry)
         do {
             // The log list is trusted input: no key-size or SHA-1 policy beyond what trustd applies.
-            try SignatureVerifier.verify(signature: sct.signature[...], over: signed[...], algorithm: algorithm,
-                                         key: log.verificationKey, policy: .legacy)
+            try SignatureVerifier.verify(
+                signature: sct.signature[...], over: signed[...], algorithm: algorithm,
+                key: log.verificationKey, policy: .legacy)
         } catch {
             return .failure(.badSignature(log: name, error))
         }

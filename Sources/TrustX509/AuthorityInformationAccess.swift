@@ -33,7 +33,7 @@ public struct AuthorityInformationAccess: Hashable, Sendable {
         var reader = try element.children()
         if reader.isAtEnd { throw X509Error.structure("authorityInfoAccess must not be empty", at: element.offset) }
         var descriptions: [AccessDescription] = []
-        if building { descriptions.reserveCapacity(2) }  // typically one OCSP responder and one caIssuers URI
+        if building { descriptions.reserveCapacity(2) } // typically one OCSP responder and one caIssuers URI
         while let next = try reader.next(in: value) {
             try next.expect(.sequence)
             var fields = try next.children()

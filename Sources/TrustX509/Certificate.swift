@@ -120,7 +120,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             try certificate.finish()
             // A signature is whole octets (RFC 5280 §4.1.1.3 with RFC 8017 / 5758 / 8410); PKITS's
             // BadSignedCACert has one unused bit. Judged by validation, as OpenSSL and pyca do.
-            let partialSignature: CertificateDefect? = signatureBits.unusedBits == 0 ? nil
+            let partialSignature: CertificateDefect? =
+                signatureBits.unusedBits == 0
+                ? nil
                 : .signatureNotWholeOctets(offset: signatureElement.offset)
             if let partialSignature { defects.append(partialSignature) }
             tbsCertificateRange = Storage.range(of: bytes[tbs.encodedRange])
@@ -146,9 +148,12 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             tbsSignatureAlgorithm = try AlgorithmIdentifier.parse(innerAlgorithmElement, in: bytes)
             // RFC 5280 §4.1.1.2: the outer signatureAlgorithm MUST equal tbsCertificate.signature.
             // A semantic defect, judged by validation, so the certificate can still be inspected.
-            let mismatch: CertificateDefect? = tbsSignatureAlgorithm.isSameAlgorithm(as: outerAlgorithm) ? nil
-                : .signatureAlgorithmMismatch(tbsCertificate: tbsSignatureAlgorithm, certificate: outerAlgorithm,
-                                              offset: outerAlgorithmElement.offset)
+            let mismatch: CertificateDefect? =
+                tbsSignatureAlgorithm.isSameAlgorithm(as: outerAlgorithm)
+                ? nil
+                : .signatureAlgorithmMismatch(
+                    tbsCertificate: tbsSignatureAlgorithm, certificate: outerAlgorithm,
+                    offset: outerAlgorithmElement.offset)
             if let mismatch { defects.append(mismatch) }
             let decoded = Result { () throws(SignatureError) in try outerAlgorithm.signatureAlgorithm() }
             if outerAlgorithm.oid == AlgorithmIdentifier.rsassaPSS, case let .failure(error) = decoded {
@@ -176,7 +181,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
             let subjectUniqueIDElement = try fields.readIfPresent(.context(2, constructed: false), in: bytes)
             let issuerUniqueID = try issuerUniqueIDElement?.bitString(in: bytes, tag: .context(1, constructed: false))
             let subjectUniqueID = try subjectUniqueIDElement?.bitString(in: bytes, tag: .context(2, constructed: false))
-            uniqueIdentifiers = issuerUniqueID == nil && subjectUniqueID == nil ? nil
+            uniqueIdentifiers =
+                issuerUniqueID == nil && subjectUniqueID == nil
+                ? nil
                 : UniqueIdentifiers(issuer: issuerUniqueID, subject: subjectUniqueID)
             if let uniqueID = issuerUniqueIDElement ?? subjectUniqueIDElement, version < 2 {
                 throw X509Error.structure("unique identifiers require version 2 or 3", at: uniqueID.offset)

@@ -24,7 +24,7 @@ public enum CertificateDefect: Hashable, Sendable, CustomStringConvertible {
     public var offset: Int {
         switch self {
         case let .signatureAlgorithmMismatch(_, _, offset), let .invalidRSAPSSParameters(_, offset),
-             let .signatureNotWholeOctets(offset), let .nonASCIIDNSName(offset):
+            let .signatureNotWholeOctets(offset), let .nonASCIIDNSName(offset):
             return offset
         }
     }

@@ -26,7 +26,7 @@ public struct CertificatePolicies: Hashable, Sendable {
         try element.expect(.sequence)
         var reader = try element.children()
         var policies: [PolicyInformation] = []
-        var seen: Set<ASN1ObjectIdentifier> = []  // filled only past `linearLimit` policies
+        var seen: Set<ASN1ObjectIdentifier> = [] // filled only past `linearLimit` policies
         var count = 0
         while let info = try reader.next(in: value) {
             try info.expect(.sequence)
@@ -42,7 +42,9 @@ public struct CertificatePolicies: Hashable, Sendable {
                 duplicate = try anyOfFirstOIDs(count, of: element, in: value) { ByteComparison.equal($0, oid.bytes) }
             } else {
                 if seen.isEmpty {
-                    _ = try anyOfFirstOIDs(count, of: element, in: value) { seen.insert(ASN1ObjectIdentifier(trusted: $0)); return false }
+                    _ = try anyOfFirstOIDs(count, of: element, in: value) {
+                        seen.insert(ASN1ObjectIdentifier(trusted: $0)); return false
+                    }
                 }
                 duplicate = !seen.insert(oid).inserted
             }
@@ -59,8 +61,10 @@ public struct CertificatePolicies: Hashable, Sendable {
     /// Whether `test` holds for the OID content of one of the first `count` policies of the list
     /// `element` of `value` (policies already read and checked): read again from the list instead
     /// of kept, so checking a list allocates nothing.
-    private static func anyOfFirstOIDs(_ count: Int, of element: DERIndexedElement, in value: ArraySlice<UInt8>,
-                                       _ test: (ArraySlice<UInt8>) -> Bool) throws -> Bool {
+    private static func anyOfFirstOIDs(
+        _ count: Int, of element: DERIndexedElement, in value: ArraySlice<UInt8>,
+        _ test: (ArraySlice<UInt8>) -> Bool
+    ) throws -> Bool {
         var reader = try element.children()
         for _ in 0..<count {
             guard let info = try reader.next(in: value) else { return false }

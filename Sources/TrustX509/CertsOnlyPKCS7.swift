@@ -41,11 +41,11 @@ public enum CertsOnlyPKCS7 {
         try explicit.finish()
 
         var fields = try signed.children()
-        _ = try fields.read(.integer)                                   // version
+        _ = try fields.read(.integer) // version
         let digestAlgorithms = try fields.read(.set)
-        _ = try fields.read(.sequence)                                  // encapContentInfo
+        _ = try fields.read(.sequence) // encapContentInfo
         let certificateSet = try fields.readIfPresent(.context(0, constructed: true))
-        _ = try fields.readIfPresent(.context(1, constructed: true))    // crls: not used
+        _ = try fields.readIfPresent(.context(1, constructed: true)) // crls: not used
         let signerInfos = try fields.read(.set)
         try fields.finish()
         guard digestAlgorithms.content.isEmpty, signerInfos.content.isEmpty else {

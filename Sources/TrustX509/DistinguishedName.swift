@@ -64,8 +64,9 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
                 var attributes: [NameAttribute] = []
                 while let attributeElement = try? rdnReader.next() {
                     guard var fields = try? attributeElement.children(),
-                          let type = try? fields.read(.objectIdentifier).objectIdentifier(),
-                          let value = try? fields.readAny() else { continue }
+                        let type = try? fields.read(.objectIdentifier).objectIdentifier(),
+                        let value = try? fields.readAny()
+                    else { continue }
                     let text: String? = value.isString ? try? value.string() : nil
                     attributes.append(NameAttribute(type: type, valueTag: value.tag, valueDER: value.encoded, stringValue: text))
                 }
@@ -82,7 +83,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
             key.reserveCapacity(der.count + 16)
             var ends: [Int] = []
             ends.reserveCapacity(rdnCount)
-            var boundaries: [Int] = []   // allocated only for an RDN of several attributes
+            var boundaries: [Int] = [] // allocated only for an RDN of several attributes
             guard let element = try? DERIndexReader.parseSingle(der), var reader = try? element.children() else {
                 return ComparisonKey(bytes: [], rdnEnds: [])
             }
@@ -93,8 +94,9 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
                 var attributeStart: Int?
                 while let attributeElement = try? rdnReader.next(in: der) {
                     guard var fields = try? attributeElement.children(),
-                          let type = try? fields.read(.objectIdentifier, in: der),
-                          let value = try? fields.readAny(in: der) else { continue }
+                        let type = try? fields.read(.objectIdentifier, in: der),
+                        let value = try? fields.readAny(in: der)
+                    else { continue }
                     if let first = attributeStart {
                         if boundaries.isEmpty { boundaries.append(first) }
                         boundaries.append(key.count)
@@ -227,10 +229,12 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
                 if let text = attribute.stringValue, shortName != nil {
                     value = DistinguishedName.escape4514(text)
                 } else {
-                    value = "#" + attribute.valueDER.map { byte in
-                        let hex = String(byte, radix: 16)
-                        return hex.count == 1 ? "0" + hex : hex
-                    }.joined()
+                    value =
+                        "#"
+                        + attribute.valueDER.map { byte in
+                            let hex = String(byte, radix: 16)
+                            return hex.count == 1 ? "0" + hex : hex
+                        }.joined()
                 }
                 return "\(name)=\(value)"
             }.joined(separator: "+")
@@ -243,8 +247,10 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// prefixed so that no two different names share a key. String values of every type compare
     /// alike once decoded (tag 0x0C), case-folded with white space collapsed; other values by
     /// their encoding (tag 0x04).
-    static func appendNormalizedPart(type: ArraySlice<UInt8>, value: DERIndexedElement, in bytes: ArraySlice<UInt8>,
-                                     to out: inout [UInt8]) {
+    static func appendNormalizedPart(
+        type: ArraySlice<UInt8>, value: DERIndexedElement, in bytes: ArraySlice<UInt8>,
+        to out: inout [UInt8]
+    ) {
         appendLength(type.count, to: &out)
         out.append(contentsOf: type)
         // The ASCII-compatible string types (UTF8String, PrintableString, IA5String, VisibleString)

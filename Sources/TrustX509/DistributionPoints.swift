@@ -43,8 +43,9 @@ public enum DistributionPointName: Hashable, Sendable {
             return names
         case let .nameRelativeToCRLIssuer(relativeName):
             guard let issuerElement = try? DERReader.parseSingle(Array(issuer.der)) else { return [] }
-            let appended = DERWriter.tlv(identifier: 0x30,
-                                         content: Array(issuerElement.content) + DERWriter.tlv(identifier: 0x31, content: relativeName))
+            let appended = DERWriter.tlv(
+                identifier: 0x30,
+                content: Array(issuerElement.content) + DERWriter.tlv(identifier: 0x31, content: relativeName))
             guard let name = try? DistinguishedName(der: appended) else { return [] }
             return [.directoryName(name)]
         }

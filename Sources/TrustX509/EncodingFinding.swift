@@ -36,7 +36,7 @@ public enum EncodingFinding: Hashable, Sendable, CustomStringConvertible {
     public var offset: Int {
         switch self {
         case let .explicitCAFalse(offset), let .explicitCriticalFalse(_, offset), let .explicitSubtreeMinimumZero(offset),
-             let .unwrappedOtherNameValue(offset):
+            let .unwrappedOtherNameValue(offset):
             return offset
         }
     }

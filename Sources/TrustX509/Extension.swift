@@ -18,8 +18,10 @@ public struct Extension: Hashable, Sendable {
     public let kind: ExtensionKind?
 
     /// An extension read from `element` of `bytes`, its OID's and value's contents at `oid` and `value`.
-    init(element: DERIndexedElement, oid: Range<Int>, value: Range<Int>, in bytes: ArraySlice<UInt8>,
-         kind: ExtensionKind?, isCritical: Bool) {
+    init(
+        element: DERIndexedElement, oid: Range<Int>, value: Range<Int>, in bytes: ArraySlice<UInt8>,
+        kind: ExtensionKind?, isCritical: Bool
+    ) {
         encoded = bytes[element.encodedRange]
         // Offsets inside the element, which Extension.forEach checked to be smaller than 4 GiB.
         oidStart = UInt32(truncatingIfNeeded: oid.lowerBound - element.offset)

@@ -16,9 +16,11 @@ extension Extension {
     /// allocate on every parse.) Always inlined: with two closures the optimiser does not otherwise
     /// specialise the walk per caller, and the unspecialised walk is far dearer on every parse.
     @inline(__always)
-    static func forEach(in element: DERIndexedElement, of bytes: ArraySlice<UInt8>, oidsChecked: Bool = false,
-                        explicitCriticalFalse: (Int, ASN1ObjectIdentifier) throws -> Void = Extension.refuseExplicitCriticalFalse,
-                        _ body: (Extension) throws -> Void) throws {
+    static func forEach(
+        in element: DERIndexedElement, of bytes: ArraySlice<UInt8>, oidsChecked: Bool = false,
+        explicitCriticalFalse: (Int, ASN1ObjectIdentifier) throws -> Void = Extension.refuseExplicitCriticalFalse,
+        _ body: (Extension) throws -> Void
+    ) throws {
         try element.expect(.sequence)
         var reader = try element.children()
         while let located = try reader.next(in: bytes) {
@@ -27,7 +29,9 @@ extension Extension {
             guard located.encodedRange.count <= UInt32.max else { throw X509Error.structure("extension larger than 4 GiB", at: located.offset) }
             var fields = try located.children()
             let oidElement = try fields.read(.objectIdentifier, in: bytes)
-            let oid = oidsChecked ? ASN1ObjectIdentifier(trusted: bytes[oidElement.contentRange])
+            let oid =
+                oidsChecked
+                ? ASN1ObjectIdentifier(trusted: bytes[oidElement.contentRange])
                 : try ASN1ObjectIdentifier(validating: bytes[oidElement.contentRange], at: oidElement.offset)
             var critical = false
             var valueElement = try fields.readAny(in: bytes)
@@ -40,8 +44,10 @@ extension Extension {
             }
             try valueElement.expect(.octetString)
             try fields.finish()
-            try body(Extension(element: located, oid: oidElement.contentRange, value: valueElement.contentRange, in: bytes,
-                               kind: ExtensionKind(oid), isCritical: critical))
+            try body(
+                Extension(
+                    element: located, oid: oidElement.contentRange, value: valueElement.contentRange, in: bytes,
+                    kind: ExtensionKind(oid), isCritical: critical))
         }
     }
 

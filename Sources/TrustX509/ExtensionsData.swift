@@ -59,9 +59,12 @@ import TrustDER
     struct ValueLocations: Sendable {
         /// Each location as `start << 16 | count`; 0 for none (no value starts at offset 0, where
         /// the certificate's own header is).
-        private var packed: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
-                             UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        private var packed:
+            (
+                UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
+                UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         /// How many kinds there is room for.
         static var count: Int { 16 }
 
@@ -105,9 +108,12 @@ import TrustDER
         var defects: [CertificateDefect] = []
         var findings: [EncodingFinding] = []
         var valueLocations = ValueLocations()
-        try Extension.forEach(in: element, of: bytes, explicitCriticalFalse: { offset, oid in
-            findings.append(.explicitCriticalFalse(extensionName: OID.name(of: oid), offset: offset))
-        }) { ext in
+        try Extension.forEach(
+            in: element, of: bytes,
+            explicitCriticalFalse: { offset, oid in
+                findings.append(.explicitCriticalFalse(extensionName: OID.name(of: oid), offset: offset))
+            }
+        ) { ext in
             try check.add(ext)
             guard let kind = ext.kind else { return }
             let value = ext.value

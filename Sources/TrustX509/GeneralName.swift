@@ -30,9 +30,11 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
     /// follows the type-id without its `[0] EXPLICIT` wrapper is read with that element as the value
     /// and the element's offset reported there (see ``EncodingFinding/unwrappedOtherNameValue(offset:)``).
     /// Every other name stays strict.
-    static func read(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool,
-                     onNonASCIIDNSName: ((Int) -> Void)? = nil,
-                     onUnwrappedOtherNameValue: ((Int) -> Void)? = nil) throws -> GeneralName? {
+    static func read(
+        _ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool,
+        onNonASCIIDNSName: ((Int) -> Void)? = nil,
+        onUnwrappedOtherNameValue: ((Int) -> Void)? = nil
+    ) throws -> GeneralName? {
         let tag = element.tag
         guard tag.tagClass == .contextSpecific else {
             throw DERError(.unexpectedTag(expected: "GeneralName", found: tag.description), at: element.offset)
@@ -68,7 +70,7 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
                 onUnwrappedOtherNameValue(bare.offset)
                 value = bytes[bare.encodedRange]
             } else {
-                value = bytes[try reader.read(.context(0, constructed: true), in: bytes).contentRange]  // strict: throws
+                value = bytes[try reader.read(.context(0, constructed: true), in: bytes).contentRange] // strict: throws
             }
             try reader.finish()
             return building ? .otherName(typeID: typeID, value: value) : nil
@@ -112,8 +114,10 @@ public enum GeneralName: Hashable, Sendable, CustomStringConvertible {
 
     /// Checks every remaining element of `reader` as a GeneralName, decoding them when `building`
     /// (the result is empty otherwise).
-    static func readEach(_ reader: inout DERIndexReader, in bytes: ArraySlice<UInt8>, building: Bool,
-                         onNonASCIIDNSName: ((Int) -> Void)? = nil) throws -> [GeneralName] {
+    static func readEach(
+        _ reader: inout DERIndexReader, in bytes: ArraySlice<UInt8>, building: Bool,
+        onNonASCIIDNSName: ((Int) -> Void)? = nil
+    ) throws -> [GeneralName] {
         var names: [GeneralName] = []
         while let next = try reader.next(in: bytes) {
             if let name = try read(next, in: bytes, building: building, onNonASCIIDNSName: onNonASCIIDNSName) { names.append(name) }

@@ -26,8 +26,10 @@ public struct KeyUsage: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// decipherOnly (8).
     public static let decipherOnly = KeyUsage(rawValue: 1 << 8)
 
-    static let bitNames = ["digitalSignature", "nonRepudiation", "keyEncipherment", "dataEncipherment",
-                           "keyAgreement", "keyCertSign", "cRLSign", "encipherOnly", "decipherOnly"]
+    static let bitNames = [
+        "digitalSignature", "nonRepudiation", "keyEncipherment", "dataEncipherment",
+        "keyAgreement", "keyCertSign", "cRLSign", "encipherOnly", "decipherOnly",
+    ]
 
     /// Comma-separated names of the set bits.
     public var description: String { names.joined(separator: ", ") }

@@ -29,13 +29,16 @@ public struct NameConstraints: Hashable, Sendable {
         let permittedSubtrees = try permitted.map { element throws in try readSubtrees(element, in: value, building: building, finding: finding) }
         let excludedSubtrees = try excluded.map { element throws in try readSubtrees(element, in: value, building: building, finding: finding) }
         guard building else { return nil }
-        return NameConstraints(permittedSubtrees: permittedSubtrees ?? [], excludedSubtrees: excludedSubtrees ?? [],
-                               hasPermittedSubtrees: permitted != nil)
+        return NameConstraints(
+            permittedSubtrees: permittedSubtrees ?? [], excludedSubtrees: excludedSubtrees ?? [],
+            hasPermittedSubtrees: permitted != nil)
     }
 
     /// Checks a GeneralSubtrees element, returning the base names when `building` (empty otherwise).
-    private static func readSubtrees(_ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool,
-                                     finding: (EncodingFinding) -> Void) throws -> [GeneralName] {
+    private static func readSubtrees(
+        _ element: DERIndexedElement, in bytes: ArraySlice<UInt8>, building: Bool,
+        finding: (EncodingFinding) -> Void
+    ) throws -> [GeneralName] {
         var reader = try element.children()
         var names: [GeneralName] = []
         var count = 0
@@ -47,8 +50,9 @@ public struct NameConstraints: Hashable, Sendable {
             // name-constraint code of trustd decodes an otherName (nameconstraints.c compares only
             // rfc822Name, dNSName, directoryName, URI and iPAddress). A finding, not a parse error.
             var unwrappedValue: Int?
-            let base = try GeneralName.read(try fields.readAny(in: bytes), in: bytes, building: building,
-                                            onUnwrappedOtherNameValue: { unwrappedValue = $0 })
+            let base = try GeneralName.read(
+                try fields.readAny(in: bytes), in: bytes, building: building,
+                onUnwrappedOtherNameValue: { unwrappedValue = $0 })
             if let unwrappedValue { finding(.unwrappedOtherNameValue(offset: unwrappedValue)) }
             // RFC 5280 §4.2.1.10: minimum MUST be zero (so DER omits it, X.690 §11.5); maximum MUST be
             // absent. An explicit minimum 0 is read as the DEFAULT, as Apple's parseGeneralSubtrees

@@ -17,7 +17,9 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
         try element.expect(.sequence)
         // The SPKI keeps a 32-bit offset inside the element (certificates are capped at 64 KiB; the
         // check keeps the offset exact whatever a future caller parses).
-        guard element.encodedRange.count <= UInt32.max else { throw X509Error.structure("SubjectPublicKeyInfo larger than 4 GiB", at: element.offset) }
+        guard element.encodedRange.count <= UInt32.max else {
+            throw X509Error.structure("SubjectPublicKeyInfo larger than 4 GiB", at: element.offset)
+        }
         var reader = try element.children()
         let algorithmElement = try reader.read(.sequence, in: bytes)
         let algorithm = try AlgorithmIdentifier.parse(algorithmElement, in: bytes)
@@ -30,8 +32,9 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
         try reader.finish()
         guard key.unusedBits == 0 else { throw X509Error.structure("subjectPublicKey must be whole octets", at: element.offset) }
         // The BIT STRING is the last element: its octets run to the end of the SPKI.
-        return SubjectPublicKeyInfo(der: bytes[element.encodedRange], algorithm: algorithm,
-                                    keyStart: UInt32(truncatingIfNeeded: key.bytes.startIndex - element.offset))
+        return SubjectPublicKeyInfo(
+            der: bytes[element.encodedRange], algorithm: algorithm,
+            keyStart: UInt32(truncatingIfNeeded: key.bytes.startIndex - element.offset))
     }
 
     /// The Edwards-curve key algorithms whose AlgorithmIdentifier has no parameters (RFC 8410 §3);

@@ -75,7 +75,8 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
         case let .unexpectedPEMBlock(label, line): return "unexpected PEM block \(QuotedValue.capped(label)) at line \(line) (expected CERTIFICATE)"
         case let .invalidStructure(what, offset): return "\(QuotedValue.capped(what)) at byte \(offset)"
         case let .duplicateExtension(oid, offset): return "duplicate extension \(QuotedValue.capped(oid)) at byte \(offset)"
-        case let .malformedExtension(name, underlying, offset): return "malformed \(QuotedValue.capped(name)) extension: \(QuotedValue.capped(underlying)) (extension at byte \(offset))"
+        case let .malformedExtension(name, underlying, offset):
+            return "malformed \(QuotedValue.capped(name)) extension: \(QuotedValue.capped(underlying)) (extension at byte \(offset))"
         case let .certificateTooLarge(size, limit): return "certificate is \(size) bytes, more than the \(limit) accepted"
         case .empty: return "no certificate found"
         }

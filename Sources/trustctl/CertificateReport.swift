@@ -49,8 +49,9 @@ struct CertificateReport: Encodable {
         isCA = certificate.isCA
         selfIssued = certificate.isSelfIssued
         extensions = certificate.extensions.all.map { ext in
-            ExtensionReport(name: ext.name, oid: ext.oid.dotted, critical: ext.isCritical,
-                            value: ExtensionFormatter.describe(ext, in: certificate.extensions))
+            ExtensionReport(
+                name: ext.name, oid: ext.oid.dotted, critical: ext.isCritical,
+                value: ExtensionFormatter.describe(ext, in: certificate.extensions))
         }
         sha256Fingerprint = Certificate.hex(certificate.sha256Fingerprint, separator: ":")
         sha1Fingerprint = Certificate.hex(certificate.sha1Fingerprint, separator: ":")
@@ -66,7 +67,8 @@ struct CertificateReport: Encodable {
             + "\(publicKey)  "
             + "SHA-256 \(sha256Fingerprint.prefix(23))…"
             + (findings.isEmpty ? "" : "  [\(findings.count) defect\(findings.count == 1 ? "" : "s"): \(findings.joined(separator: "; "))]")
-            + (encodingFindings.isEmpty ? ""
+            + (encodingFindings.isEmpty
+                ? ""
                 : "  [\(encodingFindings.count) encoding finding\(encodingFindings.count == 1 ? "" : "s"): \(encodingFindings.joined(separator: "; "))]")
     }
 
@@ -139,7 +141,8 @@ enum ExtensionFormatter {
         case OID.certificatePolicies:
             return extensions.certificatePolicies?.identifiers.map { OID.name(of: $0) }.joined(separator: ", ") ?? ""
         case OID.policyMappings:
-            return extensions.policyMappings?.mappings.map { "\($0.issuerDomainPolicy.dotted)→\($0.subjectDomainPolicy.dotted)" }.joined(separator: ", ") ?? ""
+            return extensions.policyMappings?.mappings.map { "\($0.issuerDomainPolicy.dotted)→\($0.subjectDomainPolicy.dotted)" }.joined(
+                separator: ", ") ?? ""
         case OID.policyConstraints:
             guard let pc = extensions.policyConstraints else { break }
             return [pc.requireExplicitPolicy.map { "requireExplicitPolicy:\($0)" }, pc.inhibitPolicyMapping.map { "inhibitPolicyMapping:\($0)" }]

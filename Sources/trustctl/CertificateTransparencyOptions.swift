@@ -6,19 +6,25 @@ import SwiftTrust
 /// trusts and the SCTs the TLS handshake delivered (``TrustConfiguration/certificateTransparencyLogs``,
 /// ``TrustConfiguration/signedCertificateTimestamps``). Without a list nothing about CT changes.
 struct CertificateTransparencyOptions: ParsableArguments {
-    @Option(name: .customLong("ct-logs"),
-            help: ArgumentHelp("A published CT log list (Apple's log_list JSON v4, or the property-list form): CT is evaluated, and required where trustd requires it while the list is fresh (its log_list_timestamp within 60 days of the verify time).",
-                               valueName: "file"))
+    @Option(
+        name: .customLong("ct-logs"),
+        help: ArgumentHelp(
+            "A published CT log list (Apple's log_list JSON v4, or the property-list form): CT is evaluated, and required where trustd requires it while the list is fresh (its log_list_timestamp within 60 days of the verify time).",
+            valueName: "file"))
     var publishedLogs: String?
 
-    @Option(name: .customLong("trusted-ct-logs"),
-            help: ArgumentHelp("CT logs the caller trusts, as SecTrustSetTrustedLogs (JSON or property list): the list's age does not matter.",
-                               valueName: "file"))
+    @Option(
+        name: .customLong("trusted-ct-logs"),
+        help: ArgumentHelp(
+            "CT logs the caller trusts, as SecTrustSetTrustedLogs (JSON or property list): the list's age does not matter.",
+            valueName: "file"))
     var trustedLogs: String?
 
-    @Option(name: .customLong("sct"),
-            help: ArgumentHelp("A SignedCertificateTimestampList as the TLS signed_certificate_timestamp extension carries it (binary; repeatable), as SecTrustSetSignedCertificateTimestamps. Needs --ct-logs or --trusted-ct-logs.",
-                               valueName: "file"))
+    @Option(
+        name: .customLong("sct"),
+        help: ArgumentHelp(
+            "A SignedCertificateTimestampList as the TLS signed_certificate_timestamp extension carries it (binary; repeatable), as SecTrustSetSignedCertificateTimestamps. Needs --ct-logs or --trusted-ct-logs.",
+            valueName: "file"))
     var sctFiles: [String] = []
 
     func validate() throws {

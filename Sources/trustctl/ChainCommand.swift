@@ -13,17 +13,17 @@ struct Chain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Explain a chain: certificates as presented, the chain built, every path explored, problems and risks.",
         discussion: """
-        Sections: the certificates as presented (order, duplicates, unused extras and why), the built chain as a tree \
-        from the trust anchor down (or from what is missing), every path the builder tried with the reason it was \
-        abandoned, findings (errors, warnings, notes: problems and risks, also on trusted chains), and the verdict.
-        Each certificate's embedded SCTs are listed; with --ct-logs or --trusted-ct-logs, whether each counted and \
-        the chain's Certificate Transparency result (as in verify).
-        Colour and symbols when standard output is a terminal (NO_COLOR turns them off); --json for tools.
-        Example: trustctl chain leaf.pem --host www.example.com
-        for a server that sends only its leaf, tops the tree with "MISSING: <the issuer>" and says under \
-        Findings which intermediate the server must send (and where the leaf says it can be downloaded).
-        Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
-        """
+            Sections: the certificates as presented (order, duplicates, unused extras and why), the built chain as a tree \
+            from the trust anchor down (or from what is missing), every path the builder tried with the reason it was \
+            abandoned, findings (errors, warnings, notes: problems and risks, also on trusted chains), and the verdict.
+            Each certificate's embedded SCTs are listed; with --ct-logs or --trusted-ct-logs, whether each counted and \
+            the chain's Certificate Transparency result (as in verify).
+            Colour and symbols when standard output is a terminal (NO_COLOR turns them off); --json for tools.
+            Example: trustctl chain leaf.pem --host www.example.com
+            for a server that sends only its leaf, tops the tree with "MISSING: <the issuer>" and says under \
+            Findings which intermediate the server must send (and where the leaf says it can be downloaded).
+            Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
+            """
     )
 
     @OptionGroup var input: ChainInputOptions
@@ -42,7 +42,7 @@ struct Chain: ParsableCommand {
         var configuration = TrustConfiguration.commandLine(
             trust: input.trust, loaded: try input.trust.load(), certificatePolicies: nil, evaluation: nil, revocationDocuments: .none,
             fetchesMissingIssuers: network.fetchIssuers, transparency: try transparency.load())
-        configuration.verifyDate = date   // the instant the explanation is written for, now or --at
+        configuration.verifyDate = date // the instant the explanation is written for, now or --at
         let trust = ServerTrust(certificates: LeafOrdering.leafFirst(received), policies: [input.policy], configuration: configuration)
         // The fetched intermediates are kept on the trust, and shown as "fetched from URL".
         if network.fetchIssuers { _ = blockingEvaluate(trust, fetcher: network.fetcher) }

@@ -20,10 +20,16 @@ struct TrustInputOptions: ParsableArguments {
     @Option(help: "The IP address the leaf must be valid for.")
     var ip: String?
 
-    @Option(help: "The rules to judge by: ssl (Apple's SSL policy, the default), webpki (CA/Browser Forum strict), rfc5280 (path validation only), rfc5280-strict (plus RFC 5280 §4's certificate-profile MUSTs), spiffe (X.509-SVIDs: RFC 5280 plus the SPIFFE rules; anchors from --bundle).")
+    @Option(
+        help:
+            "The rules to judge by: ssl (Apple's SSL policy, the default), webpki (CA/Browser Forum strict), rfc5280 (path validation only), rfc5280-strict (plus RFC 5280 §4's certificate-profile MUSTs), spiffe (X.509-SVIDs: RFC 5280 plus the SPIFFE rules; anchors from --bundle)."
+    )
     var profile: TrustProfile = .ssl
 
-    @Option(help: "What the leaf is for: server (serverAuth, the default for ssl and webpki) or client (clientAuth); rfc5280 checks no purpose unless given.")
+    @Option(
+        help:
+            "What the leaf is for: server (serverAuth, the default for ssl and webpki) or client (clientAuth); rfc5280 checks no purpose unless given."
+    )
     var purpose: Purpose?
 
     @Flag(help: "Check the trust anchor's own validity, basicConstraints, keyUsage, critical extensions and EKU (RFC 5937).")
@@ -54,8 +60,10 @@ struct TrustInputOptions: ParsableArguments {
     /// Every flag given that says how to judge a chain: the anchors, intermediates, purpose, date
     /// and ``optionFlags``.
     var givenFlags: [String] {
-        [(!anchorFiles.isEmpty, "--anchors"), (systemAnchors, "--system-anchors"), (!intermediateFiles.isEmpty, "--intermediates"),
-         (purpose != nil, "--purpose"), (at != nil, "--at")].filter(\.0).map(\.1) + optionFlags
+        [
+            (!anchorFiles.isEmpty, "--anchors"), (systemAnchors, "--system-anchors"), (!intermediateFiles.isEmpty, "--intermediates"),
+            (purpose != nil, "--purpose"), (at != nil, "--at"),
+        ].filter(\.0).map(\.1) + optionFlags
     }
 
     /// The policy `--profile`, `--purpose` and `--host`/`--ip` stand for.
@@ -64,11 +72,12 @@ struct TrustInputOptions: ParsableArguments {
     /// The policy `--profile` and `--purpose` stand for, checking `name` (a host name or IP address):
     /// without `--purpose`, ssl and webpki check a server, the other profiles no purpose.
     func policy(name: String?) -> TrustPolicy {
-        let keyPurpose: KeyPurpose? = switch purpose {
-        case .server: .serverAuth
-        case .client: .clientAuth
-        case nil: profile == .ssl || profile == .webPKI ? .serverAuth : nil
-        }
+        let keyPurpose: KeyPurpose? =
+            switch purpose {
+            case .server: .serverAuth
+            case .client: .clientAuth
+            case nil: profile == .ssl || profile == .webPKI ? .serverAuth : nil
+            }
         return TrustPolicy(profile: profile, purpose: keyPurpose, hostname: name)
     }
 
@@ -90,8 +99,9 @@ struct TrustInputOptions: ParsableArguments {
                 throw ExitCode(2)
             }
         }
-        return TrustInputs(anchors: anchorFiles.isEmpty ? nil : anchors, systemAnchors: systemAnchors, intermediates: intermediates,
-                           verifyDate: at != nil ? date : nil)
+        return TrustInputs(
+            anchors: anchorFiles.isEmpty ? nil : anchors, systemAnchors: systemAnchors, intermediates: intermediates,
+            verifyDate: at != nil ? date : nil)
     }
 }
 

@@ -67,9 +67,11 @@ struct EvaluationOptions: ParsableArguments {
 
     /// The flags given that set trust options only an evaluation enforces, as the user wrote them.
     var optionFlags: [String] {
-        [(revocation != nil, "--revocation"), (!crlFiles.isEmpty, "--crl"), (!ocspResponseFiles.isEmpty, "--ocsp-response"),
-         (maxDepth != nil, "--max-depth"), (allowLegacyAlgorithms, "--allow-legacy-algorithms")]
-            .filter(\.0).map(\.1)
+        [
+            (revocation != nil, "--revocation"), (!crlFiles.isEmpty, "--crl"), (!ocspResponseFiles.isEmpty, "--ocsp-response"),
+            (maxDepth != nil, "--max-depth"), (allowLegacyAlgorithms, "--allow-legacy-algorithms"),
+        ]
+        .filter(\.0).map(\.1)
     }
 
     /// Refuses an evaluator that accepts without evaluating (`--policy disabled`, a pinning policy
@@ -77,11 +79,14 @@ struct EvaluationOptions: ParsableArguments {
     /// evaluation enforces (``TrustConfiguration/requiresEvaluation``: `--profile`, the revocation flags,
     /// `--max-depth`, the certificate-policy flags, the CT log lists, ...), naming both; and the options of Apple's SSL
     /// policy (`--key-usage`, ...) under a profile that is not it.
-    func validateEnforceable(trust: TrustInputOptions, certificatePolicies: PolicyInputOptions, validatesHost: Bool,
-                             transparency: CertificateTransparencyOptions? = nil) throws {
+    func validateEnforceable(
+        trust: TrustInputOptions, certificatePolicies: PolicyInputOptions, validatesHost: Bool,
+        transparency: CertificateTransparencyOptions? = nil
+    ) throws {
         try certificatePolicies.ssl.validate(profile: trust.profile)
         guard let policy else { return }
-        let skips = policy == .disabled
+        let skips =
+            policy == .disabled
             || ([.pinnedCertificates, .publicKeys, .spki].contains(policy) && noDefaultValidation && (noHostValidation || !validatesHost))
         let options = TrustOptions.commandLine(trust: trust, certificatePolicies: certificatePolicies, evaluation: self)
         // CT logs, like the options, are enforced by the evaluation only (TrustConfiguration.requiresEvaluation).
@@ -89,15 +94,18 @@ struct EvaluationOptions: ParsableArguments {
         guard skips, options.requiresEvaluation || !transparencyFlags.isEmpty else { return }
         let flags = trust.optionFlags + optionFlags + certificatePolicies.givenFlags + transparencyFlags
         let how = policy == .disabled ? "--policy disabled" : "--policy \(policy.rawValue) without default or host validation"
-        throw ValidationError("\(how) accepts without evaluating the chain, so it cannot enforce "
-            + (flags.isEmpty ? options.summary : flags.joined(separator: ", ")))
+        throw ValidationError(
+            "\(how) accepts without evaluating the chain, so it cannot enforce "
+                + (flags.isEmpty ? options.summary : flags.joined(separator: ", ")))
     }
 
     /// Rejects pinning options that the chosen policy (or no policy) would ignore.
     private func validatePolicyOptions() throws {
         guard let policy else {
-            let used = [(!pinFiles.isEmpty, "--pin"), (!pinSHA256.isEmpty, "--pin-sha256"), (acceptSelfSigned, "--accept-self-signed"),
-                        (noDefaultValidation, "--no-default-validation"), (noHostValidation, "--no-host-validation")]
+            let used = [
+                (!pinFiles.isEmpty, "--pin"), (!pinSHA256.isEmpty, "--pin-sha256"), (acceptSelfSigned, "--accept-self-signed"),
+                (noDefaultValidation, "--no-default-validation"), (noHostValidation, "--no-host-validation"),
+            ]
             if let (_, flag) = used.first(where: { $0.0 }) { throw ValidationError("\(flag) requires --policy") }
             return
         }
@@ -143,7 +151,7 @@ struct EvaluationOptions: ParsableArguments {
         let bare = text.hasPrefix(SPKIPin.prefix) ? String(text.dropFirst(SPKIPin.prefix.count)) : text
         let pin: SPKIPin
         do { pin = try SPKIPin(trustKitBase64: bare) } catch let .malformedPin(_, reason) {
-            throw .malformedPin(text, reason: reason)  // name the value as given, prefix and all
+            throw .malformedPin(text, reason: reason) // name the value as given, prefix and all
         }
         if pin.canonicalBase64 != bare {
             printError("note: --pin-sha256 \(text) is not canonical base64 (padding bits set or extra \"=\"); read as TrustKit reads it, as \(pin)")
@@ -161,18 +169,21 @@ struct EvaluationOptions: ParsableArguments {
         case .default:
             return DefaultTrustEvaluator(validateHost: validateHost)
         case .revocation:
-            return RevocationTrustEvaluator(performDefaultValidation: defaultValidation, validateHost: validateHost,
-                                            options: revocationOptions ?? [])
+            return RevocationTrustEvaluator(
+                performDefaultValidation: defaultValidation, validateHost: validateHost,
+                options: revocationOptions ?? [])
         case .pinnedCertificates:
-            return PinnedCertificatesTrustEvaluator(certificates: pinned, acceptSelfSignedCertificates: acceptSelfSigned,
-                                                    performDefaultValidation: defaultValidation, validateHost: validateHost)
+            return PinnedCertificatesTrustEvaluator(
+                certificates: pinned, acceptSelfSignedCertificates: acceptSelfSigned,
+                performDefaultValidation: defaultValidation, validateHost: validateHost)
         case .publicKeys:
             return PublicKeysTrustEvaluator(keys: pinned.publicKeys, performDefaultValidation: defaultValidation, validateHost: validateHost)
         case .spki:
             do {
                 let pins = try pinSHA256.map { text throws(PinningConfigurationError) in try Self.trustKitStylePin(text).description }
-                return try PinnedSPKIHashesTrustEvaluator(pins: pins + pinned.map(\.spkiPin), performDefaultValidation: defaultValidation,
-                                                          validateHost: validateHost)
+                return try PinnedSPKIHashesTrustEvaluator(
+                    pins: pins + pinned.map(\.spkiPin), performDefaultValidation: defaultValidation,
+                    validateHost: validateHost)
             } catch {
                 printError("error: \(error)")
                 throw ExitCode(2)

@@ -13,7 +13,8 @@ import SwiftTrust
 /// more than a whole chain evaluation when `trustctl limbo` read one date per testcase.
 enum ISO8601 {
     /// The forms `--at` accepts, for its help and its usage error.
-    static let forms = "RFC 3339 (2026-06-01T00:00:00Z or 2026-06-01), an expanded year (+10000-01-01T00:00:00Z) "
+    static let forms =
+        "RFC 3339 (2026-06-01T00:00:00Z or 2026-06-01), an expanded year (+10000-01-01T00:00:00Z) "
         + "or seconds since 1970 (@253402300800)"
 
     /// `text` as the instant `option` stands for; a usage error naming the accepted forms otherwise.
@@ -61,10 +62,13 @@ enum ISO8601 {
         }
         guard expect("-"), let month = number(2), expect("-"), let day = number(2) else { return nil }
         if position == bytes.count {
-            return DERTime(year: year, month: month, day: day, hour: 0, minute: 0, second: 0).map { Date(timeIntervalSince1970: Double($0.secondsSince1970)) }
+            return DERTime(year: year, month: month, day: day, hour: 0, minute: 0, second: 0).map {
+                Date(timeIntervalSince1970: Double($0.secondsSince1970))
+            }
         }
         guard expect("T") || expect("t"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
-              let second = number(2) else { return nil }
+            let second = number(2)
+        else { return nil }
         var fraction = 0.0
         if expect(".") {
             var scale = 0.1
@@ -88,7 +92,8 @@ enum ISO8601 {
             return nil
         }
         guard position == bytes.count,
-              let time = DERTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else { return nil }
+            let time = DERTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        else { return nil }
         return Date(timeIntervalSince1970: Double(time.secondsSince1970 - Int64(offsetSeconds)) + fraction)
     }
 
@@ -99,7 +104,8 @@ enum ISO8601 {
         let negative = digits.first == UInt8(ascii: "-")
         if negative { digits = digits.dropFirst() }
         guard !digits.isEmpty, digits.count <= 15,
-              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+            digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
         var seconds: Int64 = 0
         for digit in digits { seconds = seconds * 10 + Int64(digit - UInt8(ascii: "0")) }
         guard let time = DERTime(secondsSince1970: negative ? -seconds : seconds) else { return nil }

@@ -36,9 +36,11 @@ struct IdentityRuleFlags {
 
     /// The names of the flags given, for "needs --require-client-cert" messages.
     func givenFlags(prefix: String) -> [String] {
-        let counts = [("dns", dnsNames), ("uri", uris), ("uri-prefix", uriPrefixes), ("spiffe", spiffePrefixes),
-                      ("spiffe-id", spiffeIDs), ("ip", ipAddresses), ("email", emails), ("email-domain", emailDomains),
-                      ("subject", subjects)]
+        let counts = [
+            ("dns", dnsNames), ("uri", uris), ("uri-prefix", uriPrefixes), ("spiffe", spiffePrefixes),
+            ("spiffe-id", spiffeIDs), ("ip", ipAddresses), ("email", emails), ("email-domain", emailDomains),
+            ("subject", subjects),
+        ]
         return counts.filter { !$0.1.isEmpty }.map { prefix + $0.0 }
     }
 
@@ -77,12 +79,15 @@ struct AllowedIdentityOptions: ParsableArguments {
     var emails: [String] = []
     @Option(name: .customLong("allow-email-domain"), help: "Allow clients with an rfc822Name SAN in this domain (repeatable).")
     var emailDomains: [String] = []
-    @Option(name: .customLong("allow-subject"), help: "Allow clients whose subject has NAME=value (CN, O, OU, C, serialNumber, UID or a dotted OID; repeatable).")
+    @Option(
+        name: .customLong("allow-subject"),
+        help: "Allow clients whose subject has NAME=value (CN, O, OU, C, serialNumber, UID or a dotted OID; repeatable).")
     var subjects: [String] = []
 
     var flags: IdentityRuleFlags {
-        IdentityRuleFlags(dnsNames: dnsNames, uris: uris, uriPrefixes: uriPrefixes, spiffePrefixes: spiffePrefixes, spiffeIDs: spiffeIDs,
-                          ipAddresses: ipAddresses, emails: emails, emailDomains: emailDomains, subjects: subjects)
+        IdentityRuleFlags(
+            dnsNames: dnsNames, uris: uris, uriPrefixes: uriPrefixes, spiffePrefixes: spiffePrefixes, spiffeIDs: spiffeIDs,
+            ipAddresses: ipAddresses, emails: emails, emailDomains: emailDomains, subjects: subjects)
     }
 
     /// The rule (any of the flags), nil without any.
@@ -111,8 +116,9 @@ struct ExpectedIdentityOptions: ParsableArguments {
     var subjects: [String] = []
 
     var flags: IdentityRuleFlags {
-        IdentityRuleFlags(dnsNames: dnsNames, uris: uris, uriPrefixes: uriPrefixes, spiffePrefixes: spiffePrefixes, spiffeIDs: spiffeIDs,
-                          ipAddresses: ipAddresses, emails: emails, emailDomains: emailDomains, subjects: subjects)
+        IdentityRuleFlags(
+            dnsNames: dnsNames, uris: uris, uriPrefixes: uriPrefixes, spiffePrefixes: spiffePrefixes, spiffeIDs: spiffeIDs,
+            ipAddresses: ipAddresses, emails: emails, emailDomains: emailDomains, subjects: subjects)
     }
 
     /// The rule (any of the flags), nil without any.

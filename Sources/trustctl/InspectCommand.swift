@@ -7,17 +7,17 @@ struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print PEM or DER certificates (bundles too): one line per certificate of a bundle, every field of a single one.",
         discussion: """
-        A file holding several certificates is listed one line per certificate (index from 0, CA or leaf, subject, \
-        issuer, notAfter, key, SHA-256 prefix); --verbose prints every field of each. A file holding one certificate is \
-        always printed in full. '-' reads standard input (PEM, DER or concatenated PEM). PEM blocks that hold no \
-        certificate (e.g. the private key of a combined certificate-and-key file) are skipped with a note on standard \
-        error. Semantic defects of a well-formed certificate (e.g. inner and outer signature algorithms that differ) \
-        are shown as findings; validation rejects such a certificate.
-        Example: trustctl inspect fullchain.pem
-        lists the leaf and each intermediate on one line (CA or leaf, subject, issuer, expiry); add --verbose \
-        for every field of each.
-        Exit status: 0 when every input parses, 1 when any is malformed, 2 on usage errors or unreadable files.
-        """
+            A file holding several certificates is listed one line per certificate (index from 0, CA or leaf, subject, \
+            issuer, notAfter, key, SHA-256 prefix); --verbose prints every field of each. A file holding one certificate is \
+            always printed in full. '-' reads standard input (PEM, DER or concatenated PEM). PEM blocks that hold no \
+            certificate (e.g. the private key of a combined certificate-and-key file) are skipped with a note on standard \
+            error. Semantic defects of a well-formed certificate (e.g. inner and outer signature algorithms that differ) \
+            are shown as findings; validation rejects such a certificate.
+            Example: trustctl inspect fullchain.pem
+            lists the leaf and each intermediate on one line (CA or leaf, subject, issuer, expiry); add --verbose \
+            for every field of each.
+            Exit status: 0 when every input parses, 1 when any is malformed, 2 on usage errors or unreadable files.
+            """
     )
 
     @Argument(help: "Certificate files (PEM, DER or concatenated PEM); '-' reads standard input.")
@@ -44,9 +44,13 @@ struct Inspect: ParsableCommand {
                 for block in loaded.skippedBlocks {
                     printError("note: \(file): skipped PEM block \(block) (not a certificate)")
                 }
-                groups.append((file, loaded.certificates.enumerated().map { offset, certificate in
-                    CertificateReport(certificate, file: file, index: offset)
-                }))
+                groups.append(
+                    (
+                        file,
+                        loaded.certificates.enumerated().map { offset, certificate in
+                            CertificateReport(certificate, file: file, index: offset)
+                        }
+                    ))
             } catch {
                 malformed = true
                 printError("error: \(file): \(error)")

@@ -7,11 +7,11 @@ struct Limbo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run an x509-limbo test suite (JSON) through ServerTrust.",
         discussion: """
-        Ends with the line 'N passed, N failed, N skipped'. Exit 1 when any attempted case is wrong.
-        Example: trustctl limbo limbo.json --include 'rfc5280::nc::*' --verbose
-        runs the name-constraint cases only and lists each wrong one with its context (the failures of the \
-        most relevant path tried).
-        """
+            Ends with the line 'N passed, N failed, N skipped'. Exit 1 when any attempted case is wrong.
+            Example: trustctl limbo limbo.json --include 'rfc5280::nc::*' --verbose
+            runs the name-constraint cases only and lists each wrong one with its context (the failures of the \
+            most relevant path tried).
+            """
     )
 
     @Argument(help: "The suite file (limbo.json).")
@@ -32,7 +32,10 @@ struct Limbo: ParsableCommand {
     @Option(help: "Testcases evaluated at once, on as many threads (default: the number of active processors). The results do not depend on it.")
     var jobs: Int?
 
-    @Option(help: "Known disagreements (JSON list of {id, rule, reason}): reported as wrong but not failing the run; a listed case that passes fails the run so the list stays current.")
+    @Option(
+        help:
+            "Known disagreements (JSON list of {id, rule, reason}): reported as wrong but not failing the run; a listed case that passes fails the run so the list stays current."
+    )
     var knownDisagreements: String?
 
     @Option(help: "Write the conformance report (Markdown) here.")
@@ -179,16 +182,18 @@ struct LimboSummary {
             let conflict = inCategory.filter { wrongIDs.contains($0.id) && isDeclaredConflict($0) }.count
             let bad = inCategory.filter { wrongIDs.contains($0.id) }.count - conflict
             let skip = inCategory.filter { $0.actual_result == "SKIPPED" }.count
-            lines.append(category.padding(toLength: 16, withPad: " ", startingAt: 0)
-                + String(format: "%7d  %5d  %8d  %7d", correct, bad, conflict, skip))
+            lines.append(
+                category.padding(toLength: 16, withPad: " ", startingAt: 0)
+                    + String(format: "%7d  %5d  %8d  %7d", correct, bad, conflict, skip))
         }
         lines.append(String(format: "suite time: %.3f s for %d testcases", seconds, results.count))
         if !wrongResults.isEmpty {
             lines.append("wrong:")
             for result in wrongResults {
                 let tag = isDeclaredConflict(result) ? " [declared conflict with \((conflicts[result.id] ?? []).joined(separator: ", "))]" : ""
-                lines.append("  \(result.id): expected \(result.expected), got \(result.actual_result)\(tag)"
-                    + (verbose ? " — \(result.context ?? "")" : ""))
+                lines.append(
+                    "  \(result.id): expected \(result.expected), got \(result.actual_result)\(tag)"
+                        + (verbose ? " — \(result.context ?? "")" : ""))
             }
         }
         return lines

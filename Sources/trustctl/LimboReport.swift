@@ -42,7 +42,8 @@ struct LimboGate {
         }
         for result in summary.results where result.actual_result == "SKIPPED" {
             guard let feature = result.context?.split(separator: " ").dropFirst().first.map({ String($0.dropLast()) }),
-                  LimboSkips.features[feature] != nil else {
+                LimboSkips.features[feature] != nil
+            else {
                 problems.append("\(result.id) skipped without a documented feature")
                 continue
             }
@@ -83,7 +84,10 @@ struct ConformanceReport {
         lines.append("| OpenSSL 3.0.19 `X509_verify_cert` | 145 | 53 | 10 |")
         lines.append("")
         lines.append("Reference figures are those published with the suite (`TestData/x509-limbo/README.md`), measured on the same machine kind.")
-        lines.append(String(format: "The whole suite (%d cases, %d attempted) took %.3f s in one `trustctl limbo` run.", summary.results.count, attempted, summary.seconds))
+        lines.append(
+            String(
+                format: "The whole suite (%d cases, %d attempted) took %.3f s in one `trustctl limbo` run.", summary.results.count, attempted,
+                summary.seconds))
         lines.append("")
         lines.append("### By category")
         lines.append("")
@@ -106,13 +110,15 @@ struct ConformanceReport {
         lines.append("")
         lines.append("The suite marks some pairs of testcases as conflicting (`conflicts_with`): the same input expected to")
         lines.append("pass under one profile and fail under the other. We answer as the web-PKI profile with RFC 5280's")
-        lines.append("allowance for CA certificates in leaf position prescribes; the other side of such a pair is counted as a conflict, not a failure.")
+        lines.append(
+            "allowance for CA certificates in leaf position prescribes; the other side of such a pair is counted as a conflict, not a failure.")
         lines.append("")
         let conflicted = summary.wrongResults.filter { summary.isDeclaredConflict($0) }
         if conflicted.isEmpty { lines.append("None.") }
         for result in conflicted {
-            lines.append("- `\(result.id)` (expected \(result.expected), we answer \(result.actual_result)) conflicts with "
-                + (summary.conflicts[result.id] ?? []).map { "`\($0)`" }.joined(separator: ", ") + ", which passes.")
+            lines.append(
+                "- `\(result.id)` (expected \(result.expected), we answer \(result.actual_result)) conflicts with "
+                    + (summary.conflicts[result.id] ?? []).map { "`\($0)`" }.joined(separator: ", ") + ", which passes.")
         }
         lines.append("")
         lines.append("## Known disagreements")
@@ -120,7 +126,9 @@ struct ConformanceReport {
         lines.append("Cases we attempt and answer differently from the suite, each for a stated rule (listed in")
         lines.append("`docs/limbo-known-disagreements.json`; the gate fails if one of them starts passing or a new case goes wrong).")
         lines.append("")
-        if gate.known.isEmpty { lines.append("None.") } else {
+        if gate.known.isEmpty {
+            lines.append("None.")
+        } else {
             lines.append("| testcase | rule | why |")
             lines.append("| --- | --- | --- |")
             for entry in gate.known { lines.append("| `\(entry.id)` | \(entry.rule) | \(entry.reason) |") }
@@ -128,7 +136,10 @@ struct ConformanceReport {
         lines.append("")
         lines.append("## Gate")
         lines.append("")
-        lines.append(gate.problems.isEmpty ? "Passing: no unexpected wrong answer, no undocumented skip." : "FAILING:\n" + gate.problems.map { "- \($0)" }.joined(separator: "\n"))
+        lines.append(
+            gate.problems.isEmpty
+                ? "Passing: no unexpected wrong answer, no undocumented skip."
+                : "FAILING:\n" + gate.problems.map { "- \($0)" }.joined(separator: "\n"))
         lines.append("")
         return lines.joined(separator: "\n")
     }

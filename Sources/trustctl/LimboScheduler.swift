@@ -37,8 +37,10 @@ final class LimboScheduler: @unchecked Sendable {
             let now = Date()
             for (worker, task) in running where now.timeIntervalSince(task.since) > timeout {
                 let testcase = testcases[task.index]
-                record(LimboResult(id: testcase.id, actual_result: "FAILURE", context: "evaluation exceeded \(timeout) s",
-                                   expected: testcase.expected_result, category: testcase.category), at: task.index)
+                record(
+                    LimboResult(
+                        id: testcase.id, actual_result: "FAILURE", context: "evaluation exceeded \(timeout) s",
+                        expected: testcase.expected_result, category: testcase.category), at: task.index)
                 running[worker] = nil
                 abandoned.insert(worker)
                 startWorker()
@@ -47,8 +49,10 @@ final class LimboScheduler: @unchecked Sendable {
         condition.unlock()
         return results.enumerated().map { index, result in
             let testcase = testcases[index]
-            return result ?? LimboResult(id: testcase.id, actual_result: "FAILURE", context: "no result",
-                                         expected: testcase.expected_result, category: testcase.category)
+            return result
+                ?? LimboResult(
+                    id: testcase.id, actual_result: "FAILURE", context: "no result",
+                    expected: testcase.expected_result, category: testcase.category)
         }
     }
 

@@ -66,8 +66,9 @@ enum LimboRunner {
 
     static func run(_ testcase: LimboSuite.Testcase, profile forced: TrustProfile? = nil) -> LimboResult {
         func result(_ actual: String, _ context: String?) -> LimboResult {
-            LimboResult(id: testcase.id, actual_result: actual, context: context,
-                        expected: testcase.expected_result, category: testcase.category)
+            LimboResult(
+                id: testcase.id, actual_result: actual, context: context,
+                expected: testcase.expected_result, category: testcase.category)
         }
         if let feature = (testcase.features ?? []).first(where: { LimboSkips.features[$0] != nil }) {
             return result("SKIPPED", "feature \(feature): \(LimboSkips.features[feature] ?? "")")
@@ -105,7 +106,8 @@ enum LimboRunner {
         var evaluation: TrustEvaluation?
         for server in try purposes(testcase) {
             for hostname in peer.hostnames {
-                var policies: [TrustPolicy] = [.profile(profile, purpose: server ? .serverAuth : .clientAuth, hostname: hostname)]
+                var policies: [TrustPolicy] =
+                    [.profile(profile, purpose: server ? .serverAuth : .clientAuth, hostname: hostname)]
                     + peer.emailAddresses.map { .email($0) }
                 // Supplied CRLs are checked offline, soft-fail (a certificate no CRL covers is accepted).
                 if !crls.isEmpty { policies.append(.revocation([.crl, .networkAccessDisabled])) }
@@ -119,8 +121,10 @@ enum LimboRunner {
     }
 
     /// One evaluation of `testcase` under `policies`.
-    private static func evaluate(_ testcase: LimboSuite.Testcase, leaf: Certificate, intermediates: [Certificate], anchors: [Certificate],
-                                 crls: [CertificateRevocationList], policies: [TrustPolicy]) throws -> TrustEvaluation {
+    private static func evaluate(
+        _ testcase: LimboSuite.Testcase, leaf: Certificate, intermediates: [Certificate], anchors: [Certificate],
+        crls: [CertificateRevocationList], policies: [TrustPolicy]
+    ) throws -> TrustEvaluation {
         let trust = ServerTrust(certificates: [leaf] + intermediates, policies: policies)
         trust.setCRLs(crls)
         trust.setAnchorCertificates(anchors)
@@ -176,7 +180,8 @@ enum LimboRunner {
         var emailAddresses: [String] = []
 
         init(_ testcase: LimboSuite.Testcase) throws {
-            let names = testcase.validation_kind == "SERVER"
+            let names =
+                testcase.validation_kind == "SERVER"
                 ? [testcase.expected_peer_name].compactMap { $0 } : testcase.expected_peer_names ?? []
             for name in names {
                 switch name.kind {

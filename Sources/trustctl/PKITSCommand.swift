@@ -8,17 +8,17 @@ struct PKITS: ParsableCommand {
         commandName: "pkits",
         abstract: "Run the NIST PKITS path validation tests (4.1-4.16) through ServerTrust.",
         discussion: """
-        Each case validates its end-entity certificate under the RFC 5280 profile (.profile(.rfc5280), no host,
-        no purpose) with the Trust Anchor Root Certificate as the only anchor, every other PKITS CA
-        certificate as an untrusted intermediate and every PKITS CRL supplied (as the PKITS LDAP
-        directory would serve them), CRL checking required offline ([.crl, .requirePositiveResponse,
-        .networkAccessDisabled]), at \(PKITSRunner.verifyDateText), with the case's policy settings.
-        Ends with the line 'N passed, N failed'. Exit 1 when a case not listed in --known-failures is
-        answered wrong, or a listed one is answered right (the list must stay current).
-        Example: trustctl pkits PKITS_data --cases scripts/pkits-cases.tsv
-        runs every listed case and ends with the count (scripts/pkits fetches PKITS_data from \
-        cryptography-vectors and adds --known-failures docs/pkits-known-failures.json).
-        """
+            Each case validates its end-entity certificate under the RFC 5280 profile (.profile(.rfc5280), no host,
+            no purpose) with the Trust Anchor Root Certificate as the only anchor, every other PKITS CA
+            certificate as an untrusted intermediate and every PKITS CRL supplied (as the PKITS LDAP
+            directory would serve them), CRL checking required offline ([.crl, .requirePositiveResponse,
+            .networkAccessDisabled]), at \(PKITSRunner.verifyDateText), with the case's policy settings.
+            Ends with the line 'N passed, N failed'. Exit 1 when a case not listed in --known-failures is
+            answered wrong, or a listed one is answered right (the list must stay current).
+            Example: trustctl pkits PKITS_data --cases scripts/pkits-cases.tsv
+            runs every listed case and ends with the count (scripts/pkits fetches PKITS_data from \
+            cryptography-vectors and adds --known-failures docs/pkits-known-failures.json).
+            """
     )
 
     @Argument(help: "The PKITS_data directory (with certs/ and crls/), e.g. from PyPI's cryptography-vectors.")
@@ -79,8 +79,9 @@ struct PKITS: ParsableCommand {
                 if fields.count == 2 { openssl[String(fields[0])] = fields[1] == "valid" }
             }
         }
-        let report = PKITSReport(results: results, softFailResults: softFailResults, known: known, openssl: openssl,
-                                 opensslVersion: opensslVersion, unreadableFiles: runner.unreadableFiles)
+        let report = PKITSReport(
+            results: results, softFailResults: softFailResults, known: known, openssl: openssl,
+            opensslVersion: opensslVersion, unreadableFiles: runner.unreadableFiles)
         if verbose {
             for result in results + softFailResults {
                 let mode = result.softFail ? " (soft fail)" : ""
@@ -169,7 +170,9 @@ struct PKITSRunner {
             PKITSResult(testCase: testCase, softFail: softFail, trusted: trusted, isRight: isRight, detail: detail)
         }
         let endEntity: Certificate
-        do { endEntity = try PKITSRunner.load(certificatesDirectory.appendingPathComponent("\(testCase.endEntity).crt")) } catch let error as X509Error {
+        do { endEntity = try PKITSRunner.load(certificatesDirectory.appendingPathComponent("\(testCase.endEntity).crt")) } catch let error
+            as X509Error
+        {
             return result(trusted: false, isRight: !expectsValid, detail: "not trusted: malformed: \(error)")
         }
         let revocation: RevocationOptions = softFail ? [.crl, .networkAccessDisabled] : [.crl, .requirePositiveResponse, .networkAccessDisabled]

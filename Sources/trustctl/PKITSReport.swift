@@ -56,8 +56,10 @@ struct PKITSReport {
         sections.map { section in
             let inSection = results.filter { $0.testCase.section == section }
             let opensslRight = openssl.isEmpty ? nil : inSection.filter { openssl[$0.testCase.id] == $0.testCase.expectsValid }.count
-            return (section, inSection.count, inSection.filter(\.isRight).count,
-                    inSection.filter { !$0.isRight && knownIDs.contains($0.testCase.id) }.count, opensslRight)
+            return (
+                section, inSection.count, inSection.filter(\.isRight).count,
+                inSection.filter { !$0.isRight && knownIDs.contains($0.testCase.id) }.count, opensslRight
+            )
         }
     }
 
@@ -67,7 +69,7 @@ struct PKITSReport {
             let title = PKITSReport.sectionTitles[row.section] ?? ""
             return "\(row.section) \(title): \(row.right)/\(row.cases) right" + (row.openssl.map { " (OpenSSL \($0)/\(row.cases))" } ?? "")
         } + ["soft fail (4.4, 4.5, 4.14, 4.15): \(softFailResults.filter(\.isRight).count)/\(softFailResults.count) right"])
-            .joined(separator: "\n")
+        .joined(separator: "\n")
     }
 
     var markdown: String {
@@ -118,8 +120,10 @@ struct PKITSReport {
             "accepted. Any wrong answer here fails the gate.",
             "",
         ]
-        lines += ["## Known wrong answers", "",
-                  "Listed in `docs/pkits-known-failures.json`; the gate fails when another case goes wrong or a listed one starts passing.", ""]
+        lines += [
+            "## Known wrong answers", "",
+            "Listed in `docs/pkits-known-failures.json`; the gate fails when another case goes wrong or a listed one starts passing.", "",
+        ]
         if documentedWrong.isEmpty {
             lines.append("None.")
         } else {
@@ -128,11 +132,17 @@ struct PKITSReport {
             let entries = Dictionary(known.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for result in documentedWrong {
                 let entry = entries[result.testCase.id]
-                lines.append("| \(result.testCase.id) | \(result.testCase.endEntity) | \(result.testCase.expectsValid ? "valid" : "invalid") | \(entry?.rule ?? "") | \(entry?.reason ?? "") |")
+                lines.append(
+                    "| \(result.testCase.id) | \(result.testCase.endEntity) | \(result.testCase.expectsValid ? "valid" : "invalid") | \(entry?.rule ?? "") | \(entry?.reason ?? "") |"
+                )
             }
         }
         if !unreadableFiles.isEmpty {
-            lines += ["", "CA certificate and CRL files the parser rejects (paths through them fail): " + unreadableFiles.map { "`\($0)`" }.joined(separator: ", ") + "."]
+            lines += [
+                "",
+                "CA certificate and CRL files the parser rejects (paths through them fail): "
+                    + unreadableFiles.map { "`\($0)`" }.joined(separator: ", ") + ".",
+            ]
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -8,19 +8,19 @@ struct Pin: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the SPKI pin (sha256/BASE64) and SHA-256 fingerprint of certificates.",
         discussion: """
-        A FILE may be a directory: the files of it (not recursively) that an app's bundle scan would pin are \
-        read, by --convention: afnetworking (default; AFNetworking's certificatesInBundle: *.cer, DER only) or \
-        alamofire (Alamofire's Bundle.af.certificates: .cer .CER .crt .CRT .der .DER, DER only); \
-        --include-pem adds *.pem files and PEM content. Every other entry is reported as skipped; a file the \
-        convention names but cannot read as a certificate (PEM under a DER-only convention, a key) counts as malformed.
-        With --emit-config FORMAT and --domain, prints instead a ready pinning-configuration block (\
-        \(PinningConfigurationFormat.helpNames)) pinning the keys of the certificates given, plus any --backup-pin \
-        (add a backup key's pin: TrustKit requires two pins). The formats:
-        \(PinningConfigurationFormat.helpNotes)
-        Example: trustctl pin intermediate.pem --emit-config android --domain example.com --subdomains anyDepth --backup-pin sha256/...
-        Exit status: 0 when every input parses, 1 when any is malformed or the block cannot be expressed in \
-        the format, 2 on usage errors or unreadable files.
-        """
+            A FILE may be a directory: the files of it (not recursively) that an app's bundle scan would pin are \
+            read, by --convention: afnetworking (default; AFNetworking's certificatesInBundle: *.cer, DER only) or \
+            alamofire (Alamofire's Bundle.af.certificates: .cer .CER .crt .CRT .der .DER, DER only); \
+            --include-pem adds *.pem files and PEM content. Every other entry is reported as skipped; a file the \
+            convention names but cannot read as a certificate (PEM under a DER-only convention, a key) counts as malformed.
+            With --emit-config FORMAT and --domain, prints instead a ready pinning-configuration block (\
+            \(PinningConfigurationFormat.helpNames)) pinning the keys of the certificates given, plus any --backup-pin \
+            (add a backup key's pin: TrustKit requires two pins). The formats:
+            \(PinningConfigurationFormat.helpNotes)
+            Example: trustctl pin intermediate.pem --emit-config android --domain example.com --subdomains anyDepth --backup-pin sha256/...
+            Exit status: 0 when every input parses, 1 when any is malformed or the block cannot be expressed in \
+            the format, 2 on usage errors or unreadable files.
+            """
     )
 
     /// One certificate's pins.
@@ -147,7 +147,8 @@ struct Pin: ParsableCommand {
         }
         let configuration: PinningConfiguration
         do {
-            let pins = certificates.map { SPKIPin(certificate: $0) } + (try backupPins.map { text throws(PinningConfigurationError) in try SPKIPin(text) })
+            let pins =
+                certificates.map { SPKIPin(certificate: $0) } + (try backupPins.map { text throws(PinningConfigurationError) in try SPKIPin(text) })
             let policy = try DomainPinningPolicy(domain: domain, subdomains: subdomains, requirements: [try PinRequirement(scope: scope, pins: pins)])
             configuration = try PinningConfiguration(domains: [policy])
         } catch {

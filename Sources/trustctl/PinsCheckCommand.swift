@@ -10,16 +10,16 @@ struct PinsCheck: ParsableCommand {
         commandName: "check",
         abstract: "Connect to configured hosts and say whether the pins match what they serve now.",
         discussion: """
-        For each HOST (default: every configured domain, on --port), connects over TLS, validates the served \
-        chain for HOST with the domain's anchors (or --anchors / the system store), and prints which \
-        certificate matches which pin, which pins match nothing (backup keys or dead pins), and how long \
-        until the pin set expires. HOST[:PORT]@ADDRESS connects to ADDRESS while HOST is used for SNI, host \
-        validation and the configuration lookup: check a server on loopback, or before DNS points at it.
-        Example: trustctl pins check Info.plist api.example.com@10.0.0.5 --at 2027-01-15
-        Exit status: 0 every enforced pin set passes (report-only mismatches and expired pins are warnings), \
-        1 an enforced pin set would fail, a chain does not validate, or a host is not configured, \
-        2 usage errors, unreadable configurations and connection failures.
-        """
+            For each HOST (default: every configured domain, on --port), connects over TLS, validates the served \
+            chain for HOST with the domain's anchors (or --anchors / the system store), and prints which \
+            certificate matches which pin, which pins match nothing (backup keys or dead pins), and how long \
+            until the pin set expires. HOST[:PORT]@ADDRESS connects to ADDRESS while HOST is used for SNI, host \
+            validation and the configuration lookup: check a server on loopback, or before DNS points at it.
+            Example: trustctl pins check Info.plist api.example.com@10.0.0.5 --at 2027-01-15
+            Exit status: 0 every enforced pin set passes (report-only mismatches and expired pins are warnings), \
+            1 an enforced pin set would fail, a chain does not validate, or a host is not configured, \
+            2 usage errors, unreadable configurations and connection failures.
+            """
     )
 
     @Argument(help: "The configuration file (\(PinningConfigurationFormat.helpDisplayNames)).")
@@ -34,7 +34,9 @@ struct PinsCheck: ParsableCommand {
     @Option(help: "The port for hosts given without one, and for configured domains.")
     var port: Int = 443
 
-    @Option(name: .customLong("anchors"), help: "Trust anchors (repeatable) for domains without their own; replaces the system store unless --system-anchors.")
+    @Option(
+        name: .customLong("anchors"),
+        help: "Trust anchors (repeatable) for domains without their own; replaces the system store unless --system-anchors.")
     var anchorFiles: [String] = []
 
     @Flag(help: "Also trust the system trust store (the default when no --anchors are given).")
@@ -58,7 +60,8 @@ struct PinsCheck: ParsableCommand {
 
     func run() throws {
         let configuration = try loadPinningConfiguration(config, format: format)
-        let targets = try hosts.isEmpty
+        let targets =
+            try hosts.isEmpty
             ? configuration.domains.map { PinsCheckTarget(host: $0.domain, port: port) }
             : hosts.map { try PinsCheckTarget(parsing: $0, defaultPort: port) }
         let anchors = try anchorFiles.flatMap(loadCertificates)
@@ -80,10 +83,13 @@ struct PinsCheck: ParsableCommand {
             let verifier = try TLSTrustVerifier(settings: settings, judge: .evaluator(evaluator))
             let serverName = IPAddress(target.host) == nil ? target.host : nil
             do {
-                let connection = try ProbeConnection.open(host: target.address ?? target.host, port: target.port, identity: target.host,
-                                                          serverName: serverName, verifier: verifier, timeout: connectTimeout)
-                reports.append(PinsCheckReport(target: target, policy: policy, connection: connection, settings: settings,
-                                               date: date ?? Date()))
+                let connection = try ProbeConnection.open(
+                    host: target.address ?? target.host, port: target.port, identity: target.host,
+                    serverName: serverName, verifier: verifier, timeout: connectTimeout)
+                reports.append(
+                    PinsCheckReport(
+                        target: target, policy: policy, connection: connection, settings: settings,
+                        date: date ?? Date()))
             } catch {
                 printError("error: \(target.description): \(error)")
                 unreachable = true

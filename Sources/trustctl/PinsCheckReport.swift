@@ -68,7 +68,9 @@ struct PinsCheckReport: Encodable {
         domain = policy.domain
         subdomains = policy.subdomains.rawValue
         enforcement = policy.enforcement.rawValue
-        expires = policy.expirationDate.map { ISO8601DateFormatter.string(from: $0, timeZone: TimeZone(identifier: "UTC") ?? .current, formatOptions: [.withFullDate]) }
+        expires = policy.expirationDate.map {
+            ISO8601DateFormatter.string(from: $0, timeZone: TimeZone(identifier: "UTC") ?? .current, formatOptions: [.withFullDate])
+        }
         daysUntilExpiry = policy.expirationDate.map { Int(($0.timeIntervalSince(date) / 86_400).rounded(.down)) }
 
         // Judge offline what the handshake judged: validation with the domain's anchors, then the pins.
@@ -79,9 +81,11 @@ struct PinsCheckReport: Encodable {
             trust.anchorsOnly = settings.anchorsOnly
         }
         trust.verifyDate = date
-        let enforcing = (try? DomainPinningPolicy(domain: policy.domain, subdomains: policy.subdomains, requirements: policy.requirements,
-                                                  expirationDate: policy.expirationDate, enforcement: .enforce,
-                                                  reportURIs: policy.reportURIs, trustAnchors: policy.trustAnchors)) ?? policy
+        let enforcing =
+            (try? DomainPinningPolicy(
+                domain: policy.domain, subdomains: policy.subdomains, requirements: policy.requirements,
+                expirationDate: policy.expirationDate, enforcement: .enforce,
+                reportURIs: policy.reportURIs, trustAnchors: policy.trustAnchors)) ?? policy
         var failure: (any Error)?
         do { try ConfiguredPinningTrustEvaluator(policy: enforcing).evaluate(trust, forHost: target.host, port: target.port) } catch {
             failure = error
@@ -90,8 +94,9 @@ struct PinsCheckReport: Encodable {
         let validated = evaluation?.isTrusted == true ? evaluation?.chain ?? presented : presented
         let served = Set(presented.map(\.derEncoded))
         chain = validated.enumerated().map { index, certificate in
-            ChainEntry(index: index, subject: certificate.subject.description, spkiPin: certificate.spkiPin,
-                       served: served.contains(certificate.derEncoded))
+            ChainEntry(
+                index: index, subject: certificate.subject.description, spkiPin: certificate.spkiPin,
+                served: served.contains(certificate.derEncoded))
         }
         let check = PinSetCheck(policy: policy, chain: validated, at: date)
         pins = check.requirements.flatMap { requirement in
@@ -124,7 +129,9 @@ struct PinsCheckReport: Encodable {
         }
         var settings = "  configured domain \(domain) (subdomains: \(subdomains ?? "none"), \(enforcement ?? "enforce")"
         if let expires, let daysUntilExpiry {
-            settings += daysUntilExpiry >= 0 ? ", pins expire \(expires): in \(daysUntilExpiry) day\(daysUntilExpiry == 1 ? "" : "s")"
+            settings +=
+                daysUntilExpiry >= 0
+                ? ", pins expire \(expires): in \(daysUntilExpiry) day\(daysUntilExpiry == 1 ? "" : "s")"
                 : ", pins expired \(expires)"
         }
         out.append(settings + ")")
@@ -137,7 +144,9 @@ struct PinsCheckReport: Encodable {
         }
         if !pins.isEmpty { out.append("  pins:") }
         for pin in pins {
-            let matches = pin.matches.isEmpty ? "matches nothing served (a backup key, or a dead pin)"
+            let matches =
+                pin.matches.isEmpty
+                ? "matches nothing served (a backup key, or a dead pin)"
                 : "matches " + pin.matches.map { "[\($0)]" }.joined(separator: ", ")
             out.append("    \(pin.scope.padding(toLength: 5, withPad: " ", startingAt: 0)) \(pin.pin)  \(matches)")
         }

@@ -7,9 +7,9 @@ struct Pins: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check pinning configurations against live servers, and convert them between formats.",
         discussion: """
-        Example: trustctl pins check network_security_config.xml api.example.com
-        connects to api.example.com:443 and says which served certificate matches which configured pin.
-        """,
+            Example: trustctl pins check network_security_config.xml api.example.com
+            connects to api.example.com:443 and says which served certificate matches which configured pin.
+            """,
         subcommands: [PinsCheck.self, PinsConvert.self]
     )
 }
@@ -35,14 +35,14 @@ struct PinsConvert: ParsableCommand {
         commandName: "convert",
         abstract: "Translate a pinning configuration into another format.",
         discussion: """
-        Writes CONFIG (format recognised from its content unless --format) in the --to format, to standard \
-        output or --output. A setting the target format cannot express is refused with the domain and the \
-        reason, never silently weakened. The formats:
-        \(PinningConfigurationFormat.helpNotes)
-        Example: trustctl pins convert network_security_config.xml --to ats --output Pins.plist
-        Exit status: 0 written, 1 the configuration cannot be expressed in the target format, 2 usage errors \
-        and unreadable or malformed configurations.
-        """
+            Writes CONFIG (format recognised from its content unless --format) in the --to format, to standard \
+            output or --output. A setting the target format cannot express is refused with the domain and the \
+            reason, never silently weakened. The formats:
+            \(PinningConfigurationFormat.helpNotes)
+            Example: trustctl pins convert network_security_config.xml --to ats --output Pins.plist
+            Exit status: 0 written, 1 the configuration cannot be expressed in the target format, 2 usage errors \
+            and unreadable or malformed configurations.
+            """
     )
 
     @Argument(help: "The configuration file (\(PinningConfigurationFormat.helpDisplayNames)).")

@@ -6,8 +6,9 @@ import SwiftTrust
 struct PolicyInputOptions: ParsableArguments {
     @OptionGroup var ssl: SSLPolicyInputOptions
 
-    @Option(name: .customLong("policy-oid"),
-            help: "An acceptable certificate policy (dotted OID or anyPolicy; repeatable). Default: anyPolicy.")
+    @Option(
+        name: .customLong("policy-oid"),
+        help: "An acceptable certificate policy (dotted OID or anyPolicy; repeatable). Default: anyPolicy.")
     var policyOIDs: [String] = []
 
     @Flag(help: "Require the chain to be valid for an acceptable policy (RFC 5280 initial-explicit-policy).")
@@ -42,8 +43,10 @@ struct PolicyInputOptions: ParsableArguments {
 
     /// The flags given, as the user wrote them.
     var givenFlags: [String] {
-        [(!policyOIDs.isEmpty, "--policy-oid"), (requireExplicitPolicy, "--require-explicit-policy"),
-         (inhibitPolicyMapping, "--inhibit-policy-mapping"), (inhibitAnyPolicy, "--inhibit-any-policy")]
-            .filter(\.0).map(\.1) + ssl.givenFlags
+        [
+            (!policyOIDs.isEmpty, "--policy-oid"), (requireExplicitPolicy, "--require-explicit-policy"),
+            (inhibitPolicyMapping, "--inhibit-policy-mapping"), (inhibitAnyPolicy, "--inhibit-any-policy"),
+        ]
+        .filter(\.0).map(\.1) + ssl.givenFlags
     }
 }

@@ -8,22 +8,22 @@ struct Probe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Connect to a TLS server and judge the certificates it presents (like openssl s_client, judged by SwiftTrust).",
         discussion: """
-        TARGET is HOST, HOST:PORT, [IPv6]:PORT or https://HOST[:PORT]/ (port 443 by default).
-        The identity checked is --host/--ip, else the host connected to (an IP address as an IP address). \
-        SNI is --sni, else that host unless it is an IP address.
-        Every trust and evaluator option of `verify` applies (--anchors, --policy, --pin, --revocation, ...); \
-        revocation information is fetched off the event loop when --revocation allows the network. \
-        An intermediate the server left out is downloaded from its caIssuers URL only with --fetch-issuers, \
-        as in `verify` and `chain`.
-        Prints the negotiated protocol and cipher suite, the presented chain with the diagnostics of \
-        `trustctl chain`, and the verdict. --save-chain writes the presented chain as PEM.
-        Example: trustctl probe www.example.com --save-chain served.pem
-        connects to port 443, judges the chain for www.example.com against the system trust store, and keeps \
-        what was served for a later `trustctl chain served.pem`.
-        Exit status: 0 the handshake completed and the verification accepted the server, \
-        1 the verification rejected it (the reason is printed), \
-        2 usage errors and connection failures (refused, timed out, not TLS).
-        """
+            TARGET is HOST, HOST:PORT, [IPv6]:PORT or https://HOST[:PORT]/ (port 443 by default).
+            The identity checked is --host/--ip, else the host connected to (an IP address as an IP address). \
+            SNI is --sni, else that host unless it is an IP address.
+            Every trust and evaluator option of `verify` applies (--anchors, --policy, --pin, --revocation, ...); \
+            revocation information is fetched off the event loop when --revocation allows the network. \
+            An intermediate the server left out is downloaded from its caIssuers URL only with --fetch-issuers, \
+            as in `verify` and `chain`.
+            Prints the negotiated protocol and cipher suite, the presented chain with the diagnostics of \
+            `trustctl chain`, and the verdict. --save-chain writes the presented chain as PEM.
+            Example: trustctl probe www.example.com --save-chain served.pem
+            connects to port 443, judges the chain for www.example.com against the system trust store, and keeps \
+            what was served for a later `trustctl chain served.pem`.
+            Exit status: 0 the handshake completed and the verification accepted the server, \
+            1 the verification rejected it (the reason is printed), \
+            2 usage errors and connection failures (refused, timed out, not TLS).
+            """
     )
 
     @Argument(help: "HOST, HOST:PORT, [IPv6]:PORT or https://HOST[:PORT]/.")
@@ -67,8 +67,9 @@ struct Probe: ParsableCommand {
 
         let connection: ProbeConnection
         do {
-            connection = try ProbeConnection.open(host: destination.host, port: destination.port, identity: identity, serverName: sni,
-                                                  verifier: verifier, timeout: connectTimeout)
+            connection = try ProbeConnection.open(
+                host: destination.host, port: destination.port, identity: identity, serverName: sni,
+                verifier: verifier, timeout: connectTimeout)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)
@@ -80,8 +81,9 @@ struct Probe: ParsableCommand {
         var diagnostics: ChainDiagnostics?
         if !presented.isEmpty {
             // The explanation applies what the verdict applied.
-            let diagnosed = ServerTrust(certificates: presented, policies: [trust.policy(name: identity)],
-                                        configuration: settings.configuration)
+            let diagnosed = ServerTrust(
+                certificates: presented, policies: [trust.policy(name: identity)],
+                configuration: settings.configuration)
             // What the verification fetched (an intermediate the server left out) is shown as fetched,
             // from the shared cache rather than the network a second time.
             if diagnosed.options.fetchesMissingIssuers, !diagnosed.evaluate().isTrusted {
@@ -89,8 +91,9 @@ struct Probe: ParsableCommand {
             }
             diagnostics = ChainDiagnostics(trust: diagnosed, host: identity, verifyDate: inputs.verifyDate ?? Date(), asReceived: presented)
         }
-        let report = ProbeReport(target: destination, identity: identity, serverName: sni, connection: connection,
-                                 policy: evaluation.policy?.rawValue, diagnostics: diagnostics)
+        let report = ProbeReport(
+            target: destination, identity: identity, serverName: sni, connection: connection,
+            policy: evaluation.policy?.rawValue, diagnostics: diagnostics)
         if json {
             try Output.printJSON(report)
         } else {
@@ -105,9 +108,10 @@ struct Probe: ParsableCommand {
     /// intermediate only with --fetch-issuers, through `fetcher` (which --fetch-local-addresses
     /// lets reach local addresses).
     func settings(inputs: TrustInputs, fetcher: HTTPRevocationFetcher) throws -> TLSTrustSettings {
-        var settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
-                                                        evaluation: evaluation, localAddresses: network.localAddresses,
-                                                        fetchesMissingIssuers: network.fetchIssuers)
+        var settings = try TLSTrustSettings.commandLine(
+            trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
+            evaluation: evaluation, localAddresses: network.localAddresses,
+            fetchesMissingIssuers: network.fetchIssuers)
         settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: .shared)
         return settings
     }

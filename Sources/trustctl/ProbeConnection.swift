@@ -32,8 +32,10 @@ struct ProbeConnection {
     let handshakeError: (any Error)?
 
     /// Connects to `host`:`port`, sends `serverName` as SNI, verifies the server for `identity`.
-    static func open(host: String, port: Int, identity: String, serverName: String?, verifier: TLSTrustVerifier,
-                     timeout seconds: Double) throws(Failure) -> ProbeConnection {
+    static func open(
+        host: String, port: Int, identity: String, serverName: String?, verifier: TLSTrustVerifier,
+        timeout seconds: Double
+    ) throws(Failure) -> ProbeConnection {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
         let timeout = TimeAmount.nanoseconds(Int64(seconds * 1_000_000_000))

@@ -26,8 +26,10 @@ struct ProbeReport: Encodable {
     /// The presented chain explained as by `trustctl chain`.
     let chain: ChainDiagnostics?
 
-    init(target: ProbeTarget, identity: String, serverName: String?, connection: ProbeConnection, policy: String?,
-         diagnostics: ChainDiagnostics?) {
+    init(
+        target: ProbeTarget, identity: String, serverName: String?, connection: ProbeConnection, policy: String?,
+        diagnostics: ChainDiagnostics?
+    ) {
         host = target.host
         port = target.port
         self.serverName = serverName ?? (IPAddress(target.host) == nil ? target.host : nil)
@@ -46,8 +48,10 @@ struct ProbeReport: Encodable {
 
     /// Where the probe connected and what TLS negotiated.
     var headerLines: [String] {
-        ["Connected to \(host):\(port) (SNI: \(serverName ?? "none"))",
-         "Protocol: \(tlsVersion ?? "(handshake not completed)")  Cipher suite: \(cipherSuite ?? "(not seen)")"]
+        [
+            "Connected to \(host):\(port) (SNI: \(serverName ?? "none"))",
+            "Protocol: \(tlsVersion ?? "(handshake not completed)")  Cipher suite: \(cipherSuite ?? "(not seen)")",
+        ]
     }
 
     /// The verifier's verdict.

@@ -6,14 +6,14 @@ struct Profiles: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the validation rules of each profile (rfc5280, rfc5280-strict, basic, ssl, webpki, spiffe).",
         discussion: """
-        Every profile applies RFC 5280 §6.1 path validation; the rules listed here come on top.
+            Every profile applies RFC 5280 §6.1 path validation; the rules listed here come on top.
 
-        Example: trustctl profiles --profile ssl
-        lists what Apple's SSL policy checks beyond path validation, each rule with its source; \
-        trustctl profiles --markdown > table.md writes the table of docs/profiles.md; \
-        trustctl profiles --apple lists Apple's trustd rules item by item (the Apple function and what \
-        SwiftTrust does).
-        """
+            Example: trustctl profiles --profile ssl
+            lists what Apple's SSL policy checks beyond path validation, each rule with its source; \
+            trustctl profiles --markdown > table.md writes the table of docs/profiles.md; \
+            trustctl profiles --apple lists Apple's trustd rules item by item (the Apple function and what \
+            SwiftTrust does).
+            """
     )
 
     @Option(help: "Only the rules of this profile.")

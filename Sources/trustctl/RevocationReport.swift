@@ -32,8 +32,9 @@ struct RevocationReport: Encodable {
     static func reports(of evaluation: TrustEvaluation?) -> [RevocationReport] {
         (evaluation?.revocationStatuses ?? []).compactMap { status in
             if case .notChecked = status.status { return nil }
-            return RevocationReport(index: status.index, subject: status.subject, status: status.status.description,
-                                    fetchFailures: FetchFailureReport.reports(status.fetchFailures))
+            return RevocationReport(
+                index: status.index, subject: status.subject, status: status.status.description,
+                fetchFailures: FetchFailureReport.reports(status.fetchFailures))
         }
     }
 

@@ -6,12 +6,18 @@ import SwiftTrust
 /// `--bundle` and `--trust-domain`: SPIFFE trust bundles, one per trust domain, whose authorities
 /// become the anchors of a leaf of that trust domain (`--profile spiffe`).
 struct SPIFFEBundleOptions: ParsableArguments {
-    @Option(name: .customLong("bundle"),
-            help: "A SPIFFE trust bundle, SPIFFE bundle JSON (a JWK Set) or PEM (repeatable, one per trust domain): the trust domain of the leaf's SPIFFE ID picks the anchors. Needs --profile spiffe.")
+    @Option(
+        name: .customLong("bundle"),
+        help:
+            "A SPIFFE trust bundle, SPIFFE bundle JSON (a JWK Set) or PEM (repeatable, one per trust domain): the trust domain of the leaf's SPIFFE ID picks the anchors. Needs --profile spiffe."
+    )
     var bundleFiles: [String] = []
 
-    @Option(name: .customLong("trust-domain"),
-            help: "The trust domain of each --bundle, in the same order (needed for PEM; a JSON bundle without one takes the trust domain its CA certificates' SPIFFE IDs name).")
+    @Option(
+        name: .customLong("trust-domain"),
+        help:
+            "The trust domain of each --bundle, in the same order (needed for PEM; a JSON bundle without one takes the trust domain its CA certificates' SPIFFE IDs name)."
+    )
     var trustDomainNames: [String] = []
 
     /// Whether any bundle was given.
@@ -23,14 +29,17 @@ struct SPIFFEBundleOptions: ParsableArguments {
     /// would then validate under anchors that are not its trust domain's).
     func validate(profile: TrustProfile, anchors: TrustInputOptions) throws {
         if !trustDomainNames.isEmpty && trustDomainNames.count != bundleFiles.count {
-            throw ValidationError("give one --trust-domain per --bundle, in the same order (\(trustDomainNames.count) for \(bundleFiles.count)), or none for JSON bundles")
+            throw ValidationError(
+                "give one --trust-domain per --bundle, in the same order (\(trustDomainNames.count) for \(bundleFiles.count)), or none for JSON bundles"
+            )
         }
         for name in trustDomainNames {
             do { _ = try SPIFFETrustDomain(name) } catch { throw ValidationError("--trust-domain \(name): \(error)") }
         }
         guard !isEmpty else { return }
         guard profile == .spiffe else {
-            throw ValidationError("--bundle picks the anchors by the leaf's SPIFFE ID, which only --profile spiffe validates; add --profile spiffe (or use --anchors)")
+            throw ValidationError(
+                "--bundle picks the anchors by the leaf's SPIFFE ID, which only --profile spiffe validates; add --profile spiffe (or use --anchors)")
         }
         if !anchors.anchorFiles.isEmpty || anchors.systemAnchors {
             throw ValidationError("--bundle is the trust anchors: it cannot be combined with --anchors or --system-anchors")
@@ -66,7 +75,8 @@ struct SPIFFEBundleOptions: ParsableArguments {
         let data = try SPIFFETrustBundle.read(path, limit: SPIFFETrustBundle.maximumJSONSize)
         if JSONText.startsWithObject(Array(data)) { return try SPIFFETrustBundle(json: data, trustDomain: trustDomain, file: path) }
         guard let trustDomain else {
-            throw SPIFFEBundleError(file: path, rule: .trustDomainUnknown("a PEM bundle does not carry it: give --trust-domain NAME, one per --bundle in order"))
+            throw SPIFFEBundleError(
+                file: path, rule: .trustDomainUnknown("a PEM bundle does not carry it: give --trust-domain NAME, one per --bundle in order"))
         }
         return try SPIFFETrustBundle(pem: Array(data), trustDomain: trustDomain, file: path)
     }

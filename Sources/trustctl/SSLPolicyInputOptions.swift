@@ -8,17 +8,23 @@ import SwiftTrust
 /// applies whichever judge decides, and are refused with profiles other than ssl and webpki (Apple
 /// checks them under its SSL policy only).
 struct SSLPolicyInputOptions: ParsableArguments {
-    @Option(name: .customLong("key-usage"),
-            help: ArgumentHelp("The leaf's keyUsage must have any of these (comma list; a+b: both a and b), e.g. digitalSignature,keyEncipherment; a leaf without keyUsage passes, as Apple's SecPolicyCreateSSLWithKeyUsage.",
-                               valueName: "usages"))
+    @Option(
+        name: .customLong("key-usage"),
+        help: ArgumentHelp(
+            "The leaf's keyUsage must have any of these (comma list; a+b: both a and b), e.g. digitalSignature,keyEncipherment; a leaf without keyUsage passes, as Apple's SecPolicyCreateSSLWithKeyUsage.",
+            valueName: "usages"))
     var keyUsage: String?
 
-    @Option(name: .customLong("leaf-spki-sha256"),
-            help: "The leaf's SPKI SHA-256 must be one of these, BASE64 or sha256/BASE64 (repeatable; Apple's kSecPolicyCheckLeafSPKISHA256).")
+    @Option(
+        name: .customLong("leaf-spki-sha256"),
+        help: "The leaf's SPKI SHA-256 must be one of these, BASE64 or sha256/BASE64 (repeatable; Apple's kSecPolicyCheckLeafSPKISHA256).")
     var leafSPKISHA256: [String] = []
 
-    @Option(name: .customLong("ca-spki-sha256"),
-            help: "A CA certificate's SPKI SHA-256 (any above the leaf, the anchor included) must be one of these, BASE64 or sha256/BASE64 (repeatable; Apple's kSecPolicyCheckCAspkiSHA256).")
+    @Option(
+        name: .customLong("ca-spki-sha256"),
+        help:
+            "A CA certificate's SPKI SHA-256 (any above the leaf, the anchor included) must be one of these, BASE64 or sha256/BASE64 (repeatable; Apple's kSecPolicyCheckCAspkiSHA256)."
+    )
     var caSPKISHA256: [String] = []
 
     func validate() throws {
@@ -51,9 +57,10 @@ struct SSLPolicyInputOptions: ParsableArguments {
             for name in alternative.split(separator: "+", omittingEmptySubsequences: false) {
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
                 guard let bit = KeyUsage.named(trimmed) else {
-                    throw ValidationError("--key-usage: \(trimmed.isEmpty ? "an empty name" : trimmed) is not a key usage (use "
-                        + "digitalSignature, nonRepudiation, keyEncipherment, dataEncipherment, keyAgreement, keyCertSign, "
-                        + "cRLSign, encipherOnly, decipherOnly)")
+                    throw ValidationError(
+                        "--key-usage: \(trimmed.isEmpty ? "an empty name" : trimmed) is not a key usage (use "
+                            + "digitalSignature, nonRepudiation, keyEncipherment, dataEncipherment, keyAgreement, keyCertSign, "
+                            + "cRLSign, encipherOnly, decipherOnly)")
                 }
                 usage.insert(bit)
             }

@@ -9,27 +9,27 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a TLS server for testing clients and print each client's verdict (the server side of `probe`).",
         discussion: """
-        Presents --cert (with --chain) using --key, on --listen:--port (127.0.0.1:8443 by default; port 0 picks \
-        a free port). The first line printed is "Listening on ADDRESS:PORT".
-        With --require-client-cert every client must present a certificate, judged for clientAuth by a plain \
-        evaluation against --anchors (the system store only with --system-anchors, which then must be given \
-        explicitly), with every trust option of `verify` (--profile, --revocation, --crl, --at, ...). \
-        A resumed TLS session, in which the client sends no certificate, is re-verified and shown as such. \
-        Without --require-client-cert no client certificate is asked for, so the trust options are refused (exit 2).
-        --allow-dns, --allow-spiffe, --allow-email, ... name who a verified client must be (any of them): a client \
-        whose chain validates but whose leaf matches none is refused in the handshake, naming the rule.
-        With --profile spiffe, --bundle FILE (SPIFFE bundle JSON or PEM, one per trust domain; --trust-domain names \
-        each, in order) replaces --anchors: each client's SPIFFE trust domain picks the bundle it is verified against, \
-        in its handshake.
-        For each connection it prints the client's address, the protocol, whether the session was resumed, \
-        the client's chain with the diagnostics of `trustctl chain`, and the verdict; it answers an accepted \
-        client with one line and closes. --json prints one JSON object per connection instead. \
-        At most 64 connections are open at once; more are closed at once.
-        Example: trustctl serve --cert server.pem --key server.key --require-client-cert --anchors clients-ca.pem --count 1
-        then, in another terminal: openssl s_client -connect 127.0.0.1:8443 -cert client.pem -key client.key
-        Exit status (after --count connections): 0 every client was accepted, 1 a client was rejected or its \
-        handshake failed, 2 usage errors, unreadable files, or the address cannot be listened on.
-        """
+            Presents --cert (with --chain) using --key, on --listen:--port (127.0.0.1:8443 by default; port 0 picks \
+            a free port). The first line printed is "Listening on ADDRESS:PORT".
+            With --require-client-cert every client must present a certificate, judged for clientAuth by a plain \
+            evaluation against --anchors (the system store only with --system-anchors, which then must be given \
+            explicitly), with every trust option of `verify` (--profile, --revocation, --crl, --at, ...). \
+            A resumed TLS session, in which the client sends no certificate, is re-verified and shown as such. \
+            Without --require-client-cert no client certificate is asked for, so the trust options are refused (exit 2).
+            --allow-dns, --allow-spiffe, --allow-email, ... name who a verified client must be (any of them): a client \
+            whose chain validates but whose leaf matches none is refused in the handshake, naming the rule.
+            With --profile spiffe, --bundle FILE (SPIFFE bundle JSON or PEM, one per trust domain; --trust-domain names \
+            each, in order) replaces --anchors: each client's SPIFFE trust domain picks the bundle it is verified against, \
+            in its handshake.
+            For each connection it prints the client's address, the protocol, whether the session was resumed, \
+            the client's chain with the diagnostics of `trustctl chain`, and the verdict; it answers an accepted \
+            client with one line and closes. --json prints one JSON object per connection instead. \
+            At most 64 connections are open at once; more are closed at once.
+            Example: trustctl serve --cert server.pem --key server.key --require-client-cert --anchors clients-ca.pem --count 1
+            then, in another terminal: openssl s_client -connect 127.0.0.1:8443 -cert client.pem -key client.key
+            Exit status (after --count connections): 0 every client was accepted, 1 a client was rejected or its \
+            handshake failed, 2 usage errors, unreadable files, or the address cannot be listened on.
+            """
     )
 
     @Option(name: .customLong("cert"), help: "The server's certificate (PEM or DER).")
@@ -84,19 +84,23 @@ struct Serve: ParsableCommand {
         if requireClientCert {
             // A client verified against the system store would let in any publicly trusted clientAuth certificate.
             if trust.anchorFiles.isEmpty, !trust.systemAnchors, spiffe.isEmpty {
-                throw ValidationError("--require-client-cert needs --anchors (the CA that issues the clients' certificates), --bundle with --profile spiffe, or --system-anchors to trust the system store for clients")
+                throw ValidationError(
+                    "--require-client-cert needs --anchors (the CA that issues the clients' certificates), --bundle with --profile spiffe, or --system-anchors to trust the system store for clients"
+                )
             }
             try spiffe.validate(profile: trust.profile, anchors: trust)
             try evaluation.validateEnforceable(trust: trust, certificatePolicies: certificatePolicies, validatesHost: false)
             _ = try allowed.rule()
         } else {
             // Without it no client certificate is asked for, so the trust flags would judge nothing.
-            let given = trust.givenFlags + evaluation.optionFlags + certificatePolicies.givenFlags
+            let given =
+                trust.givenFlags + evaluation.optionFlags + certificatePolicies.givenFlags
                 + (localAddresses.fetchLocalAddresses ? ["--fetch-local-addresses"] : []) + allowed.flags.givenFlags(prefix: "--allow-")
                 + (spiffe.isEmpty ? [] : ["--bundle"]) + (spiffe.trustDomainNames.isEmpty ? [] : ["--trust-domain"])
             if !given.isEmpty {
-                throw ValidationError("\(given.joined(separator: ", ")) judge client certificates, which are asked for only with "
-                    + "--require-client-cert: add --require-client-cert")
+                throw ValidationError(
+                    "\(given.joined(separator: ", ")) judge client certificates, which are asked for only with "
+                        + "--require-client-cert: add --require-client-cert")
             }
         }
     }
@@ -107,7 +111,7 @@ struct Serve: ParsableCommand {
         var verifier: TLSTrustVerifier?
         let bundles = try spiffe.load()
         if requireClientCert {
-            tls.certificateVerification = .noHostnameVerification   // ask for, and require, a client certificate
+            tls.certificateVerification = .noHostnameVerification // ask for, and require, a client certificate
             verifier = try makeVerifier(try trust.load(), bundles: bundles)
         }
         let context: NIOSSLContext
@@ -118,8 +122,10 @@ struct Serve: ParsableCommand {
         let explainer = ServeReport.Explainer(policy: clientPolicy, configuration: verifier?.settings.configuration, bundles: bundles)
         let listener: ServeListener
         do {
-            listener = try ServeListener(host: listen, port: port, context: context, verifier: verifier,
-                                         handshakeTimeout: handshakeTimeout, limit: count) { report in
+            listener = try ServeListener(
+                host: listen, port: port, context: context, verifier: verifier,
+                handshakeTimeout: handshakeTimeout, limit: count
+            ) { report in
                 report.print(json: json, explainer: explainer)
             }
         } catch {
@@ -137,8 +143,9 @@ struct Serve: ParsableCommand {
     /// The verifier of client certificates: the anchors explicit (or the system store, named), or
     /// chosen per client from `bundles` by its SPIFFE trust domain, a plain evaluation.
     private func makeVerifier(_ inputs: TrustInputs, bundles: SPIFFETrustBundleSet) throws -> TLSTrustVerifier {
-        var settings = try TLSTrustSettings.commandLine(trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
-                                                        evaluation: evaluation, localAddresses: localAddresses)
+        var settings = try TLSTrustSettings.commandLine(
+            trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
+            evaluation: evaluation, localAddresses: localAddresses)
         settings.systemStoreTrustsClients = inputs.systemAnchors
         settings.requiredIdentity = try allowed.rule()
         if !bundles.isEmpty {

@@ -48,8 +48,10 @@ final class ServeListener: Sendable {
     }
 
     /// Binds `host`:`port` and starts accepting; `report` is called on the listener's one event loop.
-    init(host: String, port: Int, context: NIOSSLContext, verifier: TLSTrustVerifier?, handshakeTimeout seconds: Double,
-         limit: Int?, report: @escaping @Sendable (ServeReport) -> Void) throws {
+    init(
+        host: String, port: Int, context: NIOSSLContext, verifier: TLSTrustVerifier?, handshakeTimeout seconds: Double,
+        limit: Int?, report: @escaping @Sendable (ServeReport) -> Void
+    ) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let progress = Progress()
         let done = done
@@ -76,8 +78,9 @@ final class ServeListener: Sendable {
                             deadline.cancel()
                             let version = try? child.pipeline.syncOperations.handler(type: NIOSSLHandler.self).tlsVersion
                             let error: (any Error)? = if case let .failure(error) = result { error } else { nil }
-                            let connection = ServeReport(remote: remote, tlsVersion: version, record: record,
-                                                         verifiesClients: verifier != nil, handshakeError: error)
+                            let connection = ServeReport(
+                                remote: remote, tlsVersion: version, record: record,
+                                verifiesClients: verifier != nil, handshakeError: error)
                             report(connection)
                             if connection.accepted {
                                 let line = "SwiftTrust serve: accepted\(connection.client.map { " \($0)" } ?? "")\n"

@@ -70,8 +70,11 @@ struct ServeReport: Encodable {
             if let data = try? encoder.encode(self) { Output.print(String(decoding: data, as: UTF8.self)) }
             return
         }
-        Output.print(lines: ["Connection from \(remote)", "Protocol: \(tlsVersion ?? "(handshake not completed)")"]
-            + (verifiesClients ? ["Session: \(sessionResumed ? "resumed (the client sent no certificate; its session's certificate was re-verified)" : "new")"] : []))
+        Output.print(
+            lines: ["Connection from \(remote)", "Protocol: \(tlsVersion ?? "(handshake not completed)")"]
+                + (verifiesClients
+                    ? ["Session: \(sessionResumed ? "resumed (the client sent no certificate; its session's certificate was re-verified)" : "new")"]
+                    : []))
         if let diagnostics = explainer.diagnostics(of: presented) {
             Output.printRendered(diagnostics.text(style: Chain.useColor ? .color : .plain))
         }

@@ -12,19 +12,24 @@ extension StoreReport {
             lines.append("  " + location.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(location.path)  \(location.outcome)")
         }
         lines.append("")
-        lines.append("Anchors: \(counts.anchors) (\(counts.system) system, \(counts.administrator) administrator); "
-                     + "\(counts.expired) expired, \(counts.expiring) expiring within \(expiringWithinDays) days"
-                     + (counts.notYetValid > 0 ? ", \(counts.notYetValid) not yet valid" : ""))
+        lines.append(
+            "Anchors: \(counts.anchors) (\(counts.system) system, \(counts.administrator) administrator); "
+                + "\(counts.expired) expired, \(counts.expiring) expiring within \(expiringWithinDays) days"
+                + (counts.notYetValid > 0 ? ", \(counts.notYetValid) not yet valid" : ""))
         for anchor in anchors {
-            lines.append("  [\(anchor.index)] \(anchor.trust.rawValue)  \(anchor.subject)  notAfter \(anchor.notAfter) (\(anchor.validityText))"
-                         + "  SHA-256 \(anchor.sha256Fingerprint.prefix(23))…")
+            lines.append(
+                "  [\(anchor.index)] \(anchor.trust.rawValue)  \(anchor.subject)  notAfter \(anchor.notAfter) (\(anchor.validityText))"
+                    + "  SHA-256 \(anchor.sha256Fingerprint.prefix(23))…")
             lines.append("      from " + anchor.copies.map(\.text).joined(separator: ", "))
             if !anchor.installedAt.isEmpty { lines.append("      installed at " + anchor.installedAt.map(\.text).joined(separator: ", ")) }
         }
         let linked = duplicates.filter { $0.kind == .linked }
         let listed = duplicates.filter { $0.kind != .linked }
         lines.append("")
-        lines.append("Duplicates: \(listed.count)" + (linked.isEmpty ? "" : " (not counting \(linked.count) read again through links to one file, as OpenSSL hash links are; --json lists them)"))
+        lines.append(
+            "Duplicates: \(listed.count)"
+                + (linked.isEmpty
+                    ? "" : " (not counting \(linked.count) read again through links to one file, as OpenSSL hash links are; --json lists them)"))
         for duplicate in listed {
             let what = duplicate.kind == .identical ? "identical certificate" : "same subject and key, different certificates"
             lines.append("  \(what): \(duplicate.subject) (anchors \(duplicate.anchors.map(String.init).joined(separator: ", ")))")
@@ -37,7 +42,8 @@ extension StoreReport {
         }
         if !installedNotAnchors.isEmpty {
             lines.append("")
-            lines.append("In administrators' directories but not anchors (update-ca-certificates / update-ca-trust not run?): \(installedNotAnchors.count)")
+            lines.append(
+                "In administrators' directories but not anchors (update-ca-certificates / update-ca-trust not run?): \(installedNotAnchors.count)")
             for certificate in installedNotAnchors {
                 lines.append("  \(certificate.subject)  \(certificate.copy.text)  SHA-256 \(certificate.sha256Fingerprint.prefix(23))…")
             }
@@ -49,7 +55,8 @@ extension StoreReport {
 extension StoreReport.Location {
     /// `used: 3 certificates (2 anchors), 1 unreadable`, `not consulted`, `unreadable: does not exist`, ...
     var outcome: String {
-        let counted = "\(certificates) certificate\(certificates == 1 ? "" : "s") (\(anchors) anchor\(anchors == 1 ? "" : "s"))"
+        let counted =
+            "\(certificates) certificate\(certificates == 1 ? "" : "s") (\(anchors) anchor\(anchors == 1 ? "" : "s"))"
             + (skipped > 0 ? ", \(skipped) unreadable" : "")
         switch status {
         case .used: return (kind == "administrator" || kind == "distribution" ? "read: " : "used: ") + counted

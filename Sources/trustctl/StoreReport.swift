@@ -172,8 +172,9 @@ struct StoreReport: Encodable {
             Location(location, anchors: Set(location.entries.map(\.certificate).filter { indexOf[$0] != nil }).count)
         }
         anchors = members.enumerated().map { index, certificate in
-            Anchor(certificate, index: index, instant: instant, trust: loaded?.source(of: certificate) ?? .caller,
-                   copies: (copies[certificate] ?? []).map(Copy.init), installedAt: (installed[certificate] ?? []).map(Copy.init))
+            Anchor(
+                certificate, index: index, instant: instant, trust: loaded?.source(of: certificate) ?? .caller,
+                copies: (copies[certificate] ?? []).map(Copy.init), installedAt: (installed[certificate] ?? []).map(Copy.init))
         }
         duplicates = Self.duplicates(of: anchors, members: members)
         skipped = discovery.locations.flatMap { location in
@@ -182,15 +183,17 @@ struct StoreReport: Encodable {
         var seen: Set<Certificate> = []
         installedNotAnchors = installing.flatMap(\.entries).compactMap { entry in
             guard indexOf[entry.certificate] == nil, seen.insert(entry.certificate).inserted else { return nil }
-            return NotAnchor(subject: entry.certificate.subject.description,
-                             sha256Fingerprint: Certificate.hex(entry.certificate.sha256Fingerprint, separator: ":"), copy: Copy(entry))
+            return NotAnchor(
+                subject: entry.certificate.subject.description,
+                sha256Fingerprint: Certificate.hex(entry.certificate.sha256Fingerprint, separator: ":"), copy: Copy(entry))
         }
         let anchors = anchors
-        counts = Counts(anchors: anchors.count, system: anchors.count { $0.trust == .system },
-                        administrator: anchors.count { $0.trust == .administrator },
-                        expired: anchors.count { $0.validity == .expired }, expiring: anchors.count { $0.validity == .expiring },
-                        notYetValid: anchors.count { $0.validity == .notYetValid }, duplicates: duplicates.count,
-                        skipped: skipped.count, installedNotAnchors: installedNotAnchors.count)
+        counts = Counts(
+            anchors: anchors.count, system: anchors.count { $0.trust == .system },
+            administrator: anchors.count { $0.trust == .administrator },
+            expired: anchors.count { $0.validity == .expired }, expiring: anchors.count { $0.validity == .expiring },
+            notYetValid: anchors.count { $0.validity == .notYetValid }, duplicates: duplicates.count,
+            skipped: skipped.count, installedNotAnchors: installedNotAnchors.count)
     }
 
     /// Anchors read more than once (`identical`, or `linked` when every copy is one file and block
@@ -199,8 +202,10 @@ struct StoreReport: Encodable {
         var found: [Duplicate] = []
         for anchor in anchors where anchor.copies.count > 1 {
             let targets = Set(anchor.copies.map { Copy(path: URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path, line: $0.line) })
-            found.append(Duplicate(kind: targets.count == 1 ? .linked : .identical, subject: anchor.subject, anchors: [anchor.index],
-                                   copies: anchor.copies))
+            found.append(
+                Duplicate(
+                    kind: targets.count == 1 ? .linked : .identical, subject: anchor.subject, anchors: [anchor.index],
+                    copies: anchor.copies))
         }
         struct NameAndKey: Hashable {
             let subject: [UInt8]
@@ -215,8 +220,10 @@ struct StoreReport: Encodable {
         }
         for key in order {
             guard let indices = groups[key], indices.count > 1 else { continue }
-            found.append(Duplicate(kind: .sameSubjectAndKey, subject: anchors[indices[0]].subject, anchors: indices,
-                                   copies: indices.flatMap { anchors[$0].copies }))
+            found.append(
+                Duplicate(
+                    kind: .sameSubjectAndKey, subject: anchors[indices[0]].subject, anchors: indices,
+                    copies: indices.flatMap { anchors[$0].copies }))
         }
         return found
     }
@@ -249,8 +256,10 @@ extension StoreReport.Location {
 
 extension StoreReport.Anchor {
     /// The report of the anchor `certificate`, judged at `instant` (seconds since 1970).
-    init(_ certificate: Certificate, index: Int, instant: Int64, trust: AnchorSource, copies: [StoreReport.Copy],
-         installedAt: [StoreReport.Copy]) {
+    init(
+        _ certificate: Certificate, index: Int, instant: Int64, trust: AnchorSource, copies: [StoreReport.Copy],
+        installedAt: [StoreReport.Copy]
+    ) {
         self.index = index
         subject = certificate.subject.description
         issuer = certificate.issuer.description

@@ -6,12 +6,15 @@ extension TLSTrustSettings {
     /// so that a judge that skips evaluation is refused beside any of its options). A missing
     /// intermediate is fetched only when the command says so (`probe --fetch-issuers`), as `verify`
     /// and `chain` do; fetches reach local addresses only with `--fetch-local-addresses`.
-    static func commandLine(trust: TrustInputOptions, inputs: TrustInputs, certificatePolicies: PolicyInputOptions,
-                            evaluation: EvaluationOptions, localAddresses: LocalAddressOption,
-                            fetchesMissingIssuers: Bool = false) throws -> TLSTrustSettings {
-        var settings = TLSTrustSettings(configuration: .commandLine(
-            trust: trust, loaded: inputs, certificatePolicies: certificatePolicies, evaluation: evaluation,
-            revocationDocuments: try evaluation.loadRevocationDocuments(), fetchesMissingIssuers: fetchesMissingIssuers))
+    static func commandLine(
+        trust: TrustInputOptions, inputs: TrustInputs, certificatePolicies: PolicyInputOptions,
+        evaluation: EvaluationOptions, localAddresses: LocalAddressOption,
+        fetchesMissingIssuers: Bool = false
+    ) throws -> TLSTrustSettings {
+        var settings = TLSTrustSettings(
+            configuration: .commandLine(
+                trust: trust, loaded: inputs, certificatePolicies: certificatePolicies, evaluation: evaluation,
+                revocationDocuments: try evaluation.loadRevocationDocuments(), fetchesMissingIssuers: fetchesMissingIssuers))
         settings.fetchesFromLocalAddresses = localAddresses.fetchLocalAddresses
         return settings
     }

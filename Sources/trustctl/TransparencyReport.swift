@@ -39,8 +39,9 @@ struct TransparencyReport: Encodable {
         embeddedLogs = evaluation.embeddedLogCount
         currentLogs = evaluation.currentLogCount
         let counted = evaluation.counted.map {
-            Timestamp(index: $0.index, source: $0.source.description, log: $0.log.logDescription ?? $0.log.base64ID,
-                      timestamp: DERTime(timeIntervalSince1970: $0.timestamp.timeIntervalSince1970)?.description, notCountedBecause: nil)
+            Timestamp(
+                index: $0.index, source: $0.source.description, log: $0.log.logDescription ?? $0.log.base64ID,
+                timestamp: DERTime(timeIntervalSince1970: $0.timestamp.timeIntervalSince1970)?.description, notCountedBecause: nil)
         }
         let others = evaluation.notCounted.map {
             Timestamp(index: $0.index, source: $0.source.description, log: nil, timestamp: nil, notCountedBecause: $0.reason.description)

@@ -14,8 +14,10 @@ extension TrustOptions {
     /// value: what every evaluation of the command enforces, whichever judge decides, and what
     /// ``EvaluationOptions/validateEnforceable(trust:certificatePolicies:validatesHost:)`` checks.
     /// A command without certificate-policy or evaluation flags (`chain`) passes nil for them.
-    static func commandLine(trust: TrustInputOptions, certificatePolicies: PolicyInputOptions?,
-                            evaluation: EvaluationOptions?) -> TrustOptions {
+    static func commandLine(
+        trust: TrustInputOptions, certificatePolicies: PolicyInputOptions?,
+        evaluation: EvaluationOptions?
+    ) -> TrustOptions {
         var options = TrustOptions(profile: trust.profile == .ssl ? nil : trust.profile, revocation: evaluation?.revocationOptions)
         options.enforcesAnchorConstraints = trust.enforceAnchorConstraints
         certificatePolicies?.apply(to: &options)
@@ -29,9 +31,11 @@ extension TrustConfiguration {
     /// `revocationDocuments`, `transparency`): the one function every command builds its trusts' configuration with
     /// (`verify`, `chain`, and the settings of `probe` and `serve`). Pure: the same flags and files
     /// give the same value (TrustCtlUnitTests' CommandLineConfigurationTests).
-    static func commandLine(trust: TrustInputOptions, loaded: TrustInputs, certificatePolicies: PolicyInputOptions?,
-                            evaluation: EvaluationOptions?, revocationDocuments: RevocationDocuments,
-                            fetchesMissingIssuers: Bool, transparency: CertificateTransparencyInputs = .none) -> TrustConfiguration {
+    static func commandLine(
+        trust: TrustInputOptions, loaded: TrustInputs, certificatePolicies: PolicyInputOptions?,
+        evaluation: EvaluationOptions?, revocationDocuments: RevocationDocuments,
+        fetchesMissingIssuers: Bool, transparency: CertificateTransparencyInputs = .none
+    ) -> TrustConfiguration {
         var configuration = TrustConfiguration(
             anchors: loaded.anchors, anchorsOnly: !loaded.systemAnchors,
             options: .commandLine(trust: trust, certificatePolicies: certificatePolicies, evaluation: evaluation))

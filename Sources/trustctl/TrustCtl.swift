@@ -9,7 +9,9 @@ struct TrustCtl: ParsableCommand {
         commandName: "trustctl",
         abstract: "Inspect X.509 certificates and evaluate trust.",
         version: TrustCtl.version,
-        subcommands: [Inspect.self, Verify.self, Chain.self, Probe.self, Serve.self, Limbo.self, Pin.self, Pins.self, Profiles.self, PKITS.self, Store.self]
+        subcommands: [
+            Inspect.self, Verify.self, Chain.self, Probe.self, Serve.self, Limbo.self, Pin.self, Pins.self, Profiles.self, PKITS.self, Store.self,
+        ]
     )
 
     /// What `--version` prints: the package version and the libcrypto actually loaded (linked

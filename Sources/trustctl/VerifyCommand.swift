@@ -7,33 +7,33 @@ struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Verify a certificate chain against trust anchors (and a host name).",
         discussion: """
-        CHAIN_FILE holds the leaf, optionally followed by the chain the peer sent (PEM or DER).
-        Without --anchors the system trust store is used (SSL_CERT_FILE / SSL_CERT_DIR, else the distribution bundle).
-        With --policy a server-trust evaluator (Alamofire semantics) judges the chain:
-          default: chain and host (--no-host-validation: chain only)
-          revocation: default validation, then a revocation check
-          pinned-certificates: a --pin certificate is among the server's
-            (--accept-self-signed: pinned certificates are the only anchors)
-          public-keys: the key of a --pin certificate is among the server's
-          spki: a sha256/BASE64 pin (--pin-sha256, or the key of a --pin
-            certificate) matches; at least two pins, one of them a backup
-          disabled: accept anything (testing only)
-        Without --host/--ip, host validation is off. --email requires the leaf to
-        name that mailbox in an rfc822Name SAN (e.g. a client certificate with
-        --purpose client). --expect-dns, --expect-spiffe, --expect-ip, ... name who the verified leaf must be \
-        (any of them): a trusted chain whose leaf matches none is "not trusted" (exit status 1), naming the rule.
-        With --profile spiffe and --bundle (SPIFFE bundle JSON or PEM, one per trust
-        domain; --trust-domain names each, in order), the trust domain of the leaf's
-        SPIFFE ID picks the bundle whose authorities are the anchors:
-          trustctl verify svid.pem --profile spiffe --bundle example.org.json
-        Example: trustctl verify fullchain.pem --anchors root.pem --host example.com
-        prints the chain built up to root.pem and "trusted", or "not trusted" with the failures of the most \
-        relevant path tried, its first failure first (exit status 1).
-        With --ct-logs (Apple's published log list) or --trusted-ct-logs (as SecTrustSetTrustedLogs), the
-        chain's SCTs (embedded, --sct files, and those of --ocsp-response files) are evaluated by trustd's rule
-        and the result printed; a chain ending at a system root must then be CT-qualified, as trustd requires.
-        Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
-        """
+            CHAIN_FILE holds the leaf, optionally followed by the chain the peer sent (PEM or DER).
+            Without --anchors the system trust store is used (SSL_CERT_FILE / SSL_CERT_DIR, else the distribution bundle).
+            With --policy a server-trust evaluator (Alamofire semantics) judges the chain:
+              default: chain and host (--no-host-validation: chain only)
+              revocation: default validation, then a revocation check
+              pinned-certificates: a --pin certificate is among the server's
+                (--accept-self-signed: pinned certificates are the only anchors)
+              public-keys: the key of a --pin certificate is among the server's
+              spki: a sha256/BASE64 pin (--pin-sha256, or the key of a --pin
+                certificate) matches; at least two pins, one of them a backup
+              disabled: accept anything (testing only)
+            Without --host/--ip, host validation is off. --email requires the leaf to
+            name that mailbox in an rfc822Name SAN (e.g. a client certificate with
+            --purpose client). --expect-dns, --expect-spiffe, --expect-ip, ... name who the verified leaf must be \
+            (any of them): a trusted chain whose leaf matches none is "not trusted" (exit status 1), naming the rule.
+            With --profile spiffe and --bundle (SPIFFE bundle JSON or PEM, one per trust
+            domain; --trust-domain names each, in order), the trust domain of the leaf's
+            SPIFFE ID picks the bundle whose authorities are the anchors:
+              trustctl verify svid.pem --profile spiffe --bundle example.org.json
+            Example: trustctl verify fullchain.pem --anchors root.pem --host example.com
+            prints the chain built up to root.pem and "trusted", or "not trusted" with the failures of the most \
+            relevant path tried, its first failure first (exit status 1).
+            With --ct-logs (Apple's published log list) or --trusted-ct-logs (as SecTrustSetTrustedLogs), the
+            chain's SCTs (embedded, --sct files, and those of --ocsp-response files) are evaluated by trustd's rule
+            and the result printed; a chain ending at a system root must then be CT-qualified, as trustd requires.
+            Exit status: 0 trusted, 1 not trusted, 2 usage errors, unreadable/malformed input, or an unusable SSL_CERT_FILE/SSL_CERT_DIR when the system store is used.
+            """
     )
 
     @OptionGroup var input: ChainInputOptions
@@ -64,8 +64,9 @@ struct Verify: ParsableCommand {
             throw ValidationError("--email \(bad) is not a mailbox (local-part@domain)")
         }
         if !emailAddresses.isEmpty && evaluation.policy != nil { throw ValidationError("--email cannot be combined with --policy") }
-        try evaluation.validateEnforceable(trust: input.trust, certificatePolicies: certificatePolicies, validatesHost: input.name != nil,
-                                           transparency: transparency)
+        try evaluation.validateEnforceable(
+            trust: input.trust, certificatePolicies: certificatePolicies, validatesHost: input.name != nil,
+            transparency: transparency)
         try spiffe.validate(profile: input.trust.profile, anchors: input.trust)
         if try identity.rule() != nil, evaluation.policy == .disabled {
             throw ValidationError("--expect-… checks the verified leaf; --policy disabled verifies nothing")
@@ -92,18 +93,21 @@ struct Verify: ParsableCommand {
         let fetches = (evaluation.revocationOptions.map { !$0.contains(.networkAccessDisabled) } ?? false) || network.fetchIssuers
         if let policy = evaluation.policy {
             if fetches { _ = blockingEvaluate(trust, fetcher: network.fetcher) }
-            let outcome = try PolicyOutcome(policy: policy, trust: trust, host: hostname,
-                                            evaluator: evaluation.makeEvaluator(policy, host: hostname))
+            let outcome = try PolicyOutcome(
+                policy: policy, trust: trust, host: hostname,
+                evaluator: evaluation.makeEvaluator(policy, host: hostname))
             let evaluation = trust.lastEvaluation ?? trust.evaluate()
-            let report = VerifyReport(evaluation, host: hostname, policy: outcome,
-                                      identity: try IdentityReport(rule: identity.rule(), evaluation: evaluation), spiffe: selection)
+            let report = VerifyReport(
+                evaluation, host: hostname, policy: outcome,
+                identity: try IdentityReport(rule: identity.rule(), evaluation: evaluation), spiffe: selection)
             if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
             if !report.trusted { throw ExitCode(1) }
             return
         }
         let result = fetches ? blockingEvaluate(trust, fetcher: network.fetcher) : trust.evaluate()
-        let report = VerifyReport(result, host: hostname, identity: try IdentityReport(rule: identity.rule(), evaluation: result),
-                                  spiffe: selection)
+        let report = VerifyReport(
+            result, host: hostname, identity: try IdentityReport(rule: identity.rule(), evaluation: result),
+            spiffe: selection)
         if json { try Output.printJSON(report) } else { Output.print(lines: report.lines) }
         if !report.trusted { throw ExitCode(1) }
     }
@@ -201,8 +205,9 @@ struct VerifyReport: Encodable {
 
         /// The report of one evaluation failure.
         init(_ failure: TrustFailure) {
-            self.init(certificateIndex: failure.certificateIndex, subject: failure.subject, reason: failure.reason.summary,
-                      severity: failure.reason.severity == .fatal ? "fatal" : "recoverable")
+            self.init(
+                certificateIndex: failure.certificateIndex, subject: failure.subject, reason: failure.reason.summary,
+                severity: failure.reason.severity == .fatal ? "fatal" : "recoverable")
         }
 
         /// `certificate N (subject): reason`, or the reason alone for a chain-wide failure.
@@ -232,8 +237,10 @@ struct VerifyReport: Encodable {
 
     /// The report of `evaluation`; with `policy`, the policy's verdict and failures replace the
     /// evaluation's; with `identity`, a leaf it refuses is not trusted.
-    init(_ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil, identity: IdentityReport? = nil,
-         spiffe: SPIFFESelection? = nil) {
+    init(
+        _ evaluation: TrustEvaluation, host: String?, policy: PolicyOutcome? = nil, identity: IdentityReport? = nil,
+        spiffe: SPIFFESelection? = nil
+    ) {
         trusted = (policy?.accepted ?? evaluation.isTrusted) && identity?.allowed != false
         self.identity = identity
         self.spiffe = spiffe
@@ -244,9 +251,10 @@ struct VerifyReport: Encodable {
         chain = evaluation.chain.enumerated().map { index, certificate in
             let role = index == 0 ? "leaf" : (index == count - 1 && evaluation.endsAtAnchor ? "anchor" : "intermediate")
             let status = evaluation.revocationStatuses.first { $0.index == index }
-            return Link(index: index, subject: certificate.subject.description, issuer: certificate.issuer.description,
-                        notBefore: certificate.notBefore.description, notAfter: certificate.notAfter.description, role: role,
-                        revocation: status?.status.description, fetchFailures: FetchFailureReport.reports(status?.fetchFailures ?? []))
+            return Link(
+                index: index, subject: certificate.subject.description, issuer: certificate.issuer.description,
+                notBefore: certificate.notBefore.description, notAfter: certificate.notAfter.description, role: role,
+                revocation: status?.status.description, fetchFailures: FetchFailureReport.reports(status?.fetchFailures ?? []))
         }
         failures = (policy?.failures ?? evaluation.failures).map(Failure.init)
         signatureChecks = evaluation.signatureChecks

@@ -31,16 +31,22 @@ public struct BridgeCAGraph {
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
         let config = path("req.cnf")
         try "[req]\ndistinguished_name = dn\nprompt = no\n[dn]\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let ca = ["basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
-                  "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+        let ca = [
+            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+            "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+        ]
         for key in ["root", "a", "b", "c", "leaf"] {
             try OpenSSLCommand.run(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", path("\(key).key")])
         }
         /// Issues `name` for `key`'s key, signed by `signer` (certificate file and key name; nil: self-signed).
-        func issue(_ file: String, _ name: String, key: String, by signer: (certificate: String, key: String)?,
-                   extensions: [String] = ca, digest: String = "sha256") throws {
-            var arguments = ["req", "-x509", "-new", "-config", config, "-key", path("\(key).key"), "-subj", "/CN=\(name)",
-                             "-days", "30", "-\(digest)", "-out", path(file)]
+        func issue(
+            _ file: String, _ name: String, key: String, by signer: (certificate: String, key: String)?,
+            extensions: [String] = ca, digest: String = "sha256"
+        ) throws {
+            var arguments = [
+                "req", "-x509", "-new", "-config", config, "-key", path("\(key).key"), "-subj", "/CN=\(name)",
+                "-days", "30", "-\(digest)", "-out", path(file),
+            ]
             arguments += extensions.flatMap { ["-addext", $0] }
             if let signer { arguments += ["-CA", path(signer.certificate), "-CAkey", path("\(signer.key).key")] }
             try OpenSSLCommand.run(arguments)
@@ -51,10 +57,12 @@ public struct BridgeCAGraph {
         try issue("b-by-a.pem", "Bridge CA B", key: "b", by: ("a-by-b.pem", "a"))
         try issue("c-by-b.pem", "Member CA C", key: "c", by: ("b-by-root.pem", "b"))
         try issue("b-by-c.pem", "Bridge CA B", key: "b", by: ("c-by-b.pem", "c"))
-        try issue("leaf.pem", BridgeCAGraph.host, key: "leaf", by: ("a-by-b.pem", "a"), extensions: [
-            "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = serverAuth",
-            "subjectAltName = DNS:\(BridgeCAGraph.host)", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
-        ])
+        try issue(
+            "leaf.pem", BridgeCAGraph.host, key: "leaf", by: ("a-by-b.pem", "a"),
+            extensions: [
+                "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = serverAuth",
+                "subjectAltName = DNS:\(BridgeCAGraph.host)", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+            ])
         let intermediates = try ["a-by-b.pem", "b-by-a.pem", "b-by-c.pem", "c-by-b.pem", "b-by-root.pem"]
             .map { try String(contentsOfFile: path($0), encoding: .utf8) }.joined()
         try intermediates.write(toFile: path("intermediates.pem"), atomically: true, encoding: .utf8)

@@ -22,15 +22,19 @@ public struct ClientCertificateAuthority: Sendable {
         for key in [rootKey, clientKeyPath] {
             try OpenSSLCommand.run(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key])
         }
-        try OpenSSLCommand.run(["req", "-x509", "-new", "-config", config, "-key", rootKey, "-subj", "/CN=SwiftTrust \(name) Client CA",
-                                "-days", "30", "-sha256", "-set_serial", "1", "-out", rootPath,
-                                "-addext", "basicConstraints = critical, CA:TRUE", "-addext", "keyUsage = critical, keyCertSign, cRLSign",
-                                "-addext", "subjectKeyIdentifier = hash"])
-        try OpenSSLCommand.run(["req", "-x509", "-new", "-config", config, "-key", clientKeyPath, "-subj", "/CN=\(name) Client",
-                                "-days", "30", "-sha256", "-set_serial", "2", "-out", clientPath, "-CA", rootPath, "-CAkey", rootKey,
-                                "-addext", "basicConstraints = critical, CA:FALSE", "-addext", "keyUsage = critical, digitalSignature",
-                                "-addext", "extendedKeyUsage = clientAuth", "-addext", "subjectKeyIdentifier = hash",
-                                "-addext", "authorityKeyIdentifier = keyid",
-                                "-addext", "subjectAltName = email:\(name.lowercased())-client@swifttrust.test"])
+        try OpenSSLCommand.run([
+            "req", "-x509", "-new", "-config", config, "-key", rootKey, "-subj", "/CN=SwiftTrust \(name) Client CA",
+            "-days", "30", "-sha256", "-set_serial", "1", "-out", rootPath,
+            "-addext", "basicConstraints = critical, CA:TRUE", "-addext", "keyUsage = critical, keyCertSign, cRLSign",
+            "-addext", "subjectKeyIdentifier = hash",
+        ])
+        try OpenSSLCommand.run([
+            "req", "-x509", "-new", "-config", config, "-key", clientKeyPath, "-subj", "/CN=\(name) Client",
+            "-days", "30", "-sha256", "-set_serial", "2", "-out", clientPath, "-CA", rootPath, "-CAkey", rootKey,
+            "-addext", "basicConstraints = critical, CA:FALSE", "-addext", "keyUsage = critical, digitalSignature",
+            "-addext", "extendedKeyUsage = clientAuth", "-addext", "subjectKeyIdentifier = hash",
+            "-addext", "authorityKeyIdentifier = keyid",
+            "-addext", "subjectAltName = email:\(name.lowercased())-client@swifttrust.test",
+        ])
     }
 }

@@ -30,20 +30,27 @@ public struct ClientRevocationPKI: Sendable {
             try OpenSSLCommand.run(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", path("\(key).key")])
         }
         func issue(_ key: String, _ name: String, serial: Int, extensions: [String], signed: Bool) throws {
-            var arguments = ["req", "-x509", "-new", "-config", config, "-key", path("\(key).key"), "-subj", "/CN=\(name)",
-                             "-days", "30", "-sha256", "-set_serial", "\(serial)", "-out", path("\(key).pem")]
+            var arguments = [
+                "req", "-x509", "-new", "-config", config, "-key", path("\(key).key"), "-subj", "/CN=\(name)",
+                "-days", "30", "-sha256", "-set_serial", "\(serial)", "-out", path("\(key).pem"),
+            ]
             arguments += extensions.flatMap { ["-addext", $0] }
             if signed { arguments += ["-CA", path("root.pem"), "-CAkey", path("root.key")] }
             try OpenSSLCommand.run(arguments)
         }
-        try issue("root", "SwiftTrust Client Revocation Test Root", serial: 1, extensions: [
-            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign", "subjectKeyIdentifier = hash",
-        ], signed: false)
-        let client = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = clientAuth",
-                      "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+        try issue(
+            "root", "SwiftTrust Client Revocation Test Root", serial: 1,
+            extensions: [
+                "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign", "subjectKeyIdentifier = hash",
+            ], signed: false)
+        let client = [
+            "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = clientAuth",
+            "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+        ]
         try issue("good", "Good Client", serial: 2, extensions: client + ["subjectAltName = email:\(Self.goodClientEmail)"], signed: true)
-        try issue("revoked", "Revoked Client", serial: 3, extensions: client + ["subjectAltName = email:revoked-client@swifttrust.test"],
-                  signed: true)
+        try issue(
+            "revoked", "Revoked Client", serial: 3, extensions: client + ["subjectAltName = email:revoked-client@swifttrust.test"],
+            signed: true)
         // `openssl ca -gencrl` reads revocations from its index (tab-separated: status, expiry,
         // revocation date[,reason], serial in hex, file, subject).
         let revokedAt = Self.utcTime(Date().addingTimeInterval(-3_600))
@@ -65,8 +72,10 @@ public struct ClientRevocationPKI: Sendable {
             [crl_ext]
             authorityKeyIdentifier = keyid
             """.write(toFile: path("\(name).cnf"), atomically: true, encoding: .utf8)
-            try OpenSSLCommand.run(["ca", "-gencrl", "-batch", "-config", path("\(name).cnf"), "-cert", path("root.pem"),
-                                    "-keyfile", path("root.key"), "-out", path("\(name).crl")])
+            try OpenSSLCommand.run([
+                "ca", "-gencrl", "-batch", "-config", path("\(name).cnf"), "-cert", path("root.pem"),
+                "-keyfile", path("root.key"), "-out", path("\(name).crl"),
+            ])
         }
         rootPath = path("root.pem")
         crlPath = path("root.crl")

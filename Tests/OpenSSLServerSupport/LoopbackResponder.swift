@@ -47,8 +47,9 @@ public final class LoopbackResponder: Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         // Backlog 0 holds one completed connection on Linux; the filler below takes it.
         guard Self.withAddress(&address, { bind(fd, $0, $1.pointee) }) == 0,
-              listen(fd, behaviour.isNeverAccepts ? 0 : 64) == 0,
-              Self.withAddress(&address, { getsockname(fd, $0, $1) }) == 0 else {
+            listen(fd, behaviour.isNeverAccepts ? 0 : 64) == 0,
+            Self.withAddress(&address, { getsockname(fd, $0, $1) }) == 0
+        else {
             close(fd)
             throw ResponderError.socket("bind/listen", errno)
         }
@@ -75,7 +76,8 @@ public final class LoopbackResponder: Sendable {
                 Thread.sleep(forTimeInterval: 0.05)
                 continue
             }
-            var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            var descriptors =
+                [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
                 + state.withLock { $0.connections }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             guard poll(&descriptors, nfds_t(descriptors.count), 50) > 0 else { continue }
             if descriptors[0].revents != 0 {
@@ -136,8 +138,10 @@ public final class LoopbackResponder: Sendable {
     }
 
     /// Calls a socket function with `address` as a `sockaddr` and its length.
-    private static func withAddress(_ address: inout sockaddr_in,
-                                    _ call: (UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32) -> Int32 {
+    private static func withAddress(
+        _ address: inout sockaddr_in,
+        _ call: (UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32
+    ) -> Int32 {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         return withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { call($0, &length) }

@@ -20,10 +20,12 @@ public struct OpenSSLIssuer: Sendable {
         }
 
         /// The committed ECDSA intermediate (issued by ecdsa/root.pem).
-        public static let intermediate = Authority(certificatePath: TestCertificates.path("ecdsa/intermediate.pem"),
-                                            keyPath: TestCertificates.path("keys/ecdsa/intermediate.key.pem"))
+        public static let intermediate = Authority(
+            certificatePath: TestCertificates.path("ecdsa/intermediate.pem"),
+            keyPath: TestCertificates.path("keys/ecdsa/intermediate.key.pem"))
         /// The committed ECDSA root.
-        public static let root = Authority(certificatePath: TestCertificates.path("ecdsa/root.pem"), keyPath: TestCertificates.path("keys/ecdsa/root.key.pem"))
+        public static let root = Authority(
+            certificatePath: TestCertificates.path("ecdsa/root.pem"), keyPath: TestCertificates.path("keys/ecdsa/root.key.pem"))
     }
 
     /// openssl refused to issue; its output says why.
@@ -52,16 +54,20 @@ public struct OpenSSLIssuer: Sendable {
     /// The extensions of a TLS leaf: not a CA, digitalSignature, `eku`, the given SAN entries
     /// (openssl syntax, e.g. `DNS:*.example.com`, `email:user@example.com`), SKI and AKI.
     public static func leafExtensions(subjectAltNames: [String], eku: String = "serverAuth") -> [String] {
-        ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = \(eku)",
-         "subjectAltName = " + subjectAltNames.joined(separator: ", "),
-         "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+        [
+            "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = \(eku)",
+            "subjectAltName = " + subjectAltNames.joined(separator: ", "),
+            "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+        ]
     }
 
     /// The extensions of an intermediate CA with `nameConstraints` (openssl syntax, e.g.
     /// `permitted;email:.example.com`).
     public static func constrainedCAExtensions(_ nameConstraints: String) -> [String] {
-        ["basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
-         "nameConstraints = critical, \(nameConstraints)", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+        [
+            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+            "nameConstraints = critical, \(nameConstraints)", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+        ]
     }
 
     /// Issues a certificate for `key` (relative to TestCertificates/, or an absolute path such as
@@ -72,10 +78,13 @@ public struct OpenSSLIssuer: Sendable {
     /// replaces the CN-only subject; `sections` are extra config sections the extensions refer to
     /// (e.g. `[dp]` for crlDistributionPoints). `digest` is the signature's hash (openssl's `-sha1`,
     /// `-sha384` …; default SHA-256).
-    public mutating func issue(commonName: String?, extensions: [String], by authority: Authority? = .intermediate,
-                        key: String = "keys/ecdsa/leaf.key.pem", serial: String? = nil, days: Int = 30,
-                        subject: [String]? = nil, sections: [String] = [], digest: String? = nil) throws
-        -> (certificate: Certificate, authority: Authority) {
+    public mutating func issue(
+        commonName: String?, extensions: [String], by authority: Authority? = .intermediate,
+        key: String = "keys/ecdsa/leaf.key.pem", serial: String? = nil, days: Int = 30,
+        subject: [String]? = nil, sections: [String] = [], digest: String? = nil
+    ) throws
+        -> (certificate: Certificate, authority: Authority)
+    {
         let config = try writeConfig(subject: subject ?? commonName.map { ["CN = \($0)"] } ?? [], extensions: extensions + sections)
         let output = nextPath("pem")
         let keyPath = Self.resolve(key)
@@ -90,8 +99,10 @@ public struct OpenSSLIssuer: Sendable {
     /// Issues a version 1 certificate (no extensions at all) for `key`, signed by `authority` (nil:
     /// self-signed). `openssl req -x509` always writes v3 extensions in OpenSSL 3, so this signs a
     /// request with `openssl x509 -req`, which writes v1 when given no extension file.
-    public mutating func issueVersion1(commonName: String, by authority: Authority? = .intermediate,
-                                key: String = "keys/ecdsa/leaf.key.pem") throws -> (certificate: Certificate, authority: Authority) {
+    public mutating func issueVersion1(
+        commonName: String, by authority: Authority? = .intermediate,
+        key: String = "keys/ecdsa/leaf.key.pem"
+    ) throws -> (certificate: Certificate, authority: Authority) {
         let keyPath = Self.resolve(key)
         let request = nextPath("csr")
         try runOpenSSL(["req", "-new", "-key", keyPath, "-subj", "/CN=\(commonName)", "-out", request])
@@ -143,7 +154,8 @@ public struct OpenSSLIssuer: Sendable {
     /// (followed by any sections they refer to).
     private mutating func writeConfig(subject: [String], extensions: [String]) throws -> String {
         let path = nextPath("cnf")
-        let text = (["[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no", "[dn]"] + subject + ["[ext]"]
+        let text =
+            (["[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no", "[dn]"] + subject + ["[ext]"]
             + extensions).joined(separator: "\n") + "\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path

@@ -33,7 +33,8 @@ public final class OpenSSLServer {
         try Data(try chain.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined().utf8).write(to: chainFile)
         process = Process()
         process.executableURL = URL(fileURLWithPath: openssl)
-        process.arguments = ["s_server", "-accept", "127.0.0.1:0", "-cert", certificate, "-key", key]
+        process.arguments =
+            ["s_server", "-accept", "127.0.0.1:0", "-cert", certificate, "-key", key]
             + (chain.isEmpty ? [] : ["-cert_chain", chainFile.path])
         let output = Pipe()
         process.standardOutput = output
@@ -51,7 +52,8 @@ public final class OpenSSLServer {
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT ") }),
-               let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+                let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+            {
                 found = port
             }
         }

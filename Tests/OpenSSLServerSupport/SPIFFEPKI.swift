@@ -105,9 +105,10 @@ public struct SPIFFEPKI: Sendable {
         try writer.prepare()
         example = try writer.trustDomain("example.org", withIntermediate: true)
         other = try writer.trustDomain("other.example", withIntermediate: false)
-        let exampleIssuer = Writer.Issuer(certificate: example.intermediatePath ?? example.rootPath,
-                                          key: example.intermediateKeyPath ?? example.rootKeyPath,
-                                          chain: example.intermediatePath.map { [$0] } ?? [])
+        let exampleIssuer = Writer.Issuer(
+            certificate: example.intermediatePath ?? example.rootPath,
+            key: example.intermediateKeyPath ?? example.rootKeyPath,
+            chain: example.intermediatePath.map { [$0] } ?? [])
         let otherIssuer = Writer.Issuer(certificate: other.rootPath, key: other.rootKeyPath, chain: [])
         let loopbackNames = "DNS:localhost, IP:127.0.0.1"
         server = try writer.leaf("server", san: "URI:\(Self.serverID)", by: exampleIssuer)
@@ -150,8 +151,10 @@ private struct Writer {
 
     let directory: URL
     private var config: String { path("req.cnf") }
-    private static let caExtensions = ["basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
-                                       "subjectKeyIdentifier = hash"]
+    private static let caExtensions = [
+        "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+        "subjectKeyIdentifier = hash",
+    ]
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
@@ -169,8 +172,10 @@ private struct Writer {
     /// `name.pem`, for `key`, with `extensions`; signed by `issuer` (certificate and key) or self-signed.
     func certificate(_ name: String, commonName: String, key: String, extensions: [String], issuer: (String, String)?) throws -> String {
         let file = path("\(name).pem")
-        var arguments = ["req", "-x509", "-new", "-config", config, "-key", key, "-subj", "/CN=\(commonName)",
-                         "-days", "30", "-sha256", "-set_serial", "\(Self.serial(for: name))", "-out", file]
+        var arguments = [
+            "req", "-x509", "-new", "-config", config, "-key", key, "-subj", "/CN=\(commonName)",
+            "-days", "30", "-sha256", "-set_serial", "\(Self.serial(for: name))", "-out", file,
+        ]
         arguments += extensions.flatMap { ["-addext", $0] }
         if let (certificate, caKey) = issuer { arguments += ["-CA", certificate, "-CAkey", caKey] }
         try OpenSSLCommand.run(arguments)
@@ -186,8 +191,9 @@ private struct Writer {
 
     func trustDomain(_ name: String, withIntermediate: Bool) throws -> SPIFFEPKI.TrustDomain {
         let rootKey = try key("\(name)-root")
-        let rootPath = try certificate("\(name)-root", commonName: "\(name) SPIFFE Root", key: rootKey,
-                                       extensions: Self.caExtensions + ["subjectAltName = URI:spiffe://\(name)"], issuer: nil)
+        let rootPath = try certificate(
+            "\(name)-root", commonName: "\(name) SPIFFE Root", key: rootKey,
+            extensions: Self.caExtensions + ["subjectAltName = URI:spiffe://\(name)"], issuer: nil)
         var intermediate: (path: String, key: String)?
         if withIntermediate {
             let intermediateKey = try key("\(name)-intermediate")
@@ -202,10 +208,11 @@ private struct Writer {
         try FileManager.default.copyItem(atPath: rootPath, toPath: bundlePEMPath)
         let bundleJSONPath = path("\(name)-bundle.json")
         try Self.bundleJSON(root).write(toFile: bundleJSONPath, atomically: true, encoding: .utf8)
-        return SPIFFEPKI.TrustDomain(name: name, rootPath: rootPath, rootKeyPath: rootKey, root: root,
-                                     intermediatePath: intermediate?.path, intermediateKeyPath: intermediate?.key,
-                                     intermediate: try intermediate.map { try Self.parse($0.path)[0] },
-                                     bundleJSONPath: bundleJSONPath, bundlePEMPath: bundlePEMPath)
+        return SPIFFEPKI.TrustDomain(
+            name: name, rootPath: rootPath, rootKeyPath: rootKey, root: root,
+            intermediatePath: intermediate?.path, intermediateKeyPath: intermediate?.key,
+            intermediate: try intermediate.map { try Self.parse($0.path)[0] },
+            bundleJSONPath: bundleJSONPath, bundlePEMPath: bundlePEMPath)
     }
 
     /// A SPIFFE bundle holding `root` as its one X.509 authority (X509-SVID §6.1), beside a JWT
@@ -213,23 +220,25 @@ private struct Writer {
     static func bundleJSON(_ root: Certificate) -> String {
         let x5c = Data(root.derEncoded).base64EncodedString()
         return """
-        {
-          "keys": [
-            {"use": "x509-svid", "kty": "EC", "crv": "P-256", "x5c": ["\(x5c)"]},
-            {"use": "jwt-svid", "kty": "EC", "kid": "jwt-authority", "crv": "P-256",
-             "x": "fK-wKTnKL7KFLM27lqq5DC-bxrVaH6rDV-IcCSEOeL4", "y": "wq-g3TQWxYlV51TCPH030yXsRxvujD4hUUaIQrXk4KI"}
-          ],
-          "spiffe_sequence": 1,
-          "spiffe_refresh_hint": 300
-        }
+            {
+              "keys": [
+                {"use": "x509-svid", "kty": "EC", "crv": "P-256", "x5c": ["\(x5c)"]},
+                {"use": "jwt-svid", "kty": "EC", "kid": "jwt-authority", "crv": "P-256",
+                 "x": "fK-wKTnKL7KFLM27lqq5DC-bxrVaH6rDV-IcCSEOeL4", "y": "wq-g3TQWxYlV51TCPH030yXsRxvujD4hUUaIQrXk4KI"}
+              ],
+              "spiffe_sequence": 1,
+              "spiffe_refresh_hint": 300
+            }
 
-        """
+            """
     }
 
     /// The leaf extensions of a conforming X.509-SVID (X509-SVID §4), with `san` and, unless nil, `eku`.
-    static func leafExtensions(san: String?, eku: String? = "serverAuth, clientAuth",
-                               basicConstraints: String = "critical, CA:FALSE",
-                               keyUsage: String? = "critical, digitalSignature") -> [String] {
+    static func leafExtensions(
+        san: String?, eku: String? = "serverAuth, clientAuth",
+        basicConstraints: String = "critical, CA:FALSE",
+        keyUsage: String? = "critical, digitalSignature"
+    ) -> [String] {
         var lines = ["basicConstraints = \(basicConstraints)", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
         if let keyUsage { lines.append("keyUsage = \(keyUsage)") }
         if let eku { lines.append("extendedKeyUsage = \(eku)") }
@@ -243,15 +252,17 @@ private struct Writer {
 
     func leaf(_ name: String, extensions: [String], by issuer: Issuer) throws -> SPIFFEPKI.Credential {
         let leafKey = try key(name)
-        let certificatePath = try certificate(name, commonName: name, key: leafKey, extensions: extensions,
-                                              issuer: (issuer.certificate, issuer.key))
+        let certificatePath = try certificate(
+            name, commonName: name, key: leafKey, extensions: extensions,
+            issuer: (issuer.certificate, issuer.key))
         let chainPath = path("\(name)-chain.pem")
         var chain = try String(contentsOfFile: certificatePath, encoding: .utf8)
         for intermediate in issuer.chain { chain += try String(contentsOfFile: intermediate, encoding: .utf8) }
         try chain.write(toFile: chainPath, atomically: true, encoding: .utf8)
         let certificates = try Self.parse(chainPath)
-        return SPIFFEPKI.Credential(certificatePath: certificatePath, chainPath: chainPath, keyPath: leafKey,
-                                    certificate: certificates[0], chain: certificates)
+        return SPIFFEPKI.Credential(
+            certificatePath: certificatePath, chainPath: chainPath, keyPath: leafKey,
+            certificate: certificates[0], chain: certificates)
     }
 
     /// The certificate that breaks `defect`'s rule, one defect away from ``SPIFFEPKI/server``.
@@ -278,12 +289,15 @@ private struct Writer {
         case .cRLSignLeaf:
             return try leaf(name, extensions: Self.leafExtensions(san: id, keyUsage: "critical, digitalSignature, cRLSign"), by: issuer)
         case .signerWithoutKeyUsage, .signerWithoutKeyCertSign:
-            var extensions = ["basicConstraints = critical, CA:TRUE", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
-                              "subjectAltName = URI:spiffe://example.org"]
+            var extensions = [
+                "basicConstraints = critical, CA:TRUE", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+                "subjectAltName = URI:spiffe://example.org",
+            ]
             if defect == .signerWithoutKeyCertSign { extensions.append("keyUsage = critical, digitalSignature, cRLSign") }
             let signerKey = try key("\(name)-ca")
-            let signer = try certificate("\(name)-ca", commonName: "example.org \(defect.rawValue) CA", key: signerKey,
-                                         extensions: extensions, issuer: (root.rootPath, root.rootKeyPath))
+            let signer = try certificate(
+                "\(name)-ca", commonName: "example.org \(defect.rawValue) CA", key: signerKey,
+                extensions: extensions, issuer: (root.rootPath, root.rootKeyPath))
             return try leaf(name, san: id, by: Issuer(certificate: signer, key: signerKey, chain: [signer]))
         }
     }

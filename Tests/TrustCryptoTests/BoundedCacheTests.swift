@@ -72,8 +72,14 @@ final class BoundedCacheTests: CachesOnTestCase {
     func testComputeStoresItsResultAndFirstStoredValueWins() {
         let cache = BoundedCache<String, Int>(capacity: 4)
         var calls = 0
-        XCTAssertEqual(cache.value(forKey: "k") { calls += 1; return 7 }, 7)
-        XCTAssertEqual(cache.value(forKey: "k") { calls += 1; return 8 }, 7)
+        XCTAssertEqual(
+            cache.value(forKey: "k") {
+                calls += 1; return 7
+            }, 7)
+        XCTAssertEqual(
+            cache.value(forKey: "k") {
+                calls += 1; return 8
+            }, 7)
         XCTAssertEqual(calls, 1)
     }
 
@@ -107,8 +113,14 @@ final class BoundedCacheTests: CachesOnTestCase {
         XCTAssertNil(cache.value(forKey: "kept"))
         cache.insert(2, forKey: "new")
         var calls = 0
-        XCTAssertEqual(cache.value(forKey: "computed") { calls += 1; return 3 }, 3)
-        XCTAssertEqual(cache.value(forKey: "computed") { calls += 1; return 4 }, 4)
+        XCTAssertEqual(
+            cache.value(forKey: "computed") {
+                calls += 1; return 3
+            }, 3)
+        XCTAssertEqual(
+            cache.value(forKey: "computed") {
+                calls += 1; return 4
+            }, 4)
         XCTAssertEqual(calls, 2)
         XCTAssertEqual(cache.count, 1, "only the entry made before switching off")
         // Switching back on finds the earlier entry again (it is still correct) and nothing else.

@@ -16,8 +16,12 @@ final class ComputedOnceTests: XCTestCase {
     func testTheFirstObjectIsKeptAndComputeRunsOnce() {
         let slot = ComputedOnce<Box>()
         var computed = 0
-        let first = slot.value { computed += 1; return Box(1) }
-        let second = slot.value { computed += 1; return Box(2) }
+        let first = slot.value {
+            computed += 1; return Box(1)
+        }
+        let second = slot.value {
+            computed += 1; return Box(2)
+        }
         XCTAssertTrue(first === second)
         XCTAssertEqual(computed, 1)
         XCTAssertTrue(slot.storedValue === first)
@@ -45,7 +49,8 @@ final class ComputedOnceTests: XCTestCase {
             let slot = ComputedOnce<Box>()
             let seen = Mutex<Set<ObjectIdentifier>>([])
             DispatchQueue.concurrentPerform(iterations: 8) { index in
-                let identity = index.isMultiple(of: 2)
+                let identity =
+                    index.isMultiple(of: 2)
                     ? slot.withValue(orCompute: { Box(index) }) { ObjectIdentifier($0) }
                     : ObjectIdentifier(slot.value { Box(index) })
                 seen.withLock { _ = $0.insert(identity) }

@@ -15,10 +15,11 @@ final class ConcurrentVerificationTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: iterations) { index in
             let testCase = cases[index % cases.count]
             let key = keys[index % cases.count]
-            let validPasses = (try? SignatureVerifier.verify(
-                signature: testCase.signature[...], over: message[...],
-                algorithm: testCase.algorithm, key: key, policy: testCase.policy
-            )) != nil
+            let validPasses =
+                (try? SignatureVerifier.verify(
+                    signature: testCase.signature[...], over: message[...],
+                    algorithm: testCase.algorithm, key: key, policy: testCase.policy
+                )) != nil
             var tamperedFails = false
             do {
                 try SignatureVerifier.verify(

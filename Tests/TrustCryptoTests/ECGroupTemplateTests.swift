@@ -7,11 +7,13 @@ import XCTest
 /// or into another key built from it.
 final class ECGroupTemplateTests: XCTestCase {
     /// The generators of P-256 (FIPS 186-4 §D.1.2.3) and secp256k1 (SEC 2 §2.4.1), uncompressed.
-    private static let p256Generator = hexBytes("""
+    private static let p256Generator = hexBytes(
+        """
         04 6B17D1F2 E12C4247 F8BCE6E5 63A440F2 77037D81 2DEB33A0 F4A13945 D898C296
            4FE342E2 FE1A7F9B 8EE7EB4A 7C0F9E16 2BCE3357 6B315ECE CBB64068 37BF51F5
         """)
-    private static let secp256k1Generator = hexBytes("""
+    private static let secp256k1Generator = hexBytes(
+        """
         04 79BE667E F9DCBBAC 55A06295 CE870B07 029BFCDB 2DCE28D9 59F2815B 16F81798
            483ADA77 26A3C465 5DA4FBFC 0E1108A8 FD17B448 A6855419 9C47D08F FB10D4B8
         """)
@@ -88,7 +90,8 @@ final class ECGroupTemplateTests: XCTestCase {
             switch index % 3 {
             case 0:
                 let key = try? verificationKey(Fixtures.p256SPKI)
-                outcomes.set(index, key.map { $0.libcryptoSubjectPublicKeyInfo() == Fixtures.p256SPKI && ECGroupTemplateTests.verifiesFixtureSignature($0) })
+                outcomes.set(
+                    index, key.map { $0.libcryptoSubjectPublicKeyInfo() == Fixtures.p256SPKI && ECGroupTemplateTests.verifiesFixtureSignature($0) })
             case 1:
                 let key = try? verificationKey(generatorSPKI)
                 outcomes.set(index, key.map { $0.libcryptoSubjectPublicKeyInfo() == generatorSPKI })

@@ -13,7 +13,8 @@ final class KeyImportContextPoolTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: iterations) { index in
             let spki = spkis[index % spkis.count]
             guard let key = try? verificationKey(spki) else { return outcomes.set(index, false) }
-            let verifies = index % spkis.count != 0
+            let verifies =
+                index % spkis.count != 0
                 || (try? verify(Fixtures.rsa2048SHA256Signature, Fixtures.message, .rsaPKCS1v15(.sha256), key)) != nil
             outcomes.set(index, key.libcryptoSubjectPublicKeyInfo() == spki && verifies)
         }

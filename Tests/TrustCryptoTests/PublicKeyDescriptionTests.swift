@@ -65,11 +65,20 @@ final class PublicKeyDescriptionTests: XCTestCase {
             ("negative exponent", rsaSPKI(modulus: modulus, exponent: [0xFF])),
             ("zero exponent", rsaSPKI(modulus: modulus, exponent: [0x00])),
             ("oversized modulus", rsaSPKI(modulus: [0x01] + [UInt8](repeating: 0x01, count: 2048))),
-            ("trailing byte in RSAPublicKey", DER.sequence(DER.sequence(DER.oid(TestOID.rsaEncryption), DER.null),
-                                                           DER.bitString(DER.sequence(DER.integer(modulus), DER.integer([3])) + [0]))),
-            ("unused bits", DER.sequence(DER.sequence(DER.oid(TestOID.rsaEncryption), DER.null),
-                                         DER.bitString(DER.sequence(DER.integer(modulus), DER.integer([1, 0, 1])) + [0x00],
-                                                       unusedBits: 1))),
+            (
+                "trailing byte in RSAPublicKey",
+                DER.sequence(
+                    DER.sequence(DER.oid(TestOID.rsaEncryption), DER.null),
+                    DER.bitString(DER.sequence(DER.integer(modulus), DER.integer([3])) + [0]))
+            ),
+            (
+                "unused bits",
+                DER.sequence(
+                    DER.sequence(DER.oid(TestOID.rsaEncryption), DER.null),
+                    DER.bitString(
+                        DER.sequence(DER.integer(modulus), DER.integer([1, 0, 1])) + [0x00],
+                        unusedBits: 1))
+            ),
         ]
         for (name, spki) in invalid {
             XCTAssertThrowsError(try describe(spki), name) { error in
@@ -84,8 +93,8 @@ final class PublicKeyDescriptionTests: XCTestCase {
         let modulus = [0x00, 0xC1] + [UInt8](repeating: 0x01, count: 255)
         let accepted: [[UInt8]] = [
             [0x03],
-            [0x01, 0x00, 0x01],                     // 65537
-            [0x01, 0xFF, 0xFF, 0xFF, 0xFF],         // 2^33 − 1, the largest accepted
+            [0x01, 0x00, 0x01], // 65537
+            [0x01, 0xFF, 0xFF, 0xFF, 0xFF], // 2^33 − 1, the largest accepted
         ]
         for exponent in accepted {
             XCTAssertEqual(try describe(rsaSPKI(modulus: modulus, exponent: exponent)).kind, .rsa(modulusBits: 2048), "\(exponent)")
@@ -95,10 +104,10 @@ final class PublicKeyDescriptionTests: XCTestCase {
             ([0x01], "1"),
             ([0x02], "2"),
             ([0x01, 0x00, 0x00], "65536"),
-            ([0x02, 0x00, 0x00, 0x00, 0x00], "8589934592"),          // 2^33: even
-            ([0x02, 0x00, 0x00, 0x00, 0x01], "8589934593"),          // 2^33 + 1: odd, one above the cap
-            ([0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], "18446744073709551615"),  // 2^64 − 1
-            ([0x01] + [UInt8](repeating: 0x00, count: 7) + [0x01], "a 65-bit value"),          // 2^64 + 1
+            ([0x02, 0x00, 0x00, 0x00, 0x00], "8589934592"), // 2^33: even
+            ([0x02, 0x00, 0x00, 0x00, 0x01], "8589934593"), // 2^33 + 1: odd, one above the cap
+            ([0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], "18446744073709551615"), // 2^64 − 1
+            ([0x01] + [UInt8](repeating: 0x00, count: 7) + [0x01], "a 65-bit value"), // 2^64 + 1
             ([0x01] + [UInt8](repeating: 0x00, count: 255) + [0x01], "a 2049-bit value"),
         ]
         for (exponent, reported) in rejected {
@@ -194,8 +203,10 @@ final class PublicKeyDescriptionTests: XCTestCase {
         // VerificationKey builds the libcrypto key from the parsed components (EVP_PKEY_fromdata,
         // new_raw_public_key), not by d2i_PUBKEY: the result must be the same key, so libcrypto's
         // own DER encoding of it is the SubjectPublicKeyInfo we started from.
-        for spki in [Fixtures.rsa2048SPKI, Fixtures.rsa1024SPKI, Fixtures.p256SPKI, Fixtures.p384SPKI, Fixtures.p521SPKI,
-                     Fixtures.ed25519SPKI, Fixtures.ed448SPKI] {
+        for spki in [
+            Fixtures.rsa2048SPKI, Fixtures.rsa1024SPKI, Fixtures.p256SPKI, Fixtures.p384SPKI, Fixtures.p521SPKI,
+            Fixtures.ed25519SPKI, Fixtures.ed448SPKI,
+        ] {
             let key = try VerificationKey(spki: spki[...])
             XCTAssertEqual(key.libcryptoSubjectPublicKeyInfo(), spki, "\(key.description)")
         }

@@ -11,8 +11,10 @@ final class RobustnessTests: XCTestCase {
             for mutated in mutations(of: testCase.spki) {
                 _ = try? PublicKeyDescription(spki: mutated[...])
                 guard let key = try? VerificationKey(spki: mutated[...]) else { continue }
-                if (try? SignatureVerifier.verify(signature: testCase.signature[...], over: message[...],
-                                                  algorithm: testCase.algorithm, key: key)) != nil {
+                if (try? SignatureVerifier.verify(
+                    signature: testCase.signature[...], over: message[...],
+                    algorithm: testCase.algorithm, key: key)) != nil
+                {
                     accepted += 1
                 }
             }

@@ -135,8 +135,9 @@ final class SignatureAlgorithmTests: XCTestCase {
     }
 
     func testPSSZeroSaltIsAccepted() throws {
-        XCTAssertEqual(try signatureAlgorithm(pss(hashSHA256, mgfSHA256, DER.explicit(2, DER.integer([0])))),
-                       .rsaPSS(hash: .sha256, mgf1Hash: .sha256, saltLength: 0))
+        XCTAssertEqual(
+            try signatureAlgorithm(pss(hashSHA256, mgfSHA256, DER.explicit(2, DER.integer([0])))),
+            .rsaPSS(hash: .sha256, mgf1Hash: .sha256, saltLength: 0))
     }
 
     func testPSSTrailerFieldTwoIsRejected() {

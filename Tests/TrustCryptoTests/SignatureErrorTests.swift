@@ -20,8 +20,9 @@ final class SignatureErrorTests: XCTestCase {
         XCTAssertTrue(SignatureError.malformedKey("x").description.hasPrefix("malformed public key"))
         XCTAssertTrue(SignatureError.malformedAlgorithmParameters("x").description.hasPrefix("malformed algorithm identifier"))
         XCTAssertTrue(SignatureError.cryptoFailure("x").description.contains("libcrypto"))
-        XCTAssertEqual(SignatureError.unsupportedRSAPublicExponent("8589934593").description,
-                       "RSA public exponent 8589934593 is not accepted: it must be odd, at least 3 and at most 2^33 − 1")
+        XCTAssertEqual(
+            SignatureError.unsupportedRSAPublicExponent("8589934593").description,
+            "RSA public exponent 8589934593 is not accepted: it must be odd, at least 3 and at most 2^33 − 1")
     }
 
     func testMalformedErrorsCarryTheReason() {

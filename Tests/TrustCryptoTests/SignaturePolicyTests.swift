@@ -70,8 +70,10 @@ final class SignaturePolicyTests: XCTestCase {
         // The minimum binds verification only when legacy algorithms are refused (else it is the profile's).
         let strict = SignaturePolicy(legacyAlgorithms: .refused, minimumRSAModulusBits: 3072)
         assertThrows(.weakKey(bits: 2048)) { try verify(Fixtures.rsa2048SHA256Signature, self.message, .rsaPKCS1v15(.sha256), key, policy: strict) }
-        XCTAssertNoThrow(try verify(Fixtures.rsa2048SHA256Signature, message, .rsaPKCS1v15(.sha256), key,
-                                    policy: SignaturePolicy(minimumRSAModulusBits: 3072)))
+        XCTAssertNoThrow(
+            try verify(
+                Fixtures.rsa2048SHA256Signature, message, .rsaPKCS1v15(.sha256), key,
+                policy: SignaturePolicy(minimumRSAModulusBits: 3072)))
         var relaxed = strict
         relaxed.allowsLegacyAlgorithms = true
         XCTAssertNoThrow(try verify(Fixtures.rsa2048SHA256Signature, message, .rsaPKCS1v15(.sha256), key, policy: relaxed))
@@ -87,8 +89,11 @@ final class SignaturePolicyTests: XCTestCase {
         // No profile decides after a direct call, so the verifier's own default is the modern policy.
         let key = try verificationKey(Fixtures.rsa2048SPKI)
         let algorithm = try signatureAlgorithm(Fixtures.sha1WithRSAAlgorithmID)
-        XCTAssertThrowsError(try SignatureVerifier.verify(signature: Fixtures.rsa2048SHA1Signature[...], over: message[...],
-                                                          algorithm: algorithm, key: key)) { error in
+        XCTAssertThrowsError(
+            try SignatureVerifier.verify(
+                signature: Fixtures.rsa2048SHA1Signature[...], over: message[...],
+                algorithm: algorithm, key: key)
+        ) { error in
             XCTAssertEqual(error as? SignatureError, .legacyAlgorithm("sha1WithRSAEncryption"))
         }
     }
@@ -101,7 +106,9 @@ final class SignaturePolicyTests: XCTestCase {
             }
             XCTAssertNoThrow(try SignatureVerifier.checkAcceptable(algorithm: .ecdsa(.sha256), key: key, policy: .default))
         }
-        XCTAssertNoThrow(try SignatureVerifier.checkAcceptable(algorithm: .ecdsa(.sha256), key: PublicKeyDescription(kind: .ec(curve: .p256)),
-                                                               policy: .modern))
+        XCTAssertNoThrow(
+            try SignatureVerifier.checkAcceptable(
+                algorithm: .ecdsa(.sha256), key: PublicKeyDescription(kind: .ec(curve: .p256)),
+                policy: .modern))
     }
 }

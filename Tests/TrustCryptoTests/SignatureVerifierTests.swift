@@ -23,11 +23,12 @@ final class SignatureVerifierTests: XCTestCase {
         let key = try verificationKey(Fixtures.ed25519SPKI)
         let signatureBuffer = [0xEE] + Fixtures.ed25519Signature + [0xEE]
         let messageBuffer = [0xEE, 0xEE] + message + [0xEE]
-        XCTAssertNoThrow(try SignatureVerifier.verify(
-            signature: signatureBuffer[1..<(signatureBuffer.count - 1)],
-            over: messageBuffer[2..<(messageBuffer.count - 1)],
-            algorithm: .ed25519, key: key
-        ))
+        XCTAssertNoThrow(
+            try SignatureVerifier.verify(
+                signature: signatureBuffer[1..<(signatureBuffer.count - 1)],
+                over: messageBuffer[2..<(messageBuffer.count - 1)],
+                algorithm: .ed25519, key: key
+            ))
     }
 
     // MARK: Tampering
@@ -87,10 +88,12 @@ final class SignatureVerifierTests: XCTestCase {
             }
         }
         // The same through a parsed AlgorithmIdentifier whose saltLength is absent (DEFAULT 20).
-        let defaultSalt = DER.sequence(DER.oid(TestOID.rsassaPSS), DER.sequence(
-            DER.explicit(0, DER.hashAlgorithm(TestOID.sha256)),
-            DER.explicit(1, DER.sequence(DER.oid(TestOID.mgf1), DER.hashAlgorithm(TestOID.sha256)))
-        ))
+        let defaultSalt = DER.sequence(
+            DER.oid(TestOID.rsassaPSS),
+            DER.sequence(
+                DER.explicit(0, DER.hashAlgorithm(TestOID.sha256)),
+                DER.explicit(1, DER.sequence(DER.oid(TestOID.mgf1), DER.hashAlgorithm(TestOID.sha256)))
+            ))
         let algorithm = try signatureAlgorithm(defaultSalt)
         assertThrows(.invalidSignature) { try verify(Fixtures.rsa2048PSSSignature, self.message, algorithm, key) }
     }
@@ -197,12 +200,12 @@ final class SignatureVerifierTests: XCTestCase {
         let key = try verificationKey(Fixtures.p256SPKI)
         let one = DER.integer([1])
         let cases: [[UInt8]] = [
-            DER.sequence(DER.integer([0x00, 0x01]), one),                     // non-minimal r
-            DER.sequence(one, DER.integer([0x00])),                           // s = 0
+            DER.sequence(DER.integer([0x00, 0x01]), one), // non-minimal r
+            DER.sequence(one, DER.integer([0x00])), // s = 0
             DER.sequence(DER.integer([0x80] + [UInt8](repeating: 1, count: 31)), one), // negative r
             DER.sequence(DER.integer([0x01] + [UInt8](repeating: 1, count: 32)), one), // 33-byte r on P-256
-            DER.sequence(one),                                                // one INTEGER
-            DER.sequence(DER.tlv(0x04, [1]), one),                            // OCTET STRING r
+            DER.sequence(one), // one INTEGER
+            DER.sequence(DER.tlv(0x04, [1]), one), // OCTET STRING r
         ]
         for signature in cases {
             assertThrows(.invalidSignature) { try verify(signature, self.message, .ecdsa(.sha256), key) }

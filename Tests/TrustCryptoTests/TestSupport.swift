@@ -118,28 +118,39 @@ struct SignatureCase {
 
     /// Every fixture that verifies (the legacy ones under ``SignaturePolicy/legacy``).
     static let all: [SignatureCase] = [
-        SignatureCase(name: "RSA-2048 SHA-256", spki: Fixtures.rsa2048SPKI, algorithmIdentifier: Fixtures.sha256WithRSAAlgorithmID,
-                      algorithm: .rsaPKCS1v15(.sha256), signature: Fixtures.rsa2048SHA256Signature, policy: .default),
-        SignatureCase(name: "RSA-2048 SHA-384", spki: Fixtures.rsa2048SPKI, algorithmIdentifier: Fixtures.sha384WithRSAAlgorithmID,
-                      algorithm: .rsaPKCS1v15(.sha384), signature: Fixtures.rsa2048SHA384Signature, policy: .default),
-        SignatureCase(name: "RSA-2048 SHA-512", spki: Fixtures.rsa2048SPKI, algorithmIdentifier: Fixtures.sha512WithRSAAlgorithmID,
-                      algorithm: .rsaPKCS1v15(.sha512), signature: Fixtures.rsa2048SHA512Signature, policy: .default),
-        SignatureCase(name: "RSA-2048 PSS", spki: Fixtures.rsa2048SPKI, algorithmIdentifier: Fixtures.rsaPSSAlgorithmID,
-                      algorithm: .rsaPSS(hash: .sha256, mgf1Hash: .sha256, saltLength: 32),
-                      signature: Fixtures.rsa2048PSSSignature, policy: .default),
-        SignatureCase(name: "ECDSA P-256", spki: Fixtures.p256SPKI, algorithmIdentifier: Fixtures.ecdsaSHA256AlgorithmID,
-                      algorithm: .ecdsa(.sha256), signature: Fixtures.p256Signature, policy: .default),
-        SignatureCase(name: "ECDSA P-384", spki: Fixtures.p384SPKI, algorithmIdentifier: Fixtures.ecdsaSHA384AlgorithmID,
-                      algorithm: .ecdsa(.sha384), signature: Fixtures.p384Signature, policy: .default),
-        SignatureCase(name: "ECDSA P-521", spki: Fixtures.p521SPKI, algorithmIdentifier: Fixtures.ecdsaSHA512AlgorithmID,
-                      algorithm: .ecdsa(.sha512), signature: Fixtures.p521Signature, policy: .default),
-        SignatureCase(name: "Ed25519", spki: Fixtures.ed25519SPKI, algorithmIdentifier: Fixtures.ed25519AlgorithmID,
-                      algorithm: .ed25519, signature: Fixtures.ed25519Signature, policy: .default),
-        SignatureCase(name: "Ed448", spki: Fixtures.ed448SPKI, algorithmIdentifier: Fixtures.ed448AlgorithmID,
-                      algorithm: .ed448, signature: Fixtures.ed448Signature, policy: .default),
-        SignatureCase(name: "RSA-1024 SHA-256 (weak)", spki: Fixtures.rsa1024SPKI, algorithmIdentifier: Fixtures.sha256WithRSAAlgorithmID,
-                      algorithm: .rsaPKCS1v15(.sha256), signature: Fixtures.rsa1024SHA256Signature, policy: .legacy),
-        SignatureCase(name: "RSA-2048 SHA-1 (legacy)", spki: Fixtures.rsa2048SPKI, algorithmIdentifier: Fixtures.sha1WithRSAAlgorithmID,
-                      algorithm: .rsaPKCS1v15(.sha1), signature: Fixtures.rsa2048SHA1Signature, policy: .legacy),
+        SignatureCase(
+            name: "RSA-2048 SHA-256", spki: Fixtures.rsa2048SPKI, algorithmIdentifier: Fixtures.sha256WithRSAAlgorithmID,
+            algorithm: .rsaPKCS1v15(.sha256), signature: Fixtures.rsa2048SHA256Signature, policy: .default),
+        SignatureCase(
+            name: "RSA-2048 SHA-384", spki: Fixtures.rsa2048SPKI, algorithmIdentifier: Fixtures.sha384WithRSAAlgorithmID,
+            algorithm: .rsaPKCS1v15(.sha384), signature: Fixtures.rsa2048SHA384Signature, policy: .default),
+        SignatureCase(
+            name: "RSA-2048 SHA-512", spki: Fixtures.rsa2048SPKI, algorithmIdentifier: Fixtures.sha512WithRSAAlgorithmID,
+            algorithm: .rsaPKCS1v15(.sha512), signature: Fixtures.rsa2048SHA512Signature, policy: .default),
+        SignatureCase(
+            name: "RSA-2048 PSS", spki: Fixtures.rsa2048SPKI, algorithmIdentifier: Fixtures.rsaPSSAlgorithmID,
+            algorithm: .rsaPSS(hash: .sha256, mgf1Hash: .sha256, saltLength: 32),
+            signature: Fixtures.rsa2048PSSSignature, policy: .default),
+        SignatureCase(
+            name: "ECDSA P-256", spki: Fixtures.p256SPKI, algorithmIdentifier: Fixtures.ecdsaSHA256AlgorithmID,
+            algorithm: .ecdsa(.sha256), signature: Fixtures.p256Signature, policy: .default),
+        SignatureCase(
+            name: "ECDSA P-384", spki: Fixtures.p384SPKI, algorithmIdentifier: Fixtures.ecdsaSHA384AlgorithmID,
+            algorithm: .ecdsa(.sha384), signature: Fixtures.p384Signature, policy: .default),
+        SignatureCase(
+            name: "ECDSA P-521", spki: Fixtures.p521SPKI, algorithmIdentifier: Fixtures.ecdsaSHA512AlgorithmID,
+            algorithm: .ecdsa(.sha512), signature: Fixtures.p521Signature, policy: .default),
+        SignatureCase(
+            name: "Ed25519", spki: Fixtures.ed25519SPKI, algorithmIdentifier: Fixtures.ed25519AlgorithmID,
+            algorithm: .ed25519, signature: Fixtures.ed25519Signature, policy: .default),
+        SignatureCase(
+            name: "Ed448", spki: Fixtures.ed448SPKI, algorithmIdentifier: Fixtures.ed448AlgorithmID,
+            algorithm: .ed448, signature: Fixtures.ed448Signature, policy: .default),
+        SignatureCase(
+            name: "RSA-1024 SHA-256 (weak)", spki: Fixtures.rsa1024SPKI, algorithmIdentifier: Fixtures.sha256WithRSAAlgorithmID,
+            algorithm: .rsaPKCS1v15(.sha256), signature: Fixtures.rsa1024SHA256Signature, policy: .legacy),
+        SignatureCase(
+            name: "RSA-2048 SHA-1 (legacy)", spki: Fixtures.rsa2048SPKI, algorithmIdentifier: Fixtures.sha1WithRSAAlgorithmID,
+            algorithm: .rsaPKCS1v15(.sha1), signature: Fixtures.rsa2048SHA1Signature, policy: .legacy),
     ]
 }

@@ -11,8 +11,9 @@ final class CertificateTransparencyCommandTests: XCTestCase {
     private static let at = "2026-02-01T00:00:00Z"
 
     private func verify(_ leaf: String, _ extra: [String]) throws -> TrustCtlResult {
-        try trustctl(["verify", Self.path("leaves/\(leaf).pem"), "--host", "\(leaf).example.test", "--at", Self.at] + extra,
-                     environment: ["NO_COLOR": "1", "SSL_CERT_FILE": Self.path("ca.pem")])
+        try trustctl(
+            ["verify", Self.path("leaves/\(leaf).pem"), "--host", "\(leaf).example.test", "--at", Self.at] + extra,
+            environment: ["NO_COLOR": "1", "SSL_CERT_FILE": Self.path("ca.pem")])
     }
 
     private func json(_ result: TrustCtlResult) throws -> [String: Any] {
@@ -78,16 +79,20 @@ final class CertificateTransparencyCommandTests: XCTestCase {
         for flag in ["--ct-logs", "--trusted-ct-logs"] {
             let disabled = try verify("plain", [flag, Self.path("log-list.json"), "--policy", "disabled"])
             XCTAssertEqual(disabled.status, 2, disabled.stdoutText + disabled.stderrText)
-            XCTAssertTrue(disabled.stderrText.contains("--policy disabled accepts without evaluating the chain, so it cannot enforce \(flag)"),
-                          disabled.stderrText)
+            XCTAssertTrue(
+                disabled.stderrText.contains("--policy disabled accepts without evaluating the chain, so it cannot enforce \(flag)"),
+                disabled.stderrText)
         }
         XCTAssertEqual(try verify("plain", ["--policy", "disabled"]).status, 0, "without a list --policy disabled accepts, as before")
     }
 
     func testChainListsTheEmbeddedSCTsAndTheirFate() throws {
-        let result = try trustctl(["chain", Self.path("leaves/main.pem"), "--host", "main.example.test", "--at", Self.at,
-                                   "--trusted-ct-logs", Self.path("log-list.json")],
-                                  environment: ["NO_COLOR": "1", "SSL_CERT_FILE": Self.path("ca.pem")])
+        let result = try trustctl(
+            [
+                "chain", Self.path("leaves/main.pem"), "--host", "main.example.test", "--at", Self.at,
+                "--trusted-ct-logs", Self.path("log-list.json"),
+            ],
+            environment: ["NO_COLOR": "1", "SSL_CERT_FILE": Self.path("ca.pem")])
         XCTAssertEqual(result.status, 0, result.stdoutText + result.stderrText)
         let sctLines = result.stdoutText.components(separatedBy: "\n").filter { $0.contains("SCT:") }
         XCTAssertEqual(sctLines.count, 6, result.stdoutText)

@@ -15,7 +15,7 @@ final class ConfiguredOptionsCommandTests: XCTestCase {
         [], ["--policy", "default"], ["--policy", "revocation"],
         ["--policy", "pinned-certificates", "--pin", path("ecdsa/intermediate.pem")],
         ["--policy", "public-keys", "--pin", path("ecdsa/intermediate.pem")],
-        ["--policy", "spki", "--pin", path("ecdsa/intermediate.pem"), "--pin", path("rsa/root.pem")],  // the RSA root: the backup pin
+        ["--policy", "spki", "--pin", path("ecdsa/intermediate.pem"), "--pin", path("rsa/root.pem")], // the RSA root: the backup pin
         ["--policy", "pinned-certificates", "--pin", path("ecdsa/intermediate.pem"), "--no-default-validation"],
     ]
 
@@ -27,8 +27,11 @@ final class ConfiguredOptionsCommandTests: XCTestCase {
     }
 
     private func verify(_ chain: String, _ extra: [String]) throws -> TrustCtlResult {
-        try trustctl(["verify", chain, "--anchors", Self.path("ecdsa/root.pem"), "--host", Self.host,
-                      "--at", TestCertificatesDirectory.verifyDate] + extra, environment: ["NO_COLOR": "1"])
+        try trustctl(
+            [
+                "verify", chain, "--anchors", Self.path("ecdsa/root.pem"), "--host", Self.host,
+                "--at", TestCertificatesDirectory.verifyDate,
+            ] + extra, environment: ["NO_COLOR": "1"])
     }
 
     func testVerifyEnforcesTheCRLAndTheProfileUnderEveryPolicy() throws {
@@ -54,8 +57,10 @@ final class ConfiguredOptionsCommandTests: XCTestCase {
         let revoked = try chainFile(["revocation/revoked-leaf.pem", "ecdsa/intermediate.pem"])
         let skipping: [[String]] = [
             ["--policy", "disabled"],
-            ["--policy", "spki", "--pin", Self.path("ecdsa/intermediate.pem"), "--pin", Self.path("rsa/root.pem"),
-             "--no-default-validation", "--no-host-validation"],
+            [
+                "--policy", "spki", "--pin", Self.path("ecdsa/intermediate.pem"), "--pin", Self.path("rsa/root.pem"),
+                "--no-default-validation", "--no-host-validation",
+            ],
         ]
         for policy in skipping {
             XCTAssertEqual(try verify(revoked, policy).status, 0, "\(policy) alone is what the user asked for")
@@ -89,7 +94,8 @@ final class ConfiguredOptionsCommandTests: XCTestCase {
             for flag in flags { XCTAssertTrue(result.stderrText.contains(flag), "\(flag): \(result.stderrText)") }
         }
         // probe refuses the same when it is configured, before connecting.
-        let probe = try trustctl(["probe", "127.0.0.1:1", "--host", Self.host, "--anchors", Self.path("ecdsa/root.pem")] + disabled + ["--max-depth", "0"])
+        let probe = try trustctl(
+            ["probe", "127.0.0.1:1", "--host", Self.host, "--anchors", Self.path("ecdsa/root.pem")] + disabled + ["--max-depth", "0"])
         XCTAssertEqual(probe.status, 2, probe.stdoutText + probe.stderrText)
         XCTAssertTrue(probe.stderrText.contains("cannot enforce --max-depth"), probe.stderrText)
     }
@@ -98,10 +104,12 @@ final class ConfiguredOptionsCommandTests: XCTestCase {
         let revokedServer: OpenSSLServer
         let noAKIServer: OpenSSLServer
         do {
-            revokedServer = try OpenSSLServer(certificate: Self.revokedChain, key: Self.path("revocation/keys/revoked-leaf.key.pem"),
-                                              chain: [Self.path("ecdsa/intermediate.pem")])
-            noAKIServer = try OpenSSLServer(certificate: Self.path("scenarios/leaf-no-aki.pem"),
-                                            key: Self.path("keys/scenarios/leaf-no-aki.key.pem"), chain: [Self.path("ecdsa/intermediate.pem")])
+            revokedServer = try OpenSSLServer(
+                certificate: Self.revokedChain, key: Self.path("revocation/keys/revoked-leaf.key.pem"),
+                chain: [Self.path("ecdsa/intermediate.pem")])
+            noAKIServer = try OpenSSLServer(
+                certificate: Self.path("scenarios/leaf-no-aki.pem"),
+                key: Self.path("keys/scenarios/leaf-no-aki.key.pem"), chain: [Self.path("ecdsa/intermediate.pem")])
         } catch OpenSSLServer.StartError.opensslMissing {
             throw XCTSkip("openssl is not installed")
         }
@@ -110,8 +118,11 @@ final class ConfiguredOptionsCommandTests: XCTestCase {
             noAKIServer.stop()
         }
         func probe(_ port: Int, _ extra: [String]) throws -> TrustCtlResult {
-            try trustctl(["probe", "127.0.0.1:\(port)", "--host", Self.host, "--sni", Self.host, "--anchors", Self.path("ecdsa/root.pem"),
-                          "--at", TestCertificatesDirectory.verifyDate, "--connect-timeout", "5"] + extra, environment: ["NO_COLOR": "1"])
+            try trustctl(
+                [
+                    "probe", "127.0.0.1:\(port)", "--host", Self.host, "--sni", Self.host, "--anchors", Self.path("ecdsa/root.pem"),
+                    "--at", TestCertificatesDirectory.verifyDate, "--connect-timeout", "5",
+                ] + extra, environment: ["NO_COLOR": "1"])
         }
         for policy in Self.policies {
             let revoked = try probe(revokedServer.port, ["--crl", Self.crl] + policy)

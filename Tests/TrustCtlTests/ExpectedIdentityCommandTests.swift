@@ -8,23 +8,30 @@ final class ExpectedIdentityCommandTests: XCTestCase {
     private static func path(_ relative: String) -> String { TestCertificatesDirectory.path(relative) }
 
     private func verify(_ extra: [String], anchors: String = "ecdsa/root.pem") throws -> TrustCtlResult {
-        try trustctl(["verify", Self.path("ecdsa/leaf.pem"), "--intermediates", Self.path("ecdsa/intermediate.pem"),
-                      "--anchors", Self.path(anchors), "--at", TestCertificatesDirectory.verifyDate] + extra,
-                     environment: ["NO_COLOR": "1"])
+        try trustctl(
+            [
+                "verify", Self.path("ecdsa/leaf.pem"), "--intermediates", Self.path("ecdsa/intermediate.pem"),
+                "--anchors", Self.path(anchors), "--at", TestCertificatesDirectory.verifyDate,
+            ] + extra,
+            environment: ["NO_COLOR": "1"])
     }
 
     func testAMatchingRuleIsTrustedAndANonMatchingOneIsNot() throws {
-        for rule in [["--expect-dns", "www.swifttrust.test"], ["--expect-dns", "*.swifttrust.test"], ["--expect-subject", "O=SwiftTrust"],
-                     ["--expect-dns", "other.test", "--expect-subject", "CN=www.swifttrust.test"]] {
+        for rule in [
+            ["--expect-dns", "www.swifttrust.test"], ["--expect-dns", "*.swifttrust.test"], ["--expect-subject", "O=SwiftTrust"],
+            ["--expect-dns", "other.test", "--expect-subject", "CN=www.swifttrust.test"],
+        ] {
             let result = try verify(rule)
             XCTAssertEqual(result.status, 0, "\(rule): \(result.stdoutText)")
             XCTAssertTrue(result.stdoutText.contains("identity: allowed by"), "\(rule): \(result.stdoutText)")
         }
-        for (rule, named) in [(["--expect-dns", "swifttrust.test"], "dns swifttrust.test"),
-                              (["--expect-dns", "*.www.swifttrust.test"], "dns *.www.swifttrust.test"),
-                              (["--expect-spiffe", "spiffe://swifttrust.test"], "spiffe spiffe://swifttrust.test"),
-                              (["--expect-subject", "O=swifttrust"], "subject O=swifttrust"),
-                              (["--expect-ip", "127.0.0.1"], "ip 127.0.0.1")] {
+        for (rule, named) in [
+            (["--expect-dns", "swifttrust.test"], "dns swifttrust.test"),
+            (["--expect-dns", "*.www.swifttrust.test"], "dns *.www.swifttrust.test"),
+            (["--expect-spiffe", "spiffe://swifttrust.test"], "spiffe spiffe://swifttrust.test"),
+            (["--expect-subject", "O=swifttrust"], "subject O=swifttrust"),
+            (["--expect-ip", "127.0.0.1"], "ip 127.0.0.1"),
+        ] {
             let result = try verify(rule)
             XCTAssertEqual(result.status, 1, "\(rule): \(result.stdoutText)")
             XCTAssertTrue(result.stdoutText.contains("not trusted: identity refused: it fails \(named)"), "\(rule): \(result.stdoutText)")

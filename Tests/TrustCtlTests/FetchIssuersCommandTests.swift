@@ -24,17 +24,21 @@ final class FetchIssuersCommandTests: XCTestCase {
     /// A leaf for the test host issued by the committed ECDSA intermediate, naming `url` as caIssuers.
     private func leaf(caIssuers url: String) throws -> String {
         let config = directory.appendingPathComponent("leaf.cnf").path
-        let lines = ["[req]", "distinguished_name = dn", "prompt = no", "[dn]", "CN = \(TestCertificatesDirectory.host)", "[ext]",
-                     "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = serverAuth",
-                     "subjectAltName = DNS:\(TestCertificatesDirectory.host)", "authorityKeyIdentifier = keyid",
-                     "authorityInfoAccess = caIssuers;URI:\(url)"]
+        let lines = [
+            "[req]", "distinguished_name = dn", "prompt = no", "[dn]", "CN = \(TestCertificatesDirectory.host)", "[ext]",
+            "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = serverAuth",
+            "subjectAltName = DNS:\(TestCertificatesDirectory.host)", "authorityKeyIdentifier = keyid",
+            "authorityInfoAccess = caIssuers;URI:\(url)",
+        ]
         try (lines.joined(separator: "\n") + "\n").write(toFile: config, atomically: true, encoding: .utf8)
         let request = directory.appendingPathComponent("leaf.csr").path
         let output = directory.appendingPathComponent("leaf.pem").path
         try OpenSSLCommand.run(["req", "-new", "-key", Self.path("keys/ecdsa/leaf.key.pem"), "-config", config, "-out", request])
-        try OpenSSLCommand.run(["x509", "-req", "-in", request, "-CA", Self.path("ecdsa/intermediate.pem"),
-                                "-CAkey", Self.path("keys/ecdsa/intermediate.key.pem"), "-set_serial", "42", "-days", "30",
-                                "-extfile", config, "-extensions", "ext", "-out", output])
+        try OpenSSLCommand.run([
+            "x509", "-req", "-in", request, "-CA", Self.path("ecdsa/intermediate.pem"),
+            "-CAkey", Self.path("keys/ecdsa/intermediate.key.pem"), "-set_serial", "42", "-days", "30",
+            "-extfile", config, "-extensions", "ext", "-out", output,
+        ])
         return output
     }
 
@@ -72,8 +76,10 @@ final class FetchIssuersCommandTests: XCTestCase {
             throw XCTSkip("openssl is not installed")
         }
         defer { server.stop() }
-        let base = ["probe", "127.0.0.1:\(server.port)", "--host", TestCertificatesDirectory.host, "--sni", TestCertificatesDirectory.host,
-                    "--anchors", Self.path("ecdsa/root.pem"), "--connect-timeout", "5"]
+        let base = [
+            "probe", "127.0.0.1:\(server.port)", "--host", TestCertificatesDirectory.host, "--sni", TestCertificatesDirectory.host,
+            "--anchors", Self.path("ecdsa/root.pem"), "--connect-timeout", "5",
+        ]
         let plain = try trustctl(base + ["--fetch-local-addresses"], environment: ["NO_COLOR": "1"])
         XCTAssertEqual(plain.status, 1, plain.stdoutText + plain.stderrText)
         XCTAssertEqual(responder?.accepted, 0, "nothing is fetched without --fetch-issuers")

@@ -38,8 +38,10 @@ final class FetchRefusalCommandTests: XCTestCase {
 
     func testVerifySaysWhyTheStatusIsUnknown() throws {
         let fixture = try XCTUnwrap(fixture)
-        let base = ["verify", fixture.leaf, "--intermediates", Self.path("ecdsa/intermediate.pem"), "--anchors", Self.path("ecdsa/root.pem"),
-                    "--host", Self.host, "--revocation", "crl"]
+        let base = [
+            "verify", fixture.leaf, "--intermediates", Self.path("ecdsa/intermediate.pem"), "--anchors", Self.path("ecdsa/root.pem"),
+            "--host", Self.host, "--revocation", "crl",
+        ]
         let soft = try trustctl(base)
         XCTAssertEqual(soft.status, 0, soft.stdoutText + soft.stderrText)
         XCTAssertTrue(soft.stdoutText.contains("revocation: unknown: CRL \(fixture.url) not fetched: \(refusal)"), soft.stdoutText)
@@ -64,8 +66,10 @@ final class FetchRefusalCommandTests: XCTestCase {
             throw XCTSkip("openssl is not installed")
         }
         self.server = server
-        let base = ["probe", "127.0.0.1:\(server.port)", "--host", Self.host, "--sni", Self.host, "--anchors", Self.path("ecdsa/root.pem"),
-                    "--revocation", "crl", "--connect-timeout", "5"]
+        let base = [
+            "probe", "127.0.0.1:\(server.port)", "--host", Self.host, "--sni", Self.host, "--anchors", Self.path("ecdsa/root.pem"),
+            "--revocation", "crl", "--connect-timeout", "5",
+        ]
         let soft = try trustctl(base, environment: ["NO_COLOR": "1"])
         XCTAssertEqual(soft.status, 0, soft.stdoutText + soft.stderrText)
         XCTAssertTrue(soft.stdoutText.contains("CRL \(fixture.url) not fetched: \(refusal)"), soft.stdoutText)

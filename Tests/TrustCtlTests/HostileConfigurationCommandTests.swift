@@ -11,10 +11,10 @@ final class HostileConfigurationCommandTests: XCTestCase {
         var bytes = Array("bplist00".utf8)
         var offsets: [Int] = []
         offsets.append(bytes.count)
-        bytes.append(0x09)                                   // object 0: true
+        bytes.append(0x09) // object 0: true
         for level in 1...levels {
             offsets.append(bytes.count)
-            bytes += [0xA2, UInt8(level - 1), UInt8(level - 1)]   // array of two references to the level below
+            bytes += [0xA2, UInt8(level - 1), UInt8(level - 1)] // array of two references to the level below
         }
         let offsetTable = bytes.count
         for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
@@ -52,9 +52,10 @@ final class HostileConfigurationCommandTests: XCTestCase {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pins-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         let utf16LE = Data(Self.duplicateEnforcement.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
-        let utf32BE = Data(("\u{FEFF}" + Self.duplicateEnforcement).unicodeScalars.flatMap { scalar in
-            (0..<4).reversed().map { UInt8((scalar.value >> (8 * $0)) & 0xFF) }
-        })
+        let utf32BE = Data(
+            ("\u{FEFF}" + Self.duplicateEnforcement).unicodeScalars.flatMap { scalar in
+                (0..<4).reversed().map { UInt8((scalar.value >> (8 * $0)) & 0xFF) }
+            })
         for (data, encoding) in [(utf16LE, "UTF-16LE"), (utf32BE, "UTF-32BE (with a byte order mark)")] {
             try data.write(to: url)
             let result = try trustctl(["pins", "convert", url.path, "--to", "android"])

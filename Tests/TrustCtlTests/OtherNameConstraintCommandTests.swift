@@ -9,8 +9,11 @@ final class OtherNameConstraintCommandTests: XCTestCase {
     private static func path(_ name: String) -> String { OtherNameConstraintFixtures.path(name) }
 
     private func run(_ command: String, _ extra: [String] = []) throws -> TrustCtlResult {
-        try trustctl([command, Self.path("leaf.pem"), "--anchors", Self.path("root.pem"), "--host", TestCertificatesDirectory.host,
-                      "--at", TestCertificatesDirectory.verifyDate] + extra, environment: ["NO_COLOR": "1"])
+        try trustctl(
+            [
+                command, Self.path("leaf.pem"), "--anchors", Self.path("root.pem"), "--host", TestCertificatesDirectory.host,
+                "--at", TestCertificatesDirectory.verifyDate,
+            ] + extra, environment: ["NO_COLOR": "1"])
     }
 
     func testChainTrustsTheAnchorAndShowsTheFinding() throws {

@@ -31,7 +31,9 @@ final class PinsCommandTests: XCTestCase {
         let leaf = "\(pki)/leaf.pem"
         let key = Self.path("keys/\(pki)/leaf.key.pem")
         let server: OpenSSLServer
-        do { server = try OpenSSLServer(certificate: Self.path(leaf), key: key, chain: [Self.path("\(pki)/intermediate.pem")]) } catch OpenSSLServer.StartError.opensslMissing {
+        do { server = try OpenSSLServer(certificate: Self.path(leaf), key: key, chain: [Self.path("\(pki)/intermediate.pem")]) } catch OpenSSLServer
+            .StartError.opensslMissing
+        {
             throw XCTSkip("openssl is not installed")
         }
         servers.append(server)
@@ -49,18 +51,21 @@ final class PinsCommandTests: XCTestCase {
     /// Writes a JSON configuration pinning the ECDSA intermediate (plus the backup) for the test host.
     private func writeConfiguration(enforcement: String = "enforce") throws -> String {
         let json = """
-        {"version": 1, "domains": [{"domain": "\(Self.host)", "enforcement": "\(enforcement)",
-          "expires": "2026-09-01", "pins": {"chain": ["\(try pin("ecdsa/intermediate.pem"))", "\(Self.backup)"]}}]}
-        """
+            {"version": 1, "domains": [{"domain": "\(Self.host)", "enforcement": "\(enforcement)",
+              "expires": "2026-09-01", "pins": {"chain": ["\(try pin("ecdsa/intermediate.pem"))", "\(Self.backup)"]}}]}
+            """
         let file = directory.appendingPathComponent("pins.json")
         try Data(json.utf8).write(to: file)
         return file.path
     }
 
     private func check(_ config: String, port: Int, _ extra: [String] = []) throws -> TrustCtlResult {
-        try trustctl(["pins", "check", config, "\(Self.host):\(port)@127.0.0.1", "--anchors", Self.path("ecdsa/root.pem"),
-                      "--anchors", Self.path("rsa/root.pem"), "--at", Self.verifyDate, "--connect-timeout", "5"] + extra,
-                     environment: ["NO_COLOR": "1"])
+        try trustctl(
+            [
+                "pins", "check", config, "\(Self.host):\(port)@127.0.0.1", "--anchors", Self.path("ecdsa/root.pem"),
+                "--anchors", Self.path("rsa/root.pem"), "--at", Self.verifyDate, "--connect-timeout", "5",
+            ] + extra,
+            environment: ["NO_COLOR": "1"])
     }
 
     func testMatchingPinsPassAndTheBackupIsShownAsMatchingNothing() throws {
@@ -88,8 +93,11 @@ final class PinsCommandTests: XCTestCase {
         XCTAssertEqual(reportOnly.status, 0, reportOnly.stderrText)
         XCTAssertTrue(reportOnly.stdoutText.contains("WARN: report-only pins match nothing served"), reportOnly.stdoutText)
         // After the expiry date the pins no longer apply.
-        let expired = try trustctl(["pins", "check", config, "\(Self.host):\(try server("rsa").port)@127.0.0.1",
-                                    "--anchors", Self.path("rsa/root.pem"), "--at", "2026-09-02T00:00:00Z"], environment: ["NO_COLOR": "1"])
+        let expired = try trustctl(
+            [
+                "pins", "check", config, "\(Self.host):\(try server("rsa").port)@127.0.0.1",
+                "--anchors", Self.path("rsa/root.pem"), "--at", "2026-09-02T00:00:00Z",
+            ], environment: ["NO_COLOR": "1"])
         XCTAssertEqual(expired.status, 0, expired.stdoutText + expired.stderrText)
         XCTAssertTrue(expired.stdoutText.contains("WARN: the pins have expired and are not enforced"), expired.stdoutText)
         XCTAssertTrue(expired.stdoutText.contains("pins expired 2026-09-01"), expired.stdoutText)
@@ -98,8 +106,10 @@ final class PinsCommandTests: XCTestCase {
     func testAnUnconfiguredHostAndABadConfigurationAreReported() throws {
         let config = try writeConfiguration()
         let port = try server("ecdsa").port
-        let unlisted = try trustctl(["pins", "check", config, "api.swifttrust.test:\(port)@127.0.0.1", "--anchors", Self.path("ecdsa/root.pem"),
-                                     "--at", Self.verifyDate])
+        let unlisted = try trustctl([
+            "pins", "check", config, "api.swifttrust.test:\(port)@127.0.0.1", "--anchors", Self.path("ecdsa/root.pem"),
+            "--at", Self.verifyDate,
+        ])
         XCTAssertEqual(unlisted.status, 1)
         XCTAssertTrue(unlisted.stdoutText.contains("no configured domain covers api.swifttrust.test"), unlisted.stdoutText)
         let bad = directory.appendingPathComponent("bad.json")
@@ -123,8 +133,8 @@ final class PinsCommandTests: XCTestCase {
         let canonical = try pin("ecdsa/intermediate.pem")
         let written = try withPaddingBitsSet(canonical)
         let json = """
-        {"TSKPinnedDomains": {"\(Self.host)": {"TSKPublicKeyHashes": ["\(written)", "\(Self.trustKitDemoBackup)"]}}}
-        """
+            {"TSKPinnedDomains": {"\(Self.host)": {"TSKPublicKeyHashes": ["\(written)", "\(Self.trustKitDemoBackup)"]}}}
+            """
         let file = directory.appendingPathComponent("trustkit.json")
         try Data(json.utf8).write(to: file)
         let result = try check(file.path, port: try server("ecdsa").port)
@@ -132,7 +142,10 @@ final class PinsCommandTests: XCTestCase {
         XCTAssertTrue(result.stdoutText.contains("PASS: the pins match what is served"), result.stdoutText)
         XCTAssertTrue(result.stdoutText.contains("\(canonical)  matches [1]"), result.stdoutText)
         let notes = result.stderrText
-        XCTAssertTrue(notes.contains("note: \(file.path): at TSKPinnedDomains.\(Self.host).TSKPublicKeyHashes[0]: pin \"\(written)\" of domain \(Self.host) is not canonical base64"), notes)
+        XCTAssertTrue(
+            notes.contains(
+                "note: \(file.path): at TSKPinnedDomains.\(Self.host).TSKPublicKeyHashes[0]: pin \"\(written)\" of domain \(Self.host) is not canonical base64"
+            ), notes)
         XCTAssertTrue(notes.contains("canonical form is \"\(canonical.dropFirst("sha256/".count))\""), notes)
         XCTAssertTrue(notes.contains("TSKPublicKeyHashes[1]: pin \"\(Self.trustKitDemoBackup)\""), notes)
         XCTAssertTrue(notes.contains("\"BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBA=\""), notes)
@@ -146,10 +159,13 @@ final class PinsCommandTests: XCTestCase {
     /// `verify --policy spki --pin-sha256` reads a pin as TrustKit does, with a note.
     func testVerifyPinSHA256ReadsANonCanonicalPinAsTrustKitDoes() throws {
         let written = try withPaddingBitsSet(try pin("ecdsa/intermediate.pem"))
-        let arguments = ["verify", Self.path("ecdsa/chain.pem"), "--anchors", Self.path("ecdsa/root.pem"),
-                         "--host", Self.host, "--at", Self.verifyDate, "--policy", "spki"]
-        let result = try trustctl(arguments + ["--pin-sha256", written, "--pin-sha256", "sha256/" + Self.trustKitDemoBackup],
-                                  environment: ["NO_COLOR": "1"])
+        let arguments = [
+            "verify", Self.path("ecdsa/chain.pem"), "--anchors", Self.path("ecdsa/root.pem"),
+            "--host", Self.host, "--at", Self.verifyDate, "--policy", "spki",
+        ]
+        let result = try trustctl(
+            arguments + ["--pin-sha256", written, "--pin-sha256", "sha256/" + Self.trustKitDemoBackup],
+            environment: ["NO_COLOR": "1"])
         XCTAssertEqual(result.status, 0, result.stdoutText + result.stderrText)
         XCTAssertTrue(result.stderrText.contains("note: --pin-sha256 \(written) is not canonical base64"), result.stderrText)
         XCTAssertTrue(result.stderrText.contains("as sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBA="), result.stderrText)
@@ -176,21 +192,27 @@ final class PinsCommandTests: XCTestCase {
     }
 
     func testPinEmitsAConfigurationBlockThatLoads() throws {
-        let block = try trustctl(["pin", Self.path("ecdsa/intermediate.pem"), Self.path("ecdsa/root.pem"), "--emit-config", "ats",
-                                  "--domain", Self.host, "--subdomains", "oneLevel"])
+        let block = try trustctl([
+            "pin", Self.path("ecdsa/intermediate.pem"), Self.path("ecdsa/root.pem"), "--emit-config", "ats",
+            "--domain", Self.host, "--subdomains", "oneLevel",
+        ])
         XCTAssertEqual(block.status, 0, block.stderrText)
         XCTAssertTrue(block.stdoutText.contains("NSPinnedCAIdentities"), block.stdoutText)
         let file = directory.appendingPathComponent("Info.plist")
         try Data(block.stdout).write(to: file)
         let port = try server("ecdsa").port
-        let result = try trustctl(["pins", "check", file.path, "\(Self.host):\(port)@127.0.0.1", "--anchors", Self.path("ecdsa/root.pem"),
-                                   "--at", Self.verifyDate])
+        let result = try trustctl([
+            "pins", "check", file.path, "\(Self.host):\(port)@127.0.0.1", "--anchors", Self.path("ecdsa/root.pem"),
+            "--at", Self.verifyDate,
+        ])
         XCTAssertEqual(result.status, 0, result.stdoutText + result.stderrText)
         // TrustKit needs a backup pin: one key alone is refused, naming the rule.
         let single = try trustctl(["pin", Self.path("ecdsa/intermediate.pem"), "--emit-config", "trustkit", "--domain", Self.host])
         XCTAssertEqual(single.status, 1, single.stdoutText)
-        let withBackup = try trustctl(["pin", Self.path("ecdsa/intermediate.pem"), "--emit-config", "trustkit", "--domain", Self.host,
-                                       "--backup-pin", Self.backup])
+        let withBackup = try trustctl([
+            "pin", Self.path("ecdsa/intermediate.pem"), "--emit-config", "trustkit", "--domain", Self.host,
+            "--backup-pin", Self.backup,
+        ])
         XCTAssertEqual(withBackup.status, 0, withBackup.stderrText)
     }
 
@@ -218,7 +240,8 @@ final class PinsCommandTests: XCTestCase {
         XCTAssertEqual(alamofire.pins, [leafPin], "leaf.DER is the same certificate as leaf.cer")
         XCTAssertFalse(alamofire.stderr.contains("leaf.DER"), alamofire.stderr)
 
-        try FileManager.default.copyItem(atPath: Self.path("ecdsa/intermediate.pem"), toPath: directory.appendingPathComponent("intermediate.cer").path)
+        try FileManager.default.copyItem(
+            atPath: Self.path("ecdsa/intermediate.pem"), toPath: directory.appendingPathComponent("intermediate.cer").path)
         let pemCer = try pins([])
         XCTAssertEqual(pemCer.status, 1, pemCer.stderr)
         XCTAssertTrue(pemCer.stderr.contains("intermediate.cer: PEM text"), pemCer.stderr)

@@ -22,8 +22,10 @@ final class PolicyOptionsCommandTests: XCTestCase {
     // MARK: - --at past 9999
 
     func testAVerifyDatePast9999InExpandedOrEpochForm() throws {
-        let chain = [Self.path("policy-options/far-future-leaf.pem"), "--anchors", Self.path("policy-options/far-future-root.pem"),
-                     "--profile", "rfc5280"]
+        let chain = [
+            Self.path("policy-options/far-future-leaf.pem"), "--anchors", Self.path("policy-options/far-future-root.pem"),
+            "--profile", "rfc5280",
+        ]
         let within = try verify(chain + ["--at", "+9999-10-01T00:00:00Z"])
         XCTAssertEqual(within.status, 0, within.stdoutText + within.stderrText)
         for at in ["+10000-01-02T00:00:00Z", "@253402387200"] {
@@ -39,8 +41,11 @@ final class PolicyOptionsCommandTests: XCTestCase {
 
     /// `verify` of a policy-options leaf under the committed ECDSA hierarchy at the pinned date.
     private func verifyLeaf(_ leaf: String, _ extra: [String]) throws -> TrustCtlResult {
-        try verify([Self.path("policy-options/\(leaf).pem"), "--intermediates", Self.path("ecdsa/intermediate.pem"),
-                    "--anchors", Self.path("ecdsa/root.pem"), "--host", Self.host, "--at", TestCertificatesDirectory.verifyDate] + extra)
+        try verify(
+            [
+                Self.path("policy-options/\(leaf).pem"), "--intermediates", Self.path("ecdsa/intermediate.pem"),
+                "--anchors", Self.path("ecdsa/root.pem"), "--host", Self.host, "--at", TestCertificatesDirectory.verifyDate,
+            ] + extra)
     }
 
     func testKeyUsageIsRequiredOfTheLeaf() throws {
@@ -66,12 +71,14 @@ final class PolicyOptionsCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderrText.contains("--key-usage: signing is not a key usage"), unknown.stderrText)
         let rfc5280 = try verifyLeaf("ku-digital-signature", ["--key-usage", "keyEncipherment", "--profile", "rfc5280"])
         XCTAssertEqual(rfc5280.status, 2)
-        XCTAssertTrue(rfc5280.stderrText.contains("--key-usage is an option of Apple's SSL policy: it applies to --profile ssl or webpki"),
-                      rfc5280.stderrText)
+        XCTAssertTrue(
+            rfc5280.stderrText.contains("--key-usage is an option of Apple's SSL policy: it applies to --profile ssl or webpki"),
+            rfc5280.stderrText)
         let disabled = try verifyLeaf("ku-digital-signature", ["--key-usage", "keyEncipherment", "--policy", "disabled"])
         XCTAssertEqual(disabled.status, 2)
-        XCTAssertTrue(disabled.stderrText.contains("--policy disabled accepts without evaluating the chain, so it cannot enforce --key-usage"),
-                      disabled.stderrText)
+        XCTAssertTrue(
+            disabled.stderrText.contains("--policy disabled accepts without evaluating the chain, so it cannot enforce --key-usage"),
+            disabled.stderrText)
     }
 
     // MARK: - --leaf-spki-sha256, --ca-spki-sha256
@@ -88,8 +95,11 @@ final class PolicyOptionsCommandTests: XCTestCase {
     }
 
     private func verifyChain(_ extra: [String]) throws -> TrustCtlResult {
-        try verify([Self.path("ecdsa/chain.pem"), "--anchors", Self.path("ecdsa/root.pem"), "--host", Self.host,
-                    "--at", TestCertificatesDirectory.verifyDate] + extra)
+        try verify(
+            [
+                Self.path("ecdsa/chain.pem"), "--anchors", Self.path("ecdsa/root.pem"), "--host", Self.host,
+                "--at", TestCertificatesDirectory.verifyDate,
+            ] + extra)
     }
 
     func testSPKIPinOptions() throws {
@@ -105,8 +115,9 @@ final class PolicyOptionsCommandTests: XCTestCase {
         XCTAssertEqual(leafMismatch.status, 1)
         let leafFailures = try failures(leafMismatch)
         XCTAssertEqual(leafFailures.map(\.subject), ["CN=www.swifttrust.test,O=SwiftTrust"])
-        XCTAssertEqual(leafFailures.first?.reason.hasPrefix("leaf SPKI SHA-256 \(leaf.dropFirst("sha256/".count)) is not among"), true,
-                       "\(leafFailures)")
+        XCTAssertEqual(
+            leafFailures.first?.reason.hasPrefix("leaf SPKI SHA-256 \(leaf.dropFirst("sha256/".count)) is not among"), true,
+            "\(leafFailures)")
         let caMismatch = try verifyChain(["--ca-spki-sha256", leaf, "--ca-spki-sha256", other, "--json"])
         XCTAssertEqual(caMismatch.status, 1)
         XCTAssertEqual(try failures(caMismatch).map(\.subject), [nil])

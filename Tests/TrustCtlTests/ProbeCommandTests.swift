@@ -20,7 +20,9 @@ final class ProbeCommandTests: XCTestCase {
     private func server(_ leaf: String, chain: [String] = ["ecdsa/intermediate.pem"]) throws -> OpenSSLServer {
         let key = Self.path("keys/" + leaf.replacingOccurrences(of: ".pem", with: ".key.pem"))
         let server: OpenSSLServer
-        do { server = try OpenSSLServer(certificate: Self.path(leaf), key: key, chain: chain.map(Self.path)) } catch OpenSSLServer.StartError.opensslMissing {
+        do { server = try OpenSSLServer(certificate: Self.path(leaf), key: key, chain: chain.map(Self.path)) } catch OpenSSLServer.StartError
+            .opensslMissing
+        {
             throw XCTSkip("openssl is not installed")
         }
         servers.append(server)
@@ -29,8 +31,11 @@ final class ProbeCommandTests: XCTestCase {
 
     /// Probes 127.0.0.1:`port` for the test host under the test root at the pinned date.
     private func probe(_ port: Int, _ extra: [String] = [], anchors: String = "ecdsa/root.pem") throws -> TrustCtlResult {
-        try trustctl(["probe", "127.0.0.1:\(port)", "--host", Self.host, "--sni", Self.host, "--anchors", Self.path(anchors),
-                      "--at", Self.verifyDate, "--connect-timeout", "5"] + extra, environment: ["NO_COLOR": "1"])
+        try trustctl(
+            [
+                "probe", "127.0.0.1:\(port)", "--host", Self.host, "--sni", Self.host, "--anchors", Self.path(anchors),
+                "--at", Self.verifyDate, "--connect-timeout", "5",
+            ] + extra, environment: ["NO_COLOR": "1"])
     }
 
     func testGoodChainIsAcceptedWithProtocolCipherChainAndVerdict() throws {
@@ -46,8 +51,11 @@ final class ProbeCommandTests: XCTestCase {
 
     func testRejectionsExitOneWithTheReason() throws {
         let good = try server("ecdsa/leaf.pem").port
-        let wrongHost = try trustctl(["probe", "127.0.0.1:\(good)", "--host", "api.swifttrust.test", "--anchors", Self.path("ecdsa/root.pem"),
-                                      "--at", Self.verifyDate], environment: ["NO_COLOR": "1"])
+        let wrongHost = try trustctl(
+            [
+                "probe", "127.0.0.1:\(good)", "--host", "api.swifttrust.test", "--anchors", Self.path("ecdsa/root.pem"),
+                "--at", Self.verifyDate,
+            ], environment: ["NO_COLOR": "1"])
         XCTAssertEqual(wrongHost.status, 1, wrongHost.stderrText)
         XCTAssertTrue(wrongHost.stdoutText.contains("host api.swifttrust.test not in SAN"), wrongHost.stdoutText)
 
@@ -69,8 +77,12 @@ final class ProbeCommandTests: XCTestCase {
         XCTAssertTrue(unpinned.stdoutText.contains("public-key pinning failed"), unpinned.stdoutText)
 
         let selfSigned = try server("ecdsa/self-signed-leaf.pem", chain: []).port
-        let accepted = try probe(selfSigned, ["--policy", "pinned-certificates", "--pin", Self.path("ecdsa/self-signed-leaf.pem"),
-                                              "--accept-self-signed"])
+        let accepted = try probe(
+            selfSigned,
+            [
+                "--policy", "pinned-certificates", "--pin", Self.path("ecdsa/self-signed-leaf.pem"),
+                "--accept-self-signed",
+            ])
         XCTAssertEqual(accepted.status, 0, accepted.stdoutText)
     }
 
@@ -86,7 +98,8 @@ final class ProbeCommandTests: XCTestCase {
         XCTAssertEqual(json["port"] as? Int, port)
         XCTAssertEqual(json["serverName"] as? String, Self.host)
         // The saved chain is exactly what the server presented: leaf and intermediate, in order.
-        let expected = try String(contentsOfFile: Self.path("ecdsa/leaf.pem"), encoding: .utf8)
+        let expected =
+            try String(contentsOfFile: Self.path("ecdsa/leaf.pem"), encoding: .utf8)
             + String(contentsOfFile: Self.path("ecdsa/intermediate.pem"), encoding: .utf8)
         XCTAssertEqual(try String(contentsOf: saved, encoding: .utf8).filter { !$0.isWhitespace }, expected.filter { !$0.isWhitespace })
     }
@@ -97,8 +110,10 @@ final class ProbeCommandTests: XCTestCase {
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderrText.contains("cannot connect"), refused.stderrText)
 
-        for arguments in [["probe", "ftp://example.test/"], ["probe", "host:99999"], ["probe", "[::1"],
-                          ["probe", "h.test", "--purpose", "client"], ["probe", "h.test", "--connect-timeout", "0"]] {
+        for arguments in [
+            ["probe", "ftp://example.test/"], ["probe", "host:99999"], ["probe", "[::1"],
+            ["probe", "h.test", "--purpose", "client"], ["probe", "h.test", "--connect-timeout", "0"],
+        ] {
             let result = try trustctl(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stdoutText)")
         }

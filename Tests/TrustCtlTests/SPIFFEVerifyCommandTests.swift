@@ -14,11 +14,15 @@ final class SPIFFEVerifyCommandTests: XCTestCase {
 
     func testAnSVIDIsTrustedUnderItsBundle() throws {
         let pki = try Self.made.get()
-        for bundle in [["--bundle", pki.example.bundleJSONPath],
-                       ["--bundle", pki.example.bundleJSONPath, "--trust-domain", "example.org"],
-                       ["--bundle", pki.example.bundlePEMPath, "--trust-domain", "example.org"],
-                       ["--bundle", pki.other.bundleJSONPath, "--bundle", pki.example.bundlePEMPath,
-                        "--trust-domain", "other.example", "--trust-domain", "example.org"]] {
+        for bundle in [
+            ["--bundle", pki.example.bundleJSONPath],
+            ["--bundle", pki.example.bundleJSONPath, "--trust-domain", "example.org"],
+            ["--bundle", pki.example.bundlePEMPath, "--trust-domain", "example.org"],
+            [
+                "--bundle", pki.other.bundleJSONPath, "--bundle", pki.example.bundlePEMPath,
+                "--trust-domain", "other.example", "--trust-domain", "example.org",
+            ],
+        ] {
             let result = try verify(pki.server, bundle)
             XCTAssertEqual(result.status, 0, "\(bundle): \(result.stdoutText)\(result.stderrText)")
             XCTAssertTrue(result.stdoutText.contains("SPIFFE ID: \(SPIFFEPKI.serverID) (trust bundle example.org)"), result.stdoutText)
@@ -56,8 +60,10 @@ final class SPIFFEVerifyCommandTests: XCTestCase {
         let expected: [(SPIFFEPKI.Defect, words: String, source: String)] = [
             (.twoURIs, "leaf has 2 URI subjectAltNames", "(SPIFFE X509-SVID §2, §5.2)"),
             (.noURI, "leaf has no URI subjectAltName", "(SPIFFE X509-SVID §2, §5.2)"),
-            (.invalidSPIFFEID, "is not a SPIFFE ID: the path cannot contain dot segments (SPIFFE-ID §2.2)",
-             "(SPIFFE X509-SVID §3.1, §5.2; SPIFFE-ID §2)"),
+            (
+                .invalidSPIFFEID, "is not a SPIFFE ID: the path cannot contain dot segments (SPIFFE-ID §2.2)",
+                "(SPIFFE X509-SVID §3.1, §5.2; SPIFFE-ID §2)"
+            ),
             (.trustDomainID, "has no path", "(SPIFFE X509-SVID §3.1, §5.2; SPIFFE-ID §2)"),
             (.caLeaf, "leaf asserts basicConstraints cA", "(SPIFFE X509-SVID §4.1, §5.2)"),
             (.noKeyUsage, "leaf has no keyUsage", "(SPIFFE X509-SVID §4.3)"),
@@ -86,17 +92,31 @@ final class SPIFFEVerifyCommandTests: XCTestCase {
         let cases: [([String], String)] = [
             (["verify", pki.server.chainPath, "--bundle", pki.example.bundleJSONPath], "--profile spiffe"),
             (["verify", pki.server.chainPath, "--profile", "rfc5280", "--bundle", pki.example.bundleJSONPath], "--profile spiffe"),
-            (["verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.example.bundleJSONPath, "--anchors", pki.example.rootPath],
-             "--anchors"),
+            (
+                ["verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.example.bundleJSONPath, "--anchors", pki.example.rootPath],
+                "--anchors"
+            ),
             (["verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.example.bundlePEMPath], "--trust-domain"),
-            (["verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.example.bundleJSONPath, "--trust-domain", "Example.org"],
-             "SPIFFE-ID §2.1"),
-            (["verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.example.bundleJSONPath,
-              "--bundle", pki.other.bundleJSONPath, "--trust-domain", "example.org"], "one --trust-domain per --bundle"),
-            (["verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.example.bundleJSONPath,
-              "--bundle", pki.example.bundlePEMPath, "--trust-domain", "example.org", "--trust-domain", "example.org"], "a second bundle"),
-            (["verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.server.keyPath, "--trust-domain", "example.org"],
-             "no certificate"),
+            (
+                ["verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.example.bundleJSONPath, "--trust-domain", "Example.org"],
+                "SPIFFE-ID §2.1"
+            ),
+            (
+                [
+                    "verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.example.bundleJSONPath,
+                    "--bundle", pki.other.bundleJSONPath, "--trust-domain", "example.org",
+                ], "one --trust-domain per --bundle"
+            ),
+            (
+                [
+                    "verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.example.bundleJSONPath,
+                    "--bundle", pki.example.bundlePEMPath, "--trust-domain", "example.org", "--trust-domain", "example.org",
+                ], "a second bundle"
+            ),
+            (
+                ["verify", pki.server.chainPath, "--profile", "spiffe", "--bundle", pki.server.keyPath, "--trust-domain", "example.org"],
+                "no certificate"
+            ),
         ]
         for (arguments, words) in cases {
             let result = try trustctl(arguments)

@@ -10,20 +10,31 @@ extension ServeCommandTests {
 
     /// `trustctl serve` presenting the loopback SVID, judging clients under the spiffe profile.
     private func serveSVIDs(_ pki: SPIFFEPKI, _ extra: [String]) throws -> Server {
-        try Server(try trustctlURL, ["serve", "--cert", pki.loopback.certificatePath, "--chain", pki.example.intermediatePath ?? "",
-                                     "--key", pki.loopback.keyPath, "--port", "0", "--require-client-cert", "--profile", "spiffe"] + extra)
+        try Server(
+            try trustctlURL,
+            [
+                "serve", "--cert", pki.loopback.certificatePath, "--chain", pki.example.intermediatePath ?? "",
+                "--key", pki.loopback.keyPath, "--port", "0", "--require-client-cert", "--profile", "spiffe",
+            ] + extra)
     }
 
     /// `openssl s_client` presenting `credential` (with its intermediates).
     private func sClient(_ port: Int, _ credential: SPIFFEPKI.Credential, intermediate: String?) throws -> String {
-        try OpenSSLCommand.output(of: ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_3", "-ign_eof", "-cert", credential.certificatePath,
-                                       "-key", credential.keyPath] + (intermediate.map { ["-cert_chain", $0] } ?? []))
+        try OpenSSLCommand.output(
+            of: [
+                "s_client", "-connect", "127.0.0.1:\(port)", "-tls1_3", "-ign_eof", "-cert", credential.certificatePath,
+                "-key", credential.keyPath,
+            ] + (intermediate.map { ["-cert_chain", $0] } ?? []))
     }
 
     func testEachClientIsVerifiedUnderItsOwnTrustDomainsBundle() throws {
         let pki = try Self.spiffe.get()
-        let server = try serveSVIDs(pki, ["--bundle", pki.example.bundleJSONPath, "--bundle", pki.other.bundlePEMPath,
-                                          "--trust-domain", "example.org", "--trust-domain", "other.example", "--count", "2"])
+        let server = try serveSVIDs(
+            pki,
+            [
+                "--bundle", pki.example.bundleJSONPath, "--bundle", pki.other.bundlePEMPath,
+                "--trust-domain", "example.org", "--trust-domain", "other.example", "--count", "2",
+            ])
         let port = try server.port()
         let example = try sClient(port, pki.client, intermediate: pki.example.intermediatePath)
         XCTAssertTrue(example.contains("SwiftTrust serve: accepted"), example)
@@ -55,8 +66,10 @@ extension ServeCommandTests {
         let cases: [([String], String)] = [
             (["--bundle", pki.example.bundleJSONPath], "--require-client-cert"),
             (["--require-client-cert", "--bundle", pki.example.bundleJSONPath], "--profile spiffe"),
-            (["--require-client-cert", "--profile", "spiffe", "--bundle", pki.example.bundleJSONPath, "--anchors", pki.example.rootPath],
-             "--anchors"),
+            (
+                ["--require-client-cert", "--profile", "spiffe", "--bundle", pki.example.bundleJSONPath, "--anchors", pki.example.rootPath],
+                "--anchors"
+            ),
         ]
         for (extra, words) in cases {
             let result = try trustctl(base + extra)

@@ -53,7 +53,10 @@ final class ServeCommandTests: XCTestCase {
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline {
                 if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Listening on ") }),
-                   let port = line.split(separator: ":").last.flatMap({ Int($0) }) { return port }
+                    let port = line.split(separator: ":").last.flatMap({ Int($0) })
+                {
+                    return port
+                }
                 if !process.isRunning { break }
                 usleep(20_000)
             }
@@ -69,16 +72,24 @@ final class ServeCommandTests: XCTestCase {
     }
 
     private func serve(_ extra: [String]) throws -> Server {
-        try Server(try trustctlURL, ["serve", "--cert", Self.path("ecdsa/leaf.pem"), "--chain", Self.path("ecdsa/intermediate.pem"),
-                                     "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0", "--at", Self.verifyDate] + extra)
+        try Server(
+            try trustctlURL,
+            [
+                "serve", "--cert", Self.path("ecdsa/leaf.pem"), "--chain", Self.path("ecdsa/intermediate.pem"),
+                "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0", "--at", Self.verifyDate,
+            ] + extra)
     }
 
     /// `openssl s_client` to 127.0.0.1:`port`, presenting `certificate` (with the intermediate) when given.
-    private func sClient(_ port: Int, version: String = "-tls1_3", certificate: String? = nil, session: (file: String, resume: Bool)? = nil) throws -> String {
+    private func sClient(_ port: Int, version: String = "-tls1_3", certificate: String? = nil, session: (file: String, resume: Bool)? = nil) throws
+        -> String
+    {
         var arguments = ["s_client", "-connect", "127.0.0.1:\(port)", version, "-ign_eof"]
         if let certificate {
-            arguments += ["-cert", Self.path(certificate), "-cert_chain", Self.path("ecdsa/intermediate.pem"),
-                          "-key", Self.path("keys/" + certificate.replacingOccurrences(of: ".pem", with: ".key.pem"))]
+            arguments += [
+                "-cert", Self.path(certificate), "-cert_chain", Self.path("ecdsa/intermediate.pem"),
+                "-key", Self.path("keys/" + certificate.replacingOccurrences(of: ".pem", with: ".key.pem")),
+            ]
         }
         if let session { arguments += [session.resume ? "-sess_in" : "-sess_out", directory.appendingPathComponent(session.file).path] }
         return try OpenSSLCommand.output(of: arguments)
@@ -117,16 +128,22 @@ final class ServeCommandTests: XCTestCase {
 
     /// `openssl s_client` to 127.0.0.1:`port` presenting the leaf at `certificate` (absolute path) and its `key`.
     private func sClient(_ port: Int, certificate: String, key: String) throws -> String {
-        try OpenSSLCommand.output(of: ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_3", "-ign_eof", "-cert", certificate,
-                                       "-cert_chain", Self.path("ecdsa/intermediate.pem"), "-key", key])
+        try OpenSSLCommand.output(of: [
+            "s_client", "-connect", "127.0.0.1:\(port)", "-tls1_3", "-ign_eof", "-cert", certificate,
+            "-cert_chain", Self.path("ecdsa/intermediate.pem"), "-key", key,
+        ])
     }
 
     /// `trustctl serve` judging clients against the committed ECDSA root with CRLs fetched, at the
     /// real time (the fixture's leaf is made now), for one connection.
     private func serveCheckingCRLs(_ extra: [String]) throws -> Server {
-        try Server(try trustctlURL, ["serve", "--cert", Self.path("ecdsa/leaf.pem"), "--chain", Self.path("ecdsa/intermediate.pem"),
-                                     "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0", "--require-client-cert",
-                                     "--revocation", "crl", "--count", "1"] + extra)
+        try Server(
+            try trustctlURL,
+            [
+                "serve", "--cert", Self.path("ecdsa/leaf.pem"), "--chain", Self.path("ecdsa/intermediate.pem"),
+                "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0", "--require-client-cert",
+                "--revocation", "crl", "--count", "1",
+            ] + extra)
     }
 
     /// Issue 40 item 3: a revoked client whose CA publishes its CRL at a loopback address (a private
@@ -197,8 +214,10 @@ final class ServeCommandTests: XCTestCase {
     /// --require-client-cert each is refused (exit 2) rather than ignored. 192.0.2.1 cannot be
     /// listened on, so a serve that accepted the flag would fail there, with another message.
     func testTrustOptionsWithoutClientCertificatesExitTwo() throws {
-        let base = ["serve", "--cert", Self.path("ecdsa/leaf.pem"), "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0",
-                    "--listen", "192.0.2.1", "--count", "1"]
+        let base = [
+            "serve", "--cert", Self.path("ecdsa/leaf.pem"), "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0",
+            "--listen", "192.0.2.1", "--count", "1",
+        ]
         let cases: [[String]] = [
             ["--profile", "webpki"], ["--purpose", "client"], ["--intermediates", Self.path("ecdsa/intermediate.pem")],
             ["--at", TestCertificatesDirectory.verifyDate], ["--enforce-anchor-constraints"],
@@ -219,14 +238,18 @@ final class ServeCommandTests: XCTestCase {
     /// (`email:user@swifttrust.test`, `O=SwiftTrust`) is served under a rule it matches and refused
     /// in the handshake, with the rule named, under one it does not.
     func testAllowedIdentitiesAdmitOnlyMatchingClients() throws {
-        let allowed = try serve(["--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "1",
-                                 "--allow-dns", "nobody.swifttrust.test", "--allow-email", "user@swifttrust.test"])
+        let allowed = try serve([
+            "--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "1",
+            "--allow-dns", "nobody.swifttrust.test", "--allow-email", "user@swifttrust.test",
+        ])
         let served = try sClient(try allowed.port(), certificate: "ecdsa/leaf-client.pem")
         XCTAssertTrue(served.contains("SwiftTrust serve: accepted"), served)
         XCTAssertEqual(allowed.wait(), 0, allowed.text)
 
-        let refusing = try serve(["--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "1",
-                                  "--allow-subject", "O=Someone Else", "--allow-email-domain", "example.com"])
+        let refusing = try serve([
+            "--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "1",
+            "--allow-subject", "O=Someone Else", "--allow-email-domain", "example.com",
+        ])
         let refused = try sClient(try refusing.port(), certificate: "ecdsa/leaf-client.pem")
         XCTAssertFalse(refused.contains("SwiftTrust serve: accepted"), refused)
         XCTAssertEqual(refusing.wait(), 1, refusing.text)
@@ -237,10 +260,14 @@ final class ServeCommandTests: XCTestCase {
 
     /// A malformed `--allow-…` value is a usage error naming the flag.
     func testAMalformedAllowedIdentityExitsTwo() throws {
-        let base = ["serve", "--cert", Self.path("ecdsa/leaf.pem"), "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0",
-                    "--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "1"]
-        for (flag, value) in [("--allow-ip", "10.0.0.1/8"), ("--allow-spiffe", "spiffe://Example.org"), ("--allow-dns", "*.com"),
-                              ("--allow-subject", "XX=y"), ("--allow-uri", "no-scheme")] {
+        let base = [
+            "serve", "--cert", Self.path("ecdsa/leaf.pem"), "--key", Self.path("keys/ecdsa/leaf.key.pem"), "--port", "0",
+            "--require-client-cert", "--anchors", Self.path("ecdsa/root.pem"), "--count", "1",
+        ]
+        for (flag, value) in [
+            ("--allow-ip", "10.0.0.1/8"), ("--allow-spiffe", "spiffe://Example.org"), ("--allow-dns", "*.com"),
+            ("--allow-subject", "XX=y"), ("--allow-uri", "no-scheme"),
+        ] {
             let result = try trustctl(base + [flag, value])
             XCTAssertEqual(result.status, 2, "\(flag) \(value): \(result.stdoutText)")
             XCTAssertTrue(result.stderrText.contains(flag), "\(flag): \(result.stderrText)")

@@ -29,8 +29,10 @@ final class StoreCommandTests: XCTestCase {
     private func certificate(_ name: String, days: Int, key: String? = nil) throws -> String {
         let out = directory.appendingPathComponent("\(name).pem").path
         let keyPath = directory.appendingPathComponent("\(key ?? name).key").path
-        var arguments = ["req", "-x509", "-nodes", "-out", out, "-days", String(days), "-subj", "/O=SwiftTrust Store Test/CN=\(key ?? name)",
-                         "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"]
+        var arguments = [
+            "req", "-x509", "-nodes", "-out", out, "-days", String(days), "-subj", "/O=SwiftTrust Store Test/CN=\(key ?? name)",
+            "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+        ]
         if FileManager.default.fileExists(atPath: keyPath) {
             arguments += ["-key", keyPath]
         } else {
@@ -75,8 +77,10 @@ final class StoreCommandTests: XCTestCase {
         let garbage = "-----BEGIN CERTIFICATE-----\nAAECAwQFBgcICQ==\n-----END CERTIFICATE-----\n"
         let notBase64 = "-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----\n"
         var text = "", lines: [String: Int] = [:]
-        for (name, block) in [("expired", expired), ("expiring", expiring), ("long-lived", longLived), ("garbage", garbage),
-                              ("admin", admin), ("shipped", shipped), ("long-lived again", longLived), ("not base64", notBase64)] {
+        for (name, block) in [
+            ("expired", expired), ("expiring", expiring), ("long-lived", longLived), ("garbage", garbage),
+            ("admin", admin), ("shipped", shipped), ("long-lived again", longLived), ("not base64", notBase64),
+        ] {
             lines[name] = text.split(separator: "\n", omittingEmptySubsequences: false).count
             text += block
         }
@@ -147,10 +151,14 @@ final class StoreCommandTests: XCTestCase {
 
         // Every location, in order: the variables used, the distribution's locations not consulted, then the
         // classifying directories (under --root).
-        XCTAssertEqual(report.locations.map(\.kind), ["SSL_CERT_FILE", "SSL_CERT_DIR"] + Array(repeating: "bundle", count: 7)
-                       + Array(repeating: "directory", count: 3) + Array(repeating: "administrator", count: 3) + ["distribution"])
-        XCTAssertEqual(report.locations.map(\.status), ["used", "used"] + Array(repeating: "not-consulted", count: 10)
-                       + ["used", "unreadable", "unreadable", "used"])
+        XCTAssertEqual(
+            report.locations.map(\.kind),
+            ["SSL_CERT_FILE", "SSL_CERT_DIR"] + Array(repeating: "bundle", count: 7)
+                + Array(repeating: "directory", count: 3) + Array(repeating: "administrator", count: 3) + ["distribution"])
+        XCTAssertEqual(
+            report.locations.map(\.status),
+            ["used", "used"] + Array(repeating: "not-consulted", count: 10)
+                + ["used", "unreadable", "unreadable", "used"])
         let file = report.locations[0], dir = report.locations[1]
         XCTAssertEqual([file.certificates, file.anchors, file.skipped], [6, 5, 2], "the bundle: 6 certificates, one twice, 2 bad blocks")
         XCTAssertEqual([dir.certificates, dir.anchors, dir.skipped], [3, 2, 0])
@@ -182,9 +190,13 @@ final class StoreCommandTests: XCTestCase {
         // Duplicates: the long-lived root three times (twice in the bundle, once in the directory), the renewed
         // root through a link to its hashed file, and the two as one subject and key.
         XCTAssertEqual(report.duplicates.map(\.kind), ["identical", "linked", "same-subject-and-key"])
-        XCTAssertEqual(report.duplicates[0].copies, [Report.Copy(path: bundle.path, line: lines["long-lived"]),
-                                                     Report.Copy(path: bundle.path, line: lines["long-lived again"]),
-                                                     Report.Copy(path: certDir.path + "/\(hash).1", line: 1)])
+        XCTAssertEqual(
+            report.duplicates[0].copies,
+            [
+                Report.Copy(path: bundle.path, line: lines["long-lived"]),
+                Report.Copy(path: bundle.path, line: lines["long-lived again"]),
+                Report.Copy(path: certDir.path + "/\(hash).1", line: 1),
+            ])
         XCTAssertEqual(Set(report.duplicates[1].copies.map(\.path)), [certDir.path + "/\(hash).0", certDir.path + "/renewed.pem"])
         XCTAssertEqual(report.duplicates[2].anchors.count, 2)
         XCTAssertEqual(Set(report.duplicates[2].anchors.map { report.anchors[$0].subject }), [report.anchor("long-lived")?.subject])
@@ -207,8 +219,9 @@ final class StoreCommandTests: XCTestCase {
 
     func testTextReportsTheSameStore() throws {
         let (bundle, certDir, lines, _) = try layOut()
-        let result = try trustctl(["store", "--at", at, "--root", root.path],
-                                  environment: ["SSL_CERT_FILE": bundle.path, "SSL_CERT_DIR": certDir.path])
+        let result = try trustctl(
+            ["store", "--at", at, "--root", root.path],
+            environment: ["SSL_CERT_FILE": bundle.path, "SSL_CERT_DIR": certDir.path])
         XCTAssertEqual(result.status, 0, result.stderrText)
         let text = result.stdoutText
         let expected = [
@@ -265,7 +278,8 @@ final class StoreCommandTests: XCTestCase {
         let result = try trustctl(["store", "--json", "--root", root.path], environment: ["SSL_CERT_FILE": missing, "SSL_CERT_DIR": ""])
         XCTAssertEqual(result.status, 2, result.stdoutText)
         let report = try report(result)
-        XCTAssertEqual(report.error, "SSL_CERT_FILE=\(missing) does not exist: fix or unset SSL_CERT_FILE (the distribution's CA bundle is not used instead)")
+        XCTAssertEqual(
+            report.error, "SSL_CERT_FILE=\(missing) does not exist: fix or unset SSL_CERT_FILE (the distribution's CA bundle is not used instead)")
         XCTAssertEqual(report.locations.first?.status, "unreadable")
         XCTAssertEqual(report.locations.first?.problem, "does not exist")
         XCTAssertTrue(report.locations.dropFirst().allSatisfy { $0.status == "not-consulted" })
@@ -283,8 +297,9 @@ final class StoreCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.stderrText)
         let report = try report(result)
         XCTAssertNil(report.source)
-        XCTAssertEqual(report.locations.filter { $0.kind == "bundle" || $0.kind == "directory" }.map(\.status),
-                       Array(repeating: "unreadable", count: 10))
+        XCTAssertEqual(
+            report.locations.filter { $0.kind == "bundle" || $0.kind == "directory" }.map(\.status),
+            Array(repeating: "unreadable", count: 10))
     }
 
     func testABadDateIsAUsageError() throws {

@@ -82,11 +82,13 @@ final class TrustCtlOutputEscapingTests: XCTestCase {
         let pem = try String(contentsOfFile: certificate, encoding: .utf8)
         let suite: [String: Any] = [
             "version": 1,
-            "testcases": [[
-                "id": "webpki::\u{1B}[2Jhostile", "description": "hostile\n", "validation_kind": "SERVER",
-                "trusted_certs": [pem], "untrusted_intermediates": [], "peer_certificate": pem,
-                "expected_result": "SUCCESS", "expected_peer_name": ["kind": "DNS", "value": "www.example.test"],
-            ]],
+            "testcases": [
+                [
+                    "id": "webpki::\u{1B}[2Jhostile", "description": "hostile\n", "validation_kind": "SERVER",
+                    "trusted_certs": [pem], "untrusted_intermediates": [], "peer_certificate": pem,
+                    "expected_result": "SUCCESS", "expected_peer_name": ["kind": "DNS", "value": "www.example.test"],
+                ]
+            ],
         ]
         let suitePath = directory.appendingPathComponent("limbo.json")
         try JSONSerialization.data(withJSONObject: suite).write(to: suitePath)
@@ -128,20 +130,25 @@ final class TrustCtlOutputEscapingTests: XCTestCase {
     /// A self-signed P-256 certificate whose CN is ``hostileCommonName`` and whose SANs are
     /// `a ESC[31m .example` and `b NEWLINE c.example`, made by the openssl CLI.
     private func makeHostileCertificate() throws {
-        guard let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"]
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             throw XCTSkip("openssl is not installed (needed to make the hostile certificate)")
         }
         // The configuration file holds the raw ESC; "\n" is openssl's own escape for a newline.
-        let config = "[req]\ndistinguished_name=dn\n[dn]\n[ext]\nsubjectAltName=@alt\nbasicConstraints=critical,CA:TRUE\n"
+        let config =
+            "[req]\ndistinguished_name=dn\n[dn]\n[ext]\nsubjectAltName=@alt\nbasicConstraints=critical,CA:TRUE\n"
             + "keyUsage=critical,keyCertSign,digitalSignature\n[alt]\nDNS.1=a\u{1B}[31m.example\nDNS.2=b\\nc.example\n"
         let configPath = directory.appendingPathComponent("openssl.cnf")
         try Data(config.utf8).write(to: configPath)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: openssl)
-        process.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                             "-keyout", directory.appendingPathComponent("key.pem").path, "-out", certificate, "-days", "30",
-                             "-utf8", "-config", configPath.path, "-extensions", "ext", "-subj", "/CN=" + Self.hostileCommonName]
+        process.arguments = [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+            "-keyout", directory.appendingPathComponent("key.pem").path, "-out", certificate, "-days", "30",
+            "-utf8", "-config", configPath.path, "-extensions", "ext", "-subj", "/CN=" + Self.hostileCommonName,
+        ]
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

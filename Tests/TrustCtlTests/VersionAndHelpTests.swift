@@ -26,7 +26,8 @@ final class VersionAndHelpTests: XCTestCase {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let library = text.firstMatch(of: /\(Library: ([^)]*)\)/).map { String($0.1) }
+        let library =
+            text.firstMatch(of: /\(Library: ([^)]*)\)/).map { String($0.1) }
             ?? text.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(libcrypto, "libcrypto: \(library)")
     }
@@ -41,8 +42,9 @@ final class VersionAndHelpTests: XCTestCase {
             pending += subcommands.map { command + [$0] }
             if !command.isEmpty {
                 commands.append(command)
-                XCTAssertTrue(result.stdoutText.contains("Example: trustctl \(command.joined(separator: " "))"),
-                              "trustctl \(command.joined(separator: " ")) --help has no worked example:\n\(result.stdoutText)")
+                XCTAssertTrue(
+                    result.stdoutText.contains("Example: trustctl \(command.joined(separator: " "))"),
+                    "trustctl \(command.joined(separator: " ")) --help has no worked example:\n\(result.stdoutText)")
             }
         }
         // The walk found the commands (and the nested `pins` ones), not an empty list.

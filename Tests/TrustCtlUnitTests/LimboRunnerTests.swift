@@ -26,11 +26,13 @@ final class LimboRunnerTests: XCTestCase {
         let name = ["kind": "DNS", "value": "www.swifttrust.test"]
         let strict = try Self.testcase(leaf: "scenarios/leaf-sha1.pem", ["expected_peer_name": name])
         XCTAssertEqual(LimboRunner.run(strict).actual_result, "FAILURE")
-        let sha256Only = try Self.testcase(leaf: "scenarios/leaf-sha1.pem",
-                                           ["expected_peer_name": name, "signature_algorithms": ["ECDSA_WITH_SHA256"]])
+        let sha256Only = try Self.testcase(
+            leaf: "scenarios/leaf-sha1.pem",
+            ["expected_peer_name": name, "signature_algorithms": ["ECDSA_WITH_SHA256"]])
         XCTAssertEqual(LimboRunner.run(sha256Only).actual_result, "FAILURE")
-        let legacy = try Self.testcase(leaf: "scenarios/leaf-sha1.pem",
-                                       ["expected_peer_name": name, "signature_algorithms": ["ECDSA_WITH_SHA256", "ECDSA_WITH_SHA1"]])
+        let legacy = try Self.testcase(
+            leaf: "scenarios/leaf-sha1.pem",
+            ["expected_peer_name": name, "signature_algorithms": ["ECDSA_WITH_SHA256", "ECDSA_WITH_SHA1"]])
         let result = LimboRunner.run(legacy)
         XCTAssertEqual(result.actual_result, "SUCCESS", result.context ?? "")
     }
@@ -41,8 +43,9 @@ final class LimboRunnerTests: XCTestCase {
         XCTAssertEqual(LimboRunner.run(client).actual_result, "SUCCESS")
         let server = try Self.testcase(leaf: "ecdsa/leaf-client.pem", ["validation_kind": "CLIENT", "extended_key_usage": ["serverAuth"]])
         XCTAssertEqual(LimboRunner.run(server).actual_result, "FAILURE")
-        let both = try Self.testcase(leaf: "ecdsa/leaf-client.pem",
-                                     ["validation_kind": "CLIENT", "extended_key_usage": ["clientAuth", "serverAuth"]])
+        let both = try Self.testcase(
+            leaf: "ecdsa/leaf-client.pem",
+            ["validation_kind": "CLIENT", "extended_key_usage": ["clientAuth", "serverAuth"]])
         XCTAssertEqual(LimboRunner.run(both).actual_result, "FAILURE")
         let other = try Self.testcase(leaf: "ecdsa/leaf-client.pem", ["validation_kind": "CLIENT", "extended_key_usage": ["codeSigning"]])
         let result = LimboRunner.run(other)
@@ -54,8 +57,11 @@ final class LimboRunnerTests: XCTestCase {
         // ecdsa/leaf-client.pem names email:user@swifttrust.test.
         func run(_ names: [String]) throws -> String {
             let peers = names.map { ["kind": "RFC822", "value": $0] }
-            return LimboRunner.run(try Self.testcase(leaf: "ecdsa/leaf-client.pem",
-                                                     ["validation_kind": "CLIENT", "expected_peer_names": peers])).actual_result
+            return LimboRunner.run(
+                try Self.testcase(
+                    leaf: "ecdsa/leaf-client.pem",
+                    ["validation_kind": "CLIENT", "expected_peer_names": peers])
+            ).actual_result
         }
         XCTAssertEqual(try run(["user@swifttrust.test"]), "SUCCESS")
         XCTAssertEqual(try run(["other@swifttrust.test"]), "FAILURE")
@@ -72,8 +78,8 @@ final class LimboRunnerTests: XCTestCase {
         let results = [
             Self.result("rfc5280::a", "SUCCESS", expected: "SUCCESS"),
             Self.result("rfc5280::b", "SKIPPED", expected: "SUCCESS"),
-            Self.result("webpki::c", "SUCCESS", expected: "FAILURE"),   // conflicts with rfc5280::a, which is right
-            Self.result("webpki::d", "SUCCESS", expected: "FAILURE"),   // conflicts with rfc5280::b, which was skipped
+            Self.result("webpki::c", "SUCCESS", expected: "FAILURE"), // conflicts with rfc5280::a, which is right
+            Self.result("webpki::d", "SUCCESS", expected: "FAILURE"), // conflicts with rfc5280::b, which was skipped
             Self.result("webpki::e", "FAILURE", expected: "SUCCESS"),
         ]
         let summary = LimboSummary(results: results, seconds: 0, conflicts: ["webpki::c": ["rfc5280::a"], "webpki::d": ["rfc5280::b"]])

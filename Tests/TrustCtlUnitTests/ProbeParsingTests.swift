@@ -16,8 +16,10 @@ final class ProbeParsingTests: XCTestCase {
             XCTAssertEqual([target.host, String(target.port)], [host, String(port)], text)
             XCTAssertEqual(target.hasExplicitPort, explicit, text)
         }
-        for bad in ["", ":443", "http://example.test/", "example.test:0", "example.test:65536", "example.test:x",
-                    "[::1", "[::1]x", "https://user@example.test/", "https://:443/"] {
+        for bad in [
+            "", ":443", "http://example.test/", "example.test:0", "example.test:65536", "example.test:x",
+            "[::1", "[::1]x", "https://user@example.test/", "https://:443/",
+        ] {
             XCTAssertThrowsError(try ProbeTarget(parsing: bad), bad)
         }
     }
@@ -39,8 +41,9 @@ final class ProbeParsingTests: XCTestCase {
     func testTruncatedServerHellosAskForMoreAndOtherRecordsAreNotServerHellos() {
         let full = serverHello(sessionID: 32, suite: 0x1303)
         for length in 0..<(full.count - 1) {
-            XCTAssertEqual(ServerHelloSniffer.cipherSuite(in: Array(full.prefix(length))), length < 5 + 4 + 2 + 32 + 1 + 32 + 2 ? .needMore : .found(0x1303),
-                           "\(length) bytes")
+            XCTAssertEqual(
+                ServerHelloSniffer.cipherSuite(in: Array(full.prefix(length))), length < 5 + 4 + 2 + 32 + 1 + 32 + 2 ? .needMore : .found(0x1303),
+                "\(length) bytes")
         }
         XCTAssertEqual(ServerHelloSniffer.cipherSuite(in: Array("HTTP/1.0 400".utf8)), .notServerHello)
         XCTAssertEqual(ServerHelloSniffer.cipherSuite(in: [21, 3, 3, 0, 2, 2, 40]), .notServerHello, "an alert")

@@ -10,9 +10,10 @@ final class ProbeSettingsTests: XCTestCase {
 
     func testTheCommandLineSettingsFetchNoMissingIntermediate() throws {
         let probe = try Probe.parse(["127.0.0.1:1", "--anchors", Self.anchors])
-        let settings = try TLSTrustSettings.commandLine(trust: probe.trust, inputs: try probe.trust.load(),
-                                                        certificatePolicies: probe.certificatePolicies, evaluation: probe.evaluation,
-                                                        localAddresses: probe.network.localAddresses)
+        let settings = try TLSTrustSettings.commandLine(
+            trust: probe.trust, inputs: try probe.trust.load(),
+            certificatePolicies: probe.certificatePolicies, evaluation: probe.evaluation,
+            localAddresses: probe.network.localAddresses)
         XCTAssertFalse(settings.options.fetchesMissingIssuers)
     }
 

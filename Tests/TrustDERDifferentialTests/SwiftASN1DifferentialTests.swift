@@ -90,8 +90,9 @@ final class SwiftASN1DifferentialTests: XCTestCase {
                 agreed += 1
             case let (rule?, true):
                 stricter["\(rule)", default: 0] += 1
-                XCTAssertTrue(Self.isDocumentedStricter(rule),
-                              "\(name): we refuse it (\(rule)) and swift-asn1 accepts it; not a documented difference")
+                XCTAssertTrue(
+                    Self.isDocumentedStricter(rule),
+                    "\(name): we refuse it (\(rule)) and swift-asn1 accepts it; not a documented difference")
             case (nil, false):
                 XCTFail("\(name): we accept it and swift-asn1 refuses it")
             }

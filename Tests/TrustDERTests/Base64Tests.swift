@@ -28,10 +28,12 @@ final class Base64Tests: XCTestCase {
     }
 
     func testFullAlphabet() {
-        let bytes: [UInt8] = [0x00, 0x10, 0x83, 0x10, 0x51, 0x87, 0x20, 0x92, 0x8B, 0x30, 0xD3, 0x8F,
-                              0x41, 0x14, 0x93, 0x51, 0x55, 0x97, 0x61, 0x96, 0x9B, 0x71, 0xD7, 0x9F,
-                              0x82, 0x18, 0xA3, 0x92, 0x59, 0xA7, 0xA2, 0x9A, 0xAB, 0xB2, 0xDB, 0xAF,
-                              0xC3, 0x1C, 0xB3, 0xD3, 0x5D, 0xB7, 0xE3, 0x9E, 0xBB, 0xF3, 0xDF, 0xBF]
+        let bytes: [UInt8] = [
+            0x00, 0x10, 0x83, 0x10, 0x51, 0x87, 0x20, 0x92, 0x8B, 0x30, 0xD3, 0x8F,
+            0x41, 0x14, 0x93, 0x51, 0x55, 0x97, 0x61, 0x96, 0x9B, 0x71, 0xD7, 0x9F,
+            0x82, 0x18, 0xA3, 0x92, 0x59, 0xA7, 0xA2, 0x9A, 0xAB, 0xB2, 0xDB, 0xAF,
+            0xC3, 0x1C, 0xB3, 0xD3, 0x5D, 0xB7, 0xE3, 0x9E, 0xBB, 0xF3, 0xDF, 0xBF,
+        ]
         let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
         XCTAssertEqual(Base64.encode(bytes), alphabet)
         XCTAssertEqual(Base64.decode(Array(alphabet.utf8)), bytes)
@@ -59,15 +61,19 @@ final class Base64Tests: XCTestCase {
     }
 
     func testBadPaddingIsRejected() {
-        for text in ["Zg", "Zg=", "Zg===", "Zm8", "Z", "Zm9vY", "=", "==", "====", "Z===", "Zg=A", "Zm=v",
-                     "Zg==Zm8=", "Zm8=Zm9v", "=Zg=", "Zm9v====", "Zm9vYg==="] {
+        for text in [
+            "Zg", "Zg=", "Zg===", "Zm8", "Z", "Zm9vY", "=", "==", "====", "Z===", "Zg=A", "Zm=v",
+            "Zg==Zm8=", "Zm8=Zm9v", "=Zg=", "Zm9v====", "Zm9vYg===",
+        ] {
             XCTAssertNil(Base64.decode(Array(text.utf8)), "'\(text)' must be rejected")
         }
     }
 
     func testStrayCharactersAreRejected() {
-        for text in ["Zm9v\n", "Zm9 v", " Zm9v", "Zm9v\r\nYmFy", "Zm-v", "Zm_v", "Zm9v*", "Zm.v", "Zm9v\0\0\0\0",
-                     "Zm9v\u{7F}Zm8", "Zm9vYmFy\t"] {
+        for text in [
+            "Zm9v\n", "Zm9 v", " Zm9v", "Zm9v\r\nYmFy", "Zm-v", "Zm_v", "Zm9v*", "Zm.v", "Zm9v\0\0\0\0",
+            "Zm9v\u{7F}Zm8", "Zm9vYmFy\t",
+        ] {
             XCTAssertNil(Base64.decode(Array(text.utf8)), "'\(text.debugDescription)' must be rejected")
         }
         XCTAssertNil(Base64.decode([0x5A, 0x6D, 0x39, 0xC3]))

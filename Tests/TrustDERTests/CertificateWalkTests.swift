@@ -119,7 +119,7 @@ final class CertificateWalkTests: XCTestCase {
         XCTAssertEqual(notBefore.description, "2026-11-21T06:49:09Z")
         XCTAssertEqual(notAfter.description, "2026-11-22T06:49:09Z")
         XCTAssertEqual(notAfter.secondsSince1970 - notBefore.secondsSince1970, 86_400)
-        _ = try tbs.read(.sequence)  // subject
+        _ = try tbs.read(.sequence) // subject
         var spki = try tbs.read(.sequence).children()
         var algorithm = try spki.read(.sequence).children()
         XCTAssertEqual(try algorithm.read(.objectIdentifier).objectIdentifier(), "1.2.840.10045.2.1")

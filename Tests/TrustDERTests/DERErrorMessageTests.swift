@@ -16,7 +16,10 @@ final class DERErrorMessageTests: XCTestCase {
             // The outer SEQUENCE's long-form header is 4 bytes; its content is the rest of the whole leaf.
             XCTAssertEqual(error.offset, 4)
             XCTAssertEqual(error.truncation, DERError.Truncation(neededLength: leaf.count - 4, availableEnd: der.count, endIsEnclosingElement: false))
-            XCTAssertEqual(error.description, "truncated element (length runs past the end of the input): element at byte 4 needs \(leaf.count - 4) bytes, input ends at byte \(der.count)")
+            XCTAssertEqual(
+                error.description,
+                "truncated element (length runs past the end of the input): element at byte 4 needs \(leaf.count - 4) bytes, input ends at byte \(der.count)"
+            )
         }
     }
 

@@ -74,12 +74,12 @@ final class DERPrimitivesTests: XCTestCase {
 
     func testNonMinimalIntegersAreRejected() throws {
         let cases: [[UInt8]] = [
-            [],                 // empty
-            [0x00, 0x7F],       // redundant 0x00
-            [0x00, 0x00],       // redundant 0x00
+            [], // empty
+            [0x00, 0x7F], // redundant 0x00
+            [0x00, 0x00], // redundant 0x00
             [0x00, 0x00, 0x80], // redundant 0x00 before a needed one
-            [0xFF, 0x80],       // redundant 0xFF
-            [0xFF, 0xFF],       // redundant 0xFF
+            [0xFF, 0x80], // redundant 0xFF
+            [0xFF, 0xFF], // redundant 0xFF
             [0xFF, 0xFF, 0x7F],
         ]
         for content in cases {
@@ -154,9 +154,11 @@ final class DERPrimitivesTests: XCTestCase {
     func testInt64ExtremesRoundTrip() throws {
         XCTAssertEqual(minimalInteger(Int64.max), [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
         XCTAssertEqual(minimalInteger(Int64.min), [0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])
-        var values: [Int64] = [.min, .min + 1, .max, .max - 1, 0, 1, -1, 127, 128, -128, -129, 255, 256,
-                               32_767, 32_768, -32_768, -32_769, Int64(Int32.max), Int64(Int32.min),
-                               Int64(Int32.max) + 1, Int64(Int32.min) - 1]
+        var values: [Int64] = [
+            .min, .min + 1, .max, .max - 1, 0, 1, -1, 127, 128, -128, -129, 255, 256,
+            32_767, 32_768, -32_768, -32_769, Int64(Int32.max), Int64(Int32.min),
+            Int64(Int32.max) + 1, Int64(Int32.min) - 1,
+        ]
         for shift in 0..<63 {
             values.append(1 << shift)
             values.append(-(1 << shift))

@@ -19,8 +19,9 @@ final class DERReaderFastPathTests: XCTestCase {
         var reader = DERReader(bytes[...], depth: depth)
         do {
             guard let element = try read(&reader) else { return .end }
-            return .element(tag: element.tag, offset: element.offset, contentOffset: element.contentOffset,
-                            end: element.encoded.endIndex, content: Array(element.content))
+            return .element(
+                tag: element.tag, offset: element.offset, contentOffset: element.contentOffset,
+                end: element.encoded.endIndex, content: Array(element.content))
         } catch {
             return .error(error)
         }
@@ -82,8 +83,10 @@ final class DERReaderFastPathTests: XCTestCase {
                 var reader = reader, outcomes: [Outcome] = []
                 while let element = try (fast ? reader.next() : reader.nextInGeneralForm()) {
                     count += 1
-                    outcomes.append(.element(tag: element.tag, offset: element.offset, contentOffset: element.contentOffset,
-                                             end: element.encoded.endIndex, content: Array(element.content)))
+                    outcomes.append(
+                        .element(
+                            tag: element.tag, offset: element.offset, contentOffset: element.contentOffset,
+                            end: element.encoded.endIndex, content: Array(element.content)))
                     if element.tag.isConstructed { outcomes += try walk(try element.children(), fast: fast, count: &count) }
                 }
                 return outcomes

@@ -282,7 +282,8 @@ final class DERReaderTests: XCTestCase {
 
     /// SEQUENCE { INTEGER 5, [0] { OCTET STRING DEADBEEF }, [31] NULL-like, OCTET STRING(130 bytes) }
     private var sampleStructure: [UInt8] {
-        let inner: [UInt8] = [0x02, 0x01, 0x05]
+        let inner: [UInt8] =
+            [0x02, 0x01, 0x05]
             + [0xA0, 0x06, 0x04, 0x04, 0xDE, 0xAD, 0xBE, 0xEF]
             + [0x9F, 0x1F, 0x00]
             + tlv(0x04, [UInt8](repeating: 0x11, count: 130))
@@ -444,7 +445,8 @@ final class DERReaderTests: XCTestCase {
     func testErrorDescriptionNamesRuleAndOffset() {
         let error = DERError(.indefiniteLength, at: 17)
         XCTAssertEqual(error.description, "indefinite length is not allowed in DER at byte 17")
-        XCTAssertEqual(DERError(.unexpectedTag(expected: "INTEGER", found: "NULL"), at: 0).ruleDescription,
-                       "expected INTEGER, found NULL")
+        XCTAssertEqual(
+            DERError(.unexpectedTag(expected: "INTEGER", found: "NULL"), at: 0).ruleDescription,
+            "expected INTEGER, found NULL")
     }
 }

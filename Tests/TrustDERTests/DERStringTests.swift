@@ -7,8 +7,10 @@ final class DERStringTests: XCTestCase {
         try element(tlv(identifier, content)).string()
     }
 
-    private func assertRejected(_ identifier: UInt8, _ content: [UInt8], type: String,
-                                file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRejected(
+        _ identifier: UInt8, _ content: [UInt8], type: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         assertDERError(.invalidString(type: type), at: 0, "\(content)", file: file, line: line) {
             try self.decode(identifier, content)
         }
@@ -29,26 +31,26 @@ final class DERStringTests: XCTestCase {
     }
 
     func testUTF8StringOverlongFormsAreRejected() {
-        assertRejected(0x0C, [0xC0, 0xAF], type: "UTF8String")             // overlong '/'
+        assertRejected(0x0C, [0xC0, 0xAF], type: "UTF8String") // overlong '/'
         assertRejected(0x0C, [0xC1, 0xBF], type: "UTF8String")
-        assertRejected(0x0C, [0xE0, 0x80, 0xAF], type: "UTF8String")       // 3-byte overlong '/'
+        assertRejected(0x0C, [0xE0, 0x80, 0xAF], type: "UTF8String") // 3-byte overlong '/'
         assertRejected(0x0C, [0xF0, 0x80, 0x80, 0xAF], type: "UTF8String") // 4-byte overlong '/'
-        assertRejected(0x0C, [0xC0, 0x80], type: "UTF8String")             // "modified UTF-8" NUL
+        assertRejected(0x0C, [0xC0, 0x80], type: "UTF8String") // "modified UTF-8" NUL
     }
 
     func testUTF8StringSurrogatesAreRejected() {
-        assertRejected(0x0C, [0xED, 0xA0, 0x80], type: "UTF8String")  // U+D800
-        assertRejected(0x0C, [0xED, 0xBF, 0xBF], type: "UTF8String")  // U+DFFF
-        assertRejected(0x0C, [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80], type: "UTF8String")  // CESU-8 pair
+        assertRejected(0x0C, [0xED, 0xA0, 0x80], type: "UTF8String") // U+D800
+        assertRejected(0x0C, [0xED, 0xBF, 0xBF], type: "UTF8String") // U+DFFF
+        assertRejected(0x0C, [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80], type: "UTF8String") // CESU-8 pair
     }
 
     func testUTF8StringTruncatedAndInvalidSequencesAreRejected() {
         assertRejected(0x0C, [0xE2, 0x82], type: "UTF8String")
         assertRejected(0x0C, [0x61, 0xC3], type: "UTF8String")
         assertRejected(0x0C, [0xF0, 0x9F, 0x98], type: "UTF8String")
-        assertRejected(0x0C, [0x80], type: "UTF8String")                      // lone continuation
-        assertRejected(0x0C, [0xC3, 0x41], type: "UTF8String")                // missing continuation
-        assertRejected(0x0C, [0xF4, 0x90, 0x80, 0x80], type: "UTF8String")   // above U+10FFFF
+        assertRejected(0x0C, [0x80], type: "UTF8String") // lone continuation
+        assertRejected(0x0C, [0xC3, 0x41], type: "UTF8String") // missing continuation
+        assertRejected(0x0C, [0xF4, 0x90, 0x80, 0x80], type: "UTF8String") // above U+10FFFF
         assertRejected(0x0C, [0xF8, 0x88, 0x80, 0x80, 0x80], type: "UTF8String")
         assertRejected(0x0C, [0xFE], type: "UTF8String")
         assertRejected(0x0C, [0xFF], type: "UTF8String")
@@ -131,7 +133,7 @@ final class DERStringTests: XCTestCase {
         assertRejected(0x1E, [0x00, 0x41, 0x00], type: "BMPString")
         assertRejected(0x1E, [0xD8, 0x00], type: "BMPString")
         assertRejected(0x1E, [0x00, 0x41, 0xDF, 0xFF], type: "BMPString")
-        assertRejected(0x1E, [0xD8, 0x3D, 0xDE, 0x00], type: "BMPString")  // a UTF-16 pair is still not UCS-2
+        assertRejected(0x1E, [0xD8, 0x3D, 0xDE, 0x00], type: "BMPString") // a UTF-16 pair is still not UCS-2
     }
 
     // MARK: - UniversalString

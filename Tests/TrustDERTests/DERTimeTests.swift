@@ -20,8 +20,9 @@ final class DERTimeTests: XCTestCase {
         XCTAssertEqual(time.description, "2026-06-01T00:00:00Z")
 
         let other = try utc("991231235959Z")
-        XCTAssertEqual([other.year, other.month, other.day, other.hour, other.minute, other.second],
-                       [1999, 12, 31, 23, 59, 59])
+        XCTAssertEqual(
+            [other.year, other.month, other.day, other.hour, other.minute, other.second],
+            [1999, 12, 31, 23, 59, 59])
     }
 
     func testGeneralizedTimeExactForm() throws {
@@ -35,8 +36,9 @@ final class DERTimeTests: XCTestCase {
         XCTAssertEqual(early.year, 1)
         XCTAssertEqual(early.secondsSince1970, -62_135_596_800)
         let mixed = try generalized("20000229123456Z")
-        XCTAssertEqual([mixed.year, mixed.month, mixed.day, mixed.hour, mixed.minute, mixed.second],
-                       [2000, 2, 29, 12, 34, 56])
+        XCTAssertEqual(
+            [mixed.year, mixed.month, mixed.day, mixed.hour, mixed.minute, mixed.second],
+            [2000, 2, 29, 12, 34, 56])
         XCTAssertEqual(mixed.secondsSince1970, 951_827_696)
     }
 
@@ -100,14 +102,14 @@ final class DERTimeTests: XCTestCase {
     }
 
     func testOutOfRangeFieldsAreRejected() {
-        assertRejectedUTC("261301000000Z")  // month 13
-        assertRejectedUTC("260001000000Z")  // month 0
-        assertRejectedUTC("260132000000Z")  // day 32
-        assertRejectedUTC("260100000000Z")  // day 0
-        assertRejectedUTC("260431000000Z")  // 31 April
-        assertRejectedUTC("260601240000Z")  // hour 24
-        assertRejectedUTC("260601006000Z")  // minute 60
-        assertRejectedUTC("260601000060Z")  // second 60 (no leap seconds)
+        assertRejectedUTC("261301000000Z") // month 13
+        assertRejectedUTC("260001000000Z") // month 0
+        assertRejectedUTC("260132000000Z") // day 32
+        assertRejectedUTC("260100000000Z") // day 0
+        assertRejectedUTC("260431000000Z") // 31 April
+        assertRejectedUTC("260601240000Z") // hour 24
+        assertRejectedUTC("260601006000Z") // minute 60
+        assertRejectedUTC("260601000060Z") // second 60 (no leap seconds)
         assertRejectedGeneralized("20261301000000Z")
         assertRejectedGeneralized("20260132000000Z")
         assertRejectedGeneralized("20260601240000Z")
@@ -128,18 +130,18 @@ final class DERTimeTests: XCTestCase {
     }
 
     func testFebruary29() throws {
-        assertRejectedUTC("250229000000Z")           // 2025: not a leap year
-        assertRejectedGeneralized("21000229000000Z")  // 2100: century, not a leap year
+        assertRejectedUTC("250229000000Z") // 2025: not a leap year
+        assertRejectedGeneralized("21000229000000Z") // 2100: century, not a leap year
         assertRejectedGeneralized("19000229000000Z")
-        assertRejectedUTC("240230000000Z")           // never 30 February
+        assertRejectedUTC("240230000000Z") // never 30 February
         XCTAssertEqual(try utc("240229000000Z").secondsSince1970, 1_709_164_800)
-        XCTAssertEqual(try generalized("20000229000000Z").day, 29)  // 2000: divisible by 400
+        XCTAssertEqual(try generalized("20000229000000Z").day, 29) // 2000: divisible by 400
         XCTAssertEqual(try generalized("20240229235959Z").day, 29)
         XCTAssertEqual(try utc("250228235959Z").day, 28)
     }
 
     func testNonDigitsAreRejected() {
-        assertRejectedUTC("26O601000000Z")   // letter O
+        assertRejectedUTC("26O601000000Z") // letter O
         assertRejectedUTC("2606 1000000Z")
         assertRejectedUTC("26060100000 Z")
         assertRejectedUTC("-60601000000Z")
@@ -195,8 +197,10 @@ final class DERTimeTests: XCTestCase {
     }
 
     func testSecondsRoundTrip() throws {
-        var values: [Int64] = [0, 1, -1, 59, 60, 3599, 3600, 86_399, 86_400, -86_399, -86_400, -86_401,
-                               1_780_272_000, -631_152_000, 253_402_300_799, -62_167_219_200]
+        var values: [Int64] = [
+            0, 1, -1, 59, 60, 3599, 3600, 86_399, 86_400, -86_399, -86_400, -86_401,
+            1_780_272_000, -631_152_000, 253_402_300_799, -62_167_219_200,
+        ]
         // A spread of instants every ~37.3 days from 1600 to 2400, including odd seconds.
         var t: Int64 = -11_676_096_000
         while t < 13_569_465_600 {
@@ -206,8 +210,10 @@ final class DERTimeTests: XCTestCase {
         for value in values {
             let time = try XCTUnwrap(DERTime(secondsSince1970: value), "\(value)")
             XCTAssertEqual(time.secondsSince1970, value)
-            let rebuilt = try XCTUnwrap(DERTime(year: time.year, month: time.month, day: time.day,
-                                                hour: time.hour, minute: time.minute, second: time.second))
+            let rebuilt = try XCTUnwrap(
+                DERTime(
+                    year: time.year, month: time.month, day: time.day,
+                    hour: time.hour, minute: time.minute, second: time.second))
             XCTAssertEqual(rebuilt.secondsSince1970, value)
             // The DER text of the same instant decodes to the same value.
             if (0...9999).contains(time.year) {
@@ -218,8 +224,8 @@ final class DERTimeTests: XCTestCase {
     }
 
     func testSecondsOutsideSupportedYearsAreNil() {
-        XCTAssertNil(DERTime(secondsSince1970: 2_005_949_145_600))   // 65536-01-01
-        XCTAssertNil(DERTime(secondsSince1970: -62_167_219_201))   // before year 0
+        XCTAssertNil(DERTime(secondsSince1970: 2_005_949_145_600)) // 65536-01-01
+        XCTAssertNil(DERTime(secondsSince1970: -62_167_219_201)) // before year 0
         XCTAssertNil(DERTime(secondsSince1970: Int64.max))
         XCTAssertNil(DERTime(secondsSince1970: Int64.max - 86_399))
         XCTAssertNil(DERTime(secondsSince1970: Int64.min))
@@ -241,8 +247,10 @@ final class DERTimeTests: XCTestCase {
 
     func testTimeIntervalThatIsNotFiniteOrOutOfRangeIsNil() {
         // Each of these traps `Int64(_:)`, or is finite but outside years 0…65535.
-        for interval in [Double.infinity, -.infinity, .nan, -.nan, .signalingNaN, 1e300, -1e300, 9.3e18, -9.3e18,
-                         Double(Int64.max), Double.greatestFiniteMagnitude, 2_005_949_145_600, -62_167_219_200.5] {
+        for interval in [
+            Double.infinity, -.infinity, .nan, -.nan, .signalingNaN, 1e300, -1e300, 9.3e18, -9.3e18,
+            Double(Int64.max), Double.greatestFiniteMagnitude, 2_005_949_145_600, -62_167_219_200.5,
+        ] {
             XCTAssertNil(DERTime(timeIntervalSince1970: interval), "\(interval)")
         }
     }
@@ -282,7 +290,7 @@ final class DERTimeTests: XCTestCase {
         XCTAssertEqual([last.year, last.month, last.day, last.hour, last.minute, last.second], [DERTime.maximumYear, 12, 31, 23, 59, 59])
         XCTAssertEqual(last.description, "+65535-12-31T23:59:59Z")
         XCTAssertNil(DERTime(secondsSince1970: 2_005_949_145_600))
-        let calendar = try XCTUnwrap(DERTime(year: 10_000, month: 2, day: 29, hour: 12, minute: 0, second: 0))  // 10000: divisible by 400
+        let calendar = try XCTUnwrap(DERTime(year: 10_000, month: 2, day: 29, hour: 12, minute: 0, second: 0)) // 10000: divisible by 400
         XCTAssertEqual(calendar, DERTime(secondsSince1970: calendar.secondsSince1970))
         XCTAssertEqual(try generalized("99991231235959Z").description, "9999-12-31T23:59:59Z")
     }

@@ -40,9 +40,11 @@ final class ObjectIdentifierTests: XCTestCase {
     }
 
     func testDottedRoundTripThroughDER() throws {
-        let texts = ["1.2.840.113549.1.1.11", "2.5.29.19", "2.999.3", "0.9.2342.19200300.100.1.25",
-                     "2.5.4.3", "1.3.6.1.5.5.7.3.1", "2.18446744073709551535", "1.2.18446744073709551615",
-                     "1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.16.17.18.19.20"]
+        let texts = [
+            "1.2.840.113549.1.1.11", "2.5.29.19", "2.999.3", "0.9.2342.19200300.100.1.25",
+            "2.5.4.3", "1.3.6.1.5.5.7.3.1", "2.18446744073709551535", "1.2.18446744073709551615",
+            "1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.16.17.18.19.20",
+        ]
         for text in texts {
             let encoded = try XCTUnwrap(ASN1ObjectIdentifier(dotted: text), text)
             let der = tlv(0x06, Array(encoded.bytes))
@@ -53,13 +55,16 @@ final class ObjectIdentifierTests: XCTestCase {
             XCTAssertEqual(ASN1ObjectIdentifier(stringLiteral: text), decoded)
         }
         XCTAssertEqual(try XCTUnwrap(ASN1ObjectIdentifier(dotted: "2.999.3")).arcs, [2, 999, 3])
-        XCTAssertEqual(try XCTUnwrap(ASN1ObjectIdentifier(dotted: "2.18446744073709551535")).arcs,
-                       [2, UInt64.max - 80])
+        XCTAssertEqual(
+            try XCTUnwrap(ASN1ObjectIdentifier(dotted: "2.18446744073709551535")).arcs,
+            [2, UInt64.max - 80])
     }
 
     func testInvalidDottedTextIsRejected() {
-        for text in ["", "1", "3.1", "1.40", "0.40", "1..2", "1.2.", ".1.2", "a.b", "1.2.x", "1.-2", "1.+2",
-                     "1.2.18446744073709551616", "2.18446744073709551536", " 1.2", "1.2 ", "١.٢"] {
+        for text in [
+            "", "1", "3.1", "1.40", "0.40", "1..2", "1.2.", ".1.2", "a.b", "1.2.x", "1.-2", "1.+2",
+            "1.2.18446744073709551616", "2.18446744073709551536", " 1.2", "1.2 ", "١.٢",
+        ] {
             XCTAssertNil(ASN1ObjectIdentifier(dotted: text), "'\(text)' should be invalid")
         }
         // The literal initializer yields an empty OID for invalid text.
@@ -97,16 +102,24 @@ final class ObjectIdentifierTests: XCTestCase {
         XCTAssertEqual(try maxArc.objectIdentifier().arcs.last, UInt64.max)
         // 2^65 - 1 does not.
         // Refused where it is read, before it is decoded.
-        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x0B, 0x2A, 0x82] + [UInt8](repeating: 0xFF, count: 8) + [0x7F]).objectIdentifier() }
+        assertDERError(.invalidObjectIdentifier, at: 0) {
+            try element([0x06, 0x0B, 0x2A, 0x82] + [UInt8](repeating: 0xFF, count: 8) + [0x7F]).objectIdentifier()
+        }
         // 2^64 does not (0x82 0x80… 0x00).
         // Refused where it is read, before it is decoded.
-        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x0B, 0x2A, 0x82] + [UInt8](repeating: 0x80, count: 8) + [0x00]).objectIdentifier() }
+        assertDERError(.invalidObjectIdentifier, at: 0) {
+            try element([0x06, 0x0B, 0x2A, 0x82] + [UInt8](repeating: 0x80, count: 8) + [0x00]).objectIdentifier()
+        }
         // Eleven-octet arc.
         // Refused where it is read, before it is decoded.
-        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x0C, 0x2A] + [UInt8](repeating: 0x81, count: 10) + [0x01]).objectIdentifier() }
+        assertDERError(.invalidObjectIdentifier, at: 0) {
+            try element([0x06, 0x0C, 0x2A] + [UInt8](repeating: 0x81, count: 10) + [0x01]).objectIdentifier()
+        }
         // Overflow in the first (combined) subidentifier.
         // Refused where it is read, before it is decoded.
-        assertDERError(.invalidObjectIdentifier, at: 0) { try element([0x06, 0x0A, 0x82] + [UInt8](repeating: 0xFF, count: 8) + [0x7F]).objectIdentifier() }
+        assertDERError(.invalidObjectIdentifier, at: 0) {
+            try element([0x06, 0x0A, 0x82] + [UInt8](repeating: 0xFF, count: 8) + [0x7F]).objectIdentifier()
+        }
     }
 
     func testTruncatedFinalArcIsRejected() throws {

@@ -35,8 +35,11 @@ final class PEMSkippingTests: XCTestCase {
 
     func testWantedBlocksStayStrictAndMarkersMustBeWellFormed() {
         // A certificate block with a header line is not base64 (RFC 7468 allows no headers).
-        XCTAssertThrowsError(try PEM.decode("-----BEGIN CERTIFICATE-----\nProc-Type: 4\nMAMCAQE=\n-----END CERTIFICATE-----\n",
-                                            labels: ["CERTIFICATE"])) { error in
+        XCTAssertThrowsError(
+            try PEM.decode(
+                "-----BEGIN CERTIFICATE-----\nProc-Type: 4\nMAMCAQE=\n-----END CERTIFICATE-----\n",
+                labels: ["CERTIFICATE"])
+        ) { error in
             XCTAssertEqual(error as? PEMError, .invalidBase64(label: "CERTIFICATE", line: 2))
         }
         // A skipped block must still end, with its own label.

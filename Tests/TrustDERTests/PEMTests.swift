@@ -74,8 +74,10 @@ final class PEMTests: XCTestCase {
     }
 
     func testLabelIsPreserved() throws {
-        for label in ["CERTIFICATE", "X509 CRL", "PUBLIC KEY", "EC PRIVATE KEY", "TRUSTED CERTIFICATE",
-                      "CERTIFICATE REQUEST", "PKCS7", "NEW-LABEL 2"] {
+        for label in [
+            "CERTIFICATE", "X509 CRL", "PUBLIC KEY", "EC PRIVATE KEY", "TRUSTED CERTIFICATE",
+            "CERTIFICATE REQUEST", "PKCS7", "NEW-LABEL 2",
+        ] {
             let blocks = try PEM.decode(PEM.encode([0x05, 0x00], label: label))
             XCTAssertEqual(blocks.map(\.label), [label])
         }
@@ -108,13 +110,13 @@ final class PEMTests: XCTestCase {
     /// `decodeEach` reports each bad block on its own and still decodes the blocks after it.
     func testDecodeEachKeepsTheBlocksAroundABadOne() {
         let text = [
-            "-----BEGIN CERTIFICATE-----", "MAMCAQE=", "-----END CERTIFICATE-----",   // 1–3: good
-            "-----BEGIN CERTIFICATE-----", "not base64!", "BQA=", "-----END CERTIFICATE-----",  // 4–7: bad line 5
-            "-----BEGIN CERTIFICATE-----", "BQA=", "-----END X509 CRL-----",         // 8–10: mismatched END
-            "-----END CERTIFICATE-----",                                             // 11: END without BEGIN
-            "-----BEGIN CERTIFICATE-----", "BQA=",                                   // 12–13: cut short by…
-            "-----BEGIN X509 CRL-----", "BQA=", "-----END X509 CRL-----",            // 14–16: good
-            "-----BEGIN CERTIFICATE-----", "BQA=",                                   // 17–18: unterminated
+            "-----BEGIN CERTIFICATE-----", "MAMCAQE=", "-----END CERTIFICATE-----", // 1–3: good
+            "-----BEGIN CERTIFICATE-----", "not base64!", "BQA=", "-----END CERTIFICATE-----", // 4–7: bad line 5
+            "-----BEGIN CERTIFICATE-----", "BQA=", "-----END X509 CRL-----", // 8–10: mismatched END
+            "-----END CERTIFICATE-----", // 11: END without BEGIN
+            "-----BEGIN CERTIFICATE-----", "BQA=", // 12–13: cut short by…
+            "-----BEGIN X509 CRL-----", "BQA=", "-----END X509 CRL-----", // 14–16: good
+            "-----BEGIN CERTIFICATE-----", "BQA=", // 17–18: unterminated
         ].joined(separator: "\n")
         let results: [String] = PEM.decodeEach(text).map {
             switch $0 {
@@ -122,15 +124,17 @@ final class PEMTests: XCTestCase {
             case let .failure(error): return "\(error)"
             }
         }
-        XCTAssertEqual(results, [
-            "CERTIFICATE at 1: [48, 3, 2, 1, 1]",
-            "\(PEMError.invalidBase64(label: "CERTIFICATE", line: 5))",
-            "\(PEMError.mismatchedEnd(begin: "CERTIFICATE", end: "X509 CRL", line: 10))",
-            "\(PEMError.malformedMarker(line: 11))",
-            "\(PEMError.unterminatedBlock(label: "CERTIFICATE", line: 12))",
-            "X509 CRL at 14: [5, 0]",
-            "\(PEMError.unterminatedBlock(label: "CERTIFICATE", line: 17))",
-        ])
+        XCTAssertEqual(
+            results,
+            [
+                "CERTIFICATE at 1: [48, 3, 2, 1, 1]",
+                "\(PEMError.invalidBase64(label: "CERTIFICATE", line: 5))",
+                "\(PEMError.mismatchedEnd(begin: "CERTIFICATE", end: "X509 CRL", line: 10))",
+                "\(PEMError.malformedMarker(line: 11))",
+                "\(PEMError.unterminatedBlock(label: "CERTIFICATE", line: 12))",
+                "X509 CRL at 14: [5, 0]",
+                "\(PEMError.unterminatedBlock(label: "CERTIFICATE", line: 17))",
+            ])
         // The strict form stops at the first problem.
         assertPEMError(.invalidBase64(label: "CERTIFICATE", line: 5)) { try PEM.decode(text) }
     }
@@ -172,10 +176,10 @@ final class PEMTests: XCTestCase {
     func testBadPadding() {
         // Padding problems are found when the body is decoded: reported at the BEGIN line.
         let cases = [
-            "BQ==MAMCAQE=",  // "=" in the middle
+            "BQ==MAMCAQE=", // "=" in the middle
             "BQ==\nMAMCAQE=", // "=" at the end of a line that is not the last
-            "BQA",            // missing padding
-            "BQ=",            // wrong count
+            "BQA", // missing padding
+            "BQ=", // wrong count
             "BQ===",
             "B===",
             "====",
@@ -220,8 +224,9 @@ final class PEMTests: XCTestCase {
     }
 
     func testEncodeLayout() {
-        XCTAssertEqual(PEM.encode([0x30, 0x03, 0x02, 0x01, 0x01], label: "CERTIFICATE"),
-                       "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n")
+        XCTAssertEqual(
+            PEM.encode([0x30, 0x03, 0x02, 0x01, 0x01], label: "CERTIFICATE"),
+            "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n")
         // 48 bytes → exactly one 64-character line; 49 bytes → a second line.
         let oneLine = PEM.encode([UInt8](repeating: 0, count: 48), label: "X").split(separator: "\n")
         XCTAssertEqual(oneLine.map(\.count), [17, 64, 15])
@@ -249,9 +254,11 @@ final class PEMTests: XCTestCase {
     }
 
     func testErrorDescriptions() {
-        XCTAssertEqual(PEMError.unterminatedBlock(label: "CERTIFICATE", line: 4).description,
-                       "PEM block CERTIFICATE starting at line 4 has no END line")
-        XCTAssertEqual(PEMError.invalidBase64(label: "X509 CRL", line: 2).description,
-                       "PEM block X509 CRL: invalid base64 at line 2")
+        XCTAssertEqual(
+            PEMError.unterminatedBlock(label: "CERTIFICATE", line: 4).description,
+            "PEM block CERTIFICATE starting at line 4 has no END line")
+        XCTAssertEqual(
+            PEMError.invalidBase64(label: "X509 CRL", line: 2).description,
+            "PEM block X509 CRL: invalid base64 at line 2")
     }
 }

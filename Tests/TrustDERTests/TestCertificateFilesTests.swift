@@ -34,8 +34,12 @@ final class TestCertificateFilesTests: XCTestCase {
         let tbs = tree.children[0]
         XCTAssertEqual(tbs.children.first?.tag, .context(0, constructed: true))
         XCTAssertEqual(tbs.children.first?.children.map(\.tag), [.integer])
-        XCTAssertEqual(tbs.children.map(\.tag), [.context(0, constructed: true), .integer, .sequence, .sequence,
-                                                 .sequence, .sequence, .sequence, .context(3, constructed: true)])
+        XCTAssertEqual(
+            tbs.children.map(\.tag),
+            [
+                .context(0, constructed: true), .integer, .sequence, .sequence,
+                .sequence, .sequence, .sequence, .context(3, constructed: true),
+            ])
         // Every child's encoding exactly tiles its parent's content.
         func checkTiling(_ node: Node) {
             XCTAssertLessThan(node.tag.number, 31, "all tags in a certificate use the low-tag-number form")
@@ -63,7 +67,7 @@ final class TestCertificateFilesTests: XCTestCase {
         _ = try fields.read(.integer).integerBytes()
         var algorithm = try fields.read(.sequence).children()
         XCTAssertEqual(try algorithm.read(.objectIdentifier).objectIdentifier(), "1.2.840.10045.4.3.2")
-        _ = try fields.read(.sequence)  // issuer
+        _ = try fields.read(.sequence) // issuer
         var validity = try fields.read(.sequence).children()
         // RFC 5280 §4.1.2.5: dates through 2049 are UTCTime.
         let notBefore = try validity.read(.utcTime).time()
@@ -92,8 +96,8 @@ final class TestCertificateFilesTests: XCTestCase {
         var fields = try outer.read(.sequence).children()
         _ = try fields.read(.context(0, constructed: true))
         _ = try fields.read(.integer)
-        _ = try fields.read(.sequence)  // signature
-        _ = try fields.read(.sequence)  // issuer
+        _ = try fields.read(.sequence) // signature
+        _ = try fields.read(.sequence) // issuer
         var validity = try fields.read(.sequence).children()
         XCTAssertEqual(try validity.read(.utcTime).time().description, "2024-01-01T00:00:00Z")
         XCTAssertEqual(try validity.read(.generalizedTime).time().description, "2099-12-31T23:59:59Z")

@@ -116,8 +116,10 @@ func walk(_ reader: DERReader) throws -> [Node] {
     var nodes: [Node] = []
     while let element = try reader.next() {
         let children = element.tag.isConstructed ? try walk(element.children()) : []
-        nodes.append(Node(tag: element.tag, offset: element.offset, depth: element.depth,
-                          length: element.content.count, children: children))
+        nodes.append(
+            Node(
+                tag: element.tag, offset: element.offset, depth: element.depth,
+                length: element.content.count, children: children))
     }
     return nodes
 }
@@ -136,8 +138,10 @@ func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 /// Asserts the X.509 shape (RFC 5280 §4.1) of `der` using only the DER reader; with `requireV3`
 /// the TBSCertificate must start with `[0] EXPLICIT INTEGER 2`, otherwise a v1 certificate is allowed.
-func assertCertificateStructure(_ der: [UInt8], requireV3: Bool = true,
-                                file: StaticString = #filePath, line: UInt = #line) throws {
+func assertCertificateStructure(
+    _ der: [UInt8], requireV3: Bool = true,
+    file: StaticString = #filePath, line: UInt = #line
+) throws {
     let tree = try walkSingle(der)
     XCTAssertEqual(tree.tag, .sequence, file: file, line: line)
     XCTAssertEqual(tree.children.map(\.tag), [.sequence, .sequence, .bitString], file: file, line: line)
@@ -166,8 +170,9 @@ func assertCertificateStructure(_ der: [UInt8], requireV3: Bool = true,
     // is TrustX509's judgement, not a DER question.
     var innerFields = try innerAlgorithm.children()
     var outerFields = try outerAlgorithm.children()
-    XCTAssertEqual(Array(try innerFields.read(.objectIdentifier).encoded), Array(try outerFields.read(.objectIdentifier).encoded),
-                   "tbsCertificate.signature must name signatureAlgorithm's OID", file: file, line: line)
+    XCTAssertEqual(
+        Array(try innerFields.read(.objectIdentifier).encoded), Array(try outerFields.read(.objectIdentifier).encoded),
+        "tbsCertificate.signature must name signatureAlgorithm's OID", file: file, line: line)
     try assertName(tbs.read(.sequence), file: file, line: line)
     var validity = try tbs.read(.sequence).children()
     let notBefore = try validity.readAny().time()

@@ -25,7 +25,7 @@ final class ChainDiagnosticsGoldenTests: XCTestCase {
         var intermediates: [String] = []
         var anchors = ["ecdsa/root.pem"]
         var host: String? = "www.swifttrust.test"
-        var verifyDate = TestCertificates.verifyDate   // 2026-06-01T00:00:00Z
+        var verifyDate = TestCertificates.verifyDate // 2026-06-01T00:00:00Z
     }
 
     private static let testDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -58,9 +58,10 @@ final class ChainDiagnosticsGoldenTests: XCTestCase {
     }
 
     func testExpiredIntermediate() throws {
-        let diagnostics = try assertGolden(GoldenCase(
-            name: "expired-intermediate",
-            presented: ["scenarios/leaf-under-expired-intermediate.pem", "scenarios/expired-intermediate.pem"]))
+        let diagnostics = try assertGolden(
+            GoldenCase(
+                name: "expired-intermediate",
+                presented: ["scenarios/leaf-under-expired-intermediate.pem", "scenarios/expired-intermediate.pem"]))
         XCTAssertFalse(diagnostics.trusted)
         XCTAssertEqual(diagnostics.findings.first { $0.severity == "error" }?.code, "expired")
     }
@@ -68,26 +69,31 @@ final class ChainDiagnosticsGoldenTests: XCTestCase {
     /// The expired twin is presented first: being expired at the verify date, it is tried after the
     /// current one, which leads to the anchor, so it is never needed and is reported as unused.
     func testCrossSignedAlternativePaths() throws {
-        let diagnostics = try assertGolden(GoldenCase(
-            name: "cross-signed",
-            presented: ["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
-                        "scenarios/cross-intermediate-by-root2.pem"],
-            anchors: ["scenarios/root2.pem"]))
+        let diagnostics = try assertGolden(
+            GoldenCase(
+                name: "cross-signed",
+                presented: [
+                    "scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
+                    "scenarios/cross-intermediate-by-root2.pem",
+                ],
+                anchors: ["scenarios/root2.pem"]))
         XCTAssertTrue(diagnostics.trusted)
         XCTAssertEqual(diagnostics.paths.map(\.outcome), ["valid"])
         XCTAssertEqual(diagnostics.paths[0].certificates.map(\.origin), ["presented #0", "presented #2", "trust anchors"])
         XCTAssertEqual(diagnostics.presented.map(\.chainIndex), [0, nil, 1])
-        XCTAssertTrue(diagnostics.findings.contains {
-            $0.code == "unused-certificate" && $0.severity == "warning" && $0.message.contains("presented #1") && $0.message.contains("expired")
-        }, "\(diagnostics.findings.map(\.message))")
+        XCTAssertTrue(
+            diagnostics.findings.contains {
+                $0.code == "unused-certificate" && $0.severity == "warning" && $0.message.contains("presented #1") && $0.message.contains("expired")
+            }, "\(diagnostics.findings.map(\.message))")
     }
 
     /// The same twins supplied locally rather than sent, with both roots trusted.
     func testCrossSignedSuppliedIntermediates() throws {
-        let diagnostics = try assertGolden(GoldenCase(
-            name: "cross-signed-supplied", presented: ["scenarios/cross-leaf.pem"],
-            intermediates: ["scenarios/cross-intermediate-expired-by-root2.pem", "scenarios/cross-intermediate-by-root2.pem"],
-            anchors: ["scenarios/root2.pem"]))
+        let diagnostics = try assertGolden(
+            GoldenCase(
+                name: "cross-signed-supplied", presented: ["scenarios/cross-leaf.pem"],
+                intermediates: ["scenarios/cross-intermediate-expired-by-root2.pem", "scenarios/cross-intermediate-by-root2.pem"],
+                anchors: ["scenarios/root2.pem"]))
         XCTAssertTrue(diagnostics.trusted)
         XCTAssertTrue(diagnostics.findings.contains { $0.code == "intermediate-not-sent" })
     }
@@ -100,9 +106,10 @@ final class ChainDiagnosticsGoldenTests: XCTestCase {
 
     /// 21 days before the leaf's notAfter (2027-06-01T00:00:00Z); the CAs run to 2099.
     func testExpiringSoon() throws {
-        let diagnostics = try assertGolden(GoldenCase(
-            name: "expiring-soon", presented: ["ecdsa/chain.pem"],
-            verifyDate: Date(timeIntervalSince1970: 1_809_993_600)))   // 2027-05-11T00:00:00Z
+        let diagnostics = try assertGolden(
+            GoldenCase(
+                name: "expiring-soon", presented: ["ecdsa/chain.pem"],
+                verifyDate: Date(timeIntervalSince1970: 1_809_993_600))) // 2027-05-11T00:00:00Z
         XCTAssertTrue(diagnostics.trusted)
         XCTAssertEqual(diagnostics.findings.filter { $0.code == "expires-soon" }.map(\.certificateIndex), [0])
         XCTAssertTrue(diagnostics.findings.allSatisfy { $0.severity == "warning" })
@@ -115,8 +122,9 @@ final class ChainDiagnosticsGoldenTests: XCTestCase {
             for presented in [[file], [file, "ecdsa/intermediate.pem"]] {
                 let diagnostics = try makeDiagnostics(GoldenCase(name: code, presented: presented))
                 XCTAssertFalse(diagnostics.trusted, "\(presented)")
-                XCTAssertTrue(diagnostics.findings.contains { $0.code == code && $0.certificateIndex == 0 },
-                              "\(presented): \(diagnostics.findings.map(\.code))")
+                XCTAssertTrue(
+                    diagnostics.findings.contains { $0.code == code && $0.certificateIndex == 0 },
+                    "\(presented): \(diagnostics.findings.map(\.code))")
             }
         }
     }
@@ -163,15 +171,17 @@ final class ChainDiagnosticsGoldenTests: XCTestCase {
             return
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            XCTFail("missing golden \(url.path); create it with UPDATE_GOLDEN=1 swift test --filter ChainDiagnosticsGoldenTests",
-                    file: file, line: line)
+            XCTFail(
+                "missing golden \(url.path); create it with UPDATE_GOLDEN=1 swift test --filter ChainDiagnosticsGoldenTests",
+                file: file, line: line)
             return
         }
         let expected = String(decoding: data, as: UTF8.self)
         if let difference = Self.firstDifference(expected: expected, actual: actual) {
-            XCTFail("\(goldenName) differs from the golden file \(url.path)\n\(difference)\n"
+            XCTFail(
+                "\(goldenName) differs from the golden file \(url.path)\n\(difference)\n"
                     + "If the change is intended: UPDATE_GOLDEN=1 swift test --filter ChainDiagnosticsGoldenTests",
-                    file: file, line: line)
+                file: file, line: line)
         }
     }
 

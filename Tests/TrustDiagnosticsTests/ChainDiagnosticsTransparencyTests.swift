@@ -10,7 +10,7 @@ import XCTest
 /// what Certificate Transparency made of each (issue 43 item 6), on scripts/generate-ct-fixtures' files.
 final class ChainDiagnosticsTransparencyTests: XCTestCase {
     private static let fixtures = TestCertificates.repositoryRoot.appendingPathComponent("Tests/TrustTransparencyTests/Fixtures")
-    private static let date = Date(timeIntervalSince1970: 1_769_904_000)   // 2026-02-01
+    private static let date = Date(timeIntervalSince1970: 1_769_904_000) // 2026-02-01
 
     private static func certificate(_ path: String) throws -> Certificate {
         try Certificate(pemEncoded: String(decoding: try Data(contentsOf: fixtures.appendingPathComponent(path)), as: UTF8.self))
@@ -20,8 +20,9 @@ final class ChainDiagnosticsTransparencyTests: XCTestCase {
         var configuration = TrustConfiguration(anchors: [try Self.certificate("ca.pem")])
         configuration.verifyDate = Self.date
         configuration.certificateTransparencyLogs = logs
-        let trust = ServerTrust(certificates: [try Self.certificate("leaves/main.pem")],
-                                policies: [.ssl(server: true, hostname: "main.example.test")], configuration: configuration)
+        let trust = ServerTrust(
+            certificates: [try Self.certificate("leaves/main.pem")],
+            policies: [.ssl(server: true, hostname: "main.example.test")], configuration: configuration)
         return ChainDiagnostics(trust: trust, host: "main.example.test", verifyDate: Self.date)
     }
 

@@ -29,8 +29,9 @@ final class ChainFindingsKeySizeTests: XCTestCase {
         // Under the default floor, a 2040-bit key is refused for its size.
         let small = try issuer.issue(commonName: host, extensions: extensions, key: issuer.generateRSAKey(bits: 2040)).certificate
         let (smallEvaluation, smallFindings) = try diagnose(small, signaturePolicy: .default)
-        XCTAssertTrue(violations(smallEvaluation).contains(ProfileViolation(.strongKeySize, .rsaKeyTooSmall(bits: 2040, minimumBits: 2048))),
-                      "\(smallEvaluation)")
+        XCTAssertTrue(
+            violations(smallEvaluation).contains(ProfileViolation(.strongKeySize, .rsaKeyTooSmall(bits: 2040, minimumBits: 2048))),
+            "\(smallEvaluation)")
         XCTAssertEqual(weakKeySeverities(smallFindings), ["error"])
     }
 
@@ -38,9 +39,11 @@ final class ChainFindingsKeySizeTests: XCTestCase {
 
     /// `leaf` under the committed ECDSA intermediate and root, evaluated now under the web-PKI profile.
     private func diagnose(_ leaf: Certificate, signaturePolicy: SignaturePolicy) throws
-        -> (evaluation: TrustEvaluation, findings: [ChainDiagnostics.Finding]) {
-        let trust = ServerTrust(certificates: [leaf, try TestCertificates.certificate("ecdsa/intermediate.pem")],
-                                policies: [.profile(.webPKI, purpose: .serverAuth, hostname: host)])
+        -> (evaluation: TrustEvaluation, findings: [ChainDiagnostics.Finding])
+    {
+        let trust = ServerTrust(
+            certificates: [leaf, try TestCertificates.certificate("ecdsa/intermediate.pem")],
+            policies: [.profile(.webPKI, purpose: .serverAuth, hostname: host)])
         trust.setAnchorCertificates([try TestCertificates.certificate("ecdsa/root.pem")])
         trust.options.signaturePolicy = signaturePolicy
         let now = Date()

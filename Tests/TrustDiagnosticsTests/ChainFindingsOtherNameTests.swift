@@ -11,8 +11,9 @@ import XCTest
 final class ChainFindingsOtherNameTests: XCTestCase {
     func testTheUnwrappedOtherNameIsAWarningOnTheAnchor() throws {
         let host = TestCertificates.host
-        let trust = ServerTrust(certificates: [try OtherNameConstraintFixtures.certificate("leaf.pem")],
-                                policies: [.ssl(server: true, hostname: host)])
+        let trust = ServerTrust(
+            certificates: [try OtherNameConstraintFixtures.certificate("leaf.pem")],
+            policies: [.ssl(server: true, hostname: host)])
         trust.setAnchorCertificates([try OtherNameConstraintFixtures.certificate("root.pem")])
         trust.verifyDate = TestCertificates.verifyDate
         let diagnostics = ChainDiagnostics(trust: trust, host: host, verifyDate: TestCertificates.verifyDate)
@@ -26,8 +27,9 @@ final class ChainFindingsOtherNameTests: XCTestCase {
     }
 
     func testAChainWithoutOneHasNoSuchFinding() throws {
-        let trust = ServerTrust(certificates: [try TestCertificates.certificate("ecdsa/leaf.pem"), try TestCertificates.certificate("ecdsa/intermediate.pem")],
-                                policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        let trust = ServerTrust(
+            certificates: [try TestCertificates.certificate("ecdsa/leaf.pem"), try TestCertificates.certificate("ecdsa/intermediate.pem")],
+            policies: [.ssl(server: true, hostname: TestCertificates.host)])
         trust.setAnchorCertificates([try TestCertificates.certificate("ecdsa/root.pem")])
         trust.verifyDate = TestCertificates.verifyDate
         let diagnostics = ChainDiagnostics(trust: trust, host: TestCertificates.host, verifyDate: TestCertificates.verifyDate)

@@ -11,8 +11,9 @@ final class TerminalTextTests: XCTestCase {
     func testControlsDELC1AndBidiControlsAreEscapedAsJSONDoes() {
         XCTAssertEqual(TerminalText.escaped("a\u{1B}[31mb\nc\r\t\u{0}"), #"a\u001b[31mb\u000ac\u000d\u0009\u0000"#)
         XCTAssertEqual(TerminalText.escaped("\u{7F}\u{80}\u{9B}\u{9F}"), #"\u007f\u0080\u009b\u009f"#)
-        XCTAssertEqual(TerminalText.escaped("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"),
-                       #"\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"#)
+        XCTAssertEqual(
+            TerminalText.escaped("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"),
+            #"\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"#)
         XCTAssertEqual(TerminalText.escaped("\u{200E}\u{200F}\u{061C}\u{2028}\u{2029}"), #"\u200e\u200f\u061c\u2028\u2029"#)
     }
 
@@ -33,12 +34,19 @@ final class TerminalTextTests: XCTestCase {
         let hostile = "evil\u{1B}[31mred\nline\u{202E}"
         var leaf = EditableCertificate(try TestCertificates.certificate("ecdsa/leaf.pem"))
         let utf8String: UInt8 = 0x0C
-        leaf.subject = TestDER.sequence([TestDER.tlv(0x31, TestDER.sequence([TestDER.tlv(0x06, TestDER.commonName),
-                                                                               TestDER.tlv(utf8String, Array(hostile.utf8))]))])
+        leaf.subject = TestDER.sequence([
+            TestDER.tlv(
+                0x31,
+                TestDER.sequence([
+                    TestDER.tlv(0x06, TestDER.commonName),
+                    TestDER.tlv(utf8String, Array(hostile.utf8)),
+                ]))
+        ])
         let certificate = try leaf.parse()
         XCTAssertEqual(certificate.subject.description, "CN=" + hostile)
-        let trust = ServerTrust(certificates: [certificate, try TestCertificates.certificate("ecdsa/intermediate.pem")],
-                                policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        let trust = ServerTrust(
+            certificates: [certificate, try TestCertificates.certificate("ecdsa/intermediate.pem")],
+            policies: [.ssl(server: true, hostname: TestCertificates.host)])
         trust.setAnchorCertificates([try TestCertificates.certificate("ecdsa/root.pem")])
         trust.verifyDate = TestCertificates.verifyDate
         let diagnostics = ChainDiagnostics(trust: trust, host: TestCertificates.host, verifyDate: TestCertificates.verifyDate)

@@ -8,13 +8,17 @@ final class XMLParserTests: XCTestCase {
     }
 
     /// The syntax error `text` gets, failing the test when it parses.
-    private func syntaxError(_ text: String, limits: XMLDocumentParser.Limits = .standard,
-                             file: StaticString = #filePath, line: UInt = #line) -> XMLSyntaxError? {
+    private func syntaxError(
+        _ text: String, limits: XMLDocumentParser.Limits = .standard,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> XMLSyntaxError? {
         syntaxError(bytes: Array(text.utf8), limits: limits, file: file, line: line)
     }
 
-    private func syntaxError(bytes: [UInt8], limits: XMLDocumentParser.Limits = .standard,
-                             file: StaticString = #filePath, line: UInt = #line) -> XMLSyntaxError? {
+    private func syntaxError(
+        bytes: [UInt8], limits: XMLDocumentParser.Limits = .standard,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> XMLSyntaxError? {
         do {
             let root = try XMLDocumentParser.parse(bytes, limits: limits)
             XCTFail("parsed as <\(root.name)>", file: file, line: line)
@@ -25,15 +29,16 @@ final class XMLParserTests: XCTestCase {
     }
 
     func testElementsAttributesTextAndLines() throws {
-        let root = try parse("""
-        <?xml version="1.0" encoding="utf-8"?>
-        <!-- a comment -->
-        <a x="1"
-           y='two'>
-          <b>hello</b>
-          <c/>
-        </a>
-        """)
+        let root = try parse(
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <!-- a comment -->
+            <a x="1"
+               y='two'>
+              <b>hello</b>
+              <c/>
+            </a>
+            """)
         XCTAssertEqual(root.name, "a")
         XCTAssertEqual(root.line, 3)
         XCTAssertEqual(root.attributes, [XMLTreeAttribute(name: "x", value: "1", line: 3), XMLTreeAttribute(name: "y", value: "two", line: 4)])
@@ -58,8 +63,9 @@ final class XMLParserTests: XCTestCase {
     }
 
     func testMismatchedEndTag() {
-        XCTAssertEqual(syntaxError("<a>\n<b>\n</a>\n</b>"),
-                       XMLSyntaxError(line: 3, problem: .mismatchedEndTag(expected: "b", found: "a", openedOnLine: 2)))
+        XCTAssertEqual(
+            syntaxError("<a>\n<b>\n</a>\n</b>"),
+            XMLSyntaxError(line: 3, problem: .mismatchedEndTag(expected: "b", found: "a", openedOnLine: 2)))
     }
 
     func testUndefinedEntityIsRefused() {
@@ -72,13 +78,13 @@ final class XMLParserTests: XCTestCase {
 
     func testEntityDeclarationsAreRefusedNotExpanded() {
         let billionLaughs = """
-        <?xml version="1.0"?>
-        <!DOCTYPE lolz [
-          <!ENTITY lol "lol">
-          <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
-        ]>
-        <lolz>&lol2;</lolz>
-        """
+            <?xml version="1.0"?>
+            <!DOCTYPE lolz [
+              <!ENTITY lol "lol">
+              <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+            ]>
+            <lolz>&lol2;</lolz>
+            """
         XCTAssertEqual(syntaxError(billionLaughs), XMLSyntaxError(line: 2, problem: .entityDeclaration))
         let externalEntity = "<!DOCTYPE a [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<a>&xxe;</a>"
         XCTAssertEqual(syntaxError(externalEntity), XMLSyntaxError(line: 1, problem: .entityDeclaration))
@@ -110,8 +116,9 @@ final class XMLParserTests: XCTestCase {
         XCTAssertEqual(syntaxError(text, limits: limits), XMLSyntaxError(line: nil, problem: .inputTooLarge(byteCount: 101, limit: 100)))
         XCTAssertNoThrow(try parse("<a>" + String(repeating: "x", count: 93) + "</a>", limits: limits))
         let standard = XMLDocumentParser.Limits.standard.maximumByteCount
-        XCTAssertEqual(syntaxError(bytes: Array(repeating: 0x20, count: standard + 1))?.problem,
-                       .inputTooLarge(byteCount: standard + 1, limit: standard))
+        XCTAssertEqual(
+            syntaxError(bytes: Array(repeating: 0x20, count: standard + 1))?.problem,
+            .inputTooLarge(byteCount: standard + 1, limit: standard))
     }
 
     func testCharactersOutsideXMLAreRefused() {

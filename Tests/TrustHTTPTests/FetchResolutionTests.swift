@@ -15,11 +15,14 @@ final class FetchResolutionTests: XCTestCase {
         XCTAssertEqual(FetchHostKey.key(for: "127.0.0.1"), "127.0.0.1")
         XCTAssertEqual(FetchHostKey.key(for: "::1"), FetchHostKey.key(for: "0:0:0:0:0:0:0:1"))
         // caIssuers: the port never counts; a CA's CRL and OCSP services on two ports are two hosts.
-        XCTAssertEqual(FetchHostKey.key(for: "a.evil.example.com", port: 1, pool: .issuers),
-                       FetchHostKey.key(for: "b.evil.example.com", port: 2, pool: .issuers))
-        XCTAssertNotEqual(FetchHostKey.key(for: "127.0.0.1", port: 1, pool: .revocation), FetchHostKey.key(for: "127.0.0.1", port: 2, pool: .revocation))
-        XCTAssertEqual(FetchHostKey.key(for: "ocsp.ca.example.com", port: 80, pool: .revocation),
-                       FetchHostKey.key(for: "crl.ca.example.com", port: 80, pool: .revocation))
+        XCTAssertEqual(
+            FetchHostKey.key(for: "a.evil.example.com", port: 1, pool: .issuers),
+            FetchHostKey.key(for: "b.evil.example.com", port: 2, pool: .issuers))
+        XCTAssertNotEqual(
+            FetchHostKey.key(for: "127.0.0.1", port: 1, pool: .revocation), FetchHostKey.key(for: "127.0.0.1", port: 2, pool: .revocation))
+        XCTAssertEqual(
+            FetchHostKey.key(for: "ocsp.ca.example.com", port: 80, pool: .revocation),
+            FetchHostKey.key(for: "crl.ca.example.com", port: 80, pool: .revocation))
     }
 
     /// A lookup that blocks for `seconds` before answering 127.0.0.1 (as a slow DNS server would).

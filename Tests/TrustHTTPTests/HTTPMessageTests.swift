@@ -31,10 +31,14 @@ final class HTTPMessageTests: XCTestCase {
     func testRequestsCloseTheConnectionAndCarryTheirLength() {
         let target = try? HTTPTarget("http://ocsp.example:8080", schemes: [.http])
         guard let target else { return XCTFail("no target") }
-        let post = String(decoding: HTTPMessage.request("POST", to: target, version: "HTTP/1.0",
-                                                        contentType: "application/ocsp-request", body: [1, 2, 3]), as: UTF8.self)
-        XCTAssertEqual(post, "POST / HTTP/1.0\r\nHost: ocsp.example:8080\r\nUser-Agent: SwiftTrust\r\n"
-                       + "Content-Type: application/ocsp-request\r\nContent-Length: 3\r\nConnection: close\r\n\r\n\u{1}\u{2}\u{3}")
+        let post = String(
+            decoding: HTTPMessage.request(
+                "POST", to: target, version: "HTTP/1.0",
+                contentType: "application/ocsp-request", body: [1, 2, 3]), as: UTF8.self)
+        XCTAssertEqual(
+            post,
+            "POST / HTTP/1.0\r\nHost: ocsp.example:8080\r\nUser-Agent: SwiftTrust\r\n"
+                + "Content-Type: application/ocsp-request\r\nContent-Length: 3\r\nConnection: close\r\n\r\n\u{1}\u{2}\u{3}")
         let get = String(decoding: HTTPMessage.request("GET", to: target, version: "HTTP/1.0", contentType: nil, body: []), as: UTF8.self)
         XCTAssertFalse(get.contains("Content-Length"), get)
     }
@@ -58,8 +62,9 @@ final class HTTPMessageTests: XCTestCase {
         XCTAssertEqual(try body("HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA").get(), "ok")
         XCTAssertEqual(try body("HTTP/1.1 200 OK\r\n\r\nall of it").get(), "all of it")
         XCTAssertEqual(body("HTTP/1.0 302 Found\r\nLocation: /x\r\n\r\n"), .failure(.status(302, line: "HTTP/1.0 302 Found")))
-        XCTAssertEqual(body("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n"),
-                       .failure(.unsupportedTransferEncoding("chunked")))
+        XCTAssertEqual(
+            body("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n"),
+            .failure(.unsupportedTransferEncoding("chunked")))
         XCTAssertEqual(body("HTTP/1.0 200 OK\r\nContent-Length: 10\r\n\r\nshort"), .failure(.truncated))
         XCTAssertEqual(body("HTTP/1.0 200 OK\r\n\r\n0123456789", cap: 4), .failure(.tooLarge(limit: 4)))
         XCTAssertEqual(body("HTTP/1.0 200 OK no end of headers"), .failure(.malformed))

@@ -45,21 +45,26 @@ final class AnchorRotationLoopbackTests: LoopbackTestCase {
     }
 
     /// A mutual-TLS server (client role verifier) whose client anchors come from `anchors`.
-    private func startServer(anchors: any TrustAnchorProvider, metrics: TLSTrustMetrics = .disabled,
-                             revocation: RevocationOptions? = nil) throws -> (port: Int, accepted: AcceptedConnections) {
+    private func startServer(
+        anchors: any TrustAnchorProvider, metrics: TLSTrustMetrics = .disabled,
+        revocation: RevocationOptions? = nil
+    ) throws -> (port: Int, accepted: AcceptedConnections) {
         var settings = TLSTrustSettings()
         settings.anchorProvider = anchors
         settings.revocation = revocation
         settings.revocationFetching = RevocationFetching(fetcher: NoRevocationFetcher(), cache: nil)
-        let server = try startNIOServer(presenting: serverChain,
-                                        clientVerifier: TLSTrustVerifier(settings: settings, metrics: metrics))
+        let server = try startNIOServer(
+            presenting: serverChain,
+            clientVerifier: TLSTrustVerifier(settings: settings, metrics: metrics))
         return (server.port, AcceptedConnections(collecting: server.connections))
     }
 
     /// Connects presenting `authority`'s client as the server's `index`-th connection; the server's
     /// decision on it.
-    private func handshake(_ server: (port: Int, accepted: AcceptedConnections), index: Int,
-                           presenting authority: ClientCertificateAuthority) throws -> TLSTrustOutcome? {
+    private func handshake(
+        _ server: (port: Int, accepted: AcceptedConnections), index: Int,
+        presenting authority: ClientCertificateAuthority
+    ) throws -> TLSTrustOutcome? {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .noHostnameVerification
         configuration.certificateChain = try NIOSSLCertificate.fromPEMFile(authority.clientPath).map { .certificate($0) }
@@ -76,8 +81,10 @@ final class AnchorRotationLoopbackTests: LoopbackTestCase {
         return connection.record?.outcome
     }
 
-    private func assertTrusted(_ outcome: TLSTrustOutcome?, _ authority: ClientCertificateAuthority,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertTrusted(
+        _ outcome: TLSTrustOutcome?, _ authority: ClientCertificateAuthority,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         guard case let .trusted(peer)? = outcome else { return XCTFail("not trusted: \(String(describing: outcome))", file: file, line: line) }
         let leaf = try XCTUnwrap(Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: authority.clientPath)))).first)
         XCTAssertEqual(peer.leaf, leaf, file: file, line: line)
@@ -89,8 +96,9 @@ final class AnchorRotationLoopbackTests: LoopbackTestCase {
         guard case let .rejected(.evaluationFailed(evaluation))? = outcome else {
             return XCTFail("not refused by the evaluation: \(String(describing: outcome))", file: file, line: line)
         }
-        XCTAssertTrue(contains(evaluation.failures) { if case .issuerNotFound = $0 { true } else { false } },
-                      "\(evaluation.failures)", file: file, line: line)
+        XCTAssertTrue(
+            contains(evaluation.failures) { if case .issuerNotFound = $0 { true } else { false } },
+            "\(evaluation.failures)", file: file, line: line)
     }
 
     func testRotatingTheCAFileSwitchesWhichClientsAreAccepted() throws {
@@ -107,10 +115,14 @@ final class AnchorRotationLoopbackTests: LoopbackTestCase {
         assertRefusedForItsIssuer(try handshake(server, index: 3, presenting: first))
 
         let client = [("role", "client"), ("resumed", "false")]
-        XCTAssertEqual(recorded.counterTotal(label: TLSTrustMetrics.decisionsLabel,
-                                             dimensions: [("outcome", "trusted"), client[0], ("reason", "none"), client[1]]), 2)
-        XCTAssertEqual(recorded.counterTotal(label: TLSTrustMetrics.decisionsLabel,
-                                             dimensions: [("outcome", "rejected"), client[0], ("reason", "evaluation_failed"), client[1]]), 2)
+        XCTAssertEqual(
+            recorded.counterTotal(
+                label: TLSTrustMetrics.decisionsLabel,
+                dimensions: [("outcome", "trusted"), client[0], ("reason", "none"), client[1]]), 2)
+        XCTAssertEqual(
+            recorded.counterTotal(
+                label: TLSTrustMetrics.decisionsLabel,
+                dimensions: [("outcome", "rejected"), client[0], ("reason", "evaluation_failed"), client[1]]), 2)
         XCTAssertEqual(recorded.counterTotal(label: TLSTrustMetrics.anchorReloadsLabel, dimensions: [("result", "reloaded")]), 1)
         XCTAssertEqual(anchors.current.generation, 2)
     }

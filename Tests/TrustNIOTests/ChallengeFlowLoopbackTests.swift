@@ -39,29 +39,33 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
 
     func testPerformDefaultHandlingEvaluatesWithTheSettingsAnchors() throws {
         let good = try startNIOServer(presenting: goodChain)
-        let accepted = try connect(port: good.port, verifier: try verifier(ServerTrustChallengeSession()),
-                                   taskHandler: handler(.performDefaultHandling))
+        let accepted = try connect(
+            port: good.port, verifier: try verifier(ServerTrustChallengeSession()),
+            taskHandler: handler(.performDefaultHandling))
         XCTAssertNil(accepted.error)
         XCTAssertEqual(accepted.record.trustedPeer?.validatedChain?.count, 3)
 
         let expired = try startNIOServer(presenting: expiredChain)
-        let rejected = try connect(port: expired.port, verifier: try verifier(ServerTrustChallengeSession()),
-                                   taskHandler: handler(.performDefaultHandling))
+        let rejected = try connect(
+            port: expired.port, verifier: try verifier(ServerTrustChallengeSession()),
+            taskHandler: handler(.performDefaultHandling))
         let failure = try XCTUnwrap(rejection(rejected))
         XCTAssertTrue(contains(failure.trustFailures, index: 0) { if case .expired = $0 { true } else { false } }, "\(failure)")
     }
 
     func testCancelAuthenticationChallengeRejectsAGoodChain() throws {
         let server = try startNIOServer(presenting: goodChain)
-        let result = try connect(port: server.port, verifier: try verifier(ServerTrustChallengeSession()),
-                                 taskHandler: handler(.cancelAuthenticationChallenge))
+        let result = try connect(
+            port: server.port, verifier: try verifier(ServerTrustChallengeSession()),
+            taskHandler: handler(.cancelAuthenticationChallenge))
         guard case .challengeCancelled(TestCertificates.host, nil)? = rejection(result) else { return XCTFail("\(String(describing: result.error))") }
     }
 
     func testRejectProtectionSpaceFailsTheHandshake() throws {
         let server = try startNIOServer(presenting: goodChain)
-        let result = try connect(port: server.port, verifier: try verifier(ServerTrustChallengeSession()),
-                                 taskHandler: handler(.rejectProtectionSpace))
+        let result = try connect(
+            port: server.port, verifier: try verifier(ServerTrustChallengeSession()),
+            taskHandler: handler(.rejectProtectionSpace))
         guard case .protectionSpaceRejected(TestCertificates.host)? = rejection(result) else { return XCTFail("\(String(describing: result.error))") }
     }
 
@@ -72,8 +76,9 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
         let sessionCalls = CallCounter()
         let managerCalls = CallCounter()
         let manager = try ServerTrustManager(evaluators: [TestCertificates.host: CustomTrustEvaluator { _, _ in managerCalls.increment() }])
-        let session = ServerTrustChallengeSession(authority: .serverTrustManager(manager),
-                                                  sessionHandler: handler(.cancelAuthenticationChallenge, calls: sessionCalls))
+        let session = ServerTrustChallengeSession(
+            authority: .serverTrustManager(manager),
+            sessionHandler: handler(.cancelAuthenticationChallenge, calls: sessionCalls))
         let result = try connect(port: server.port, verifier: try verifier(session), taskHandler: handler(.useCredential))
         XCTAssertNil(result.error)
         XCTAssertEqual(sessionCalls.count, 0)
@@ -85,7 +90,9 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
         let afnCalls = CallCounter()
         let session = ServerTrustChallengeSession(
             authority: .securityPolicy(.default), sessionHandler: handler(.rejectProtectionSpace),
-            authenticationChallengeHandler: { _ in afnCalls.increment(); return .credential })
+            authenticationChallengeHandler: { _ in
+                afnCalls.increment(); return .credential
+            })
         let result = try connect(port: server.port, verifier: try verifier(session))
         guard case .protectionSpaceRejected? = rejection(result) else { return XCTFail("\(String(describing: result.error))") }
         XCTAssertEqual(afnCalls.count, 0)
@@ -120,7 +127,8 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
                 authority: .securityPolicy(SecurityPolicy(pinningMode: .certificate, pinnedCertificates: rsaRoot)),
                 authenticationChallengeHandler: { _ in answer })
             guard case let .challengeCancelled(_, error)? = rejection(try connect(port: server.port, verifier: try verifier(mismatching))),
-                  case .pinnedAnchorEvaluationFailed? = error?.error as? SecurityPolicyFailure else {
+                case .pinnedAnchorEvaluationFailed? = error?.error as? SecurityPolicyFailure
+            else {
                 return XCTFail("the security policy did not reject the unpinned chain")
             }
         }
@@ -135,8 +143,9 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
             (.useCredential, { if case .challengeCancelled(_, nil) = $0 { true } else { false } }),
         ]
         for (disposition, expected) in cases {
-            let session = ServerTrustChallengeSession(authority: .securityPolicy(.default),
-                                                      authenticationChallengeHandler: { _ in .disposition(disposition) })
+            let session = ServerTrustChallengeSession(
+                authority: .securityPolicy(.default),
+                authenticationChallengeHandler: { _ in .disposition(disposition) })
             let failure = try XCTUnwrap(rejection(try connect(port: server.port, verifier: try verifier(session))))
             XCTAssertTrue(expected(failure), "\(disposition): \(failure)")
         }
@@ -165,7 +174,8 @@ final class ChallengeFlowLoopbackTests: LoopbackTestCase {
         let lenient = try ServerTrustManager(allHostsMustBeEvaluated: false, evaluators: ["api.swifttrust.test": DisabledTrustEvaluator()])
         XCTAssertNil(try connect(port: good.port, verifier: try verifier(.init(authority: .serverTrustManager(lenient)))).error)
         let expired = try startNIOServer(presenting: expiredChain)
-        let defaultFailure = try XCTUnwrap(rejection(try connect(port: expired.port, verifier: try verifier(.init(authority: .serverTrustManager(lenient))))))
+        let defaultFailure = try XCTUnwrap(
+            rejection(try connect(port: expired.port, verifier: try verifier(.init(authority: .serverTrustManager(lenient))))))
         guard case .evaluationFailed = defaultFailure else { return XCTFail("\(defaultFailure)") }
     }
 
@@ -193,8 +203,9 @@ final class ChallengeResolutionTests: XCTestCase {
     }
 
     func testLevelsAreAskedTaskSessionHandlerAuthority() throws {
-        let all = ServerTrustChallengeSession(authority: .securityPolicy(.default), sessionHandler: { _ in .rejectProtectionSpace },
-                                              authenticationChallengeHandler: { _ in .credential })
+        let all = ServerTrustChallengeSession(
+            authority: .securityPolicy(.default), sessionHandler: { _ in .rejectProtectionSpace },
+            authenticationChallengeHandler: { _ in .credential })
         XCTAssertEqual(all.resolve(try challenge(), taskHandler: { _ in .cancelAuthenticationChallenge }).level, .task)
         XCTAssertEqual(all.resolve(try challenge()).level, .session)
         var withoutSession = all

@@ -25,7 +25,8 @@ final class ClientVerificationLoopbackTests: LoopbackTestCase {
 
     func testWrongHostIsRejectedWithTheHostnameMismatch() throws {
         let server = try startNIOServer(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
-        let result = try connect(port: server.port, host: "api.swifttrust.test", verifier: TLSTrustVerifier(settings: try TestCertificates.settings()))
+        let result = try connect(
+            port: server.port, host: "api.swifttrust.test", verifier: TLSTrustVerifier(settings: try TestCertificates.settings()))
         let failure = try XCTUnwrap(rejection(result))
         XCTAssertTrue(contains(failure.trustFailures, index: 0) { if case .hostnameMismatch = $0 { true } else { false } }, "\(failure)")
         XCTAssertNil(result.validatedChainDER)
@@ -105,11 +106,13 @@ final class ClientVerificationLoopbackTests: LoopbackTestCase {
     func testSecurityPolicyCertificatePinning() throws {
         let server = try startNIOServer(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
         let pinnedRoot = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: try TestCertificates.certificates("ecdsa/root.pem"))
-        let accepted = try connect(port: server.port, verifier: TLSTrustVerifier(securityPolicy: pinnedRoot, settings: try TestCertificates.settings()))
+        let accepted = try connect(
+            port: server.port, verifier: TLSTrustVerifier(securityPolicy: pinnedRoot, settings: try TestCertificates.settings()))
         XCTAssertNil(accepted.error)
 
         let pinnedOther = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: try TestCertificates.certificates("rsa/root.pem"))
-        let rejected = try connect(port: server.port, verifier: TLSTrustVerifier(securityPolicy: pinnedOther, settings: try TestCertificates.settings()))
+        let rejected = try connect(
+            port: server.port, verifier: TLSTrustVerifier(securityPolicy: pinnedOther, settings: try TestCertificates.settings()))
         let failure = try XCTUnwrap(rejection(rejected))
         guard case .judgeRejected = failure, case .pinnedAnchorEvaluationFailed? = failure.securityPolicyFailure else { return XCTFail("\(failure)") }
     }
@@ -144,7 +147,8 @@ final class ClientVerificationLoopbackTests: LoopbackTestCase {
     func testOpenSSLServerRSAChainUnderTheWrongAnchorIsRejected() throws {
         let server = try OpenSSLServer(presenting: ["rsa/leaf.pem", "rsa/intermediate.pem"])
         defer { server.stop() }
-        XCTAssertNil(try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"]))).error)
+        XCTAssertNil(
+            try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"]))).error)
         let failure = try XCTUnwrap(rejection(try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()))))
         XCTAssertTrue(contains(failure.trustFailures) { if case .issuerNotFound = $0 { true } else { false } }, "\(failure)")
     }
@@ -173,7 +177,8 @@ final class FrameworkHookTests: LoopbackTestCase {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        NIOSSLClientHandler(context: context, serverHostname: TestCertificates.host, customVerificationCallbackWithMetadata: callback))
+                        NIOSSLClientHandler(context: context, serverHostname: TestCertificates.host, customVerificationCallbackWithMetadata: callback)
+                    )
                     try channel.pipeline.syncOperations.addHandler(TLSHandshakeCompletionHandler(promise: handshake))
                 }
             }
@@ -186,7 +191,9 @@ final class FrameworkHookTests: LoopbackTestCase {
     }
 
     func testAsyncVerificationOfSwiftNIOSSLCertificates() async throws {
-        let presented = try ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"].flatMap { try NIOSSLCertificate.fromPEMFile(TestCertificates.path($0)) }
+        let presented = try ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"].flatMap {
+            try NIOSSLCertificate.fromPEMFile(TestCertificates.path($0))
+        }
         let verifier = try TLSTrustVerifier(settings: try TestCertificates.settings())
         guard case let .trusted(peer) = await verifier.verify(presented, role: .client) else { return XCTFail("client rejected") }
         XCTAssertEqual(peer.validatedChain?.count, 3)

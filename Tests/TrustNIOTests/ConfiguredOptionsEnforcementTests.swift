@@ -24,7 +24,8 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
         case revoked, noAKI
         var files: [String] { self == .revoked ? ConfiguredOptionsEnforcementTests.revokedChain : ConfiguredOptionsEnforcementTests.noAKIChain }
         var key: String {
-            self == .revoked ? TestCertificates.path("revocation/keys/revoked-leaf.key.pem") : TestCertificates.keyPath(of: "scenarios/leaf-no-aki.pem")
+            self == .revoked
+                ? TestCertificates.path("revocation/keys/revoked-leaf.key.pem") : TestCertificates.keyPath(of: "scenarios/leaf-no-aki.pem")
         }
     }
 
@@ -65,9 +66,11 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
         // The RSA root's key is the backup pin (not in these chains) that SPKI pinning requires.
         let backup = try TestCertificates.certificates("rsa/root.pem")
         let spki = try PinnedSPKIHashesTrustEvaluator(pins: (intermediate + backup).map(\.spkiPin))
-        let domain = try DomainPinningPolicy(domain: TestCertificates.host, requirements: [
-            PinRequirement(scope: .certificateAuthority, pins: (intermediate + backup).map { SPKIPin(certificate: $0) }),
-        ])
+        let domain = try DomainPinningPolicy(
+            domain: TestCertificates.host,
+            requirements: [
+                PinRequirement(scope: .certificateAuthority, pins: (intermediate + backup).map { SPKIPin(certificate: $0) })
+            ])
         var certificatePolicy = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: intermediate)
         certificatePolicy.validatesDomainName = true
         let keyPolicy = SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: intermediate)
@@ -78,8 +81,10 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
             ("DefaultTrustEvaluator(validateHost: false)", .evaluator(DefaultTrustEvaluator(validateHost: false))),
             ("RevocationTrustEvaluator", .evaluator(RevocationTrustEvaluator())),
             ("PinnedCertificatesTrustEvaluator", .evaluator(PinnedCertificatesTrustEvaluator(certificates: intermediate))),
-            ("PinnedCertificatesTrustEvaluator(no default validation)",
-             .evaluator(PinnedCertificatesTrustEvaluator(certificates: intermediate, performDefaultValidation: false))),
+            (
+                "PinnedCertificatesTrustEvaluator(no default validation)",
+                .evaluator(PinnedCertificatesTrustEvaluator(certificates: intermediate, performDefaultValidation: false))
+            ),
             ("PublicKeysTrustEvaluator", .evaluator(PublicKeysTrustEvaluator(keys: intermediate.map(\.publicKeyInfo)))),
             ("PinnedSPKIHashesTrustEvaluator", .evaluator(spki)),
             ("CompositeTrustEvaluator", .evaluator(CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(), spki]))),
@@ -91,8 +96,10 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
             ("challenges: performDefaultHandling", .challenges(ServerTrustChallengeSession())),
             ("challenges: ServerTrustManager", .challenges(ServerTrustChallengeSession(authority: .serverTrustManager(manager)))),
             ("challenges: SecurityPolicy", .challenges(ServerTrustChallengeSession(authority: .securityPolicy(keyPolicy)))),
-            ("challenges: useCredential without evaluating",
-             .challenges(ServerTrustChallengeSession(sessionHandler: { _ in .useCredential }))),
+            (
+                "challenges: useCredential without evaluating",
+                .challenges(ServerTrustChallengeSession(sessionHandler: { _ in .useCredential }))
+            ),
             ("CustomTrustEvaluator accepting without evaluating", .evaluator(CustomTrustEvaluator { _, _ in })),
         ]
     }
@@ -117,16 +124,19 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
                 for (name, judge) in try Self.judges() {
                     let verifier = try TLSTrustVerifier(settings: settings, judge: judge)
                     let outcome = await verifier.verify(presented, role: .server(host: TestCertificates.host))
-                    XCTAssertEqual(outcome.isTrusted, Self.expected(plain.isTrusted, name, fixture),
-                                   "\(name), \(fixture) under \(setting): \(outcome)")
+                    XCTAssertEqual(
+                        outcome.isTrusted, Self.expected(plain.isTrusted, name, fixture),
+                        "\(name), \(fixture) under \(setting): \(outcome)")
                     if fixture == .revoked, setting == .hardFail || setting == .softFail, case let .rejected(failure) = outcome {
-                        XCTAssertTrue(contains(failure.trustFailures, index: 0) { if case .revoked = $0 { true } else { false } },
-                                      "\(name) names the revoked leaf: \(failure)")
+                        XCTAssertTrue(
+                            contains(failure.trustFailures, index: 0) { if case .revoked = $0 { true } else { false } },
+                            "\(name) names the revoked leaf: \(failure)")
                     }
                     if fixture == .noAKI, setting == .webPKI, case let .rejected(failure) = outcome {
-                        XCTAssertTrue(contains(failure.trustFailures, index: 0) {
-                            if case let .profileViolation(violation) = $0 { violation.rule == .authorityKeyIdentifier } else { false }
-                        }, "\(name) names the missing authorityKeyIdentifier: \(failure)")
+                        XCTAssertTrue(
+                            contains(failure.trustFailures, index: 0) {
+                                if case let .profileViolation(violation) = $0 { violation.rule == .authorityKeyIdentifier } else { false }
+                            }, "\(name) names the missing authorityKeyIdentifier: \(failure)")
                     }
                 }
             }
@@ -143,8 +153,10 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
             .evaluator(DisabledTrustEvaluator()),
             .evaluator(PinnedCertificatesTrustEvaluator(certificates: intermediate, performDefaultValidation: false, validateHost: false)),
             .evaluator(PublicKeysTrustEvaluator(keys: intermediate.map(\.publicKeyInfo), performDefaultValidation: false, validateHost: false)),
-            .evaluator(try PinnedSPKIHashesTrustEvaluator(pins: (intermediate + TestCertificates.certificates("rsa/root.pem")).map(\.spkiPin),
-                                                          performDefaultValidation: false, validateHost: false)),
+            .evaluator(
+                try PinnedSPKIHashesTrustEvaluator(
+                    pins: (intermediate + TestCertificates.certificates("rsa/root.pem")).map(\.spkiPin),
+                    performDefaultValidation: false, validateHost: false)),
             .evaluator(try ServerTrustManager(evaluators: ["other.test": DisabledTrustEvaluator()])),
             .securityPolicy(lenient),
         ]
@@ -189,14 +201,16 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
         let trust = ServerTrust(certificates: try Self.revokedChain.flatMap(TestCertificates.certificates))
         trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         trust.verifyDate = TestCertificates.verifyDate
-        trust.setCRLs(try CertificateRevocationList.loadAll(
-            from: Array(Data(contentsOf: TestCertificates.directory.appendingPathComponent("revocation/intermediate-current.crl")))))
+        trust.setCRLs(
+            try CertificateRevocationList.loadAll(
+                from: Array(Data(contentsOf: TestCertificates.directory.appendingPathComponent("revocation/intermediate-current.crl")))))
         XCTAssertNoThrow(try DefaultTrustEvaluator().evaluate(trust, forHost: TestCertificates.host), "no revocation configured: accepted")
         trust.options.revocation = [.networkAccessDisabled]
         XCTAssertThrowsError(try DefaultTrustEvaluator().evaluate(trust, forHost: TestCertificates.host)) { error in
-            XCTAssertTrue(contains((error as? ServerTrustFailureReason)?.trustFailures ?? [], index: 0) {
-                if case .revoked = $0 { true } else { false }
-            }, "\(error)")
+            XCTAssertTrue(
+                contains((error as? ServerTrustFailureReason)?.trustFailures ?? [], index: 0) {
+                    if case .revoked = $0 { true } else { false }
+                }, "\(error)")
         }
         XCTAssertTrue(trust.policies.allSatisfy { if case .ssl = $0 { true } else { false } }, "the evaluator set its policy: \(trust.policies)")
         XCTAssertEqual(trust.options.revocation, [.networkAccessDisabled], "and kept the options")
@@ -209,8 +223,9 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
         for fixture in Fixture.allCases {
             let server: OpenSSLServer
             do {
-                server = try OpenSSLServer(certificate: TestCertificates.path(fixture.files[0]), key: fixture.key,
-                                           chain: fixture.files.dropFirst().map(TestCertificates.path))
+                server = try OpenSSLServer(
+                    certificate: TestCertificates.path(fixture.files[0]), key: fixture.key,
+                    chain: fixture.files.dropFirst().map(TestCertificates.path))
             } catch OpenSSLServer.StartError.opensslMissing {
                 throw XCTSkip("openssl is not installed")
             }
@@ -223,8 +238,9 @@ final class ConfiguredOptionsEnforcementTests: LoopbackTestCase {
                 }
                 for (name, judge) in try Self.judges() {
                     let result = try connect(port: server.port, verifier: try TLSTrustVerifier(settings: settings, judge: judge))
-                    XCTAssertEqual(result.error == nil, Self.expected(plain.error == nil, name, fixture),
-                                   "\(name), \(fixture) under \(setting): \(String(describing: result.error))")
+                    XCTAssertEqual(
+                        result.error == nil, Self.expected(plain.error == nil, name, fixture),
+                        "\(name), \(fixture) under \(setting): \(String(describing: result.error))")
                     if result.error != nil {
                         XCTAssertNotNil(rejection(result), "\(name): the rejection carries the reason")
                     }

@@ -16,16 +16,19 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
     /// Every value the bounded dimensions may take.
     private static let allowedDimensionValues: [String: Set<String>] = [
         "outcome": ["trusted", "rejected"], "role": ["server", "client"], "resumed": ["true", "false"],
-        "reason": ["none", "no_certificates", "malformed_certificate", "evaluation_failed", "evaluator_rejected",
-                   "security_policy_rejected", "judge_rejected", "challenge_cancelled", "protection_space_rejected", "options_not_enforced",
-                   "certificate_transparency_not_enforced",
-                   "verifier_misconfigured", "identity_not_allowed", "anchors_unavailable"],
+        "reason": [
+            "none", "no_certificates", "malformed_certificate", "evaluation_failed", "evaluator_rejected",
+            "security_policy_rejected", "judge_rejected", "challenge_cancelled", "protection_space_rejected", "options_not_enforced",
+            "certificate_transparency_not_enforced",
+            "verifier_misconfigured", "identity_not_allowed", "anchors_unavailable",
+        ],
         "kind": ["crl", "ocsp", "ca_issuers"], "result": ["ok", "failed", "reloaded"],
     ]
 
     private func decisions(_ recorded: TestMetrics, outcome: String, reason: String, role: String = "server") -> Int64 {
-        recorded.counterTotal(label: TLSTrustMetrics.decisionsLabel,
-                              dimensions: [("outcome", outcome), ("role", role), ("reason", reason), ("resumed", "false")])
+        recorded.counterTotal(
+            label: TLSTrustMetrics.decisionsLabel,
+            dimensions: [("outcome", outcome), ("role", role), ("reason", reason), ("resumed", "false")])
     }
 
     /// A judge's rejection is labelled by its failure's type: TrustPinning's evaluators and
@@ -79,14 +82,14 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
         let recorded = TestMetrics()
         let server = try startNIOServer(presenting: serverChain)
         var settings = try TestCertificates.settings()
-        settings.revocation = .useAnyAvailableMethod   // soft fail: nothing served, the peer still trusted
+        settings.revocation = .useAnyAvailableMethod // soft fail: nothing served, the peer still trusted
         let verifier = try TLSTrustVerifier(settings: settings, metrics: TLSTrustMetrics(factory: recorded))
         XCTAssertNil(try connect(port: server.port, verifier: verifier).error)
 
         let fetches = recorded.counters(label: TLSTrustMetrics.fetchesLabel)
         XCTAssertFalse(fetches.isEmpty, "the leaf's revocation URLs were asked for")
         for counter in fetches {
-            XCTAssertTrue(counter.dimensions.contains { $0 == ("result", "failed") } , "\(counter.dimensions)")
+            XCTAssertTrue(counter.dimensions.contains { $0 == ("result", "failed") }, "\(counter.dimensions)")
         }
         XCTAssertEqual(decisions(recorded, outcome: "trusted", reason: "none"), 1)
         assertBoundedDimensions(recorded)
@@ -95,8 +98,9 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
     func testDisabledMetricsRecordNothingAndLeaveTheFetcherAlone() throws {
         let settings = try TestCertificates.settings()
         XCTAssertTrue(try TLSTrustVerifier(settings: settings, metrics: .disabled).settings.revocationFetching.fetcher is NoRevocationFetcher)
-        XCTAssertFalse(try TLSTrustVerifier(settings: settings).settings.revocationFetching.fetcher is NoRevocationFetcher,
-                       "the default metrics count the fetches")
+        XCTAssertFalse(
+            try TLSTrustVerifier(settings: settings).settings.revocationFetching.fetcher is NoRevocationFetcher,
+            "the default metrics count the fetches")
         XCTAssertFalse(TLSTrustMetrics.disabled.isEnabled)
         XCTAssertTrue(TLSTrustMetrics.standard.isEnabled)
         let server = try startNIOServer(presenting: serverChain)
@@ -105,7 +109,8 @@ final class DecisionMetricsLoopbackTests: LoopbackTestCase {
 
     /// No dimension value outside the fixed lists: nothing a peer or a rule chose.
     private func assertBoundedDimensions(_ recorded: TestMetrics, file: StaticString = #filePath, line: UInt = #line) {
-        let dimensions = recorded.counters.flatMap(\.dimensions) + recorded.timers.flatMap(\.dimensions)
+        let dimensions =
+            recorded.counters.flatMap(\.dimensions) + recorded.timers.flatMap(\.dimensions)
             + recorded.recorders.flatMap(\.dimensions)
         for (key, value) in dimensions {
             XCTAssertTrue(Self.allowedDimensionValues[key]?.contains(value) == true, "\(key)=\(value)", file: file, line: line)

@@ -12,8 +12,9 @@ final class MutualTLSLoopbackTests: LoopbackTestCase {
 
     func testClientCertificateIsAcceptedAndItsIdentityIsReadableFromTheChannel() throws {
         let server = try startNIOServer(presenting: serverChain, clientVerifier: TLSTrustVerifier(settings: try TestCertificates.settings()))
-        let client = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
-                                 clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
+        let client = try connect(
+            port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
+            clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
         XCTAssertNil(client.error)
         let connection = try firstConnection(server.connections)
         let peer = try XCTUnwrap(try connection.peerAtHandshake.wait())
@@ -29,23 +30,27 @@ final class MutualTLSLoopbackTests: LoopbackTestCase {
     func testServerCertificateAsClientCertificateIsRejectedForItsExtendedKeyUsage() throws {
         let server = try startNIOServer(presenting: serverChain, clientVerifier: TLSTrustVerifier(settings: try TestCertificates.settings()))
         // Under TLS 1.3 the client's handshake completes before the server judges its certificate.
-        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
-                        clientIdentity: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
+        _ = try connect(
+            port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
+            clientIdentity: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
         let connection = try firstConnection(server.connections)
         XCTAssertThrowsError(try connection.handshake.wait()) { error in
             guard let rejection = error as? TLSTrustError else { return XCTFail("\(error)") }
-            XCTAssertTrue(contains(rejection.failure.trustFailures, index: 0) {
-                if case .extendedKeyUsageIncompatible = $0 { true } else { false }
-            }, "\(rejection)")
+            XCTAssertTrue(
+                contains(rejection.failure.trustFailures, index: 0) {
+                    if case .extendedKeyUsageIncompatible = $0 { true } else { false }
+                }, "\(rejection)")
         }
         XCTAssertNil(connection.record?.trustedPeer)
     }
 
     func testClientCertificateFromAnotherRootIsRejected() throws {
-        let server = try startNIOServer(presenting: serverChain,
-                                        clientVerifier: TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"])))
-        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
-                        clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
+        let server = try startNIOServer(
+            presenting: serverChain,
+            clientVerifier: TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"])))
+        _ = try connect(
+            port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
+            clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
         let connection = try firstConnection(server.connections)
         XCTAssertThrowsError(try connection.handshake.wait()) { error in
             guard let rejection = error as? TLSTrustError else { return XCTFail("\(error)") }

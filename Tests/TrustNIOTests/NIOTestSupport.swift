@@ -94,8 +94,10 @@ class LoopbackTestCase: XCTestCase {
 
     /// Connects to 127.0.0.1:`port`, verifying the server for `host` with `verifier`, presenting
     /// `clientIdentity` if given, and waits for the handshake.
-    func connect(port: Int, host: String = TestCertificates.host, verifier: TLSTrustVerifier, serverName: String? = nil,
-                 clientIdentity: [String]? = nil, taskHandler: ServerTrustChallengeHandler? = nil) throws -> ClientResult {
+    func connect(
+        port: Int, host: String = TestCertificates.host, verifier: TLSTrustVerifier, serverName: String? = nil,
+        clientIdentity: [String]? = nil, taskHandler: ServerTrustChallengeHandler? = nil
+    ) throws -> ClientResult {
         var configuration = TLSConfiguration.makeClientConfiguration()
         // SwiftTrust checks the host; BoringSSL's hostname check is replaced by the callback anyway.
         configuration.certificateVerification = .noHostnameVerification
@@ -106,15 +108,17 @@ class LoopbackTestCase: XCTestCase {
         }
         let context = try NIOSSLContext(configuration: configuration)
         return try connect(port: port) { pipeline in
-            try pipeline.addTrustedTLSClientHandlers(context: context, host: host, verifier: verifier, serverName: serverName,
-                                                     port: port, taskHandler: taskHandler)
+            try pipeline.addTrustedTLSClientHandlers(
+                context: context, host: host, verifier: verifier, serverName: serverName,
+                port: port, taskHandler: taskHandler)
         }
     }
 
     /// Connects to 127.0.0.1:`port` through the TLS handlers `addTLS` adds (returning the
     /// connection's record), and waits for the handshake.
     func connect(port: Int, addTLS: @escaping @Sendable (ChannelPipeline.SynchronousOperations) throws -> TLSPeerTrustRecord)
-        throws -> ClientResult {
+        throws -> ClientResult
+    {
         let record = Mutex<TLSPeerTrustRecord?>(nil)
         let handshake = group.next().makePromise(of: Void.self)
         let channel = try ClientBootstrap(group: group)
@@ -165,7 +169,8 @@ class LoopbackTestCase: XCTestCase {
     /// certificates are required and verified by it. Returns the port and the stream of each
     /// connection's (record, handshake outcome).
     func startNIOServer(presenting files: [String], clientVerifier: TLSTrustVerifier? = nil) throws
-        -> (port: Int, connections: AsyncStream<ServerConnection>) {
+        -> (port: Int, connections: AsyncStream<ServerConnection>)
+    {
         let identity = try TestCertificates.identity(presenting: files)
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         if clientVerifier != nil { configuration.certificateVerification = .noHostnameVerification }
@@ -185,8 +190,10 @@ class LoopbackTestCase: XCTestCase {
                     try channel.pipeline.syncOperations.addHandler(TLSHandshakeCompletionHandler(promise: handshake))
                     handshake.failAfterTimeout(on: channel.eventLoop)
                     let peer = handshake.futureResult.flatMap { channel.trustedPeer() }
-                    continuation.yield(ServerConnection(channel: channel, record: record, handshake: handshake.futureResult,
-                                                        peerAtHandshake: peer))
+                    continuation.yield(
+                        ServerConnection(
+                            channel: channel, record: record, handshake: handshake.futureResult,
+                            peerAtHandshake: peer))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).wait()
@@ -202,7 +209,9 @@ extension OpenSSLServer {
     /// Starts `openssl s_server` presenting TestCertificates `files` (leaf first, the rest as its chain).
     convenience init(presenting files: [String]) throws {
         do {
-            try self.init(certificate: TestCertificates.path(files[0]), key: TestCertificates.keyPath(of: files[0]), chain: files.dropFirst().map(TestCertificates.path))
+            try self.init(
+                certificate: TestCertificates.path(files[0]), key: TestCertificates.keyPath(of: files[0]),
+                chain: files.dropFirst().map(TestCertificates.path))
         } catch OpenSSLServer.StartError.opensslMissing {
             throw XCTSkip("openssl is not installed")
         }

@@ -57,17 +57,18 @@ final class PathBuildCountTests: LoopbackTestCase {
     }
 
     func testEvaluatingTheSamePoliciesAgainReusesTheCurrentEvaluation() throws {
-        let trust = ServerTrust(certificates: try goodChain.flatMap(TestCertificates.certificates), policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        let trust = ServerTrust(
+            certificates: try goodChain.flatMap(TestCertificates.certificates), policies: [.ssl(server: true, hostname: TestCertificates.host)])
         trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         trust.verifyDate = TestCertificates.verifyDate
         let first = trust.evaluate(policies: [.ssl(server: true, hostname: TestCertificates.host)])
         XCTAssertTrue(first.isTrusted)
         XCTAssertEqual(trust.pathBuildCount, 1)
-        trust.policies = [.ssl(server: true, hostname: TestCertificates.host)]  // the same policies: still current
+        trust.policies = [.ssl(server: true, hostname: TestCertificates.host)] // the same policies: still current
         XCTAssertEqual(trust.evaluate(policies: [.ssl(server: true, hostname: TestCertificates.host)]), first)
         XCTAssertEqual(trust.certificateChain(), first.chain)
         XCTAssertEqual(trust.pathBuildCount, 1, "nothing changed: no second build")
-        trust.verifyDate = TestCertificates.verifyDate.addingTimeInterval(1)   // a change: evaluated again
+        trust.verifyDate = TestCertificates.verifyDate.addingTimeInterval(1) // a change: evaluated again
         XCTAssertTrue(trust.evaluate(policies: [.ssl(server: true, hostname: TestCertificates.host)]).isTrusted)
         XCTAssertEqual(trust.pathBuildCount, 2)
         XCTAssertTrue(trust.evaluate().isTrusted, "evaluate() always evaluates")

@@ -14,8 +14,10 @@ final class PinReportUploadErrorEqualityTests: XCTestCase {
             (.unsupportedScheme("ftp"), .unsupportedScheme("ftp")),
             (.invalidURI(reason: "no host"), .invalidURI(reason: "no host")),
             (.tooManyUploadsInFlight(limit: 4), .tooManyUploadsInFlight(limit: 4)),
-            (.localAddressNotAllowed(address: "127.0.0.1", scope: "loopback"),
-             .localAddressNotAllowed(address: "127.0.0.1", scope: "loopback")),
+            (
+                .localAddressNotAllowed(address: "127.0.0.1", scope: "loopback"),
+                .localAddressNotAllowed(address: "127.0.0.1", scope: "loopback")
+            ),
             (.reportEncodingFailed(ComparableError(Opaque(text: "x"))), .reportEncodingFailed(ComparableError(Opaque(text: "y")))),
             (.collectorNotTrusted(.noPeerCertificates), .collectorNotTrusted(.noPeerCertificates)),
             (.connectionFailed(ComparableError(ChannelError.eof)), .connectionFailed(ComparableError(ChannelError.eof))),

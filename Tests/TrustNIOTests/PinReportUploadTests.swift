@@ -106,13 +106,16 @@ final class PinReportUploadTests: LoopbackTestCase {
     /// The test collectors are loopback ones, most over plain HTTP: both allowances are stated.
     static let loopbackCollectors = PinReportCollectorPolicy(allowsPlainHTTP: true, allowsLocalAddresses: true)
 
-    func makeUploader(_ completions: Completions, tlsSettings: TLSTrustSettings = TLSTrustSettings(),
-                      collectors: PinReportCollectorPolicy = loopbackCollectors,
-                      timeout: TimeAmount = .seconds(10), maximumConcurrentUploads: Int = 8,
-                      logger: Logger? = nil) throws -> HTTPPinningReportUploader {
-        try HTTPPinningReportUploader(eventLoopGroup: group, tlsSettings: tlsSettings, collectors: collectors, timeout: timeout,
-                                      maximumConcurrentUploads: maximumConcurrentUploads, logger: logger,
-                                      onCompletion: completions.record)
+    func makeUploader(
+        _ completions: Completions, tlsSettings: TLSTrustSettings = TLSTrustSettings(),
+        collectors: PinReportCollectorPolicy = loopbackCollectors,
+        timeout: TimeAmount = .seconds(10), maximumConcurrentUploads: Int = 8,
+        logger: Logger? = nil
+    ) throws -> HTTPPinningReportUploader {
+        try HTTPPinningReportUploader(
+            eventLoopGroup: group, tlsSettings: tlsSettings, collectors: collectors, timeout: timeout,
+            maximumConcurrentUploads: maximumConcurrentUploads, logger: logger,
+            onCompletion: completions.record)
     }
 
     /// A port on 127.0.0.1 that was just free: bound, then closed.
@@ -134,12 +137,14 @@ final class PinReportUploadTests: LoopbackTestCase {
     }
 
     func report() throws -> PinValidationReport {
-        PinValidationReport(hostname: TestCertificates.host, port: 443, notedHostname: "swifttrust.test", includeSubdomains: true,
-                            enforcePinning: false, validatedChain: try TestCertificates.certificates("ecdsa/chain.pem"),
-                            knownPins: [SPKIPin(certificate: try XCTUnwrap(TestCertificates.certificates("ecdsa/root.pem").first))],
-                            result: .failed, date: TestCertificates.verifyDate,
-                            identity: PinReportingIdentity(appBundleId: "tests", appVersion: "1", appPlatform: "LINUX",
-                                                           appPlatformVersion: "6", appVendorId: "v"))
+        PinValidationReport(
+            hostname: TestCertificates.host, port: 443, notedHostname: "swifttrust.test", includeSubdomains: true,
+            enforcePinning: false, validatedChain: try TestCertificates.certificates("ecdsa/chain.pem"),
+            knownPins: [SPKIPin(certificate: try XCTUnwrap(TestCertificates.certificates("ecdsa/root.pem").first))],
+            result: .failed, date: TestCertificates.verifyDate,
+            identity: PinReportingIdentity(
+                appBundleId: "tests", appVersion: "1", appPlatform: "LINUX",
+                appPlatformVersion: "6", appVendorId: "v"))
     }
 
     static let noContent = "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
@@ -304,8 +309,10 @@ final class PinReportUploadTests: LoopbackTestCase {
         let port = try startCollector(collector)
         let completions = Completions()
         let uploader = try makeUploader(completions)
-        let refused = ["ftp://127.0.0.1:\(port)/", "file:///tmp/report", "mailto:pins@example.com",
-                       "http://user:secret@127.0.0.1:\(port)/", "http://127.0.0.1:0/", "http:///no-host"]
+        let refused = [
+            "ftp://127.0.0.1:\(port)/", "file:///tmp/report", "mailto:pins@example.com",
+            "http://user:secret@127.0.0.1:\(port)/", "http://127.0.0.1:0/", "http:///no-host",
+        ]
         uploader.deliver(try report(), to: try refused.map { try XCTUnwrap(URL(string: $0), $0) })
         await waitForIdle(uploader)
 
@@ -329,9 +336,11 @@ final class PinReportUploadTests: LoopbackTestCase {
         let port = try startCollector(collector)
         let completions = Completions()
         let strict = try makeUploader(completions, collectors: PinReportCollectorPolicy())
-        let literals = ["http://127.0.0.1:\(port)/", "https://127.0.0.1:\(port)/", "https://[::1]:\(port)/",
-                        "https://169.254.169.254/latest", "https://10.1.2.3/", "https://192.168.0.1/", "https://[fd00::1]/",
-                        "https://[::ffff:127.0.0.1]/", "https://100.64.0.1/"]
+        let literals = [
+            "http://127.0.0.1:\(port)/", "https://127.0.0.1:\(port)/", "https://[::1]:\(port)/",
+            "https://169.254.169.254/latest", "https://10.1.2.3/", "https://192.168.0.1/", "https://[fd00::1]/",
+            "https://[::ffff:127.0.0.1]/", "https://100.64.0.1/",
+        ]
         strict.deliver(try report(), to: try literals.map { try XCTUnwrap(URL(string: $0), $0) })
         await waitForIdle(strict)
         let scopes = completions.all.map { upload -> String in
@@ -341,8 +350,12 @@ final class PinReportUploadTests: LoopbackTestCase {
             default: return "\(upload.outcome)"
             }
         }
-        XCTAssertEqual(scopes, ["http", "loopback", "loopback", "link-local", "private-use", "private-use", "private-use",
-                                "loopback", "private-use"])
+        XCTAssertEqual(
+            scopes,
+            [
+                "http", "loopback", "loopback", "link-local", "private-use", "private-use", "private-use",
+                "loopback", "private-use",
+            ])
         XCTAssertEqual(strict.statistics.started, 0)
 
         // A name: connected, judged on the address, closed before the request.
@@ -434,21 +447,22 @@ final class PinReportUploadTests: LoopbackTestCase {
     /// A serverAuth leaf for IP address 127.0.0.1, issued now by the committed ECDSA intermediate
     /// with the openssl CLI (the committed leaves name www.swifttrust.test and documentation addresses).
     func issueLeafFor127001() throws -> (certificate: String, key: String) {
-        try issueCertificate(config: """
-            [req]
-            distinguished_name = dn
-            x509_extensions = ext
-            prompt = no
-            [dn]
-            CN = 127.0.0.1
-            [ext]
-            basicConstraints = critical, CA:FALSE
-            keyUsage = critical, digitalSignature
-            extendedKeyUsage = serverAuth
-            subjectAltName = IP:127.0.0.1
-            subjectKeyIdentifier = hash
-            authorityKeyIdentifier = keyid
+        try issueCertificate(
+            config: """
+                [req]
+                distinguished_name = dn
+                x509_extensions = ext
+                prompt = no
+                [dn]
+                CN = 127.0.0.1
+                [ext]
+                basicConstraints = critical, CA:FALSE
+                keyUsage = critical, digitalSignature
+                extendedKeyUsage = serverAuth
+                subjectAltName = IP:127.0.0.1
+                subjectKeyIdentifier = hash
+                authorityKeyIdentifier = keyid
 
-            """, signedBy: "ecdsa/intermediate.pem")
+                """, signedBy: "ecdsa/intermediate.pem")
     }
 }

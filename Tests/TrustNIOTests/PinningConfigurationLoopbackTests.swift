@@ -27,45 +27,45 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
         let pins = try pins()
         let host = TestCertificates.host
         let ats = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0"><dict>
-          <key>CFBundleIdentifier</key><string>test.swifttrust</string>
-          <key>NSAppTransportSecurity</key><dict><key>NSPinnedDomains</key><dict>
-            <key>\(host)</key><dict><key>NSPinnedCAIdentities</key><array>
-              \(bare(pins).map { "<dict><key>SPKI-SHA256-BASE64</key><string>\($0)</string></dict>" }.joined())
-            </array></dict>
-          </dict></dict>
-        </dict></plist>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+              <key>CFBundleIdentifier</key><string>test.swifttrust</string>
+              <key>NSAppTransportSecurity</key><dict><key>NSPinnedDomains</key><dict>
+                <key>\(host)</key><dict><key>NSPinnedCAIdentities</key><array>
+                  \(bare(pins).map { "<dict><key>SPKI-SHA256-BASE64</key><string>\($0)</string></dict>" }.joined())
+                </array></dict>
+              </dict></dict>
+            </dict></plist>
+            """
         let android = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <network-security-config>
-          <domain-config>
-            <domain includeSubdomains="false">\(host)</domain>
-            <pin-set>\(bare(pins).map { "<pin digest=\"SHA-256\">\($0)</pin>" }.joined())</pin-set>
-            \(enforce ? "" : "<trustkit-config enforcePinning=\"false\"><report-uri>http://127.0.0.1:9/report</report-uri></trustkit-config>")
-          </domain-config>
-        </network-security-config>
-        """
+            <?xml version="1.0" encoding="utf-8"?>
+            <network-security-config>
+              <domain-config>
+                <domain includeSubdomains="false">\(host)</domain>
+                <pin-set>\(bare(pins).map { "<pin digest=\"SHA-256\">\($0)</pin>" }.joined())</pin-set>
+                \(enforce ? "" : "<trustkit-config enforcePinning=\"false\"><report-uri>http://127.0.0.1:9/report</report-uri></trustkit-config>")
+              </domain-config>
+            </network-security-config>
+            """
         let trustKitPlist = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict><key>TSKConfiguration</key><dict>
-          <key>TSKPinnedDomains</key><dict><key>\(host)</key><dict>
-            <key>TSKPublicKeyHashes</key><array>\(bare(pins).map { "<string>\($0)</string>" }.joined())</array>
-            <key>TSKEnforcePinning</key><\(enforce)/>
-            \(enforce ? "" : "<key>TSKReportUris</key><array><string>http://127.0.0.1:9/report</string></array>")
-          </dict></dict>
-        </dict></dict></plist>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>TSKConfiguration</key><dict>
+              <key>TSKPinnedDomains</key><dict><key>\(host)</key><dict>
+                <key>TSKPublicKeyHashes</key><array>\(bare(pins).map { "<string>\($0)</string>" }.joined())</array>
+                <key>TSKEnforcePinning</key><\(enforce)/>
+                \(enforce ? "" : "<key>TSKReportUris</key><array><string>http://127.0.0.1:9/report</string></array>")
+              </dict></dict>
+            </dict></dict></plist>
+            """
         let reportURIs = enforce ? "" : #", "TSKReportUris": ["http://127.0.0.1:9/report"]"#
         let trustKitJSON = """
-        {"TSKPinnedDomains": {"\(host)": {"TSKPublicKeyHashes": ["\(bare(pins).joined(separator: "\", \""))"], "TSKEnforcePinning": \(enforce)\(reportURIs)}}}
-        """
+            {"TSKPinnedDomains": {"\(host)": {"TSKPublicKeyHashes": ["\(bare(pins).joined(separator: "\", \""))"], "TSKEnforcePinning": \(enforce)\(reportURIs)}}}
+            """
         let jsonReport = enforce ? "" : #", "enforcement": "reportOnly", "reportURIs": ["http://127.0.0.1:9/report"]"#
         let json = """
-        {"version": 1, "domains": [{"domain": "\(host)", "pins": {"chain": ["\(pins.joined(separator: "\", \""))"]}\(jsonReport)}]}
-        """
+            {"version": 1, "domains": [{"domain": "\(host)", "pins": {"chain": ["\(pins.joined(separator: "\", \""))"]}\(jsonReport)}]}
+            """
         var all = [("json", json), ("android", android), ("trustkit-plist", trustKitPlist), ("trustkit-json", trustKitJSON)]
         if enforce { all.append(("ats", ats)) }
         return all
@@ -80,11 +80,13 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
     }
 
     func testEveryFormatGivesTheSameVerdictsOnTheSameServedChains() throws {
-        let pinned = try OpenSSLServer(certificate: TestCertificates.path("ecdsa/leaf.pem"), key: TestCertificates.keyPath(of: "ecdsa/leaf.pem"),
-                                       chain: [TestCertificates.path("ecdsa/intermediate.pem")])
+        let pinned = try OpenSSLServer(
+            certificate: TestCertificates.path("ecdsa/leaf.pem"), key: TestCertificates.keyPath(of: "ecdsa/leaf.pem"),
+            chain: [TestCertificates.path("ecdsa/intermediate.pem")])
         defer { pinned.stop() }
-        let other = try OpenSSLServer(certificate: TestCertificates.path("rsa/leaf.pem"), key: TestCertificates.keyPath(of: "rsa/leaf.pem"),
-                                      chain: [TestCertificates.path("rsa/intermediate.pem")])
+        let other = try OpenSSLServer(
+            certificate: TestCertificates.path("rsa/leaf.pem"), key: TestCertificates.keyPath(of: "rsa/leaf.pem"),
+            chain: [TestCertificates.path("rsa/intermediate.pem")])
         defer { other.stop() }
         let documents = try documents(enforce: true)
         XCTAssertEqual(documents.count, 5)
@@ -100,8 +102,9 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
     }
 
     func testReportOnlyReportsWithTheServedPortAndDoesNotReject() throws {
-        let other = try OpenSSLServer(certificate: TestCertificates.path("rsa/leaf.pem"), key: TestCertificates.keyPath(of: "rsa/leaf.pem"),
-                                      chain: [TestCertificates.path("rsa/intermediate.pem")])
+        let other = try OpenSSLServer(
+            certificate: TestCertificates.path("rsa/leaf.pem"), key: TestCertificates.keyPath(of: "rsa/leaf.pem"),
+            chain: [TestCertificates.path("rsa/intermediate.pem")])
         defer { other.stop() }
         for (format, document) in try documents(enforce: false) {
             let sink = RecordingPinningReportSink()
@@ -114,7 +117,7 @@ final class PinningConfigurationLoopbackTests: LoopbackTestCase {
             XCTAssertEqual(delivery.report.enforcePinning, false, format)
             XCTAssertEqual(delivery.report.validationResult, .failed, format)
             XCTAssertEqual(delivery.report.knownPins.count, 2, format)
-            XCTAssertEqual(delivery.report.validatedCertificateChain.count, 3, format)  // leaf, intermediate, RSA root
+            XCTAssertEqual(delivery.report.validatedCertificateChain.count, 3, format) // leaf, intermediate, RSA root
             XCTAssertEqual(delivery.reportURIs.map(\.absoluteString), ["http://127.0.0.1:9/report"], format)
             // The same failure again is rate-limited: still accepted, not reported twice.
             XCTAssertNil(try connect(to: other, document: document, reporter: reporter).error, format)

@@ -12,13 +12,15 @@ import XCTest
 
 /// Opens a TLS connection to `address`:`port` whose server must be `host` and hold one of the
 /// `pins`; SwiftTrust (Alamofire semantics) decides, swift-nio-ssl does the TLS.
-func connectPinned(to address: String, port: Int, host: String, pins: [String],
-                   settings: TLSTrustSettings = TLSTrustSettings(),   // default: the system trust store
-                   group: any EventLoopGroup) async throws -> any Channel {
+func connectPinned(
+    to address: String, port: Int, host: String, pins: [String],
+    settings: TLSTrustSettings = TLSTrustSettings(), // default: the system trust store
+    group: any EventLoopGroup
+) async throws -> any Channel {
     let manager = try ServerTrustManager(evaluators: [host: try PinnedSPKIHashesTrustEvaluator(pins: pins)])
     let verifier = try TLSTrustVerifier(evaluator: manager, settings: settings)
     var tls = TLSConfiguration.makeClientConfiguration()
-    tls.certificateVerification = .noHostnameVerification   // replaced by SwiftTrust, which checks the host
+    tls.certificateVerification = .noHostnameVerification // replaced by SwiftTrust, which checks the host
     let context = try NIOSSLContext(configuration: tls)
     let handshake = group.next().makePromise(of: Void.self)
     let channel = try await ClientBootstrap(group: group)
@@ -32,7 +34,7 @@ func connectPinned(to address: String, port: Int, host: String, pins: [String],
     do {
         try await handshake.futureResult.get()
     } catch let rejection as TLSTrustError {
-        print("rejected:", rejection.failure.summary)   // e.g. "public-key pinning failed for api.example.com: …"
+        print("rejected:", rejection.failure.summary) // e.g. "public-key pinning failed for api.example.com: …"
         throw rejection
     }
     return channel
@@ -46,15 +48,17 @@ final class ReadmeExampleTests: LoopbackTestCase {
         let backupPin = try XCTUnwrap(TestCertificates.certificates("rsa/leaf.pem").first).spkiPin
         let rootPin = try XCTUnwrap(TestCertificates.certificates("rsa/root.pem").first).spkiPin
 
-        let channel = try await connectPinned(to: "127.0.0.1", port: server.port, host: TestCertificates.host, pins: [leafPin, backupPin],
-                                              settings: try TestCertificates.settings(), group: group)
+        let channel = try await connectPinned(
+            to: "127.0.0.1", port: server.port, host: TestCertificates.host, pins: [leafPin, backupPin],
+            settings: try TestCertificates.settings(), group: group)
         let peer = try await channel.trustedPeer().get()
         XCTAssertEqual(peer?.validatedChain?.count, 3)
         try await channel.close()
 
         do {
-            _ = try await connectPinned(to: "127.0.0.1", port: server.port, host: TestCertificates.host, pins: [backupPin, rootPin],
-                                        settings: try TestCertificates.settings(), group: group)
+            _ = try await connectPinned(
+                to: "127.0.0.1", port: server.port, host: TestCertificates.host, pins: [backupPin, rootPin],
+                settings: try TestCertificates.settings(), group: group)
             XCTFail("a server without a pinned key was accepted")
         } catch let rejection as TLSTrustError {
             guard case .publicKeyPinningFailed? = rejection.failure.serverTrustFailureReason else { return XCTFail("\(rejection)") }

@@ -61,8 +61,9 @@ final class ResumedSessionHoldingTests: XCTestCase {
         let verifier = try TLSTrustVerifier(settings: settings, execution: .offEventLoop)
         let leaf = try NIOSSLCertificate(file: TestCertificates.path("ecdsa/leaf.pem"), format: .pem)
         let record = TLSPeerTrustRecord()
-        let check = TLSPeerTrustHandler.ResumptionCheck(verifier: verifier, role: .server(host: TestCertificates.host), port: nil,
-                                                        taskHandler: nil, sessionLeaf: { _ in leaf })
+        let check = TLSPeerTrustHandler.ResumptionCheck(
+            verifier: verifier, role: .server(host: TestCertificates.host), port: nil,
+            taskHandler: nil, sessionLeaf: { _ in leaf })
         let outbound = OutboundRecorder(), inbound = InboundEventRecorder()
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(outbound)

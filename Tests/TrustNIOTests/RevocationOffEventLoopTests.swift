@@ -56,7 +56,7 @@ final class RevocationOffEventLoopTests: LoopbackTestCase {
         let context = try NIOSSLContext(configuration: configuration)
         let fetcher = SlowFetcher(delay: .milliseconds(1500))
         var fetching = try TestCertificates.settings()
-        fetching.revocation = .useAnyAvailableMethod   // soft fail: an unknown status is accepted
+        fetching.revocation = .useAnyAvailableMethod // soft fail: an unknown status is accepted
         fetching.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         let start = DispatchTime.now()
 
@@ -67,9 +67,11 @@ final class RevocationOffEventLoopTests: LoopbackTestCase {
         let slowDone = try slow.wait()
         XCTAssertGreaterThan(fetcher.requestCount, 0, "the revocation evaluation fetched")
         XCTAssertLessThan(fastDone.uptimeNanoseconds, slowDone.uptimeNanoseconds, "the plain handshake finished first")
-        XCTAssertLessThan(Double(fastDone.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9, 1.0,
-                          "the plain handshake did not wait for the slow fetch")
-        XCTAssertGreaterThanOrEqual(Double(slowDone.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9, 1.5,
-                                    "the fetching handshake waited for its fetch")
+        XCTAssertLessThan(
+            Double(fastDone.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9, 1.0,
+            "the plain handshake did not wait for the slow fetch")
+        XCTAssertGreaterThanOrEqual(
+            Double(slowDone.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9, 1.5,
+            "the fetching handshake waited for its fetch")
     }
 }

@@ -52,8 +52,10 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
                     handshake.futureResult.whenSuccess {
                         channel.writeAndFlush(ByteBuffer(string: "verified\n")).whenComplete { _ in channel.close(promise: nil) }
                     }
-                    accepted.append(ServerConnection(channel: channel, record: record, handshake: handshake.futureResult,
-                                                        peerAtHandshake: handshake.futureResult.flatMap { channel.trustedPeer() }))
+                    accepted.append(
+                        ServerConnection(
+                            channel: channel, record: record, handshake: handshake.futureResult,
+                            peerAtHandshake: handshake.futureResult.flatMap { channel.trustedPeer() }))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).wait()
@@ -66,8 +68,10 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
     private func sClient(port: Int, version: String, presentCertificate: Bool, session: String, resume: Bool) throws -> String {
         var arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", TestCertificates.host, version, "-ign_eof"]
         if presentCertificate {
-            arguments += ["-cert", TestCertificates.path(clientFiles[0]), "-cert_chain", TestCertificates.path(clientFiles[1]),
-                          "-key", TestCertificates.keyPath(of: clientFiles[0])]
+            arguments += [
+                "-cert", TestCertificates.path(clientFiles[0]), "-cert_chain", TestCertificates.path(clientFiles[1]),
+                "-key", TestCertificates.keyPath(of: clientFiles[0]),
+            ]
         }
         arguments += [resume ? "-sess_in" : "-sess_out", directory.appendingPathComponent(session).path]
         return try OpenSSLCommand.output(of: arguments)
@@ -77,7 +81,8 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
 
     func testAResumedSessionIsReverifiedAndCarriesTheClientsIdentity() throws {
         for version in ["-tls1_2", "-tls1_3"] {
-            let (port, connections) = try listen(context: try serverContext(), verifier: try TLSTrustVerifier(settings: try TestCertificates.settings()))
+            let (port, connections) = try listen(
+                context: try serverContext(), verifier: try TLSTrustVerifier(settings: try TestCertificates.settings()))
             let session = "session\(version).pem"
             _ = try sClient(port: port, version: version, presentCertificate: true, session: session, resume: false)
             let first = try connections.connection(0)
@@ -101,7 +106,8 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
         let context = try serverContext()
         for version in ["-tls1_2", "-tls1_3"] {
             let trusting = try listen(context: context, verifier: try TLSTrustVerifier(settings: try TestCertificates.settings()))
-            let other = try listen(context: context, verifier: try TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"])))
+            let other = try listen(
+                context: context, verifier: try TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"])))
             let session = "shared\(version).pem"
             _ = try sClient(port: trusting.port, version: version, presentCertificate: true, session: session, resume: false)
             XCTAssertNotNil(try trusting.connections.connection(0).peerAtHandshake.wait(), version)
@@ -112,8 +118,9 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
             XCTAssertThrowsError(try resumed.handshake.wait(), version) { error in
                 guard let rejection = error as? TLSTrustError else { return XCTFail("\(version): \(error)") }
                 XCTAssertEqual(rejection.tlsError as? TLSSessionResumptionError, .resumedPeerRejected, version)
-                XCTAssertTrue(contains(rejection.failure.trustFailures) { if case .issuerNotFound = $0 { true } else { false } },
-                              "\(version): \(rejection)")
+                XCTAssertTrue(
+                    contains(rejection.failure.trustFailures) { if case .issuerNotFound = $0 { true } else { false } },
+                    "\(version): \(rejection)")
             }
             XCTAssertEqual(resumed.record?.sessionResumed, true, version)
             XCTAssertNil(resumed.record?.trustedPeer, version)
@@ -128,7 +135,7 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
         let context = try serverContext()
         let now = try listen(context: context, verifier: try TLSTrustVerifier(settings: try TestCertificates.settings()))
         var later = try TestCertificates.settings()
-        later.verifyDate = Date(timeIntervalSince1970: 4_200_000_000)  // 2103, after every test leaf's notAfter
+        later.verifyDate = Date(timeIntervalSince1970: 4_200_000_000) // 2103, after every test leaf's notAfter
         later.additionalIntermediates = try TestCertificates.certificates("ecdsa/intermediate.pem")
         let expired = try listen(context: context, verifier: try TLSTrustVerifier(settings: later))
         _ = try sClient(port: now.port, version: "-tls1_3", presentCertificate: true, session: "dated.pem", resume: false)
@@ -153,9 +160,12 @@ final class SessionResumptionLoopbackTests: LoopbackTestCase {
         XCTAssertTrue(output.contains("Reused,"), "the session was not resumed:\n\(output)")
         XCTAssertNotNil(try connections.connection(1).peerAtHandshake.wait())
         for resumed in ["false", "true"] {
-            XCTAssertEqual(recorded.counterTotal(label: TLSTrustMetrics.decisionsLabel, dimensions: [
-                ("outcome", "trusted"), ("role", "client"), ("reason", "none"), ("resumed", resumed),
-            ]), 1, "resumed=\(resumed)")
+            XCTAssertEqual(
+                recorded.counterTotal(
+                    label: TLSTrustMetrics.decisionsLabel,
+                    dimensions: [
+                        ("outcome", "trusted"), ("role", "client"), ("reason", "none"), ("resumed", resumed),
+                    ]), 1, "resumed=\(resumed)")
         }
     }
 }

@@ -23,8 +23,9 @@ final class TLSTrustFailureComparisonTests: XCTestCase {
         XCTAssertEqual(empty, .noPeerCertificates)
         XCTAssertEqual(Set([asServer, again, empty]).count, 2)
         guard case .evaluationFailed = asServer else { return XCTFail("\(asServer)") }
-        XCTAssertTrue(contains(asServer.trustFailures, index: 0) { if case .extendedKeyUsageIncompatible = $0 { true } else { false } },
-                      "\(asServer)")
+        XCTAssertTrue(
+            contains(asServer.trustFailures, index: 0) { if case .extendedKeyUsageIncompatible = $0 { true } else { false } },
+            "\(asServer)")
         for failure in [asServer, empty] {
             XCTAssertEqual(failure.errorDescription, failure.description)
             XCTAssertEqual(failure.localizedDescription, failure.description)
@@ -39,8 +40,9 @@ final class TLSTrustFailureComparisonTests: XCTestCase {
     func testEvaluatorErrorsCompareByValue() async throws {
         let chain = try TestCertificates.certificates("ecdsa/chain.pem")
         func rejection(_ code: Int) async throws -> TLSTrustFailure {
-            let verifier = try TLSTrustVerifier(evaluator: CustomTrustEvaluator { _, _ in throw Rejected(code: code) },
-                                            settings: try TestCertificates.settings())
+            let verifier = try TLSTrustVerifier(
+                evaluator: CustomTrustEvaluator { _, _ in throw Rejected(code: code) },
+                settings: try TestCertificates.settings())
             return try await rejected(verifier.verify(chain, role: .server(host: TestCertificates.host)))
         }
         let one = try await rejection(1)
@@ -57,8 +59,10 @@ final class TLSTrustFailureComparisonTests: XCTestCase {
 
     func testConfigurationAndUploadErrorsAreLocalizedAndHashable() {
         let configuration: [TLSTrustConfigurationError] = [.certificateVerificationDisabled, .clientCertificatesNeedPlainEvaluation]
-        let uploads: [PinReportUploadError] = [.unsupportedScheme("ftp"), .connectionFailed(ComparableError(ChannelError.ioOnClosedChannel)),
-                                               .connectionFailed(ComparableError(ChannelError.eof)), .timedOut]
+        let uploads: [PinReportUploadError] = [
+            .unsupportedScheme("ftp"), .connectionFailed(ComparableError(ChannelError.ioOnClosedChannel)),
+            .connectionFailed(ComparableError(ChannelError.eof)), .timedOut,
+        ]
         for error in configuration as [any Error & CustomStringConvertible] + uploads {
             XCTAssertEqual((error as? any LocalizedError)?.errorDescription, error.description)
             XCTAssertEqual(error.localizedDescription, error.description)

@@ -18,8 +18,9 @@ final class TLSTrustRouteTests: LoopbackTestCase {
     func testClientRouteReplacesAVerificationModeUnderWhichBoringSSLIgnoresTheVerifier() throws {
         var unsafe = TLSConfiguration.makeClientConfiguration()
         unsafe.certificateVerification = .none
-        let route = try TLSClientTrustRoute(host: TestCertificates.host, verifier: TLSTrustVerifier(settings: TestCertificates.settings()),
-                                            configuration: unsafe)
+        let route = try TLSClientTrustRoute(
+            host: TestCertificates.host, verifier: TLSTrustVerifier(settings: TestCertificates.settings()),
+            configuration: unsafe)
         XCTAssertEqual(route.tlsConfiguration.certificateVerification, .noHostnameVerification)
         XCTAssertEqual(route.serverName, TestCertificates.host)
         XCTAssertEqual(route.role, .server(host: TestCertificates.host))
@@ -32,20 +33,27 @@ final class TLSTrustRouteTests: LoopbackTestCase {
         let verifier = try TLSTrustVerifier(settings: TestCertificates.settings())
         let required = try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key, clientVerifier: verifier)
         XCTAssertEqual(required.tlsConfiguration.certificateVerification, .noHostnameVerification)
-        let optional = try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key, clientVerifier: verifier,
-                                               clientCertificates: .optional)
+        let optional = try TLSServerTrustRoute(
+            certificateChain: identity.chain, privateKey: identity.key, clientVerifier: verifier,
+            clientCertificates: .optional)
         XCTAssertEqual(optional.tlsConfiguration.certificateVerification, .optionalVerification)
     }
 
     func testServerRouteRefusesAVerifierThatCannotJudgeClients() throws {
         let identity = try TestCertificates.identity(presenting: serverChain)
-        XCTAssertThrowsError(try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key,
-                                                     clientVerifier: TLSTrustVerifier())) { error in
+        XCTAssertThrowsError(
+            try TLSServerTrustRoute(
+                certificateChain: identity.chain, privateKey: identity.key,
+                clientVerifier: TLSTrustVerifier())
+        ) { error in
             XCTAssertEqual(error as? TLSTrustConfigurationError, .clientAnchorsNotExplicit)
         }
         let pinned = try TLSTrustVerifier(evaluator: DefaultTrustEvaluator(), settings: TestCertificates.settings())
-        XCTAssertThrowsError(try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key,
-                                                     clientVerifier: pinned)) { error in
+        XCTAssertThrowsError(
+            try TLSServerTrustRoute(
+                certificateChain: identity.chain, privateKey: identity.key,
+                clientVerifier: pinned)
+        ) { error in
             XCTAssertEqual(error as? TLSTrustConfigurationError, .clientCertificatesNeedPlainEvaluation)
         }
     }
@@ -73,9 +81,10 @@ final class TLSTrustRouteTests: LoopbackTestCase {
         let refused = try next(server.records)
         XCTAssertThrowsError(try refused.handshake.wait()) { error in
             guard let rejection = error as? TLSTrustError else { return XCTFail("\(error)") }
-            XCTAssertTrue(contains(rejection.failure.trustFailures, index: 0) {
-                if case .extendedKeyUsageIncompatible = $0 { true } else { false }
-            }, "\(rejection)")
+            XCTAssertTrue(
+                contains(rejection.failure.trustFailures, index: 0) {
+                    if case .extendedKeyUsageIncompatible = $0 { true } else { false }
+                }, "\(rejection)")
         }
         XCTAssertNotNil(refused.record.failure)
         XCTAssertNotNil(accepted.record.trustedPeer, "the first connection's record is its own")
@@ -85,8 +94,9 @@ final class TLSTrustRouteTests: LoopbackTestCase {
         let server = try startRouteServer()
         let pins = ["sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "sha256/AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="]
         let manager = try ServerTrustManager(evaluators: [TestCertificates.host: PinnedSPKIHashesTrustEvaluator(pins: pins)])
-        let result = try connectThroughRoute(port: server.port, presenting: clientChain,
-                                             verifier: TLSTrustVerifier(evaluator: manager, settings: TestCertificates.settings()))
+        let result = try connectThroughRoute(
+            port: server.port, presenting: clientChain,
+            verifier: TLSTrustVerifier(evaluator: manager, settings: TestCertificates.settings()))
         guard let failure = rejection(result) else { return }
         guard case .judgeRejected = failure, failure.serverTrustFailureReason != nil else { return XCTFail("\(failure)") }
     }
@@ -106,8 +116,9 @@ final class TLSTrustRouteTests: LoopbackTestCase {
 
     private func startRouteServer() throws -> (port: Int, records: RouteConnections) {
         let identity = try TestCertificates.identity(presenting: serverChain)
-        let route = try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key,
-                                            clientVerifier: TLSTrustVerifier(settings: TestCertificates.settings()))
+        let route = try TLSServerTrustRoute(
+            certificateChain: identity.chain, privateKey: identity.key,
+            clientVerifier: TLSTrustVerifier(settings: TestCertificates.settings()))
         let context = try route.makeContext()
         let accepted = RouteConnections()
         let server = try ServerBootstrap(group: group)
@@ -127,14 +138,17 @@ final class TLSTrustRouteTests: LoopbackTestCase {
         return (try XCTUnwrap(server.localAddress?.port), accepted)
     }
 
-    private func connectThroughRoute(port: Int, presenting files: [String],
-                                     verifier: TLSTrustVerifier? = nil) throws -> ClientResult {
+    private func connectThroughRoute(
+        port: Int, presenting files: [String],
+        verifier: TLSTrustVerifier? = nil
+    ) throws -> ClientResult {
         var configuration = TLSConfiguration.makeClientConfiguration()
         let identity = try TestCertificates.identity(presenting: files)
         configuration.certificateChain = identity.chain
         configuration.privateKey = identity.key
-        let route = try TLSClientTrustRoute(host: TestCertificates.host, verifier: verifier ?? TLSTrustVerifier(settings: TestCertificates.settings()),
-                                            port: port, configuration: configuration)
+        let route = try TLSClientTrustRoute(
+            host: TestCertificates.host, verifier: verifier ?? TLSTrustVerifier(settings: TestCertificates.settings()),
+            port: port, configuration: configuration)
         let context = try route.makeContext()
         return try connect(port: port) { pipeline in try pipeline.addHandlers(of: route, context: context) }
     }

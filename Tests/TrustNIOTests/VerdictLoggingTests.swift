@@ -52,9 +52,10 @@ final class VerdictLoggingTests: LoopbackTestCase {
         // The reason is the failure the pipeline reported, and it names the expired leaf.
         let reason = try XCTUnwrap(record.text("swifttrust.reason"))
         XCTAssertEqual(reason, failure.description)
-        let expired = try XCTUnwrap(failure.trustFailures.first { failure in
-            if case .expired = failure.reason { failure.certificateIndex == 0 } else { false }
-        }, "\(failure)")
+        let expired = try XCTUnwrap(
+            failure.trustFailures.first { failure in
+                if case .expired = failure.reason { failure.certificateIndex == 0 } else { false }
+            }, "\(failure)")
         XCTAssertTrue(reason.contains(expired.description), reason)
         // The typed failure travels as the record's error.
         let logged = try XCTUnwrap(record.error as? TLSTrustFailure)
@@ -77,8 +78,9 @@ final class VerdictLoggingTests: LoopbackTestCase {
         let records = LogRecords()
         let clientVerifier = try TLSTrustVerifier(settings: try TestCertificates.settings(anchors: ["rsa/root.pem"]), logger: records.logger())
         let server = try startNIOServer(presenting: serverChain, clientVerifier: clientVerifier)
-        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
-                        clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
+        _ = try connect(
+            port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
+            clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
         let connection = try firstConnection(server.connections)
         XCTAssertThrowsError(try connection.handshake.wait())
 
@@ -115,18 +117,19 @@ final class VerdictLoggingTests: LoopbackTestCase {
     /// A self-signed serverAuth leaf for www.swifttrust.test whose CN is `commonName` as an openssl
     /// config value (where `\n` stands for a newline).
     private func selfSignedLeaf(commonNameInOpenSSLConfig commonName: String) throws -> Certificate {
-        let issued = try issueCertificate(config: """
-            [req]
-            distinguished_name = dn
-            x509_extensions = ext
-            prompt = no
-            [dn]
-            CN = \(commonName)
-            [ext]
-            extendedKeyUsage = serverAuth
-            subjectAltName = DNS:\(TestCertificates.host)
+        let issued = try issueCertificate(
+            config: """
+                [req]
+                distinguished_name = dn
+                x509_extensions = ext
+                prompt = no
+                [dn]
+                CN = \(commonName)
+                [ext]
+                extendedKeyUsage = serverAuth
+                subjectAltName = DNS:\(TestCertificates.host)
 
-            """)
+                """)
         return try XCTUnwrap(Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: issued.certificate)))).first)
     }
 }

@@ -34,16 +34,19 @@ final class VerificationCancellationTests: LoopbackTestCase {
         settings.revocation = .crl
         settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         settings.revocationFetchDeadline = .seconds(30)
-        let server = try startNIOServer(presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                        clientVerifier: TLSTrustVerifier(settings: settings))
-        _ = try connect(port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
-                        clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
+        let server = try startNIOServer(
+            presenting: ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+            clientVerifier: TLSTrustVerifier(settings: settings))
+        _ = try connect(
+            port: server.port, verifier: TLSTrustVerifier(settings: try TestCertificates.settings()),
+            clientIdentity: ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"])
         // `connect` returns once the client's handshake ended (it waits for the server's verdict, which
         // never comes, until its own timeout) and the client closed: the server's fetch must stop now.
         let deadline = Date().addingTimeInterval(3)
         while fetcher.cancelled.load(ordering: .sequentiallyConsistent) == 0, Date() < deadline { usleep(20_000) }
         XCTAssertGreaterThan(fetcher.started.load(ordering: .sequentiallyConsistent), 0, "the verification fetched")
-        XCTAssertGreaterThan(fetcher.cancelled.load(ordering: .sequentiallyConsistent), 0,
-                             "the fetch was not cancelled when the connection closed (it would have waited 30 s)")
+        XCTAssertGreaterThan(
+            fetcher.cancelled.load(ordering: .sequentiallyConsistent), 0,
+            "the fetch was not cancelled when the connection closed (it would have waited 30 s)")
     }
 }

@@ -106,15 +106,21 @@ final class HostnameMatcherTests: XCTestCase {
     func testTheSuppliedPublicSuffixListDecides() throws {
         var withPrivate = PublicSuffixList.snapshot
         withPrivate.consultedSections = .all
-        XCTAssertFalse(HostnameMatcher.matchesDNSName("bucket.s3.amazonaws.com", pattern: "*.s3.amazonaws.com",
-                                                      publicSuffixList: withPrivate))
+        XCTAssertFalse(
+            HostnameMatcher.matchesDNSName(
+                "bucket.s3.amazonaws.com", pattern: "*.s3.amazonaws.com",
+                publicSuffixList: withPrivate))
         let custom = try PublicSuffixList(parsing: "corp.example\n")
         XCTAssertTrue(HostnameMatcher.matchesDNSName("a.corp.example", pattern: "*.corp.example"))
         XCTAssertFalse(HostnameMatcher.matchesDNSName("a.corp.example", pattern: "*.corp.example", publicSuffixList: custom))
-        XCTAssertFalse(HostnameMatcher.matches(.dns("a.corp.example"), dnsNames: ["*.corp.example"], ipAddresses: [],
-                                               publicSuffixList: custom))
-        XCTAssertFalse(HostnameMatcher.matchesCommonName(.dns("a.corp.example"), commonNames: ["*.corp.example"],
-                                                         publicSuffixList: custom))
+        XCTAssertFalse(
+            HostnameMatcher.matches(
+                .dns("a.corp.example"), dnsNames: ["*.corp.example"], ipAddresses: [],
+                publicSuffixList: custom))
+        XCTAssertFalse(
+            HostnameMatcher.matchesCommonName(
+                .dns("a.corp.example"), commonNames: ["*.corp.example"],
+                publicSuffixList: custom))
     }
 
     func testAnEmailIdentityNeverMatchesDNSOrIPNames() throws {
@@ -132,8 +138,8 @@ final class HostnameMatcherTests: XCTestCase {
         XCTAssertFalse(HostnameMatcher.matchesDNSName("x." + label64 + ".com", pattern: "*." + label64 + ".com"))
 
         // Names of exactly 253 octets match; 254 octets never do.
-        let base = [label63, label63, label63].joined(separator: ".")              // 191 octets
-        let suffix251 = base + "." + String(repeating: "c", count: 59)              // 251 octets
+        let base = [label63, label63, label63].joined(separator: ".") // 191 octets
+        let suffix251 = base + "." + String(repeating: "c", count: 59) // 251 octets
         XCTAssertEqual(suffix251.utf8.count, 251)
         XCTAssertTrue(HostnameMatcher.matchesDNSName("x." + suffix251, pattern: "*." + suffix251))
         XCTAssertTrue(HostnameMatcher.matchesDNSName("x." + suffix251, pattern: "x." + suffix251))
@@ -165,15 +171,21 @@ final class HostnameMatcherTests: XCTestCase {
         XCTAssertTrue(HostnameMatcher.matches(ipIdentity, dnsNames: [], ipAddresses: [ip]))
         // An IP address in a dNSName never matches an IP identity.
         XCTAssertFalse(HostnameMatcher.matches(ipIdentity, dnsNames: ["192.0.2.1"], ipAddresses: []))
-        XCTAssertFalse(HostnameMatcher.matches(ipIdentity, dnsNames: ["192.0.2.1"],
-                                               ipAddresses: [try XCTUnwrap(IPAddress("192.0.2.2"))]))
+        XCTAssertFalse(
+            HostnameMatcher.matches(
+                ipIdentity, dnsNames: ["192.0.2.1"],
+                ipAddresses: [try XCTUnwrap(IPAddress("192.0.2.2"))]))
         // The IPv4-mapped IPv6 form is a different address.
-        XCTAssertFalse(HostnameMatcher.matches(ipIdentity, dnsNames: [],
-                                               ipAddresses: [try XCTUnwrap(IPAddress("::ffff:192.0.2.1"))]))
+        XCTAssertFalse(
+            HostnameMatcher.matches(
+                ipIdentity, dnsNames: [],
+                ipAddresses: [try XCTUnwrap(IPAddress("::ffff:192.0.2.1"))]))
 
         let v6Identity = try XCTUnwrap(ServerIdentity("[2001:DB8::1]"))
-        XCTAssertTrue(HostnameMatcher.matches(v6Identity, dnsNames: [],
-                                              ipAddresses: [try XCTUnwrap(IPAddress("2001:db8:0:0:0:0:0:1"))]))
+        XCTAssertTrue(
+            HostnameMatcher.matches(
+                v6Identity, dnsNames: [],
+                ipAddresses: [try XCTUnwrap(IPAddress("2001:db8:0:0:0:0:0:1"))]))
         XCTAssertFalse(HostnameMatcher.matches(v6Identity, dnsNames: ["2001:db8::1"], ipAddresses: []))
 
         // A DNS identity never matches an iPAddress entry.
@@ -191,10 +203,14 @@ final class HostnameMatcherTests: XCTestCase {
         // A dNSName ending in a dot never matches, not even a reference built with the same bytes
         // (Apple SecFrameworkIsDNSName): the byte-equality fast path must not let it through.
         XCTAssertFalse(HostnameMatcher.matches(.dns("example.com."), dnsNames: ["example.com."], ipAddresses: []))
-        XCTAssertFalse(HostnameMatcher.matches(PreparedIdentity(.dns("example.com.")),
-                                               subjectAlternativeNames: [.dnsName("example.com.")], publicSuffixList: .snapshot))
-        XCTAssertTrue(HostnameMatcher.matches(PreparedIdentity(.dns("example.com.")),
-                                              subjectAlternativeNames: [.dnsName("example.com")], publicSuffixList: .snapshot))
+        XCTAssertFalse(
+            HostnameMatcher.matches(
+                PreparedIdentity(.dns("example.com.")),
+                subjectAlternativeNames: [.dnsName("example.com.")], publicSuffixList: .snapshot))
+        XCTAssertTrue(
+            HostnameMatcher.matches(
+                PreparedIdentity(.dns("example.com.")),
+                subjectAlternativeNames: [.dnsName("example.com")], publicSuffixList: .snapshot))
     }
 
     func testCommonName() throws {
@@ -220,7 +236,7 @@ final class HostnameMatcherTests: XCTestCase {
             ("192.0.2.1", .ip(try XCTUnwrap(IPAddress(bytes: [192, 0, 2, 1])))),
             ("[::1]", .ip(try XCTUnwrap(IPAddress(bytes: [UInt8](repeating: 0, count: 15) + [1])))),
             ("::1", .ip(try XCTUnwrap(IPAddress(bytes: [UInt8](repeating: 0, count: 15) + [1])))),
-            ("1.2.3.04", nil),        // not an IP, and numeric TLD is refused as a DNS name
+            ("1.2.3.04", nil), // not an IP, and numeric TLD is refused as a DNS name
             ("1.2.3", nil),
             ("0x7f.1", nil),
             ("127.1", nil),
@@ -235,7 +251,7 @@ final class HostnameMatcherTests: XCTestCase {
             ("_srv.internal.example", .dns("_srv.internal.example")),
             ("My_Host.Example.com.", .dns("my_host.example.com")),
             ("_.example.com", .dns("_.example.com")),
-            ("_bücher.example", nil),   // a non-ASCII label is IDNA's, which has no underscore
+            ("_bücher.example", nil), // a non-ASCII label is IDNA's, which has no underscore
             ("a_b.xn--bcher-kva.example", .dns("a_b.xn--bcher-kva.example")),
             ("my_host..example.com", nil),
             ("foo+bar.example.com", nil),

@@ -5,10 +5,12 @@ final class IDNATests: XCTestCase {
     /// The byte entry point (used to parse the public-suffix list) answers exactly as the String one,
     /// on its fast path (normalised ASCII) and off it.
     func testConvertingUTF8BytesMatchesConvertingTheString() {
-        let inputs = ["example.com", "example.com.", "com", "a", "a-b", "-ab", "ab-", "a--b", "xn--mnchen-3ya", "XN--MNCHEN-3YA",
-                      "xn--zz", "Example", "münchen", "東京", "例え.テスト", "a..b", ".", "", "*", "a_b", "a b",
-                      String(repeating: "a", count: 63), String(repeating: "a", count: 64), String(repeating: "a.", count: 127),
-                      String(repeating: "ab.", count: 90), String(repeating: "x", count: 3000)]
+        let inputs = [
+            "example.com", "example.com.", "com", "a", "a-b", "-ab", "ab-", "a--b", "xn--mnchen-3ya", "XN--MNCHEN-3YA",
+            "xn--zz", "Example", "münchen", "東京", "例え.テスト", "a..b", ".", "", "*", "a_b", "a b",
+            String(repeating: "a", count: 63), String(repeating: "a", count: 64), String(repeating: "a.", count: 127),
+            String(repeating: "ab.", count: 90), String(repeating: "x", count: 3000),
+        ]
         for input in inputs {
             let fromBytes = Array(input.utf8).withUnsafeBufferPointer { IDNA.toASCII(utf8: $0) }
             XCTAssertEqual(fromBytes, IDNA.toASCII(input), input)
@@ -37,11 +39,11 @@ final class IDNATests: XCTestCase {
             ("xn--bcher-kva.example", "xn--bcher-kva.example"),
             ("例え.テスト", "xn--r8jz45g.xn--zckzah"),
             ("пример.рф", "xn--e1afmkfd.xn--p1ai"),
-            ("straße.de", "xn--strae-oqa.de"),                    // IDNA2008: ß is kept
-            ("日本語。jp", "xn--wgv71a119e.jp"),                    // ideographic full stop
-            ("\u{212A}.example", "k.example"),                    // KELVIN SIGN lowercases to ASCII
-            ("bu\u{308}cher.example", "xn--bcher-kva.example"),   // NFC composes u + U+0308
-            ("ab--cd.example", "ab--cd.example"),                 // reserved ASCII label, still LDH
+            ("straße.de", "xn--strae-oqa.de"), // IDNA2008: ß is kept
+            ("日本語。jp", "xn--wgv71a119e.jp"), // ideographic full stop
+            ("\u{212A}.example", "k.example"), // KELVIN SIGN lowercases to ASCII
+            ("bu\u{308}cher.example", "xn--bcher-kva.example"), // NFC composes u + U+0308
+            ("ab--cd.example", "ab--cd.example"), // reserved ASCII label, still LDH
         ]
         for (input, expected) in cases {
             XCTAssertEqual(IDNA.toASCII(input), expected, input)
@@ -92,24 +94,24 @@ final class IDNATests: XCTestCase {
             "a/b.example",
             "ex%41mple.com",
             "\u{0}.example",
-            String(repeating: "a", count: 64) + ".example",       // label too long
-            "bü\u{2215}cher.example",                            // DIVISION SLASH
-            "bücher\u{00A0}.example",                            // NO-BREAK SPACE
-            "\u{0308}bc.example",                                // leading combining mark
-            "-bücher.example",                                   // leading hyphen in a U-label
-            "bü--cher.example",                                  // "--" in positions 3 and 4
-            "ｅｘａｍｐｌｅ.com",                                      // full-width: not mapped
-            "a\u{200D}b.example",                                // ZWJ (CONTEXTJ)
-            "😀.example",                                        // symbol
+            String(repeating: "a", count: 64) + ".example", // label too long
+            "bü\u{2215}cher.example", // DIVISION SLASH
+            "bücher\u{00A0}.example", // NO-BREAK SPACE
+            "\u{0308}bc.example", // leading combining mark
+            "-bücher.example", // leading hyphen in a U-label
+            "bü--cher.example", // "--" in positions 3 and 4
+            "ｅｘａｍｐｌｅ.com", // full-width: not mapped
+            "a\u{200D}b.example", // ZWJ (CONTEXTJ)
+            "😀.example", // symbol
             "xn--.example",
-            "xn--a.example",                                     // decodes to U+0080
-            "xn--abc-.example",                                  // decodes to ASCII only
-            "xn--bcher-kva-.example",                            // trailing hyphen
+            "xn--a.example", // decodes to U+0080
+            "xn--abc-.example", // decodes to ASCII only
+            "xn--bcher-kva-.example", // trailing hyphen
             "xn--bcher-kv!.example",
-            "xn--ls8h.example",                                  // decodes to an emoji
-            "xn--bcher-2pa.example",                             // decodes to "bÜcher": not lowercase
-            "xn--u-ccb.example",                                 // decodes to "u\u{308}": not NFC
-            "xn--99999999999.example",                           // Punycode overflow
+            "xn--ls8h.example", // decodes to an emoji
+            "xn--bcher-2pa.example", // decodes to "bÜcher": not lowercase
+            "xn--u-ccb.example", // decodes to "u\u{308}": not NFC
+            "xn--99999999999.example", // Punycode overflow
         ]
         for input in invalid {
             XCTAssertNil(IDNA.toASCII(input), input.debugDescription)
@@ -161,15 +163,19 @@ final class IDNATests: XCTestCase {
     }
 
     func testIsValidASCIIHostname() {
-        let valid = ["example.com", "EXAMPLE.com", "example.com.", "a", "a-b.c", "xn--bcher-kva.example",
-                     "1.2.3.4", String(repeating: "a", count: 63) + ".com"]
+        let valid = [
+            "example.com", "EXAMPLE.com", "example.com.", "a", "a-b.c", "xn--bcher-kva.example",
+            "1.2.3.4", String(repeating: "a", count: 63) + ".com",
+        ]
         for name in valid {
             XCTAssertTrue(IDNA.isValidASCIIHostname(name), name)
         }
-        let invalid = ["", ".", "example.com..", ".example.com", "a..b", "-a.com", "a-.com", "a_b.com",
-                       "*.example.com", "bücher.example", "a b.com", "a.com/",
-                       String(repeating: "a", count: 64) + ".com",
-                       String(repeating: "a.", count: 127) + "ab"]
+        let invalid = [
+            "", ".", "example.com..", ".example.com", "a..b", "-a.com", "a-.com", "a_b.com",
+            "*.example.com", "bücher.example", "a b.com", "a.com/",
+            String(repeating: "a", count: 64) + ".com",
+            String(repeating: "a.", count: 127) + "ab",
+        ]
         for name in invalid {
             XCTAssertFalse(IDNA.isValidASCIIHostname(name), name)
         }

@@ -38,8 +38,9 @@ final class NameConstraintMatchingTests: XCTestCase {
             ("a.example.com", "example..com", false, #line),
         ]
         for testCase in cases {
-            XCTAssertEqual(NameConstraintMatching.dnsName(testCase.name, isWithin: testCase.constraint),
-                           testCase.within, "\(testCase.name) within \(testCase.constraint)", line: testCase.line)
+            XCTAssertEqual(
+                NameConstraintMatching.dnsName(testCase.name, isWithin: testCase.constraint),
+                testCase.within, "\(testCase.name) within \(testCase.constraint)", line: testCase.line)
         }
     }
 
@@ -75,8 +76,9 @@ final class NameConstraintMatchingTests: XCTestCase {
             ("user@example.com", "user@", false, #line),
         ]
         for testCase in cases {
-            XCTAssertEqual(NameConstraintMatching.email(testCase.address, isWithin: testCase.constraint),
-                           testCase.within, "\(testCase.address) within \(testCase.constraint)", line: testCase.line)
+            XCTAssertEqual(
+                NameConstraintMatching.email(testCase.address, isWithin: testCase.constraint),
+                testCase.within, "\(testCase.address) within \(testCase.constraint)", line: testCase.line)
         }
     }
 
@@ -101,7 +103,8 @@ final class NameConstraintMatchingTests: XCTestCase {
         XCTAssertTrue(NameConstraintMatching.ipAddress([192, 168, 7, 7], isWithin: [192, 168, 9, 9, 255, 255, 0, 0]))
 
         // IPv6: 2001:db8::/32.
-        let v6Net: [UInt8] = [0x20, 0x01, 0x0D, 0xB8] + [UInt8](repeating: 0, count: 12)
+        let v6Net: [UInt8] =
+            [0x20, 0x01, 0x0D, 0xB8] + [UInt8](repeating: 0, count: 12)
             + [0xFF, 0xFF, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 12)
         let v6In: [UInt8] = [0x20, 0x01, 0x0D, 0xB8] + [UInt8](repeating: 7, count: 12)
         let v6Out: [UInt8] = [0x20, 0x01, 0x0D, 0xB9] + [UInt8](repeating: 0, count: 12)
@@ -190,8 +193,9 @@ final class NameConstraintMatchingTests: XCTestCase {
             ("https://bücher.example.com/", ".example.com", false, #line),
         ]
         for testCase in cases {
-            XCTAssertEqual(NameConstraintMatching.uri(testCase.uri, isWithin: testCase.constraint),
-                           testCase.within, "\(testCase.uri) within \(testCase.constraint)", line: testCase.line)
+            XCTAssertEqual(
+                NameConstraintMatching.uri(testCase.uri, isWithin: testCase.constraint),
+                testCase.within, "\(testCase.uri) within \(testCase.constraint)", line: testCase.line)
         }
     }
 }

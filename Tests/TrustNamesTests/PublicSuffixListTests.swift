@@ -105,16 +105,16 @@ final class PublicSuffixListTests: XCTestCase {
 
     func testParsingTheFormat() throws {
         let text = """
-        // A comment line, then rules; text after white space is ignored.
-        example   anything after the rule
-        *.wild.example
-        !keep.wild.example
-        公司.example
+            // A comment line, then rules; text after white space is ignored.
+            example   anything after the rule
+            *.wild.example
+            !keep.wild.example
+            公司.example
 
-        // ===BEGIN PRIVATE DOMAINS===
-        hosting.example
-        // ===END PRIVATE DOMAINS===
-        """
+            // ===BEGIN PRIVATE DOMAINS===
+            hosting.example
+            // ===END PRIVATE DOMAINS===
+            """
         let list = try PublicSuffixList(parsing: text)
         XCTAssertEqual(list.ruleCount, 5)
         XCTAssertTrue(list.isPublicSuffix("example"))

@@ -16,8 +16,10 @@ final class SPIFFEIDTests: XCTestCase {
             ("spiffe://trustdomain/..path", "trustdomain", "/..path"),
             ("spiffe://trustdomain/...", "trustdomain", "/..."),
             // §2.4: the path is case-sensitive, and may hold uppercase letters.
-            ("spiffe://example.com/9eebccd2-12bf-40a6-b262-65fe0487d453/Upper_Case", "example.com",
-             "/9eebccd2-12bf-40a6-b262-65fe0487d453/Upper_Case"),
+            (
+                "spiffe://example.com/9eebccd2-12bf-40a6-b262-65fe0487d453/Upper_Case", "example.com",
+                "/9eebccd2-12bf-40a6-b262-65fe0487d453/Upper_Case"
+            ),
         ]
         for (text, trustDomain, path) in cases {
             let id = try SPIFFEID(text)
@@ -100,7 +102,7 @@ final class SPIFFEIDTests: XCTestCase {
                 XCTAssertThrowsError(try SPIFFEID(inTrustDomain), "U+\(String(value, radix: 16))") { error in
                     switch error as? SPIFFEIDError {
                     case .invalidTrustDomainCharacter?, .trustDomainNotLowercase?, .trustDomainPercentEncoded?, .trustDomainWithPort?,
-                         .trustDomainWithUserinfo?, .queryOrFragment?:
+                        .trustDomainWithUserinfo?, .queryOrFragment?:
                         break
                     default:
                         XCTFail("U+\(String(value, radix: 16)): \(error)")

@@ -11,8 +11,10 @@ import XCTest
 /// Alamofire's `TLSEvaluationTests` (run there against badssl.com), reproduced on our certificates:
 /// each asserts `isTrustEvaluationFailed` where Alamofire does.
 final class AlamofireErrorShapeTests: XCTestCase {
-    private func isTrustEvaluationFailed(_ reason: ServerTrustFailureReason?, stage expected: TrustEvaluationStage,
-                                         rule: (TrustFailureReason) -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+    private func isTrustEvaluationFailed(
+        _ reason: ServerTrustFailureReason?, stage expected: TrustEvaluationStage,
+        rule: (TrustFailureReason) -> Bool, file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard case let .trustEvaluationFailed(host, stage, failures)? = reason else {
             return XCTFail("expected trustEvaluationFailed, got \(String(describing: reason))", file: file, line: line)
         }
@@ -26,43 +28,51 @@ final class AlamofireErrorShapeTests: XCTestCase {
 
     /// `testThatExpiredCertificateRequestFailsWithDefaultServerTrustPolicy`.
     func testThatExpiredCertificateRequestFailsWithDefaultServerTrustPolicy() throws {
-        isTrustEvaluationFailed(failureReason(of: DefaultTrustEvaluator(), try TestCertificates.trust(TestCertificates.expiredChain)),
-                                stage: .defaultValidation, rule: expired)
+        isTrustEvaluationFailed(
+            failureReason(of: DefaultTrustEvaluator(), try TestCertificates.trust(TestCertificates.expiredChain)),
+            stage: .defaultValidation, rule: expired)
     }
 
     /// `testThatRevokedCertificateRequestFailsWithRevokedServerTrustPolicy`: the revoked leaf is
     /// reported inside the same reason, at the revocation stage.
     func testThatRevokedCertificateRequestFailsWithRevokedServerTrustPolicy() throws {
         let trust = try TestCertificates.trust(["revocation/revoked-leaf.pem", "ecdsa/intermediate.pem"])
-        trust.setCRLs(try ["intermediate-current", "root-empty"].map { name in
-            try CertificateRevocationList(derEncoded: Array(Data(contentsOf: TestCertificates.directory.appendingPathComponent("revocation/\(name).crl"))))
-        })
-        isTrustEvaluationFailed(failureReason(of: RevocationTrustEvaluator(options: .crl), trust), stage: .revocation(.crl),
-                                rule: { if case .revoked = $0 { true } else { false } })
+        trust.setCRLs(
+            try ["intermediate-current", "root-empty"].map { name in
+                try CertificateRevocationList(
+                    derEncoded: Array(Data(contentsOf: TestCertificates.directory.appendingPathComponent("revocation/\(name).crl"))))
+            })
+        isTrustEvaluationFailed(
+            failureReason(of: RevocationTrustEvaluator(options: .crl), trust), stage: .revocation(.crl),
+            rule: { if case .revoked = $0 { true } else { false } })
     }
 
     /// `testThatExpiredCertificateRequestFailsWhenPinningLeafCertificateWithCertificateChainValidation`.
     func testThatExpiredCertificateRequestFailsWhenPinningLeafCertificateWithCertificateChainValidation() throws {
         let evaluator = PinnedCertificatesTrustEvaluator(certificates: try TestCertificates.certificates("ecdsa/leaf-expired.pem"))
-        isTrustEvaluationFailed(failureReason(of: evaluator, try TestCertificates.trust(TestCertificates.expiredChain)), stage: .defaultValidation, rule: expired)
+        isTrustEvaluationFailed(
+            failureReason(of: evaluator, try TestCertificates.trust(TestCertificates.expiredChain)), stage: .defaultValidation, rule: expired)
     }
 
     /// `testThatExpiredCertificateRequestFailsWhenPinningAllCertificatesWithCertificateChainValidation`.
     func testThatExpiredCertificateRequestFailsWhenPinningAllCertificatesWithCertificateChainValidation() throws {
         let all = try ["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem", "ecdsa/root.pem"].flatMap(TestCertificates.certificates)
-        isTrustEvaluationFailed(failureReason(of: PinnedCertificatesTrustEvaluator(certificates: all), try TestCertificates.trust(TestCertificates.expiredChain)),
-                                stage: .defaultValidation, rule: expired)
+        isTrustEvaluationFailed(
+            failureReason(of: PinnedCertificatesTrustEvaluator(certificates: all), try TestCertificates.trust(TestCertificates.expiredChain)),
+            stage: .defaultValidation, rule: expired)
     }
 
     /// `testThatExpiredCertificateRequestFailsWhenPinningLeafPublicKeyWithCertificateChainValidation`.
     func testThatExpiredCertificateRequestFailsWhenPinningLeafPublicKeyWithCertificateChainValidation() throws {
         let evaluator = PublicKeysTrustEvaluator(keys: try TestCertificates.certificates("ecdsa/leaf-expired.pem").map(\.publicKeyInfo))
-        isTrustEvaluationFailed(failureReason(of: evaluator, try TestCertificates.trust(TestCertificates.expiredChain)), stage: .defaultValidation, rule: expired)
+        isTrustEvaluationFailed(
+            failureReason(of: evaluator, try TestCertificates.trust(TestCertificates.expiredChain)), stage: .defaultValidation, rule: expired)
     }
 
     /// A wrong host is the same reason, at the host stage (Alamofire's legacy `hostValidationFailed`).
     func testAWrongHostIsATrustEvaluationFailureAtTheHostStage() throws {
-        let reason = failureReason(of: DefaultTrustEvaluator(), try TestCertificates.trust(TestCertificates.validChain), host: TestCertificates.otherHost)
+        let reason = failureReason(
+            of: DefaultTrustEvaluator(), try TestCertificates.trust(TestCertificates.validChain), host: TestCertificates.otherHost)
         guard case let .trustEvaluationFailed(host, .hostValidation, failures)? = reason else { return XCTFail("\(String(describing: reason))") }
         XCTAssertEqual(host, TestCertificates.otherHost)
         XCTAssertTrue(failures.contains { if case .hostnameMismatch = $0.reason { true } else { false } }, "\(failures)")

@@ -30,7 +30,9 @@ final class AndroidConfigurationTests: XCTestCase {
     }
 
     /// The load error of `xml`, failing the test when it loads.
-    private func loadError(_ xml: String, baseDirectory: URL? = nil, file: StaticString = #filePath, line: UInt = #line) -> PinningConfigurationLoadError? {
+    private func loadError(_ xml: String, baseDirectory: URL? = nil, file: StaticString = #filePath, line: UInt = #line)
+        -> PinningConfigurationLoadError?
+    {
         do {
             let configuration = try load(xml, baseDirectory: baseDirectory)
             XCTFail("loaded \(configuration.domains.map(\.domain))", file: file, line: line)
@@ -53,7 +55,8 @@ final class AndroidConfigurationTests: XCTestCase {
         try FileManager.default.createDirectory(at: xml, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: rawDirectory, withIntermediateDirectories: true)
         for (name, source) in raw {
-            try FileManager.default.copyItem(at: TestCertificates.directory.appendingPathComponent(source), to: rawDirectory.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: TestCertificates.directory.appendingPathComponent(source), to: rawDirectory.appendingPathComponent(name))
         }
         return xml
     }
@@ -61,54 +64,61 @@ final class AndroidConfigurationTests: XCTestCase {
     // MARK: Reading
 
     func testDomainConfigsWithNestingTrustKitAndExpiration() throws {
-        let configuration = try load("""
-        <?xml version="1.0" encoding="utf-8"?>
-        <network-security-config xmlns:tools="http://schemas.android.com/tools">
-            <base-config cleartextTrafficPermitted="false">
-                <trust-anchors>
-                    <certificates src="system"/>
-                    <certificates src="user"/>
-                </trust-anchors>
-            </base-config>
-            <domain-config cleartextTrafficPermitted="false" hstsEnforced="true">
-                <domain includeSubdomains="true">SwiftTrust.test</domain>
-                <domain>Other.Test.</domain>
-                <pin-set expiration="2027-03-01" tools:ignore="MissingBackupPin">
-                    <pin digest="SHA-256">\(base64(leafPin))</pin>
-                    <pin digest="sha-256">\(base64(intermediatePin))</pin>
-                    <!-- a backup key not yet in use -->
-                    <pin digest="SHA-256"> \(base64(rsaRootPin)) </pin>
-                </pin-set>
-                <trustkit-config enforcePinning="false" disableDefaultReportUri="true">
-                    <report-uri>https://reports.swifttrust.test/pins?app=a&amp;b=1</report-uri>
-                </trustkit-config>
-                <domain-config>
-                    <domain>api.swifttrust.test</domain>
-                    <trust-anchors><certificates src="system"/></trust-anchors>
+        let configuration = try load(
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <network-security-config xmlns:tools="http://schemas.android.com/tools">
+                <base-config cleartextTrafficPermitted="false">
+                    <trust-anchors>
+                        <certificates src="system"/>
+                        <certificates src="user"/>
+                    </trust-anchors>
+                </base-config>
+                <domain-config cleartextTrafficPermitted="false" hstsEnforced="true">
+                    <domain includeSubdomains="true">SwiftTrust.test</domain>
+                    <domain>Other.Test.</domain>
+                    <pin-set expiration="2027-03-01" tools:ignore="MissingBackupPin">
+                        <pin digest="SHA-256">\(base64(leafPin))</pin>
+                        <pin digest="sha-256">\(base64(intermediatePin))</pin>
+                        <!-- a backup key not yet in use -->
+                        <pin digest="SHA-256"> \(base64(rsaRootPin)) </pin>
+                    </pin-set>
+                    <trustkit-config enforcePinning="false" disableDefaultReportUri="true">
+                        <report-uri>https://reports.swifttrust.test/pins?app=a&amp;b=1</report-uri>
+                    </trustkit-config>
+                    <domain-config>
+                        <domain>api.swifttrust.test</domain>
+                        <trust-anchors><certificates src="system"/></trust-anchors>
+                    </domain-config>
+                    <domain-config>
+                        <domain>legacy.swifttrust.test</domain>
+                        <pin-set><pin digest="SHA-256">\(base64(rsaLeafPin))</pin></pin-set>
+                        <trustkit-config enforcePinning="true"/>
+                    </domain-config>
                 </domain-config>
-                <domain-config>
-                    <domain>legacy.swifttrust.test</domain>
-                    <pin-set><pin digest="SHA-256">\(base64(rsaLeafPin))</pin></pin-set>
-                    <trustkit-config enforcePinning="true"/>
-                </domain-config>
-            </domain-config>
-            <debug-overrides>
-                <trust-anchors><certificates src="@raw/debug_ca"/></trust-anchors>
-            </debug-overrides>
-        </network-security-config>
-        """)
-        let march2027 = try XCTUnwrap(DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
-                                                     year: 2027, month: 3, day: 1).date)
+                <debug-overrides>
+                    <trust-anchors><certificates src="@raw/debug_ca"/></trust-anchors>
+                </debug-overrides>
+            </network-security-config>
+            """)
+        let march2027 = try XCTUnwrap(
+            DateComponents(
+                calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
+                year: 2027, month: 3, day: 1
+            ).date)
         let report = try XCTUnwrap(URL(string: "https://reports.swifttrust.test/pins?app=a&b=1"))
         let parentPins = try PinRequirement(scope: .anyCertificate, pins: [leafPin, intermediatePin, rsaRootPin])
         let expected = try PinningConfiguration(domains: [
-            DomainPinningPolicy(domain: "swifttrust.test", subdomains: .anyDepth, requirements: [parentPins],
-                                expirationDate: march2027, enforcement: .reportOnly, reportURIs: [report]),
-            DomainPinningPolicy(domain: "other.test", requirements: [parentPins],
-                                expirationDate: march2027, enforcement: .reportOnly, reportURIs: [report]),
+            DomainPinningPolicy(
+                domain: "swifttrust.test", subdomains: .anyDepth, requirements: [parentPins],
+                expirationDate: march2027, enforcement: .reportOnly, reportURIs: [report]),
+            DomainPinningPolicy(
+                domain: "other.test", requirements: [parentPins],
+                expirationDate: march2027, enforcement: .reportOnly, reportURIs: [report]),
             // Inherits pins, expiration and trustkit-config; declares its own anchors.
-            DomainPinningPolicy(domain: "api.swifttrust.test", requirements: [parentPins], expirationDate: march2027,
-                                enforcement: .reportOnly, reportURIs: [report], trustAnchors: PinningTrustAnchors(includesSystemStore: true)),
+            DomainPinningPolicy(
+                domain: "api.swifttrust.test", requirements: [parentPins], expirationDate: march2027,
+                enforcement: .reportOnly, reportURIs: [report], trustAnchors: PinningTrustAnchors(includesSystemStore: true)),
             // Its own pin-set replaces the parent's, expiration included; its own trustkit-config
             // sets enforcement and an empty report list.
             DomainPinningPolicy(domain: "legacy.swifttrust.test", requirements: [PinRequirement(scope: .anyCertificate, pins: [rsaLeafPin])]),
@@ -122,10 +132,11 @@ final class AndroidConfigurationTests: XCTestCase {
     }
 
     func testWithoutTrustKitConfigPinsAreEnforced() throws {
-        let configuration = try load("""
-        <network-security-config><domain-config><domain>swifttrust.test</domain>
-        <pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set></domain-config></network-security-config>
-        """)
+        let configuration = try load(
+            """
+            <network-security-config><domain-config><domain>swifttrust.test</domain>
+            <pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set></domain-config></network-security-config>
+            """)
         XCTAssertEqual(configuration.domains.map(\.enforcement), [.enforce])
         XCTAssertEqual(configuration.domains.map(\.subdomains), [SubdomainCoverage.none])
         XCTAssertEqual(configuration.domains.first?.trustAnchors, nil)
@@ -133,36 +144,40 @@ final class AndroidConfigurationTests: XCTestCase {
 
     func testRawTrustAnchorsAreReadFromResRaw() throws {
         let xmlDirectory = try resourceTree(raw: ["company_ca.pem": "ecdsa/root.pem", "proxy_ca": "rsa/root.pem"])
-        let configuration = try load("""
-        <network-security-config>
-            <domain-config>
-                <domain>swifttrust.test</domain>
-                <pin-set><pin digest="SHA-256">\(base64(intermediatePin))</pin></pin-set>
-                <trust-anchors>
-                    <certificates src="@raw/company_ca"/>
-                    <certificates src="@raw/proxy_ca" overridePins="true"/>
-                    <certificates src="user" overridePins="true"/>
-                </trust-anchors>
-            </domain-config>
-        </network-security-config>
-        """, baseDirectory: xmlDirectory)
+        let configuration = try load(
+            """
+            <network-security-config>
+                <domain-config>
+                    <domain>swifttrust.test</domain>
+                    <pin-set><pin digest="SHA-256">\(base64(intermediatePin))</pin></pin-set>
+                    <trust-anchors>
+                        <certificates src="@raw/company_ca"/>
+                        <certificates src="@raw/proxy_ca" overridePins="true"/>
+                        <certificates src="user" overridePins="true"/>
+                    </trust-anchors>
+                </domain-config>
+            </network-security-config>
+            """, baseDirectory: xmlDirectory)
         let anchors = try XCTUnwrap(configuration.domains.first?.trustAnchors)
-        XCTAssertEqual(anchors, PinningTrustAnchors(includesSystemStore: false, certificates: [try TestCertificates.certificate("ecdsa/root.pem")],
-                                                    pinOverridingCertificates: [try TestCertificates.certificate("rsa/root.pem")]))
+        XCTAssertEqual(
+            anchors,
+            PinningTrustAnchors(
+                includesSystemStore: false, certificates: [try TestCertificates.certificate("ecdsa/root.pem")],
+                pinOverridingCertificates: [try TestCertificates.certificate("rsa/root.pem")]))
     }
 
     func testRawResourceErrors() throws {
         let xml = """
-        <network-security-config>
-            <domain-config>
-                <domain>swifttrust.test</domain>
-                <trust-anchors>
-                    <certificates src="system"/>
-                    <certificates src="@raw/missing_ca"/>
-                </trust-anchors>
-            </domain-config>
-        </network-security-config>
-        """
+            <network-security-config>
+                <domain-config>
+                    <domain>swifttrust.test</domain>
+                    <trust-anchors>
+                        <certificates src="system"/>
+                        <certificates src="@raw/missing_ca"/>
+                    </trust-anchors>
+                </domain-config>
+            </network-security-config>
+            """
         let missing = loadError(xml, baseDirectory: try resourceTree(raw: ["other_ca.pem": "ecdsa/root.pem"]))
         XCTAssertEqual(missing?.line, 6)
         XCTAssertEqual(missing?.keyPath, "network-security-config/domain-config[0]/trust-anchors/certificates[1]@src")
@@ -172,7 +187,9 @@ final class AndroidConfigurationTests: XCTestCase {
             return XCTFail("an @raw reference without a base directory must be refused")
         }
         let notACertificate = loadError(xml, baseDirectory: try resourceTree(raw: ["missing_ca.txt": "README.md"]))
-        guard case .unreadableReference("@raw/missing_ca", _)? = notACertificate?.rule else { return XCTFail("\(String(describing: notACertificate))") }
+        guard case .unreadableReference("@raw/missing_ca", _)? = notACertificate?.rule else {
+            return XCTFail("\(String(describing: notACertificate))")
+        }
 
         let traversal = loadError(xml.replacingOccurrences(of: "@raw/missing_ca", with: "@raw/../../etc/passwd"))
         XCTAssertEqual(traversal?.rule, .invalidValue("@raw/../../etc/passwd", reason: "expected system, user or @raw/name (name: a-z 0-9 _)"))
@@ -180,84 +197,93 @@ final class AndroidConfigurationTests: XCTestCase {
 
     func testBaseConfigAnchors() throws {
         // System (and the empty user store) is the platform default: inheriting domains keep the trust's own anchors.
-        let systemBase = try load("""
-        <network-security-config>
-            <domain-config><domain>swifttrust.test</domain></domain-config>
-            <base-config><trust-anchors><certificates src="system"/><certificates src="user"/></trust-anchors></base-config>
-        </network-security-config>
-        """)
+        let systemBase = try load(
+            """
+            <network-security-config>
+                <domain-config><domain>swifttrust.test</domain></domain-config>
+                <base-config><trust-anchors><certificates src="system"/><certificates src="user"/></trust-anchors></base-config>
+            </network-security-config>
+            """)
         XCTAssertEqual(systemBase.domains.first?.trustAnchors, nil)
 
         // Custom base anchors would also apply to unlisted hosts, which the model cannot express: refused.
-        let custom = loadError("""
-        <network-security-config>
-            <base-config>
-                <trust-anchors><certificates src="@raw/company_ca"/></trust-anchors>
-            </base-config>
-        </network-security-config>
-        """, baseDirectory: try resourceTree(raw: ["company_ca.pem": "ecdsa/root.pem"]))
+        let custom = loadError(
+            """
+            <network-security-config>
+                <base-config>
+                    <trust-anchors><certificates src="@raw/company_ca"/></trust-anchors>
+                </base-config>
+            </network-security-config>
+            """, baseDirectory: try resourceTree(raw: ["company_ca.pem": "ecdsa/root.pem"]))
         XCTAssertEqual(custom?.line, 3)
         XCTAssertEqual(custom?.keyPath, "network-security-config/base-config/trust-anchors")
         guard case .invalidValue("<base-config><trust-anchors>", _)? = custom?.rule else { return XCTFail("\(String(describing: custom))") }
 
-        let pinsInBase = loadError("""
-        <network-security-config>
-            <base-config>
-                <pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set>
-            </base-config>
-        </network-security-config>
-        """)
+        let pinsInBase = loadError(
+            """
+            <network-security-config>
+                <base-config>
+                    <pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set>
+                </base-config>
+            </network-security-config>
+            """)
         XCTAssertEqual(pinsInBase?.line, 3)
         XCTAssertEqual(pinsInBase?.rule, .unexpectedKey("element <pin-set> in <base-config>"))
     }
 
     func testSystemOverridePinsIsRefusedOnlyWhereThereArePins() throws {
         let xml = """
-        <network-security-config>
-            <base-config>
-                <trust-anchors><certificates src="system" overridePins="true"/></trust-anchors>
-            </base-config>
-            <domain-config><domain>anchors.swifttrust.test</domain></domain-config>
-            PINNED
-        </network-security-config>
-        """
+            <network-security-config>
+                <base-config>
+                    <trust-anchors><certificates src="system" overridePins="true"/></trust-anchors>
+                </base-config>
+                <domain-config><domain>anchors.swifttrust.test</domain></domain-config>
+                PINNED
+            </network-security-config>
+            """
         XCTAssertEqual(try load(xml.replacingOccurrences(of: "PINNED", with: "")).domains.map(\.domain), ["anchors.swifttrust.test"])
-        let pinned = loadError(xml.replacingOccurrences(of: "PINNED", with: """
-        <domain-config><domain>swifttrust.test</domain><pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set></domain-config>
-        """))
+        let pinned = loadError(
+            xml.replacingOccurrences(
+                of: "PINNED",
+                with: """
+                    <domain-config><domain>swifttrust.test</domain><pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set></domain-config>
+                    """))
         XCTAssertEqual(pinned?.line, 3)
         XCTAssertEqual(pinned?.keyPath, "network-security-config/base-config/trust-anchors/certificates[0]@overridePins")
         guard case .invalidValue("true", _)? = pinned?.rule else { return XCTFail("\(String(describing: pinned))") }
     }
 
     func testEmptyPinSetIsRefused() {
-        let error = loadError("""
-        <network-security-config>
-            <domain-config>
-                <domain>swifttrust.test</domain>
-                <pin-set expiration="2027-01-01"></pin-set>
-            </domain-config>
-        </network-security-config>
-        """)
+        let error = loadError(
+            """
+            <network-security-config>
+                <domain-config>
+                    <domain>swifttrust.test</domain>
+                    <pin-set expiration="2027-01-01"></pin-set>
+                </domain-config>
+            </network-security-config>
+            """)
         XCTAssertEqual(error?.line, 4)
         XCTAssertEqual(error?.keyPath, "network-security-config/domain-config[0]/pin-set")
         XCTAssertEqual(error?.rule, .tooFewPins(domain: "swifttrust.test", count: 0, minimum: 1))
     }
 
     func testDebugOverridesAreIgnoredButChecked() throws {
-        let ignored = try load("""
-        <network-security-config>
-            <debug-overrides><trust-anchors><certificates src="@raw/not_shipped" overridePins="true"/></trust-anchors></debug-overrides>
-        </network-security-config>
-        """)
+        let ignored = try load(
+            """
+            <network-security-config>
+                <debug-overrides><trust-anchors><certificates src="@raw/not_shipped" overridePins="true"/></trust-anchors></debug-overrides>
+            </network-security-config>
+            """)
         XCTAssertEqual(ignored.domains, [])
-        let misspelt = loadError("""
-        <network-security-config>
-            <debug-overrides>
-                <trust-anchor><certificates src="user"/></trust-anchor>
-            </debug-overrides>
-        </network-security-config>
-        """)
+        let misspelt = loadError(
+            """
+            <network-security-config>
+                <debug-overrides>
+                    <trust-anchor><certificates src="user"/></trust-anchor>
+                </debug-overrides>
+            </network-security-config>
+            """)
         XCTAssertEqual(misspelt?.line, 3)
         XCTAssertEqual(misspelt?.rule, .unexpectedKey("element <trust-anchor> in <debug-overrides>"))
     }
@@ -273,31 +299,34 @@ final class AndroidConfigurationTests: XCTestCase {
     func testMalformedXMLNamesTheLine() {
         assertMalformed("<network-security-config>\n<domain-config>\n<domain>a.test</domain>\n", line: 4)
         assertMalformed("<network-security-config>\n<domain-config>\n<domain>a.test</domain-config>\n</network-security-config>", line: 3)
-        assertMalformed("<network-security-config>\n<domain-config>\n<domain>a&eacute;.test</domain></domain-config></network-security-config>", line: 3)
+        assertMalformed(
+            "<network-security-config>\n<domain-config>\n<domain>a&eacute;.test</domain></domain-config></network-security-config>", line: 3)
         assertMalformed("<?xml version=\"1.0\"?>\n<!DOCTYPE n [<!ENTITY d \"a.test\">]>\n<network-security-config/>", line: 2)
         assertMalformed(String(repeating: "<domain-config>\n", count: 70), line: 65)
     }
 
     func testUnknownElementsAndAttributesAreRefused() {
-        let element = loadError("""
-        <network-security-config>
-            <domain-config>
-                <domain>swifttrust.test</domain>
-                <pinset><pin digest="SHA-256">\(base64(leafPin))</pin></pinset>
-            </domain-config>
-        </network-security-config>
-        """)
+        let element = loadError(
+            """
+            <network-security-config>
+                <domain-config>
+                    <domain>swifttrust.test</domain>
+                    <pinset><pin digest="SHA-256">\(base64(leafPin))</pin></pinset>
+                </domain-config>
+            </network-security-config>
+            """)
         XCTAssertEqual(element?.line, 4)
         XCTAssertEqual(element?.keyPath, "network-security-config/domain-config[0]/pinset")
         XCTAssertEqual(element?.rule, .unexpectedKey("element <pinset> in <domain-config>"))
 
-        let attribute = loadError("""
-        <network-security-config>
-            <domain-config>
-                <domain includeSubDomains="true">swifttrust.test</domain>
-            </domain-config>
-        </network-security-config>
-        """)
+        let attribute = loadError(
+            """
+            <network-security-config>
+                <domain-config>
+                    <domain includeSubDomains="true">swifttrust.test</domain>
+                </domain-config>
+            </network-security-config>
+            """)
         XCTAssertEqual(attribute?.line, 3)
         XCTAssertEqual(attribute?.keyPath, "network-security-config/domain-config[0]/domain[0]@includeSubDomains")
         XCTAssertEqual(attribute?.rule, .unexpectedKey("attribute includeSubDomains on <domain>"))
@@ -308,19 +337,19 @@ final class AndroidConfigurationTests: XCTestCase {
 
     func testPinErrors() {
         let xml = """
-        <network-security-config>
-            <domain-config>
-                <domain>a.swifttrust.test</domain>
-            </domain-config>
-            <domain-config>
-                <domain>swifttrust.test</domain>
-                <pin-set EXPIRATION>
-                    <pin digest="SHA-256">\(base64(leafPin))</pin>
-                    <pin DIGEST>PIN</pin>
-                </pin-set>
-            </domain-config>
-        </network-security-config>
-        """
+            <network-security-config>
+                <domain-config>
+                    <domain>a.swifttrust.test</domain>
+                </domain-config>
+                <domain-config>
+                    <domain>swifttrust.test</domain>
+                    <pin-set EXPIRATION>
+                        <pin digest="SHA-256">\(base64(leafPin))</pin>
+                        <pin DIGEST>PIN</pin>
+                    </pin-set>
+                </domain-config>
+            </network-security-config>
+            """
         func variant(expiration: String = "", digest: String = "digest=\"SHA-256\"", pin: String? = nil) -> String {
             xml.replacingOccurrences(of: "EXPIRATION", with: expiration).replacingOccurrences(of: "DIGEST", with: digest)
                 .replacingOccurrences(of: "PIN<", with: (pin ?? base64(intermediatePin)) + "<")
@@ -352,14 +381,15 @@ final class AndroidConfigurationTests: XCTestCase {
     }
 
     func testDuplicateDomainsAndStructureRules() {
-        let duplicate = loadError("""
-        <network-security-config>
-            <domain-config><domain>swifttrust.test</domain></domain-config>
-            <domain-config>
-                <domain includeSubdomains="true">SWIFTTRUST.test.</domain>
-            </domain-config>
-        </network-security-config>
-        """)
+        let duplicate = loadError(
+            """
+            <network-security-config>
+                <domain-config><domain>swifttrust.test</domain></domain-config>
+                <domain-config>
+                    <domain includeSubdomains="true">SWIFTTRUST.test.</domain>
+                </domain-config>
+            </network-security-config>
+            """)
         XCTAssertEqual(duplicate?.line, 4)
         XCTAssertEqual(duplicate?.keyPath, "network-security-config/domain-config[1]/domain[0]")
         XCTAssertEqual(duplicate?.rule, .duplicateDomain("swifttrust.test"))
@@ -368,29 +398,46 @@ final class AndroidConfigurationTests: XCTestCase {
         XCTAssertEqual(noDomain?.line, 2)
         XCTAssertEqual(noDomain?.rule, .missingKey("<domain> in <domain-config>"))
 
-        let twoPinSets = loadError("""
-        <network-security-config><domain-config><domain>a.test</domain>
-        <pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set>
-        <pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set>
-        </domain-config></network-security-config>
-        """)
+        let twoPinSets = loadError(
+            """
+            <network-security-config><domain-config><domain>a.test</domain>
+            <pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set>
+            <pin-set><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set>
+            </domain-config></network-security-config>
+            """)
         XCTAssertEqual(twoPinSets?.line, 3)
         XCTAssertEqual(twoPinSets?.rule, .invalidValue("<pin-set>", reason: "<domain-config> may hold at most one"))
 
-        XCTAssertEqual(loadError("<network-security-config><domain-config><domain includeSubdomains=\"yes\">a.test</domain></domain-config></network-security-config>")?.rule,
-                       .invalidValue("yes", reason: "includeSubdomains must be true or false"))
-        XCTAssertEqual(loadError("<network-security-config><domain-config><domain includeSubdomains=\"true\">192.0.2.1</domain></domain-config></network-security-config>")?.keyPath,
-                       "network-security-config/domain-config[0]/domain[0]")
-        XCTAssertEqual(loadError("<network-security-config><domain-config><domain>a.test</domain><trustkit-config><report-uri>ftp://r.test/</report-uri></trustkit-config></domain-config></network-security-config>")?.rule,
-                       .invalidReportURI("ftp://r.test/"))
-        XCTAssertEqual(loadError("<network-security-config><domain-config><domain>a.test</domain><trustkit-config><report-uri>https://u:p@r.test/</report-uri></trustkit-config></domain-config></network-security-config>")?.rule,
-                       .invalidReportURI("https://u:p@r.test/"))
-        let stray = loadError("<network-security-config><domain-config><domain>a.test</domain>\n\n  stray\n</domain-config></network-security-config>")
+        XCTAssertEqual(
+            loadError(
+                "<network-security-config><domain-config><domain includeSubdomains=\"yes\">a.test</domain></domain-config></network-security-config>")?
+                .rule,
+            .invalidValue("yes", reason: "includeSubdomains must be true or false"))
+        XCTAssertEqual(
+            loadError(
+                "<network-security-config><domain-config><domain includeSubdomains=\"true\">192.0.2.1</domain></domain-config></network-security-config>"
+            )?.keyPath,
+            "network-security-config/domain-config[0]/domain[0]")
+        XCTAssertEqual(
+            loadError(
+                "<network-security-config><domain-config><domain>a.test</domain><trustkit-config><report-uri>ftp://r.test/</report-uri></trustkit-config></domain-config></network-security-config>"
+            )?.rule,
+            .invalidReportURI("ftp://r.test/"))
+        XCTAssertEqual(
+            loadError(
+                "<network-security-config><domain-config><domain>a.test</domain><trustkit-config><report-uri>https://u:p@r.test/</report-uri></trustkit-config></domain-config></network-security-config>"
+            )?.rule,
+            .invalidReportURI("https://u:p@r.test/"))
+        let stray = loadError(
+            "<network-security-config><domain-config><domain>a.test</domain>\n\n  stray\n</domain-config></network-security-config>")
         XCTAssertEqual(stray?.line, 3)
         XCTAssertEqual(stray?.keyPath, "network-security-config/domain-config[0]")
         XCTAssertEqual(stray?.rule, .invalidValue("stray", reason: "<domain-config> holds elements, not text"))
-        XCTAssertEqual(loadError("<network-security-config><base-config><trust-anchors><certificates src=\"system\">all</certificates></trust-anchors></base-config></network-security-config>")?.rule,
-                       .invalidValue("all", reason: "<certificates> must be empty"))
+        XCTAssertEqual(
+            loadError(
+                "<network-security-config><base-config><trust-anchors><certificates src=\"system\">all</certificates></trust-anchors></base-config></network-security-config>"
+            )?.rule,
+            .invalidValue("all", reason: "<certificates> must be empty"))
     }
 
     // MARK: Writing
@@ -400,12 +447,14 @@ final class AndroidConfigurationTests: XCTestCase {
         let configurations = try [
             PinningConfiguration(domains: []),
             PinningConfiguration(domains: [
-                DomainPinningPolicy(domain: "swifttrust.test", subdomains: .anyDepth,
-                                    requirements: [PinRequirement(scope: .anyCertificate, pins: [leafPin, rsaRootPin])],
-                                    expirationDate: day, enforcement: .reportOnly,
-                                    reportURIs: [XCTUnwrap(URL(string: "https://r.swifttrust.test/a?x=1&y=2")), XCTUnwrap(URL(string: "http://127.0.0.1:8080/r"))]),
-                DomainPinningPolicy(domain: "bücher.test", requirements: [PinRequirement(scope: .anyCertificate, pins: [intermediatePin])],
-                                    trustAnchors: PinningTrustAnchors(includesSystemStore: true)),
+                DomainPinningPolicy(
+                    domain: "swifttrust.test", subdomains: .anyDepth,
+                    requirements: [PinRequirement(scope: .anyCertificate, pins: [leafPin, rsaRootPin])],
+                    expirationDate: day, enforcement: .reportOnly,
+                    reportURIs: [XCTUnwrap(URL(string: "https://r.swifttrust.test/a?x=1&y=2")), XCTUnwrap(URL(string: "http://127.0.0.1:8080/r"))]),
+                DomainPinningPolicy(
+                    domain: "bücher.test", requirements: [PinRequirement(scope: .anyCertificate, pins: [intermediatePin])],
+                    trustAnchors: PinningTrustAnchors(includesSystemStore: true)),
                 DomainPinningPolicy(domain: "locked.test", requirements: [], trustAnchors: PinningTrustAnchors(includesSystemStore: false)),
                 DomainPinningPolicy(domain: "2001:DB8::1", requirements: [], enforcement: .reportOnly),
                 DomainPinningPolicy(domain: "plain.test", requirements: []),
@@ -420,18 +469,19 @@ final class AndroidConfigurationTests: XCTestCase {
     }
 
     func testFileRoundTripsThroughTheWriter() throws {
-        let original = try load("""
-        <network-security-config>
-            <domain-config>
-                <domain includeSubdomains="true">swifttrust.test</domain>
-                <pin-set expiration="2027-03-01"><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set>
+        let original = try load(
+            """
+            <network-security-config>
                 <domain-config>
-                    <domain>api.swifttrust.test</domain>
-                    <trustkit-config enforcePinning="false"><report-uri>https://r.swifttrust.test/</report-uri></trustkit-config>
+                    <domain includeSubdomains="true">swifttrust.test</domain>
+                    <pin-set expiration="2027-03-01"><pin digest="SHA-256">\(base64(leafPin))</pin></pin-set>
+                    <domain-config>
+                        <domain>api.swifttrust.test</domain>
+                        <trustkit-config enforcePinning="false"><report-uri>https://r.swifttrust.test/</report-uri></trustkit-config>
+                    </domain-config>
                 </domain-config>
-            </domain-config>
-        </network-security-config>
-        """)
+            </network-security-config>
+            """)
         let rewritten = try PinningConfiguration.loadAndroid(data: try original.androidNetworkSecurityConfig(), file: "w.xml", baseDirectory: nil)
         XCTAssertEqual(rewritten, original)
     }
@@ -441,13 +491,32 @@ final class AndroidConfigurationTests: XCTestCase {
         let cases: [(DomainPinningPolicy, String)] = try [
             (DomainPinningPolicy(domain: "a.test", subdomains: .oneLevel, requirements: [pins]), "one level"),
             (DomainPinningPolicy(domain: "a.test", requirements: [PinRequirement(scope: .leaf, pins: [leafPin])]), "leaf scope"),
-            (DomainPinningPolicy(domain: "a.test", requirements: [PinRequirement(scope: .certificateAuthority, pins: [intermediatePin]), pins]), "two requirements"),
-            (DomainPinningPolicy(domain: "a.test", requirements: [pins], expirationDate: XCTUnwrap(PinExpirationDay.parse("2027-01-01")).addingTimeInterval(3600)), "mid-day expiration"),
-            (DomainPinningPolicy(domain: "a.test", requirements: [], expirationDate: XCTUnwrap(PinExpirationDay.parse("2027-01-01"))), "expiration without pins"),
-            (DomainPinningPolicy(domain: "a.test", requirements: [pins],
-                                 trustAnchors: PinningTrustAnchors(includesSystemStore: true, certificates: [TestCertificates.certificate("ecdsa/root.pem")])), "anchor certificates"),
-            (DomainPinningPolicy(domain: "a.test", requirements: [pins],
-                                 trustAnchors: PinningTrustAnchors(includesSystemStore: true, pinOverridingCertificates: [TestCertificates.certificate("rsa/root.pem")])), "pin-overriding anchors"),
+            (
+                DomainPinningPolicy(domain: "a.test", requirements: [PinRequirement(scope: .certificateAuthority, pins: [intermediatePin]), pins]),
+                "two requirements"
+            ),
+            (
+                DomainPinningPolicy(
+                    domain: "a.test", requirements: [pins], expirationDate: XCTUnwrap(PinExpirationDay.parse("2027-01-01")).addingTimeInterval(3600)),
+                "mid-day expiration"
+            ),
+            (
+                DomainPinningPolicy(domain: "a.test", requirements: [], expirationDate: XCTUnwrap(PinExpirationDay.parse("2027-01-01"))),
+                "expiration without pins"
+            ),
+            (
+                DomainPinningPolicy(
+                    domain: "a.test", requirements: [pins],
+                    trustAnchors: PinningTrustAnchors(includesSystemStore: true, certificates: [TestCertificates.certificate("ecdsa/root.pem")])),
+                "anchor certificates"
+            ),
+            (
+                DomainPinningPolicy(
+                    domain: "a.test", requirements: [pins],
+                    trustAnchors: PinningTrustAnchors(
+                        includesSystemStore: true, pinOverridingCertificates: [TestCertificates.certificate("rsa/root.pem")])),
+                "pin-overriding anchors"
+            ),
         ]
         for (policy, label) in cases {
             XCTAssertThrowsError(try PinningConfiguration(domains: [policy]).androidNetworkSecurityConfig(), label) { error in

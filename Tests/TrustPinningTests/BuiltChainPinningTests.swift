@@ -31,8 +31,9 @@ final class BuiltChainPinningTests: XCTestCase {
     }
 
     private func unvalidatedCertificates(_ files: [String]) throws -> PinnedCertificatesTrustEvaluator {
-        PinnedCertificatesTrustEvaluator(certificates: try files.flatMap(TestCertificates.certificates),
-                                         performDefaultValidation: false, validateHost: false)
+        PinnedCertificatesTrustEvaluator(
+            certificates: try files.flatMap(TestCertificates.certificates),
+            performDefaultValidation: false, validateHost: false)
     }
 
     // MARK: Alamofire's own cases (ServerTrustEvaluatorTests.swift, "Do NOT Validate Certificate Chain or Host")
@@ -109,8 +110,9 @@ final class BuiltChainPinningTests: XCTestCase {
     func testAManInTheMiddleAppendingThePinnedCertificateIsRejectedWithoutValidation() throws {
         let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
         let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
-        let spki = try PinnedSPKIHashesTrustEvaluator(pins: [intermediate.spkiPin, leaf.spkiPin],
-                                                      performDefaultValidation: false, validateHost: false)
+        let spki = try PinnedSPKIHashesTrustEvaluator(
+            pins: [intermediate.spkiPin, leaf.spkiPin],
+            performDefaultValidation: false, validateHost: false)
         let evaluators: [(String, any ServerTrustEvaluating, String)] = [
             ("certificates", try unvalidatedCertificates(["ecdsa/intermediate.pem", "ecdsa/leaf.pem"]), "certificatePinningFailed"),
             ("keys", try unvalidatedKeys(["ecdsa/intermediate.pem", "ecdsa/leaf.pem"]), "publicKeyPinningFailed"),
@@ -153,23 +155,35 @@ final class BuiltChainPinningTests: XCTestCase {
     /// host issued by it, made now by the openssl CLI.
     private func makeImpostor(in directory: URL) throws -> (ca: Certificate, leaf: Certificate) {
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-        let caConfig = ["[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no",
-                        "[dn]", "O = SwiftTrust", "CN = SwiftTrust Test Intermediate ECDSA",
-                        "[ext]", "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
-                        "subjectKeyIdentifier = hash"]
+        let caConfig = [
+            "[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no",
+            "[dn]", "O = SwiftTrust", "CN = SwiftTrust Test Intermediate ECDSA",
+            "[ext]", "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+            "subjectKeyIdentifier = hash",
+        ]
         try (caConfig.joined(separator: "\n") + "\n").write(toFile: path("ca.cnf"), atomically: true, encoding: .utf8)
-        try OpenSSLCommand.run(["req", "-x509", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                                "-keyout", path("ca.key"), "-config", path("ca.cnf"), "-days", "30", "-out", path("ca.pem")])
-        let leafConfig = ["[req]", "distinguished_name = dn", "prompt = no", "[dn]", "CN = \(TestCertificates.host)",
-                          "[ext]", "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
-                          "extendedKeyUsage = serverAuth", "subjectAltName = DNS:\(TestCertificates.host)"]
+        try OpenSSLCommand.run([
+            "req", "-x509", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+            "-keyout", path("ca.key"), "-config", path("ca.cnf"), "-days", "30", "-out", path("ca.pem"),
+        ])
+        let leafConfig = [
+            "[req]", "distinguished_name = dn", "prompt = no", "[dn]", "CN = \(TestCertificates.host)",
+            "[ext]", "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
+            "extendedKeyUsage = serverAuth", "subjectAltName = DNS:\(TestCertificates.host)",
+        ]
         try (leafConfig.joined(separator: "\n") + "\n").write(toFile: path("leaf.cnf"), atomically: true, encoding: .utf8)
-        try OpenSSLCommand.run(["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                                "-keyout", path("leaf.key"), "-config", path("leaf.cnf"), "-out", path("leaf.csr")])
-        try OpenSSLCommand.run(["x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
-                                "-set_serial", "7", "-days", "30", "-extfile", path("leaf.cnf"), "-extensions", "ext",
-                                "-out", path("leaf.pem")])
-        return (try Certificate(pemEncoded: String(contentsOfFile: path("ca.pem"), encoding: .utf8)),
-                try Certificate(pemEncoded: String(contentsOfFile: path("leaf.pem"), encoding: .utf8)))
+        try OpenSSLCommand.run([
+            "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+            "-keyout", path("leaf.key"), "-config", path("leaf.cnf"), "-out", path("leaf.csr"),
+        ])
+        try OpenSSLCommand.run([
+            "x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+            "-set_serial", "7", "-days", "30", "-extfile", path("leaf.cnf"), "-extensions", "ext",
+            "-out", path("leaf.pem"),
+        ])
+        return (
+            try Certificate(pemEncoded: String(contentsOfFile: path("ca.pem"), encoding: .utf8)),
+            try Certificate(pemEncoded: String(contentsOfFile: path("leaf.pem"), encoding: .utf8))
+        )
     }
 }

@@ -37,8 +37,10 @@ final class CertificateBundleTests: XCTestCase {
         var certificates: [Certificate] = []
         for (index, name) in ["certDER.cer", "certDER.crt", "certDER.der"].enumerated() {
             let key = path("key\(index).pem"), pem = path("cert\(index).pem.tmp")
-            try OpenSSLCommand.run(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                                    "-keyout", key, "-out", pem, "-subj", "/CN=bundle \(index).swifttrust.test", "-days", "30"])
+            try OpenSSLCommand.run([
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                "-keyout", key, "-out", pem, "-subj", "/CN=bundle \(index).swifttrust.test", "-days", "30",
+            ])
             try OpenSSLCommand.run(["x509", "-in", pem, "-outform", "DER", "-out", path(name)])
             if index < 2 { try FileManager.default.moveItem(atPath: pem, toPath: path(index == 0 ? "certPEM.cer" : "certPEM.crt")) }
             if index == 0 { try OpenSSLCommand.run(["pkey", "-in", key, "-outform", "DER", "-out", path("keyDER.der")]) }
@@ -61,8 +63,12 @@ final class CertificateBundleTests: XCTestCase {
         let expected = try writeAlamofireLayout()
         let bundle = try CertificateBundle(directory: directory.path, convention: .alamofire)
         XCTAssertEqual(bundle.certificates, expected)
-        XCTAssertEqual(skippedNames(bundle), ["certPEM.cer: pemNotRead", "certPEM.crt: pemNotRead",
-                                              "devURandomGibberish.crt: malformed", "keyDER.der: malformed"])
+        XCTAssertEqual(
+            skippedNames(bundle),
+            [
+                "certPEM.cer: pemNotRead", "certPEM.crt: pemNotRead",
+                "devURandomGibberish.crt: malformed", "keyDER.der: malformed",
+            ])
         XCTAssertEqual(bundle.convention, .alamofire)
         XCTAssertTrue(bundle.skipped[0].description.contains("reads DER only"), bundle.skipped[0].description)
     }
@@ -75,10 +81,14 @@ final class CertificateBundleTests: XCTestCase {
         let bundle = try CertificateBundle(directory: directory.path)
         XCTAssertEqual(bundle.convention, .afNetworking)
         XCTAssertEqual(bundle.certificates, [expected[0]])
-        XCTAssertEqual(skippedNames(bundle), ["ca.pem: unsupportedExtension", "certDER.crt: unsupportedExtension",
-                                              "certDER.der: unsupportedExtension", "certPEM.cer: pemNotRead",
-                                              "certPEM.crt: unsupportedExtension", "devURandomGibberish.crt: unsupportedExtension",
-                                              "keyDER.der: unsupportedExtension"])
+        XCTAssertEqual(
+            skippedNames(bundle),
+            [
+                "ca.pem: unsupportedExtension", "certDER.crt: unsupportedExtension",
+                "certDER.der: unsupportedExtension", "certPEM.cer: pemNotRead",
+                "certPEM.crt: unsupportedExtension", "devURandomGibberish.crt: unsupportedExtension",
+                "keyDER.der: unsupportedExtension",
+            ])
         XCTAssertEqual(CertificateBundle.Convention.afNetworking.fileExtensions, ["cer"])
     }
 
@@ -98,8 +108,9 @@ final class CertificateBundleTests: XCTestCase {
         let withPEM = try CertificateBundle(directory: directory.path, convention: .afNetworking.includingPEM)
         XCTAssertEqual(withPEM.certificates, [root, leaf] + (try TestCertificates.certificates("rsa/chain.pem")))
         XCTAssertEqual(withPEM.skipped, [])
-        XCTAssertEqual(CertificateBundle.Convention.alamofire.includingPEM.fileExtensions,
-                       ["cer", "CER", "crt", "CRT", "der", "DER", "pem"])
+        XCTAssertEqual(
+            CertificateBundle.Convention.alamofire.includingPEM.fileExtensions,
+            ["cer", "CER", "crt", "CRT", "der", "DER", "pem"])
         XCTAssertEqual(CertificateBundle.Convention.alamofire.includingPEM.includingPEM, .alamofire.includingPEM)
     }
 
@@ -122,21 +133,27 @@ final class CertificateBundleTests: XCTestCase {
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path("a.cer"))[.size] as? Int)
         let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
 
-        let byCount = try CertificateBundle(directory: directory.path, limits: .init(maximumFileCount: 2, maximumFileSize: size, maximumTotalSize: 10 * size))
+        let byCount = try CertificateBundle(
+            directory: directory.path, limits: .init(maximumFileCount: 2, maximumFileSize: size, maximumTotalSize: 10 * size))
         XCTAssertEqual(byCount.certificates, [leaf])
         XCTAssertEqual(byCount.skipped.map(\.reason), [.fileCountLimitReached(limit: 2)])
 
-        let bySize = try CertificateBundle(directory: directory.path, limits: .init(maximumFileCount: 10, maximumFileSize: size - 1, maximumTotalSize: 10 * size))
+        let bySize = try CertificateBundle(
+            directory: directory.path, limits: .init(maximumFileCount: 10, maximumFileSize: size - 1, maximumTotalSize: 10 * size))
         XCTAssertEqual(bySize.certificates, [])
         XCTAssertEqual(bySize.skipped.map(\.reason), Array(repeating: .tooLarge(limit: size - 1), count: 3))
 
-        let byTotal = try CertificateBundle(directory: directory.path, limits: .init(maximumFileCount: 10, maximumFileSize: size, maximumTotalSize: 2 * size + 1))
+        let byTotal = try CertificateBundle(
+            directory: directory.path, limits: .init(maximumFileCount: 10, maximumFileSize: size, maximumTotalSize: 2 * size + 1))
         XCTAssertEqual(byTotal.skipped.map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["c.cer"])
         XCTAssertEqual(byTotal.skipped.map(\.reason), [.totalSizeLimitReached(limit: 2 * size + 1)])
     }
 
     func testFilesAndErrors() throws {
-        let files = [TestCertificates.path("ecdsa/chain.pem"), TestCertificates.path("missing.pem"), TestCertificates.path("malformed/bad-base64.pem"), TestCertificates.path("ecdsa/leaf.der")]
+        let files = [
+            TestCertificates.path("ecdsa/chain.pem"), TestCertificates.path("missing.pem"), TestCertificates.path("malformed/bad-base64.pem"),
+            TestCertificates.path("ecdsa/leaf.der"),
+        ]
         let derOnly = CertificateBundle(files: files)
         XCTAssertEqual(derOnly.certificates, [try TestCertificates.certificate("ecdsa/leaf.pem")])
         XCTAssertEqual(derOnly.skipped.map { caseName($0.reason) }, ["pemNotRead", "unreadable", "pemNotRead"])

@@ -12,8 +12,9 @@ final class CertificateTransparencyNotSkippedTests: XCTestCase {
     private static let host = "www.swifttrust.test"
 
     private func trust(logs: Bool) throws -> ServerTrust {
-        let trust = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/chain.pem"),
-                                policies: [.ssl(server: true, hostname: Self.host)])
+        let trust = ServerTrust(
+            certificates: try TestCertificates.certificates("ecdsa/chain.pem"),
+            policies: [.ssl(server: true, hostname: Self.host)])
         trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         trust.verifyDate = Date(timeIntervalSince1970: 1_780_272_000)
         if logs {

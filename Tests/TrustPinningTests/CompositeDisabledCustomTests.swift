@@ -11,8 +11,9 @@ final class CompositeDisabledCustomTests: XCTestCase {
         try assertMatrix([
             EvaluatorCase(name: "expired", presented: TestCertificates.expiredChain, evaluator: DisabledTrustEvaluator(), expected: "pass"),
             EvaluatorCase(name: "self-signed", presented: TestCertificates.selfSigned, evaluator: DisabledTrustEvaluator(), expected: "pass"),
-            EvaluatorCase(name: "wrong host", presented: TestCertificates.validChain, host: TestCertificates.otherHost,
-                          evaluator: DisabledTrustEvaluator(), expected: "pass"),
+            EvaluatorCase(
+                name: "wrong host", presented: TestCertificates.validChain, host: TestCertificates.otherHost,
+                evaluator: DisabledTrustEvaluator(), expected: "pass"),
         ])
     }
 
@@ -20,20 +21,30 @@ final class CompositeDisabledCustomTests: XCTestCase {
         let leaf = try TestCertificates.certificate("ecdsa/leaf.pem")
         let wrong = try TestCertificates.certificate("rsa/leaf.pem")
         try assertMatrix([
-            EvaluatorCase(name: "all pass", presented: TestCertificates.validChain,
-                          evaluator: CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(),
-                                                                          PinnedCertificatesTrustEvaluator(certificates: [leaf])]),
-                          expected: "pass"),
-            EvaluatorCase(name: "pin fails", presented: TestCertificates.validChain,
-                          evaluator: CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(),
-                                                                          PinnedCertificatesTrustEvaluator(certificates: [wrong])]),
-                          expected: "certificatePinningFailed"),
-            EvaluatorCase(name: "first failure wins", presented: TestCertificates.expiredChain,
-                          evaluator: CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(),
-                                                                          PinnedCertificatesTrustEvaluator(certificates: [wrong])]),
-                          expected: "trustEvaluationFailed/default"),
-            EvaluatorCase(name: "empty composite accepts, as in Alamofire", presented: TestCertificates.expiredChain,
-                          evaluator: CompositeTrustEvaluator(evaluators: []), expected: "pass"),
+            EvaluatorCase(
+                name: "all pass", presented: TestCertificates.validChain,
+                evaluator: CompositeTrustEvaluator(evaluators: [
+                    DefaultTrustEvaluator(),
+                    PinnedCertificatesTrustEvaluator(certificates: [leaf]),
+                ]),
+                expected: "pass"),
+            EvaluatorCase(
+                name: "pin fails", presented: TestCertificates.validChain,
+                evaluator: CompositeTrustEvaluator(evaluators: [
+                    DefaultTrustEvaluator(),
+                    PinnedCertificatesTrustEvaluator(certificates: [wrong]),
+                ]),
+                expected: "certificatePinningFailed"),
+            EvaluatorCase(
+                name: "first failure wins", presented: TestCertificates.expiredChain,
+                evaluator: CompositeTrustEvaluator(evaluators: [
+                    DefaultTrustEvaluator(),
+                    PinnedCertificatesTrustEvaluator(certificates: [wrong]),
+                ]),
+                expected: "trustEvaluationFailed/default"),
+            EvaluatorCase(
+                name: "empty composite accepts, as in Alamofire", presented: TestCertificates.expiredChain,
+                evaluator: CompositeTrustEvaluator(evaluators: []), expected: "pass"),
         ])
     }
 
@@ -62,8 +73,9 @@ final class CompositeDisabledCustomTests: XCTestCase {
         XCTAssertTrue(reason?.description.hasPrefix("custom evaluation failed for www.swifttrust.test") == true)
 
         let delegating = CustomTrustEvaluator { trust, host in try DefaultTrustEvaluator().evaluate(trust, forHost: host) }
-        XCTAssertEqual(outcome(of: delegating, try TestCertificates.trust(TestCertificates.expiredChain)), "trustEvaluationFailed/default",
-                       "a ServerTrustFailureReason passes through unwrapped")
+        XCTAssertEqual(
+            outcome(of: delegating, try TestCertificates.trust(TestCertificates.expiredChain)), "trustEvaluationFailed/default",
+            "a ServerTrustFailureReason passes through unwrapped")
         XCTAssertEqual(outcome(of: delegating, try TestCertificates.trust(TestCertificates.validChain)), "pass")
     }
 }

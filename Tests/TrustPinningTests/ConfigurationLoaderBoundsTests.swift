@@ -31,8 +31,11 @@ final class ConfigurationLoaderBoundsTests: XCTestCase {
             XCTAssertLessThan(elapsed, .milliseconds(100), name)
             let refused = try XCTUnwrap(error, name)
             XCTAssertEqual(refused.file, "bomb.plist")
-            XCTAssertEqual(refused.rule, .malformedDocument(
-                "binary property list: more than 100000 keys and values once shared objects are expanded (an object counts each time it is used)"), name)
+            XCTAssertEqual(
+                refused.rule,
+                .malformedDocument(
+                    "binary property list: more than 100000 keys and values once shared objects are expanded (an object counts each time it is used)"),
+                name)
             XCTAssertTrue(refused.keyPath?.hasPrefix("[0][0][0]") == true, "\(name): \(refused)")
         }
     }
@@ -53,9 +56,10 @@ final class ConfigurationLoaderBoundsTests: XCTestCase {
         var builder = bombed.builder
         let ats = builder.dictionary([(builder.ascii("NSPinnedDomains"), bombed.top)])
         let root = builder.dictionary([(builder.ascii("NSAppTransportSecurity"), ats)])
-        let error = try XCTUnwrap(loadError { () throws(PinningConfigurationLoadError) in
-            try PinningConfiguration.load(data: builder.data(top: root), file: "Info.plist")
-        })
+        let error = try XCTUnwrap(
+            loadError { () throws(PinningConfigurationLoadError) in
+                try PinningConfiguration.load(data: builder.data(top: root), file: "Info.plist")
+            })
         XCTAssertTrue(error.keyPath?.hasPrefix("NSAppTransportSecurity.NSPinnedDomains[0][0]") == true, "\(error)")
         XCTAssertTrue(error.rule.isMalformedDocument, "\(error)")
     }
@@ -68,8 +72,11 @@ final class ConfigurationLoaderBoundsTests: XCTestCase {
         XCTAssertLessThan(data.count, 101_000)
         let error = try XCTUnwrap(parseError(data))
         XCTAssertEqual(error.keyPath, "[10]")
-        XCTAssertEqual(error.rule, .malformedDocument(
-            "binary property list: more than 1048576 bytes of strings and data once shared objects are expanded (an object counts each time it is used)"))
+        XCTAssertEqual(
+            error.rule,
+            .malformedDocument(
+                "binary property list: more than 1048576 bytes of strings and data once shared objects are expanded (an object counts each time it is used)"
+            ))
         // Ten uses are within the budget, and share one decoded string.
         var fewer = BinaryPropertyListBuilder()
         let string = fewer.ascii(String(repeating: "a", count: 100_000))
@@ -123,8 +130,10 @@ final class ConfigurationLoaderBoundsTests: XCTestCase {
             let error = try XCTUnwrap(loadError { () throws(PinningConfigurationLoadError) in try Self.load(data, file: "Info.plist", as: name) })
             XCTAssertEqual(error.keyPath, "NSAppTransportSecurity.NSPinnedDomains.swifttrust.test")
             XCTAssertNil(error.line)
-            XCTAssertEqual(error.rule, .invalidValue(
-                "swifttrust.test", reason: "the key appears twice in the same dictionary, and only one of the two entries would be used"))
+            XCTAssertEqual(
+                error.rule,
+                .invalidValue(
+                    "swifttrust.test", reason: "the key appears twice in the same dictionary, and only one of the two entries would be used"))
         }
         // The same key object used twice is a duplicate too.
         var again = BinaryPropertyListBuilder()
@@ -149,39 +158,44 @@ final class ConfigurationLoaderBoundsTests: XCTestCase {
             let top = builder.array([value])
             let error = try XCTUnwrap(parseError(builder.data(top: top)), name)
             XCTAssertEqual(error.keyPath, "[0]", name)
-            XCTAssertEqual(error.rule, .malformedDocument(
-                "binary property list: object 0 at byte 8 \(expected), which pinning configurations do not use"), name)
+            XCTAssertEqual(
+                error.rule,
+                .malformedDocument(
+                    "binary property list: object 0 at byte 8 \(expected), which pinning configurations do not use"), name)
         }
         var keys = BinaryPropertyListBuilder()
         let dictionary = keys.dictionary([(keys.integer(1), keys.boolean(true))])
         let numberKey = keys.data(top: dictionary)
-        XCTAssertEqual(try XCTUnwrap(parseError(numberKey)).rule,
-                       .malformedDocument("binary property list: object 0 at byte 8 is a dictionary key but not a string"))
+        XCTAssertEqual(
+            try XCTUnwrap(parseError(numberKey)).rule,
+            .malformedDocument("binary property list: object 0 at byte 8 is a dictionary key but not a string"))
     }
 
     func testEveryTypeReadsAsFoundationReadsItsXMLForm() throws {
-        let xml = xmlPropertyList("""
-        <dict>
-            <key>ascii</key><string>plain text longer than fifteen characters</string>
-            <key>unicode</key><string>Zürich 🔒 東京</string>
-            <key>empty</key><string></string>
-            <key>integers</key><array><integer>0</integer><integer>255</integer><integer>-1</integer>
-                <integer>9223372036854775807</integer><integer>-9223372036854775808</integer></array>
-            <key>reals</key><array><real>1.5</real><real>-0.25</real></array>
-            <key>date</key><date>2026-06-01T12:34:56Z</date>
-            <key>data</key><data>AAECAwQFBgcICQoLDA0ODxAREhM=</data>
-            <key>booleans</key><array><true/><false/></array>
-            <key>long array</key><array>\(String(repeating: "<integer>7</integer>", count: 20))</array>
-            <key>nested</key><dict><key>k</key><array><dict/><array/></array></dict>
-        </dict>
-        """)
+        let xml = xmlPropertyList(
+            """
+            <dict>
+                <key>ascii</key><string>plain text longer than fifteen characters</string>
+                <key>unicode</key><string>Zürich 🔒 東京</string>
+                <key>empty</key><string></string>
+                <key>integers</key><array><integer>0</integer><integer>255</integer><integer>-1</integer>
+                    <integer>9223372036854775807</integer><integer>-9223372036854775808</integer></array>
+                <key>reals</key><array><real>1.5</real><real>-0.25</real></array>
+                <key>date</key><date>2026-06-01T12:34:56Z</date>
+                <key>data</key><data>AAECAwQFBgcICQoLDA0ODxAREhM=</data>
+                <key>booleans</key><array><true/><false/></array>
+                <key>long array</key><array>\(String(repeating: "<integer>7</integer>", count: 20))</array>
+                <key>nested</key><dict><key>k</key><array><dict/><array/></array></dict>
+            </dict>
+            """)
         let expected = try PropertyListValue.parsePropertyList(xml, file: "x.plist")
         var builder = BinaryPropertyListBuilder()
         let top = builder.encode(expected)
         let ours = builder.data(top: top)
         XCTAssertEqual(try PropertyListValue.parsePropertyList(ours, file: "b.plist"), expected, "written by the test's encoder")
-        XCTAssertEqual(try PropertyListValue.parsePropertyList(try binaryPropertyList(xml), file: "b.plist"), expected,
-                       "written by PropertyListSerialization")
+        XCTAssertEqual(
+            try PropertyListValue.parsePropertyList(try binaryPropertyList(xml), file: "b.plist"), expected,
+            "written by PropertyListSerialization")
     }
 
     func testIntegerWidthsAndSingleReals() throws {
@@ -195,26 +209,30 @@ final class ConfigurationLoaderBoundsTests: XCTestCase {
             builder.add([0x22, 0x3F, 0xC0, 0x00, 0x00]),
         ]
         let top = builder.array(values)
-        XCTAssertEqual(try PropertyListValue.parsePropertyList(builder.data(top: top), file: "f"),
-                       .array([.integer(0x1234), .integer(0x8000_0000), .integer(Int.max), .integer(-1), .real(1.5)]))
+        XCTAssertEqual(
+            try PropertyListValue.parsePropertyList(builder.data(top: top), file: "f"),
+            .array([.integer(0x1234), .integer(0x8000_0000), .integer(Int.max), .integer(-1), .real(1.5)]))
         var tooLarge = BinaryPropertyListBuilder()
         let unsigned = tooLarge.add([0x14] + [UInt8](repeating: 0, count: 8) + [0x80] + [UInt8](repeating: 0, count: 7))
         let tooLargeTop = tooLarge.array([unsigned])
-        XCTAssertEqual(try XCTUnwrap(parseError(tooLarge.data(top: tooLargeTop))).rule,
-                       .malformedDocument("binary property list: object 0 at byte 8 is an integer out of range"))
+        XCTAssertEqual(
+            try XCTUnwrap(parseError(tooLarge.data(top: tooLargeTop))).rule,
+            .malformedDocument("binary property list: object 0 at byte 8 is an integer out of range"))
     }
 
     func testMalformedStringsAreRefused() throws {
         var ascii = BinaryPropertyListBuilder()
         let latin1 = ascii.add([0x52, 0x41, 0xE9])
         let asciiTop = ascii.array([latin1])
-        XCTAssertEqual(try XCTUnwrap(parseError(ascii.data(top: asciiTop))).rule,
-                       .malformedDocument("binary property list: object 0 at byte 8 is an ASCII string with byte 0xE9"))
+        XCTAssertEqual(
+            try XCTUnwrap(parseError(ascii.data(top: asciiTop))).rule,
+            .malformedDocument("binary property list: object 0 at byte 8 is an ASCII string with byte 0xE9"))
         var utf16 = BinaryPropertyListBuilder()
         let surrogate = utf16.add([0x61, 0xD8, 0x00])
         let utf16Top = utf16.array([surrogate])
-        XCTAssertEqual(try XCTUnwrap(parseError(utf16.data(top: utf16Top))).rule,
-                       .malformedDocument("binary property list: object 0 at byte 8 is a UTF-16 string with an unpaired surrogate"))
+        XCTAssertEqual(
+            try XCTUnwrap(parseError(utf16.data(top: utf16Top))).rule,
+            .malformedDocument("binary property list: object 0 at byte 8 is a UTF-16 string with an unpaired surrogate"))
     }
 
     func testStructuralErrorsAreRefusedWithAReason() throws {
@@ -228,42 +246,58 @@ final class ConfigurationLoaderBoundsTests: XCTestCase {
             return data
         }
         let cases: [(String, Data, PinningConfigurationRule)] = [
-            ("too short", Data("bplist00".utf8) + Data(repeating: 0, count: 31),
-             .unrecognisedFormat("not an XML or binary property list: 39 bytes is too short for a binary property list (header and trailer take 40)")),
-            ("other version", Data("bplist15".utf8) + valid.dropFirst(8),
-             .unrecognisedFormat("not an XML or binary property list: binary property list version \"15\" is not read (only bplist00)")),
-            ("offset size 0", patched([valid.count - 26: 0]),
-             .malformedDocument("binary property list: trailer gives offsets of 0 bytes and references of 2 bytes (each must be 1 to 8)")),
-            ("top object out of range", patched([valid.count - 9: 9]), .malformedDocument("binary property list: trailer gives top object 9 of 2 objects")),
-            ("offset table past the trailer", patched([tableOffsetField: 0xFF]),
-             .malformedDocument("binary property list: trailer gives an object count, top object or offset-table offset beyond the file's \(valid.count) bytes")),
+            (
+                "too short", Data("bplist00".utf8) + Data(repeating: 0, count: 31),
+                .unrecognisedFormat(
+                    "not an XML or binary property list: 39 bytes is too short for a binary property list (header and trailer take 40)")
+            ),
+            (
+                "other version", Data("bplist15".utf8) + valid.dropFirst(8),
+                .unrecognisedFormat("not an XML or binary property list: binary property list version \"15\" is not read (only bplist00)")
+            ),
+            (
+                "offset size 0", patched([valid.count - 26: 0]),
+                .malformedDocument("binary property list: trailer gives offsets of 0 bytes and references of 2 bytes (each must be 1 to 8)")
+            ),
+            (
+                "top object out of range", patched([valid.count - 9: 9]),
+                .malformedDocument("binary property list: trailer gives top object 9 of 2 objects")
+            ),
+            (
+                "offset table past the trailer", patched([tableOffsetField: 0xFF]),
+                .malformedDocument(
+                    "binary property list: trailer gives an object count, top object or offset-table offset beyond the file's \(valid.count) bytes")
+            ),
         ]
         for (name, data, rule) in cases {
             XCTAssertEqual(try XCTUnwrap(parseError(data), name).rule, rule, name)
         }
         var dangling = BinaryPropertyListBuilder()
         let array = dangling.array([5])
-        XCTAssertEqual(try XCTUnwrap(parseError(dangling.data(top: array))).rule,
-                       .malformedDocument("binary property list: reference to object 5, but there are 1 objects"))
+        XCTAssertEqual(
+            try XCTUnwrap(parseError(dangling.data(top: array))).rule,
+            .malformedDocument("binary property list: reference to object 5, but there are 1 objects"))
         var long = BinaryPropertyListBuilder()
         let claimsMore = long.add([0x5F, 0x12, 0x00, 0x10, 0x00, 0x00, 0x61])
         let longTop = long.array([claimsMore])
-        XCTAssertEqual(try XCTUnwrap(parseError(long.data(top: longTop))).rule,
-                       .malformedDocument("binary property list: object 0 at byte 8 has 1048576 entries of 1 bytes, more than fit before byte 18"))
+        XCTAssertEqual(
+            try XCTUnwrap(parseError(long.data(top: longTop))).rule,
+            .malformedDocument("binary property list: object 0 at byte 8 has 1048576 entries of 1 bytes, more than fit before byte 18"))
     }
 
     /// Every prefix and many one-byte changes of a real file: refused or loaded, never a trap, and
     /// at once.
     func testTruncatedAndDamagedFilesNeverCrash() throws {
         let leaf = try ConfigurationPins.leaf().bareBase64, backup = try ConfigurationPins.backup().bareBase64
-        let xml = xmlPropertyList("""
-        <dict><key>NSAppTransportSecurity</key><dict><key>NSPinnedDomains</key><dict>
-            <key>swifttrust.test</key><dict><key>NSIncludesSubdomains</key><true/>
-                <key>NSPinnedLeafIdentities</key><array>
-                    <dict><key>SPKI-SHA256-BASE64</key><string>\(leaf)</string></dict>
-                    <dict><key>SPKI-SHA256-BASE64</key><string>\(backup)</string></dict></array></dict>
-        </dict></dict></dict>
-        """)
+        let xml = xmlPropertyList(
+            """
+            <dict><key>NSAppTransportSecurity</key><dict><key>NSPinnedDomains</key><dict>
+                <key>swifttrust.test</key><dict><key>NSIncludesSubdomains</key><true/>
+                    <key>NSPinnedLeafIdentities</key><array>
+                        <dict><key>SPKI-SHA256-BASE64</key><string>\(leaf)</string></dict>
+                        <dict><key>SPKI-SHA256-BASE64</key><string>\(backup)</string></dict></array></dict>
+            </dict></dict></dict>
+            """)
         var files = [try binaryPropertyList(xml)]
         var builder = BinaryPropertyListBuilder()
         let top = builder.encode(try PropertyListValue.parsePropertyList(xml, file: "x"))
@@ -298,25 +332,26 @@ final class ConfigurationLoaderBoundsTests: XCTestCase {
 
     func testBinaryConfigurationLoadsAsItsXMLForm() throws {
         let leaf = try ConfigurationPins.leaf().bareBase64, backup = try ConfigurationPins.backup().bareBase64
-        let xml = xmlPropertyList("""
-        <dict>
-            <key>CFBundleVersion</key><integer>42</integer>
-            <key>TSKConfiguration</key>
+        let xml = xmlPropertyList(
+            """
             <dict>
-                <key>TSKSwizzleNetworkDelegates</key><false/>
-                <key>TSKPinnedDomains</key>
+                <key>CFBundleVersion</key><integer>42</integer>
+                <key>TSKConfiguration</key>
                 <dict>
-                    <key>swifttrust.test</key>
+                    <key>TSKSwizzleNetworkDelegates</key><false/>
+                    <key>TSKPinnedDomains</key>
                     <dict>
-                        <key>TSKIncludeSubdomains</key><true/>
-                        <key>TSKEnforcePinning</key><false/>
-                        <key>TSKPublicKeyHashes</key><array><string>\(leaf)</string><string>\(backup)</string></array>
-                        <key>TSKReportUris</key><array><string>https://reports.swifttrust.test/pins</string></array>
+                        <key>swifttrust.test</key>
+                        <dict>
+                            <key>TSKIncludeSubdomains</key><true/>
+                            <key>TSKEnforcePinning</key><false/>
+                            <key>TSKPublicKeyHashes</key><array><string>\(leaf)</string><string>\(backup)</string></array>
+                            <key>TSKReportUris</key><array><string>https://reports.swifttrust.test/pins</string></array>
+                        </dict>
                     </dict>
                 </dict>
             </dict>
-        </dict>
-        """)
+            """)
         let expected = try PinningConfiguration.load(data: xml, file: "Info.plist")
         XCTAssertEqual(expected.domains.map(\.domain), ["swifttrust.test"])
         var builder = BinaryPropertyListBuilder()
@@ -350,54 +385,68 @@ final class ConfigurationLoaderBoundsTests: XCTestCase {
     func testDuplicateKeysInTheJSONPinFormatAreRefused() throws {
         let pin = try ConfigurationPins.leaf().description
         let cases: [(String, String, String, Int)] = [
-            ("enforcement twice", """
-            {
-              "version": 1,
-              "domains": [
+            (
+                "enforcement twice",
+                """
                 {
-                  "domain": "swifttrust.test",
-                  "pins": {"leaf": ["\(pin)"]},
-                  "enforcement": "enforce",
-                  "enforcement": "reportOnly"
+                  "version": 1,
+                  "domains": [
+                    {
+                      "domain": "swifttrust.test",
+                      "pins": {"leaf": ["\(pin)"]},
+                      "enforcement": "enforce",
+                      "enforcement": "reportOnly"
+                    }
+                  ]
                 }
-              ]
-            }
-            """, "domains[0].enforcement", 8),
-            ("escaped", """
-            {"version": 1, "domains": [{"domain": "swifttrust.test", "pins": {"leaf": ["\(pin)"]},
-              "enforcement": "reportOnly", "enforcem\\u0065nt": "enforce"}]}
-            """, "domains[0].enforcement", 2),
+                """, "domains[0].enforcement", 8
+            ),
+            (
+                "escaped",
+                """
+                {"version": 1, "domains": [{"domain": "swifttrust.test", "pins": {"leaf": ["\(pin)"]},
+                  "enforcement": "reportOnly", "enforcem\\u0065nt": "enforce"}]}
+                """, "domains[0].enforcement", 2
+            ),
             ("version twice", #"{"version": 1, "version": 2, "domains": []}"#, "version", 1),
-            ("in the pins", #"{"version": 1, "domains": [{"domain": "a.test", "pins": {"leaf": ["\#(pin)"], "leaf": ["\#(pin)"]}}]}"#,
-             "domains[0].pins.leaf", 1),
+            (
+                "in the pins", #"{"version": 1, "domains": [{"domain": "a.test", "pins": {"leaf": ["\#(pin)"], "leaf": ["\#(pin)"]}}]}"#,
+                "domains[0].pins.leaf", 1
+            ),
         ]
         for (name, json, keyPath, line) in cases {
-            let error = try XCTUnwrap(loadError { () throws(PinningConfigurationLoadError) in
-                try PinningConfiguration.load(data: Data(json.utf8), file: "pins.json", format: .json)
-            }, name)
+            let error = try XCTUnwrap(
+                loadError { () throws(PinningConfigurationLoadError) in
+                    try PinningConfiguration.load(data: Data(json.utf8), file: "pins.json", format: .json)
+                }, name)
             XCTAssertEqual(error.keyPath, keyPath, name)
             XCTAssertEqual(error.line, line, name)
             let key = String(keyPath.split(separator: ".").last ?? "")
-            XCTAssertEqual(error.rule, .invalidValue(
-                key, reason: "the key appears twice in the same dictionary, and only one of the two entries would be used"), name)
+            XCTAssertEqual(
+                error.rule,
+                .invalidValue(
+                    key, reason: "the key appears twice in the same dictionary, and only one of the two entries would be used"), name)
         }
     }
 
     func testJSONIsBounded() throws {
         // Foundation reads 512 levels; every loader stops at 64.
         let deep = #"{"TSKPinnedDomains": "# + String(repeating: "[", count: 64) + String(repeating: "]", count: 64) + "}"
-        let depthError = try XCTUnwrap(loadError { () throws(PinningConfigurationLoadError) in
-            try PinningConfiguration.loadTrustKit(data: Data(deep.utf8), file: "trustkit.json")
-        })
+        let depthError = try XCTUnwrap(
+            loadError { () throws(PinningConfigurationLoadError) in
+                try PinningConfiguration.loadTrustKit(data: Data(deep.utf8), file: "trustkit.json")
+            })
         XCTAssertEqual(depthError.rule, .malformedDocument("values nested more than 64 deep"))
         XCTAssertEqual(depthError.keyPath, "TSKPinnedDomains" + String(repeating: "[0]", count: 63))
         XCTAssertEqual(depthError.line, 1)
 
-        let wide = #"{"version": 1, "domains": [{"domain": "a.test", "pins": {"leaf": ["# +
-            Array(repeating: "\"x\"", count: 100_000).joined(separator: ",\n") + "]}}]}"
-        let nodeError = try XCTUnwrap(loadError { () throws(PinningConfigurationLoadError) in
-            try PinningConfiguration.load(data: Data(wide.utf8), file: "pins.json")
-        })
+        let wide =
+            #"{"version": 1, "domains": [{"domain": "a.test", "pins": {"leaf": ["#
+            + Array(repeating: "\"x\"", count: 100_000).joined(separator: ",\n") + "]}}]}"
+        let nodeError = try XCTUnwrap(
+            loadError { () throws(PinningConfigurationLoadError) in
+                try PinningConfiguration.load(data: Data(wide.utf8), file: "pins.json")
+            })
         XCTAssertEqual(nodeError.rule, .malformedDocument("more than 100000 keys and values"))
         XCTAssertEqual(nodeError.keyPath, "domains[0].pins.leaf[99988]")
         XCTAssertEqual(nodeError.line, 99989)

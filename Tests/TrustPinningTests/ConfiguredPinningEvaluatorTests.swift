@@ -14,15 +14,18 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
     /// A pin no test certificate has (the SHA-256 of an empty string).
     private let backupPin = (try? SPKIPin("sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="))
 
-    private func policy(_ requirements: [(PinScope, [String])], domain: String = TestCertificates.host,
-                        subdomains: SubdomainCoverage = .none, expires: Date? = nil,
-                        enforcement: PinEnforcement = .enforce, anchors: PinningTrustAnchors? = nil) throws -> DomainPinningPolicy {
+    private func policy(
+        _ requirements: [(PinScope, [String])], domain: String = TestCertificates.host,
+        subdomains: SubdomainCoverage = .none, expires: Date? = nil,
+        enforcement: PinEnforcement = .enforce, anchors: PinningTrustAnchors? = nil
+    ) throws -> DomainPinningPolicy {
         let backup = try XCTUnwrap(backupPin)
         let built = try requirements.map { scope, files in
             try PinRequirement(scope: scope, pins: try files.map(pin) + [backup])
         }
-        return try DomainPinningPolicy(domain: domain, subdomains: subdomains, requirements: built, expirationDate: expires,
-                                       enforcement: enforcement, trustAnchors: anchors)
+        return try DomainPinningPolicy(
+            domain: domain, subdomains: subdomains, requirements: built, expirationDate: expires,
+            enforcement: enforcement, trustAnchors: anchors)
     }
 
     private func ecdsaTrust() throws -> ServerTrust { try TestCertificates.trust(TestCertificates.validChain) }
@@ -59,9 +62,11 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
     }
 
     func testEveryRequirementMustHoldAsATSRequiresOfLeafAndCAIdentities() throws {
-        let both = ConfiguredPinningTrustEvaluator(policy: try policy([(.leaf, ["ecdsa/leaf.pem"]), (.certificateAuthority, ["ecdsa/intermediate.pem"])]))
+        let both = ConfiguredPinningTrustEvaluator(
+            policy: try policy([(.leaf, ["ecdsa/leaf.pem"]), (.certificateAuthority, ["ecdsa/intermediate.pem"])]))
         XCTAssertEqual(outcome(of: both, try ecdsaTrust()), "pass")
-        let wrongCA = ConfiguredPinningTrustEvaluator(policy: try policy([(.leaf, ["ecdsa/leaf.pem"]), (.certificateAuthority, ["rsa/intermediate.pem"])]))
+        let wrongCA = ConfiguredPinningTrustEvaluator(
+            policy: try policy([(.leaf, ["ecdsa/leaf.pem"]), (.certificateAuthority, ["rsa/intermediate.pem"])]))
         let reason = try XCTUnwrap(failureReason(of: wrongCA, try ecdsaTrust()))
         guard case let .pinSetMismatch(_, _, unsatisfied, _) = reason else { return XCTFail("\(reason)") }
         XCTAssertEqual(unsatisfied.map(\.scope), [.certificateAuthority])
@@ -74,10 +79,13 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
         XCTAssertEqual(outcome(of: expired, try ecdsaTrust()), "pass")
         XCTAssertEqual(outcome(of: expired, try TestCertificates.trust(TestCertificates.expiredChain)), "trustEvaluationFailed/default")
         // Expiry is exclusive of the instant itself: at the expiration date pins no longer apply.
-        let atVerifyDate = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], expires: TestCertificates.verifyDate))
+        let atVerifyDate = ConfiguredPinningTrustEvaluator(
+            policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], expires: TestCertificates.verifyDate))
         XCTAssertEqual(outcome(of: atVerifyDate, try ecdsaTrust()), "pass")
-        let dayAfter = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])],
-                                                                          expires: TestCertificates.verifyDate.addingTimeInterval(86_400)))
+        let dayAfter = ConfiguredPinningTrustEvaluator(
+            policy: try policy(
+                [(.anyCertificate, ["rsa/intermediate.pem"])],
+                expires: TestCertificates.verifyDate.addingTimeInterval(86_400)))
         XCTAssertEqual(outcome(of: dayAfter, try ecdsaTrust()), "pinSetMismatch")
     }
 
@@ -90,15 +98,18 @@ final class ConfiguredPinningEvaluatorTests: XCTestCase {
 
     func testDomainAnchorsReplaceTheTrustsAnchors() throws {
         let rsaRootOnly = PinningTrustAnchors(includesSystemStore: false, certificates: [try TestCertificates.certificate("rsa/root.pem")])
-        let evaluator = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["ecdsa/intermediate.pem", "rsa/intermediate.pem"])],
-                                                                           anchors: rsaRootOnly))
+        let evaluator = ConfiguredPinningTrustEvaluator(
+            policy: try policy(
+                [(.anyCertificate, ["ecdsa/intermediate.pem", "rsa/intermediate.pem"])],
+                anchors: rsaRootOnly))
         // The ECDSA chain was anchored at the ECDSA root, but the domain trusts only the RSA root.
         XCTAssertEqual(outcome(of: evaluator, try ecdsaTrust()), "trustEvaluationFailed/default")
         XCTAssertEqual(outcome(of: evaluator, try TestCertificates.trust(["rsa/chain.pem"], anchors: ["ecdsa/root.pem"])), "pass")
     }
 
     func testAnchorThatOverridesPinsSkipsOnlyThePinCheck() throws {
-        let overriding = PinningTrustAnchors(includesSystemStore: false, pinOverridingCertificates: [try TestCertificates.certificate("ecdsa/root.pem")])
+        let overriding = PinningTrustAnchors(
+            includesSystemStore: false, pinOverridingCertificates: [try TestCertificates.certificate("ecdsa/root.pem")])
         let evaluator = ConfiguredPinningTrustEvaluator(policy: try policy([(.anyCertificate, ["rsa/intermediate.pem"])], anchors: overriding))
         XCTAssertEqual(outcome(of: evaluator, try ecdsaTrust()), "pass")
         XCTAssertEqual(outcome(of: evaluator, try TestCertificates.trust(TestCertificates.expiredChain)), "trustEvaluationFailed/default")

@@ -47,7 +47,8 @@ final class HostPatternTests: XCTestCase {
         XCTAssertTrue(try matches("*.pinned.example", "My_Host.pinned.example."))
         XCTAssertTrue(try matches("_srv.pinned.example", "_SRV.pinned.example"))
         XCTAssertFalse(try matches("*.pinned.example", "a._srv.pinned.example"))
-        let manager = try ServerTrustManager(allHostsMustBeEvaluated: true, matching: .hostPatterns, evaluators: ["**.pinned.example": DisabledTrustEvaluator()])
+        let manager = try ServerTrustManager(
+            allHostsMustBeEvaluated: true, matching: .hostPatterns, evaluators: ["**.pinned.example": DisabledTrustEvaluator()])
         XCTAssertEqual(manager.matchingPattern(forHost: "_srv.pinned.example")?.description, "**.pinned.example")
     }
 
@@ -60,8 +61,10 @@ final class HostPatternTests: XCTestCase {
     }
 
     func testInvalidPatterns() {
-        for bad in ["", "*", "**", "*.", "**.", "a.*.example.com", "*foo.example.com", "***.example.com", "*.*.example.com",
-                    "exa mple.com", "*.192.0.2.1", "**.2001:db8::1", "-bad.example.com"] {
+        for bad in [
+            "", "*", "**", "*.", "**.", "a.*.example.com", "*foo.example.com", "***.example.com", "*.*.example.com",
+            "exa mple.com", "*.192.0.2.1", "**.2001:db8::1", "-bad.example.com",
+        ] {
             XCTAssertThrowsError(try HostPattern(bad), bad) { error in
                 guard case .invalidHostPattern(bad, _)? = error as? PinningConfigurationError else { return XCTFail("\(bad): \(error)") }
             }

@@ -29,14 +29,14 @@ final class JSONConfigurationTests: XCTestCase {
 
     func testFullDocumentLoadsEveryField() throws {
         let json = """
-        {"version": 1, "domains": [
-          {"domain": "WWW.SwiftTrust.test.", "subdomains": "oneLevel",
-           "pins": {"leaf": ["\(try pin("ecdsa/leaf.pem"))"], "ca": ["\(try pin("ecdsa/intermediate.pem"))", "\(try pin("ecdsa/root.pem"))"]},
-           "expires": "2027-01-31", "enforcement": "reportOnly", "reportURIs": ["https://reports.example/pins", "http://127.0.0.1:9/r"],
-           "trustAnchors": {"system": true, "certificates": ["ecdsa/root.pem"], "pinOverridingCertificates": [\(jsonString(try TestCertificates.certificate("rsa/root.pem").pemEncoded))]}},
-          {"domain": "192.0.2.7", "pins": {"chain": ["\(try pin("rsa/intermediate.pem"))"]}}
-        ]}
-        """
+            {"version": 1, "domains": [
+              {"domain": "WWW.SwiftTrust.test.", "subdomains": "oneLevel",
+               "pins": {"leaf": ["\(try pin("ecdsa/leaf.pem"))"], "ca": ["\(try pin("ecdsa/intermediate.pem"))", "\(try pin("ecdsa/root.pem"))"]},
+               "expires": "2027-01-31", "enforcement": "reportOnly", "reportURIs": ["https://reports.example/pins", "http://127.0.0.1:9/r"],
+               "trustAnchors": {"system": true, "certificates": ["ecdsa/root.pem"], "pinOverridingCertificates": [\(jsonString(try TestCertificates.certificate("rsa/root.pem").pemEncoded))]}},
+              {"domain": "192.0.2.7", "pins": {"chain": ["\(try pin("rsa/intermediate.pem"))"]}}
+            ]}
+            """
         let configuration = try load(json, baseDirectory: TestCertificates.directory)
         XCTAssertEqual(configuration.domains.count, 2)
         let first = configuration.domains[0]
@@ -44,7 +44,7 @@ final class JSONConfigurationTests: XCTestCase {
         XCTAssertEqual(first.subdomains, .oneLevel)
         XCTAssertEqual(first.requirements.map(\.scope), [.leaf, .certificateAuthority])
         XCTAssertEqual(first.requirements[1].pins.map(\.description), [try pin("ecdsa/intermediate.pem"), try pin("ecdsa/root.pem")])
-        XCTAssertEqual(first.expirationDate, Date(timeIntervalSince1970: 1_801_353_600))  // 2027-01-31T00:00:00Z
+        XCTAssertEqual(first.expirationDate, Date(timeIntervalSince1970: 1_801_353_600)) // 2027-01-31T00:00:00Z
         XCTAssertEqual(first.enforcement, .reportOnly)
         XCTAssertEqual(first.reportURIs.map(\.absoluteString), ["https://reports.example/pins", "http://127.0.0.1:9/r"])
         XCTAssertEqual(first.trustAnchors?.includesSystemStore, true)
@@ -97,15 +97,17 @@ final class JSONConfigurationTests: XCTestCase {
         let uri = loadError(#"{"version": 1, "domains": [{"domain": "a.test", "reportURIs": ["ftp://x.test/"]}]}"#)
         XCTAssertEqual(uri?.rule, .invalidReportURI("ftp://x.test/"))
         XCTAssertEqual(uri?.keyPath, "domains[0].reportURIs[0]")
-        let credentials = loadError(#"{"version": 1, "domains": [{"domain": "a.test", "reportURIs": ["https://r.test/", "https://user:secret@r.test/"]}]}"#)
+        let credentials = loadError(
+            #"{"version": 1, "domains": [{"domain": "a.test", "reportURIs": ["https://r.test/", "https://user:secret@r.test/"]}]}"#)
         XCTAssertEqual(credentials?.rule, .invalidReportURI("https://user:secret@r.test/"))
         XCTAssertEqual(credentials?.keyPath, "domains[0].reportURIs[1]")
         // The message quotes the URI without its password (it ends up in logs).
         let message = try XCTUnwrap(credentials?.rule.description)
         XCTAssertFalse(message.contains("secret"), message)
         XCTAssertTrue(message.contains("https://user:***@r.test/"), message)
-        XCTAssertEqual(loadError(#"{"version": 1, "domains": [{"domain": "a.test", "reportURIs": ["https://user@r.test/"]}]}"#)?.rule,
-                       .invalidReportURI("https://user@r.test/"))
+        XCTAssertEqual(
+            loadError(#"{"version": 1, "domains": [{"domain": "a.test", "reportURIs": ["https://user@r.test/"]}]}"#)?.rule,
+            .invalidReportURI("https://user@r.test/"))
         let domain = loadError(#"{"version": 1, "domains": [{"domain": "a..test"}]}"#)
         XCTAssertEqual(domain?.keyPath, "domains[0].domain")
         let duplicate = loadError(#"{"version": 1, "domains": [{"domain": "A.test"}, {"domain": "a.test."}]}"#)
@@ -121,7 +123,8 @@ final class JSONConfigurationTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("ecdsa"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data(contentsOf: TestCertificates.directory.appendingPathComponent("ecdsa/root.pem")).write(to: directory.appendingPathComponent("ecdsa/root.pem"))
+        try Data(contentsOf: TestCertificates.directory.appendingPathComponent("ecdsa/root.pem")).write(
+            to: directory.appendingPathComponent("ecdsa/root.pem"))
         try Data(json.utf8).write(to: directory.appendingPathComponent("pins.json"))
         let loaded = try PinningConfiguration.load(contentsOf: directory.appendingPathComponent("pins.json"))
         XCTAssertEqual(loaded.domains.first?.trustAnchors?.certificates, [try TestCertificates.certificate("ecdsa/root.pem")])
@@ -148,8 +151,9 @@ final class JSONConfigurationTests: XCTestCase {
             XCTAssertLessThan(Date().timeIntervalSince(start), 5, path)
             XCTAssertEqual(error?.keyPath, "domains[0].trustAnchors.certificates[0]", path)
             guard case .unreadableReference = error?.rule else { return XCTFail("\(path): \(String(describing: error))") }
-            XCTAssertTrue(error?.description.contains("larger than \(4 * PinningConfiguration.maximumFileSize) bytes") == true,
-                          "\(path): \(String(describing: error))")
+            XCTAssertTrue(
+                error?.description.contains("larger than \(4 * PinningConfiguration.maximumFileSize) bytes") == true,
+                "\(path): \(String(describing: error))")
         }
     }
 

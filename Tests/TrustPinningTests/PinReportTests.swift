@@ -14,17 +14,21 @@ final class PinReportTests: XCTestCase {
         "validated-certificate-chain", "known-pins", "validation-result", "known-pins-expiration-date",
     ]
 
-    static let identity = PinReportingIdentity(appBundleId: "com.example.backend", appVersion: "2.4.1", appPlatform: "LINUX",
-                                               appPlatformVersion: "6.8.0", appVendorId: "vendor-1", trustkitVersion: "SwiftTrust/1")
+    static let identity = PinReportingIdentity(
+        appBundleId: "com.example.backend", appVersion: "2.4.1", appPlatform: "LINUX",
+        appPlatformVersion: "6.8.0", appVendorId: "vendor-1", trustkitVersion: "SwiftTrust/1")
 
     /// A report on the committed ECDSA chain, pinned to the root and the intermediate.
-    func report(hostname: String = TestCertificates.host, port: Int = 8443, result: PinValidationResult = .failed,
-                enforce: Bool = true, pins: [String] = ["ecdsa/root.pem", "ecdsa/intermediate.pem"],
-                date: Date = TestCertificates.verifyDate, expiration: Date? = nil) throws -> PinValidationReport {
-        PinValidationReport(hostname: hostname, port: port, notedHostname: "swifttrust.test", includeSubdomains: true,
-                            enforcePinning: enforce, validatedChain: try TestCertificates.certificates("ecdsa/chain.pem"),
-                            knownPins: try pins.map { SPKIPin(certificate: try TestCertificates.certificate($0)) }, result: result,
-                            date: date, identity: Self.identity, knownPinsExpirationDate: expiration)
+    func report(
+        hostname: String = TestCertificates.host, port: Int = 8443, result: PinValidationResult = .failed,
+        enforce: Bool = true, pins: [String] = ["ecdsa/root.pem", "ecdsa/intermediate.pem"],
+        date: Date = TestCertificates.verifyDate, expiration: Date? = nil
+    ) throws -> PinValidationReport {
+        PinValidationReport(
+            hostname: hostname, port: port, notedHostname: "swifttrust.test", includeSubdomains: true,
+            enforcePinning: enforce, validatedChain: try TestCertificates.certificates("ecdsa/chain.pem"),
+            knownPins: try pins.map { SPKIPin(certificate: try TestCertificates.certificate($0)) }, result: result,
+            date: date, identity: Self.identity, knownPinsExpirationDate: expiration)
     }
 
     func testJSONHasTrustKitsFieldsAndValues() throws {
@@ -144,7 +148,8 @@ final class PinReportTests: XCTestCase {
         XCTAssertFalse(reporter.report(try report(), to: uris), "one second before the interval ends")
         clock.advance(by: 1)
         XCTAssertTrue(reporter.report(try report(date: clock.read()), to: uris), "the interval has passed")
-        XCTAssertEqual(recorder.deliveries.map(\.report.dateTime), [TestCertificates.verifyDate, TestCertificates.verifyDate.addingTimeInterval(3600)])
+        XCTAssertEqual(
+            recorder.deliveries.map(\.report.dateTime), [TestCertificates.verifyDate, TestCertificates.verifyDate.addingTimeInterval(3600)])
         XCTAssertEqual(recorder.deliveries.map(\.reportURIs), [uris, uris])
     }
 
@@ -224,8 +229,11 @@ final class PinReportTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/bin/sh") else { throw XCTSkip("no /bin/sh") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "openssl x509 -in \"$0\" -noout -pubkey | openssl pkey -pubin -outform DER"
-            + " | openssl dgst -sha256 -binary | openssl base64 -A", TestCertificates.path(certificate)]
+        process.arguments = [
+            "-c",
+            "openssl x509 -in \"$0\" -noout -pubkey | openssl pkey -pubin -outform DER"
+                + " | openssl dgst -sha256 -binary | openssl base64 -A", TestCertificates.path(certificate),
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

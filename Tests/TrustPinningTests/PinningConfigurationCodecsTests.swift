@@ -17,10 +17,11 @@ final class PinningConfigurationCodecsTests: XCTestCase {
 
     func testRecognitionAsksTheCodecsInRegistryOrder() throws {
         let pins = try [ConfigurationPins.leaf(), ConfigurationPins.backup()].map { "<string>\($0.bareBase64)</string>" }.joined()
-        let both = xmlPropertyList("""
-        <dict><key>NSPinnedDomains</key><dict/><key>TSKPinnedDomains</key>\
-        <dict><key>swifttrust.test</key><dict><key>TSKPublicKeyHashes</key><array>\(pins)</array></dict></dict></dict>
-        """)
+        let both = xmlPropertyList(
+            """
+            <dict><key>NSPinnedDomains</key><dict/><key>TSKPinnedDomains</key>\
+            <dict><key>swifttrust.test</key><dict><key>TSKPublicKeyHashes</key><array>\(pins)</array></dict></dict></dict>
+            """)
         XCTAssertEqual(PinningConfiguration.detectFormat(of: both), .trustkit, "TrustKit before ATS")
         let androidMentioningPlist = Data("<?xml version=\"1.0\"?><!-- not a <plist> --><network-security-config/>".utf8)
         XCTAssertEqual(PinningConfiguration.detectFormat(of: androidMentioningPlist), .android, "XML codecs before the property-list reading")

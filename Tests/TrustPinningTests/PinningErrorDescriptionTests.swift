@@ -45,7 +45,8 @@ final class PinningErrorDescriptionTests: XCTestCase {
 
     func testFailureReasonsAreHashable() throws {
         let expired = { failureReason(of: DefaultTrustEvaluator(), try TestCertificates.trust(TestCertificates.expiredChain)) }
-        let wrongHost = failureReason(of: DefaultTrustEvaluator(), try TestCertificates.trust(TestCertificates.validChain), host: TestCertificates.otherHost)
+        let wrongHost = failureReason(
+            of: DefaultTrustEvaluator(), try TestCertificates.trust(TestCertificates.validChain), host: TestCertificates.otherHost)
         let reasons = try [expired(), expired(), wrongHost].map { try XCTUnwrap($0) }
         XCTAssertEqual(reasons[0], reasons[1])
         XCTAssertEqual(Set(reasons).count, 2)
@@ -68,8 +69,10 @@ final class PinningErrorDescriptionTests: XCTestCase {
         XCTAssertEqual(try rejection(Opaque(detail: "a")), try rejection(Opaque(detail: "b")))
         XCTAssertNotEqual(try rejection(Opaque(detail: "a")), try rejection(OtherOpaque()))
         XCTAssertNotEqual(try rejection(Rejected(code: 1)), try rejection(OtherOpaque()))
-        let set: Set = try [rejection(Rejected(code: 1)), rejection(Rejected(code: 1)), rejection(Opaque(detail: "a")),
-                            rejection(Opaque(detail: "b")), rejection(OtherOpaque())]
+        let set: Set = try [
+            rejection(Rejected(code: 1)), rejection(Rejected(code: 1)), rejection(Opaque(detail: "a")),
+            rejection(Opaque(detail: "b")), rejection(OtherOpaque()),
+        ]
         XCTAssertEqual(set.count, 3)
     }
 

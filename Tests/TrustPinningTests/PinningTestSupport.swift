@@ -54,8 +54,10 @@ func outcome(of evaluator: any ServerTrustEvaluating, _ trust: ServerTrust, host
 }
 
 /// The ``ServerTrustFailureReason`` `evaluator` throws, failing the test when it passes.
-func failureReason(of evaluator: any ServerTrustEvaluating, _ trust: ServerTrust, host: String = TestCertificates.host,
-                   file: StaticString = #filePath, line: UInt = #line) -> ServerTrustFailureReason? {
+func failureReason(
+    of evaluator: any ServerTrustEvaluating, _ trust: ServerTrust, host: String = TestCertificates.host,
+    file: StaticString = #filePath, line: UInt = #line
+) -> ServerTrustFailureReason? {
     do {
         try evaluator.evaluate(trust, forHost: host)
         XCTFail("expected a failure", file: file, line: line)

@@ -27,14 +27,15 @@ extension SPKIPin {
 
 /// An XML property list whose top-level element is `body`.
 func xmlPropertyList(_ body: String) -> Data {
-    Data("""
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0">
-    \(body)
-    </plist>
+    Data(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        \(body)
+        </plist>
 
-    """.utf8)
+        """.utf8)
 }
 
 /// The same property list in the binary format.
@@ -46,8 +47,10 @@ func binaryPropertyList(_ xml: Data) throws -> Data {
 }
 
 /// The load error `load` throws, failing the test when it loads.
-func loadError(_ load: () throws(PinningConfigurationLoadError) -> PinningConfiguration,
-               file: StaticString = #filePath, line: UInt = #line) -> PinningConfigurationLoadError? {
+func loadError(
+    _ load: () throws(PinningConfigurationLoadError) -> PinningConfiguration,
+    file: StaticString = #filePath, line: UInt = #line
+) -> PinningConfigurationLoadError? {
     do {
         let configuration = try load()
         XCTFail("loaded \(configuration)", file: file, line: line)
@@ -58,17 +61,21 @@ func loadError(_ load: () throws(PinningConfigurationLoadError) -> PinningConfig
 }
 
 /// Asserts that `load` fails at `keyPath` with a rule `matches` accepts.
-func assertLoadFails(_ name: String, keyPath: String?, _ load: () throws(PinningConfigurationLoadError) -> PinningConfiguration,
-                     file: StaticString = #filePath, line: UInt = #line,
-                     rule matches: (PinningConfigurationRule) -> Bool) {
+func assertLoadFails(
+    _ name: String, keyPath: String?, _ load: () throws(PinningConfigurationLoadError) -> PinningConfiguration,
+    file: StaticString = #filePath, line: UInt = #line,
+    rule matches: (PinningConfigurationRule) -> Bool
+) {
     guard let error = loadError(load, file: file, line: line) else { return }
     XCTAssertEqual(error.keyPath, keyPath, "\(name): \(error)", file: file, line: line)
     XCTAssertTrue(matches(error.rule), "\(name): unexpected rule in \(error)", file: file, line: line)
 }
 
 /// The export error `export` throws, failing the test when it writes.
-func exportError(_ export: () throws(PinningConfigurationExportError) -> Data,
-                 file: StaticString = #filePath, line: UInt = #line) -> PinningConfigurationExportError? {
+func exportError(
+    _ export: () throws(PinningConfigurationExportError) -> Data,
+    file: StaticString = #filePath, line: UInt = #line
+) -> PinningConfigurationExportError? {
     do {
         let data = try export()
         XCTFail("wrote \(String(decoding: data, as: UTF8.self))", file: file, line: line)

@@ -32,11 +32,14 @@ final class RenewedCertificateTests: XCTestCase {
     private func issue(serial: Int, days: Int, selfSigned: Bool, extensions: [String]) throws -> Certificate {
         let config = directory.appendingPathComponent("cert\(serial).cnf").path
         let output = directory.appendingPathComponent("cert\(serial).pem").path
-        let lines = ["[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no", "[dn]", "CN = \(TestCertificates.host)", "[ext]"]
+        let lines =
+            ["[req]", "distinguished_name = dn", "x509_extensions = ext", "prompt = no", "[dn]", "CN = \(TestCertificates.host)", "[ext]"]
             + extensions + ["subjectAltName = DNS:\(TestCertificates.host)", "subjectKeyIdentifier = hash"]
         try (lines.joined(separator: "\n") + "\n").write(toFile: config, atomically: true, encoding: .utf8)
-        var arguments = ["req", "-x509", "-new", "-config", config, "-key", TestCertificates.path("keys/ecdsa/leaf.key.pem"),
-                         "-days", "\(days)", "-set_serial", "\(serial)", "-out", output]
+        var arguments = [
+            "req", "-x509", "-new", "-config", config, "-key", TestCertificates.path("keys/ecdsa/leaf.key.pem"),
+            "-days", "\(days)", "-set_serial", "\(serial)", "-out", output,
+        ]
         if !selfSigned {
             arguments += ["-CA", TestCertificates.path("ecdsa/intermediate.pem"), "-CAkey", TestCertificates.path("keys/ecdsa/intermediate.key.pem")]
         }
@@ -44,8 +47,10 @@ final class RenewedCertificateTests: XCTestCase {
         return try Certificate(pemEncoded: String(contentsOfFile: output, encoding: .utf8))
     }
 
-    private let leafExtensions = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
-                                  "extendedKeyUsage = serverAuth", "authorityKeyIdentifier = keyid"]
+    private let leafExtensions = [
+        "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
+        "extendedKeyUsage = serverAuth", "authorityKeyIdentifier = keyid",
+    ]
 
     /// The presented chain (`leaf` and the committed intermediate, or `leaf` alone), anchored at the
     /// committed root (the caller's trust store), evaluated now.
@@ -62,13 +67,16 @@ final class RenewedCertificateTests: XCTestCase {
         XCTAssertNotEqual(old, renewed)
         let certificateMode = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [old])
         XCTAssertTrue(certificateMode.evaluate(try trust(old), forDomain: TestCertificates.host), "the pinned leaf itself passes")
-        XCTAssertFalse(certificateMode.evaluate(try trust(renewed), forDomain: TestCertificates.host),
-                       "the old leaf as the only anchor cannot be the renewed leaf's issuer")
+        XCTAssertFalse(
+            certificateMode.evaluate(try trust(renewed), forDomain: TestCertificates.host),
+            "the old leaf as the only anchor cannot be the renewed leaf's issuer")
         // Alamofire: pinned certificates compare whole certificates too, with or without the pins as anchors.
         XCTAssertEqual(outcome(of: PinnedCertificatesTrustEvaluator(certificates: [old]), try trust(old)), "pass")
         XCTAssertNotEqual(outcome(of: PinnedCertificatesTrustEvaluator(certificates: [old]), try trust(renewed)), "pass")
-        XCTAssertNotEqual(outcome(of: PinnedCertificatesTrustEvaluator(certificates: [old], acceptSelfSignedCertificates: true),
-                                  try trust(renewed)), "pass")
+        XCTAssertNotEqual(
+            outcome(
+                of: PinnedCertificatesTrustEvaluator(certificates: [old], acceptSelfSignedCertificates: true),
+                try trust(renewed)), "pass")
     }
 
     func testPublicKeyModeAcceptsARenewedLeafWithTheSameKeyAsAFNetworkingAndAlamofire() throws {

@@ -12,19 +12,25 @@ final class RevocationTrustEvaluatorTests: XCTestCase {
 
     func testMatrix() throws {
         try assertMatrix([
-            EvaluatorCase(name: "valid chain, no revocation information", presented: TestCertificates.validChain,
-                          evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "trustEvaluationFailed/revocation"),
-            EvaluatorCase(name: "valid chain, no revocation information, default options (soft fail)", presented: TestCertificates.validChain,
-                          evaluator: RevocationTrustEvaluator(), expected: "pass"),
-            EvaluatorCase(name: "expired: default validation fails first", presented: TestCertificates.expiredChain,
-                          evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "trustEvaluationFailed/default"),
-            EvaluatorCase(name: "wrong host", presented: TestCertificates.validChain, host: TestCertificates.otherHost,
-                          evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "trustEvaluationFailed/host"),
-            EvaluatorCase(name: "wrong host, host validation off", presented: TestCertificates.validChain, host: TestCertificates.otherHost,
-                          evaluator: RevocationTrustEvaluator(validateHost: false, options: Self.strict), expected: "trustEvaluationFailed/revocation"),
-            EvaluatorCase(name: "self-signed, no validation: the revocation step still fails", presented: TestCertificates.selfSigned,
-                          evaluator: RevocationTrustEvaluator(performDefaultValidation: false, validateHost: false, options: Self.strict),
-                          expected: "trustEvaluationFailed/revocation"),
+            EvaluatorCase(
+                name: "valid chain, no revocation information", presented: TestCertificates.validChain,
+                evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "trustEvaluationFailed/revocation"),
+            EvaluatorCase(
+                name: "valid chain, no revocation information, default options (soft fail)", presented: TestCertificates.validChain,
+                evaluator: RevocationTrustEvaluator(), expected: "pass"),
+            EvaluatorCase(
+                name: "expired: default validation fails first", presented: TestCertificates.expiredChain,
+                evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "trustEvaluationFailed/default"),
+            EvaluatorCase(
+                name: "wrong host", presented: TestCertificates.validChain, host: TestCertificates.otherHost,
+                evaluator: RevocationTrustEvaluator(options: Self.strict), expected: "trustEvaluationFailed/host"),
+            EvaluatorCase(
+                name: "wrong host, host validation off", presented: TestCertificates.validChain, host: TestCertificates.otherHost,
+                evaluator: RevocationTrustEvaluator(validateHost: false, options: Self.strict), expected: "trustEvaluationFailed/revocation"),
+            EvaluatorCase(
+                name: "self-signed, no validation: the revocation step still fails", presented: TestCertificates.selfSigned,
+                evaluator: RevocationTrustEvaluator(performDefaultValidation: false, validateHost: false, options: Self.strict),
+                expected: "trustEvaluationFailed/revocation"),
         ])
     }
 
@@ -36,10 +42,12 @@ final class RevocationTrustEvaluatorTests: XCTestCase {
         XCTAssertEqual(options, Self.strict)
         XCTAssertFalse(failures.isEmpty)
         XCTAssertEqual(reason?.isRevocationUnavailable, true)
-        XCTAssertTrue(reason?.description.hasPrefix("trust evaluation failed for www.swifttrust.test: revocation checking unavailable") == true,
-                      reason?.description ?? "")
-        XCTAssertEqual(trust.policies, [.ssl(server: true, hostname: TestCertificates.host), .revocation(Self.strict)],
-                       "the check runs under the validation's policies plus the revocation policy")
+        XCTAssertTrue(
+            reason?.description.hasPrefix("trust evaluation failed for www.swifttrust.test: revocation checking unavailable") == true,
+            reason?.description ?? "")
+        XCTAssertEqual(
+            trust.policies, [.ssl(server: true, hostname: TestCertificates.host), .revocation(Self.strict)],
+            "the check runs under the validation's policies plus the revocation policy")
     }
 
     func testOtherReasonsAreNotRevocation() {
@@ -50,7 +58,10 @@ final class RevocationTrustEvaluatorTests: XCTestCase {
     // MARK: Good and revoked certificates
 
     private static func crls(_ names: [String]) throws -> [CertificateRevocationList] {
-        try names.map { try CertificateRevocationList(derEncoded: Array(Data(contentsOf: TestCertificates.directory.appendingPathComponent("revocation/\($0).crl")))) }
+        try names.map {
+            try CertificateRevocationList(
+                derEncoded: Array(Data(contentsOf: TestCertificates.directory.appendingPathComponent("revocation/\($0).crl"))))
+        }
     }
 
     func testGoodCertificatePasses() throws {
@@ -66,7 +77,9 @@ final class RevocationTrustEvaluatorTests: XCTestCase {
             let trust = try TestCertificates.trust(["revocation/revoked-leaf.pem", "ecdsa/intermediate.pem"])
             trust.setCRLs(try Self.crls(["intermediate-current", "root-empty"]))
             let reason = failureReason(of: RevocationTrustEvaluator(options: options), trust)
-            guard case let .trustEvaluationFailed(_, .revocation, failures)? = reason else { return XCTFail("\(options): \(String(describing: reason))") }
+            guard case let .trustEvaluationFailed(_, .revocation, failures)? = reason else {
+                return XCTFail("\(options): \(String(describing: reason))")
+            }
             XCTAssertTrue(failures.contains { if case .revoked = $0.reason { $0.certificateIndex == 0 } else { false } }, "\(failures)")
             XCTAssertEqual(reason?.isRevocationUnavailable, false, "revoked, not unavailable")
         }
@@ -91,16 +104,22 @@ final class RevocationTrustEvaluatorTests: XCTestCase {
         """.write(to: extensions, atomically: true, encoding: .utf8)
         let request = directory.appendingPathComponent("cross.csr").path
         let cross = directory.appendingPathComponent("cross.pem").path
-        try openssl(["x509", "-x509toreq", "-in", TestCertificates.path("revocation/revoked-intermediate.pem"),
-                     "-signkey", TestCertificates.path("revocation/keys/revoked-intermediate.key.pem"), "-out", request])
-        try openssl(["x509", "-req", "-in", request, "-CA", TestCertificates.path("ecdsa/root.pem"), "-CAkey", TestCertificates.path("keys/ecdsa/root.key.pem"),
-                     "-set_serial", "0x7E57", "-extfile", extensions.path, "-extensions", "v3", "-days", "30", "-out", cross])
+        try openssl([
+            "x509", "-x509toreq", "-in", TestCertificates.path("revocation/revoked-intermediate.pem"),
+            "-signkey", TestCertificates.path("revocation/keys/revoked-intermediate.key.pem"), "-out", request,
+        ])
+        try openssl([
+            "x509", "-req", "-in", request, "-CA", TestCertificates.path("ecdsa/root.pem"), "-CAkey",
+            TestCertificates.path("keys/ecdsa/root.key.pem"),
+            "-set_serial", "0x7E57", "-extfile", extensions.path, "-extensions", "v3", "-days", "30", "-out", cross,
+        ])
 
-        let trust = ServerTrust(certificates: try TestCertificates.certificates("revocation/leaf-under-revoked-intermediate.pem")
-                                    + TestCertificates.certificates("revocation/revoked-intermediate.pem")
-                                    + Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: cross)))))
+        let trust = ServerTrust(
+            certificates: try TestCertificates.certificates("revocation/leaf-under-revoked-intermediate.pem")
+                + TestCertificates.certificates("revocation/revoked-intermediate.pem")
+                + Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: cross)))))
         trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
-        trust.verifyDate = Date()  // the re-issued certificate is valid from now; the fixtures until 2099
+        trust.verifyDate = Date() // the re-issued certificate is valid from now; the fixtures until 2099
         trust.setCRLs(try Self.crls(["root-current", "revoked-intermediate-empty"]))
         let reason = failureReason(of: RevocationTrustEvaluator(options: .crl), trust)
         guard case let .trustEvaluationFailed(_, .revocation, failures)? = reason else { return XCTFail(String(describing: reason)) }

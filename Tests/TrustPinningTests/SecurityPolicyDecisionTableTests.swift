@@ -80,9 +80,13 @@ final class SecurityPolicyDecisionTableTests: XCTestCase {
         let keys = Set(Self.table.map { "\($0.mode) \($0.allowInvalid) \($0.validatesDomain)" })
         XCTAssertEqual(keys.count, SecurityPolicy.PinningMode.allCases.count * 2 * 2)
         XCTAssertEqual(Self.table.count, keys.count)
-        XCTAssertTrue(Self.table.allSatisfy { row in row.cells.count == Pins.allCases.count && row.cells.allSatisfy {
-            $0.split(separator: " ").count == Chain.allCases.count
-        } })
+        XCTAssertTrue(
+            Self.table.allSatisfy { row in
+                row.cells.count == Pins.allCases.count
+                    && row.cells.allSatisfy {
+                        $0.split(separator: " ").count == Chain.allCases.count
+                    }
+            })
     }
 
     func testDecisionTable() throws {
@@ -93,7 +97,8 @@ final class SecurityPolicyDecisionTableTests: XCTestCase {
                     var policy = SecurityPolicy(pinningMode: row.mode, pinnedCertificates: try Self.pinned(pins))
                     policy.allowInvalidCertificates = row.allowInvalid
                     policy.validatesDomainName = row.validatesDomain
-                    let label = "mode \(row.mode), allowInvalid \(row.allowInvalid), validatesDomainName \(row.validatesDomain), "
+                    let label =
+                        "mode \(row.mode), allowInvalid \(row.allowInvalid), validatesDomainName \(row.validatesDomain), "
                         + "pinned \(pins), chain \(chain)"
 
                     let trust = try Self.trust(chain)

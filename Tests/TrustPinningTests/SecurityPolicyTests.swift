@@ -29,7 +29,8 @@ final class SecurityPolicyTests: XCTestCase {
     func testDomainValidation() throws {
         let trust = try TestCertificates.trust(TestCertificates.validChain)
         guard case let .evaluationFailed(failures)? = failure(.default, trust, domain: TestCertificates.otherHost),
-              case .hostnameMismatch? = failures.first?.reason else { return XCTFail() }
+            case .hostnameMismatch? = failures.first?.reason
+        else { return XCTFail() }
         XCTAssertEqual(trust.policies, [.ssl(server: true, hostname: TestCertificates.otherHost)])
 
         var lenient = SecurityPolicy.default
@@ -41,7 +42,8 @@ final class SecurityPolicyTests: XCTestCase {
     func testGuardNeedsADomain() throws {
         var policy = SecurityPolicy.default
         policy.allowInvalidCertificates = true
-        XCTAssertEqual(failure(policy, try TestCertificates.trust(TestCertificates.selfSigned)), .domainValidationRequiresPinning(domain: TestCertificates.host))
+        XCTAssertEqual(
+            failure(policy, try TestCertificates.trust(TestCertificates.selfSigned)), .domainValidationRequiresPinning(domain: TestCertificates.host))
         XCTAssertNil(failure(policy, try TestCertificates.trust(TestCertificates.selfSigned), domain: nil), "no domain: the guard does not apply")
     }
 
@@ -58,8 +60,9 @@ final class SecurityPolicyTests: XCTestCase {
         XCTAssertFalse(policy.evaluate(try TestCertificates.trust(TestCertificates.selfSigned), forDomain: TestCertificates.otherHost))
 
         policy.allowInvalidCertificates = false
-        XCTAssertFalse(policy.evaluate(try TestCertificates.trust(TestCertificates.selfSigned), forDomain: TestCertificates.host),
-                       "without allowInvalidCertificates the chain must first be valid under the trust's own anchors")
+        XCTAssertFalse(
+            policy.evaluate(try TestCertificates.trust(TestCertificates.selfSigned), forDomain: TestCertificates.host),
+            "without allowInvalidCertificates the chain must first be valid under the trust's own anchors")
     }
 
     func testPinnedRootInCertificateMode() throws {
@@ -71,13 +74,18 @@ final class SecurityPolicyTests: XCTestCase {
 
     func testPublicKeyModeUsesTheEvaluatedChain() throws {
         let policy = SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: try certificates(["ecdsa/root.pem"]))
-        XCTAssertTrue(policy.evaluate(try TestCertificates.trust(TestCertificates.validChain), forDomain: TestCertificates.host),
-                      "the root is not presented but is in the evaluated chain")
+        XCTAssertTrue(
+            policy.evaluate(try TestCertificates.trust(TestCertificates.validChain), forDomain: TestCertificates.host),
+            "the root is not presented but is in the evaluated chain")
         var lenient = policy
         lenient.allowInvalidCertificates = true
-        XCTAssertNil(failure(lenient, try TestCertificates.trust(TestCertificates.validChain)),
-                     "with invalid certificates allowed the chain is still built (SecTrustGetCertificateCount evaluates)")
-        guard case let .publicKeyNotPinned(pinned, presented)? = failure(lenient, try TestCertificates.trust(TestCertificates.validChain, anchors: ["rsa/root.pem"])) else {
+        XCTAssertNil(
+            failure(lenient, try TestCertificates.trust(TestCertificates.validChain)),
+            "with invalid certificates allowed the chain is still built (SecTrustGetCertificateCount evaluates)")
+        guard
+            case let .publicKeyNotPinned(pinned, presented)? = failure(
+                lenient, try TestCertificates.trust(TestCertificates.validChain, anchors: ["rsa/root.pem"]))
+        else {
             return XCTFail("a root that is no anchor is not in the built chain")
         }
         XCTAssertEqual(pinned.map(\.value), [try TestCertificates.certificate("ecdsa/root.pem").spkiPin])
@@ -89,15 +97,18 @@ final class SecurityPolicyTests: XCTestCase {
         var certificateMode = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: try certificates(["ecdsa/intermediate.pem"]))
         XCTAssertTrue(certificateMode.evaluate(try TestCertificates.trust(TestCertificates.validChain), forDomain: TestCertificates.host))
         certificateMode.requiresEntireChainPinned = true
-        XCTAssertEqual(failure(certificateMode, try TestCertificates.trust(TestCertificates.validChain)),
-                       .chainNotEntirelyPinned(unpinned: [PinDescription.certificate(try TestCertificates.certificate("ecdsa/leaf.pem"))]))
+        XCTAssertEqual(
+            failure(certificateMode, try TestCertificates.trust(TestCertificates.validChain)),
+            .chainNotEntirelyPinned(unpinned: [PinDescription.certificate(try TestCertificates.certificate("ecdsa/leaf.pem"))]))
         certificateMode.pinnedCertificates = try certificates(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
         XCTAssertNil(failure(certificateMode, try TestCertificates.trust(TestCertificates.validChain)))
 
         var keyMode = SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: try certificates(["ecdsa/leaf.pem"]))
         XCTAssertNil(failure(keyMode, try TestCertificates.trust(TestCertificates.validChain)))
         keyMode.requiresEntireChainPinned = true
-        guard case let .chainNotEntirelyPinned(unpinned)? = failure(keyMode, try TestCertificates.trust(TestCertificates.validChain)) else { return XCTFail() }
+        guard case let .chainNotEntirelyPinned(unpinned)? = failure(keyMode, try TestCertificates.trust(TestCertificates.validChain)) else {
+            return XCTFail()
+        }
         XCTAssertEqual(unpinned.map(\.subject), ["CN=SwiftTrust Test Intermediate ECDSA,O=SwiftTrust", "CN=SwiftTrust Test Root ECDSA,O=SwiftTrust"])
         keyMode.pinnedCertificates = try certificates(["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/root.pem"])
         XCTAssertNil(failure(keyMode, try TestCertificates.trust(TestCertificates.validChain)))
@@ -107,8 +118,9 @@ final class SecurityPolicyTests: XCTestCase {
     func testFailureDescriptions() throws {
         let guardText = SecurityPolicyFailure.domainValidationRequiresPinning(domain: "a.test").description
         XCTAssertTrue(guardText.contains("a.test") && guardText.contains("requires pinned certificates"), guardText)
-        let failure = failure(SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: try certificates(["rsa/root.pem"])),
-                              try TestCertificates.trust(TestCertificates.validChain))
+        let failure = failure(
+            SecurityPolicy(pinningMode: .publicKey, pinnedCertificates: try certificates(["rsa/root.pem"])),
+            try TestCertificates.trust(TestCertificates.validChain))
         let text = failure?.description ?? ""
         XCTAssertTrue(text.contains(try TestCertificates.certificate("rsa/root.pem").spkiPin + " (CN=SwiftTrust Test Root RSA,O=SwiftTrust)"), text)
     }

@@ -15,16 +15,26 @@ final class ServerTrustFailureReasonEqualityTests: XCTestCase {
         let pairs: [(ServerTrustFailureReason, ServerTrustFailureReason)] = [
             (.noRequiredEvaluator(host: "a.test"), .noRequiredEvaluator(host: "a.test")),
             (.noCertificatesFound, .noCertificatesFound),
-            (.trustEvaluationFailed(host: "a.test", stage: .hostValidation, failures: []),
-             .trustEvaluationFailed(host: "a.test", stage: .hostValidation, failures: [])),
-            (.certificatePinningFailed(host: "a.test", pinned: [pin], presented: [otherPin]),
-             .certificatePinningFailed(host: "a.test", pinned: [pin], presented: [otherPin])),
-            (.customEvaluationFailed(host: "a.test", error: ComparableError(Refusal(code: 1))),
-             .customEvaluationFailed(host: "a.test", error: ComparableError(Refusal(code: 1)))),
-            (.customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "x"))),
-             .customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "y")))),
-            (.optionsNotEnforceable(host: "a.test", evaluator: "DisabledTrustEvaluator", options: TrustOptions()),
-             .optionsNotEnforceable(host: "a.test", evaluator: "DisabledTrustEvaluator", options: TrustOptions())),
+            (
+                .trustEvaluationFailed(host: "a.test", stage: .hostValidation, failures: []),
+                .trustEvaluationFailed(host: "a.test", stage: .hostValidation, failures: [])
+            ),
+            (
+                .certificatePinningFailed(host: "a.test", pinned: [pin], presented: [otherPin]),
+                .certificatePinningFailed(host: "a.test", pinned: [pin], presented: [otherPin])
+            ),
+            (
+                .customEvaluationFailed(host: "a.test", error: ComparableError(Refusal(code: 1))),
+                .customEvaluationFailed(host: "a.test", error: ComparableError(Refusal(code: 1)))
+            ),
+            (
+                .customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "x"))),
+                .customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "y")))
+            ),
+            (
+                .optionsNotEnforceable(host: "a.test", evaluator: "DisabledTrustEvaluator", options: TrustOptions()),
+                .optionsNotEnforceable(host: "a.test", evaluator: "DisabledTrustEvaluator", options: TrustOptions())
+            ),
         ]
         for (one, other) in pairs {
             XCTAssertEqual(one, other)

@@ -18,13 +18,15 @@ final class ServerTrustManagerTests: XCTestCase {
     }
 
     func testMostSpecificPatternWinsWithHostPatternMatching() throws {
-        let manager = try ServerTrustManager(matching: .hostPatterns, evaluators: [
-            "api.example.com": Named(name: "exact"),
-            "*.example.com": Named(name: "one label"),
-            "**.example.com": Named(name: "any depth"),
-            "**.b.example.com": Named(name: "any depth under b"),
-            "*.c.example.com": Named(name: "one label under c"),
-        ])
+        let manager = try ServerTrustManager(
+            matching: .hostPatterns,
+            evaluators: [
+                "api.example.com": Named(name: "exact"),
+                "*.example.com": Named(name: "one label"),
+                "**.example.com": Named(name: "any depth"),
+                "**.b.example.com": Named(name: "any depth under b"),
+                "*.c.example.com": Named(name: "one label under c"),
+            ])
         XCTAssertEqual(try picked(manager, "api.example.com"), "exact")
         XCTAssertEqual(try picked(manager, "API.example.com."), "exact")
         XCTAssertEqual(try picked(manager, "www.example.com"), "one label")
@@ -47,46 +49,71 @@ final class ServerTrustManagerTests: XCTestCase {
         // Unmatched hosts get default evaluation, never a free pass.
         XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain)), "pass")
         XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.expiredChain)), "trustEvaluationFailed/default")
-        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain), host: TestCertificates.otherHost), "trustEvaluationFailed/host")
+        XCTAssertEqual(
+            outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain), host: TestCertificates.otherHost),
+            "trustEvaluationFailed/host")
     }
 
     func testEvaluateUsesTheMatchedEvaluator() throws {
         let wrongPin = try TestCertificates.certificate("rsa/leaf.pem")
-        let manager = try ServerTrustManager(matching: .hostPatterns, evaluators: [
-            "www.swifttrust.test": DisabledTrustEvaluator(),
-            "**.swifttrust.test": DefaultTrustEvaluator(validateHost: false),
-            "*.pinned.swifttrust.test": PinnedCertificatesTrustEvaluator(certificates: [wrongPin], validateHost: false),
-        ])
+        let manager = try ServerTrustManager(
+            matching: .hostPatterns,
+            evaluators: [
+                "www.swifttrust.test": DisabledTrustEvaluator(),
+                "**.swifttrust.test": DefaultTrustEvaluator(validateHost: false),
+                "*.pinned.swifttrust.test": PinnedCertificatesTrustEvaluator(certificates: [wrongPin], validateHost: false),
+            ])
         XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.expiredChain)), "pass")
-        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.expiredChain), host: TestCertificates.otherHost), "trustEvaluationFailed/default")
+        XCTAssertEqual(
+            outcome(of: manager, try TestCertificates.trust(TestCertificates.expiredChain), host: TestCertificates.otherHost),
+            "trustEvaluationFailed/default")
         XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain), host: "swifttrust.test"), "pass")
-        XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain), host: "a.pinned.swifttrust.test"),
-                       "certificatePinningFailed")
+        XCTAssertEqual(
+            outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain), host: "a.pinned.swifttrust.test"),
+            "certificatePinningFailed")
         XCTAssertEqual(outcome(of: manager, try TestCertificates.trust(TestCertificates.validChain), host: "www.example.org"), "noRequiredEvaluator")
     }
 
     func testIPHostsWithHostPatternMatching() throws {
-        let manager = try ServerTrustManager(matching: .hostPatterns, evaluators: [
-            "2001:db8::10": Named(name: "v6"), "192.0.2.10": Named(name: "v4"), "**.swifttrust.test": Named(name: "dns"),
-        ])
+        let manager = try ServerTrustManager(
+            matching: .hostPatterns,
+            evaluators: [
+                "2001:db8::10": Named(name: "v6"), "192.0.2.10": Named(name: "v4"), "**.swifttrust.test": Named(name: "dns"),
+            ])
         XCTAssertEqual(try picked(manager, "[2001:DB8::10]"), "v6")
         XCTAssertEqual(try picked(manager, "192.0.2.10"), "v4")
         XCTAssertThrowsError(try picked(manager, "192.0.2.11"))
     }
 
     func testHostPatternConfigurationErrors() {
-        XCTAssertThrowsError(try ServerTrustManager(matching: .hostPatterns, evaluators: ["Example.com": DisabledTrustEvaluator(),
-                                                                                          "example.com.": DisabledTrustEvaluator()])) { error in
+        XCTAssertThrowsError(
+            try ServerTrustManager(
+                matching: .hostPatterns,
+                evaluators: [
+                    "Example.com": DisabledTrustEvaluator(),
+                    "example.com.": DisabledTrustEvaluator(),
+                ])
+        ) { error in
             guard case .duplicateHostPattern(_, "example.com")? = error as? PinningConfigurationError else { return XCTFail("\(error)") }
         }
-        XCTAssertThrowsError(try ServerTrustManager(matching: .hostPatterns, evaluators: ["*.example.com": DisabledTrustEvaluator(),
-                                                                                          "*.EXAMPLE.com": DisabledTrustEvaluator()]))
+        XCTAssertThrowsError(
+            try ServerTrustManager(
+                matching: .hostPatterns,
+                evaluators: [
+                    "*.example.com": DisabledTrustEvaluator(),
+                    "*.EXAMPLE.com": DisabledTrustEvaluator(),
+                ]))
         XCTAssertThrowsError(try ServerTrustManager(matching: .hostPatterns, evaluators: ["a.*.example.com": DisabledTrustEvaluator()])) { error in
             guard case .invalidHostPattern("a.*.example.com", _)? = error as? PinningConfigurationError else { return XCTFail("\(error)") }
         }
-        XCTAssertNoThrow(try ServerTrustManager(matching: .hostPatterns, evaluators: ["*.example.com": DisabledTrustEvaluator(),
-                                                                                      "**.example.com": DisabledTrustEvaluator(),
-                                                                                      "example.com": DisabledTrustEvaluator()]))
+        XCTAssertNoThrow(
+            try ServerTrustManager(
+                matching: .hostPatterns,
+                evaluators: [
+                    "*.example.com": DisabledTrustEvaluator(),
+                    "**.example.com": DisabledTrustEvaluator(),
+                    "example.com": DisabledTrustEvaluator(),
+                ]))
     }
 
     /// Alamofire's `ServerTrustManager.serverTrustEvaluator(forHost:)` is `evaluators[host]`: the
@@ -113,9 +140,11 @@ final class ServerTrustManagerTests: XCTestCase {
         // With allHostsMustBeEvaluated false, a miss gets default evaluation, not the key's pins:
         // the real chain for www.swifttrust.test fails its wrong pin under the exact key only.
         let wrongPin = try TestCertificates.certificate("rsa/leaf.pem")
-        let lenient = try ServerTrustManager(allHostsMustBeEvaluated: false, evaluators: [
-            TestCertificates.host: PinnedCertificatesTrustEvaluator(certificates: [wrongPin]),
-        ])
+        let lenient = try ServerTrustManager(
+            allHostsMustBeEvaluated: false,
+            evaluators: [
+                TestCertificates.host: PinnedCertificatesTrustEvaluator(certificates: [wrongPin])
+            ])
         XCTAssertEqual(outcome(of: lenient, try TestCertificates.trust(TestCertificates.validChain)), "certificatePinningFailed")
         XCTAssertEqual(outcome(of: lenient, try TestCertificates.trust(TestCertificates.validChain), host: "WWW.swifttrust.test"), "pass")
         XCTAssertEqual(outcome(of: lenient, try TestCertificates.trust(TestCertificates.validChain), host: TestCertificates.host + "."), "pass")
@@ -123,9 +152,11 @@ final class ServerTrustManagerTests: XCTestCase {
 
     /// The named option keeps pattern matching: wildcards, case folding and the most specific match.
     func testHostPatternMatchingIsTheNamedOption() throws {
-        let manager = try ServerTrustManager(matching: .hostPatterns, evaluators: [
-            "api.example.com": Named(name: "api"), "*.example.com": Named(name: "one label"),
-        ])
+        let manager = try ServerTrustManager(
+            matching: .hostPatterns,
+            evaluators: [
+                "api.example.com": Named(name: "api"), "*.example.com": Named(name: "one label"),
+            ])
         XCTAssertEqual(manager.matching, .hostPatterns)
         XCTAssertEqual(try picked(manager, "API.example.com."), "api")
         XCTAssertEqual(try picked(manager, "www.example.com"), "one label")
@@ -158,5 +189,3 @@ final class ServerTrustManagerTests: XCTestCase {
         XCTAssertNoThrow(try ServerTrustManager(evaluators: ["Example.com": DisabledTrustEvaluator(), "example.com.": DisabledTrustEvaluator()]))
     }
 }
-
-

@@ -12,28 +12,28 @@ final class TrustKitConfigurationTests: XCTestCase {
         let leaf = try ConfigurationPins.leaf().bareBase64, backup = try ConfigurationPins.backup().bareBase64
         let intermediate = try ConfigurationPins.intermediate().bareBase64
         return """
-        {
-          "TSKSwizzleNetworkDelegates": false,
-          "TSKIgnorePinningForUserDefinedTrustAnchors": true,
-          "TSKPinnedDomains": {
-            "SwiftTrust.test": {
-              "TSKIncludeSubdomains": true,
-              "TSKPublicKeyHashes": ["\(intermediate)", "\(backup)", "\(intermediate)"],
-              "TSKPublicKeyAlgorithms": ["TSKAlgorithmEcDsaSecp256r1"],
-              "TSKDisableDefaultReportUri": false
-            },
-            "legacy.swifttrust.test": {
-              "kSKExcludeSubdomainFromParentPolicy": true
-            },
-            "reports.test": {
-              "TSKEnforcePinning": false,
-              "TSKPublicKeyHashes": ["\(leaf)"],
-              "TSKExpirationDate": "2026-12-31",
-              "TSKReportUris": ["\(reportURI)", "http://127.0.0.1:8080/report"]
+            {
+              "TSKSwizzleNetworkDelegates": false,
+              "TSKIgnorePinningForUserDefinedTrustAnchors": true,
+              "TSKPinnedDomains": {
+                "SwiftTrust.test": {
+                  "TSKIncludeSubdomains": true,
+                  "TSKPublicKeyHashes": ["\(intermediate)", "\(backup)", "\(intermediate)"],
+                  "TSKPublicKeyAlgorithms": ["TSKAlgorithmEcDsaSecp256r1"],
+                  "TSKDisableDefaultReportUri": false
+                },
+                "legacy.swifttrust.test": {
+                  "kSKExcludeSubdomainFromParentPolicy": true
+                },
+                "reports.test": {
+                  "TSKEnforcePinning": false,
+                  "TSKPublicKeyHashes": ["\(leaf)"],
+                  "TSKExpirationDate": "2026-12-31",
+                  "TSKReportUris": ["\(reportURI)", "http://127.0.0.1:8080/report"]
+                }
+              }
             }
-          }
-        }
-        """
+            """
     }
 
     /// The same dictionary as an Info.plist with `TSKConfiguration`, written by Foundation.
@@ -47,14 +47,19 @@ final class TrustKitConfigurationTests: XCTestCase {
         let expiration = try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-12-31T00:00:00Z"))
         return try PinningConfiguration(domains: [
             DomainPinningPolicy(domain: "legacy.swifttrust.test", requirements: []),
-            DomainPinningPolicy(domain: "reports.test", requirements: [
-                PinRequirement(scope: .anyCertificate, pins: [ConfigurationPins.leaf()]),
-            ], expirationDate: expiration, enforcement: .reportOnly, reportURIs: [
-                XCTUnwrap(URL(string: reportURI)), XCTUnwrap(URL(string: "http://127.0.0.1:8080/report")),
-            ]),
-            DomainPinningPolicy(domain: "swifttrust.test", subdomains: .anyDepth, requirements: [
-                PinRequirement(scope: .anyCertificate, pins: [ConfigurationPins.intermediate(), ConfigurationPins.backup()]),
-            ]),
+            DomainPinningPolicy(
+                domain: "reports.test",
+                requirements: [
+                    PinRequirement(scope: .anyCertificate, pins: [ConfigurationPins.leaf()])
+                ], expirationDate: expiration, enforcement: .reportOnly,
+                reportURIs: [
+                    XCTUnwrap(URL(string: reportURI)), XCTUnwrap(URL(string: "http://127.0.0.1:8080/report")),
+                ]),
+            DomainPinningPolicy(
+                domain: "swifttrust.test", subdomains: .anyDepth,
+                requirements: [
+                    PinRequirement(scope: .anyCertificate, pins: [ConfigurationPins.intermediate(), ConfigurationPins.backup()])
+                ]),
         ])
     }
 
@@ -73,7 +78,7 @@ final class TrustKitConfigurationTests: XCTestCase {
         let configuration = try PinningConfiguration.loadTrustKit(data: Data(json.utf8), file: "trustkit.json")
         XCTAssertEqual(configuration, try expectedConfiguration())
         for format in PinningConfigurationFormat.allCases {
-            guard let written = try? configuration.encoded(as: format) else { continue }  // a format that cannot express it refuses
+            guard let written = try? configuration.encoded(as: format) else { continue } // a format that cannot express it refuses
             let reread = try PinningConfiguration.load(data: written, file: "written", format: format)
             XCTAssertEqual(Set(reread.domains), Set(configuration.domains), "\(format)")
         }
@@ -113,16 +118,20 @@ final class TrustKitConfigurationTests: XCTestCase {
 
     func testSyntaxErrorsNameTheLine() throws {
         let json = Data("{\n  \"TSKPinnedDomains\": {\n    \"swifttrust.test\": { \"TSKPublicKeyHashes\": [ , ] }\n  }\n}\n".utf8)
-        let jsonError = try XCTUnwrap(loadError { () throws(PinningConfigurationLoadError) in
-            try PinningConfiguration.loadTrustKit(data: json, file: "trustkit.json")
-        })
+        let jsonError = try XCTUnwrap(
+            loadError { () throws(PinningConfigurationLoadError) in
+                try PinningConfiguration.loadTrustKit(data: json, file: "trustkit.json")
+            })
         XCTAssertTrue(jsonError.rule.isMalformedDocument, "\(jsonError)")
         XCTAssertEqual(jsonError.line, 3)
 
-        let plist = Data("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>TSKPinnedDomains</key>\n<dict>\n<key>a</key>\n<dict><true></dict>\n</dict>\n</dict>\n</plist>\n".utf8)
-        let plistError = try XCTUnwrap(loadError { () throws(PinningConfigurationLoadError) in
-            try PinningConfiguration.loadTrustKit(data: plist, file: "Info.plist")
-        })
+        let plist = Data(
+            "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>TSKPinnedDomains</key>\n<dict>\n<key>a</key>\n<dict><true></dict>\n</dict>\n</dict>\n</plist>\n"
+                .utf8)
+        let plistError = try XCTUnwrap(
+            loadError { () throws(PinningConfigurationLoadError) in
+                try PinningConfiguration.loadTrustKit(data: plist, file: "Info.plist")
+            })
         XCTAssertTrue(plistError.rule.isMalformedDocument, "\(plistError)")
         XCTAssertEqual(plistError.line, 7)
     }
@@ -135,85 +144,154 @@ final class TrustKitConfigurationTests: XCTestCase {
         let shortDigest = Data(repeating: 7, count: 31).base64EncodedString()
 
         let cases: [(String, Data, String?, (PinningConfigurationRule) -> Bool)] = [
-            ("neither TSKConfiguration nor TSKPinnedDomains", Data("{\"CFBundleIdentifier\": \"x\"}".utf8), nil,
-             { if case .missingKey = $0 { return true } else { return false } }),
-            ("TSKConfiguration without TSKPinnedDomains", Data("{\"TSKConfiguration\": {\"TSKSwizzleNetworkDelegates\": false}}".utf8),
-             "TSKConfiguration", { $0 == .missingKey("TSKPinnedDomains") }),
+            (
+                "neither TSKConfiguration nor TSKPinnedDomains", Data("{\"CFBundleIdentifier\": \"x\"}".utf8), nil,
+                { if case .missingKey = $0 { return true } else { return false } }
+            ),
+            (
+                "TSKConfiguration without TSKPinnedDomains", Data("{\"TSKConfiguration\": {\"TSKSwizzleNetworkDelegates\": false}}".utf8),
+                "TSKConfiguration", { $0 == .missingKey("TSKPinnedDomains") }
+            ),
             ("empty TSKPinnedDomains", domains(""), base, \.isInvalidValue),
-            ("unknown global key", Data("{\"TSKPinnedDomains\": {\"swifttrust.test\": {\(pins)}}, \"TSKPinnedDomain\": {}}".utf8),
-             "TSKPinnedDomain", { $0 == .unexpectedKey("TSKPinnedDomain") }),
-            ("constant name instead of key", domains("\"swifttrust.test\": {\(pins), \"kTSKEnforcePinning\": true}"),
-             "\(base).swifttrust.test.kTSKEnforcePinning", { $0 == .unexpectedKey("kTSKEnforcePinning") }),
-            ("JSON 1 as boolean", domains("\"swifttrust.test\": {\(pins), \"TSKEnforcePinning\": 1}"),
-             "\(base).swifttrust.test.TSKEnforcePinning", { $0 == .wrongType(expected: "boolean", found: "integer") }),
-            ("string as boolean", Data("{\"TSKSwizzleNetworkDelegates\": \"NO\", \"TSKPinnedDomains\": {\"swifttrust.test\": {\(pins)}}}".utf8),
-             "TSKSwizzleNetworkDelegates", { $0 == .wrongType(expected: "boolean", found: "string") }),
-            ("hashes not an array", domains("\"swifttrust.test\": {\"TSKPublicKeyHashes\": \"\(leaf)\"}"),
-             "\(base).swifttrust.test.TSKPublicKeyHashes", { $0 == .wrongType(expected: "array", found: "string") }),
-            ("no hashes", domains("\"swifttrust.test\": {\"TSKIncludeSubdomains\": true}"),
-             "\(base).swifttrust.test", { $0 == .missingKey("TSKPublicKeyHashes") }),
-            ("one enforced pin", domains("\"swifttrust.test\": {\"TSKPublicKeyHashes\": [\"\(leaf)\"]}"),
-             "\(base).swifttrust.test.TSKPublicKeyHashes", { $0 == .tooFewPins(domain: "swifttrust.test", count: 1, minimum: 2) }),
-            ("the same pin twice", domains("\"swifttrust.test\": {\"TSKPublicKeyHashes\": [\"\(leaf)\", \"\(leaf)\"]}"),
-             "\(base).swifttrust.test.TSKPublicKeyHashes", { $0 == .tooFewPins(domain: "swifttrust.test", count: 1, minimum: 2) }),
-            ("no pin, report-only", domains("\"swifttrust.test\": {\"TSKEnforcePinning\": false, \"TSKPublicKeyHashes\": []}"),
-             "\(base).swifttrust.test.TSKPublicKeyHashes", { $0 == .tooFewPins(domain: "swifttrust.test", count: 0, minimum: 1) }),
-            ("bad base64", domains("\"swifttrust.test\": {\"TSKPublicKeyHashes\": [\"\(leaf)\", \"%%%\"]}"),
-             "\(base).swifttrust.test.TSKPublicKeyHashes[1]", \.isMalformedPin),
-            ("31-byte digest", domains("\"swifttrust.test\": {\"TSKPublicKeyHashes\": [\"\(shortDigest)\", \"\(leaf)\"]}"),
-             "\(base).swifttrust.test.TSKPublicKeyHashes[0]", \.isMalformedPin),
-            ("day that does not exist", domains("\"swifttrust.test\": {\(pins), \"TSKExpirationDate\": \"2026-02-30\"}"),
-             "\(base).swifttrust.test.TSKExpirationDate", { $0 == .invalidDate("2026-02-30") }),
-            ("date in another form", domains("\"swifttrust.test\": {\(pins), \"TSKExpirationDate\": \"2026/12/31\"}"),
-             "\(base).swifttrust.test.TSKExpirationDate", { $0 == .invalidDate("2026/12/31") }),
-            ("date as number", domains("\"swifttrust.test\": {\(pins), \"TSKExpirationDate\": 20261231}"),
-             "\(base).swifttrust.test.TSKExpirationDate", { $0 == .wrongType(expected: "string", found: "integer") }),
-            ("ftp report URI", domains("\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"\(reportURI)\", \"ftp://report.test/x\"]}"),
-             "\(base).swifttrust.test.TSKReportUris[1]", { $0 == .invalidReportURI("ftp://report.test/x") }),
-            ("report URI with credentials", domains("\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"https://u:p@report.test/x\"]}"),
-             "\(base).swifttrust.test.TSKReportUris[0]", { $0 == .invalidReportURI("https://u:p@report.test/x") }),
-            ("relative report URI", domains("\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"/report\"]}"),
-             "\(base).swifttrust.test.TSKReportUris[0]", { $0 == .invalidReportURI("/report") }),
-            ("unknown algorithm", domains("\"swifttrust.test\": {\(pins), \"TSKPublicKeyAlgorithms\": [\"TSKAlgorithmEd25519\"]}"),
-             "\(base).swifttrust.test.TSKPublicKeyAlgorithms[0]", \.isInvalidValue),
-            ("subdomains of a public suffix", domains("\"co.uk\": {\(pins), \"TSKIncludeSubdomains\": true}"),
-             "\(base).co.uk.TSKIncludeSubdomains", \.isInvalidValue),
-            ("subdomains of a private-section suffix", domains("\"appspot.com\": {\(pins), \"TSKIncludeSubdomains\": true}"),
-             "\(base).appspot.com.TSKIncludeSubdomains", \.isInvalidValue),
-            ("exclusion with other keys", domains("\"swifttrust.test\": {\(pins), \"TSKIncludeSubdomains\": true}, "
-                + "\"a.swifttrust.test\": {\"kSKExcludeSubdomainFromParentPolicy\": true, \"TSKEnforcePinning\": false}"),
-             "\(base).a.swifttrust.test.TSKEnforcePinning", \.isInvalidValue),
-            ("exclusion without a parent", domains("\"swifttrust.test\": {\(pins)}, "
-                + "\"a.swifttrust.test\": {\"kSKExcludeSubdomainFromParentPolicy\": true}"),
-             "\(base).a.swifttrust.test.kSKExcludeSubdomainFromParentPolicy", \.isInvalidValue),
-            ("duplicate after case and trailing dot", domains("\"SwiftTrust.test\": {\(pins)}, \"swifttrust.test.\": {\(pins)}"),
-             "\(base).swifttrust.test.", { $0 == .duplicateDomain("swifttrust.test") }),
+            (
+                "unknown global key", Data("{\"TSKPinnedDomains\": {\"swifttrust.test\": {\(pins)}}, \"TSKPinnedDomain\": {}}".utf8),
+                "TSKPinnedDomain", { $0 == .unexpectedKey("TSKPinnedDomain") }
+            ),
+            (
+                "constant name instead of key", domains("\"swifttrust.test\": {\(pins), \"kTSKEnforcePinning\": true}"),
+                "\(base).swifttrust.test.kTSKEnforcePinning", { $0 == .unexpectedKey("kTSKEnforcePinning") }
+            ),
+            (
+                "JSON 1 as boolean", domains("\"swifttrust.test\": {\(pins), \"TSKEnforcePinning\": 1}"),
+                "\(base).swifttrust.test.TSKEnforcePinning", { $0 == .wrongType(expected: "boolean", found: "integer") }
+            ),
+            (
+                "string as boolean", Data("{\"TSKSwizzleNetworkDelegates\": \"NO\", \"TSKPinnedDomains\": {\"swifttrust.test\": {\(pins)}}}".utf8),
+                "TSKSwizzleNetworkDelegates", { $0 == .wrongType(expected: "boolean", found: "string") }
+            ),
+            (
+                "hashes not an array", domains("\"swifttrust.test\": {\"TSKPublicKeyHashes\": \"\(leaf)\"}"),
+                "\(base).swifttrust.test.TSKPublicKeyHashes", { $0 == .wrongType(expected: "array", found: "string") }
+            ),
+            (
+                "no hashes", domains("\"swifttrust.test\": {\"TSKIncludeSubdomains\": true}"),
+                "\(base).swifttrust.test", { $0 == .missingKey("TSKPublicKeyHashes") }
+            ),
+            (
+                "one enforced pin", domains("\"swifttrust.test\": {\"TSKPublicKeyHashes\": [\"\(leaf)\"]}"),
+                "\(base).swifttrust.test.TSKPublicKeyHashes", { $0 == .tooFewPins(domain: "swifttrust.test", count: 1, minimum: 2) }
+            ),
+            (
+                "the same pin twice", domains("\"swifttrust.test\": {\"TSKPublicKeyHashes\": [\"\(leaf)\", \"\(leaf)\"]}"),
+                "\(base).swifttrust.test.TSKPublicKeyHashes", { $0 == .tooFewPins(domain: "swifttrust.test", count: 1, minimum: 2) }
+            ),
+            (
+                "no pin, report-only", domains("\"swifttrust.test\": {\"TSKEnforcePinning\": false, \"TSKPublicKeyHashes\": []}"),
+                "\(base).swifttrust.test.TSKPublicKeyHashes", { $0 == .tooFewPins(domain: "swifttrust.test", count: 0, minimum: 1) }
+            ),
+            (
+                "bad base64", domains("\"swifttrust.test\": {\"TSKPublicKeyHashes\": [\"\(leaf)\", \"%%%\"]}"),
+                "\(base).swifttrust.test.TSKPublicKeyHashes[1]", \.isMalformedPin
+            ),
+            (
+                "31-byte digest", domains("\"swifttrust.test\": {\"TSKPublicKeyHashes\": [\"\(shortDigest)\", \"\(leaf)\"]}"),
+                "\(base).swifttrust.test.TSKPublicKeyHashes[0]", \.isMalformedPin
+            ),
+            (
+                "day that does not exist", domains("\"swifttrust.test\": {\(pins), \"TSKExpirationDate\": \"2026-02-30\"}"),
+                "\(base).swifttrust.test.TSKExpirationDate", { $0 == .invalidDate("2026-02-30") }
+            ),
+            (
+                "date in another form", domains("\"swifttrust.test\": {\(pins), \"TSKExpirationDate\": \"2026/12/31\"}"),
+                "\(base).swifttrust.test.TSKExpirationDate", { $0 == .invalidDate("2026/12/31") }
+            ),
+            (
+                "date as number", domains("\"swifttrust.test\": {\(pins), \"TSKExpirationDate\": 20261231}"),
+                "\(base).swifttrust.test.TSKExpirationDate", { $0 == .wrongType(expected: "string", found: "integer") }
+            ),
+            (
+                "ftp report URI", domains("\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"\(reportURI)\", \"ftp://report.test/x\"]}"),
+                "\(base).swifttrust.test.TSKReportUris[1]", { $0 == .invalidReportURI("ftp://report.test/x") }
+            ),
+            (
+                "report URI with credentials", domains("\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"https://u:p@report.test/x\"]}"),
+                "\(base).swifttrust.test.TSKReportUris[0]", { $0 == .invalidReportURI("https://u:p@report.test/x") }
+            ),
+            (
+                "relative report URI", domains("\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"/report\"]}"),
+                "\(base).swifttrust.test.TSKReportUris[0]", { $0 == .invalidReportURI("/report") }
+            ),
+            (
+                "unknown algorithm", domains("\"swifttrust.test\": {\(pins), \"TSKPublicKeyAlgorithms\": [\"TSKAlgorithmEd25519\"]}"),
+                "\(base).swifttrust.test.TSKPublicKeyAlgorithms[0]", \.isInvalidValue
+            ),
+            (
+                "subdomains of a public suffix", domains("\"co.uk\": {\(pins), \"TSKIncludeSubdomains\": true}"),
+                "\(base).co.uk.TSKIncludeSubdomains", \.isInvalidValue
+            ),
+            (
+                "subdomains of a private-section suffix", domains("\"appspot.com\": {\(pins), \"TSKIncludeSubdomains\": true}"),
+                "\(base).appspot.com.TSKIncludeSubdomains", \.isInvalidValue
+            ),
+            (
+                "exclusion with other keys",
+                domains(
+                    "\"swifttrust.test\": {\(pins), \"TSKIncludeSubdomains\": true}, "
+                        + "\"a.swifttrust.test\": {\"kSKExcludeSubdomainFromParentPolicy\": true, \"TSKEnforcePinning\": false}"),
+                "\(base).a.swifttrust.test.TSKEnforcePinning", \.isInvalidValue
+            ),
+            (
+                "exclusion without a parent",
+                domains(
+                    "\"swifttrust.test\": {\(pins)}, "
+                        + "\"a.swifttrust.test\": {\"kSKExcludeSubdomainFromParentPolicy\": true}"),
+                "\(base).a.swifttrust.test.kSKExcludeSubdomainFromParentPolicy", \.isInvalidValue
+            ),
+            (
+                "duplicate after case and trailing dot", domains("\"SwiftTrust.test\": {\(pins)}, \"swifttrust.test.\": {\(pins)}"),
+                "\(base).swifttrust.test.", { $0 == .duplicateDomain("swifttrust.test") }
+            ),
             ("invalid domain", domains("\"swift_trust..test\": {\(pins)}"), "\(base).swift_trust..test", \.isInvalidHostPattern),
-            ("the same domain key twice", domains("\"swifttrust.test\": {\(pins)}, \"swifttrust.test\": {\(pins)}"),
-             "\(base).swifttrust.test", \.isInvalidValue),
-            ("the same key twice, once escaped", domains("\"swifttrust.test\": {\(pins), \"TSKEnforcePinning\": true, \"TSK\\u0045nforcePinning\": false}"),
-             "\(base).swifttrust.test.TSKEnforcePinning", \.isInvalidValue),
-            ("duplicate inside an array element", Data("{\"TSKPinnedDomains\": {\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"\(reportURI)\"]}}, \"x\": [1, {\"a\": 1, \"a\": 2}]}".utf8),
-             "x[1].a", \.isInvalidValue),
+            (
+                "the same domain key twice", domains("\"swifttrust.test\": {\(pins)}, \"swifttrust.test\": {\(pins)}"),
+                "\(base).swifttrust.test", \.isInvalidValue
+            ),
+            (
+                "the same key twice, once escaped",
+                domains("\"swifttrust.test\": {\(pins), \"TSKEnforcePinning\": true, \"TSK\\u0045nforcePinning\": false}"),
+                "\(base).swifttrust.test.TSKEnforcePinning", \.isInvalidValue
+            ),
+            (
+                "duplicate inside an array element",
+                Data(
+                    "{\"TSKPinnedDomains\": {\"swifttrust.test\": {\(pins), \"TSKReportUris\": [\"\(reportURI)\"]}}, \"x\": [1, {\"a\": 1, \"a\": 2}]}"
+                        .utf8),
+                "x[1].a", \.isInvalidValue
+            ),
         ]
         for (name, data, keyPath, matches) in cases {
-            assertLoadFails(name, keyPath: keyPath, { () throws(PinningConfigurationLoadError) in
-                try PinningConfiguration.loadTrustKit(data: data, file: "trustkit.json")
-            }, rule: matches)
+            assertLoadFails(
+                name, keyPath: keyPath,
+                { () throws(PinningConfigurationLoadError) in
+                    try PinningConfiguration.loadTrustKit(data: data, file: "trustkit.json")
+                }, rule: matches)
         }
     }
 
     /// Booleans from an XML plist: `<integer>1</integer>` is not `<true/>`.
     func testPropertyListIntegerIsNotBoolean() throws {
         let leaf = try ConfigurationPins.leaf().bareBase64, backup = try ConfigurationPins.backup().bareBase64
-        let data = xmlPropertyList("""
-        <dict><key>TSKConfiguration</key><dict><key>TSKPinnedDomains</key><dict><key>swifttrust.test</key><dict>
-            <key>TSKIncludeSubdomains</key><integer>1</integer>
-            <key>TSKPublicKeyHashes</key><array><string>\(leaf)</string><string>\(backup)</string></array>
-        </dict></dict></dict></dict>
-        """)
-        assertLoadFails("integer as boolean", keyPath: "TSKConfiguration.TSKPinnedDomains.swifttrust.test.TSKIncludeSubdomains",
-                        { () throws(PinningConfigurationLoadError) in try PinningConfiguration.loadTrustKit(data: data, file: "Info.plist") }) {
+        let data = xmlPropertyList(
+            """
+            <dict><key>TSKConfiguration</key><dict><key>TSKPinnedDomains</key><dict><key>swifttrust.test</key><dict>
+                <key>TSKIncludeSubdomains</key><integer>1</integer>
+                <key>TSKPublicKeyHashes</key><array><string>\(leaf)</string><string>\(backup)</string></array>
+            </dict></dict></dict></dict>
+            """)
+        assertLoadFails(
+            "integer as boolean", keyPath: "TSKConfiguration.TSKPinnedDomains.swifttrust.test.TSKIncludeSubdomains",
+            { () throws(PinningConfigurationLoadError) in try PinningConfiguration.loadTrustKit(data: data, file: "Info.plist") }
+        ) {
             $0 == .wrongType(expected: "boolean", found: "integer")
         }
     }
@@ -224,9 +302,11 @@ final class TrustKitConfigurationTests: XCTestCase {
         let configurations = [
             try expectedConfiguration(),
             try PinningConfiguration(domains: [
-                DomainPinningPolicy(domain: "bücher.example", requirements: [
-                    PinRequirement(scope: .anyCertificate, pins: [ConfigurationPins.root(), ConfigurationPins.backup()]),
-                ]),
+                DomainPinningPolicy(
+                    domain: "bücher.example",
+                    requirements: [
+                        PinRequirement(scope: .anyCertificate, pins: [ConfigurationPins.root(), ConfigurationPins.backup()])
+                    ])
             ]),
         ]
         for configuration in configurations {
@@ -259,11 +339,14 @@ final class TrustKitConfigurationTests: XCTestCase {
         let leaf = try ConfigurationPins.leaf(), backup = try ConfigurationPins.backup()
         let twoPins = try PinRequirement(scope: .anyCertificate, pins: [leaf, backup])
         let parent = try DomainPinningPolicy(domain: "swifttrust.test", subdomains: .anyDepth, requirements: [twoPins])
-        func policy(_ domain: String = "www.swifttrust.test", subdomains: SubdomainCoverage = .none, requirements: [PinRequirement]? = nil,
-                    expiration: Date? = nil, enforcement: PinEnforcement = .enforce, reportURIs: [URL] = [],
-                    anchors: PinningTrustAnchors? = nil) throws -> DomainPinningPolicy {
-            try DomainPinningPolicy(domain: domain, subdomains: subdomains, requirements: requirements ?? [twoPins],
-                                    expirationDate: expiration, enforcement: enforcement, reportURIs: reportURIs, trustAnchors: anchors)
+        func policy(
+            _ domain: String = "www.swifttrust.test", subdomains: SubdomainCoverage = .none, requirements: [PinRequirement]? = nil,
+            expiration: Date? = nil, enforcement: PinEnforcement = .enforce, reportURIs: [URL] = [],
+            anchors: PinningTrustAnchors? = nil
+        ) throws -> DomainPinningPolicy {
+            try DomainPinningPolicy(
+                domain: domain, subdomains: subdomains, requirements: requirements ?? [twoPins],
+                expirationDate: expiration, enforcement: enforcement, reportURIs: reportURIs, trustAnchors: anchors)
         }
         let cases: [(String, [DomainPinningPolicy])] = [
             ("leaf scope", [try policy(requirements: [PinRequirement(scope: .leaf, pins: [leaf, backup])])]),
@@ -288,7 +371,9 @@ final class TrustKitConfigurationTests: XCTestCase {
         }
         // A report-only domain needs one pin only, and an exact UTC day is an expiration TrustKit can write.
         let reportOnly = try PinningConfiguration(domains: [
-            policy(requirements: [PinRequirement(scope: .anyCertificate, pins: [leaf])], expiration: TestCertificates.verifyDate, enforcement: .reportOnly),
+            policy(
+                requirements: [PinRequirement(scope: .anyCertificate, pins: [leaf])], expiration: TestCertificates.verifyDate,
+                enforcement: .reportOnly)
         ])
         XCTAssertEqual(try PinningConfiguration.loadTrustKit(data: reportOnly.trustKitJSON(), file: "trustkit.json"), reportOnly)
     }

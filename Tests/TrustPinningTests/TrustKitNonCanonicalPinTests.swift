@@ -36,13 +36,18 @@ final class TrustKitNonCanonicalPinTests: XCTestCase {
         XCTAssertFalse(try XCTUnwrap(policy.requirements.first).isSatisfied(by: [chain[0]]), "and nothing else of the chain")
 
         let base = "TSKPinnedDomains.swifttrust.test.TSKPublicKeyHashes"
-        XCTAssertEqual(loaded.notes, [
-            PinningConfigurationNote(file: "trustkit.json", keyPath: "\(base)[0]",
-                                     kind: .nonCanonicalPin(domain: "swifttrust.test", written: written, canonical: intermediate.bareBase64)),
-            PinningConfigurationNote(file: "trustkit.json", keyPath: "\(base)[1]",
-                                     kind: .nonCanonicalPin(domain: "swifttrust.test", written: Self.demoBackupPin,
-                                                            canonical: "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBA=")),
-        ])
+        XCTAssertEqual(
+            loaded.notes,
+            [
+                PinningConfigurationNote(
+                    file: "trustkit.json", keyPath: "\(base)[0]",
+                    kind: .nonCanonicalPin(domain: "swifttrust.test", written: written, canonical: intermediate.bareBase64)),
+                PinningConfigurationNote(
+                    file: "trustkit.json", keyPath: "\(base)[1]",
+                    kind: .nonCanonicalPin(
+                        domain: "swifttrust.test", written: Self.demoBackupPin,
+                        canonical: "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBA=")),
+            ])
         XCTAssertTrue(loaded.notes[1].description.contains("\"BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBA=\""), loaded.notes[1].description)
 
         // The canonical text loads the same configuration, without notes.
@@ -55,9 +60,11 @@ final class TrustKitNonCanonicalPinTests: XCTestCase {
     func testTwoTextsOfOneDigestAreOnePin() throws {
         let intermediate = try ConfigurationPins.intermediate()
         let data = configuration(pins: [intermediate.bareBase64, try withPaddingBitsSet(intermediate)])
-        assertLoadFails("the same digest twice", keyPath: "TSKPinnedDomains.swifttrust.test.TSKPublicKeyHashes", { () throws(PinningConfigurationLoadError) in
-            try PinningConfiguration.loadTrustKit(data: data, file: "trustkit.json")
-        }, rule: { $0 == .tooFewPins(domain: "swifttrust.test", count: 1, minimum: 2) })
+        assertLoadFails(
+            "the same digest twice", keyPath: "TSKPinnedDomains.swifttrust.test.TSKPublicKeyHashes",
+            { () throws(PinningConfigurationLoadError) in
+                try PinningConfiguration.loadTrustKit(data: data, file: "trustkit.json")
+            }, rule: { $0 == .tooFewPins(domain: "swifttrust.test", count: 1, minimum: 2) })
     }
 
     /// What Foundation refuses (or some Foundation reads otherwise) stays refused.
@@ -65,26 +72,31 @@ final class TrustKitNonCanonicalPinTests: XCTestCase {
         let backup = try ConfigurationPins.backup().bareBase64
         let b43 = String(repeating: "B", count: 43)
         let refused = [
-            b43,                       // no padding: Foundation needs a multiple of 4
-            b43 + "==",                // 45 characters: the older decoder refuses
-            b43 + "= ",                // whitespace
+            b43, // no padding: Foundation needs a multiple of 4
+            b43 + "==", // 45 characters: the older decoder refuses
+            b43 + "= ", // whitespace
             " " + b43 + "=",
-            String(repeating: "B", count: 42) + "-=",  // base64url alphabet
-            String(repeating: "B", count: 40) + "=BBB",  // "=" before the end
-            String(repeating: "B", count: 44),  // 33 bytes
-            String(repeating: "B", count: 42) + "==",  // 31 bytes
+            String(repeating: "B", count: 42) + "-=", // base64url alphabet
+            String(repeating: "B", count: 40) + "=BBB", // "=" before the end
+            String(repeating: "B", count: 44), // 33 bytes
+            String(repeating: "B", count: 42) + "==", // 31 bytes
         ]
         for text in refused {
-            assertLoadFails(text, keyPath: "TSKPinnedDomains.swifttrust.test.TSKPublicKeyHashes[0]", { () throws(PinningConfigurationLoadError) in
-                try PinningConfiguration.loadTrustKit(data: configuration(pins: [text, backup]), file: "trustkit.json")
-            }, rule: \.isMalformedPin)
+            assertLoadFails(
+                text, keyPath: "TSKPinnedDomains.swifttrust.test.TSKPublicKeyHashes[0]",
+                { () throws(PinningConfigurationLoadError) in
+                    try PinningConfiguration.loadTrustKit(data: configuration(pins: [text, backup]), file: "trustkit.json")
+                }, rule: \.isMalformedPin)
         }
     }
 
     /// Where this decoder reads a text, Foundation here reads the same bytes.
     func testTheDecoderAgreesWithFoundationWhereItReads() {
         let b43 = String(repeating: "B", count: 43)
-        let texts = [Self.demoBackupPin, String(repeating: "B", count: 42) + "A=", b43 + "=====", "QR==", "QQ==", "QUJ=", "QUI=", "AAAA====", "AQIDBA==", "/w==", "//8="]
+        let texts = [
+            Self.demoBackupPin, String(repeating: "B", count: 42) + "A=", b43 + "=====", "QR==", "QQ==", "QUJ=", "QUI=", "AAAA====", "AQIDBA==",
+            "/w==", "//8=",
+        ]
         for text in texts {
             let ours = FoundationBase64.decode(text.utf8)
             XCTAssertNotNil(ours, text)

@@ -66,12 +66,15 @@ final class CustomJudgeTests: XCTestCase {
 
     func testACustomJudgesFailureReachesTheCallerTypedAndItsAcceptanceStands() throws {
         let chain = try certificates("ecdsa/chain.pem")
-        guard case .trusted = try TLSTrustDecider(settings: try settings(), judge: .custom(ShortChains()))
-            .decideOffline(chain, role: .server(host: Self.host)) else { return XCTFail("a three-certificate chain was refused") }
+        guard
+            case .trusted = try TLSTrustDecider(settings: try settings(), judge: .custom(ShortChains()))
+                .decideOffline(chain, role: .server(host: Self.host))
+        else { return XCTFail("a three-certificate chain was refused") }
 
         let strict = try TLSTrustDecider(settings: try settings(), judge: .custom(ShortChains(maximum: 2)))
         guard case let .rejected(failure) = strict.decideOffline(chain, role: .server(host: Self.host)),
-              case let .judgeRejected(host, rejection) = failure else { return XCTFail("a three-certificate chain was accepted") }
+            case let .judgeRejected(host, rejection) = failure
+        else { return XCTFail("a three-certificate chain was accepted") }
         XCTAssertEqual(host, Self.host)
         XCTAssertEqual(rejection.base as? ShortChains.Refusal, ShortChains.Refusal(trustFailures: [], length: 3))
         XCTAssertEqual(rejection, AnyTLSTrustJudgeFailure(ShortChains.Refusal(trustFailures: [], length: 3)))
@@ -84,7 +87,8 @@ final class CustomJudgeTests: XCTestCase {
         // Under other anchors the judge's own evaluation fails: its failures are the rejection's.
         let untrusted = try TLSTrustDecider(settings: try settings(anchors: "rsa/root.pem"), judge: .custom(ShortChains()))
         guard case let .rejected(other) = untrusted.decideOffline(chain, role: .server(host: Self.host)),
-              case .judgeRejected = other else { return XCTFail("a chain to another root was accepted") }
+            case .judgeRejected = other
+        else { return XCTFail("a chain to another root was accepted") }
         XCTAssertFalse(other.trustFailures.isEmpty, "\(other)")
     }
 
@@ -102,7 +106,8 @@ final class CustomJudgeTests: XCTestCase {
 
     func testACustomJudgesRevocationFetchingMakesTheDecisionUseTheNetwork() throws {
         XCTAssertTrue(try TLSTrustDecider(settings: try settings(), judge: .custom(Fetching())).mayUseNetwork)
-        XCTAssertFalse(try TLSTrustDecider(settings: try settings(revocation: [.crl, .networkAccessDisabled]), judge: .custom(Fetching())).mayUseNetwork)
+        XCTAssertFalse(
+            try TLSTrustDecider(settings: try settings(revocation: [.crl, .networkAccessDisabled]), judge: .custom(Fetching())).mayUseNetwork)
         XCTAssertFalse(try TLSTrustDecider(settings: try settings(), judge: .custom(ShortChains())).mayUseNetwork)
         let session = ServerTrustChallengeSession(authority: .custom(Authority(disposition: .useCredential)))
         XCTAssertFalse(try TLSTrustDecider(settings: try settings(), judge: .challenges(session)).mayUseNetwork)
@@ -121,7 +126,8 @@ final class CustomJudgeTests: XCTestCase {
             return XCTFail("rejectProtectionSpace accepted")
         }
         guard case let .rejected(failure) = try outcome(Authority(disposition: nil), anchors: "rsa/root.pem"),
-              case let .challengeCancelled(host, error?) = failure else { return XCTFail("a cancelled challenge accepted") }
+            case let .challengeCancelled(host, error?) = failure
+        else { return XCTFail("a cancelled challenge accepted") }
         XCTAssertEqual(host, Self.host)
         let refusal = try XCTUnwrap(error.error as? ShortChains.Refusal)
         XCTAssertFalse(refusal.trustFailures.isEmpty)

@@ -77,8 +77,11 @@ final class ReloadingTrustAnchorsTests: XCTestCase {
         }
         try writeAtomically(Data(repeating: 0x41, count: ReloadingTrustAnchors.maximumFileSize + 1), to: "large.pem")
         XCTAssertThrowsError(try ReloadingTrustAnchors(paths: [path("large.pem")])) {
-            XCTAssertEqual($0 as? AnchorReloadError, .fileTooLarge(path: path("large.pem"), size: ReloadingTrustAnchors.maximumFileSize + 1,
-                                                                    limit: ReloadingTrustAnchors.maximumFileSize))
+            XCTAssertEqual(
+                $0 as? AnchorReloadError,
+                .fileTooLarge(
+                    path: path("large.pem"), size: ReloadingTrustAnchors.maximumFileSize + 1,
+                    limit: ReloadingTrustAnchors.maximumFileSize))
         }
         try FileManager.default.createDirectory(atPath: path("empty-directory"), withIntermediateDirectories: false)
         XCTAssertThrowsError(try ReloadingTrustAnchors(paths: [path("empty-directory")])) {
@@ -207,8 +210,9 @@ final class ReloadingTrustAnchorsTests: XCTestCase {
 
     func testAPollIntervalBelowTheMinimumIsRaised() throws {
         try writeAtomically(try bytes("ecdsa/root.pem"), to: "ca.pem")
-        XCTAssertEqual(try ReloadingTrustAnchors(paths: [path("ca.pem")], pollInterval: .zero).pollInterval,
-                       ReloadingTrustAnchors.minimumPollInterval)
+        XCTAssertEqual(
+            try ReloadingTrustAnchors(paths: [path("ca.pem")], pollInterval: .zero).pollInterval,
+            ReloadingTrustAnchors.minimumPollInterval)
     }
 }
 

@@ -42,12 +42,15 @@ final class RevocationFetchDeadlineTests: XCTestCase {
 
     /// Settings that check the leaf's CRL (the root's is supplied) through `fetcher`, giving up
     /// fetching after `deadline`.
-    private func settings(_ revocation: RevocationOptions, fetcher: any RevocationFetcher,
-                          deadline: Duration) throws -> TLSTrustSettings {
+    private func settings(
+        _ revocation: RevocationOptions, fetcher: any RevocationFetcher,
+        deadline: Duration
+    ) throws -> TLSTrustSettings {
         var settings = TLSTrustSettings(anchors: try certificates("ecdsa/root.pem"))
         settings.verifyDate = Date(timeIntervalSince1970: 1_780_272_000)
         settings.revocation = revocation
-        let rootCRL = try CertificateRevocationList(derEncoded: Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/root-empty.crl"))))
+        let rootCRL = try CertificateRevocationList(
+            derEncoded: Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/root-empty.crl"))))
         settings.configure = { trust in trust.setCRLs([rootCRL]) }
         settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         settings.revocationFetchDeadline = deadline
@@ -93,8 +96,10 @@ final class RevocationFetchDeadlineTests: XCTestCase {
 
     func testASilentResponderUnderHardFailIsRejectedAsRevocationUnavailable() async throws {
         let silent = try start(.silent)
-        let decider = try TLSTrustDecider(settings: settings([.crl, .requirePositiveResponse], fetcher: fetcher(to: silent),
-                                                             deadline: .seconds(1)))
+        let decider = try TLSTrustDecider(
+            settings: settings(
+                [.crl, .requirePositiveResponse], fetcher: fetcher(to: silent),
+                deadline: .seconds(1)))
         let started = Date()
         let outcome = await decider.decide(try presented(), role: .server(host: Self.host))
         XCTAssertLessThan(Date().timeIntervalSince(started), 3)
@@ -149,8 +154,10 @@ final class RevocationFetchDeadlineTests: XCTestCase {
 
     func testCancellingTheDecisionStopsTheFetchPromptly() async throws {
         let silent = try start(.silent)
-        let decider = try TLSTrustDecider(settings: settings([.crl, .requirePositiveResponse], fetcher: fetcher(to: silent),
-                                                             deadline: .seconds(30)))
+        let decider = try TLSTrustDecider(
+            settings: settings(
+                [.crl, .requirePositiveResponse], fetcher: fetcher(to: silent),
+                deadline: .seconds(30)))
         let presented = try presented()
         let role = TLSPeerRole.server(host: Self.host)
         let task = Task { await decider.decide(presented, role: role) }
@@ -183,8 +190,10 @@ final class RevocationFetchDeadlineTests: XCTestCase {
         XCTAssertEqual(silent.accepted, 2, "one host holds at most two request slots")
 
         // Hard fail: trusted only if the CRL was really fetched while the others wait.
-        let fair = try TLSTrustDecider(settings: settings([.crl, .requirePositiveResponse], fetcher: fetcher(to: answering),
-                                                          deadline: .seconds(10)))
+        let fair = try TLSTrustDecider(
+            settings: settings(
+                [.crl, .requirePositiveResponse], fetcher: fetcher(to: answering),
+                deadline: .seconds(10)))
         let started = Date()
         let outcome = await fair.decide(presented, role: role)
         XCTAssertLessThan(Date().timeIntervalSince(started), 3, "not queued behind the blackhole")

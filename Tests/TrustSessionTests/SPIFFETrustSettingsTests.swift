@@ -27,7 +27,7 @@ final class SPIFFETrustSettingsTests: XCTestCase {
     func testBundlesGiveEachLeafItsTrustDomainsAuthorities() throws {
         let pki = try Self.made.get()
         let bundles = SPIFFETrustBundleSet([
-            try SPIFFETrustBundle(jsonFile: pki.example.bundleJSONPath, trustDomain: nil),
+            try SPIFFETrustBundle(jsonFile: pki.example.bundleJSONPath, trustDomain: nil)
         ])
         let provider: any TrustAnchorProvider = bundles
         XCTAssertEqual(try provider.anchors(forLeaf: pki.client.certificate), [pki.example.root])

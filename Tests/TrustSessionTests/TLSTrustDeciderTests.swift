@@ -42,8 +42,10 @@ final class TLSTrustDeciderTests: XCTestCase {
     /// Settings that check `revocation` and may fetch: the root's CRL is supplied, the intermediate's
     /// (which covers the leaf) is served at ``crlURL`` by the returned fetcher.
     private func fetchingSettings(revocation: RevocationOptions) throws -> (TLSTrustSettings, StaticFetcher) {
-        let fetcher = StaticFetcher(crls: [Self.crlURL:
-            try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))])
+        let fetcher = StaticFetcher(crls: [
+            Self.crlURL:
+                try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))
+        ])
         var settings = try settings(revocation: revocation, crls: ["root-empty"])
         settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         return (settings, fetcher)
@@ -85,14 +87,16 @@ final class TLSTrustDeciderTests: XCTestCase {
         }
         let revocation: RevocationOptions = [.crl, .networkAccessDisabled]
         for (name, judge, _) in try judges() {
-            let decider = try TLSTrustDecider(settings: try settings(revocation: revocation, crls: ["intermediate-current", "root-empty"]),
-                                              judge: judge)
+            let decider = try TLSTrustDecider(
+                settings: try settings(revocation: revocation, crls: ["intermediate-current", "root-empty"]),
+                judge: judge)
             guard case let .rejected(failure) = decider.decideOffline(presented, role: .server(host: Self.host)) else {
                 XCTFail("\(name) accepts a revoked leaf")
                 continue
             }
-            XCTAssertTrue(failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
-                          "\(name): \(failure)")
+            XCTAssertTrue(
+                failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
+                "\(name): \(failure)")
         }
     }
 
@@ -118,7 +122,12 @@ final class TLSTrustDeciderTests: XCTestCase {
         ]
         let changes: [(String, (inout TrustOptions) -> Void)] = [
             ("maximum depth 0", { $0.maximumDepth = 0 }),
-            ("policy 1.2.3.4, explicit", { $0.initialPolicySet = [policy]; $0.initialExplicitPolicy = true }),
+            (
+                "policy 1.2.3.4, explicit",
+                {
+                    $0.initialPolicySet = [policy]; $0.initialExplicitPolicy = true
+                }
+            ),
             ("any-policy inhibit", { $0.initialAnyPolicyInhibit = true }),
         ]
         for (name, judge) in skipping {
@@ -153,8 +162,9 @@ final class TLSTrustDeciderTests: XCTestCase {
                 XCTFail("\(name) accepts a revoked leaf whose CRL it could fetch")
                 continue
             }
-            XCTAssertTrue(failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
-                          "\(name): \(failure)")
+            XCTAssertTrue(
+                failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
+                "\(name): \(failure)")
         }
         XCTAssertEqual(fetcher.requests, Array(repeating: Self.crlURL, count: 5))
     }
@@ -189,8 +199,10 @@ final class TLSTrustDeciderTests: XCTestCase {
     /// or as the challenge flow's authority).
     func testARevocationEvaluatorFetchesWhenTheDecisionMayUseTheNetwork() async throws {
         let presented = try certificates("revocation/revoked-leaf.pem") + certificates("ecdsa/intermediate.pem")
-        let fetcher = StaticFetcher(crls: [Self.crlURL:
-            try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))])
+        let fetcher = StaticFetcher(crls: [
+            Self.crlURL:
+                try Array(Data(contentsOf: Self.root.appendingPathComponent("revocation/intermediate-current.crl")))
+        ])
         var settings = try settings()
         settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: nil)
         let revocation = RevocationTrustEvaluator()
@@ -240,8 +252,10 @@ final class TLSTrustDeciderTests: XCTestCase {
         }
         XCTAssertEqual(failure.serverTrustFailureReason, .customEvaluationFailed(host: Self.host, error: ComparableError(Refusal())))
         let wrongKey = PublicKeysTrustEvaluator(keys: try certificates("rsa/leaf.pem").map(\.publicKeyInfo))
-        guard case let .rejected(pinned) = try TLSTrustDecider(settings: try settings(), judge: .evaluator(wrongKey))
-            .decideOffline(try certificates("ecdsa/chain.pem"), role: .server(host: Self.host)) else { return XCTFail("accepted") }
+        guard
+            case let .rejected(pinned) = try TLSTrustDecider(settings: try settings(), judge: .evaluator(wrongKey))
+                .decideOffline(try certificates("ecdsa/chain.pem"), role: .server(host: Self.host))
+        else { return XCTFail("accepted") }
         guard case .publicKeyPinningFailed? = pinned.serverTrustFailureReason else { return XCTFail("\(pinned)") }
     }
 

@@ -17,15 +17,21 @@ final class TLSTrustFailureEqualityTests: XCTestCase {
     func testEqualValuesAreEqualAndHashAlike() {
         let pairs: [(TLSTrustFailure, TLSTrustFailure)] = [
             (.noPeerCertificates, .noPeerCertificates),
-            (.malformedPeerCertificate(index: 1, error: ComparableError(Refusal(code: 1))),
-             .malformedPeerCertificate(index: 1, error: ComparableError(Refusal(code: 1)))),
-            (rejected("a.test", ServerTrustFailureReason.customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "x")))),
-             rejected("a.test", ServerTrustFailureReason.customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "y"))))),
+            (
+                .malformedPeerCertificate(index: 1, error: ComparableError(Refusal(code: 1))),
+                .malformedPeerCertificate(index: 1, error: ComparableError(Refusal(code: 1)))
+            ),
+            (
+                rejected("a.test", ServerTrustFailureReason.customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "x")))),
+                rejected("a.test", ServerTrustFailureReason.customEvaluationFailed(host: "a.test", error: ComparableError(Opaque(text: "y"))))
+            ),
             (rejected("a.test", SecurityPolicyFailure.noPinnedCertificates), rejected("a.test", SecurityPolicyFailure.noPinnedCertificates)),
             (rejected("a.test", Refused(code: 1)), rejected("a.test", Refused(code: 1))),
             (.challengeCancelled(host: "a.test", error: nil), .challengeCancelled(host: "a.test", error: nil)),
-            (.challengeCancelled(host: "a.test", error: ComparableError(Refusal(code: 2))),
-             .challengeCancelled(host: "a.test", error: ComparableError(Refusal(code: 2)))),
+            (
+                .challengeCancelled(host: "a.test", error: ComparableError(Refusal(code: 2))),
+                .challengeCancelled(host: "a.test", error: ComparableError(Refusal(code: 2)))
+            ),
             (.protectionSpaceRejected(host: "a.test"), .protectionSpaceRejected(host: "a.test")),
             (.verifierMisconfigured(.clientAnchorsNotExplicit), .verifierMisconfigured(.clientAnchorsNotExplicit)),
             (.anchorsUnavailable(.notLoaded(source: "/etc/anchors")), .anchorsUnavailable(.notLoaded(source: "/etc/anchors"))),

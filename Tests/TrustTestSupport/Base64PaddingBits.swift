@@ -7,7 +7,8 @@ public func withPaddingBitsSet(_ canonical: String) -> String? {
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
     var text = Array(canonical)
     guard text.count >= 2, text[text.count - 1] == "=", text[text.count - 2] != "=",
-          let value = alphabet.firstIndex(of: text[text.count - 2]) else { return nil }
+        let value = alphabet.firstIndex(of: text[text.count - 2])
+    else { return nil }
     text[text.count - 2] = alphabet[value | 0b11]
     return String(text)
 }

@@ -53,9 +53,10 @@ public enum TestDER {
 
     /// A Name of single-attribute RDNs written as PrintableString, e.g. `[("2.5.4.10", "SwiftTrust")]`.
     public static func printableName(_ pairs: [(oid: [UInt8], value: String)]) -> [UInt8] {
-        sequence(pairs.map { pair in
-            tlv(0x31, sequence([tlv(0x06, pair.oid), tlv(0x13, Array(pair.value.utf8))]))
-        })
+        sequence(
+            pairs.map { pair in
+                tlv(0x31, sequence([tlv(0x06, pair.oid), tlv(0x13, Array(pair.value.utf8))]))
+            })
     }
 
     /// DER content octets of the OIDs used in names.
@@ -103,8 +104,10 @@ public struct EditableCertificate {
 
     /// Sets a positive 16-octet serial number derived from `value`.
     public mutating func setSerial(_ value: UInt32) {
-        let content: [UInt8] = [0x41, 0x5A, 0x5A, 0x5A, 0, 0, 0, 0, 0, 0, 0, 0,
-                                UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+        let content: [UInt8] = [
+            0x41, 0x5A, 0x5A, 0x5A, 0, 0, 0, 0, 0, 0, 0, 0,
+            UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
+        ]
         serialNumber = TestDER.tlv(0x02, content)
     }
 

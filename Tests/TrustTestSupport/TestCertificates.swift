@@ -7,9 +7,9 @@ import TrustX509
 public enum TestCertificates {
     /// The repository root: this file is `<root>/Tests/TrustTestSupport/TestCertificates.swift`.
     public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // TestCertificates.swift
-        .deletingLastPathComponent()  // TrustTestSupport
-        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent() // TestCertificates.swift
+        .deletingLastPathComponent() // TrustTestSupport
+        .deletingLastPathComponent() // Tests
 
     /// `<root>/TestCertificates`.
     public static let directory: URL = repositoryRoot.appendingPathComponent("TestCertificates", isDirectory: true)
@@ -71,8 +71,9 @@ public enum TestCertificates {
     /// `directory`.
     public static func files(under directory: URL, relativeTo base: URL = Self.directory) throws -> [String] {
         let base = base.standardizedFileURL.path
-        guard let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [])
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [])
         else { throw CocoaError(.fileReadNoSuchFile) }
         var result: [String] = []
         for case let url as URL in enumerator {

@@ -5,8 +5,10 @@ public enum TestProcess {
     /// Runs `executable` with `arguments` (and `environment` added to this process's) to completion,
     /// with nothing on its standard input; returns its exit status and what it printed on standard
     /// output and standard error together.
-    public static func run(_ executable: String, _ arguments: [String],
-                           environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    public static func run(
+        _ executable: String, _ arguments: [String],
+        environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

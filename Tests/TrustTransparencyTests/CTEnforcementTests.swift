@@ -29,8 +29,9 @@ final class CTEnforcementTests: XCTestCase {
     func testLeavesFromBeforeOctober16th2018AreExempt() throws {
         let logs = try CTFixtures.list([0])
         let date = CTFixtures.date("2019-01-01T00:00:00Z")
-        XCTAssertEqual(CTEnforcement.exemption(of: try CTFixtures.leaf("enforcement-before"), at: date, logs: logs, logsSetByCaller: true),
-                       .issuedBeforeEnforcement(notBefore: CTFixtures.date("2018-10-15T23:59:59Z")))
+        XCTAssertEqual(
+            CTEnforcement.exemption(of: try CTFixtures.leaf("enforcement-before"), at: date, logs: logs, logsSetByCaller: true),
+            .issuedBeforeEnforcement(notBefore: CTFixtures.date("2018-10-15T23:59:59Z")))
         XCTAssertNil(CTEnforcement.exemption(of: try CTFixtures.leaf("enforcement-start"), at: date, logs: logs, logsSetByCaller: true))
     }
 

@@ -41,11 +41,14 @@ enum CTFixtures {
     static func logKey(_ index: Int) throws -> [UInt8] { try bytes("logs/log-\(index).spki.der") }
 
     /// A usable log `index`, or with the dates given.
-    static func log(_ index: Int, state: CTLog.State = .usable, readOnlySince: Date? = nil, retiredSince: Date? = nil,
-                    shard: CTLog.Shard? = nil, id: [UInt8]? = nil, key: Int? = nil) throws -> CTLog {
-        try CTLog(key: try logKey(key ?? index), id: id, operatorName: "operator \(index)", description: "log \(index)",
-                  state: retiredSince != nil ? .retired : readOnlySince != nil ? .readOnly : state,
-                  readOnlySince: readOnlySince, retiredSince: retiredSince, shard: shard)
+    static func log(
+        _ index: Int, state: CTLog.State = .usable, readOnlySince: Date? = nil, retiredSince: Date? = nil,
+        shard: CTLog.Shard? = nil, id: [UInt8]? = nil, key: Int? = nil
+    ) throws -> CTLog {
+        try CTLog(
+            key: try logKey(key ?? index), id: id, operatorName: "operator \(index)", description: "log \(index)",
+            state: retiredSince != nil ? .retired : readOnlySince != nil ? .readOnly : state,
+            readOnlySince: readOnlySince, retiredSince: retiredSince, shard: shard)
     }
 
     /// A list of usable logs `indices`, updated at T0.
@@ -68,8 +71,10 @@ enum CTFixtures {
     }
 
     /// Evaluates leaf `name` issued by the CA.
-    static func evaluate(_ name: String, _ timestamps: [PresentedTimestamp], logs: CTLogList,
-                         at date: Date = evaluation) throws -> CTEvaluation {
+    static func evaluate(
+        _ name: String, _ timestamps: [PresentedTimestamp], logs: CTLogList,
+        at date: Date = evaluation
+    ) throws -> CTEvaluation {
         CTPolicy.evaluate(leaf: try leaf(name), issuer: try ca(), timestamps: timestamps, logs: logs, at: date)
     }
 }

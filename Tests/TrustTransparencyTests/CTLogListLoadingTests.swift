@@ -49,8 +49,10 @@ final class CTLogListLoadingTests: XCTestCase {
         XCTAssertEqual(list.logs.map(\.id), try json().logs.prefix(6).map(\.id))
     }
 
-    private func assertRefused(json text: String, _ expected: CTLogListLoadError.Rule, limits: DocumentLimits = .standard,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRefused(
+        json text: String, _ expected: CTLogListLoadError.Rule, limits: DocumentLimits = .standard,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try CTLogList.loadJSON(Data(text.utf8), file: "list.json", updated: nil, limits: limits), file: file, line: line) {
             XCTAssertEqual($0 as? CTLogListLoadError, CTLogListLoadError(file: "list.json", rule: expected), file: file, line: line)
         }
@@ -71,12 +73,16 @@ final class CTLogListLoadingTests: XCTestCase {
             guard case .unusableKey("operators[0].logs[0].key", .malformedKey)? = ($0 as? CTLogListLoadError)?.rule else { return XCTFail("\($0)") }
         }
         assertRefused(json: try logJSON(#", "log_id": "AAAA""#), .logIDMismatch("operators[0].logs[0]"))
-        assertRefused(json: try logJSON(#", "state": {"usable": {"timestamp": "yesterday"}}"#),
-                      .invalidValue("operators[0].logs[0].state.usable.timestamp", reason: "not an RFC 3339 time (2018-01-01T00:00:00Z)"))
-        assertRefused(json: try logJSON(#", "state": {"usable": {}, "retired": {}}"#),
-                      .invalidValue("operators[0].logs[0].state", reason: "a state holds exactly one of pending, qualified, usable, readonly, retired, rejected"))
-        assertRefused(json: try logJSON(#", "temporal_interval": {"start_inclusive": "2026-01-01T00:00:00Z"}"#),
-                      .missingKey("operators[0].logs[0].temporal_interval.end_exclusive"))
+        assertRefused(
+            json: try logJSON(#", "state": {"usable": {"timestamp": "yesterday"}}"#),
+            .invalidValue("operators[0].logs[0].state.usable.timestamp", reason: "not an RFC 3339 time (2018-01-01T00:00:00Z)"))
+        assertRefused(
+            json: try logJSON(#", "state": {"usable": {}, "retired": {}}"#),
+            .invalidValue(
+                "operators[0].logs[0].state", reason: "a state holds exactly one of pending, qualified, usable, readonly, retired, rejected"))
+        assertRefused(
+            json: try logJSON(#", "temporal_interval": {"start_inclusive": "2026-01-01T00:00:00Z"}"#),
+            .missingKey("operators[0].logs[0].temporal_interval.end_exclusive"))
         assertRefused(json: try logJSON(#", "description": 5"#), .wrongType("operators[0].logs[0].description", expected: "string", found: "integer"))
         let key = Data(try CTFixtures.logKey(0)).base64EncodedString()
         let twice = #"{"operators": [{"logs": [{"key": "\#(key)"}]}, {"tiled_logs": [{"key": "\#(key)"}]}]}"#
@@ -96,15 +102,18 @@ final class CTLogListLoadingTests: XCTestCase {
     }
 
     func testTimestampsWithFractionsAndOffsets() throws {
-        let list = try CTLogList.loadJSON(Data(try logJSON(#", "state": {"readonly": {"timestamp": "2026-01-01T01:00:00.250+01:00"}}"#).utf8), file: "f")
+        let list = try CTLogList.loadJSON(
+            Data(try logJSON(#", "state": {"readonly": {"timestamp": "2026-01-01T01:00:00.250+01:00"}}"#).utf8), file: "f")
         XCTAssertEqual(list.logs.first?.readOnlySince, CTFixtures.t0 + 0.25)
     }
 
     func testLimits() throws {
         let text = try String(decoding: CTFixtures.data("log-list.json"), as: UTF8.self)
-        assertRefused(json: text, .tooLarge(byteCount: text.utf8.count, limit: 100),
-                      limits: DocumentLimits(maximumByteCount: 100, maximumNodeCount: 1000, maximumDepth: 16))
-        assertRefused(json: text, .tooManyValues(limit: 50), limits: DocumentLimits(maximumByteCount: 1 << 20, maximumNodeCount: 50, maximumDepth: 16))
+        assertRefused(
+            json: text, .tooLarge(byteCount: text.utf8.count, limit: 100),
+            limits: DocumentLimits(maximumByteCount: 100, maximumNodeCount: 1000, maximumDepth: 16))
+        assertRefused(
+            json: text, .tooManyValues(limit: 50), limits: DocumentLimits(maximumByteCount: 1 << 20, maximumNodeCount: 50, maximumDepth: 16))
         assertRefused(json: text, .tooDeep(limit: 4), limits: DocumentLimits(maximumByteCount: 1 << 20, maximumNodeCount: 1000, maximumDepth: 4))
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         assertRefused(json: deep, .tooDeep(limit: 64))
@@ -124,16 +133,20 @@ final class CTLogListLoadingTests: XCTestCase {
         XCTAssertThrowsError(try CTLogList.loadPropertyList(Data("bplist00".utf8), file: "logs.plist")) {
             guard case .malformedDocument? = ($0 as? CTLogListLoadError)?.rule else { return XCTFail("\($0)") }
         }
-        refused(head + "<array><dict><key>key</key><data>AA==</data><key>key</key><data>AA==</data></dict></array></plist>",
-                .duplicateKey("[0].key", key: "key", line: 1))
+        refused(
+            head + "<array><dict><key>key</key><data>AA==</data><key>key</key><data>AA==</data></dict></array></plist>",
+            .duplicateKey("[0].key", key: "key", line: 1))
         refused(head + "<dict/></plist>", .wrongType("top level", expected: "array", found: "dictionary"))
         refused(head + "<array><dict><key>operator</key><string>A</string></dict></array></plist>", .missingKey("[0].key"))
-        refused(head + "<array><dict><key>key</key><string>A</string></dict></array></plist>", .wrongType("[0].key", expected: "data", found: "string"))
+        refused(
+            head + "<array><dict><key>key</key><string>A</string></dict></array></plist>", .wrongType("[0].key", expected: "data", found: "string"))
         let key = Data(try CTFixtures.logKey(0)).base64EncodedString()
-        refused(head + "<array><dict><key>key</key><data>\(key)</data><key>expiry</key><string>soon</string></dict></array></plist>",
-                .wrongType("[0].expiry", expected: "date", found: "string"))
-        refused(head + "<array><dict><key>key</key><data>\(key)</data><key>log_id</key><data>AAAA</data></dict></array></plist>",
-                .invalidValue("[0].log_id", reason: "a log ID is 32 bytes"))
+        refused(
+            head + "<array><dict><key>key</key><data>\(key)</data><key>expiry</key><string>soon</string></dict></array></plist>",
+            .wrongType("[0].expiry", expected: "date", found: "string"))
+        refused(
+            head + "<array><dict><key>key</key><data>\(key)</data><key>log_id</key><data>AAAA</data></dict></array></plist>",
+            .invalidValue("[0].log_id", reason: "a log ID is 32 bytes"))
         XCTAssertThrowsError(try CTLogList.loadPropertyList(Data("not a plist".utf8), file: "logs.plist")) {
             guard case .malformedDocument? = ($0 as? CTLogListLoadError)?.rule else { return XCTFail("\($0)") }
         }

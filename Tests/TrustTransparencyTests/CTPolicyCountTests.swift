@@ -55,9 +55,13 @@ final class CTPolicyCountTests: XCTestCase {
         XCTAssertEqual(CTPolicy.requiredEmbeddedLogCount(notBefore: before, notAfter: CTFixtures.date("2021-04-29T23:59:59Z")), 2)
         XCTAssertEqual(CTPolicy.requiredEmbeddedLogCount(notBefore: before, notAfter: CTFixtures.date("2021-04-30T00:00:00Z")), 3)
         XCTAssertEqual(CTPolicy.lifetimeInSecondsFrom, CTFixtures.date("2021-04-21T00:00:00Z"))
-        XCTAssertEqual(CTPolicy.requiredEmbeddedLogCount(notBefore: CTPolicy.lifetimeInSecondsFrom - 1,
-                                                         notAfter: CTPolicy.lifetimeInSecondsFrom - 1 + 200 * day), 2)
-        XCTAssertEqual(CTPolicy.requiredEmbeddedLogCount(notBefore: CTPolicy.lifetimeInSecondsFrom,
-                                                         notAfter: CTPolicy.lifetimeInSecondsFrom + 200 * day), 3)
+        XCTAssertEqual(
+            CTPolicy.requiredEmbeddedLogCount(
+                notBefore: CTPolicy.lifetimeInSecondsFrom - 1,
+                notAfter: CTPolicy.lifetimeInSecondsFrom - 1 + 200 * day), 2)
+        XCTAssertEqual(
+            CTPolicy.requiredEmbeddedLogCount(
+                notBefore: CTPolicy.lifetimeInSecondsFrom,
+                notAfter: CTPolicy.lifetimeInSecondsFrom + 200 * day), 3)
     }
 }

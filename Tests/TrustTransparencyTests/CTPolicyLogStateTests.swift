@@ -38,8 +38,10 @@ final class CTPolicyLogStateTests: XCTestCase {
 
     func testEmbeddedSCTsFromRetiredLogsAloneDoNotQualify() throws {
         // A2 needs an embedded SCT from a current log.
-        let result = try evaluateMain([try CTFixtures.log(0, retiredSince: CTFixtures.at(1000)),
-                                       try CTFixtures.log(1, retiredSince: CTFixtures.at(1000))])
+        let result = try evaluateMain([
+            try CTFixtures.log(0, retiredSince: CTFixtures.at(1000)),
+            try CTFixtures.log(1, retiredSince: CTFixtures.at(1000)),
+        ])
         XCTAssertNil(result.qualifyingRule)
         XCTAssertFalse(result.hasEmbeddedSCTFromCurrentLog)
         XCTAssertEqual(result.reasons[0], .retiredLog(log: "log 0", retiredSince: CTFixtures.at(1000)))
@@ -51,8 +53,9 @@ final class CTPolicyLogStateTests: XCTestCase {
 
     func testDeliveredSCTsFromRetiredLogsAreInvalid() throws {
         let retired = CTFixtures.date("2026-03-01T00:00:00Z")
-        let result = try CTFixtures.evaluate("plain", try CTFixtures.tls("plain-retired"),
-                                             logs: try CTFixtures.list([try CTFixtures.log(3, retiredSince: retired), try CTFixtures.log(0)]))
+        let result = try CTFixtures.evaluate(
+            "plain", try CTFixtures.tls("plain-retired"),
+            logs: try CTFixtures.list([try CTFixtures.log(3, retiredSince: retired), try CTFixtures.log(0)]))
         XCTAssertNil(result.qualifyingRule)
         XCTAssertEqual(result.reasons[0], .deliveredFromRetiredLog(log: "log 3", retiredSince: retired))
         XCTAssertEqual(result.countedLogs, ["log 0"])
@@ -85,14 +88,19 @@ final class CTPolicyLogStateTests: XCTestCase {
         // JSON: 0 usable, 1 qualified, 2 read-only since T0 + 25 s (its SCT at T0 + 30 s does not
         // count), 3 retired 2026-03-01, 4 sharded over 2026 (covers the main leaf), 5 usable.
         // The property list says the same of logs 0-5 (its states from its dates).
-        let lists = [try CTLogList.loadJSON(try CTFixtures.data("log-list.json"), file: "log-list.json"),
-                     try CTLogList.loadPropertyList(try CTFixtures.data("log-list.plist"), file: "log-list.plist")]
+        let lists = [
+            try CTLogList.loadJSON(try CTFixtures.data("log-list.json"), file: "log-list.json"),
+            try CTLogList.loadPropertyList(try CTFixtures.data("log-list.plist"), file: "log-list.plist"),
+        ]
         for list in lists {
             let result = try CTFixtures.evaluate("main", try CTFixtures.embedded("main"), logs: list)
             XCTAssertEqual(result.qualifyingRule, .embedded)
             XCTAssertEqual(result.counted.map(\.index), [0, 1, 3, 4, 5])
-            XCTAssertEqual(result.reasons[2], .afterReadOnly(log: "SwiftTrust test log 2", timestamp: CTFixtures.at(30),
-                                                             readOnlySince: CTFixtures.at(25)))
+            XCTAssertEqual(
+                result.reasons[2],
+                .afterReadOnly(
+                    log: "SwiftTrust test log 2", timestamp: CTFixtures.at(30),
+                    readOnlySince: CTFixtures.at(25)))
         }
     }
 }

@@ -19,15 +19,17 @@ final class CTPolicyRuleTests: XCTestCase {
     func testTheRSALogsSignaturesVerify() throws {
         let result = try CTFixtures.evaluate("main", try CTFixtures.embedded("main"), logs: try CTFixtures.list([5]))
         XCTAssertEqual(result.countedLogs, ["log 5"])
-        let delivered = try CTFixtures.evaluate("plain", try CTFixtures.tls("plain-rsa") + CTFixtures.tls("plain-one"),
-                                                logs: try CTFixtures.list([0, 5]))
+        let delivered = try CTFixtures.evaluate(
+            "plain", try CTFixtures.tls("plain-rsa") + CTFixtures.tls("plain-one"),
+            logs: try CTFixtures.list([0, 5]))
         XCTAssertEqual(delivered.qualifyingRule, .delivered)
         XCTAssertEqual(delivered.countedLogs, ["log 5", "log 0"])
     }
 
     func testWithoutTheIssuerEmbeddedSCTsCannotCount() throws {
-        let result = CTPolicy.evaluate(leaf: try CTFixtures.leaf("main"), issuer: nil, timestamps: try CTFixtures.embedded("main"),
-                                       logs: try CTFixtures.list(Array(0...5)), at: CTFixtures.evaluation)
+        let result = CTPolicy.evaluate(
+            leaf: try CTFixtures.leaf("main"), issuer: nil, timestamps: try CTFixtures.embedded("main"),
+            logs: try CTFixtures.list(Array(0...5)), at: CTFixtures.evaluation)
         XCTAssertFalse(result.isQualified)
         XCTAssertEqual(Set(result.reasons.values), [.issuerUnavailable])
     }
@@ -97,8 +99,12 @@ final class CTPolicyRuleTests: XCTestCase {
         XCTAssertEqual(result.qualifyingRule, .delivered)
         XCTAssertEqual(result.counted.count, 6)
         XCTAssertEqual(Set(result.notCounted.map(\.source)), [.tlsExtension, .ocspResponse])
-        XCTAssertEqual(Set(result.reasons.values), [.sameLogAlreadyCounted(log: "log 0"), .sameLogAlreadyCounted(log: "log 5"),
-                                                     .sameLogAlreadyCounted(log: "log 2")])
+        XCTAssertEqual(
+            Set(result.reasons.values),
+            [
+                .sameLogAlreadyCounted(log: "log 0"), .sameLogAlreadyCounted(log: "log 5"),
+                .sameLogAlreadyCounted(log: "log 2"),
+            ])
     }
 
     func testSCTsFromTheFutureAreInvalid() throws {

@@ -183,8 +183,12 @@ final class CRLParsingTests: XCTestCase {
         let a = try TestCertificates.bytes("revocation/intermediate-current.crl.pem")
         let b = try TestCertificates.bytes("revocation/root-empty.crl.pem")
         let both = try CertificateRevocationList.loadAll(from: a + b)
-        XCTAssertEqual(both.map(\.derEncoded), [try TestCertificates.bytes("revocation/intermediate-current.crl"),
-                                                  try TestCertificates.bytes("revocation/root-empty.crl")])
+        XCTAssertEqual(
+            both.map(\.derEncoded),
+            [
+                try TestCertificates.bytes("revocation/intermediate-current.crl"),
+                try TestCertificates.bytes("revocation/root-empty.crl"),
+            ])
         // A certificate is not a CRL.
         XCTAssertThrowsError(try CertificateRevocationList.loadAll(from: try TestCertificates.bytes("ecdsa/root.pem"))) { error in
             guard case .unexpectedPEMBlock(label: "CERTIFICATE", _)? = (error as? X509Error)?.reason else {
@@ -207,8 +211,9 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertFalse(crl.isDelta)
         XCTAssertNil(crl.issuingDistributionPoint)
         XCTAssertEqual(crl.authorityKeyIdentifier?.keyIdentifier.map(Array.init), try RevocationFixtures.intermediateKeyID())
-        XCTAssertEqual(crl.authorityKeyIdentifier?.keyIdentifier.map(Array.init),
-                       intermediate.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) })
+        XCTAssertEqual(
+            crl.authorityKeyIdentifier?.keyIdentifier.map(Array.init),
+            intermediate.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) })
         XCTAssertEqual(crl.extensions.map(\.oid), [OID.authorityKeyIdentifier, OID.freshestCRL, OID.crlNumber])
         XCTAssertEqual(crl.extensions.map(\.isCritical), [false, false, false])
 
@@ -276,8 +281,9 @@ final class CRLParsingTests: XCTestCase {
         XCTAssertEqual(current.entries.first?.reason, .caCompromise)
         XCTAssertEqual(current.entries.first?.reason?.description, "cACompromise")
         XCTAssertEqual(current.entries.first?.revocationDate, RevocationFixtures.revocationDate)
-        XCTAssertEqual(current.authorityKeyIdentifier?.keyIdentifier.map(Array.init),
-                       root.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) })
+        XCTAssertEqual(
+            current.authorityKeyIdentifier?.keyIdentifier.map(Array.init),
+            root.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) })
 
         let empty = try RevocationFixtures.crl("root-empty")
         XCTAssertEqual(empty.issuer, root.subject)
@@ -466,8 +472,10 @@ final class CRLParsingTests: XCTestCase {
         var tree = try currentTree()
         let invalidity = RevocationTLV.primitive(0x18, Array("20260315000000Z".utf8))
         let issuerNames = RevocationTLV.sequence([.primitive(0x86, Array("http://issuer.test".utf8))])
-        tree[0][5][0][2].children += [.extension("2.5.29.24", critical: false, value: invalidity.der),
-                                     .extension("2.5.29.29", critical: true, value: issuerNames.der)]
+        tree[0][5][0][2].children += [
+            .extension("2.5.29.24", critical: false, value: invalidity.der),
+            .extension("2.5.29.29", critical: true, value: issuerNames.der),
+        ]
         let entry = try XCTUnwrap(CertificateRevocationList(derEncoded: tree.der).entries.first)
         XCTAssertEqual(entry.invalidityDate, RevocationFixtures.date(2026, 3, 15))
         XCTAssertEqual(entry.certificateIssuer, [.uniformResourceIdentifier("http://issuer.test")])

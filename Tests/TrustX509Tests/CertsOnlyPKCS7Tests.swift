@@ -30,16 +30,24 @@ final class CertsOnlyPKCS7Tests: XCTestCase {
         let bundle = try p7("chain.p7c", ["crl2pkcs7", "-nocrl", "-certfile", TestCertificates.path("ecdsa/chain.pem")])
         XCTAssertEqual(try CertsOnlyPKCS7.certificates(derEncoded: bundle), chain)
         // A bundle that also carries a CRL: the CRL is ignored.
-        let withCRL = try p7("crl.p7c", ["crl2pkcs7", "-in", TestCertificates.path("revocation/intermediate-current.crl"), "-inform", "DER",
-                                         "-certfile", TestCertificates.path("ecdsa/intermediate.pem")])
+        let withCRL = try p7(
+            "crl.p7c",
+            [
+                "crl2pkcs7", "-in", TestCertificates.path("revocation/intermediate-current.crl"), "-inform", "DER",
+                "-certfile", TestCertificates.path("ecdsa/intermediate.pem"),
+            ])
         XCTAssertEqual(try CertsOnlyPKCS7.certificates(derEncoded: withCRL), try TestCertificates.certificates("ecdsa/intermediate.pem"))
     }
 
     func testASignedMessageOrOtherInputIsNotABundle() throws {
         let message = directory.appendingPathComponent("message.txt").path
         try Data("hello".utf8).write(to: URL(fileURLWithPath: message))
-        let signed = try p7("signed.p7m", ["cms", "-sign", "-in", message, "-signer", TestCertificates.path("ecdsa/leaf.pem"),
-                                           "-inkey", TestCertificates.path("keys/ecdsa/leaf.key.pem")])
+        let signed = try p7(
+            "signed.p7m",
+            [
+                "cms", "-sign", "-in", message, "-signer", TestCertificates.path("ecdsa/leaf.pem"),
+                "-inkey", TestCertificates.path("keys/ecdsa/leaf.key.pem"),
+            ])
         XCTAssertThrowsError(try CertsOnlyPKCS7.certificates(derEncoded: signed)) { error in
             guard case .invalidStructure? = (error as? X509Error)?.reason else { return XCTFail("\(error)") }
         }

@@ -22,59 +22,90 @@ final class DeferredExtensionViewTests: XCTestCase {
     }
 
     private let kinds = [
-        DeferredKind(oid: TestOID.authorityInfoAccess, name: "authorityInfoAccess", read: { value, building in
-            try AuthorityInformationAccess.read(value, building: building) != nil
-        }, hasView: { $0.authorityInformationAccess != nil }),
-        DeferredKind(oid: TestOID.crlDistributionPoints, name: "cRLDistributionPoints", read: { value, building in
-            try CRLDistributionPoints.read(value, building: building) != nil
-        }, hasView: { $0.crlDistributionPoints != nil }),
-        DeferredKind(oid: TestOID.issuerAltName, name: "issuerAltName", read: { value, building in
-            // Checking yields no names; decoding yields at least one (GeneralNames is never empty).
-            try !GeneralName.readSequence(value, building: building).isEmpty
-        }, hasView: { $0.issuerAlternativeNames != nil }),
-        DeferredKind(oid: TestOID.extKeyUsage, name: "extKeyUsage", read: { value, building in
-            try ExtendedKeyUsage.read(value, building: building) != nil
-        }, hasView: { $0.extendedKeyUsage != nil }),
-        DeferredKind(oid: TestOID.subjectAltName, name: "subjectAltName", read: { value, building in
-            // Leniently, as the certificate parse and the view do: a non-ASCII dNSName is a defect.
-            try !GeneralName.readSequence(value, building: building) { _ in }.isEmpty
-        }, hasView: { $0.subjectAlternativeNames != nil }),
-        DeferredKind(oid: TestOID.nameConstraints, name: "nameConstraints", read: { value, building in
-            try NameConstraints.read(value, building: building) != nil
-        }, hasView: { $0.nameConstraints != nil }),
-        DeferredKind(oid: TestOID.certificatePolicies, name: "certificatePolicies", read: { value, building in
-            try CertificatePolicies.read(value, building: building) != nil
-        }, hasView: { $0.certificatePolicies != nil }),
-        DeferredKind(oid: TestOID.policyMappings, name: "policyMappings", read: { value, building in
-            try PolicyMappings.read(value, building: building) != nil
-        }, hasView: { $0.policyMappings != nil }),
-        DeferredKind(oid: TestOID.authorityKeyIdentifier, name: "authorityKeyIdentifier", read: { value, building in
-            try AuthorityKeyIdentifier.read(value, building: building).view != nil
-        }, hasView: { $0.authorityKeyIdentifier != nil }),
-        DeferredKind(oid: TestOID.tlsFeature, name: "tlsFeature", read: { value, building in
-            try TLSFeature.read(value, building: building) != nil
-        }, hasView: { $0.tlsFeature != nil }),
+        DeferredKind(
+            oid: TestOID.authorityInfoAccess, name: "authorityInfoAccess",
+            read: { value, building in
+                try AuthorityInformationAccess.read(value, building: building) != nil
+            }, hasView: { $0.authorityInformationAccess != nil }),
+        DeferredKind(
+            oid: TestOID.crlDistributionPoints, name: "cRLDistributionPoints",
+            read: { value, building in
+                try CRLDistributionPoints.read(value, building: building) != nil
+            }, hasView: { $0.crlDistributionPoints != nil }),
+        DeferredKind(
+            oid: TestOID.issuerAltName, name: "issuerAltName",
+            read: { value, building in
+                // Checking yields no names; decoding yields at least one (GeneralNames is never empty).
+                try !GeneralName.readSequence(value, building: building).isEmpty
+            }, hasView: { $0.issuerAlternativeNames != nil }),
+        DeferredKind(
+            oid: TestOID.extKeyUsage, name: "extKeyUsage",
+            read: { value, building in
+                try ExtendedKeyUsage.read(value, building: building) != nil
+            }, hasView: { $0.extendedKeyUsage != nil }),
+        DeferredKind(
+            oid: TestOID.subjectAltName, name: "subjectAltName",
+            read: { value, building in
+                // Leniently, as the certificate parse and the view do: a non-ASCII dNSName is a defect.
+                try !GeneralName.readSequence(value, building: building) { _ in }.isEmpty
+            }, hasView: { $0.subjectAlternativeNames != nil }),
+        DeferredKind(
+            oid: TestOID.nameConstraints, name: "nameConstraints",
+            read: { value, building in
+                try NameConstraints.read(value, building: building) != nil
+            }, hasView: { $0.nameConstraints != nil }),
+        DeferredKind(
+            oid: TestOID.certificatePolicies, name: "certificatePolicies",
+            read: { value, building in
+                try CertificatePolicies.read(value, building: building) != nil
+            }, hasView: { $0.certificatePolicies != nil }),
+        DeferredKind(
+            oid: TestOID.policyMappings, name: "policyMappings",
+            read: { value, building in
+                try PolicyMappings.read(value, building: building) != nil
+            }, hasView: { $0.policyMappings != nil }),
+        DeferredKind(
+            oid: TestOID.authorityKeyIdentifier, name: "authorityKeyIdentifier",
+            read: { value, building in
+                try AuthorityKeyIdentifier.read(value, building: building).view != nil
+            }, hasView: { $0.authorityKeyIdentifier != nil }),
+        DeferredKind(
+            oid: TestOID.tlsFeature, name: "tlsFeature",
+            read: { value, building in
+                try TLSFeature.read(value, building: building) != nil
+            }, hasView: { $0.tlsFeature != nil }),
     ]
 
     /// Real values from the test certificates, plus hand-built ones reaching every branch (a
     /// cRLIssuer with reasons, a nameRelativeToCRLIssuer, each GeneralName form).
     private func seedValues(for kind: DeferredKind) throws -> [[UInt8]] {
         var values: [[UInt8]] = []
-        for path in ["ecdsa/leaf.pem", "rsa/leaf.pem", "scenarios/cross-leaf.pem", "scenarios/nc-leaf-ok.pem",
-                     "scenarios/leaf-policies.pem", "scenarios/nc-intermediate.pem", "scenarios/leaf-must-staple.pem"] {
+        for path in [
+            "ecdsa/leaf.pem", "rsa/leaf.pem", "scenarios/cross-leaf.pem", "scenarios/nc-leaf-ok.pem",
+            "scenarios/leaf-policies.pem", "scenarios/nc-intermediate.pem", "scenarios/leaf-must-staple.pem",
+        ] {
             let certificate = try TestCertificates.certificate(path)
             if let ext = certificate.extensions.all.first(where: { $0.oid.dotted == kind.oid }) { values.append(Array(ext.value)) }
         }
         let issuerName = B.name([(TestOID.commonName, "CRL Issuer")])
-        let everyForm = [B.uri("http://ca.swifttrust.test/"), B.dnsName("ca.swifttrust.test"), B.rfc822Name("ca@swifttrust.test"),
-                         B.context(7, constructed: false, [192, 0, 2, 1]), B.context(4, constructed: true, issuerName),
-                         B.context(8, constructed: false, B.oidContent("1.3.6.1.4.1.55555.1"))]
+        let everyForm = [
+            B.uri("http://ca.swifttrust.test/"), B.dnsName("ca.swifttrust.test"), B.rfc822Name("ca@swifttrust.test"),
+            B.context(7, constructed: false, [192, 0, 2, 1]), B.context(4, constructed: true, issuerName),
+            B.context(8, constructed: false, B.oidContent("1.3.6.1.4.1.55555.1")),
+        ]
         switch kind.oid {
         case TestOID.crlDistributionPoints:
-            values.append(B.sequence(B.sequence(B.context(1, constructed: false, [0x06, 0x40]),
-                                                B.context(2, constructed: true, B.context(4, constructed: true, issuerName)))))
-            values.append(B.sequence(B.sequence(B.context(0, constructed: true,
-                                                          B.context(1, constructed: true, B.set([B.attribute(TestOID.commonName, B.utf8String("x"))]))))))
+            values.append(
+                B.sequence(
+                    B.sequence(
+                        B.context(1, constructed: false, [0x06, 0x40]),
+                        B.context(2, constructed: true, B.context(4, constructed: true, issuerName)))))
+            values.append(
+                B.sequence(
+                    B.sequence(
+                        B.context(
+                            0, constructed: true,
+                            B.context(1, constructed: true, B.set([B.attribute(TestOID.commonName, B.utf8String("x"))]))))))
             values.append(B.sequence(B.sequence(B.context(0, constructed: true, B.context(0, constructed: true, everyForm.joined().map { $0 })))))
         case TestOID.authorityInfoAccess:
             values.append(B.sequence(everyForm.map { B.sequence(B.oid("1.3.6.1.5.5.7.48.2"), $0) }))
@@ -83,23 +114,36 @@ final class DeferredExtensionViewTests: XCTestCase {
         case TestOID.subjectAltName:
             values.append(B.sequence(everyForm + [B.context(2, constructed: false, [0x78, 0xC3, 0xA9])]))
         case TestOID.nameConstraints:
-            values.append(B.sequence(B.context(0, constructed: true, B.sequence(B.dnsName("swifttrust.test"))
-                                                 + B.sequence(B.ipAddress([10, 0, 0, 0, 255, 0, 0, 0]))),
-                                     B.context(1, constructed: true, B.sequence(B.rfc822Name("ca@swifttrust.test"))
-                                                 + B.sequence(B.directoryName(issuerName)))))
+            values.append(
+                B.sequence(
+                    B.context(
+                        0, constructed: true,
+                        B.sequence(B.dnsName("swifttrust.test"))
+                            + B.sequence(B.ipAddress([10, 0, 0, 0, 255, 0, 0, 0]))),
+                    B.context(
+                        1, constructed: true,
+                        B.sequence(B.rfc822Name("ca@swifttrust.test"))
+                            + B.sequence(B.directoryName(issuerName)))))
         case TestOID.certificatePolicies:
             // A qualifier, and more policies than are compared one by one (the hash-set path).
-            values.append(B.sequence(B.sequence(B.oid("2.23.140.1.2.1")),
-                                     B.sequence(B.oid("1.3.6.1.4.1.55555.2"),
-                                                B.sequence(B.sequence(B.oid("1.3.6.1.5.5.7.2.1"), B.ia5String("http://cps.test"))))))
+            values.append(
+                B.sequence(
+                    B.sequence(B.oid("2.23.140.1.2.1")),
+                    B.sequence(
+                        B.oid("1.3.6.1.4.1.55555.2"),
+                        B.sequence(B.sequence(B.oid("1.3.6.1.5.5.7.2.1"), B.ia5String("http://cps.test"))))))
             values.append(B.sequence((1...10).map { B.sequence(B.oid("1.3.6.1.4.1.55555.\($0)")) }))
         case TestOID.policyMappings:
-            values.append(B.sequence(B.sequence(B.oid("1.3.6.1.4.1.55555.1"), B.oid("1.3.6.1.4.1.55555.2")),
-                                     B.sequence(B.oid("1.3.6.1.4.1.55555.3"), B.oid("1.3.6.1.4.1.55555.4"))))
+            values.append(
+                B.sequence(
+                    B.sequence(B.oid("1.3.6.1.4.1.55555.1"), B.oid("1.3.6.1.4.1.55555.2")),
+                    B.sequence(B.oid("1.3.6.1.4.1.55555.3"), B.oid("1.3.6.1.4.1.55555.4"))))
         case TestOID.authorityKeyIdentifier:
-            values.append(B.sequence(B.context(0, constructed: false, [1, 2, 3, 4]),
-                                     B.context(1, constructed: true, B.directoryName(issuerName) + B.uri("http://ca.swifttrust.test/")),
-                                     B.context(2, constructed: false, [0x01, 0x00])))
+            values.append(
+                B.sequence(
+                    B.context(0, constructed: false, [1, 2, 3, 4]),
+                    B.context(1, constructed: true, B.directoryName(issuerName) + B.uri("http://ca.swifttrust.test/")),
+                    B.context(2, constructed: false, [0x01, 0x00])))
         case TestOID.tlsFeature:
             values.append(B.sequence(B.integer(5), B.integer(17)))
             values.append(B.sequence((1...12).map { B.integer(UInt64($0) * 1_000) }))
@@ -171,21 +215,29 @@ final class DeferredExtensionViewTests: XCTestCase {
     func testMalformedDeferredExtensionsAreParseErrors() throws {
         let cases: [(String, [UInt8], String)] = [
             (TestOID.authorityInfoAccess, B.sequence(), "authorityInfoAccess"),
-            (TestOID.authorityInfoAccess, B.sequence(B.sequence(B.oid("1.3.6.1.5.5.7.48.1"), B.context(6, constructed: false, [0xC3, 0xA9]))),
-             "authorityInfoAccess"),
+            (
+                TestOID.authorityInfoAccess, B.sequence(B.sequence(B.oid("1.3.6.1.5.5.7.48.1"), B.context(6, constructed: false, [0xC3, 0xA9]))),
+                "authorityInfoAccess"
+            ),
             (TestOID.crlDistributionPoints, B.sequence(), "cRLDistributionPoints"),
-            (TestOID.crlDistributionPoints, B.sequence(B.sequence(B.context(0, constructed: true, B.context(0, constructed: true, [])))),
-             "cRLDistributionPoints"),
+            (
+                TestOID.crlDistributionPoints, B.sequence(B.sequence(B.context(0, constructed: true, B.context(0, constructed: true, [])))),
+                "cRLDistributionPoints"
+            ),
             (TestOID.issuerAltName, B.sequence(), "issuerAltName"),
             (TestOID.issuerAltName, B.sequence(B.context(9, constructed: false, [1])), "issuerAltName"),
             (TestOID.extKeyUsage, B.sequence(), "extKeyUsage"),
             (TestOID.subjectAltName, B.sequence(), "subjectAltName"),
             (TestOID.nameConstraints, B.sequence(), "nameConstraints"),
             (TestOID.nameConstraints, B.sequence(B.context(0, constructed: true, [])), "nameConstraints"),
-            (TestOID.certificatePolicies, B.sequence(B.sequence(B.oid("2.23.140.1.2.1")), B.sequence(B.oid("2.23.140.1.2.1"))),
-             "certificatePolicies"),
-            (TestOID.certificatePolicies, B.sequence((1...10).map { B.sequence(B.oid("1.3.6.1.4.1.55555.\($0 % 9)")) }),
-             "certificatePolicies"),
+            (
+                TestOID.certificatePolicies, B.sequence(B.sequence(B.oid("2.23.140.1.2.1")), B.sequence(B.oid("2.23.140.1.2.1"))),
+                "certificatePolicies"
+            ),
+            (
+                TestOID.certificatePolicies, B.sequence((1...10).map { B.sequence(B.oid("1.3.6.1.4.1.55555.\($0 % 9)")) }),
+                "certificatePolicies"
+            ),
             (TestOID.policyMappings, B.sequence(), "policyMappings"),
             (TestOID.authorityKeyIdentifier, B.sequence(B.context(2, constructed: false, [0x01])), "authorityKeyIdentifier"),
             (TestOID.tlsFeature, B.sequence(B.integer(70_000)), "tlsFeature"),
@@ -210,8 +262,10 @@ final class DeferredExtensionViewTests: XCTestCase {
         let present = leaf.extensions.data.presentKinds
         XCTAssertNil(ValidationViews(present: present, values: real).undecodable)
         XCTAssertNotNil(ValidationViews(present: present, values: real).nameConstraints)
-        for kind in [ExtensionKind.nameConstraints, .extendedKeyUsage, .subjectAltName, .certificatePolicies, .policyMappings,
-                     .authorityKeyIdentifier] {
+        for kind in [
+            ExtensionKind.nameConstraints, .extendedKeyUsage, .subjectAltName, .certificatePolicies, .policyMappings,
+            .authorityKeyIdentifier,
+        ] {
             // A value that does not decode, and a present kind whose value cannot be found.
             let views = ValidationViews(present: present | kind.bit) { $0 == kind ? [0x04, 0x00][...] : real($0) }
             XCTAssertEqual(views.undecodable, kind)

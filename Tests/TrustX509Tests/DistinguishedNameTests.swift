@@ -159,8 +159,9 @@ final class DistinguishedNameTests: XCTestCase {
         let full = try name([(TestOID.countryName, "US"), (TestOID.organizationName, "Example"), (TestOID.commonName, "leaf")])
         XCTAssertTrue(full.hasPrefix(full))
         XCTAssertTrue(full.hasPrefix(try name([(TestOID.countryName, "US")])))
-        XCTAssertTrue(full.hasPrefix(try name([(TestOID.countryName, "us"), (TestOID.organizationName, "  EXAMPLE ")])),
-                      "prefix RDNs compare per RFC 5280 §7.1")
+        XCTAssertTrue(
+            full.hasPrefix(try name([(TestOID.countryName, "us"), (TestOID.organizationName, "  EXAMPLE ")])),
+            "prefix RDNs compare per RFC 5280 §7.1")
         XCTAssertTrue(full.hasPrefix(try DistinguishedName(der: B.sequence())), "the empty name is a prefix of every name")
         XCTAssertFalse(full.hasPrefix(try name([(TestOID.organizationName, "Example")])), "must match from the first RDN")
         XCTAssertFalse(full.hasPrefix(try name([(TestOID.countryName, "US"), (TestOID.organizationName, "Other")])))
@@ -174,10 +175,15 @@ final class DistinguishedNameTests: XCTestCase {
             [B.attribute(TestOID.commonName, B.utf8String("leaf"))],
         ])
         XCTAssertFalse(multi.hasPrefix(try name([(TestOID.countryName, "US"), (TestOID.organizationName, "Example")])))
-        XCTAssertTrue(multi.hasPrefix(try name([
-            [B.attribute(TestOID.countryName, B.utf8String("us"))],
-            [B.attribute(TestOID.organizationalUnitName, B.utf8String("unit")), B.attribute(TestOID.organizationName, B.utf8String("example"))],
-        ])))
+        XCTAssertTrue(
+            multi.hasPrefix(
+                try name([
+                    [B.attribute(TestOID.countryName, B.utf8String("us"))],
+                    [
+                        B.attribute(TestOID.organizationalUnitName, B.utf8String("unit")),
+                        B.attribute(TestOID.organizationName, B.utf8String("example")),
+                    ],
+                ])))
 
         let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem").subject
         XCTAssertTrue(try TestCertificates.certificate("ecdsa/leaf.pem").subject.hasPrefix(try name([(TestOID.organizationName, "SwiftTrust")])))

@@ -38,9 +38,10 @@ final class PEMLocationErrorMessageTests: XCTestCase {
             // The offending byte's line: 64 base64 characters (48 bytes) a line after the BEGIN marker.
             guard let offset = loading?.error.offset else { return XCTFail("no offset in \(error)") }
             let line = goodLines + 2 + offset / 48
-            XCTAssertTrue("\(error)".hasSuffix(
-                "(in PEM block 1 (BEGIN CERTIFICATE at line \(goodLines + 1)); byte offsets count from the start of its decoded bytes; "
-                    + "byte \(offset) is on line \(line))"), "\(error)")
+            XCTAssertTrue(
+                "\(error)".hasSuffix(
+                    "(in PEM block 1 (BEGIN CERTIFICATE at line \(goodLines + 1)); byte offsets count from the start of its decoded bytes; "
+                        + "byte \(offset) is on line \(line))"), "\(error)")
         }
         // The single-certificate PEM initializer names its block too.
         XCTAssertThrowsError(try Certificate(pemEncoded: PEM.encode(try truncatedLeaf(), label: "CERTIFICATE"))) { error in
@@ -104,8 +105,9 @@ final class EdwardsKeyParametersTests: XCTestCase {
         let block = try XCTUnwrap(try PEM.decode(text).first)
         XCTAssertEqual(block.der, der)
         XCTAssertEqual(block.bodyLayout.lineNumbers, [3, 4, 5])
-        XCTAssertEqual((0..<18).map { block.bodyLayout.line(ofDecodedByte: $0) ?? 0 },
-                       [3, 3, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5])
+        XCTAssertEqual(
+            (0..<18).map { block.bodyLayout.line(ofDecodedByte: $0) ?? 0 },
+            [3, 3, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5])
         XCTAssertNil(block.bodyLayout.line(ofDecodedByte: 18))
         XCTAssertNil(block.bodyLayout.line(ofDecodedByte: -1))
     }

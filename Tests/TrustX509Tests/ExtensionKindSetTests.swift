@@ -29,8 +29,10 @@ final class ExtensionKindSetTests: XCTestCase {
             }
             // The key identifiers located at parse time are the views' octets.
             XCTAssertEqual(extensions.authorityKeyID.map(Array.init), extensions.authorityKeyIdentifier?.keyIdentifier.map(Array.init))
-            XCTAssertEqual(extensions.subjectKeyID.map(Array.init), (try? list.first { $0.kind == .subjectKeyIdentifier }
-                .map { try DERIndexReader.parseSingle($0.value).octetString(in: $0.value) }).flatMap { $0.map(Array.init) })
+            XCTAssertEqual(
+                extensions.subjectKeyID.map(Array.init),
+                (try? list.first { $0.kind == .subjectKeyIdentifier }
+                    .map { try DERIndexReader.parseSingle($0.value).octetString(in: $0.value) }).flatMap { $0.map(Array.init) })
             let unknownCritical = list.contains { $0.kind == nil && $0.isCritical }
             XCTAssertEqual(extensions.hasCriticalUnknownExtension, unknownCritical, "\(certificate)")
             if unknownCritical { unknownCriticalSeen += 1 }
@@ -88,8 +90,9 @@ final class ExtensionKindSetTests: XCTestCase {
             XCTAssertEqual(certificate.extensions.hashValue, again.extensions.hashValue)
             XCTAssertEqual(certificate.extensions.all, again.extensions.all)
             let other = certificates[(index + 1) % certificates.count]
-            XCTAssertEqual(certificate.extensions == other.extensions, certificate.extensions.all == other.extensions.all,
-                           "\(certificate) vs \(other)")
+            XCTAssertEqual(
+                certificate.extensions == other.extensions, certificate.extensions.all == other.extensions.all,
+                "\(certificate) vs \(other)")
         }
     }
 }

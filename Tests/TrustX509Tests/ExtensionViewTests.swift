@@ -79,15 +79,17 @@ final class ExtensionViewTests: XCTestCase {
         XCTAssertEqual(client.dnsNames, [])
 
         XCTAssertEqual(try certificate("ecdsa/leaf-no-serverauth.pem").extensions.extendedKeyUsage?.purposes, [OID.clientAuth])
-        XCTAssertEqual(try certificate("scenarios/eku-codesigning-intermediate.pem").extensions.extendedKeyUsage?.purposes,
-                       [OID.codeSigning])
+        XCTAssertEqual(
+            try certificate("scenarios/eku-codesigning-intermediate.pem").extensions.extendedKeyUsage?.purposes,
+            [OID.codeSigning])
         XCTAssertNil(try certificate("ecdsa/root.pem").extensions.extendedKeyUsage)
     }
 
     func testSubjectAlternativeNames() throws {
         XCTAssertEqual(try certificate("ecdsa/leaf.pem").dnsNames, ["www.swifttrust.test"])
-        XCTAssertEqual(try certificate("ecdsa/leaf-multi-dns.pem").dnsNames,
-                       ["api.swifttrust.test", "www.swifttrust.test", "swifttrust.test"])
+        XCTAssertEqual(
+            try certificate("ecdsa/leaf-multi-dns.pem").dnsNames,
+            ["api.swifttrust.test", "www.swifttrust.test", "swifttrust.test"])
         XCTAssertEqual(try certificate("ecdsa/leaf-wildcard.pem").dnsNames, ["*.swifttrust.test"])
         XCTAssertNil(try certificate("ecdsa/leaf-no-san.pem").extensions.subjectAlternativeNames)
 
@@ -98,27 +100,32 @@ final class ExtensionViewTests: XCTestCase {
         XCTAssertEqual(ipLeaf.ipAddresses.map(GeneralName.formatIP), ["192.0.2.10", "2001:db8::10"])
 
         let outside = try certificate("scenarios/nc-leaf-ip-outside.pem")
-        XCTAssertEqual(outside.extensions.subjectAlternativeNames?.map(\.description),
-                       ["DNS:www.swifttrust.test", "IP:198.51.100.1"])
+        XCTAssertEqual(
+            outside.extensions.subjectAlternativeNames?.map(\.description),
+            ["DNS:www.swifttrust.test", "IP:198.51.100.1"])
     }
 
     func testSubjectAlternativeNamesOfEveryKind() throws {
         var template = try CertificateTemplate.load()
         let directory = B.name([(TestOID.organizationName, "SwiftTrust"), (TestOID.commonName, "Dir")])
-        template.setExtension(TestOID.subjectAltName, value: B.sequence(
-            B.dnsName("a.swifttrust.test"),
-            B.rfc822Name("x@swifttrust.test"),
-            B.uri("https://swifttrust.test/path"),
-            B.ipAddress([198, 51, 100, 7]),
-            B.directoryName(directory),
-            B.context(8, constructed: false, B.oidContent("1.2.3.4")),
-            B.context(0, constructed: true, B.oid("1.3.6.1.4.1.311.20.2.3") + B.explicit(0, B.utf8String("upn")))
-        ))
+        template.setExtension(
+            TestOID.subjectAltName,
+            value: B.sequence(
+                B.dnsName("a.swifttrust.test"),
+                B.rfc822Name("x@swifttrust.test"),
+                B.uri("https://swifttrust.test/path"),
+                B.ipAddress([198, 51, 100, 7]),
+                B.directoryName(directory),
+                B.context(8, constructed: false, B.oidContent("1.2.3.4")),
+                B.context(0, constructed: true, B.oid("1.3.6.1.4.1.311.20.2.3") + B.explicit(0, B.utf8String("upn")))
+            ))
         let names = try XCTUnwrap(try template.parse().extensions.subjectAlternativeNames)
-        XCTAssertEqual(names.map(\.description), [
-            "DNS:a.swifttrust.test", "email:x@swifttrust.test", "URI:https://swifttrust.test/path",
-            "IP:198.51.100.7", "DirName:CN=Dir,O=SwiftTrust", "RID:1.2.3.4", "othername:1.3.6.1.4.1.311.20.2.3",
-        ])
+        XCTAssertEqual(
+            names.map(\.description),
+            [
+                "DNS:a.swifttrust.test", "email:x@swifttrust.test", "URI:https://swifttrust.test/path",
+                "IP:198.51.100.7", "DirName:CN=Dir,O=SwiftTrust", "RID:1.2.3.4", "othername:1.3.6.1.4.1.311.20.2.3",
+            ])
         guard case let .directoryName(name) = names[4] else { return XCTFail("not a directoryName") }
         XCTAssertEqual(name, try DistinguishedName(der: directory))
         guard case let .otherName(typeID, value) = names[6] else { return XCTFail("not an otherName") }
@@ -141,7 +148,8 @@ final class ExtensionViewTests: XCTestCase {
         let intermediate = try certificate("scenarios/nc-intermediate.pem")
         let constraints = try XCTUnwrap(intermediate.extensions.nameConstraints)
         XCTAssertTrue(constraints.hasPermittedSubtrees)
-        XCTAssertEqual(constraints.permittedSubtrees, [.dnsName("swifttrust.test"), .ipAddress(ArraySlice<UInt8>([192, 0, 2, 0, 255, 255, 255, 0]))])
+        XCTAssertEqual(
+            constraints.permittedSubtrees, [.dnsName("swifttrust.test"), .ipAddress(ArraySlice<UInt8>([192, 0, 2, 0, 255, 255, 255, 0]))])
         XCTAssertEqual(constraints.permittedSubtrees.map(\.description), ["DNS:swifttrust.test", "IP:192.0.2.0/255.255.255.0"])
         XCTAssertEqual(constraints.excludedSubtrees, [.dnsName("bad.swifttrust.test")])
         XCTAssertEqual(intermediate.extensions[OID.nameConstraints]?.isCritical, true)
@@ -149,9 +157,12 @@ final class ExtensionViewTests: XCTestCase {
 
         // Excluded only.
         var template = try CertificateTemplate.load("ecdsa/intermediate.pem")
-        template.setExtension(TestOID.nameConstraints, critical: true, value: B.sequence(
-            B.context(1, constructed: true, B.sequence(B.ipAddress(bytes(hex: "20010db8000000000000000000000000 ffffffff000000000000000000000000"))))
-        ))
+        template.setExtension(
+            TestOID.nameConstraints, critical: true,
+            value: B.sequence(
+                B.context(
+                    1, constructed: true, B.sequence(B.ipAddress(bytes(hex: "20010db8000000000000000000000000 ffffffff000000000000000000000000"))))
+            ))
         let excludedOnly = try XCTUnwrap(try template.parse().extensions.nameConstraints)
         XCTAssertFalse(excludedOnly.hasPermittedSubtrees)
         XCTAssertEqual(excludedOnly.permittedSubtrees, [])
@@ -168,10 +179,12 @@ final class ExtensionViewTests: XCTestCase {
         // With a CPS qualifier, kept raw.
         var template = try CertificateTemplate.load()
         let qualifiers = B.sequence(B.sequence(B.oid("1.3.6.1.5.5.7.2.1"), B.ia5String("https://cps.swifttrust.test")))
-        template.setExtension(TestOID.certificatePolicies, value: B.sequence(
-            B.sequence(B.oid("2.5.29.32.0"), qualifiers),
-            B.sequence(B.oid("2.23.140.1.2.2"))
-        ))
+        template.setExtension(
+            TestOID.certificatePolicies,
+            value: B.sequence(
+                B.sequence(B.oid("2.5.29.32.0"), qualifiers),
+                B.sequence(B.oid("2.23.140.1.2.2"))
+            ))
         let parsed = try XCTUnwrap(try template.parse().extensions.certificatePolicies)
         XCTAssertEqual(parsed.identifiers, [OID.anyPolicy, oid("2.23.140.1.2.2")])
         XCTAssertEqual(parsed.policies[0].qualifiers.map(Array.init), qualifiers)
@@ -180,10 +193,12 @@ final class ExtensionViewTests: XCTestCase {
 
     func testPolicyMappings() throws {
         var template = try CertificateTemplate.load("ecdsa/intermediate.pem")
-        template.setExtension(TestOID.policyMappings, critical: true, value: B.sequence(
-            B.sequence(B.oid("2.23.140.1.2.1"), B.oid("1.3.6.1.4.1.55555.2.1")),
-            B.sequence(B.oid("2.23.140.1.2.2"), B.oid("1.3.6.1.4.1.55555.2.2"))
-        ))
+        template.setExtension(
+            TestOID.policyMappings, critical: true,
+            value: B.sequence(
+                B.sequence(B.oid("2.23.140.1.2.1"), B.oid("1.3.6.1.4.1.55555.2.1")),
+                B.sequence(B.oid("2.23.140.1.2.2"), B.oid("1.3.6.1.4.1.55555.2.2"))
+            ))
         let mappings = try XCTUnwrap(try template.parse().extensions.policyMappings).mappings
         XCTAssertEqual(mappings.map(\.issuerDomainPolicy.dotted), ["2.23.140.1.2.1", "2.23.140.1.2.2"])
         XCTAssertEqual(mappings.map(\.subjectDomainPolicy.dotted), ["1.3.6.1.4.1.55555.2.1", "1.3.6.1.4.1.55555.2.2"])
@@ -195,9 +210,11 @@ final class ExtensionViewTests: XCTestCase {
 
     func testPolicyConstraints() throws {
         var template = try CertificateTemplate.load("ecdsa/intermediate.pem")
-        template.setExtension(TestOID.policyConstraints, critical: true, value: B.sequence(
-            B.context(0, constructed: false, [0x00]), B.context(1, constructed: false, [0x02])
-        ))
+        template.setExtension(
+            TestOID.policyConstraints, critical: true,
+            value: B.sequence(
+                B.context(0, constructed: false, [0x00]), B.context(1, constructed: false, [0x02])
+            ))
         let both = try XCTUnwrap(try template.parse().extensions.policyConstraints)
         XCTAssertEqual(both.requireExplicitPolicy, 0)
         XCTAssertEqual(both.inhibitPolicyMapping, 2)
@@ -213,7 +230,7 @@ final class ExtensionViewTests: XCTestCase {
         var template = try CertificateTemplate.load("ecdsa/intermediate.pem")
         template.setExtension(TestOID.inhibitAnyPolicy, critical: true, value: B.integer(3))
         XCTAssertEqual(try template.parse().extensions.inhibitAnyPolicy?.skipCerts, 3)
-        template.setExtension(TestOID.inhibitAnyPolicy, critical: true, value: [0x02, 0x01, 0xFF])  // -1
+        template.setExtension(TestOID.inhibitAnyPolicy, critical: true, value: [0x02, 0x01, 0xFF]) // -1
         assertMalformed(template, name: "inhibitAnyPolicy")
         XCTAssertNil(try certificate("ecdsa/intermediate.pem").extensions.inhibitAnyPolicy)
     }
@@ -225,19 +242,24 @@ final class ExtensionViewTests: XCTestCase {
         XCTAssertEqual(points.first?.uris, ["http://crl.swifttrust.test/ecdsa-intermediate.crl"])
         XCTAssertNil(points.first?.reasons)
         XCTAssertNil(points.first?.crlIssuer)
-        XCTAssertEqual(try certificate("rsa/leaf.pem").extensions.crlDistributionPoints?.points.first?.uris,
-                       ["http://crl.swifttrust.test/rsa-intermediate.crl"])
-        XCTAssertEqual(try certificate("scenarios/nc-leaf-ok.pem").extensions.crlDistributionPoints?.points.first?.uris,
-                       ["http://crl.swifttrust.test/nc-intermediate.crl"])
+        XCTAssertEqual(
+            try certificate("rsa/leaf.pem").extensions.crlDistributionPoints?.points.first?.uris,
+            ["http://crl.swifttrust.test/rsa-intermediate.crl"])
+        XCTAssertEqual(
+            try certificate("scenarios/nc-leaf-ok.pem").extensions.crlDistributionPoints?.points.first?.uris,
+            ["http://crl.swifttrust.test/nc-intermediate.crl"])
         XCTAssertNil(try certificate("ecdsa/self-signed-leaf.pem").extensions.crlDistributionPoints)
 
         // cRLIssuer only, with reasons.
         var template = try CertificateTemplate.load()
         let issuerName = B.name([(TestOID.commonName, "CRL Issuer")])
-        template.setExtension(TestOID.crlDistributionPoints, value: B.sequence(B.sequence(
-            B.context(1, constructed: false, [0x06, 0x40]),
-            B.context(2, constructed: true, B.directoryName(issuerName))
-        )))
+        template.setExtension(
+            TestOID.crlDistributionPoints,
+            value: B.sequence(
+                B.sequence(
+                    B.context(1, constructed: false, [0x06, 0x40]),
+                    B.context(2, constructed: true, B.directoryName(issuerName))
+                )))
         let point = try XCTUnwrap(try template.parse().extensions.crlDistributionPoints?.points.first)
         XCTAssertNil(point.name)
         XCTAssertEqual(point.uris, [])
@@ -255,8 +277,9 @@ final class ExtensionViewTests: XCTestCase {
         XCTAssertEqual(aia.ocspURIs, ["http://ocsp.swifttrust.test"])
         XCTAssertEqual(aia.caIssuersURIs, ["http://ca.swifttrust.test/ecdsa-intermediate.crt"])
         XCTAssertEqual(aia.descriptions.map(\.method), [OID.accessOCSP, OID.accessCAIssuers])
-        XCTAssertEqual(try certificate("scenarios/cross-leaf.pem").extensions.authorityInformationAccess?.caIssuersURIs,
-                       ["http://ca.swifttrust.test/cross-intermediate.crt"])
+        XCTAssertEqual(
+            try certificate("scenarios/cross-leaf.pem").extensions.authorityInformationAccess?.caIssuersURIs,
+            ["http://ca.swifttrust.test/cross-intermediate.crt"])
         XCTAssertNil(try certificate("ecdsa/root.pem").extensions.authorityInformationAccess)
     }
 
@@ -269,28 +292,33 @@ final class ExtensionViewTests: XCTestCase {
         XCTAssertNil(aki.authorityCertSerialNumber)
         let intermediateSKI = try XCTUnwrap(intermediate.extensions.subjectKeyIdentifier?.keyIdentifier)
         XCTAssertEqual(aki.keyIdentifier.map(Array.init), Array(intermediateSKI))
-        XCTAssertEqual(intermediate.extensions.authorityKeyIdentifier?.keyIdentifier.map(Array.init),
-                       root.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) })
+        XCTAssertEqual(
+            intermediate.extensions.authorityKeyIdentifier?.keyIdentifier.map(Array.init),
+            root.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) })
         XCTAssertNil(root.extensions.authorityKeyIdentifier)
         XCTAssertNil(try certificate("ecdsa/self-signed-leaf.pem").extensions.authorityKeyIdentifier)
         // OpenSSL's default key identifier: SHA-1 of the subjectPublicKey bits.
         for cert in [leaf, intermediate, root] {
-            XCTAssertEqual(cert.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) },
-                           Digest.sha1(Array(cert.publicKeyInfo.keyBytes)), cert.description)
+            XCTAssertEqual(
+                cert.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) },
+                Digest.sha1(Array(cert.publicKeyInfo.keyBytes)), cert.description)
         }
         // The v1 CA has no SKI; its leaf's AKI is still the SHA-1 of its key.
         let v1 = try certificate("scenarios/v1-intermediate.pem")
-        XCTAssertEqual(try certificate("scenarios/leaf-under-v1.pem").extensions.authorityKeyIdentifier?.keyIdentifier.map(Array.init),
-                       Digest.sha1(Array(v1.publicKeyInfo.keyBytes)))
+        XCTAssertEqual(
+            try certificate("scenarios/leaf-under-v1.pem").extensions.authorityKeyIdentifier?.keyIdentifier.map(Array.init),
+            Digest.sha1(Array(v1.publicKeyInfo.keyBytes)))
 
         // AKI with issuer and serial.
         var template = try CertificateTemplate.load()
         let issuerName = B.name([(TestOID.commonName, "Issuer")])
-        template.setExtension(TestOID.authorityKeyIdentifier, value: B.sequence(
-            B.context(0, constructed: false, [1, 2, 3]),
-            B.context(1, constructed: true, B.directoryName(issuerName)),
-            B.context(2, constructed: false, [0x00, 0x80])
-        ))
+        template.setExtension(
+            TestOID.authorityKeyIdentifier,
+            value: B.sequence(
+                B.context(0, constructed: false, [1, 2, 3]),
+                B.context(1, constructed: true, B.directoryName(issuerName)),
+                B.context(2, constructed: false, [0x00, 0x80])
+            ))
         let full = try XCTUnwrap(try template.parse().extensions.authorityKeyIdentifier)
         XCTAssertEqual(full.keyIdentifier.map(Array.init), [1, 2, 3])
         XCTAssertEqual(full.authorityCertIssuer, [.directoryName(try DistinguishedName(der: issuerName))])
@@ -366,10 +394,12 @@ final class ExtensionViewTests: XCTestCase {
 
     func testExtensionListKeepsOrderAndOffsets() throws {
         let leaf = try certificate("ecdsa/leaf.der")
-        XCTAssertEqual(leaf.extensions.all.map(\.name), [
-            "basicConstraints", "keyUsage", "extKeyUsage", "subjectAltName", "subjectKeyIdentifier",
-            "authorityKeyIdentifier", "cRLDistributionPoints", "authorityInfoAccess",
-        ])
+        XCTAssertEqual(
+            leaf.extensions.all.map(\.name),
+            [
+                "basicConstraints", "keyUsage", "extKeyUsage", "subjectAltName", "subjectKeyIdentifier",
+                "authorityKeyIdentifier", "cRLDistributionPoints", "authorityInfoAccess",
+            ])
         // Offsets are absolute positions of each Extension SEQUENCE in the certificate DER, as
         // `openssl asn1parse` reports them (they move with every regeneration: serial and key lengths vary).
         XCTAssertEqual(leaf.extensions.all.map(\.offset), try opensslExtensionOffsets("ecdsa/leaf.der"))
@@ -380,13 +410,16 @@ final class ExtensionViewTests: XCTestCase {
         // Each extension's OID, criticality and value, written back as an Extension, are exactly
         // the bytes at its offset (a critical one among them: the limbo-style unknown extension).
         var withCritical = try CertificateTemplate.load()
-        withCritical.extensions = (withCritical.extensions ?? []) + [DERBuilder.extension("1.3.6.1.4.1.55555.1", critical: true, value: [0x05, 0x00])]
+        withCritical.extensions =
+            (withCritical.extensions ?? []) + [DERBuilder.extension("1.3.6.1.4.1.55555.1", critical: true, value: [0x05, 0x00])]
         let critical = try withCritical.parse()
         XCTAssertEqual(critical.extensions.all.last?.isCritical, true)
         for certificate in [leaf, critical] {
             for ext in certificate.extensions.all {
-                let rewritten = DERWriter.tlv(identifier: 0x30, content: DERWriter.tlv(identifier: 0x06, content: Array(ext.oid.bytes))
-                    + (ext.isCritical ? [0x01, 0x01, 0xFF] : []) + DERWriter.tlv(identifier: 0x04, content: Array(ext.value)))
+                let rewritten = DERWriter.tlv(
+                    identifier: 0x30,
+                    content: DERWriter.tlv(identifier: 0x06, content: Array(ext.oid.bytes))
+                        + (ext.isCritical ? [0x01, 0x01, 0xFF] : []) + DERWriter.tlv(identifier: 0x04, content: Array(ext.value)))
                 XCTAssertEqual(Array(certificate.derEncoded[ext.offset..<(ext.offset + rewritten.count)]), rewritten, ext.name)
             }
         }
@@ -400,8 +433,8 @@ final class ExtensionViewTests: XCTestCase {
         let elements: [(offset: Int, depth: Int, line: Substring)] = text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: ":", maxSplits: 1)
             guard fields.count == 2, let offset = Int(fields[0].trimmingCharacters(in: .whitespaces)),
-                  let depthField = fields[1].split(separator: " ").first, depthField.hasPrefix("d="),
-                  let depth = Int(depthField.dropFirst(2))
+                let depthField = fields[1].split(separator: " ").first, depthField.hasPrefix("d="),
+                let depth = Int(depthField.dropFirst(2))
             else { return nil }
             return (offset, depth, line)
         }
@@ -470,12 +503,15 @@ final class ExtensionViewTests: XCTestCase {
         XCTAssertEqual(certificate.encodingFindings, [.explicitCriticalFalse(extensionName: "subjectAltName", offset: extensionOffset + 7)])
         XCTAssertEqual(certificate.semanticDefects, [])
         // A BOOLEAN that is neither 0x00 nor 0xFF is not DER and stays refused, as Apple's DERParseBoolean refuses it.
-        template.replaceExtension(TestOID.subjectAltName, with: B.sequence(
-            B.oid(TestOID.subjectAltName), [0x01, 0x01, 0x01], B.octetString(B.sequence(B.dnsName("www.swifttrust.test")))))
+        template.replaceExtension(
+            TestOID.subjectAltName,
+            with: B.sequence(
+                B.oid(TestOID.subjectAltName), [0x01, 0x01, 0x01], B.octetString(B.sequence(B.dnsName("www.swifttrust.test")))))
         XCTAssertThrowsError(try template.parse())
         // Explicit TRUE is fine, and no finding.
-        template.replaceExtension(TestOID.subjectAltName,
-                                  with: B.extension(TestOID.subjectAltName, critical: true, value: B.sequence(B.dnsName("www.swifttrust.test"))))
+        template.replaceExtension(
+            TestOID.subjectAltName,
+            with: B.extension(TestOID.subjectAltName, critical: true, value: B.sequence(B.dnsName("www.swifttrust.test"))))
         let critical = try template.parse()
         XCTAssertEqual(critical.extensions[OID.subjectAltName]?.isCritical, true)
         XCTAssertEqual(critical.encodingFindings, [])
@@ -560,13 +596,17 @@ final class ExtensionViewTests: XCTestCase {
         template.setExtension(TestOID.nameConstraints, critical: true, value: B.sequence(B.context(0, constructed: true, [])))
         assertMalformed(template, name: "nameConstraints")
         // maximum must be absent (RFC 5280 §4.2.1.10), as Apple's parseGeneralSubtrees requires.
-        template.setExtension(TestOID.nameConstraints, critical: true, value: B.sequence(
-            B.context(0, constructed: true, B.sequence(B.dnsName("swifttrust.test"), B.context(1, constructed: false, [0x01])))))
+        template.setExtension(
+            TestOID.nameConstraints, critical: true,
+            value: B.sequence(
+                B.context(0, constructed: true, B.sequence(B.dnsName("swifttrust.test"), B.context(1, constructed: false, [0x01])))))
         assertMalformed(template, name: "nameConstraints")
         // minimum must be 0: any other value is refused, as Apple refuses it.
         for minimum: [UInt8] in [[0x01], [0xFF], [0x00, 0x00]] {
-            template.setExtension(TestOID.nameConstraints, critical: true, value: B.sequence(
-                B.context(0, constructed: true, B.sequence(B.dnsName("swifttrust.test"), B.context(0, constructed: false, minimum)))))
+            template.setExtension(
+                TestOID.nameConstraints, critical: true,
+                value: B.sequence(
+                    B.context(0, constructed: true, B.sequence(B.dnsName("swifttrust.test"), B.context(0, constructed: false, minimum)))))
             assertMalformed(template, name: "nameConstraints")
         }
     }
@@ -577,8 +617,10 @@ final class ExtensionViewTests: XCTestCase {
         var template = try CertificateTemplate.load("ecdsa/intermediate.pem")
         let minimum = B.context(0, constructed: false, [0x00])
         let subtree = B.sequence(B.dnsName("swifttrust.test"), minimum)
-        template.setExtension(TestOID.nameConstraints, critical: true, value: B.sequence(
-            B.context(0, constructed: true, subtree), B.context(1, constructed: true, B.sequence(B.dnsName("bad.swifttrust.test")))))
+        template.setExtension(
+            TestOID.nameConstraints, critical: true,
+            value: B.sequence(
+                B.context(0, constructed: true, subtree), B.context(1, constructed: true, B.sequence(B.dnsName("bad.swifttrust.test")))))
         let der = template.der
         let certificate = try Certificate(derEncoded: der)
         let constraints = try XCTUnwrap(certificate.extensions.nameConstraints)
@@ -590,10 +632,12 @@ final class ExtensionViewTests: XCTestCase {
 
     func testAuthorityKeyIdentifierWithIssuerButNoSerialIsRejected() throws {
         var template = try CertificateTemplate.load()
-        template.setExtension(TestOID.authorityKeyIdentifier, value: B.sequence(
-            B.context(0, constructed: false, [1, 2, 3]),
-            B.context(1, constructed: true, B.directoryName(B.name([(TestOID.commonName, "Issuer")])))
-        ))
+        template.setExtension(
+            TestOID.authorityKeyIdentifier,
+            value: B.sequence(
+                B.context(0, constructed: false, [1, 2, 3]),
+                B.context(1, constructed: true, B.directoryName(B.name([(TestOID.commonName, "Issuer")])))
+            ))
         assertMalformed(template, name: "authorityKeyIdentifier")
         // Serial without issuer.
         template.setExtension(TestOID.authorityKeyIdentifier, value: B.sequence(B.context(2, constructed: false, [0x01])))
@@ -602,9 +646,11 @@ final class ExtensionViewTests: XCTestCase {
 
     func testCertificatePoliciesWithDuplicateOIDIsRejected() throws {
         var template = try CertificateTemplate.load()
-        template.setExtension(TestOID.certificatePolicies, value: B.sequence(
-            B.sequence(B.oid("2.23.140.1.2.1")), B.sequence(B.oid("2.23.140.1.2.1"))
-        ))
+        template.setExtension(
+            TestOID.certificatePolicies,
+            value: B.sequence(
+                B.sequence(B.oid("2.23.140.1.2.1")), B.sequence(B.oid("2.23.140.1.2.1"))
+            ))
         assertMalformed(template, name: "certificatePolicies")
         template.setExtension(TestOID.certificatePolicies, value: B.sequence())
         assertMalformed(template, name: "certificatePolicies")
@@ -660,11 +706,12 @@ final class ExtensionViewTests: XCTestCase {
         var template = try CertificateTemplate.load()
         let element = try DERReader.parseSingle(template.signatureValue)
         var octets = Array(try element.bitString().bytes)
-        octets[octets.count - 1] &= 0xFE  // keep the padding bit zero so only the unused-bits rule applies
+        octets[octets.count - 1] &= 0xFE // keep the padding bit zero so only the unused-bits rule applies
         template.signatureValue = B.bitString(octets, unusedBits: 1)
         // PKITS's BadSignedCACert is built so; OpenSSL and pyca parse it and fail its signature.
-        XCTAssertEqual(try template.parse().semanticDefects,
-                       [.signatureNotWholeOctets(offset: template.der.count - template.signatureValue.count)])
+        XCTAssertEqual(
+            try template.parse().semanticDefects,
+            [.signatureNotWholeOctets(offset: template.der.count - template.signatureValue.count)])
         // Non-zero padding bits are a DER error.
         octets[octets.count - 1] |= 0x01
         template.signatureValue = B.bitString(octets, unusedBits: 1)

@@ -52,10 +52,12 @@ final class GeneralNameTests: XCTestCase {
 
     func testAddressAndMask() {
         XCTAssertEqual(GeneralName.formatIP([192, 0, 2, 0, 255, 255, 255, 0]), "192.0.2.0/255.255.255.0")
-        XCTAssertEqual(GeneralName.formatIP(ArraySlice(bytes(hex: "20010db8000000000000000000000000 ffffffff000000000000000000000000"))),
-                       "2001:db8::/ffff:ffff::")
-        XCTAssertEqual(GeneralName.formatIP(ArraySlice(bytes(hex: "00000000000000000000000000000000 00000000000000000000000000000000"))),
-                       "::/::")
+        XCTAssertEqual(
+            GeneralName.formatIP(ArraySlice(bytes(hex: "20010db8000000000000000000000000 ffffffff000000000000000000000000"))),
+            "2001:db8::/ffff:ffff::")
+        XCTAssertEqual(
+            GeneralName.formatIP(ArraySlice(bytes(hex: "00000000000000000000000000000000 00000000000000000000000000000000"))),
+            "::/::")
         XCTAssertEqual(GeneralName.ipAddress([10, 0, 0, 0, 255, 0, 0, 0]).description, "IP:10.0.0.0/255.0.0.0")
     }
 

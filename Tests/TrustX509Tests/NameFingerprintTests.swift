@@ -49,8 +49,10 @@ final class NameFingerprintTests: XCTestCase {
     }
 
     /// Texts that fold together or apart (case, inner and outer white space, non-ASCII letters).
-    private static let texts = ["Example CA", "example ca", "  Example   CA ", "Example\tCA", "ExampleCA", "Example CB",
-                                "École", "école", "a", "A", " a", "a b"]
+    private static let texts = [
+        "Example CA", "example ca", "  Example   CA ", "Example\tCA", "ExampleCA", "Example CB",
+        "École", "école", "a", "A", " a", "a b",
+    ]
 
     /// One attribute value: `text` under one of the string types, or a value that is not a string.
     private static func value(kind: Int, text: String) -> [UInt8] {
@@ -58,8 +60,8 @@ final class NameFingerprintTests: XCTestCase {
         case 0: return B.utf8String(text)
         case 1: return B.printableString(text)
         case 2: return B.ia5String(text)
-        case 3: return B.tlv(0x1A, Array(text.utf8))  // VisibleString
-        case 4: return B.tlv(0x1E, text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })  // BMPString
+        case 3: return B.tlv(0x1A, Array(text.utf8)) // VisibleString
+        case 4: return B.tlv(0x1E, text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }) // BMPString
         case 5: return B.octetString(Array(text.utf8))
         default: return B.integer(UInt64(text.utf8.count))
         }
@@ -147,10 +149,12 @@ final class NameFingerprintTests: XCTestCase {
 
     func testAValueNeedingUnicodeFoldingLeavesNoFingerprint() throws {
         XCTAssertNil(try DistinguishedName(der: B.name([(TestOID.commonName, "École")])).keyFingerprint)
-        XCTAssertNil(try DistinguishedName(der: B.name([[B.attribute(TestOID.commonName, Self.value(kind: 4, text: "a"))]])).keyFingerprint,
-                     "a BMPString is folded through Unicode even when its text is ASCII")
-        XCTAssertNotNil(try DistinguishedName(der: B.name([[B.attribute(TestOID.commonName, B.octetString([0xC3, 0x89]))]])).keyFingerprint,
-                        "a value that is not a string is compared by its encoding")
+        XCTAssertNil(
+            try DistinguishedName(der: B.name([[B.attribute(TestOID.commonName, Self.value(kind: 4, text: "a"))]])).keyFingerprint,
+            "a BMPString is folded through Unicode even when its text is ASCII")
+        XCTAssertNotNil(
+            try DistinguishedName(der: B.name([[B.attribute(TestOID.commonName, B.octetString([0xC3, 0x89]))]])).keyFingerprint,
+            "a value that is not a string is compared by its encoding")
     }
 
     func testKeysAlreadyBuiltAreCompared() throws {

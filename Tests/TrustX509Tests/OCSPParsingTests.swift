@@ -197,19 +197,25 @@ final class OCSPParsingTests: XCTestCase {
             return tree.der
         }
         let nonce: [UInt8] = Array(1...16)
-        let withNonce = try OCSPResponse(derEncoded: try withResponseExtensions([
-            .extension("1.3.6.1.5.5.7.48.1.2", critical: false, value: RevocationTLV.octetString(nonce).der),
-        ]))
+        let withNonce = try OCSPResponse(
+            derEncoded: try withResponseExtensions([
+                .extension("1.3.6.1.5.5.7.48.1.2", critical: false, value: RevocationTLV.octetString(nonce).der)
+            ]))
         XCTAssertEqual(withNonce.nonce, nonce)
-        XCTAssertThrowsError(try OCSPResponse(derEncoded: try withResponseExtensions([
-            .extension("1.3.6.1.4.1.55555.7", critical: true, value: RevocationTLV.null.der),
-        ]))) { error in
+        XCTAssertThrowsError(
+            try OCSPResponse(
+                derEncoded: try withResponseExtensions([
+                    .extension("1.3.6.1.4.1.55555.7", critical: true, value: RevocationTLV.null.der)
+                ]))
+        ) { error in
             XCTAssertTrue("\(error)".contains("unknown critical OCSP response extension"), "\(error)")
         }
         // Control: the same extension, not critical, is ignored.
-        XCTAssertNoThrow(try OCSPResponse(derEncoded: try withResponseExtensions([
-            .extension("1.3.6.1.4.1.55555.7", critical: false, value: RevocationTLV.null.der),
-        ])))
+        XCTAssertNoThrow(
+            try OCSPResponse(
+                derEncoded: try withResponseExtensions([
+                    .extension("1.3.6.1.4.1.55555.7", critical: false, value: RevocationTLV.null.der)
+                ])))
     }
 
     func testDamagedInputNeverCrashes() throws {
@@ -297,9 +303,12 @@ final class OCSPParsingTests: XCTestCase {
         let revokedLeaf = try TestCertificates.certificate("revocation/revoked-leaf.pem")
         let intermediate = try TestCertificates.certificate("ecdsa/intermediate.pem")
         let nonce: [UInt8] = [0xA5, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F]
-        let request = OCSPRequest(certIDs: [OCSPCertID(certificate: goodLeaf, issuer: intermediate),
-                                            OCSPCertID(certificate: revokedLeaf, issuer: intermediate, hash: .sha256)],
-                                  nonce: nonce)
+        let request = OCSPRequest(
+            certIDs: [
+                OCSPCertID(certificate: goodLeaf, issuer: intermediate),
+                OCSPCertID(certificate: revokedLeaf, issuer: intermediate, hash: .sha256),
+            ],
+            nonce: nonce)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ocsp-req-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -323,8 +332,10 @@ final class OCSPParsingTests: XCTestCase {
 
     func testDERWriterEncodings() throws {
         // Short and long definite lengths, at their boundaries.
-        for (count, header) in [(0, [0x04, 0x00]), (127, [0x04, 0x7F]), (128, [0x04, 0x81, 0x80]), (255, [0x04, 0x81, 0xFF]),
-                                (256, [0x04, 0x82, 0x01, 0x00]), (65_536, [0x04, 0x83, 0x01, 0x00, 0x00])] as [(Int, [UInt8])] {
+        for (count, header) in [
+            (0, [0x04, 0x00]), (127, [0x04, 0x7F]), (128, [0x04, 0x81, 0x80]), (255, [0x04, 0x81, 0xFF]),
+            (256, [0x04, 0x82, 0x01, 0x00]), (65_536, [0x04, 0x83, 0x01, 0x00, 0x00]),
+        ] as [(Int, [UInt8])] {
             var writer = DERWriter()
             writer.writeOctetString([UInt8](repeating: 0xAB, count: count))
             XCTAssertEqual(Array(writer.bytes.prefix(header.count)), header, "length \(count)")
@@ -340,8 +351,12 @@ final class OCSPParsingTests: XCTestCase {
         tags.write(DERTag(.contextSpecific, number: 31, constructed: false), content: [])
         tags.write(DERTag(.contextSpecific, number: 201, constructed: true), content: [])
         tags.write(DERTag(.universal, number: 16_384, constructed: false), content: [])
-        XCTAssertEqual(tags.bytes, [0xA2, 0x02, 0x05, 0x00, 0x80, 0x00, 0x41, 0x01, 0x01, 0xFE, 0x00,
-                                    0x9F, 0x1F, 0x00, 0xBF, 0x81, 0x49, 0x00, 0x1F, 0x81, 0x80, 0x00, 0x00])
+        XCTAssertEqual(
+            tags.bytes,
+            [
+                0xA2, 0x02, 0x05, 0x00, 0x80, 0x00, 0x41, 0x01, 0x01, 0xFE, 0x00,
+                0x9F, 0x1F, 0x00, 0xBF, 0x81, 0x49, 0x00, 0x1F, 0x81, 0x80, 0x00, 0x00,
+            ])
         // Nested structures, OIDs, integers and pre-encoded elements.
         var nested = DERWriter()
         nested.sequence { outer in

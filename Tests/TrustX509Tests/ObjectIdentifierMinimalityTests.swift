@@ -35,7 +35,8 @@ final class ObjectIdentifierMinimalityTests: XCTestCase {
                 return .constructed(identifier: header, children: children)
             }
             if element.tag == .octetString, !content.isEmpty, let child = try? parse(content),
-               case .constructed = child {
+                case .constructed = child
+            {
                 return .encapsulating(identifier: header, child: child)
             }
             return .primitive(identifier: header, content: Array(content))
@@ -104,8 +105,10 @@ final class ObjectIdentifierMinimalityTests: XCTestCase {
     }
 
     /// Every OID of `der` broken in turn must make `parse` throw an invalid-OID error.
-    private func assertEveryObjectIdentifierIsChecked(_ name: String, _ der: [UInt8],
-                                                      parse: ([UInt8]) throws(X509Error) -> Void) throws {
+    private func assertEveryObjectIdentifierIsChecked(
+        _ name: String, _ der: [UInt8],
+        parse: ([UInt8]) throws(X509Error) -> Void
+    ) throws {
         let tree = try Node.parse(der[...])
         XCTAssertEqual(tree.encoded, der, "\(name): the tree re-encodes the input exactly")
         XCTAssertNoThrow(try parse(der), name)
@@ -133,9 +136,11 @@ final class ObjectIdentifierMinimalityTests: XCTestCase {
     }
 
     func testEveryObjectIdentifierOfACertificateIsChecked() throws {
-        for file in ["ecdsa/leaf.pem", "rsa/leaf.pem", "ecdsa/intermediate.pem", "ed25519/leaf.pem", "scenarios/leaf-policies.pem",
-                     "scenarios/leaf-pss.pem", "scenarios/nc-intermediate.pem", "revocation/revoked-leaf.pem",
-                     "revocation/ocsp-responder.pem", "scenarios/leaf-must-staple.pem"] {
+        for file in [
+            "ecdsa/leaf.pem", "rsa/leaf.pem", "ecdsa/intermediate.pem", "ed25519/leaf.pem", "scenarios/leaf-policies.pem",
+            "scenarios/leaf-pss.pem", "scenarios/nc-intermediate.pem", "revocation/revoked-leaf.pem",
+            "revocation/ocsp-responder.pem", "scenarios/leaf-must-staple.pem",
+        ] {
             for der in try der(file) {
                 try assertEveryObjectIdentifierIsChecked(file, der) { bytes throws(X509Error) in _ = try Certificate(derEncoded: bytes) }
             }
@@ -156,7 +161,7 @@ final class ObjectIdentifierMinimalityTests: XCTestCase {
     func testTheIssuesReproductionIsAParseErrorWithTheOffset() throws {
         let der = try der("rsa/leaf.pem")[0]
         let tree = try Node.parse(der[...])
-        let broken = tree.breakingObjectIdentifier(0).encoded   // the first OID: tbsCertificate.signature
+        let broken = tree.breakingObjectIdentifier(0).encoded // the first OID: tbsCertificate.signature
         XCTAssertThrowsError(try Certificate(derEncoded: broken)) { error in
             guard let error = error as? X509Error, case let .der(derError) = error.reason else { return XCTFail("\(error)") }
             XCTAssertEqual(derError.rule, .invalidObjectIdentifier)

@@ -98,7 +98,8 @@ final class OpenSSLDifferentialTests: XCTestCase {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard parts.count == 5, parts[4] == "GMT", let monthIndex = months.firstIndex(of: parts[0]),
-              let day = Int(parts[1]), let year = Int(parts[3]) else { return nil }
+            let day = Int(parts[1]), let year = Int(parts[3])
+        else { return nil }
         let clock = parts[2].split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3 else { return nil }
         return DERTime(year: year, month: monthIndex + 1, day: day, hour: clock[0], minute: clock[1], second: clock[2])
@@ -170,7 +171,8 @@ final class OpenSSLDifferentialTests: XCTestCase {
         }
         while index < chars.count {
             if chars[index] == UInt8(ascii: "\\"), index + 2 < chars.count,
-               let high = hexValue(chars[index + 1]), let low = hexValue(chars[index + 2]) {
+                let high = hexValue(chars[index + 1]), let low = hexValue(chars[index + 2])
+            {
                 out.append(high << 4 | low)
                 index += 3
             } else if chars[index] == UInt8(ascii: "\\"), index + 1 < chars.count {
@@ -234,8 +236,11 @@ final class OpenSSLDifferentialTests: XCTestCase {
         var compared = 0
         for path in files {
             let certificate = try TestCertificates.certificate(path)
-            let output = try openssl(["x509", "-noout", "-subject", "-issuer", "-serial", "-dates",
-                                      "-ext", "subjectAltName", "-nameopt", "RFC2253"] + inputArguments(path))
+            let output = try openssl(
+                [
+                    "x509", "-noout", "-subject", "-issuer", "-serial", "-dates",
+                    "-ext", "subjectAltName", "-nameopt", "RFC2253",
+                ] + inputArguments(path))
             let fields = Self.parseFields(output.text)
 
             XCTAssertEqual(Self.normalizeDN(certificate.subject.description), Self.normalizeDN(fields.subject), "\(path) subject")
@@ -270,9 +275,10 @@ final class OpenSSLDifferentialTests: XCTestCase {
             for (digest, ours) in [("-sha256", certificate.sha256Fingerprint), ("-sha1", certificate.sha1Fingerprint)] {
                 let output = try openssl(["x509", "-noout", "-fingerprint", digest] + inputArguments(path)).text
                 // `sha256 Fingerprint=E8:29:...`
-                let value = output.split(separator: "=", maxSplits: 1).last.map {
-                    $0.trimmingCharacters(in: .whitespacesAndNewlines)
-                } ?? ""
+                let value =
+                    output.split(separator: "=", maxSplits: 1).last.map {
+                        $0.trimmingCharacters(in: .whitespacesAndNewlines)
+                    } ?? ""
                 XCTAssertEqual(Certificate.hex(ours, separator: ":").uppercased(), value, "\(path) \(digest)")
             }
         }
@@ -309,14 +315,16 @@ final class OpenSSLDifferentialTests: XCTestCase {
         ])
         template.issuer = B.name([[B.attribute(TestOID.commonName, B.printableString("Plain Issuer"))]])
         // Every SAN kind the comparison covers, including the URI and IPv6 forms no committed certificate has.
-        template.setExtension(TestOID.subjectAltName, value: B.sequence(
-            B.dnsName("www.swifttrust.test"),
-            B.ipAddress([198, 51, 100, 7]),
-            B.ipAddress(bytes(hex: "20010db8000000000000000000000001")),
-            B.ipAddress(bytes(hex: "fe800000000000000001000000000000")),
-            B.rfc822Name("user@swifttrust.test"),
-            B.uri("https://swifttrust.test/a?b=c")
-        ))
+        template.setExtension(
+            TestOID.subjectAltName,
+            value: B.sequence(
+                B.dnsName("www.swifttrust.test"),
+                B.ipAddress([198, 51, 100, 7]),
+                B.ipAddress(bytes(hex: "20010db8000000000000000000000001")),
+                B.ipAddress(bytes(hex: "fe800000000000000001000000000000")),
+                B.rfc822Name("user@swifttrust.test"),
+                B.uri("https://swifttrust.test/a?b=c")
+            ))
         let der = template.der
         let certificate = try Certificate(derEncoded: der)
 
@@ -327,23 +335,29 @@ final class OpenSSLDifferentialTests: XCTestCase {
         let file = directory.appendingPathComponent("names.der")
         try Data(der).write(to: file)
 
-        let output = try openssl(["x509", "-noout", "-subject", "-issuer", "-ext", "subjectAltName",
-                                  "-nameopt", "RFC2253", "-in", file.path, "-inform", "DER"])
+        let output = try openssl([
+            "x509", "-noout", "-subject", "-issuer", "-ext", "subjectAltName",
+            "-nameopt", "RFC2253", "-in", file.path, "-inform", "DER",
+        ])
         let fields = Self.parseFields(output.text)
         XCTAssertEqual(certificate.issuer.description, "CN=Plain Issuer")
         XCTAssertEqual(fields.issuer, "CN=Plain Issuer")
-        XCTAssertEqual(certificate.subject.description,
-                       "1.2.3.4=#0c03616263,CN=café+UID=u1,OU=in#ner sp ace,OU=trail\\ ,OU=\\ lead,OU=\\#hash,"
-                       + "O=Acme\\, Inc. \\+ \\\"Q\\\" \\<x\\>\\;y\\\\z,C=US")
-        XCTAssertEqual(Self.normalizeDN(certificate.subject.description), Self.normalizeDN(fields.subject),
-                       "ours: \(certificate.subject) openssl: \(fields.subject)")
+        XCTAssertEqual(
+            certificate.subject.description,
+            "1.2.3.4=#0c03616263,CN=café+UID=u1,OU=in#ner sp ace,OU=trail\\ ,OU=\\ lead,OU=\\#hash,"
+                + "O=Acme\\, Inc. \\+ \\\"Q\\\" \\<x\\>\\;y\\\\z,C=US")
+        XCTAssertEqual(
+            Self.normalizeDN(certificate.subject.description), Self.normalizeDN(fields.subject),
+            "ours: \(certificate.subject) openssl: \(fields.subject)")
 
         let sans = try XCTUnwrap(certificate.extensions.subjectAlternativeNames)
         XCTAssertEqual(sans.map(Self.describeForOpenSSL), fields.subjectAltNames.map(Self.normalizeOpenSSLSAN))
         XCTAssertEqual(fields.subjectAltNames.count, 6, "\(fields.subjectAltNames)")
-        XCTAssertEqual(sans.map(\.description), [
-            "DNS:www.swifttrust.test", "IP:198.51.100.7", "IP:2001:db8::1", "IP:fe80::1:0:0:0",
-            "email:user@swifttrust.test", "URI:https://swifttrust.test/a?b=c",
-        ])
+        XCTAssertEqual(
+            sans.map(\.description),
+            [
+                "DNS:www.swifttrust.test", "IP:198.51.100.7", "IP:2001:db8::1", "IP:fe80::1:0:0:0",
+                "email:user@swifttrust.test", "URI:https://swifttrust.test/a?b=c",
+            ])
     }
 }

@@ -54,8 +54,12 @@ final class ParsingBoundsTests: XCTestCase {
         // The last one repeats the first unknown one (RFC 5280 §4.2).
         template.extensions = (template.extensions ?? []) + many + [many[0]]
         assertX509Error(try template.parse()) { error in
-            XCTAssertEqual(error.reason, .duplicateExtension(oid: "1.3.6.1.4.1.55555.0", offset: template.der.count
-                - template.signatureValue.count - template.outerSignatureAlgorithm.count - many[0].count))
+            XCTAssertEqual(
+                error.reason,
+                .duplicateExtension(
+                    oid: "1.3.6.1.4.1.55555.0",
+                    offset: template.der.count
+                        - template.signatureValue.count - template.outerSignatureAlgorithm.count - many[0].count))
         }
         // A repeated known extension among them as well.
         var known = try CertificateTemplate.load()

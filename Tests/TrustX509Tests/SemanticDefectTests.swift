@@ -110,11 +110,13 @@ final class SemanticDefectTests: XCTestCase {
     /// RSASSA-PSS AlgorithmIdentifier with SHA-256, MGF `mgf` (default MGF1) over SHA-256 and `saltLength`.
     private func pss(saltLength: UInt64, mgf: String = "1.2.840.113549.1.1.8") -> [UInt8] {
         let sha256 = B.sequence(B.oid("2.16.840.1.101.3.4.2.1"), B.null)
-        return B.sequence(B.oid(Self.rsassaPSS), B.sequence(
-            B.explicit(0, sha256),
-            B.explicit(1, B.sequence(B.oid(mgf), sha256)),
-            B.explicit(2, B.integer(saltLength))
-        ))
+        return B.sequence(
+            B.oid(Self.rsassaPSS),
+            B.sequence(
+                B.explicit(0, sha256),
+                B.explicit(1, B.sequence(B.oid(mgf), sha256)),
+                B.explicit(2, B.integer(saltLength))
+            ))
     }
 }
 

@@ -30,7 +30,7 @@ final class TestCertificatesParseTests: XCTestCase {
             let first = cells[1].trimmingCharacters(in: .whitespaces)
             guard first.count > 2, first.hasPrefix("`"), first.hasSuffix("`") else { return nil }
             let path = String(first.dropFirst().dropLast())
-            guard !path.contains("`") else { return nil }  // a cell naming several files (the CRL table)
+            guard !path.contains("`") else { return nil } // a cell naming several files (the CRL table)
             return path
         }
         return paths.filter { path in
@@ -82,8 +82,9 @@ final class TestCertificatesParseTests: XCTestCase {
                     // Re-parsing the kept DER yields the same certificate.
                     XCTAssertEqual(try Certificate(derEncoded: certificate.derEncoded), certificate, context)
                     // The tbsCertificate bytes are a slice of the DER starting right after the outer header.
-                    XCTAssertTrue(certificate.derEncoded[certificate.tbsCertificateBytes.indices]
-                        .elementsEqual(certificate.tbsCertificateBytes), context)
+                    XCTAssertTrue(
+                        certificate.derEncoded[certificate.tbsCertificateBytes.indices]
+                            .elementsEqual(certificate.tbsCertificateBytes), context)
                     XCTAssertEqual(certificate.tbsCertificateBytes.first, 0x30, context)
                 }
             } catch {
@@ -133,30 +134,38 @@ final class TestCertificatesParseTests: XCTestCase {
     func testBundlesHoldTheDocumentedCertificatesInOrder() throws {
         func load(_ paths: [String]) throws -> [Certificate] { try paths.map { try TestCertificates.certificate($0) } }
         XCTAssertEqual(try TestCertificates.certificates("ecdsa/chain.pem"), try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"]))
-        XCTAssertEqual(try TestCertificates.certificates("ecdsa/chain-intermediate2.pem"),
-                       try load(["ecdsa/leaf-intermediate2.pem", "ecdsa/intermediate2.pem"]))
+        XCTAssertEqual(
+            try TestCertificates.certificates("ecdsa/chain-intermediate2.pem"),
+            try load(["ecdsa/leaf-intermediate2.pem", "ecdsa/intermediate2.pem"]))
         XCTAssertEqual(try TestCertificates.certificates("rsa/chain.pem"), try load(["rsa/leaf.pem", "rsa/intermediate.pem"]))
         XCTAssertEqual(try TestCertificates.certificates("ed25519/chain.pem"), try load(["ed25519/leaf.pem", "ed25519/intermediate.pem"]))
-        XCTAssertEqual(try TestCertificates.certificates("scenarios/chain-wrong-order.pem"),
-                       try load(["ecdsa/intermediate.pem", "ecdsa/leaf.pem"]))
-        XCTAssertEqual(try TestCertificates.certificates("scenarios/chain-with-root.pem"),
-                       try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/root.pem"]))
-        XCTAssertEqual(try TestCertificates.certificates("scenarios/chain-with-duplicate.pem"),
-                       try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/intermediate.pem"]))
+        XCTAssertEqual(
+            try TestCertificates.certificates("scenarios/chain-wrong-order.pem"),
+            try load(["ecdsa/intermediate.pem", "ecdsa/leaf.pem"]))
+        XCTAssertEqual(
+            try TestCertificates.certificates("scenarios/chain-with-root.pem"),
+            try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/root.pem"]))
+        XCTAssertEqual(
+            try TestCertificates.certificates("scenarios/chain-with-duplicate.pem"),
+            try load(["ecdsa/leaf.pem", "ecdsa/intermediate.pem", "ecdsa/intermediate.pem"]))
         XCTAssertEqual(try TestCertificates.certificates("scenarios/chain-leaf-only.pem"), try load(["ecdsa/leaf.pem"]))
         // Commentary (`Bag Attributes`, `subject=` lines) between the blocks is ignored.
-        XCTAssertEqual(try TestCertificates.certificates("bundle-all-valid.pem"), try load([
-            "ecdsa/root.pem", "ecdsa/intermediate.pem", "ecdsa/leaf.pem",
-            "rsa/root.pem", "rsa/intermediate.pem", "rsa/leaf.pem", "ed25519/leaf.pem",
-        ]))
+        XCTAssertEqual(
+            try TestCertificates.certificates("bundle-all-valid.pem"),
+            try load([
+                "ecdsa/root.pem", "ecdsa/intermediate.pem", "ecdsa/leaf.pem",
+                "rsa/root.pem", "rsa/intermediate.pem", "rsa/leaf.pem", "ed25519/leaf.pem",
+            ]))
     }
 
     func testMalformedDirectoryHoldsExactlyTheDocumentedFiles() throws {
         let files = try TestCertificates.files(under: TestCertificates.url("malformed"))
-        XCTAssertEqual(files, [
-            "malformed/bad-base64.pem", "malformed/indefinite-length.der", "malformed/not-a-certificate.pem",
-            "malformed/trailing-bytes.der", "malformed/truncated.der",
-        ])
+        XCTAssertEqual(
+            files,
+            [
+                "malformed/bad-base64.pem", "malformed/indefinite-length.der", "malformed/not-a-certificate.pem",
+                "malformed/trailing-bytes.der", "malformed/truncated.der",
+            ])
     }
 
     // MARK: - malformed/
@@ -259,11 +268,14 @@ final class TestCertificatesParseTests: XCTestCase {
             XCTAssertEqual((error as? CertificateLoadingError)?.error.reason, .pem(.noBlocks))
         }
         // A bundle whose second certificate is bad names position 1 (counted from 0).
-        XCTAssertThrowsError(try Certificate.loadAll(pem: {
-            let good = PEM.encode((try? TestCertificates.bytes("ecdsa/leaf.der")) ?? [], label: "CERTIFICATE")
-            let bad = PEM.encode([0x30, 0x03, 0x02, 0x01, 0x01], label: "CERTIFICATE")
-            return good + bad
-        }())) { error in
+        XCTAssertThrowsError(
+            try Certificate.loadAll(
+                pem: {
+                    let good = PEM.encode((try? TestCertificates.bytes("ecdsa/leaf.der")) ?? [], label: "CERTIFICATE")
+                    let bad = PEM.encode([0x30, 0x03, 0x02, 0x01, 0x01], label: "CERTIFICATE")
+                    return good + bad
+                }())
+        ) { error in
             XCTAssertEqual((error as? CertificateLoadingError)?.index, 1)
             XCTAssertTrue("\(error)".hasPrefix("certificate 1: "), "\(error)")
         }
@@ -274,16 +286,19 @@ extension TestCertificatesParseTests {
     /// A DER certificate is DER even when some field happens to contain a PEM BEGIN marker.
     func testDERCertificateContainingAPEMMarkerIsReadAsDER() throws {
         var template = try CertificateTemplate.load()
-        template.setExtension(TestOID.subjectAltName, value: DERBuilder.sequence(
-            DERBuilder.dnsName("www.swifttrust.test"),
-            DERBuilder.uri("http://swifttrust.test/-----BEGIN CERTIFICATE-----")
-        ))
+        template.setExtension(
+            TestOID.subjectAltName,
+            value: DERBuilder.sequence(
+                DERBuilder.dnsName("www.swifttrust.test"),
+                DERBuilder.uri("http://swifttrust.test/-----BEGIN CERTIFICATE-----")
+            ))
         let der = template.der
         XCTAssertTrue(PEM.looksLikePEM(der))
         let certificates = try Certificate.loadAll(from: der)
         XCTAssertEqual(certificates.map(\.derEncoded), [der])
-        XCTAssertEqual(certificates.first?.extensions.subjectAlternativeNames?.last,
-                       .uniformResourceIdentifier("http://swifttrust.test/-----BEGIN CERTIFICATE-----"))
+        XCTAssertEqual(
+            certificates.first?.extensions.subjectAlternativeNames?.last,
+            .uniformResourceIdentifier("http://swifttrust.test/-----BEGIN CERTIFICATE-----"))
     }
 
     /// PEM text (with explanatory text before the block) is still read as PEM.
@@ -309,7 +324,9 @@ extension TestCertificatesParseTests {
 
     /// A certificate file followed by its PKCS#8 key, the way servers keep them.
     func testCertificateFollowedByItsKeyYieldsTheCertificate() throws {
-        let text = String(decoding: try TestCertificates.bytes("ecdsa/leaf.pem") + Array("\n".utf8) + (try TestCertificates.bytes("keys/ecdsa/leaf.key.pem")), as: UTF8.self)
+        let text = String(
+            decoding: try TestCertificates.bytes("ecdsa/leaf.pem") + Array("\n".utf8) + (try TestCertificates.bytes("keys/ecdsa/leaf.key.pem")),
+            as: UTF8.self)
         let loaded = try Certificate.load(pem: text)
         XCTAssertEqual(loaded.certificates, [try TestCertificates.certificate("ecdsa/leaf.pem")])
         XCTAssertEqual(loaded.skippedBlocks.map(\.label), ["PRIVATE KEY"])

@@ -40,8 +40,9 @@ enum OpenSSLFacts {
 
     /// The subjectKeyIdentifier of the (first) certificate in `relativePath` (`openssl x509 -ext subjectKeyIdentifier`).
     static func subjectKeyIdentifier(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
-        let text = try run(["x509", "-in", TestCertificates.url(relativePath).path, "-noout", "-ext", "subjectKeyIdentifier"],
-                           file: file, line: line)
+        let text = try run(
+            ["x509", "-in", TestCertificates.url(relativePath).path, "-noout", "-ext", "subjectKeyIdentifier"],
+            file: file, line: line)
         // "X509v3 Subject Key Identifier: \n    A3:F8:...": the key identifier is the second line.
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         guard lines.count == 2, lines[0].hasPrefix("X509v3 Subject Key Identifier") else {
@@ -56,12 +57,17 @@ enum OpenSSLFacts {
     static func sha1CertID(certificate: String, issuer: String, file: StaticString = #filePath, line: UInt = #line)
         throws -> (issuerNameHash: [UInt8], issuerKeyHash: [UInt8], serialNumberHex: String)
     {
-        let text = try run(["ocsp", "-issuer", TestCertificates.url(issuer).path, "-cert", TestCertificates.url(certificate).path,
-                            "-no_nonce", "-req_text"], file: file, line: line)
+        let text = try run(
+            [
+                "ocsp", "-issuer", TestCertificates.url(issuer).path, "-cert", TestCertificates.url(certificate).path,
+                "-no_nonce", "-req_text",
+            ], file: file, line: line)
         XCTAssertTrue(text.contains("Hash Algorithm: sha1"), text, file: file, line: line)
-        return (bytes(hex: try value(after: "Issuer Name Hash:", in: text, file: file, line: line)),
-                bytes(hex: try value(after: "Issuer Key Hash:", in: text, file: file, line: line)),
-                try value(after: "Serial Number:", in: text, file: file, line: line))
+        return (
+            bytes(hex: try value(after: "Issuer Name Hash:", in: text, file: file, line: line)),
+            bytes(hex: try value(after: "Issuer Key Hash:", in: text, file: file, line: line)),
+            try value(after: "Serial Number:", in: text, file: file, line: line)
+        )
     }
 
     /// The rest of the only line of `text` that starts (after indentation) with `prefix`.
@@ -283,8 +289,8 @@ struct CertificateTemplate {
     var extensionOIDs: [String] {
         (extensions ?? []).map { encoded in
             guard let element = try? DERReader.parseSingle(encoded),
-                  var reader = try? element.children(),
-                  let oid = try? reader.read(.objectIdentifier).objectIdentifier()
+                var reader = try? element.children(),
+                let oid = try? reader.read(.objectIdentifier).objectIdentifier()
             else { return "?" }
             return oid.dotted
         }

@@ -76,7 +76,8 @@ let boring = HTTPClient(eventLoopGroup: clientGroup, configuration: boringConfig
 
 let anchors = try Certificate.loadAll(from: Array(try Data(contentsOf: URL(fileURLWithPath: "TestCertificates/ecdsa/root.pem"))))
 var settings = TLSTrustSettings(anchors: anchors)
-settings.additionalIntermediates = try Certificate.loadAll(from: Array(try Data(contentsOf: URL(fileURLWithPath: "TestCertificates/ecdsa/intermediate.pem"))))
+settings.additionalIntermediates = try Certificate.loadAll(
+    from: Array(try Data(contentsOf: URL(fileURLWithPath: "TestCertificates/ecdsa/intermediate.pem"))))
 let trusted = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: settings), configuration: base, eventLoopGroup: clientGroup)
 
 let url = "https://\(host):\(port)/"

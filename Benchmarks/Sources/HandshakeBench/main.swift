@@ -80,7 +80,7 @@ func handshake(_ mode: Mode) throws {
 }
 
 var rates: [Mode: [Double]] = [:]
-for mode in Mode.allCases { for _ in 0..<20 { try handshake(mode) } }  // warm-up: caches, code paths
+for mode in Mode.allCases { for _ in 0..<20 { try handshake(mode) } } // warm-up: caches, code paths
 for _ in 0..<rounds {
     for mode in Mode.allCases {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -103,7 +103,9 @@ print("|---|---:|---:|---:|")
 for mode in Mode.allCases {
     let values = rates[mode] ?? []
     let rate = median(values)
-    print(String(format: "| %@ | %.0f | %.0f – %.0f | %.2f× |", mode.rawValue, rate, values.min() ?? 0, values.max() ?? 0,
-                 baseline > 0 ? rate / baseline : 0))
+    print(
+        String(
+            format: "| %@ | %.0f | %.0f – %.0f | %.2f× |", mode.rawValue, rate, values.min() ?? 0, values.max() ?? 0,
+            baseline > 0 ? rate / baseline : 0))
 }
 print("\nSwiftTrust caches: \(TrustCaches.isEnabled ? "on" : "off (\(TrustCaches.environmentVariable))")")

@@ -27,11 +27,14 @@ public enum SwiftCertificates {
 
     /// Parses leaf, intermediate and root from DER, builds a `Verifier` (RFC5280Policy at a fixed
     /// time + ServerIdentityPolicy) over a store holding the root, and validates.
-    public static func verifyFresh(leaf: [UInt8], intermediate: [UInt8], root: [UInt8],
-                                   host: String, at date: Date) async -> Bool {
+    public static func verifyFresh(
+        leaf: [UInt8], intermediate: [UInt8], root: [UInt8],
+        host: String, at date: Date
+    ) async -> Bool {
         guard let leafCertificate = try? Certificate(derEncoded: leaf),
-              let intermediateCertificate = try? Certificate(derEncoded: intermediate),
-              let rootCertificate = try? Certificate(derEncoded: root) else { return false }
+            let intermediateCertificate = try? Certificate(derEncoded: intermediate),
+            let rootCertificate = try? Certificate(derEncoded: root)
+        else { return false }
         var verifier = makeVerifier(root: rootCertificate, host: host, date: date)
         let result = await verifier.validate(leaf: leafCertificate, intermediates: CertificateStore([intermediateCertificate]))
         if case .validCertificate = result { return true }
@@ -39,20 +42,25 @@ public enum SwiftCertificates {
     }
 
     /// A chain parsed once with a verifier built once, validated again and again.
-    public static func reusedChain(leaf: [UInt8], intermediate: [UInt8], root: [UInt8],
-                                   host: String, at date: Date) -> (any ReusedChain)? {
+    public static func reusedChain(
+        leaf: [UInt8], intermediate: [UInt8], root: [UInt8],
+        host: String, at date: Date
+    ) -> (any ReusedChain)? {
         guard let leafCertificate = try? Certificate(derEncoded: leaf),
-              let intermediateCertificate = try? Certificate(derEncoded: intermediate),
-              let rootCertificate = try? Certificate(derEncoded: root) else { return nil }
-        return Reused(leaf: leafCertificate, intermediates: CertificateStore([intermediateCertificate]),
-                      verifier: makeVerifier(root: rootCertificate, host: host, date: date))
+            let intermediateCertificate = try? Certificate(derEncoded: intermediate),
+            let rootCertificate = try? Certificate(derEncoded: root)
+        else { return nil }
+        return Reused(
+            leaf: leafCertificate, intermediates: CertificateStore([intermediateCertificate]),
+            verifier: makeVerifier(root: rootCertificate, host: host, date: date))
     }
 
     /// The leaf's signature checked with the intermediate's (already built) public key:
     /// `intermediate.publicKey.isValidSignature(leaf.signature, for: leaf)`.
     public static func signatureCheck(leaf: [UInt8], issuer: [UInt8]) -> (any SignatureCheck)? {
         guard let leafCertificate = try? Certificate(derEncoded: leaf),
-              let issuerCertificate = try? Certificate(derEncoded: issuer) else { return nil }
+            let issuerCertificate = try? Certificate(derEncoded: issuer)
+        else { return nil }
         return Signature(leaf: leafCertificate, issuer: issuerCertificate)
     }
 

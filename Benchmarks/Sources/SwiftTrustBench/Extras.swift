@@ -39,7 +39,8 @@ struct IssuerPool: Sendable {
         }
         let serialTail = serialOffset + serial.count - 3
         guard let ski = parsed.extensions.subjectKeyIdentifier?.keyIdentifier, ski.count >= 4,
-              let skiOffset = occurrences(of: Array(ski), in: base).first else { throw BenchError("SKI not found") }
+            let skiOffset = occurrences(of: Array(ski), in: base).first
+        else { throw BenchError("SKI not found") }
         let skiTail = skiOffset + ski.count - 3
         let signatureTail = base.count - 3
 
@@ -71,7 +72,8 @@ struct IssuerPool: Sendable {
         let probeIssuerIndex = count * 3 / 4 + 17
         var leaf = chain.leaf
         guard let leafCN = occurrences(of: cnBytes, in: leaf).first,
-              let leafAKI = occurrences(of: Array(ski), in: leaf).first else { throw BenchError("leaf issuer/AKI not found") }
+            let leafAKI = occurrences(of: Array(ski), in: leaf).first
+        else { throw BenchError("leaf issuer/AKI not found") }
         stampDecimal(&leaf, at: leafCN + cnBytes.count - digits, probeIssuerIndex)
         stamp(&leaf, at: leafAKI + ski.count - 3, probeIssuerIndex)
         let probe = try Certificate(derEncoded: leaf)
@@ -111,7 +113,7 @@ func heapGrowth<T>(_ body: () throws -> T) rethrows -> (bytes: Int, value: T) {
 }
 
 struct MemoryReport: Sendable, Codable {
-    var perCertificate: [String: Double] = [:]   // label -> bytes per certificate
+    var perCertificate: [String: Double] = [:] // label -> bytes per certificate
     var notes: [String] = []
     var copies = 0
 }
@@ -134,9 +136,10 @@ func measureMemory(chains: [Chain], copies: Int) -> MemoryReport {
         // A certificate keeps a private copy of its DER (so that parses of one shared array do not
         // contend on its reference count); the growth then includes that copy, which is the DER it
         // keeps, not overhead beyond it. Decided from the buffers, not assumed.
-        let keepsOwnCopy = kept.first.map { certificate in
-            certificate.derEncoded.withUnsafeBufferPointer { $0.baseAddress } != ders[0].withUnsafeBufferPointer { $0.baseAddress }
-        } ?? false
+        let keepsOwnCopy =
+            kept.first.map { certificate in
+                certificate.derEncoded.withUnsafeBufferPointer { $0.baseAddress } != ders[0].withUnsafeBufferPointer { $0.baseAddress }
+            } ?? false
         let beyondDER = Double(ours.bytes) / Double(copies) - (keepsOwnCopy ? derBytes : 0)
         report.perCertificate["\(chain.name) SwiftTrust (beyond the DER it keeps)"] = beyondDER
         report.perCertificate["\(chain.name) SwiftTrust (including the DER)"] = beyondDER + derBytes
@@ -150,7 +153,9 @@ func measureMemory(chains: [Chain], copies: Int) -> MemoryReport {
 
         var x509s: [OpaquePointer] = []
         x509s.reserveCapacity(copies)
-        let openssl = heapGrowth { for der in ders { if let c = der.withUnsafeBufferPointer({ ob_cert_new($0.baseAddress, $0.count) }) { x509s.append(c) } } }
+        let openssl = heapGrowth {
+            for der in ders { if let c = der.withUnsafeBufferPointer({ ob_cert_new($0.baseAddress, $0.count) }) { x509s.append(c) } }
+        }
         report.perCertificate["\(chain.name) OpenSSL X509 (own copies)"] = Double(openssl.bytes) / Double(copies)
         for c in x509s { ob_cert_free(c) }
         x509s = []

@@ -114,8 +114,9 @@ func measureGroup(_ contenders: [Contender], configuration: HarnessConfiguration
     }
     var result: [String: Measurement] = [:]
     for contender in contenders {
-        result[contender.id] = Measurement(id: contender.id, samples: samples[contender.id] ?? [],
-                                           batch: batches[contender.id] ?? 0, failure: failures[contender.id])
+        result[contender.id] = Measurement(
+            id: contender.id, samples: samples[contender.id] ?? [],
+            batch: batches[contender.id] ?? 0, failure: failures[contender.id])
     }
     return result
 }

@@ -24,8 +24,9 @@ struct Chain: Sendable {
             guard let block = blocks.first(where: { $0.label == "CERTIFICATE" }) else { throw BenchError("no certificate in \(path)") }
             return block.der
         }
-        return Chain(name: name, root: try der("root.pem"), intermediate: try der("intermediate.pem"),
-                     leaf: try der("leaf.pem"), host: host, date: date)
+        return Chain(
+            name: name, root: try der("root.pem"), intermediate: try der("intermediate.pem"),
+            leaf: try der("leaf.pem"), host: host, date: date)
     }
 }
 
@@ -113,8 +114,9 @@ enum Ours {
     @inline(never)
     static func verifyFresh(_ chain: Chain) -> TrustEvaluation? {
         guard let leaf = try? Certificate(derEncoded: chain.leaf),
-              let intermediate = try? Certificate(derEncoded: chain.intermediate),
-              let root = try? Certificate(derEncoded: chain.root) else { return nil }
+            let intermediate = try? Certificate(derEncoded: chain.intermediate),
+            let root = try? Certificate(derEncoded: chain.root)
+        else { return nil }
         return trust(leaf: leaf, intermediate: intermediate, root: root, chain: chain).evaluate()
     }
 
@@ -180,8 +182,9 @@ enum LibCrypto {
         chain.leaf.withUnsafeBufferPointer { leaf in
             chain.intermediate.withUnsafeBufferPointer { intermediate in
                 chain.root.withUnsafeBufferPointer { root in
-                    ob_verify_fresh(leaf.baseAddress, leaf.count, intermediate.baseAddress, intermediate.count,
-                                    root.baseAddress, root.count, chain.host, chain.epochSeconds)
+                    ob_verify_fresh(
+                        leaf.baseAddress, leaf.count, intermediate.baseAddress, intermediate.count,
+                        root.baseAddress, root.count, chain.host, chain.epochSeconds)
                 }
             }
         }

@@ -65,9 +65,12 @@ enum Suite {
         var results = ChainResults(name: chain.name)
         let parsed = try ParsedChain(chain)
         let libcrypto = try LibCryptoChain(chain)
-        guard let theirsReused = SwiftCertificates.reusedChain(leaf: chain.leaf, intermediate: chain.intermediate, root: chain.root,
-                                                              host: chain.host, at: chain.date),
-              let theirsSignature = SwiftCertificates.signatureCheck(leaf: chain.leaf, issuer: chain.intermediate) else {
+        guard
+            let theirsReused = SwiftCertificates.reusedChain(
+                leaf: chain.leaf, intermediate: chain.intermediate, root: chain.root,
+                host: chain.host, at: chain.date),
+            let theirsSignature = SwiftCertificates.signatureCheck(leaf: chain.leaf, issuer: chain.intermediate)
+        else {
             throw BenchError("swift-certificates could not parse the \(chain.name) chain")
         }
         let oursLeafSignature = try OursSignatureCheck(child: parsed.leaf, issuer: parsed.intermediate)
@@ -84,69 +87,79 @@ enum Suite {
         guard LibCrypto.verifyFresh(chain) == 1 else {
             throw BenchError("OpenSSL does not verify the \(chain.name) chain: \(LibCrypto.lastVerifyError)")
         }
-        guard await SwiftCertificates.verifyFresh(leaf: chain.leaf, intermediate: chain.intermediate, root: chain.root,
-                                                  host: chain.host, at: chain.date) else {
+        guard
+            await SwiftCertificates.verifyFresh(
+                leaf: chain.leaf, intermediate: chain.intermediate, root: chain.root,
+                host: chain.host, at: chain.date)
+        else {
             throw BenchError("swift-certificates does not verify the \(chain.name) chain")
         }
 
-        results.groups["parse"] = await measureGroup([
-            Contender(id: "ours") { n in loop(n) { Ours.parse(chain.leaf) } },
-            Contender(id: "ours-validation") { n in loop(n) { Ours.parseValidated(chain.leaf) } },
-            Contender(id: "openssl") { n in loop(n) { LibCrypto.parseFull(chain.leaf) } },
-            Contender(id: "swiftcerts") { n in loop(n) { SwiftCertificates.parse(chain.leaf) } },
-            Contender(id: "openssl-d2i") { n in loop(n) { LibCrypto.parseD2I(chain.leaf) } },
-        ], configuration: configuration)
+        results.groups["parse"] = await measureGroup(
+            [
+                Contender(id: "ours") { n in loop(n) { Ours.parse(chain.leaf) } },
+                Contender(id: "ours-validation") { n in loop(n) { Ours.parseValidated(chain.leaf) } },
+                Contender(id: "openssl") { n in loop(n) { LibCrypto.parseFull(chain.leaf) } },
+                Contender(id: "swiftcerts") { n in loop(n) { SwiftCertificates.parse(chain.leaf) } },
+                Contender(id: "openssl-d2i") { n in loop(n) { LibCrypto.parseD2I(chain.leaf) } },
+            ], configuration: configuration)
 
-        results.groups["fresh"] = await measureGroup([
-            Contender(id: "ours") { n in loop(n) { Ours.verifyFresh(chain)?.isTrusted == true } },
-            Contender(id: "openssl") { n in loop(n) { LibCrypto.verifyFresh(chain) == 1 } },
-            Contender(id: "swiftcerts") { n in
-                var ok = 0
-                for _ in 0..<n where await SwiftCertificates.verifyFresh(leaf: chain.leaf, intermediate: chain.intermediate,
-                                                                         root: chain.root, host: chain.host, at: chain.date) {
-                    ok += 1
-                }
-                return ok
-            },
-            // The two signatures really checked: the process-wide signature-result cache is emptied
-            // before every iteration (the key cache stays warm: "the same libcrypto key objects").
-            // Afterwards the caches are refilled, untimed, so the next contender does not pay for it.
-            Contender(id: "ours-checked", after: { _ = Ours.verifyFresh(chain) }) { n in
-                loop(n) {
-                    SignatureCache.shared.removeAll()
-                    return Ours.verifyFresh(chain)?.isTrusted == true
-                }
-            },
-            // Cold: every process-wide cache (keys, signature results, profile verdicts) emptied every iteration.
-            Contender(id: "ours-cold", after: { _ = Ours.verifyFresh(chain) }) { n in
-                loop(n) {
-                    VerificationKeyCache.shared.removeAll()
-                    SignatureCache.shared.removeAll()
-                    ProfileVerdictCache.shared.removeAll()
-                    return Ours.verifyFresh(chain)?.isTrusted == true
-                }
-            },
-            Contender(id: "evp-leaf") { n in loop(n) { evpLeaf.check() } },
-            Contender(id: "evp-intermediate") { n in loop(n) { evpIntermediate.check() } },
-        ], configuration: configuration)
+        results.groups["fresh"] = await measureGroup(
+            [
+                Contender(id: "ours") { n in loop(n) { Ours.verifyFresh(chain)?.isTrusted == true } },
+                Contender(id: "openssl") { n in loop(n) { LibCrypto.verifyFresh(chain) == 1 } },
+                Contender(id: "swiftcerts") { n in
+                    var ok = 0
+                    for _ in 0..<n
+                    where await SwiftCertificates.verifyFresh(
+                        leaf: chain.leaf, intermediate: chain.intermediate,
+                        root: chain.root, host: chain.host, at: chain.date)
+                    {
+                        ok += 1
+                    }
+                    return ok
+                },
+                // The two signatures really checked: the process-wide signature-result cache is emptied
+                // before every iteration (the key cache stays warm: "the same libcrypto key objects").
+                // Afterwards the caches are refilled, untimed, so the next contender does not pay for it.
+                Contender(id: "ours-checked", after: { _ = Ours.verifyFresh(chain) }) { n in
+                    loop(n) {
+                        SignatureCache.shared.removeAll()
+                        return Ours.verifyFresh(chain)?.isTrusted == true
+                    }
+                },
+                // Cold: every process-wide cache (keys, signature results, profile verdicts) emptied every iteration.
+                Contender(id: "ours-cold", after: { _ = Ours.verifyFresh(chain) }) { n in
+                    loop(n) {
+                        VerificationKeyCache.shared.removeAll()
+                        SignatureCache.shared.removeAll()
+                        ProfileVerdictCache.shared.removeAll()
+                        return Ours.verifyFresh(chain)?.isTrusted == true
+                    }
+                },
+                Contender(id: "evp-leaf") { n in loop(n) { evpLeaf.check() } },
+                Contender(id: "evp-intermediate") { n in loop(n) { evpIntermediate.check() } },
+            ], configuration: configuration)
 
-        results.groups["reused"] = await measureGroup([
-            Contender(id: "ours") { n in loop(n) { Ours.verifyReused(parsed, chain).isTrusted } },
-            Contender(id: "openssl") { n in loop(n) { libcrypto.verify() == 1 } },
-            Contender(id: "swiftcerts") { n in
-                var ok = 0
-                for _ in 0..<n where await theirsReused.verify() { ok += 1 }
-                return ok
-            },
-        ], configuration: configuration)
+        results.groups["reused"] = await measureGroup(
+            [
+                Contender(id: "ours") { n in loop(n) { Ours.verifyReused(parsed, chain).isTrusted } },
+                Contender(id: "openssl") { n in loop(n) { libcrypto.verify() == 1 } },
+                Contender(id: "swiftcerts") { n in
+                    var ok = 0
+                    for _ in 0..<n where await theirsReused.verify() { ok += 1 }
+                    return ok
+                },
+            ], configuration: configuration)
 
-        results.groups["raw"] = await measureGroup([
-            Contender(id: "ours") { n in loop(n) { oursLeafSignature.check() } },
-            Contender(id: "openssl") { n in loop(n) { evpLeaf.check() } },
-            Contender(id: "swiftcerts") { n in loop(n) { theirsSignature.check() } },
-            Contender(id: "ours-intermediate") { n in loop(n) { oursIntermediateSignature.check() } },
-            Contender(id: "openssl-intermediate") { n in loop(n) { evpIntermediate.check() } },
-        ], configuration: configuration)
+        results.groups["raw"] = await measureGroup(
+            [
+                Contender(id: "ours") { n in loop(n) { oursLeafSignature.check() } },
+                Contender(id: "openssl") { n in loop(n) { evpLeaf.check() } },
+                Contender(id: "swiftcerts") { n in loop(n) { theirsSignature.check() } },
+                Contender(id: "ours-intermediate") { n in loop(n) { oursIntermediateSignature.check() } },
+                Contender(id: "openssl-intermediate") { n in loop(n) { evpIntermediate.check() } },
+            ], configuration: configuration)
         withExtendedLifetime(libcrypto) {}
         return results
     }
@@ -163,11 +176,12 @@ enum Suite {
                 return n
             }
         }
-        results.measurements = await measureGroup([
-            Contender(id: "ours", run: all { Ours.parse($0) }),
-            Contender(id: "openssl", run: all { LibCrypto.parseFull($0) }),
-            Contender(id: "swiftcerts", run: all { SwiftCertificates.parse($0) }),
-        ], configuration: configuration)
+        results.measurements = await measureGroup(
+            [
+                Contender(id: "ours", run: all { Ours.parse($0) }),
+                Contender(id: "openssl", run: all { LibCrypto.parseFull($0) }),
+                Contender(id: "swiftcerts", run: all { SwiftCertificates.parse($0) }),
+            ], configuration: configuration)
         return results
     }
 
@@ -185,16 +199,18 @@ enum Suite {
             results.buildSeconds[size] = microseconds(clock.now - start) / 1e6
             stores[size] = store
             let probe = pool.probe
-            contenders.append(Contender(id: "store-\(size)") { n in
-                loop(n) { store.candidateIssuers(of: probe).count == 1 }
-            })
+            contenders.append(
+                Contender(id: "store-\(size)") { n in
+                    loop(n) { store.candidateIssuers(of: probe).count == 1 }
+                })
         }
         results.candidates = stores[sizes.last ?? 0]?.candidateIssuers(of: pool.probe).count ?? 0
         let largest = pool.certificates
         let probe = pool.probe
-        contenders.append(Contender(id: "linear-\(largest.count)") { n in
-            loop(n) { IssuerPool.linearScan(largest, for: probe) == 1 }
-        })
+        contenders.append(
+            Contender(id: "linear-\(largest.count)") { n in
+                loop(n) { IssuerPool.linearScan(largest, for: probe) == 1 }
+            })
         results.measurements = await measureGroup(contenders, configuration: configuration)
         return results
     }

@@ -30,11 +30,12 @@ struct ScaleSuite: Sendable {
             guard let block = try PEM.decode(pem).first else { throw BenchError("no PEM block in a case of \(path)") }
             return block.der
         }
-        let date = Date(timeIntervalSince1970: 1_780_272_000)  // the suite's validation time, 2026-06-01
+        let date = Date(timeIntervalSince1970: 1_780_272_000) // the suite's validation time, 2026-06-01
         let chains = try document.testcases.filter { $0.expected_result == "SUCCESS" && $0.untrusted_intermediates.count == 1 }
             .map { testcase in
-                Chain(name: "scale", root: try der(testcase.trusted_certs[0]), intermediate: try der(testcase.untrusted_intermediates[0]),
-                      leaf: try der(testcase.peer_certificate), host: testcase.expected_peer_name.value, date: date)
+                Chain(
+                    name: "scale", root: try der(testcase.trusted_certs[0]), intermediate: try der(testcase.untrusted_intermediates[0]),
+                    leaf: try der(testcase.peer_certificate), host: testcase.expected_peer_name.value, date: date)
             }
         return ScaleSuite(chains: chains, caseCount: document.testcases.count)
     }
@@ -87,8 +88,9 @@ enum Throughput {
         // not. The gap to the row above is what reference counting on certificate objects that both
         // threads hold costs.
         let perThread = [parsed, try ParsedChain(chain)]
-        var reusedPerThread = ThroughputRow(scenario: "diagnostic: same chain, objects reused, one copy of them per thread (\(chain.name); caches shared)",
-                                            operationsPerRound: reusedCount, isDiagnostic: true)
+        var reusedPerThread = ThroughputRow(
+            scenario: "diagnostic: same chain, objects reused, one copy of them per thread (\(chain.name); caches shared)",
+            operationsPerRound: reusedCount, isDiagnostic: true)
         // The same chain parsed afresh each time (caches warm): parse + evaluate.
         let freshCount = quick ? 4_000 : 40_000
         var fresh = ThroughputRow(scenario: "same chain, fresh objects (\(chain.name))", operationsPerRound: freshCount)
@@ -101,8 +103,9 @@ enum Throughput {
         // cache, store or lock), which shows how far this machine's two cores scale at all.
         let check = try OursSignatureCheck(child: parsed.leaf, issuer: parsed.intermediate)
         let controlCount = quick ? 2_000 : 20_000
-        var control = ThroughputRow(scenario: "control: one raw ECDSA verification, no SwiftTrust code (the machine's own scaling)",
-                                    operationsPerRound: controlCount, isControl: true)
+        var control = ThroughputRow(
+            scenario: "control: one raw ECDSA verification, no SwiftTrust code (the machine's own scaling)",
+            operationsPerRound: controlCount, isControl: true)
         var offset = 0
         for round in 0..<rounds {
             for threads in round % 2 == 0 ? [1, 2] : [2, 1] {

@@ -73,10 +73,12 @@ struct Options {
                 limboRuns = 1
                 throughputRounds = 2
             case "-h", "--help":
-                print("usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
-                    + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--scale-suite SUITE [--throughput-only]] [--throughput-rounds N] "
-                    + "[--markdown OUT] [--json OUT] [--quick] [--memory-only]\n"
-                    + "       swifttrust-bench --profile parse|parse-validation|fresh|fresh-checked|fresh-cold|reused|reused-2threads|raw|lookup[-rsa]|psl [--iterations N]   (a plain loop, for callgrind; psl: the shipped public-suffix list parsed, once per process)")
+                print(
+                    "usage: swifttrust-bench [--certificates DIR] [--bundle PEM] [--pool N] [--samples N] [--sample-ms MS] "
+                        + "[--trustctl PATH --limbo SUITE [--known-disagreements JSON] [--limbo-runs N]] [--scale-suite SUITE [--throughput-only]] [--throughput-rounds N] "
+                        + "[--markdown OUT] [--json OUT] [--quick] [--memory-only]\n"
+                        + "       swifttrust-bench --profile parse|parse-validation|fresh|fresh-checked|fresh-cold|reused|reused-2threads|raw|lookup[-rsa]|psl [--iterations N]   (a plain loop, for callgrind; psl: the shipped public-suffix list parsed, once per process)"
+                )
                 exit(0)
             default: throw BenchError("unknown argument \(argument)")
             }
@@ -90,8 +92,10 @@ func log(_ message: String) {
 
 /// Everything that runs off the main thread: the timed groups.
 enum Runner {
-    nonisolated static func run(chains: [Chain], bundle: [[UInt8]], bundlePath: String, pool: IssuerPool?,
-                                options: Options) async throws -> Results {
+    nonisolated static func run(
+        chains: [Chain], bundle: [[UInt8]], bundlePath: String, pool: IssuerPool?,
+        options: Options
+    ) async throws -> Results {
         var results = Results()
         for chain in chains {
             log("timing \(chain.name) …")
@@ -114,7 +118,7 @@ let clock = ContinuousClock()
 let started = clock.now
 do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
-    let date = Date(timeIntervalSince1970: 1_780_272_000)  // 2026-06-01T00:00:00Z
+    let date = Date(timeIntervalSince1970: 1_780_272_000) // 2026-06-01T00:00:00Z
     let host = "www.swifttrust.test"
     let chains = [
         try Chain.load(name: "ECDSA P-256", directory: options.certificates + "/ecdsa", host: host, date: date),
@@ -137,7 +141,7 @@ do {
 
     // Main thread, before anything else allocates on other threads: memory (mallinfo2 counts
     // the main arena only), then the pool (its generation time and heap are reported too).
-    for chain in chains {  // first-use allocations (providers, tables) outside the measured regions
+    for chain in chains { // first-use allocations (providers, tables) outside the measured regions
         _ = Ours.parse(chain.leaf); _ = LibCrypto.parseFull(chain.leaf); _ = SwiftCertificates.parse(chain.leaf)
     }
     log("memory: \(options.memoryCopies) copies per leaf …")
@@ -155,8 +159,11 @@ do {
         let grown = try heapGrowth { try IssuerPool.make(count: options.pool, chain: chains[0], commonName: "SwiftTrust Test Intermediate ECDSA") }
         generateSeconds = microseconds(clock.now - start) / 1e6
         pool = grown.value
-        memory.notes.append(String(format: "The %d-certificate pool (parsed certificates, array) grew the heap by %.1f MiB "
-            + "(%.0f bytes per certificate, DER included).", options.pool, Double(grown.bytes) / 1_048_576, Double(grown.bytes) / Double(options.pool)))
+        memory.notes.append(
+            String(
+                format: "The %d-certificate pool (parsed certificates, array) grew the heap by %.1f MiB "
+                    + "(%.0f bytes per certificate, DER included).", options.pool, Double(grown.bytes) / 1_048_576,
+                Double(grown.bytes) / Double(options.pool)))
     }
 
     var bundle: [[UInt8]] = []
@@ -179,8 +186,9 @@ do {
         if FileManager.default.isExecutableFile(atPath: trustctl), FileManager.default.fileExists(atPath: suite) {
             log("running the x509-limbo suite \(options.limboRuns)× …")
             do {
-                results.limbo = try runLimbo(trustctl: trustctl, suite: suite, knownDisagreements: options.knownDisagreements,
-                                             runs: options.limboRuns)
+                results.limbo = try runLimbo(
+                    trustctl: trustctl, suite: suite, knownDisagreements: options.knownDisagreements,
+                    runs: options.limboRuns)
             } catch { results.limboError = "\(error)" }
         } else {
             results.limboError = "\(trustctl) or \(suite) missing"
@@ -189,8 +197,9 @@ do {
     if let path = options.scaleSuite {
         log("throughput on 1 and 2 threads (\(options.throughputRounds) rounds) …")
         let scale = try ScaleSuite.load(path)
-        results.throughput = try Throughput.measure(chain: chains[0], scale: scale.chains, rounds: options.throughputRounds,
-                                                    quick: options.quick)
+        results.throughput = try Throughput.measure(
+            chain: chains[0], scale: scale.chains, rounds: options.throughputRounds,
+            quick: options.quick)
         if let trustctl = options.trustctl {
             log("running the scale suite through trustctl limbo …")
             results.scaleLimbo = try runLimbo(trustctl: trustctl, suite: path, knownDisagreements: nil, runs: 1)
@@ -242,7 +251,7 @@ func profileLoop(_ operation: String, chains: [Chain], iterations: Int) throws {
         // cpu-clock`): where two threads wait on each other shows up as hot shared cache lines.
         let succeeded = Counter()
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            var trusted = 0  // counted per thread: a shared counter would be one more contended line
+            var trusted = 0 // counted per thread: a shared counter would be one more contended line
             for _ in 0..<iterations / 2 where Ours.verifyReused(parsed, chain).isTrusted { trusted += 1 }
             succeeded.add(trusted)
         }

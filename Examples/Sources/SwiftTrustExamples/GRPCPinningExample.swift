@@ -11,8 +11,9 @@ public enum GRPCPinningExample {
     public static func makeServerTransport(certificateChain: [String], privateKey: String, port: Int = 0) -> HTTP2ServerTransport.Posix {
         HTTP2ServerTransport.Posix(
             address: .ipv4(host: "127.0.0.1", port: port),
-            transportSecurity: .tls(certificateChain: certificateChain.map { .file(path: $0, format: .pem) },
-                                    privateKey: .file(path: privateKey, format: .pem)))
+            transportSecurity: .tls(
+                certificateChain: certificateChain.map { .file(path: $0, format: .pem) },
+                privateKey: .file(path: privateKey, format: .pem)))
     }
 
     /// Calls `Echo/Get` with `text` on 127.0.0.1:`port`, the server verified by `route` (its pins).
@@ -23,10 +24,12 @@ public enum GRPCPinningExample {
         let transport = try HTTP2ClientTransport.Posix.swiftTrust(target: .ipv4(address: "127.0.0.1", port: port), route: route)
         return try await withGRPCClient(transport: transport) { client in
             var options = CallOptions.defaults
-            options.waitForReady = false   // fail on the first refused connection instead of retrying until the deadline
+            options.waitForReady = false // fail on the first refused connection instead of retrying until the deadline
             options.timeout = .seconds(10)
-            return try await client.unary(request: ClientRequest(message: text), descriptor: GRPCEchoService.get,
-                                          serializer: UTF8Coder(), deserializer: UTF8Coder(), options: options) { response in
+            return try await client.unary(
+                request: ClientRequest(message: text), descriptor: GRPCEchoService.get,
+                serializer: UTF8Coder(), deserializer: UTF8Coder(), options: options
+            ) { response in
                 try response.message
             }
         }

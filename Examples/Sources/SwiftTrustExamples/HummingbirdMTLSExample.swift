@@ -14,9 +14,11 @@ public enum HummingbirdMTLSExample {
     ///   - port: The port to listen on at 127.0.0.1 (0: any free port).
     ///   - onRejection: Hears each refused connection's typed reason.
     ///   - onServerRunning: Called with the listening port once the server runs.
-    public static func makeApplication(route: TLSServerTrustRoute, port: Int = 0,
-                                       onRejection: @escaping @Sendable (TLSTrustRejection) -> Void,
-                                       onServerRunning: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
+    public static func makeApplication(
+        route: TLSServerTrustRoute, port: Int = 0,
+        onRejection: @escaping @Sendable (TLSTrustRejection) -> Void,
+        onServerRunning: @escaping @Sendable (Int) async -> Void
+    ) throws -> some ApplicationProtocol {
         let router = Router(context: TrustedPeerRequestContext.self)
         router.get("whoami") { _, context -> String in
             let peer = try await context.requireTrustedPeer()

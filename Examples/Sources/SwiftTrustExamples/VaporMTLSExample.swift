@@ -9,8 +9,10 @@ public enum VaporMTLSExample {
     /// Configures `app`: mutual TLS through `route` on 127.0.0.1:`port` (HTTP/1.1), and
     /// `GET /whoami` answering the verified client's subject and subject alternative names.
     /// `onRejection` hears each refused handshake's typed reason.
-    public static func configure(_ app: Application, route: TLSServerTrustRoute, port: Int = 0,
-                                 onRejection: @escaping @Sendable (TLSTrustFailure) -> Void) {
+    public static func configure(
+        _ app: Application, route: TLSServerTrustRoute, port: Int = 0,
+        onRejection: @escaping @Sendable (TLSTrustFailure) -> Void
+    ) {
         app.useSwiftTrust(route, onRejection: onRejection)
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = port

@@ -12,12 +12,13 @@ import TrustNIO
 
 func pinnedTransport(host: String, port: Int, pins: [String], logger: Logger) throws -> HTTP2ClientTransport.Posix {
     let manager = try ServerTrustManager(evaluators: [host: try PinnedSPKIHashesTrustEvaluator(pins: pins)])
-    let route = try TLSClientTrustRoute(host: host, verifier: TLSTrustVerifier(evaluator: manager, logger: logger),
-                                        configuration: {
-                                            var tls = TLSConfiguration.makeClientConfiguration()
-                                            tls.applicationProtocols = ["grpc-exp", "h2"]
-                                            return tls
-                                        }())
+    let route = try TLSClientTrustRoute(
+        host: host, verifier: TLSTrustVerifier(evaluator: manager, logger: logger),
+        configuration: {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.applicationProtocols = ["grpc-exp", "h2"]
+            return tls
+        }())
     let context = try route.makeContext()
     var config = HTTP2ClientTransport.Posix.Config.defaults
     config.channelDebuggingCallbacks.onCreateTCPConnection = { channel in
@@ -26,6 +27,7 @@ func pinnedTransport(host: String, port: Int, pins: [String], logger: Logger) th
             _ = try channel.pipeline.syncOperations.addHandlers(of: route, context: context, position: .first)
         }
     }
-    return try HTTP2ClientTransport.Posix(target: .dns(host: host, port: port), transportSecurity: .customSecure,
-                                          config: config)
+    return try HTTP2ClientTransport.Posix(
+        target: .dns(host: host, port: port), transportSecurity: .customSecure,
+        config: config)
 }

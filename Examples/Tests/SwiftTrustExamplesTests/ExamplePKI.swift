@@ -48,7 +48,8 @@ enum ExamplePKI {
         let identity = try identity(serverChain)
         var settings = try settings()
         settings.requiredIdentity = requiredIdentity
-        return try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key,
-                                       clientVerifier: TLSTrustVerifier(settings: settings))
+        return try TLSServerTrustRoute(
+            certificateChain: identity.chain, privateKey: identity.key,
+            clientVerifier: TLSTrustVerifier(settings: settings))
     }
 }

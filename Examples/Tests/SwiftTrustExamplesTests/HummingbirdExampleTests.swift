@@ -32,8 +32,9 @@ final class HummingbirdExampleTests: XCTestCase {
         return try await withDeadline {
             let rejections = Reports<TLSTrustRejection>()
             let ports = Reports<Int>()
-            let app = try HummingbirdMTLSExample.makeApplication(route: route, onRejection: { rejections.add($0) },
-                                                                 onServerRunning: { ports.add($0) })
+            let app = try HummingbirdMTLSExample.makeApplication(
+                route: route, onRejection: { rejections.add($0) },
+                onServerRunning: { ports.add($0) })
             let server = Task { try await app.runService(gracefulShutdownSignals: []) }
             defer { server.cancel() }
             return try await body(try await ports.first(), rejections)

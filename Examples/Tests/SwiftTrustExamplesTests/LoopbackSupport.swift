@@ -52,8 +52,9 @@ func httpsGet(_ path: String, port: Int, presenting files: [String]) async throw
     configuration.certificateChain = identity.chain
     configuration.privateKey = identity.key
     configuration.applicationProtocols = ["http/1.1"]
-    let route = try TLSClientTrustRoute(host: ExamplePKI.host, verifier: TLSTrustVerifier(settings: ExamplePKI.settings()),
-                                        port: port, configuration: configuration)
+    let route = try TLSClientTrustRoute(
+        host: ExamplePKI.host, verifier: TLSTrustVerifier(settings: ExamplePKI.settings()),
+        port: port, configuration: configuration)
     let context = try route.makeContext()
     let group = MultiThreadedEventLoopGroup.singleton
     let response = group.next().makePromise(of: String.self)
@@ -112,10 +113,13 @@ func assertAnsweredWithClientIdentity(_ response: Result<String, any Error>, fil
 
 /// Asserts that no handler answered, and that the server's typed reason is the leaf's extended key
 /// usage (the server's serverAuth-only certificate presented as a client certificate).
-func assertRefusedForExtendedKeyUsage(_ response: Result<String, any Error>, _ failure: TLSTrustFailure,
-                                      file: StaticString = #filePath, line: UInt = #line) {
+func assertRefusedForExtendedKeyUsage(
+    _ response: Result<String, any Error>, _ failure: TLSTrustFailure,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     if case let .success(text) = response { XCTAssertFalse(text.contains("200"), "the handler answered: \(text)", file: file, line: line) }
-    XCTAssertTrue(failure.trustFailures.contains { failure in
-        if case .extendedKeyUsageIncompatible = failure.reason { true } else { false }
-    }, "\(failure)", file: file, line: line)
+    XCTAssertTrue(
+        failure.trustFailures.contains { failure in
+            if case .extendedKeyUsageIncompatible = failure.reason { true } else { false }
+        }, "\(failure)", file: file, line: line)
 }

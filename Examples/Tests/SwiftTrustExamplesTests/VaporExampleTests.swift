@@ -51,9 +51,13 @@ final class VaporExampleTests: XCTestCase {
         let (first, resumed) = try await withVaporServer { port, _ in
             let request = "GET /whoami HTTP/1.1\r\nHost: \(ExamplePKI.host)\r\nConnection: close\r\n\r\n"
             let client = ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_2", "-ign_eof"]
-            let first = try Self.sClient(openssl, client + ["-cert", ExamplePKI.path("ecdsa/leaf-client.pem"),
-                                                      "-cert_chain", ExamplePKI.path("ecdsa/intermediate.pem"),
-                                                      "-key", ExamplePKI.keyPath(of: "ecdsa/leaf-client.pem"), "-sess_out", session], input: request)
+            let first = try Self.sClient(
+                openssl,
+                client + [
+                    "-cert", ExamplePKI.path("ecdsa/leaf-client.pem"),
+                    "-cert_chain", ExamplePKI.path("ecdsa/intermediate.pem"),
+                    "-key", ExamplePKI.keyPath(of: "ecdsa/leaf-client.pem"), "-sess_out", session,
+                ], input: request)
             let resumed = try Self.sClient(openssl, client + ["-sess_in", session], input: request)
             return (first, resumed)
         }

@@ -19,8 +19,10 @@ struct CertificateTransparencyCheck {
 
     /// The report for the validated `chain` (leaf first, ending at its anchor) at ``date``, whose
     /// anchor is trusted as `rootSource` says. Each SCT's signature check is drawn from `budget`.
-    func report(for chain: [Certificate], rootSource: AnchorSource,
-                budget: BudgetMeter) throws(BudgetExhausted) -> CertificateTransparencyReport? {
+    func report(
+        for chain: [Certificate], rootSource: AnchorSource,
+        budget: BudgetMeter
+    ) throws(BudgetExhausted) -> CertificateTransparencyReport? {
         guard let leaf = chain.first else { return nil }
         // The leaf's issuer: embedded SCTs are signed over its key's hash. A leaf that is its own
         // anchor has none (its embedded SCTs cannot count, as in trustd).
@@ -42,8 +44,9 @@ struct CertificateTransparencyCheck {
         // One signature verification per SCT, from the evaluation's one budget.
         try budget.spend(.signatureChecks, timestamps.count)
         let evaluation = CTPolicy.evaluate(leaf: leaf, issuer: issuer, timestamps: timestamps, logs: logs.logs, at: date)
-        return CertificateTransparencyReport(evaluation: evaluation, exemption: exemption(of: leaf, rootSource: rootSource, at: date),
-                                             timestamps: timestamps, unreadableLists: unreadable)
+        return CertificateTransparencyReport(
+            evaluation: evaluation, exemption: exemption(of: leaf, rootSource: rootSource, at: date),
+            timestamps: timestamps, unreadableLists: unreadable)
     }
 
     /// Why CT is not required, in trustd's order: the policy, the list's age, the leaf's dates,

@@ -23,9 +23,11 @@ struct EvaluationContext: ~Copyable {
     /// checker, the budget meter and the revocation inputs.
     var validator: PathValidator { builder.validator }
 
-    init(options: consuming ValidationRequest, anchors: CertificateStore, intermediates: CertificateStore, signatures: SignatureChecker,
-         budget: BudgetMeter, revocationInputs: RevocationInputs, maximumIntermediates: Int, identities: [PreparedIdentity],
-         rootClassifier: SystemTrustStore?) {
+    init(
+        options: consuming ValidationRequest, anchors: CertificateStore, intermediates: CertificateStore, signatures: SignatureChecker,
+        budget: BudgetMeter, revocationInputs: RevocationInputs, maximumIntermediates: Int, identities: [PreparedIdentity],
+        rootClassifier: SystemTrustStore?
+    ) {
         let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: identities)
         validator.revocationInputs = revocationInputs
         validator.rootClassifier = rootClassifier
@@ -33,8 +35,9 @@ struct EvaluationContext: ~Copyable {
             let paths = CRLSignerPaths(validator: validator, pool: intermediates, maximumIntermediates: maximumIntermediates)
             validator.crlSigners = CRLSigners(pool: intermediates, paths: paths)
         }
-        builder = PathBuilder(anchors: anchors, intermediates: intermediates, maximumIntermediates: maximumIntermediates,
-                              validator: validator)
+        builder = PathBuilder(
+            anchors: anchors, intermediates: intermediates, maximumIntermediates: maximumIntermediates,
+            validator: validator)
     }
 
     /// Builds paths from `leaf` to the anchors; the validator decides each complete one. In place:
@@ -79,8 +82,9 @@ final class CRLSignerPaths: CRLSignerPathValidating {
         // No `crlSigners`: a CRL consulted on this path must be signed by a key on this path.
         var signerAnchors = CertificateStore()
         signerAnchors.insert(anchor)
-        var builder = PathBuilder(anchors: signerAnchors, intermediates: pool, maximumIntermediates: maximumIntermediates,
-                                  validator: pathValidator)
+        var builder = PathBuilder(
+            anchors: signerAnchors, intermediates: pool, maximumIntermediates: maximumIntermediates,
+            validator: pathValidator)
         let result = try builder.buildWithinBudget(from: signer)
         let problem: String?
         if result.validChain != nil {

@@ -15,10 +15,12 @@ enum FetchingEvaluation {
     /// was fetched by then is used, the rest stays unknown. `fetching`'s cache is consulted before
     /// its fetcher is asked, and keeps what the fetcher returned (downloads) or what verified
     /// (revocation answers).
-    static func run(_ state: ServerTrustState, fetching: RevocationFetching, deadline: ContinuousClock.Instant,
-                    evaluate: (EvaluationSnapshot, BudgetMeter, RevocationInputs?) -> TrustEvaluation,
-                    record: (TrustEvaluation, RevocationInputs?) -> TrustEvaluation,
-                    keepIssuers: ([FetchedIssuer], [FetchFailure]) -> Void) async -> TrustEvaluation {
+    static func run(
+        _ state: ServerTrustState, fetching: RevocationFetching, deadline: ContinuousClock.Instant,
+        evaluate: (EvaluationSnapshot, BudgetMeter, RevocationInputs?) -> TrustEvaluation,
+        record: (TrustEvaluation, RevocationInputs?) -> TrustEvaluation,
+        keepIssuers: ([FetchedIssuer], [FetchFailure]) -> Void
+    ) async -> TrustEvaluation {
         var inputs = EvaluationSnapshot(state)
         let config = state.configuration
         // One instant and one budget for every step: the first evaluation, the fetches' checks and
@@ -32,17 +34,21 @@ enum FetchingEvaluation {
         // Missing intermediates first (Apple builds the path, fetching parents, before it checks
         // revocation on it).
         if inputs.options.fetchesMissingIssuers, inputs.revocation?.contains(.networkAccessDisabled) != true,
-           IssuerFetching.nextURL(for: first, inputs: inputs, asked: []) != nil {
-            let (completed, issuers) = await IssuerFetching.complete(first, inputs: &inputs, fetcher: bounded,
-                                                                     downloads: fetching.cache?.issuerDownloads, meter: meter) { inputs, meter in
+            IssuerFetching.nextURL(for: first, inputs: inputs, asked: []) != nil
+        {
+            let (completed, issuers) = await IssuerFetching.complete(
+                first, inputs: &inputs, fetcher: bounded,
+                downloads: fetching.cache?.issuerDownloads, meter: meter
+            ) { inputs, meter in
                 evaluate(inputs, meter, nil)
             }
             first = completed
             if !issuers.isEmpty || !inputs.issuerFetchFailures.isEmpty { keepIssuers(issuers, inputs.issuerFetchFailures) }
         }
         guard let flags = inputs.revocation, !flags.contains(.networkAccessDisabled),
-              isValidApartFromRevocation(first),
-              let time = DERTime(timeIntervalSince1970: instant.timeIntervalSince1970) else { return first }
+            isValidApartFromRevocation(first),
+            let time = DERTime(timeIntervalSince1970: instant.timeIntervalSince1970)
+        else { return first }
         let unknown = first.revocationStatuses.filter { if case .unknown = $0.status { true } else { false } }
         guard !unknown.isEmpty else { return first }
 
@@ -53,7 +59,8 @@ enum FetchingEvaluation {
         // configuration trusts, and the peer cannot choose them: they may reach local addresses when
         // the trust says so (docs/revocation.md, "Local addresses"). caIssuers URLs never may (above).
         let validatedToExplicitAnchors = config.trustsOnlyExplicitAnchors && first.endsAtAnchor
-        let revocationFetcher = state.revocationFetchesMayReachLocalAddresses && validatedToExplicitAnchors
+        let revocationFetcher =
+            state.revocationFetchesMayReachLocalAddresses && validatedToExplicitAnchors
             ? bounded.allowingLocalAddresses() : bounded
         var session = RevocationFetchSession(fetcher: revocationFetcher, cache: fetching.cache?.responses, checker: verifier)
         // Whether what is known now (supplied, kept from earlier fetches, fetched so far) gives the

@@ -16,9 +16,11 @@ package enum IssuerFetching {
     /// `issuerFetchFailures`), and what was fetched. A URL `downloads` holds is not asked of
     /// `fetcher` again (it still counts as one of the budget's fetches); what `fetcher` returns is
     /// stored there.
-    static func complete(_ first: TrustEvaluation, inputs: inout EvaluationSnapshot, fetcher: any RevocationFetcher,
-                         downloads: IssuerDownloadCache?, meter: BudgetMeter,
-                         evaluate: (EvaluationSnapshot, BudgetMeter) -> TrustEvaluation) async -> (TrustEvaluation, [FetchedIssuer]) {
+    static func complete(
+        _ first: TrustEvaluation, inputs: inout EvaluationSnapshot, fetcher: any RevocationFetcher,
+        downloads: IssuerDownloadCache?, meter: BudgetMeter,
+        evaluate: (EvaluationSnapshot, BudgetMeter) -> TrustEvaluation
+    ) async -> (TrustEvaluation, [FetchedIssuer]) {
         var evaluation = first
         var fetched: [FetchedIssuer] = []
         var asked: Set<String> = []
@@ -59,7 +61,8 @@ package enum IssuerFetching {
     /// best chain stops at, when that certificate's issuer was not found.
     static func nextURL(for evaluation: TrustEvaluation, inputs: EvaluationSnapshot, asked: Set<String>) -> String? {
         guard !evaluation.isTrusted, !evaluation.endsAtAnchor, let top = evaluation.chain.last ?? inputs.certificates.first,
-              lacksIssuer(evaluation.failures) else { return nil }
+            lacksIssuer(evaluation.failures)
+        else { return nil }
         return fetchableURLs(of: top).first { !asked.contains($0) }
     }
 

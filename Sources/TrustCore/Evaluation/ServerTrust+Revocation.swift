@@ -55,23 +55,31 @@ extension ServerTrust {
     /// the certificate's `http://` caIssuers URL (``RevocationFetcher/fetchIssuerCertificates(from:)``;
     /// at most ``VerificationBudget/issuerFetches`` downloads), as Apple's trustd does; what was
     /// downloaded is kept on the trust as untrusted intermediates (``fetchedIssuers``).
-    public func evaluate(fetching: RevocationFetching,
-                         within deadline: Duration = ServerTrust.defaultRevocationFetchDeadline) async -> TrustEvaluation {
+    public func evaluate(
+        fetching: RevocationFetching,
+        within deadline: Duration = ServerTrust.defaultRevocationFetchDeadline
+    ) async -> TrustEvaluation {
         let config = snapshot
         let end = ContinuousClock.now.advanced(by: max(deadline, .zero))
-        return await FetchingEvaluation.run(config, fetching: fetching, deadline: end, evaluate: { inputs, meter, kept in
-            evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
-        }, record: { evaluation, kept in
-            record(evaluation, generation: config.generation, keepingFetched: kept)
-        }, keepIssuers: { issuers, failures in
-            keepFetchedIssuers(issuers, failures: failures, generation: config.generation)
-        })
+        return await FetchingEvaluation.run(
+            config, fetching: fetching, deadline: end,
+            evaluate: { inputs, meter, kept in
+                evaluate(inputs, generation: config.generation, keepingFetched: kept, meter: meter)
+            },
+            record: { evaluation, kept in
+                record(evaluation, generation: config.generation, keepingFetched: kept)
+            },
+            keepIssuers: { issuers, failures in
+                keepFetchedIssuers(issuers, failures: failures, generation: config.generation)
+            })
     }
 
     /// ``evaluate(fetching:within:)`` with `fetcher` and `cache` (nil: nothing kept, every URL
     /// fetched each time). The cache is named at every call: no fetcher brings one of its own.
-    public func evaluate(fetchingWith fetcher: any RevocationFetcher, cache: FetchCache?,
-                         within deadline: Duration = ServerTrust.defaultRevocationFetchDeadline) async -> TrustEvaluation {
+    public func evaluate(
+        fetchingWith fetcher: any RevocationFetcher, cache: FetchCache?,
+        within deadline: Duration = ServerTrust.defaultRevocationFetchDeadline
+    ) async -> TrustEvaluation {
         await evaluate(fetching: RevocationFetching(fetcher: fetcher, cache: cache), within: deadline)
     }
 }
@@ -94,9 +102,11 @@ extension ServerTrust {
         let fetched = snapshot.fetchedRevocationInputs
         let issuers = snapshot.fetchedIssuers
         let issuerFailures = snapshot.issuerFetchFailures
-        guard !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty || !fetched.fetchFailures.isEmpty || !issuers.isEmpty
+        guard
+            !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty || !fetched.fetchFailures.isEmpty || !issuers.isEmpty
                 || !issuerFailures.isEmpty,
-              other.certificates == certificates else { return }
+            other.certificates == certificates
+        else { return }
         update { config in
             config.fetchedRevocationInputs = fetched
             config.fetchedIssuers = issuers

@@ -136,8 +136,10 @@ public final class ServerTrust: Sendable {
     /// Creates a trust object for `certificates` (leaf first, then whatever chain the peer sent)
     /// and `policies` (default: Apple's SSL policy for a server, without a host name), configured by
     /// `configuration` (default: the system trust store, now, the default options).
-    public init(certificates: [Certificate], policies: [TrustPolicy] = [.ssl(server: true, hostname: nil)],
-                configuration: TrustConfiguration = TrustConfiguration()) {
+    public init(
+        certificates: [Certificate], policies: [TrustPolicy] = [.ssl(server: true, hostname: nil)],
+        configuration: TrustConfiguration = TrustConfiguration()
+    ) {
         state = Mutex(ServerTrustState(certificates: certificates, policies: policies, configuration: configuration))
     }
 
@@ -170,7 +172,9 @@ public final class ServerTrust: Sendable {
     /// Replaces the trust anchors (`SecTrustSetAnchorCertificates`). Like Apple's call, this turns
     /// ``anchorsOnly`` back on: these become the only anchors until `anchorsOnly` is set to false.
     public func setAnchorCertificates(_ anchors: [Certificate]) {
-        update { $0.configuration.anchors = anchors; $0.configuration.anchorsOnly = true }
+        update {
+            $0.configuration.anchors = anchors; $0.configuration.anchorsOnly = true
+        }
     }
 
     /// The custom anchors, if any were set.
@@ -279,13 +283,16 @@ public final class ServerTrust: Sendable {
     /// the snapshot came from, records the result as the last evaluation, together with the
     /// revocation information fetched for it when `keepingFetched` is given, in one locked step.
     /// `meter` is the budget an earlier step of the same evaluation drew on (the fetching path).
-    func evaluate(_ inputs: EvaluationSnapshot, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil,
-                  meter: BudgetMeter? = nil) -> TrustEvaluation {
+    func evaluate(
+        _ inputs: EvaluationSnapshot, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil,
+        meter: BudgetMeter? = nil
+    ) -> TrustEvaluation {
         var evaluation = TrustEngine.evaluate(inputs, meter: meter)
         evaluation.issuerFetchFailures = inputs.issuerFetchFailures
         pathBuilds.add(1, ordering: .relaxed)
-        evaluation.enforced = TrustEvaluation.Enforced(rules: inputs.rules, revocation: inputs.revocation, options: inputs.options,
-                                                       certificateTransparencyLogs: inputs.transparency?.logs)
+        evaluation.enforced = TrustEvaluation.Enforced(
+            rules: inputs.rules, revocation: inputs.revocation, options: inputs.options,
+            certificateTransparencyLogs: inputs.transparency?.logs)
         return record(evaluation, generation: generation, keepingFetched: fetched)
     }
 
@@ -303,8 +310,10 @@ public final class ServerTrust: Sendable {
     /// Records `evaluation` (of a snapshot taken at `generation`) as the last evaluation, with the
     /// revocation information fetched for it, when the configuration is still that snapshot's.
     /// `evaluation` is consumed: returned as it was stored, not copied a second time.
-    func record(_ evaluation: consuming TrustEvaluation, generation: UInt64,
-                keepingFetched fetched: RevocationInputs? = nil) -> TrustEvaluation {
+    func record(
+        _ evaluation: consuming TrustEvaluation, generation: UInt64,
+        keepingFetched fetched: RevocationInputs? = nil
+    ) -> TrustEvaluation {
         state.withLock { config in
             guard config.generation == generation else { return }
             if let fetched { config.fetchedRevocationInputs = fetched }

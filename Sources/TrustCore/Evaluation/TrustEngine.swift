@@ -13,10 +13,12 @@ enum TrustEngine {
     /// earlier steps (a fetching evaluation's first pass); `systemTrustStore` supplies the system
     /// anchors when they are needed (a parameter so tests can supply an unusable configuration
     /// without changing the process environment).
-    static func evaluate(_ config: EvaluationSnapshot, meter: BudgetMeter? = nil,
-                         systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore = { () throws(SystemTrustStoreError) in
-                             try SystemTrustStore.shared
-                         }) -> TrustEvaluation {
+    static func evaluate(
+        _ config: EvaluationSnapshot, meter: BudgetMeter? = nil,
+        systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore = { () throws(SystemTrustStoreError) in
+            try SystemTrustStore.shared
+        }
+    ) -> TrustEvaluation {
         withContext(config, meter: meter, systemTrustStore: systemTrustStore) { context, leaf, preFailures in
             search(context, from: leaf, preFailures: preFailures)
         }
@@ -49,7 +51,8 @@ enum TrustEngine {
     /// trustd's `SecPolicyCheckSystemTrustedCTRequired` runs once the path validated): where CT is
     /// required and the chain is not qualified, the evaluation is a recoverable failure.
     private static func trusted(_ chain: [Certificate], attempts: [PathAttempt], validator: PathValidator)
-        throws(BudgetExhausted) -> TrustEvaluation {
+        throws(BudgetExhausted) -> TrustEvaluation
+    {
         let statuses = try validator.revocation(of: chain)?.statuses ?? []
         let policies = try validator.validPolicies(of: chain)
         var transparency: CertificateTransparencyReport?
@@ -62,8 +65,9 @@ enum TrustEngine {
             let failure = TrustFailure(.certificateTransparencyRequired(transparency.evaluation), certificate: chain[0], index: 0)
             evaluation = failed([failure], chain: chain, anchored: true, attempts: attempts, checks: validator.signatures.verificationCount)
         } else {
-            evaluation = TrustEvaluation(result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
-                                         attempts: attempts, signatureChecks: validator.signatures.verificationCount)
+            evaluation = TrustEvaluation(
+                result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
+                attempts: attempts, signatureChecks: validator.signatures.verificationCount)
             evaluation.validPolicies = policies
         }
         evaluation.revocationStatuses = statuses
@@ -72,11 +76,14 @@ enum TrustEngine {
     }
 
     /// A rejection: fatal when any failure is.
-    private static func failed(_ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
-                               attempts: [PathAttempt] = [], checks: Int = 0) -> TrustEvaluation {
+    private static func failed(
+        _ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
+        attempts: [PathAttempt] = [], checks: Int = 0
+    ) -> TrustEvaluation {
         let fatal = failures.contains { $0.reason.severity == .fatal }
-        return TrustEvaluation(result: fatal ? .fatalTrustFailure : .recoverableTrustFailure, chain: chain,
-                               endsAtAnchor: anchored, failures: failures, attempts: attempts, signatureChecks: checks)
+        return TrustEvaluation(
+            result: fatal ? .fatalTrustFailure : .recoverableTrustFailure, chain: chain,
+            endsAtAnchor: anchored, failures: failures, attempts: attempts, signatureChecks: checks)
     }
 
     /// Resolves `config` (the instant, the validation options, the anchors, the pool, the system
@@ -94,8 +101,11 @@ enum TrustEngine {
         // A peer's list longer than any real chain is refused before it is indexed (docs/robustness.md).
         let presentedLimit = config.options.budget.maximumPresentedCertificates
         guard config.certificates.count <= presentedLimit else {
-            return failed([TrustFailure(.tooManyCertificates(presented: config.certificates.count, limit: presentedLimit),
-                                        certificate: nil, index: nil)])
+            return failed([
+                TrustFailure(
+                    .tooManyCertificates(presented: config.certificates.count, limit: presentedLimit),
+                    certificate: nil, index: nil)
+            ])
         }
 
         // Policies and options → the validation request (every field given, none defaulted).
@@ -139,19 +149,21 @@ enum TrustEngine {
         // consulted (never trusted) even when the caller trusts only their own anchors.
         var rootClassifier: SystemTrustStore?
         if options.purposes.contains(.serverAuth),
-           config.transparency != nil || !options.rules.intersection(ProfileRuleRegistry.anchorSourceRules).isEmpty {
+            config.transparency != nil || !options.rules.intersection(ProfileRuleRegistry.anchorSourceRules).isEmpty
+        {
             // An unusable system store holds no root (and, as an anchor source, has failed the evaluation already).
             rootClassifier = try? systemTrustStore()
         }
 
         // Configuration -> context (built once) -> builder -> validator -> revocation -> result.
-        let context = EvaluationContext(options: options, anchors: anchors, intermediates: intermediates,
-                                        signatures: SignatureChecker(policy: config.options.signaturePolicy),
-                                        budget: meter ?? BudgetMeter(config.options.budget),
-                                        revocationInputs: config.configuration.revocationInputs, maximumIntermediates: config.options.maximumDepth,
-                                        identities: prepared.identities, rootClassifier: rootClassifier)
+        let context = EvaluationContext(
+            options: options, anchors: anchors, intermediates: intermediates,
+            signatures: SignatureChecker(policy: config.options.signaturePolicy),
+            budget: meter ?? BudgetMeter(config.options.budget),
+            revocationInputs: config.configuration.revocationInputs, maximumIntermediates: config.options.maximumDepth,
+            identities: prepared.identities, rootClassifier: rootClassifier)
         if var transparency = config.transparency {
-            transparency.date = date   // the evaluation's one instant (an SCT from after it does not count)
+            transparency.date = date // the evaluation's one instant (an SCT from after it does not count)
             context.validator.transparency = transparency
         }
         return body(context, leaf, preFailures)
@@ -159,8 +171,10 @@ enum TrustEngine {
 
     /// Searches paths from `leaf` (builder, validator, revocation) and reports the chosen path or the
     /// most specific failure.
-    private static func search(_ context: consuming EvaluationContext, from leaf: Certificate,
-                               preFailures: [TrustFailure]) -> TrustEvaluation {
+    private static func search(
+        _ context: consuming EvaluationContext, from leaf: Certificate,
+        preFailures: [TrustFailure]
+    ) -> TrustEvaluation {
         let validator = context.validator
         let signatures = validator.signatures
         var context = context

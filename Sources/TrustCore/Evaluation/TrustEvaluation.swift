@@ -46,8 +46,10 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         var issuerFetchFailures: [FetchFailure] = []
         var certificateTransparency: CertificateTransparencyReport?
 
-        init(result: TrustResult, chain: [Certificate], endsAtAnchor: Bool, failures: [TrustFailure], attempts: [PathAttempt],
-             signatureChecks: Int, revocationStatuses: [CertificateRevocationStatus], validPolicies: ValidPolicySet?, enforced: Enforced) {
+        init(
+            result: TrustResult, chain: [Certificate], endsAtAnchor: Bool, failures: [TrustFailure], attempts: [PathAttempt],
+            signatureChecks: Int, revocationStatuses: [CertificateRevocationStatus], validPolicies: ValidPolicySet?, enforced: Enforced
+        ) {
             self.result = result
             self.chain = chain
             self.endsAtAnchor = endsAtAnchor
@@ -60,9 +62,10 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         }
 
         var copy: Storage {
-            let copy = Storage(result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
-                    signatureChecks: signatureChecks, revocationStatuses: revocationStatuses, validPolicies: validPolicies,
-                    enforced: enforced)
+            let copy = Storage(
+                result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
+                signatureChecks: signatureChecks, revocationStatuses: revocationStatuses, validPolicies: validPolicies,
+                enforced: enforced)
             copy.issuerFetchFailures = issuerFetchFailures
             copy.certificateTransparency = certificateTransparency
             return copy
@@ -79,11 +82,14 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    init(result: TrustResult, chain: [Certificate], endsAtAnchor: Bool, failures: [TrustFailure], attempts: [PathAttempt],
-         signatureChecks: Int) {
-        storage = Storage(result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
-                          signatureChecks: signatureChecks, revocationStatuses: [], validPolicies: nil,
-                          enforced: Enforced(rules: ProfileRuleSet(), revocation: nil, options: TrustOptions()))
+    init(
+        result: TrustResult, chain: [Certificate], endsAtAnchor: Bool, failures: [TrustFailure], attempts: [PathAttempt],
+        signatureChecks: Int
+    ) {
+        storage = Storage(
+            result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
+            signatureChecks: signatureChecks, revocationStatuses: [], validPolicies: nil,
+            enforced: Enforced(rules: ProfileRuleSet(), revocation: nil, options: TrustOptions()))
     }
 
     /// The result.
@@ -146,8 +152,10 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         /// The Certificate Transparency logs the evaluation applied; nil when none were configured.
         let certificateTransparencyLogs: CTLogSelection?
 
-        init(rules: ProfileRuleSet, revocation: RevocationOptions?, options: TrustOptions,
-             certificateTransparencyLogs: CTLogSelection? = nil) {
+        init(
+            rules: ProfileRuleSet, revocation: RevocationOptions?, options: TrustOptions,
+            certificateTransparencyLogs: CTLogSelection? = nil
+        ) {
             self.rules = rules
             self.revocation = revocation
             self.options = options
@@ -219,9 +227,10 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
     /// The paths explored and the signature checks counted are work, which caches change, not the
     /// verdict.
     public static func == (lhs: TrustEvaluation, rhs: TrustEvaluation) -> Bool {
-        lhs.storage === rhs.storage || lhs.result == rhs.result && lhs.chain == rhs.chain && lhs.endsAtAnchor == rhs.endsAtAnchor
-            && lhs.failures == rhs.failures && lhs.revocationStatuses == rhs.revocationStatuses
-            && lhs.validPolicies == rhs.validPolicies && lhs.certificateTransparency == rhs.certificateTransparency
+        lhs.storage === rhs.storage
+            || lhs.result == rhs.result && lhs.chain == rhs.chain && lhs.endsAtAnchor == rhs.endsAtAnchor
+                && lhs.failures == rhs.failures && lhs.revocationStatuses == rhs.revocationStatuses
+                && lhs.validPolicies == rhs.validPolicies && lhs.certificateTransparency == rhs.certificateTransparency
     }
 
     /// Hashes what `==` compares.
@@ -258,9 +267,10 @@ extension TrustEvaluation {
     /// `self`, rejected because a later step of the same evaluation (a fetching evaluation's
     /// verification of what it fetched) ran out of budget: never a pass.
     func stopped(by exhaustion: BudgetExhausted) -> TrustEvaluation {
-        var evaluation = TrustEvaluation(result: .fatalTrustFailure, chain: chain, endsAtAnchor: endsAtAnchor,
-                                         failures: failures.contains(exhaustion.failure) ? failures : failures + [exhaustion.failure],
-                                         attempts: attempts, signatureChecks: signatureChecks)
+        var evaluation = TrustEvaluation(
+            result: .fatalTrustFailure, chain: chain, endsAtAnchor: endsAtAnchor,
+            failures: failures.contains(exhaustion.failure) ? failures : failures + [exhaustion.failure],
+            attempts: attempts, signatureChecks: signatureChecks)
         evaluation.revocationStatuses = revocationStatuses
         evaluation.enforced = enforced
         evaluation.issuerFetchFailures = issuerFetchFailures
@@ -272,8 +282,9 @@ extension TrustEvaluation {
     /// `self`, decided on a chain an earlier pass of the same evaluation found: that pass's
     /// `attempts` are the paths explored, and its signature checks count too.
     func explored(_ attempts: [PathAttempt], signatureChecks earlier: Int) -> TrustEvaluation {
-        var evaluation = TrustEvaluation(result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures,
-                                         attempts: attempts, signatureChecks: earlier + signatureChecks)
+        var evaluation = TrustEvaluation(
+            result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures,
+            attempts: attempts, signatureChecks: earlier + signatureChecks)
         evaluation.revocationStatuses = revocationStatuses
         evaluation.validPolicies = validPolicies
         evaluation.enforced = enforced

@@ -15,12 +15,14 @@ enum AppleServerRules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .weakKeySize, profiles: [.basicX509, .ssl, .webPKI],
             source: "Apple SecPolicyCheckWeakKeySize",
-            summary: "No certificate, the anchor included, has an RSA key under 1024 bits, an EC key under 160 bits, or a key of a kind Apple does not know (DSA, unknown algorithms).",
+            summary:
+                "No certificate, the anchor included, has an RSA key under 1024 bits, an EC key under 160 bits, or a key of a kind Apple does not know (DSA, unknown algorithms).",
             scope: .certificate),
         ProfileRuleSpecification(
             .strongKeySize, profiles: [.ssl, .webPKI],
             source: "Apple SecPolicyAddStrongKeySizeOptions, SecPolicyCheckKeySize",
-            summary: "TLS server chains: RSA keys of at least 2048 bits and EC keys of at least 256 bits in every certificate, the anchor included; EdDSA keys are not in Apple's table (not when the leaf itself is an administrator's root).",
+            summary:
+                "TLS server chains: RSA keys of at least 2048 bits and EC keys of at least 256 bits in every certificate, the anchor included; EdDSA keys are not in Apple's table (not when the leaf itself is an administrator's root).",
             scope: .certificate, reads: .anchorSource),
         ProfileRuleSpecification(
             .signatureHashAlgorithm, profiles: [.ssl, .webPKI],
@@ -30,22 +32,26 @@ enum AppleServerRules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .serverAuthExtendedKeyUsageRequired, profiles: [.ssl, .webPKI],
             source: "Apple SecPolicyCheckServerAuthEKU",
-            summary: "A TLS server leaf names serverAuth in an extendedKeyUsage extension: always under a system root; under other roots but administrators' when issued after 2019-06-30T23:00Z.",
+            summary:
+                "A TLS server leaf names serverAuth in an extendedKeyUsage extension: always under a system root; under other roots but administrators' when issued after 2019-06-30T23:00Z.",
             scope: .certificate, reads: .anchorSource),
         ProfileRuleSpecification(
             .leafValidityPeriod, profiles: [.ssl, .webPKI],
             source: "Apple SecPolicyCheckOtherTrustValidityPeriod",
-            summary: "A TLS server leaf issued from 2019-06-30T23:00Z is valid for at most 825 days and one hour (not when the leaf itself is an administrator's root).",
+            summary:
+                "A TLS server leaf issued from 2019-06-30T23:00Z is valid for at most 825 days and one hour (not when the leaf itself is an administrator's root).",
             scope: .certificate, reads: .anchorSource),
         ProfileRuleSpecification(
             .systemTrustedLeafValidityPeriod, profiles: [.ssl, .webPKI],
             source: "Apple SecPolicyCheckSystemTrustValidityPeriod",
-            summary: "Under a system root, a TLS server leaf issued from 2018-03-01 is valid for at most 825 days and one hour, and one issued from 2020-09-01 for at most 398 days.",
+            summary:
+                "Under a system root, a TLS server leaf issued from 2018-03-01 is valid for at most 825 days and one hour, and one issued from 2020-09-01 for at most 398 days.",
             scope: .certificate, reads: .anchorSource),
         ProfileRuleSpecification(
             .keyIdentifierLinkage, profiles: [.basicX509, .ssl, .webPKI],
             source: "Apple SecPolicyCheckIdLinkage",
-            summary: "An authorityKeyIdentifier keyIdentifier equals the issuer's subjectKeyIdentifier when both are present, for every pair in the chain.",
+            summary:
+                "An authorityKeyIdentifier keyIdentifier equals the issuer's subjectKeyIdentifier when both are present, for every pair in the chain.",
             scope: .issuer),
         ProfileRuleSpecification(
             .issuerExtendedKeyUsage, profiles: [.ssl, .webPKI],
@@ -92,7 +98,8 @@ enum AppleServerRules: ProfileRuleFamily {
         // the user/admin store; waived when the caller allows legacy algorithms everywhere.
         if flags.serverPurpose && !flags.allowsLegacyAlgorithms && !subject.isSelfSigned
             && !(subject.isAnchor && flags.administratorAnchored),
-           let algorithm = try? certificate.signatureAlgorithm(), algorithm.isLegacy {
+            let algorithm = try? certificate.signatureAlgorithm(), algorithm.isLegacy
+        {
             report.check(.signatureHashAlgorithm, .weakSignatureHash(algorithm: algorithm.description))
         }
         guard subject.isLeaf && flags.serverPurpose else { return }
@@ -101,7 +108,8 @@ enum AppleServerRules: ProfileRuleFamily {
         // SecPolicyCheckServerAuthEKU: strict under a system root, from July 2019 under others, not
         // at all under a user/admin root.
         if !flags.administratorAnchored, flags.systemAnchored || issued > appleJuly2019,
-           subject.extensions.extendedKeyUsage?.contains(OID.serverAuth) != true {
+            subject.extensions.extendedKeyUsage?.contains(OID.serverAuth) != true
+        {
             report.check(.serverAuthExtendedKeyUsageRequired, .serverAuthExtendedKeyUsageMissing(underSystemRoot: flags.systemAnchored))
         }
         if issued >= appleJuly2019 && lifetime > maximum825Days && !subject.leafIsAdministratorRoot {
@@ -121,7 +129,8 @@ enum AppleServerRules: ProfileRuleFamily {
     /// when both exist.
     static func keyIdentifierLinkageProblem(child: Certificate, issuer: Certificate, issuerIndex: Int) -> ProfileViolationDetail? {
         guard let keyID = child.extensions.authorityKeyID, let ski = issuer.extensions.subjectKeyID,
-              !ByteComparison.equal(keyID, ski) else { return nil }
+            !ByteComparison.equal(keyID, ski)
+        else { return nil }
         return .authorityKeyIdentifierDoesNotMatchIssuer(childIndex: issuerIndex - 1)
     }
 

@@ -7,7 +7,8 @@ enum ExtensionEncodingRules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .derDefaultOmitted, profiles: [.rfc5280Strict, .webPKI],
             source: "X.690 §11.5; RFC 5280 §4.1",
-            summary: "No DEFAULT value is written out (basicConstraints cA FALSE, an extension's critical FALSE, a GeneralSubtree minimum 0); the other profiles read them as omitted, as Apple does.",
+            summary:
+                "No DEFAULT value is written out (basicConstraints cA FALSE, an extension's critical FALSE, a GeneralSubtree minimum 0); the other profiles read them as omitted, as Apple does.",
             scope: .certificate),
         ProfileRuleSpecification(
             .policyConstraintsCritical, profiles: [.rfc5280Strict, .webPKI],

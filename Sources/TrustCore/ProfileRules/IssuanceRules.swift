@@ -29,7 +29,8 @@ enum IssuanceRules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .anchorProfile, profiles: [.rfc5280Strict, .webPKI],
             source: "RFC 5280 §4.2, §4.2.1.2; RFC 5937 §3",
-            summary: "The trust anchor is held to the certificate profile too: its critical extensions are understood and it has a subjectKeyIdentifier (otherwise an anchor is a name and a key, RFC 5280 §6.1.1 (d)).",
+            summary:
+                "The trust anchor is held to the certificate profile too: its critical extensions are understood and it has a subjectKeyIdentifier (otherwise an anchor is a name and a key, RFC 5280 §6.1.1 (d)).",
             scope: .certificate, reads: [.selfSignedness, .anchorConstraint]),
         ProfileRuleSpecification(
             .rootAuthorityKeyIdentifier, profiles: [.webPKI],

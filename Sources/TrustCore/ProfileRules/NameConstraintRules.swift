@@ -19,12 +19,14 @@ enum NameConstraintRules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .nameConstraintsDNSNameSyntax, profiles: [.rfc5280Strict, .webPKI],
             source: "RFC 5280 §4.2.1.10",
-            summary: "nameConstraints dNSName bases are host names in preferred name syntax: no leading period, no underscore (the other profiles read `.example.com` as its proper subdomains, as Apple, OpenSSL and Go do).",
+            summary:
+                "nameConstraints dNSName bases are host names in preferred name syntax: no leading period, no underscore (the other profiles read `.example.com` as its proper subdomains, as Apple, OpenSSL and Go do).",
             scope: .certificate),
         ProfileRuleSpecification(
             .nameConstraintsFormsSupported, profiles: [.basicX509, .ssl, .webPKI],
             source: "Apple SecPolicyCheckBasicCertificateProcessing, SecNameConstraintsAreSubtreesSupported; RFC 5280 §4.2.1.10",
-            summary: "An intermediate's critical nameConstraints extension constrains only forms that can be checked (rfc822Name, dNSName, directoryName, URI, iPAddress), even when no name of another form appears in the chain.",
+            summary:
+                "An intermediate's critical nameConstraints extension constrains only forms that can be checked (rfc822Name, dNSName, directoryName, URI, iPAddress), even when no name of another form appears in the chain.",
             scope: .certificate),
     ]
 
@@ -43,7 +45,8 @@ enum NameConstraintRules: ProfileRuleFamily {
         // Apple SecPolicyCheckBasicCertificateProcessing (SecPolicyServer.c, RFC 5280 §6.1.4 (g)) asks
         // SecNameConstraintsAreSubtreesSupported of the constraints it adds to the state: those of
         // intermediates. The trusted anchor's seed the state unasked; a leaf's are never read.
-        let forms = rules.contains(.nameConstraintsFormsSupported) && !subject.isLeaf && !isAnchor
+        let forms =
+            rules.contains(.nameConstraintsFormsSupported) && !subject.isLeaf && !isAnchor
             && subject.extensions.isCritical(.nameConstraints)
         guard syntax || forms, let constraints = subject.extensions.nameConstraints else { return }
         var unsupported: [String] = []

@@ -16,8 +16,10 @@ struct ProfileRuleSpecification: Sendable {
     /// What beyond the certificate and its position it depends on.
     let reads: ProfileRuleInputs
 
-    init(_ rule: ProfileRule, profiles: Set<TrustProfile>, source: String, summary: String,
-                 scope: ProfileRuleScope, reads: ProfileRuleInputs = []) {
+    init(
+        _ rule: ProfileRule, profiles: Set<TrustProfile>, source: String, summary: String,
+        scope: ProfileRuleScope, reads: ProfileRuleInputs = []
+    ) {
         self.rule = rule
         self.profiles = profiles
         self.source = source

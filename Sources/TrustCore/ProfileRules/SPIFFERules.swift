@@ -13,7 +13,8 @@ enum SPIFFERules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .svidSPIFFEID, profiles: [.spiffe],
             source: "SPIFFE X509-SVID §3.1, §5.2; SPIFFE-ID §2",
-            summary: "The leaf's URI subjectAltName is a valid SPIFFE ID (scheme, trust domain and path characters, no empty or dot segments, lengths) with a path.",
+            summary:
+                "The leaf's URI subjectAltName is a valid SPIFFE ID (scheme, trust domain and path characters, no empty or dot segments, lengths) with a path.",
             scope: .certificate),
         ProfileRuleSpecification(
             .svidLeafNotCA, profiles: [.spiffe],
@@ -33,7 +34,8 @@ enum SPIFFERules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .svidSigningCertificateKeyUsage, profiles: [.spiffe],
             source: "SPIFFE X509-SVID §3.2, §4.3",
-            summary: "Every signing certificate, the trust anchor included, has keyUsage (keyCertSign in it is RFC 5280 §6.1.4 (n)'s check, and anchorIsCA's for the anchor).",
+            summary:
+                "Every signing certificate, the trust anchor included, has keyUsage (keyCertSign in it is RFC 5280 §6.1.4 (n)'s check, and anchorIsCA's for the anchor).",
             scope: .certificate),
     ]
 

@@ -10,17 +10,20 @@ enum StrictPathRules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .criticalExtensionsProcessed, profiles: [.rfc5280, .rfc5280Strict, .spiffe],
             source: "RFC 5280 §4.2 (Apple SecCertificateInitializeExtensionParsers allows more)",
-            summary: "Every critical extension is one SwiftTrust processes (Apple also accepts the critical extensions trustd parses without enforcing them: privateKeyUsagePeriod, subjectInfoAccess, Netscape certificate type, QCStatements, OCSP no-check, Entrust version, Apple's arcs).",
+            summary:
+                "Every critical extension is one SwiftTrust processes (Apple also accepts the critical extensions trustd parses without enforcing them: privateKeyUsagePeriod, subjectInfoAccess, Netscape certificate type, QCStatements, OCSP no-check, Entrust version, Apple's arcs).",
             scope: .pathValidationStep),
         ProfileRuleSpecification(
             .revocationProofForEveryCertificate, profiles: [.rfc5280, .rfc5280Strict, .spiffe],
             source: "RFC 5280 §6.3 (Apple SecPVCPathCheckRevocationResponsesReceived: the leaf only)",
-            summary: "With requirePositiveResponse, every non-anchor certificate needs fresh proof of good status (Apple requires it of the leaf only).",
+            summary:
+                "With requirePositiveResponse, every non-anchor certificate needs fresh proof of good status (Apple requires it of the leaf only).",
             scope: .revocation),
         ProfileRuleSpecification(
             .extendedKeyUsagePurposeListed, profiles: [.rfc5280, .rfc5280Strict, .webPKI, .spiffe],
             source: "RFC 5280 §4.2.1.12 (Apple set_ssl_ekus allows more)",
-            summary: "An extendedKeyUsage allows a purpose only by listing it or anyExtendedKeyUsage (Apple's SSL policy also takes the Netscape and Microsoft Server Gated Cryptography purposes for serverAuth).",
+            summary:
+                "An extendedKeyUsage allows a purpose only by listing it or anyExtendedKeyUsage (Apple's SSL policy also takes the Netscape and Microsoft Server Gated Cryptography purposes for serverAuth).",
             scope: .pathValidationStep),
     ]
 

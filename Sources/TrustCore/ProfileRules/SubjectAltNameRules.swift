@@ -13,7 +13,8 @@ enum SubjectAltNameRules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .subjectAltNameSyntax, profiles: [.rfc5280Strict, .webPKI],
             source: "RFC 5280 §4.2.1.6",
-            summary: "subjectAltName entries are well-formed: dNSName preferred-name syntax (not an IP address), iPAddress of 4 or 16 octets, rfc822Name a mailbox.",
+            summary:
+                "subjectAltName entries are well-formed: dNSName preferred-name syntax (not an IP address), iPAddress of 4 or 16 octets, rfc822Name a mailbox.",
             scope: .certificate),
         ProfileRuleSpecification(
             .leafSubjectAltNameRequired, profiles: [.webPKI],
@@ -53,7 +54,8 @@ enum SubjectAltNameRules: ProfileRuleFamily {
         switch name {
         case let .dnsName(value):
             let utf8 = value.utf8
-            let isWildcard = utf8.count >= 2 && utf8.first == UInt8(ascii: "*")
+            let isWildcard =
+                utf8.count >= 2 && utf8.first == UInt8(ascii: "*")
                 && utf8[utf8.index(after: utf8.startIndex)] == UInt8(ascii: ".")
             let host = isWildcard ? utf8.dropFirst(2) : utf8[...]
             // A valid ASCII host name is LDH labels and dots only, so it is never "*".

@@ -9,7 +9,8 @@ enum SubscriberRules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .leafExtendedKeyUsage, profiles: [.webPKI],
             source: "CABF 7.1.2.7.6, 7.1.2.7.10",
-            summary: "A subscriber's extKeyUsage is present, non-critical and never anyExtendedKeyUsage (not required of a leaf the caller trusts directly).",
+            summary:
+                "A subscriber's extKeyUsage is present, non-critical and never anyExtendedKeyUsage (not required of a leaf the caller trusts directly).",
             scope: .certificate),
         ProfileRuleSpecification(
             .caCertificateAsLeaf, profiles: [.webPKI],
@@ -19,7 +20,8 @@ enum SubscriberRules: ProfileRuleFamily {
         ProfileRuleSpecification(
             .keyAlgorithm, profiles: [.webPKI],
             source: "CABF 6.1.5, 7.1.3.1",
-            summary: "RSA moduli of at least 2048 bits and a multiple of 8; keys are RSA, ECDSA P-256/384/521 or EdDSA (EdDSA is a deliberate extension).",
+            summary:
+                "RSA moduli of at least 2048 bits and a multiple of 8; keys are RSA, ECDSA P-256/384/521 or EdDSA (EdDSA is a deliberate extension).",
             scope: .certificate),
         ProfileRuleSpecification(
             .anchorExtendedKeyUsage, profiles: [.webPKI],

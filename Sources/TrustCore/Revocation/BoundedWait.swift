@@ -9,9 +9,11 @@ package enum BoundedWait {
     /// cases the operation's task is cancelled and may end later; its result is dropped. The
     /// operation always starts, even past the deadline, so work that must pair a release with an
     /// acquire (a request slot) can rely on running once.
-    package static func run<T: Sendable>(until deadline: ContinuousClock.Instant,
-                                         timedOut: @escaping @Sendable () -> any Error,
-                                         _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    package static func run<T: Sendable>(
+        until deadline: ContinuousClock.Instant,
+        timedOut: @escaping @Sendable () -> any Error,
+        _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let answer = FirstAnswer<T>()
         let work = Task {
             do { answer.resume(with: .success(try await operation())) } catch { answer.resume(with: .failure(error)) }

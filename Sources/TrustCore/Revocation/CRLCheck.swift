@@ -27,8 +27,10 @@ enum CRLCheck {
     ]
 
     /// The status of the certificate at `index` of the complete `chain` (leaf first, anchor last).
-    static func status(of chain: [Certificate], at index: Int,
-                       crls: [(CertificateRevocationList, RevocationSource)], checker: RevocationChecker) throws(BudgetExhausted) -> Outcome {
+    static func status(
+        of chain: [Certificate], at index: Int,
+        crls: [(CertificateRevocationList, RevocationSource)], checker: RevocationChecker
+    ) throws(BudgetExhausted) -> Outcome {
         let certificate = chain[index]
         var outcome = Outcome()
         // Newest first (§6.3.3 (a): the current CRL), input order among equals.
@@ -39,8 +41,8 @@ enum CRLCheck {
         }
         var reasonsMask: RevocationReasons = []
         var evidence: RevocationSource?
-        var signers: [Int: Certificate] = [:]  // CRLs whose signer was found, by position
-        var unusable: Set<Int> = []  // judged unusable once, not again for the next point
+        var signers: [Int: Certificate] = [:] // CRLs whose signer was found, by position
+        var unusable: Set<Int> = [] // judged unusable once, not again for the next point
 
         for point in CRLScope.points(of: certificate) {
             for position in completes where !unusable.contains(position) {
@@ -79,13 +81,15 @@ enum CRLCheck {
                 // undoes the complete CRL's hold (k).
                 let delta = try applicableDelta(to: crl, signer: signer, crls: crls, checker: checker, outcome: &outcome)
                 if let (deltaCRL, deltaSource) = delta,
-                   let entry = deltaCRL.entry(forSerialNumber: certificate.serialNumber, issuedBy: certificate.issuer) {
+                    let entry = deltaCRL.entry(forSerialNumber: certificate.serialNumber, issuedBy: certificate.issuer)
+                {
                     if entry.reason != .removeFromCRL {
                         outcome.status = .revoked(source: deltaSource, time: entry.revocationDate, reason: entry.reason)
                         return finished(outcome)
                     }
                 } else if let entry = crl.entry(forSerialNumber: certificate.serialNumber, issuedBy: certificate.issuer),
-                          entry.reason != .removeFromCRL {
+                    entry.reason != .removeFromCRL
+                {
                     // (j)
                     outcome.status = .revoked(source: source, time: entry.revocationDate, reason: entry.reason)
                     return finished(outcome)
@@ -117,8 +121,10 @@ enum CRLCheck {
     /// The validated signer of `crl` (§6.3.3 (f), (g)) when the CRL is sound; otherwise records why
     /// not — a supplied CRL that fails its checks fails closed, a fetched one is a note (it came
     /// over plain HTTP: anyone on the path could have sent junk).
-    private static func usableSigner(_ crl: CertificateRevocationList, source: RevocationSource, chain: [Certificate], index: Int,
-                                     checker: RevocationChecker, outcome: inout Outcome) throws(BudgetExhausted) -> Certificate? {
+    private static func usableSigner(
+        _ crl: CertificateRevocationList, source: RevocationSource, chain: [Certificate], index: Int,
+        checker: RevocationChecker, outcome: inout Outcome
+    ) throws(BudgetExhausted) -> Certificate? {
         let problem: CRLProblem
         if let defect = integrityProblem(crl) {
             problem = defect
@@ -143,10 +149,13 @@ enum CRLCheck {
 
     /// §6.3.3 (c), (h): the newest delta CRL for `base` — same issuer and scope, based on a CRL no
     /// newer than `base`, itself newer, fresh, sound and signed by `signer` (RFC 5280 §5.2.4).
-    private static func applicableDelta(to base: CertificateRevocationList, signer: Certificate,
-                                        crls: [(CertificateRevocationList, RevocationSource)],
-                                        checker: RevocationChecker, outcome: inout Outcome)
-        throws(BudgetExhausted) -> (CertificateRevocationList, RevocationSource)? {
+    private static func applicableDelta(
+        to base: CertificateRevocationList, signer: Certificate,
+        crls: [(CertificateRevocationList, RevocationSource)],
+        checker: RevocationChecker, outcome: inout Outcome
+    )
+        throws(BudgetExhausted) -> (CertificateRevocationList, RevocationSource)?
+    {
         let candidates = crls.filter { delta, _ in
             guard let baseNumber = delta.deltaCRLIndicator else { return false }
             return delta.issuer == base.issuer && delta.issuingDistributionPoint == base.issuingDistributionPoint
@@ -155,8 +164,10 @@ enum CRLCheck {
         for (delta, source) in candidates {
             var problem = integrityProblem(delta)
             if problem == nil {
-                problem = try checker.verify(signature: delta.signature, over: delta.tbsBytes, algorithm: delta.signatureAlgorithm,
-                                             signer: signer).map(CRLProblem.deltaNotSignedByCompleteCRLKey)
+                problem = try checker.verify(
+                    signature: delta.signature, over: delta.tbsBytes, algorithm: delta.signatureAlgorithm,
+                    signer: signer
+                ).map(CRLProblem.deltaNotSignedByCompleteCRLKey)
             }
             guard let problem else {
                 if let stale = checker.freshnessProblem(thisUpdate: delta.thisUpdate, nextUpdate: delta.nextUpdate, maximumAgeWithoutNext: nil) {
@@ -178,8 +189,10 @@ enum CRLCheck {
     /// name, sound, and signed by the issuer's key. CRLs signed by another key of the issuer are
     /// still used by the evaluation that fetched them (its validator finds their signer's path);
     /// they are not kept. Why one is not kept is told when the evaluation consults it (a note).
-    static func verifies(_ crl: CertificateRevocationList, certificate: Certificate, issuer: Certificate,
-                         checker: RevocationChecker) throws(BudgetExhausted) -> Bool {
+    static func verifies(
+        _ crl: CertificateRevocationList, certificate: Certificate, issuer: Certificate,
+        checker: RevocationChecker
+    ) throws(BudgetExhausted) -> Bool {
         guard crl.issuer == certificate.issuer, integrityProblem(crl) == nil else { return false }
         if case .signer = try CRLSigners.find(for: crl, chain: [issuer], index: 0, checker: checker, signers: nil) { return true }
         return false

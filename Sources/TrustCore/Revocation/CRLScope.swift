@@ -34,8 +34,10 @@ enum CRLScope {
 
     /// The reasons `crl` covers for `certificate` at `point` (§6.3.3 (d)'s interim_reasons_mask),
     /// or why the CRL does not cover it at all.
-    static func coverage(of crl: CertificateRevocationList, for certificate: Certificate,
-                         at point: Point) -> Result<RevocationReasons, CRLOutOfScope> {
+    static func coverage(
+        of crl: CertificateRevocationList, for certificate: Certificate,
+        at point: Point
+    ) -> Result<RevocationReasons, CRLOutOfScope> {
         let idp = crl.issuingDistributionPoint
         // (b)(1): the CRL is issued by the point's cRLIssuer (and then must say it is indirect), or
         // by the certificate's issuer.

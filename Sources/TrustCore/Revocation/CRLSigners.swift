@@ -42,8 +42,10 @@ final class CRLSigners {
     /// The validated signer of `crl` for the certificate at `index` of the complete `chain` (leaf
     /// first, anchor last). `signers` is nil inside a CRL issuer's own path validation: then only
     /// keys on that path qualify.
-    static func find(for crl: CertificateRevocationList, chain: [Certificate], index: Int, checker: RevocationChecker,
-                     signers: CRLSigners?) throws(BudgetExhausted) -> Outcome {
+    static func find(
+        for crl: CertificateRevocationList, chain: [Certificate], index: Int, checker: RevocationChecker,
+        signers: CRLSigners?
+    ) throws(BudgetExhausted) -> Outcome {
         var problems: [CRLSignerProblem] = []
         var tried: Set<Certificate> = []
         for position in index..<chain.count {
@@ -78,14 +80,16 @@ final class CRLSigners {
     /// The CRL's authorityKeyIdentifier names the candidate's key, when both say (RFC 5280 §5.2.1).
     private static func keyIdentifiersAgree(_ crl: CertificateRevocationList, _ candidate: Certificate) -> Bool {
         guard let aki = crl.authorityKeyIdentifier?.keyIdentifier,
-              let ski = candidate.extensions.subjectKeyID else { return true }
+            let ski = candidate.extensions.subjectKeyID
+        else { return true }
         return ByteComparison.equal(aki, ski)
     }
 
     /// §6.3.3 (f), (g): the signer may sign CRLs (keyUsage cRLSign when keyUsage is present,
     /// RFC 5280 §4.2.1.3) and its key verifies the CRL's signature.
     private static func signatureProblem(_ crl: CertificateRevocationList, signer: Certificate, checker: RevocationChecker)
-        throws(BudgetExhausted) -> CRLSignerProblem? {
+        throws(BudgetExhausted) -> CRLSignerProblem?
+    {
         if let usage = signer.extensions.keyUsage, !usage.contains(.cRLSign) {
             return .keyUsageLacksCRLSign(signer: signer.subject)
         }

@@ -54,7 +54,8 @@ public enum FetchFailureReason: Error, Hashable, Sendable, CustomStringConvertib
         switch self {
         case let .localDestinationRefused(host, address, scope):
             let article = scope.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-            return host == address ? "fetch refused: \(address) is \(article) \(scope) address"
+            return host == address
+                ? "fetch refused: \(address) is \(article) \(scope) address"
                 : "fetch refused: \(host) resolves to \(address), \(article) \(scope) address"
         case .deadlineReached: return "deadline reached (the evaluation's fetch deadline passed)"
         case .cancelled: return "cancelled"

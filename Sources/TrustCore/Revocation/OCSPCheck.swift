@@ -13,8 +13,10 @@ enum OCSPCheck {
     /// response can cause, generous enough that decoys cannot hide the real responder.
     static let maximumResponderCandidates = 16
 
-    static func status(of certificate: Certificate, issuer: Certificate,
-                       responses: [(OCSPResponse, RevocationSource)], checker: RevocationChecker) throws(BudgetExhausted) -> Outcome {
+    static func status(
+        of certificate: Certificate, issuer: Certificate,
+        responses: [(OCSPResponse, RevocationSource)], checker: RevocationChecker
+    ) throws(BudgetExhausted) -> Outcome {
         var outcome = Outcome()
         for (response, source) in responses {
             guard response.status == .successful else {
@@ -33,8 +35,10 @@ enum OCSPCheck {
             }
             for single in singles {
                 // §3.2 (5)-(6): fresh at the verify date.
-                if let stale = checker.freshnessProblem(thisUpdate: single.thisUpdate, nextUpdate: single.nextUpdate,
-                                                        maximumAgeWithoutNext: RevocationChecker.ocspMaximumAgeWithoutNextUpdate) {
+                if let stale = checker.freshnessProblem(
+                    thisUpdate: single.thisUpdate, nextUpdate: single.nextUpdate,
+                    maximumAgeWithoutNext: RevocationChecker.ocspMaximumAgeWithoutNextUpdate)
+                {
                     outcome.notes.append(.ocspResponseNotFresh(source: source, problem: stale))
                     continue
                 }
@@ -55,10 +59,13 @@ enum OCSPCheck {
     /// Whether a fetched `response` may be kept for `certificate`: successful, about the certificate,
     /// and signed by an authorised responder. Why one is not kept is told when the evaluation
     /// consults it (a note).
-    static func verifies(_ response: OCSPResponse, certificate: Certificate, issuer: Certificate,
-                         checker: RevocationChecker) throws(BudgetExhausted) -> Bool {
+    static func verifies(
+        _ response: OCSPResponse, certificate: Certificate, issuer: Certificate,
+        checker: RevocationChecker
+    ) throws(BudgetExhausted) -> Bool {
         guard response.status == .successful,
-              response.responses.contains(where: { $0.certID.identifies(certificate, issuedBy: issuer) }) else { return false }
+            response.responses.contains(where: { $0.certID.identifies(certificate, issuedBy: issuer) })
+        else { return false }
         return try authorisationProblems(response, issuer: issuer, checker: checker).isEmpty
     }
 
@@ -67,7 +74,8 @@ enum OCSPCheck {
     /// the ResponderID is tried (the `certs` field is not signed: anyone on the path can add decoys).
     /// Empty when an authorised responder signed it; otherwise why not, for each candidate.
     static func authorisationProblems(_ response: OCSPResponse, issuer: Certificate, checker: RevocationChecker)
-        throws(BudgetExhausted) -> [OCSPResponderProblem] {
+        throws(BudgetExhausted) -> [OCSPResponderProblem]
+    {
         func identifies(_ candidate: Certificate) -> Bool {
             switch response.responderID {
             case let .byName(name)?: return candidate.subject == name
@@ -77,8 +85,11 @@ enum OCSPCheck {
         }
         var problems: [OCSPResponderProblem] = []
         if identifies(issuer) {
-            guard let error = try checker.verify(signature: response.signature, over: response.tbsResponseData,
-                                                 algorithm: response.signatureAlgorithm, signer: issuer) else { return [] }
+            guard
+                let error = try checker.verify(
+                    signature: response.signature, over: response.tbsResponseData,
+                    algorithm: response.signatureAlgorithm, signer: issuer)
+            else { return [] }
             problems.append(.issuerSignatureNotVerified(error))
         }
         // A delegate must be issued by the issuer (§4.2.2.2): other names are not candidates at all.
@@ -94,8 +105,10 @@ enum OCSPCheck {
     }
 
     /// Why `delegate` cannot have signed `response` on behalf of `issuer`, or nil when it did.
-    private static func delegationProblem(_ response: OCSPResponse, delegate: Certificate, issuer: Certificate,
-                                          checker: RevocationChecker) throws(BudgetExhausted) -> OCSPResponderProblem? {
+    private static func delegationProblem(
+        _ response: OCSPResponse, delegate: Certificate, issuer: Certificate,
+        checker: RevocationChecker
+    ) throws(BudgetExhausted) -> OCSPResponderProblem? {
         guard checker.signatures.failure(child: delegate, issuer: issuer) == nil else {
             return .delegateNotIssuedByIssuer(delegate: delegate.subject, issuer: issuer.subject)
         }
@@ -106,8 +119,10 @@ enum OCSPCheck {
         if now < delegate.notBefore.secondsSince1970 || now > delegate.notAfter.secondsSince1970 {
             return .delegateNotValidAtVerifyDate(delegate: delegate.subject)
         }
-        if let error = try checker.verify(signature: response.signature, over: response.tbsResponseData,
-                                          algorithm: response.signatureAlgorithm, signer: delegate) {
+        if let error = try checker.verify(
+            signature: response.signature, over: response.tbsResponseData,
+            algorithm: response.signatureAlgorithm, signer: delegate)
+        {
             return .delegateSignatureNotVerified(error)
         }
         return nil

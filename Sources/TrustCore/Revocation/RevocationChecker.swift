@@ -59,8 +59,10 @@ struct RevocationChecker {
             let fetchFailures = fetchFailures(of: certificate)
             let noteTexts = notes.map(\.description)
             let status = found ?? .unknown(notes: noteTexts + fetchFailures.map(\.description))
-            statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: status,
-                                                        notes: noteTexts, fetchFailures: fetchFailures))
+            statuses.append(
+                CertificateRevocationStatus(
+                    index: index, subject: certificate.subject.description, status: status,
+                    notes: noteTexts, fetchFailures: fetchFailures))
             switch status {
             case let .revoked(source, revokedAt, reason):
                 failures.append(TrustFailure(.revoked(source: source, time: revokedAt, reason: reason), certificate: certificate, index: index))
@@ -71,8 +73,10 @@ struct RevocationChecker {
                     failures.append(TrustFailure(.revocationInformationInvalid(problem), certificate: certificate, index: index))
                 }
                 if options.contains(.requirePositiveResponse) && (index == 0 || requiresProofForEveryCertificate) {
-                    failures.append(TrustFailure(.revocationUnavailable(notes: notes, fetchFailures: fetchFailures),
-                                                 certificate: certificate, index: index))
+                    failures.append(
+                        TrustFailure(
+                            .revocationUnavailable(notes: notes, fetchFailures: fetchFailures),
+                            certificate: certificate, index: index))
                 }
             case .good, .notChecked:
                 // Proof of good from another source does not excuse a supplied CRL that fails its
@@ -108,8 +112,10 @@ struct RevocationChecker {
 
     /// Why `signer`'s key did not make `signature` over `bytes`, or nil when it did. Each check is
     /// one of the evaluation's revocation checks.
-    func verify(signature: ArraySlice<UInt8>, over bytes: ArraySlice<UInt8>, algorithm: () throws(SignatureError) -> SignatureAlgorithm,
-                signer: Certificate) throws(BudgetExhausted) -> SignatureError? {
+    func verify(
+        signature: ArraySlice<UInt8>, over bytes: ArraySlice<UInt8>, algorithm: () throws(SignatureError) -> SignatureAlgorithm,
+        signer: Certificate
+    ) throws(BudgetExhausted) -> SignatureError? {
         try budget.spend(.revocationChecks)
         do throws(SignatureError) {
             let key = try signer.verificationKey()

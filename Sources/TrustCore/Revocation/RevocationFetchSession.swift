@@ -86,8 +86,9 @@ struct RevocationFetchSession {
             for crl in crls { verifies.append(try CRLCheck.verifies(crl, certificate: certificate, issuer: issuer, checker: checker)) }
             let good = zip(crls, verifies).filter { $0.1 }.map(\.0)
             // Those naming the issuer but failing their checks are reported; CRLs of other CAs are dropped.
-            rejected.crls.append(contentsOf: zip(crls, verifies).filter { !$0.1 && $0.0.issuer == certificate.issuer }
-                .map { ($0.0, source) })
+            rejected.crls.append(
+                contentsOf: zip(crls, verifies).filter { !$0.1 && $0.0.issuer == certificate.issuer }
+                    .map { ($0.0, source) })
             guard !good.isEmpty else { continue }
             verified.crls.append(contentsOf: good.map { ($0, source) })
             // Cached until the earliest nextUpdate; a CRL without one is not cached at all.

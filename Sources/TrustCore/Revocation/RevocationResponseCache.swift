@@ -83,8 +83,9 @@ package final class RevocationResponseCache: Sendable {
     /// Stores verified documents until `nextUpdate`, capped at ``maximumLifetime`` from `now`.
     func store(_ documents: Documents, for key: Key, nextUpdate: DERTime?, now: Date = Date()) {
         guard capacity > 0, let nextUpdate else { return }
-        let expires = min(Date(timeIntervalSince1970: TimeInterval(nextUpdate.secondsSince1970)),
-                          now.addingTimeInterval(maximumLifetime))
+        let expires = min(
+            Date(timeIntervalSince1970: TimeInterval(nextUpdate.secondsSince1970)),
+            now.addingTimeInterval(maximumLifetime))
         guard expires > now else { return }
         entries.insert(Entry(documents: documents, expires: expires), forKey: key)
     }

@@ -79,8 +79,9 @@ extension SPIFFETrustBundle {
         } else {
             domain = try SPIFFETrustBundle.trustDomainNamed(by: authorities, file: file)
         }
-        self.init(trustDomain: domain, x509Authorities: authorities, sequenceNumber: document.sequenceNumber,
-                  refreshHintSeconds: document.refreshHint, ignoredEntries: ignored)
+        self.init(
+            trustDomain: domain, x509Authorities: authorities, sequenceNumber: document.sequenceNumber,
+            refreshHintSeconds: document.refreshHint, ignoredEntries: ignored)
     }
 
     /// Reads the SPIFFE bundle file at `path` (see ``init(json:trustDomain:file:)``), reading no more
@@ -126,7 +127,8 @@ extension SPIFFETrustBundle {
         for (index, authority) in authorities.enumerated() {
             let uris = authority.uriSubjectAltNames
             guard uris.count == 1, let id = try? SPIFFEID(uris[0]) else {
-                throw SPIFFEBundleError(file: file, rule: .trustDomainUnknown("its authority \(index) names no single SPIFFE ID (\(uris.count) URIs)"))
+                throw SPIFFEBundleError(
+                    file: file, rule: .trustDomainUnknown("its authority \(index) names no single SPIFFE ID (\(uris.count) URIs)"))
             }
             if let named, named != id.trustDomain {
                 throw SPIFFEBundleError(file: file, rule: .trustDomainUnknown("its authorities name \(named) and \(id.trustDomain)"))
@@ -215,11 +217,14 @@ struct JWKSetDocument: Decodable {
 
     /// The integer under `key`, if present. Foundation reports a number out of range, or not whole,
     /// as invalid JSON at the top; this names the key instead.
-    private static func integer<Value: Decodable & FixedWidthInteger>(_ type: Value.Type, _ key: CodingKeys,
-                                                                     in container: KeyedDecodingContainer<CodingKeys>) throws -> Value? {
+    private static func integer<Value: Decodable & FixedWidthInteger>(
+        _ type: Value.Type, _ key: CodingKeys,
+        in container: KeyedDecodingContainer<CodingKeys>
+    ) throws -> Value? {
         do { return try container.decodeIfPresent(Value.self, forKey: key) } catch {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container,
-                                                   debugDescription: "\(key.stringValue) is not an integer from \(Value.min) to \(Value.max)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "\(key.stringValue) is not an integer from \(Value.min) to \(Value.max)")
         }
     }
 }

@@ -23,8 +23,10 @@ public struct SPIFFETrustBundle: Hashable, Sendable {
     public let ignoredEntries: [SPIFFEBundleIgnoredEntry]
 
     /// A bundle of `x509Authorities` (duplicates kept once) for `trustDomain`.
-    public init(trustDomain: SPIFFETrustDomain, x509Authorities: [Certificate], sequenceNumber: UInt64? = nil,
-                refreshHintSeconds: Int64? = nil, ignoredEntries: [SPIFFEBundleIgnoredEntry] = []) {
+    public init(
+        trustDomain: SPIFFETrustDomain, x509Authorities: [Certificate], sequenceNumber: UInt64? = nil,
+        refreshHintSeconds: Int64? = nil, ignoredEntries: [SPIFFEBundleIgnoredEntry] = []
+    ) {
         self.trustDomain = trustDomain
         var seen = Set<Certificate>()
         self.x509Authorities = x509Authorities.filter { seen.insert($0).inserted }

@@ -80,13 +80,13 @@ public struct SystemTrustStore: Sendable {
 
     /// Well-known CA bundle files, most common first.
     public static let bundlePaths = [
-        "/etc/ssl/certs/ca-certificates.crt",                // Debian, Ubuntu, Gentoo, Arch
-        "/etc/pki/tls/certs/ca-bundle.crt",                  // Fedora, RHEL 6
+        "/etc/ssl/certs/ca-certificates.crt", // Debian, Ubuntu, Gentoo, Arch
+        "/etc/pki/tls/certs/ca-bundle.crt", // Fedora, RHEL 6
         "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem", // CentOS, RHEL 7+
-        "/etc/ssl/ca-bundle.pem",                            // openSUSE
-        "/etc/ssl/cert.pem",                                 // Alpine, macOS
-        "/var/lib/ca-certificates/ca-bundle.pem",            // SUSE
-        "/usr/local/etc/openssl@3/cert.pem",                 // Homebrew
+        "/etc/ssl/ca-bundle.pem", // openSUSE
+        "/etc/ssl/cert.pem", // Alpine, macOS
+        "/var/lib/ca-certificates/ca-bundle.pem", // SUSE
+        "/usr/local/etc/openssl@3/cert.pem", // Homebrew
     ]
 
     /// Well-known directories of individual PEM files.
@@ -122,8 +122,10 @@ public struct SystemTrustStore: Sendable {
 
     /// ``load(environment:)`` with the administrators' roots read from `administratorDirectories`,
     /// less those the distribution ships in `distributionDirectories`.
-    package static func load(environment: [String: String], administratorDirectories: [String],
-                             distributionDirectories: [String] = []) throws(SystemTrustStoreError) -> SystemTrustStore {
+    package static func load(
+        environment: [String: String], administratorDirectories: [String],
+        distributionDirectories: [String] = []
+    ) throws(SystemTrustStoreError) -> SystemTrustStore {
         var locations = SystemTrustStoreLocations.standard
         locations.administratorDirectories = administratorDirectories
         locations.distributionDirectories = distributionDirectories
@@ -137,8 +139,10 @@ public struct SystemTrustStore: Sendable {
     ///   - environment: Where `SSL_CERT_FILE` and `SSL_CERT_DIR` are read.
     ///   - locations: The bundle files, directories and classifying directories probed; evaluations use
     ///     ``SystemTrustStoreLocations/standard``.
-    package static func discover(environment: [String: String],
-                                 locations: SystemTrustStoreLocations = .standard) -> SystemTrustStoreDiscovery {
+    package static func discover(
+        environment: [String: String],
+        locations: SystemTrustStoreLocations = .standard
+    ) -> SystemTrustStoreDiscovery {
         let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         // Empty entries ("a::b", a trailing colon) name nothing, as in PATH-style lists.
         let directories = (environment["SSL_CERT_DIR"] ?? "").split(separator: ":").map(String.init)
@@ -146,18 +150,21 @@ public struct SystemTrustStore: Sendable {
         let result: Result<SystemTrustStore, SystemTrustStoreError>
         if file != nil || !directories.isEmpty {
             result = loadExplicit(file: file, directories: directories, record: &record)
-            record += Location.notConsulted(.bundleFile, locations.bundleFiles)
+            record +=
+                Location.notConsulted(.bundleFile, locations.bundleFiles)
                 + Location.notConsulted(.certificateDirectory, locations.certificateDirectories)
         } else {
             result = .success(probe(locations, record: &record))
         }
         guard case var .success(store) = result else {
-            record += Location.notConsulted(.administratorDirectory, locations.administratorDirectories)
+            record +=
+                Location.notConsulted(.administratorDirectory, locations.administratorDirectories)
                 + Location.notConsulted(.distributionDirectory, locations.distributionDirectories)
             return SystemTrustStoreDiscovery(locations: record, result: result)
         }
-        store.classifyAdministratorRoots(in: locations.administratorDirectories, distribution: locations.distributionDirectories,
-                                         record: &record)
+        store.classifyAdministratorRoots(
+            in: locations.administratorDirectories, distribution: locations.distributionDirectories,
+            record: &record)
         return SystemTrustStoreDiscovery(locations: record, result: .success(store))
     }
 
@@ -188,8 +195,10 @@ public struct SystemTrustStore: Sendable {
                 continue
             }
             guard let loaded = Loaded(directory: directory) else {
-                record.append(Location(kind: .certificateDirectory, path: directory,
-                                       status: .unreadable(directoryProblem(directory))))
+                record.append(
+                    Location(
+                        kind: .certificateDirectory, path: directory,
+                        status: .unreadable(directoryProblem(directory))))
                 continue
             }
             record.append(loaded.location(.certificateDirectory, directory))
@@ -198,8 +207,10 @@ public struct SystemTrustStore: Sendable {
         return found ?? SystemTrustStore(store: CertificateStore(), source: nil, skipped: [])
     }
 
-    private init(store: CertificateStore, source: String?, skipped: [SkippedCertificate],
-                 administratorRoots: CertificateStore = CertificateStore()) {
+    private init(
+        store: CertificateStore, source: String?, skipped: [SkippedCertificate],
+        administratorRoots: CertificateStore = CertificateStore()
+    ) {
         contents = Contents(store: store, administratorRoots: administratorRoots, source: source, skipped: skipped)
     }
 
@@ -266,8 +277,10 @@ public struct SystemTrustStore: Sendable {
 
     /// The union of `file` and every directory, each of which must be readable; each is recorded,
     /// those after an unreadable one as not consulted.
-    private static func loadExplicit(file: String?, directories: [String],
-                                     record: inout [Location]) -> Result<SystemTrustStore, SystemTrustStoreError> {
+    private static func loadExplicit(
+        file: String?, directories: [String],
+        record: inout [Location]
+    ) -> Result<SystemTrustStore, SystemTrustStoreError> {
         var loaded = Loaded()
         var failure: SystemTrustStoreError?
         if let file {
@@ -296,8 +309,9 @@ public struct SystemTrustStore: Sendable {
             loaded.add(part)
         }
         if let failure { return .failure(failure) }
-        let source = ([file.map { "SSL_CERT_FILE=\($0)" }]
-                      + [directories.isEmpty ? nil : "SSL_CERT_DIR=\(directories.joined(separator: ":"))"])
+        let source =
+            ([file.map { "SSL_CERT_FILE=\($0)" }]
+            + [directories.isEmpty ? nil : "SSL_CERT_DIR=\(directories.joined(separator: ":"))"])
             .compactMap { $0 }.joined(separator: ", ")
         guard !loaded.entries.isEmpty else { return .failure(.noCertificates(configuration: source, skipped: loaded.skipped)) }
         return .success(loaded.store(source: source))
@@ -371,8 +385,10 @@ public struct SystemTrustStore: Sendable {
         /// order; nil when the directory cannot be listed.
         init?(directory path: String) {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
-            for name in names.sorted() where name.hasSuffix(".pem") || name.hasSuffix(".crt")
-                || name.range(of: #"^[0-9a-f]{8}\.[0-9]+$"#, options: .regularExpression) != nil {
+            for name in names.sorted()
+            where name.hasSuffix(".pem") || name.hasSuffix(".crt")
+                || name.range(of: #"^[0-9a-f]{8}\.[0-9]+$"#, options: .regularExpression) != nil
+            {
                 add(Loaded(readingFile: path + "/" + name))
             }
         }

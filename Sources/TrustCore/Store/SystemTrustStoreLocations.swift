@@ -14,8 +14,10 @@ package struct SystemTrustStoreLocations: Hashable, Sendable {
     package var distributionDirectories: [String]
 
     /// Creates a set of locations.
-    package init(bundleFiles: [String], certificateDirectories: [String], administratorDirectories: [String],
-                 distributionDirectories: [String]) {
+    package init(
+        bundleFiles: [String], certificateDirectories: [String], administratorDirectories: [String],
+        distributionDirectories: [String]
+    ) {
         self.bundleFiles = bundleFiles
         self.certificateDirectories = certificateDirectories
         self.administratorDirectories = administratorDirectories
@@ -35,8 +37,9 @@ package struct SystemTrustStoreLocations: Hashable, Sendable {
         while prefix.count > 1 && prefix.hasSuffix("/") { prefix.removeLast() }
         if prefix == "/" { return self }
         func rooted(_ paths: [String]) -> [String] { paths.map { prefix + $0 } }
-        return SystemTrustStoreLocations(bundleFiles: rooted(bundleFiles), certificateDirectories: rooted(certificateDirectories),
-                                         administratorDirectories: rooted(administratorDirectories),
-                                         distributionDirectories: rooted(distributionDirectories))
+        return SystemTrustStoreLocations(
+            bundleFiles: rooted(bundleFiles), certificateDirectories: rooted(certificateDirectories),
+            administratorDirectories: rooted(administratorDirectories),
+            distributionDirectories: rooted(distributionDirectories))
     }
 }

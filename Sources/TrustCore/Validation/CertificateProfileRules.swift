@@ -11,10 +11,13 @@ enum CertificateProfileRules {
     /// `isSignedByAnotherKey` is asked only for a self-issued last certificate under a rule that
     /// reads self-signedness (``ProfileRuleRegistry/rulesReadingSelfSigned``): the validator answers it with the
     /// evaluation's signature checker and budget, so that check is bounded like every other.
-    static func flags(of certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool,
-                      rootSource: AnchorSource, options: ValidationRequest,
-                      isSignedByAnotherKey: (Certificate) throws(BudgetExhausted) -> Bool) throws(BudgetExhausted)
-        -> ProfileVerdictCache.Flags {
+    static func flags(
+        of certificate: Certificate, at index: Int, chainCount: Int, isAnchor: Bool,
+        rootSource: AnchorSource, options: ValidationRequest,
+        isSignedByAnotherKey: (Certificate) throws(BudgetExhausted) -> Bool
+    ) throws(BudgetExhausted)
+        -> ProfileVerdictCache.Flags
+    {
         var flags = ProfileVerdictCache.Flags()
         flags.rules = options.rules
         flags.isLeaf = index == 0
@@ -28,7 +31,8 @@ enum CertificateProfileRules {
         flags.administratorAnchored = rootSource == .administrator
         flags.allowsCommonNameFallback = options.allowsCommonNameFallback
         flags.allowsLegacyAlgorithms = options.signaturePolicy.allowsLegacyAlgorithms
-        flags.minimumRSABits = options.signaturePolicy.allowsLegacyAlgorithms
+        flags.minimumRSABits =
+            options.signaturePolicy.allowsLegacyAlgorithms
             ? SignaturePolicy.absoluteMinimumRSAModulusBits : options.signaturePolicy.minimumRSAModulusBits
         return flags
     }

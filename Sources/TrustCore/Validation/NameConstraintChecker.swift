@@ -11,7 +11,7 @@ enum NameConstraintChecker {
         var ip: [ArraySlice<UInt8>] = []
         var directory: [DistinguishedName] = []
         var uri: [String] = []
-        var uncheckable: [String] = []  // otherName, x400, ediParty, registeredID
+        var uncheckable: [String] = [] // otherName, x400, ediParty, registeredID
     }
 
     /// The name-constraint violations of `chain`. With `leafCommonNameIsDNSName` (the legacy
@@ -20,7 +20,8 @@ enum NameConstraintChecker {
     /// `CN=victim.com` (Go rejects the combination; NSS constrains the CN as we do).
     /// Every comparison is charged to `budget` before it is made; running out throws.
     static func violations(in chain: [Certificate], budget: BudgetMeter, leafCommonNameIsDNSName: Bool = false)
-        throws(BudgetExhausted) -> [TrustFailure] {
+        throws(BudgetExhausted) -> [TrustFailure]
+    {
         var failures: [TrustFailure] = []
         for (caIndex, ca) in chain.enumerated() where caIndex > 0 {
             guard let constraints = ca.extensions.nameConstraints else { continue }
@@ -36,8 +37,10 @@ enum NameConstraintChecker {
                 switch try check(names, against: constraints, budget: budget) {
                 case .ok: continue
                 case let .violation(name, detail):
-                    failures.append(TrustFailure(.nameConstraintViolation(name: name, detail: "\(detail) (constraints of certificate \(caIndex))"),
-                                                 certificate: certificate, index: index))
+                    failures.append(
+                        TrustFailure(
+                            .nameConstraintViolation(name: name, detail: "\(detail) (constraints of certificate \(caIndex))"),
+                            certificate: certificate, index: index))
                 }
             }
         }

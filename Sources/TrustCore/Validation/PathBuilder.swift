@@ -97,8 +97,9 @@ struct PathBuilder {
             exhaustion = error
             record(path, .budgetExhausted, [error.failure])
         }
-        return PathBuildingResult(validChain: found, attempts: attempts, signatureChecks: budget.used(.signatureChecks),
-                                  exhaustion: exhaustion)
+        return PathBuildingResult(
+            validChain: found, attempts: attempts, signatureChecks: budget.used(.signatureChecks),
+            exhaustion: exhaustion)
     }
 
     /// Builds paths from `leaf` for an evaluation that is itself a step of another (a CRL signer's
@@ -109,8 +110,10 @@ struct PathBuilder {
         return result
     }
 
-    private mutating func record(_ chain: [Certificate], _ outcome: PathAttempt.Outcome, _ failures: [TrustFailure],
-                                 endsAtAnchor: Bool = false) {
+    private mutating func record(
+        _ chain: [Certificate], _ outcome: PathAttempt.Outcome, _ failures: [TrustFailure],
+        endsAtAnchor: Bool = false
+    ) {
         attempts.append(PathAttempt(chain: chain, outcome: outcome, failures: failures, endsAtAnchor: endsAtAnchor))
     }
 
@@ -217,8 +220,9 @@ struct PathBuilder {
             }
             if let failure {
                 try budget.spend(.candidatePaths)
-                record(path + [candidate], .rejectedIssuer, [TrustFailure(failure, certificate: current, index: path.count - 1)],
-                       endsAtAnchor: anchors.contains(candidate))
+                record(
+                    path + [candidate], .rejectedIssuer, [TrustFailure(failure, certificate: current, index: path.count - 1)],
+                    endsAtAnchor: anchors.contains(candidate))
                 continue
             }
             path.append(candidate)
@@ -257,7 +261,8 @@ struct PathBuilder {
             if let authorityKeyID, let subjectKeyID = candidate.extensions.subjectKeyID {
                 keyIdentifier = ByteComparison.equal(subjectKeyID, authorityKeyID) ? 0 : 2
             }
-            let isValid = position < anchorCount
+            let isValid =
+                position < anchorCount
                 || (candidate.notBefore.secondsSince1970 <= now && now <= candidate.notAfter.secondsSince1970)
             return (signature, keyIdentifier, isValid ? 0 : 1, position)
         }

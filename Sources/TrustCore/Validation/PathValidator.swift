@@ -29,8 +29,10 @@ final class PathValidator {
     let verdicts: ProfileVerdictCache
 
     /// A validator for `options`; `identities`, when given, must be `options.identities` prepared.
-    init(options: consuming ValidationRequest, signatures: SignatureChecker, budget: BudgetMeter, identities: [PreparedIdentity]? = nil,
-         verdicts: ProfileVerdictCache = .shared) {
+    init(
+        options: consuming ValidationRequest, signatures: SignatureChecker, budget: BudgetMeter, identities: [PreparedIdentity]? = nil,
+        verdicts: ProfileVerdictCache = .shared
+    ) {
         self.signatures = signatures
         self.budget = budget
         if let identities, identities.elementsEqual(options.identities, by: { $0.identity == $1 }) {
@@ -47,9 +49,10 @@ final class PathValidator {
     /// The revocation checker for complete chains, when a revocation policy is in force.
     var revocationChecker: RevocationChecker? {
         options.revocation.map {
-            RevocationChecker(options: $0, inputs: revocationInputs, time: options.verifyTime, signatures: signatures, budget: budget,
-                              crlSigners: crlSigners,
-                              requiresProofForEveryCertificate: options.rules.contains(.revocationProofForEveryCertificate))
+            RevocationChecker(
+                options: $0, inputs: revocationInputs, time: options.verifyTime, signatures: signatures, budget: budget,
+                crlSigners: crlSigners,
+                requiresProofForEveryCertificate: options.rules.contains(.revocationProofForEveryCertificate))
         }
     }
 
@@ -152,8 +155,9 @@ final class PathValidator {
         let leaf = chain[0]
         checkLeaf(leaf) { reason in failures.append(TrustFailure(reason, certificate: leaf, index: 0)) }
         checkSPKIPins(chain) { failures.append($0) }
-        failures.append(contentsOf: try NameConstraintChecker.violations(
-            in: chain, budget: budget, leafCommonNameIsDNSName: options.allowsCommonNameFallback))
+        failures.append(
+            contentsOf: try NameConstraintChecker.violations(
+                in: chain, budget: budget, leafCommonNameIsDNSName: options.allowsCommonNameFallback))
         // Certificate policies need the anchor: the path's policies are judged from it down (§6.1.2).
         if isComplete, let failure = try policyFailure(of: chain) { failures.append(failure) }
         // Revocation last, and only for complete chains: an issuer's status is checked with its issuer's key.
@@ -171,23 +175,26 @@ final class PathValidator {
     /// check from the budget, as it did when each position was looked up in turn: no other check of
     /// the per-certificate loop draws on the budget, so the order of spending is unchanged).
     func staticVerdicts(_ chain: [Certificate], anchorIndex: Int, rootSource: AnchorSource) throws(BudgetExhausted)
-        -> [ProfileVerdictCache.Verdict] {
+        -> [ProfileVerdictCache.Verdict]
+    {
         var positions: [ProfileVerdictCache.Position] = []
         positions.reserveCapacity(chain.count)
         for index in chain.indices {
             let certificate = chain[index]
-            var flags = try CertificateProfileRules.flags(of: certificate, at: index, chainCount: chain.count,
-                                                      isAnchor: index == anchorIndex, rootSource: rootSource,
-                                                      options: options, isSignedByAnotherKey: isSignedByAnotherKey)
+            var flags = try CertificateProfileRules.flags(
+                of: certificate, at: index, chainCount: chain.count,
+                isAnchor: index == anchorIndex, rootSource: rootSource,
+                options: options, isSignedByAnotherKey: isSignedByAnotherKey)
             // Only the leaf rules read the common-name waiver: other positions share their verdicts.
             if !flags.isLeaf { flags.allowsCommonNameFallback = false }
             positions.append(ProfileVerdictCache.Position(certificate: certificate.sha256Words, flags: flags))
         }
         return verdicts.verdicts(for: positions) {
             zip(chain, positions).map { certificate, position in
-                ProfileVerdictCache.Verdict(unhandledCriticalExtensions: unhandledCriticalExtensions(certificate, rules: position.flags.rules),
-                                            undecodableExtension: certificate.extensions.undecodableValidationView,
-                                            profileViolations: CertificateProfileRules.violations(of: certificate, flags: position.flags))
+                ProfileVerdictCache.Verdict(
+                    unhandledCriticalExtensions: unhandledCriticalExtensions(certificate, rules: position.flags.rules),
+                    undecodableExtension: certificate.extensions.undecodableValidationView,
+                    profileViolations: CertificateProfileRules.violations(of: certificate, flags: position.flags))
             }
         }
     }
@@ -222,18 +229,20 @@ final class PathValidator {
     /// in SecCertificate.c), beyond ``understoodExtensions``: accepted unless the profile applies
     /// ``ProfileRule/criticalExtensionsProcessed``.
     static let appleParsedExtensions: Set<ASN1ObjectIdentifier> = [
-        "2.5.29.16",                   // privateKeyUsagePeriod
+        "2.5.29.16", // privateKeyUsagePeriod
         OID.subjectInfoAccess,
-        "2.16.840.1.113730.1.1",       // Netscape certificate type
-        "1.2.840.113533.7.65.0",       // Entrust version information
+        "2.16.840.1.113730.1.1", // Netscape certificate type
+        "1.2.840.113533.7.65.0", // Entrust version information
         OID.ocspNoCheck,
-        "1.3.6.1.4.1.311.21.10",       // Microsoft application policies
+        "1.3.6.1.4.1.311.21.10", // Microsoft application policies
         "2.23.148.1.1", "2.23.148.1.2",
     ]
 
     /// The arcs under which trustd knows every critical extension (Apple's own, and the other known ones).
-    static let appleParsedArcs = ["1.2.840.113635.100.6.", "1.2.840.113635.100.11.", "1.2.840.113635.100.12.",
-                                  "1.2.840.113635.100.13.", "1.2.840.113635.100.15.", "1.3.6.1.4.1.41577.5.", "2.23.146.2.1."]
+    static let appleParsedArcs = [
+        "1.2.840.113635.100.6.", "1.2.840.113635.100.11.", "1.2.840.113635.100.12.",
+        "1.2.840.113635.100.13.", "1.2.840.113635.100.15.", "1.3.6.1.4.1.41577.5.", "2.23.146.2.1.",
+    ]
 
     /// Whether trustd knows the critical extension `ext` (``appleParsedExtensions``, ``appleParsedArcs``)
     /// and its parser accepts the value. Most of those parsers accept any value; QCStatements' wants a
@@ -300,7 +309,8 @@ final class PathValidator {
         let rules = options.rules
         let child = chain[index - 1]
         if rules.contains(.keyIdentifierLinkage),
-           let detail = AppleServerRules.keyIdentifierLinkageProblem(child: child, issuer: certificate, issuerIndex: index) {
+            let detail = AppleServerRules.keyIdentifierLinkageProblem(child: child, issuer: certificate, issuerIndex: index)
+        {
             report(.profileViolation(ProfileViolation(.keyIdentifierLinkage, detail)))
         }
         // A v1/v2 certificate has no basicConstraints: RFC 5280 §6.1.4 (k) accepts it as an issuer only
@@ -367,14 +377,18 @@ final class PathValidator {
             report(.requiredKeyUsageMissing(required: required, present: usage))
         }
         for identity in identities {
-            if let reason = HostnameCheck.failure(leaf, identity: identity, allowsCommonName: options.allowsCommonNameFallback,
-                                                  publicSuffixList: options.publicSuffixList) {
+            if let reason = HostnameCheck.failure(
+                leaf, identity: identity, allowsCommonName: options.allowsCommonNameFallback,
+                publicSuffixList: options.publicSuffixList)
+            {
                 report(reason)
             }
         }
         for address in options.emailAddresses {
-            if let reason = HostnameCheck.failure(leaf, identity: PreparedIdentity(.email(address)), allowsCommonName: false,
-                                                  publicSuffixList: options.publicSuffixList) {
+            if let reason = HostnameCheck.failure(
+                leaf, identity: PreparedIdentity(.email(address)), allowsCommonName: false,
+                publicSuffixList: options.publicSuffixList)
+            {
                 report(reason)
             }
         }
@@ -384,14 +398,17 @@ final class PathValidator {
 /// RFC 6125 host-name / IP check of a leaf, and the RFC 8398 mailbox check.
 enum HostnameCheck {
     /// The mismatch, or nil when the leaf is valid for `identity`.
-    static func failure(_ leaf: Certificate, identity: PreparedIdentity, allowsCommonName: Bool,
-                        publicSuffixList: PublicSuffixList) -> TrustFailureReason? {
+    static func failure(
+        _ leaf: Certificate, identity: PreparedIdentity, allowsCommonName: Bool,
+        publicSuffixList: PublicSuffixList
+    ) -> TrustFailureReason? {
         let subjectAlternativeNames = leaf.extensions.subjectAlternativeNames
         if HostnameMatcher.matches(identity, subjectAlternativeNames: subjectAlternativeNames ?? [], publicSuffixList: publicSuffixList) {
             return nil
         }
         if allowsCommonName, subjectAlternativeNames == nil,
-           HostnameMatcher.matchesCommonName(identity.identity, commonNames: leaf.subject.commonNames, publicSuffixList: publicSuffixList) {
+            HostnameMatcher.matchesCommonName(identity.identity, commonNames: leaf.subject.commonNames, publicSuffixList: publicSuffixList)
+        {
             return nil
         }
         let presented = (subjectAlternativeNames ?? []).map(\.description)

@@ -48,8 +48,10 @@ struct PolicyGraph {
     /// when it is inhibited, `assertsAnyPolicy` telling whether it was present and allowed), and
     /// appends it. Pruning of childless nodes above is deferred to the reachability walk of
     /// ``validPolicyNodes()``.
-    mutating func append(certificatePolicies policies: [ASN1ObjectIdentifier], assertsAnyPolicy: Bool,
-                         expected: Level, budget: BudgetMeter) throws(BudgetExhausted) {
+    mutating func append(
+        certificatePolicies policies: [ASN1ObjectIdentifier], assertsAnyPolicy: Bool,
+        expected: Level, budget: BudgetMeter
+    ) throws(BudgetExhausted) {
         var level = expected
         let asserted = Set(policies)
         // (d)(1)(i) and (d)(2): without anyPolicy, only the expected policies the certificate names
@@ -79,8 +81,10 @@ struct PolicyGraph {
     /// allowed, a mapped policy expects its subject-domain policies instead of itself (a mapped
     /// policy the level lacks is first added under anyPolicy, (b)(1)); with mapping inhibited,
     /// mapped policies are deleted ((b)(2)). Every other policy expects itself.
-    mutating func expectation(policyMappings mappings: [PolicyMappings.Mapping], mappingAllowed: Bool,
-                              budget: BudgetMeter) throws(BudgetExhausted) -> Level {
+    mutating func expectation(
+        policyMappings mappings: [PolicyMappings.Mapping], mappingAllowed: Bool,
+        budget: BudgetMeter
+    ) throws(BudgetExhausted) -> Level {
         guard var level = levels.popLast() else { return Self.initialExpectation }
         var subjectsByIssuer: [ASN1ObjectIdentifier: [ASN1ObjectIdentifier]] = [:]
         for mapping in mappings { subjectsByIssuer[mapping.issuerDomainPolicy, default: []].append(mapping.subjectDomainPolicy) }

@@ -59,8 +59,9 @@ enum PolicyProcessing {
                 // (d)(2): anyPolicy counts while inhibit_anyPolicy > 0, or in a self-issued intermediate.
                 let anyPolicyAllowed = inhibitAnyPolicy > 0 || (!isLeaf && certificate.isSelfIssued)
                 let assertsAnyPolicy = anyPolicyAllowed && policies.contains(OID.anyPolicy)
-                try graph.append(certificatePolicies: policies.filter { $0 != OID.anyPolicy },
-                                 assertsAnyPolicy: assertsAnyPolicy, expected: expected, budget: budget)
+                try graph.append(
+                    certificatePolicies: policies.filter { $0 != OID.anyPolicy },
+                    assertsAnyPolicy: assertsAnyPolicy, expected: expected, budget: budget)
             } else {
                 graph.appendEmptyLevel()
             }
@@ -101,17 +102,17 @@ enum PolicyProcessing {
 
     /// §6.1.5 (g): the authorities-constrained set and its intersection with the initial policy set.
     static func result(of graph: PolicyGraph, inputs: ValidationRequest) -> ValidPolicySet {
-        if graph.isNull { return ValidPolicySet(authoritiesConstrained: [], userConstrained: []) }  // (g)(i)
+        if graph.isNull { return ValidPolicySet(authoritiesConstrained: [], userConstrained: []) } // (g)(i)
         let (nodes, lastLevelHasAnyPolicy) = graph.validPolicyNodes()
         var authorities = nodes
         if lastLevelHasAnyPolicy { authorities.insert(OID.anyPolicy) }
         let user: Set<ASN1ObjectIdentifier>
         if inputs.initialPolicySet.contains(OID.anyPolicy) {
-            user = authorities  // (g)(ii)
+            user = authorities // (g)(ii)
         } else if lastLevelHasAnyPolicy {
-            user = inputs.initialPolicySet  // (g)(iii)(3): every initial policy hangs off the final anyPolicy node
+            user = inputs.initialPolicySet // (g)(iii)(3): every initial policy hangs off the final anyPolicy node
         } else {
-            user = nodes.intersection(inputs.initialPolicySet)  // (g)(iii)(2)
+            user = nodes.intersection(inputs.initialPolicySet) // (g)(iii)(2)
         }
         return ValidPolicySet(authoritiesConstrained: authorities, userConstrained: user)
     }

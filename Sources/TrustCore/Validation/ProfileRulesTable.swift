@@ -6,8 +6,10 @@ package enum ProfileRulesTable {
 
     /// One Markdown table row per rule: name, a ✓ for each profile that applies it, source, summary.
     package static var markdown: String {
-        var lines = ["| rule | " + profiles.map(\.description).joined(separator: " | ") + " | source | what it checks |",
-                     "|---|" + profiles.map { _ in ":-:|" }.joined() + "---|---|"]
+        var lines = [
+            "| rule | " + profiles.map(\.description).joined(separator: " | ") + " | source | what it checks |",
+            "|---|" + profiles.map { _ in ":-:|" }.joined() + "---|---|",
+        ]
         for rule in ProfileRule.allCases {
             let marks = profiles.map { rule.profiles.contains($0) ? "✓" : "" }
             lines.append("| `\(rule.rawValue)` | " + marks.joined(separator: " | ") + " | \(rule.source) | \(rule.summary) |")

@@ -114,7 +114,8 @@ final class SignatureChecker {
             // libcrypto's answer (and the algorithm it was given), which an earlier, more lenient policy
             // may have asked for. The key described here is the one that verified (same SPKI bytes).
             if let algorithm = SignatureCache.shared.verifiedAlgorithm(child: child, issuer: issuer),
-               let key = issuer.publicKeyDescription {
+                let key = issuer.publicKeyDescription
+            {
                 try SignatureVerifier.checkAcceptable(algorithm: algorithm, key: key, policy: policy)
                 return nil
             }

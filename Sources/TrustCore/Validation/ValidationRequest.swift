@@ -24,8 +24,10 @@ package struct ValidationRequest: Sendable {
     package let options: TrustOptions
 
     /// A request for exactly these inputs.
-    package init(verifyTime: DERTime, rules: ProfileRuleSet, purposes: [KeyPurpose], identities: [ServerIdentity],
-                 emailAddresses: [EmailAddress], revocation: RevocationOptions?, options: TrustOptions) {
+    package init(
+        verifyTime: DERTime, rules: ProfileRuleSet, purposes: [KeyPurpose], identities: [ServerIdentity],
+        emailAddresses: [EmailAddress], revocation: RevocationOptions?, options: TrustOptions
+    ) {
         self.verifyTime = verifyTime
         self.rules = rules
         self.purposes = purposes

@@ -23,7 +23,8 @@ public enum CRLOutOfScope: Error, Hashable, Sendable, CustomStringConvertible {
         case .otherIssuer: return "issued by another CA"
         case .notIndirect: return "issued by the distribution point's cRLIssuer but not marked indirectCRL (RFC 5280 §6.3.3 (b)(1))"
         case let .partitioned(names):
-            return "covers only distribution point \(names.map(\.description).joined(separator: ", ")), and the certificate names none (RFC 5280 §6.3.3 (b)(2)(i))"
+            return
+                "covers only distribution point \(names.map(\.description).joined(separator: ", ")), and the certificate names none (RFC 5280 §6.3.3 (b)(2)(i))"
         case let .otherDistributionPoint(crl, certificate):
             return "covers distribution point \(crl.map(\.description).joined(separator: ", ")), not the certificate's "
                 + "\(certificate.map(\.description).joined(separator: ", ")) (RFC 5280 §6.3.3 (b)(2)(i))"

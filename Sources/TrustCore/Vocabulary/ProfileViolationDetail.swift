@@ -195,8 +195,9 @@ public enum ProfileViolationDetail: Hashable, Sendable, CustomStringConvertible 
         case let .keyNotInServerKeySizeTable(kind): return "\(kind) key is not in the TLS server key-size table (RSA, EC)"
         case let .weakSignatureHash(algorithm): return "signed with \(algorithm) (SHA-1 is refused in TLS server chains)"
         case let .serverAuthExtendedKeyUsageMissing(underSystemRoot):
-            return underSystemRoot ? "leaf under a system root lacks extendedKeyUsage serverAuth"
-                                   : "leaf issued after 2019-06-30T23:00Z lacks extendedKeyUsage serverAuth"
+            return underSystemRoot
+                ? "leaf under a system root lacks extendedKeyUsage serverAuth"
+                : "leaf issued after 2019-06-30T23:00Z lacks extendedKeyUsage serverAuth"
         case let .leafValidityTooLong(days, limit): return "leaf valid for \(days) days (\(limit))"
         case .serialNumberNotPositive: return "serial number must be positive"
         case .serialNumberTooLong: return "serial number longer than 20 octets"

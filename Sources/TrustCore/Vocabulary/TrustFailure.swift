@@ -120,7 +120,7 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     public var severity: TrustFailureSeverity {
         switch self {
         case .signatureInvalid, .signatureUnverifiable, .malformed, .certificateDefect, .revoked, .noCertificates, .budgetExhausted,
-             .tooManyCertificates, .revocationInformationInvalid, .verifyDateOutOfRange, .systemTrustStoreUnavailable:
+            .tooManyCertificates, .revocationInformationInvalid, .verifyDateOutOfRange, .systemTrustStoreUnavailable:
             return .fatal
         // Apple's WeakKeySize is fatal (SecPolicyChecks.list: F), the other profile rules recoverable.
         case let .profileViolation(violation) where violation.rule == .weakKeySize:

@@ -37,9 +37,11 @@ public struct VerificationBudget: Hashable, Sendable {
 
     /// Creates a budget; the defaults are generous for real chains (docs/robustness.md says what
     /// each allows).
-    public init(signatureChecks: Int = 100, candidatePaths: Int = 200, maximumPathLength: Int = 16,
-                nameConstraintComparisons: Int = 250_000, policyGraphOperations: Int = 100_000,
-                revocationChecks: Int = 200, maximumPresentedCertificates: Int = 256, issuerFetches: Int = 3) {
+    public init(
+        signatureChecks: Int = 100, candidatePaths: Int = 200, maximumPathLength: Int = 16,
+        nameConstraintComparisons: Int = 250_000, policyGraphOperations: Int = 100_000,
+        revocationChecks: Int = 200, maximumPresentedCertificates: Int = 256, issuerFetches: Int = 3
+    ) {
         self.issuerFetches = issuerFetches
         self.signatureChecks = signatureChecks
         self.candidatePaths = candidatePaths

@@ -92,8 +92,9 @@ package struct BinaryPropertyListReader {
                 try countContent(data.count)
             }
         }
-        expansions[object] = Expansion(value: value, nodeCount: budget.nodeCount - nodes,
-                                       contentByteCount: budget.contentByteCount - content, height: deepest - depth + 1)
+        expansions[object] = Expansion(
+            value: value, nodeCount: budget.nodeCount - nodes,
+            contentByteCount: budget.contentByteCount - content, height: deepest - depth + 1)
         deepest = max(outerDeepest, deepest)
         return value
     }
@@ -167,13 +168,15 @@ package struct BinaryPropertyListReader {
             let (count, start) = try extent(of: object, at: offset, unitSize: 1)
             let characters = bytes[start..<(start + count)]
             if let byte = characters.first(where: { $0 >= 0x80 }) {
-                throw failure(.malformed("object \(object) at byte \(offset) is an ASCII string with byte 0x\(String(byte, radix: 16, uppercase: true))"))
+                throw failure(
+                    .malformed("object \(object) at byte \(offset) is an ASCII string with byte 0x\(String(byte, radix: 16, uppercase: true))"))
             }
             return .string(String(decoding: characters, as: UTF8.self))
         case 0x6:
             return .string(try utf16String(object, at: offset))
         default:
-            throw failure(.unsupportedObject("object \(object) at byte \(offset) is \(Self.typeName(marker)), which pinning configurations do not use"))
+            throw failure(
+                .unsupportedObject("object \(object) at byte \(offset) is \(Self.typeName(marker)), which pinning configurations do not use"))
         }
     }
 
@@ -248,7 +251,8 @@ package struct BinaryPropertyListReader {
     /// The object reference at `position` (checked when it is followed).
     private func reference(at position: Int) throws(BinaryPropertyListError) -> Int {
         guard let reference = bytes.bigEndianUnsigned(at: position, size: trailer.referenceSize, end: objectsEnd),
-              let object = Int(exactly: reference) else {
+            let object = Int(exactly: reference)
+        else {
             throw failure(.malformed("object reference at byte \(position) runs past the objects"))
         }
         return object
@@ -278,7 +282,8 @@ package struct BinaryPropertyListReader {
         }
         // `start` is at most `objectsEnd` here, so the division cannot be of a negative number.
         guard length <= UInt64((objectsEnd - start) / unitSize) else {
-            throw failure(.malformed("object \(object) at byte \(offset) has \(length) entries of \(unitSize) bytes, more than fit before byte \(objectsEnd)"))
+            throw failure(
+                .malformed("object \(object) at byte \(offset) has \(length) entries of \(unitSize) bytes, more than fit before byte \(objectsEnd)"))
         }
         return (Int(length), start)
     }

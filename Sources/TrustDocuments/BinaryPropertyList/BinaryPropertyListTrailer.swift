@@ -24,8 +24,9 @@ package struct BinaryPropertyListTrailer: Hashable, Sendable {
     /// Reads and checks the header and the trailer of `bytes`.
     package init(_ bytes: [UInt8]) throws(BinaryPropertyListError) {
         guard bytes.count >= Self.headerSize + Self.trailerSize else {
-            throw Self.failure(.notBinaryPropertyList(
-                "\(bytes.count) bytes is too short for a binary property list (header and trailer take \(Self.headerSize + Self.trailerSize))"))
+            throw Self.failure(
+                .notBinaryPropertyList(
+                    "\(bytes.count) bytes is too short for a binary property list (header and trailer take \(Self.headerSize + Self.trailerSize))"))
         }
         guard bytes.starts(with: Array("bplist00".utf8)) else {
             let version = String(decoding: bytes[6..<8], as: UTF8.self)
@@ -35,7 +36,8 @@ package struct BinaryPropertyListTrailer: Hashable, Sendable {
         offsetSize = Int(bytes[trailer + 6])
         referenceSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-            throw Self.failure(.malformed("trailer gives offsets of \(offsetSize) bytes and references of \(referenceSize) bytes (each must be 1 to 8)"))
+            throw Self.failure(
+                .malformed("trailer gives offsets of \(offsetSize) bytes and references of \(referenceSize) bytes (each must be 1 to 8)"))
         }
         // Each 8-byte field is at most the file's length to be meaningful: larger values are refused
         // before they are converted, so no conversion or arithmetic below can overflow.
@@ -50,9 +52,12 @@ package struct BinaryPropertyListTrailer: Hashable, Sendable {
             throw Self.failure(.malformed("trailer gives top object \(topObject) of \(objectCount) objects"))
         }
         guard offsetTableStart > Self.headerSize, offsetTableStart <= trailer,
-              objectCount <= (trailer - offsetTableStart) / offsetSize else {
-            throw Self.failure(.malformed(
-                "offset table of \(objectCount) entries of \(offsetSize) bytes at byte \(offsetTableStart) does not fit between the header and the trailer (byte \(trailer))"))
+            objectCount <= (trailer - offsetTableStart) / offsetSize
+        else {
+            throw Self.failure(
+                .malformed(
+                    "offset table of \(objectCount) entries of \(offsetSize) bytes at byte \(offsetTableStart) does not fit between the header and the trailer (byte \(trailer))"
+                ))
         }
     }
 
@@ -64,7 +69,8 @@ package struct BinaryPropertyListTrailer: Hashable, Sendable {
         // The table fits (checked in init), so this entry is within the bytes.
         let entry = offsetTableStart + object * offsetSize
         guard let offset = bytes.bigEndianUnsigned(at: entry, size: offsetSize, end: bytes.count),
-              offset >= UInt64(Self.headerSize), offset < UInt64(offsetTableStart) else {
+            offset >= UInt64(Self.headerSize), offset < UInt64(offsetTableStart)
+        else {
             throw Self.failure(.malformed("object \(object) has an offset outside the objects (bytes \(Self.headerSize) to \(offsetTableStart))"))
         }
         return Int(offset)

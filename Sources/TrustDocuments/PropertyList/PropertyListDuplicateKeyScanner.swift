@@ -1,4 +1,3 @@
-
 /// Finds a key that appears twice in one `<dict>` of an XML property list that
 /// `PropertyListSerialization` has already accepted (it keeps the last of two equal keys). The
 /// document is read again with our own strict XML reader (``XMLDocumentParser``), so the core

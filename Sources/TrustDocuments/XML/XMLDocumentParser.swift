@@ -1,4 +1,3 @@
-
 /// A small, strict, non-validating XML 1.0 reader for configuration files, so that the core
 /// modules need neither libxml2 nor FoundationXML.
 ///
@@ -21,8 +20,10 @@ package struct XMLDocumentParser {
         package var maximumElementCount: Int
 
         /// Caps of `maximumByteCount` bytes, `maximumDepth` levels and `maximumElementCount` elements.
-        package init(maximumByteCount: Int, maximumDepth: Int,
-                     maximumElementCount: Int = DocumentLimits.standard.maximumNodeCount) {
+        package init(
+            maximumByteCount: Int, maximumDepth: Int,
+            maximumElementCount: Int = DocumentLimits.standard.maximumNodeCount
+        ) {
             self.maximumByteCount = maximumByteCount
             self.maximumDepth = maximumDepth
             self.maximumElementCount = maximumElementCount
@@ -30,9 +31,10 @@ package struct XMLDocumentParser {
 
         /// ``DocumentLimits/standard``: 1 MiB, 64 levels and 100,000 elements, far beyond any real
         /// configuration file.
-        package static let standard = Limits(maximumByteCount: DocumentLimits.standard.maximumByteCount,
-                                     maximumDepth: DocumentLimits.standard.maximumDepth,
-                                     maximumElementCount: DocumentLimits.standard.maximumNodeCount)
+        package static let standard = Limits(
+            maximumByteCount: DocumentLimits.standard.maximumByteCount,
+            maximumDepth: DocumentLimits.standard.maximumDepth,
+            maximumElementCount: DocumentLimits.standard.maximumNodeCount)
     }
 
     private let bytes: [UInt8]
@@ -69,8 +71,10 @@ package struct XMLDocumentParser {
             skipWhitespace()
             guard let byte = peek() else { break }
             if byte != UInt8(ascii: "<") {
-                throw error(root == nil ? .unexpectedCharacter(found: describe(byte), expecting: "the root element")
-                                        : .contentAfterRootElement)
+                throw error(
+                    root == nil
+                        ? .unexpectedCharacter(found: describe(byte), expecting: "the root element")
+                        : .contentAfterRootElement)
             }
             if hasPrefix("<!--") {
                 try parseComment()
@@ -108,7 +112,8 @@ package struct XMLDocumentParser {
             case "version":
                 let parts = value.split(separator: ".", omittingEmptySubsequences: false)
                 guard parts.count == 2, parts[0] == "1", !parts[1].isEmpty, parts[1].allSatisfy(\.isASCII),
-                      parts[1].allSatisfy(\.isNumber) else {
+                    parts[1].allSatisfy(\.isNumber)
+                else {
                     throw error(.malformedXMLDeclaration("version \(value) is not 1.x"))
                 }
             case "encoding":
@@ -421,8 +426,10 @@ package struct XMLDocumentParser {
 
     private mutating func expect(_ character: Character, expecting: String) throws(XMLSyntaxError) {
         guard let ascii = character.asciiValue, peek() == ascii else {
-            throw error(peek() == nil ? .unexpectedEndOfInput(expecting: expecting)
-                                      : .unexpectedCharacter(found: describe(peek()), expecting: expecting))
+            throw error(
+                peek() == nil
+                    ? .unexpectedEndOfInput(expecting: expecting)
+                    : .unexpectedCharacter(found: describe(peek()), expecting: expecting))
         }
         index += 1
     }

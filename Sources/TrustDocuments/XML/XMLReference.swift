@@ -19,9 +19,10 @@ package enum XMLReference {
         let digits = body.dropFirst(hexadecimal ? 2 : 1)
         // Eight digits reach beyond U+10FFFF in either base; longer input is refused before it can overflow.
         guard !digits.isEmpty, digits.count <= 8,
-              let value = UInt32(digits, radix: hexadecimal ? 16 : 10),
-              digits.allSatisfy({ hexadecimal ? $0.isHexDigit : $0.isNumber }),
-              XMLCharacterValidation.isAllowed(value), let scalar = Unicode.Scalar(value) else {
+            let value = UInt32(digits, radix: hexadecimal ? 16 : 10),
+            digits.allSatisfy({ hexadecimal ? $0.isHexDigit : $0.isNumber }),
+            XMLCharacterValidation.isAllowed(value), let scalar = Unicode.Scalar(value)
+        else {
             throw XMLSyntaxError(line: line, problem: .invalidCharacterReference("&\(body);"))
         }
         return Array(String(Character(scalar)).utf8)

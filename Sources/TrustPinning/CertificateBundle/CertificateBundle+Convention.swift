@@ -33,14 +33,16 @@ extension CertificateBundle {
         public static let afNetworking = Convention(name: "AFNetworking", fileExtensions: ["cer"], readsPEM: false)
 
         /// Alamofire's `Bundle.af.certificates`: `.cer .CER .crt .CRT .der .DER` files, DER only.
-        public static let alamofire = Convention(name: "Alamofire",
-                                                 fileExtensions: ["cer", "CER", "crt", "CRT", "der", "DER"], readsPEM: false)
+        public static let alamofire = Convention(
+            name: "Alamofire",
+            fileExtensions: ["cer", "CER", "crt", "CRT", "der", "DER"], readsPEM: false)
 
         /// This convention plus `*.pem` files, reading PEM text (any number of certificates) as
         /// well as DER in every file it loads.
         public var includingPEM: Convention {
-            Convention(name: name.hasSuffix("+ PEM") ? name : name + " + PEM",
-                       fileExtensions: fileExtensions.contains("pem") ? fileExtensions : fileExtensions + ["pem"], readsPEM: true)
+            Convention(
+                name: name.hasSuffix("+ PEM") ? name : name + " + PEM",
+                fileExtensions: fileExtensions.contains("pem") ? fileExtensions : fileExtensions + ["pem"], readsPEM: true)
         }
 
         /// Whether a file called `name` is loaded from a directory.

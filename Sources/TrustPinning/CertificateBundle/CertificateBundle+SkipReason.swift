@@ -33,7 +33,8 @@ extension CertificateBundle {
             case .notARegularFile: return "not a regular file"
             case .unreadable: return "unreadable"
             case let .pemNotRead(convention):
-                return "PEM text, and the \(convention) convention reads DER only (as its upstream: Apple's SecCertificateCreateWithData reads DER); convert it (openssl x509 -outform der) or load with includingPEM"
+                return
+                    "PEM text, and the \(convention) convention reads DER only (as its upstream: Apple's SecCertificateCreateWithData reads DER); convert it (openssl x509 -outform der) or load with includingPEM"
             case let .malformed(error): return "malformed: \(error)"
             case let .tooLarge(limit): return "larger than \(limit) bytes"
             case let .fileCountLimitReached(limit): return "not read: \(limit) files were already read"

@@ -47,10 +47,11 @@ public struct ConfiguredPinningTrustEvaluator: ServerTrustEvaluating {
         let date = trust.verifyDate ?? Date()
         let check = PinSetCheck(policy: policy, chain: chain, at: date)
         guard check.outcome == .unsatisfied else { return }
-        reporter?.report(PinValidationReport(
-            hostname: host, port: port ?? 0, notedHostname: policy.domain, includeSubdomains: policy.subdomains.includesSubdomains,
-            enforcePinning: policy.enforcement == .enforce, validatedChain: chain, knownPins: policy.allPins, result: .failed,
-            date: Date(), identity: reporter?.identity ?? PinReportingIdentity(), knownPinsExpirationDate: policy.expirationDate),
+        reporter?.report(
+            PinValidationReport(
+                hostname: host, port: port ?? 0, notedHostname: policy.domain, includeSubdomains: policy.subdomains.includesSubdomains,
+                enforcePinning: policy.enforcement == .enforce, validatedChain: chain, knownPins: policy.allPins, result: .failed,
+                date: Date(), identity: reporter?.identity ?? PinReportingIdentity(), knownPinsExpirationDate: policy.expirationDate),
             to: policy.reportURIs)
         guard policy.enforcement == .enforce else { return }
         throw ServerTrustFailureReason.pinSetMismatch(

@@ -30,9 +30,11 @@ public struct DomainPinningPolicy: Hashable, Sendable {
     ///
     /// - Throws: ``PinningConfigurationError/invalidHostPattern(_:reason:)`` for a domain that is
     ///   neither a host name nor an IP address, or that asks for subdomains of an IP address.
-    public init(domain: String, subdomains: SubdomainCoverage = .none, requirements: [PinRequirement],
-                expirationDate: Date? = nil, enforcement: PinEnforcement = .enforce, reportURIs: [URL] = [],
-                trustAnchors: PinningTrustAnchors? = nil) throws(PinningConfigurationError) {
+    public init(
+        domain: String, subdomains: SubdomainCoverage = .none, requirements: [PinRequirement],
+        expirationDate: Date? = nil, enforcement: PinEnforcement = .enforce, reportURIs: [URL] = [],
+        trustAnchors: PinningTrustAnchors? = nil
+    ) throws(PinningConfigurationError) {
         guard let normalized = HostPattern.normalize(domain) else {
             throw .invalidHostPattern(domain, reason: "not a valid host name or IP address")
         }

@@ -58,8 +58,9 @@ public struct PinSetCheck: Hashable, Sendable {
         } else {
             let results = policy.requirements.map { requirement in
                 let found = requirement.matches(in: chain)
-                return RequirementMatches(requirement: requirement,
-                                          matches: requirement.pins.map { ($0, found[$0] ?? []) })
+                return RequirementMatches(
+                    requirement: requirement,
+                    matches: requirement.pins.map { ($0, found[$0] ?? []) })
             }
             requirements = results
             outcome = results.allSatisfy(\.isSatisfied) ? .satisfied : .unsatisfied

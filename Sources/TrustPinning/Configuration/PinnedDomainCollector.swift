@@ -16,7 +16,9 @@ struct PinnedDomainCollector {
     var byDomain: [String: DomainPinningPolicy] { policies }
 
     /// The configuration, its domains sorted by normalised name (dictionaries have no order).
-    func configuration(at reader: PropertyListReader, policySelection: PinningConfiguration.PolicySelection) throws(PinningConfigurationLoadError) -> PinningConfiguration {
+    func configuration(at reader: PropertyListReader, policySelection: PinningConfiguration.PolicySelection) throws(PinningConfigurationLoadError)
+        -> PinningConfiguration
+    {
         let sorted = policies.values.sorted { $0.domain < $1.domain }
         return try reader.validating { () throws(PinningConfigurationError) in
             try PinningConfiguration(domains: sorted, policySelection: policySelection)

@@ -9,7 +9,9 @@ extension PinningConfiguration {
     ///
     /// - Throws: ``PinningConfigurationLoadError`` naming the file, the line or key path and the
     ///   rule; nothing is half-loaded.
-    public static func load(contentsOf url: URL, format: PinningConfigurationFormat? = nil) throws(PinningConfigurationLoadError) -> PinningConfiguration {
+    public static func load(contentsOf url: URL, format: PinningConfigurationFormat? = nil) throws(PinningConfigurationLoadError)
+        -> PinningConfiguration
+    {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw PinningConfigurationLoadError(file: url.path, rule: .unreadableReference(url.path, reason: error.localizedDescription))
@@ -28,8 +30,10 @@ extension PinningConfiguration {
     ///   ``maximumFileSize``, with more than 100,000 keys and values (a binary property list counts
     ///   a shared object each time it is used), nested more than 64 deep, or with a key written
     ///   twice in one dictionary.
-    public static func load(data: Data, file: String = "<input>", format: PinningConfigurationFormat? = nil,
-                            baseDirectory: URL? = nil) throws(PinningConfigurationLoadError) -> PinningConfiguration {
+    public static func load(
+        data: Data, file: String = "<input>", format: PinningConfigurationFormat? = nil,
+        baseDirectory: URL? = nil
+    ) throws(PinningConfigurationLoadError) -> PinningConfiguration {
         try PinningConfigurationLoadError.checkSize(of: data, file: file)
         var recognised = format
         if recognised == nil { recognised = try PinningConfigurationCodecs.recognise(data, file: file) }
@@ -67,6 +71,7 @@ extension PinningConfiguration {
     /// most specific domain alone.
     func checkPolicySelection(expressibleIn format: PinningConfigurationFormat) throws(PinningConfigurationExportError) {
         guard format.codec.policySelection != policySelection, let (domain, parent) = firstDomainMergedWithParent() else { return }
-        throw PinningConfigurationExportError(format: format, domain: domain, reason: format.codec.policySelectionRefusal(domain: domain, parent: parent))
+        throw PinningConfigurationExportError(
+            format: format, domain: domain, reason: format.codec.policySelectionRefusal(domain: domain, parent: parent))
     }
 }

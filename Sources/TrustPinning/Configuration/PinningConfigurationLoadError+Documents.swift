@@ -17,8 +17,9 @@ extension PinningConfigurationLoadError {
 
     /// A document over one of the ``DocumentLimits``, at the value where the reader stopped.
     static func overLimit(_ exceeded: DocumentLimitExceeded, keyPath: String, line: Int?, file: String) -> PinningConfigurationLoadError {
-        PinningConfigurationLoadError(file: file, line: line, keyPath: keyPath.isEmpty ? nil : keyPath,
-                                      rule: .malformedDocument(exceeded.description))
+        PinningConfigurationLoadError(
+            file: file, line: line, keyPath: keyPath.isEmpty ? nil : keyPath,
+            rule: .malformedDocument(exceeded.description))
     }
 
     /// Refuses `data` when it is larger than `limits` allow, before any parser reads it.
@@ -38,8 +39,9 @@ extension PinningConfigurationLoadError {
         case let .duplicateKey(key):
             self = .duplicateKey(key, keyPath: error.keyPath, line: nil, file: file)
         default:
-            self.init(file: file, keyPath: error.keyPath.isEmpty ? nil : error.keyPath,
-                      rule: .malformedDocument("binary property list: \(error.description)"))
+            self.init(
+                file: file, keyPath: error.keyPath.isEmpty ? nil : error.keyPath,
+                rule: .malformedDocument("binary property list: \(error.description)"))
         }
     }
 }

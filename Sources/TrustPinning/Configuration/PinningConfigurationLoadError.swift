@@ -95,7 +95,8 @@ public enum PinningConfigurationRule: Hashable, Sendable, CustomStringConvertibl
             return "domain \(domain) has \(count) distinct pin\(count == 1 ? "" : "s"), the format requires at least \(minimum)\(why)"
         case let .invalidDate(text): return "invalid date \"\(QuotedValue.capped(text))\": expected yyyy-MM-dd"
         case let .invalidReportURI(text):
-            return "invalid report URI \"\(QuotedValue.capped(ReportURI.redactingPassword(text)))\": expected an absolute http or https URL with a host and no user or password"
+            return
+                "invalid report URI \"\(QuotedValue.capped(ReportURI.redactingPassword(text)))\": expected an absolute http or https URL with a host and no user or password"
         case let .unreadableReference(reference, reason): return "cannot use \(reference): \(reason)"
         }
     }

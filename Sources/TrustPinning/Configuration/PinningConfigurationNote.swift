@@ -33,7 +33,8 @@ public struct PinningConfigurationNote: Hashable, Sendable, CustomStringConverti
         if let keyPath, !keyPath.isEmpty { location += ": at \(keyPath)" }
         switch kind {
         case let .nonCanonicalPin(domain, written, canonical):
-            return "\(location): pin \"\(QuotedValue.capped(written))\" of domain \(domain) is not canonical base64 (padding bits set or extra \"=\"); "
+            return
+                "\(location): pin \"\(QuotedValue.capped(written))\" of domain \(domain) is not canonical base64 (padding bits set or extra \"=\"); "
                 + "read as TrustKit reads it, as the digest whose canonical form is \"\(canonical)\": write that instead"
         }
     }

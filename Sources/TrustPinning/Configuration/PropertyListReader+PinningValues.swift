@@ -34,8 +34,11 @@ extension PropertyListReader {
         let pin: SPKIPin
         do { pin = try SPKIPin(trustKitBase64: text) } catch { throw self.error(.invalidPin(error)) }
         if pin.canonicalBase64 != text {
-            notes.append(PinningConfigurationNote(file: file, keyPath: keyPath, kind: .nonCanonicalPin(
-                domain: domain, written: text, canonical: pin.canonicalBase64)))
+            notes.append(
+                PinningConfigurationNote(
+                    file: file, keyPath: keyPath,
+                    kind: .nonCanonicalPin(
+                        domain: domain, written: text, canonical: pin.canonicalBase64)))
         }
         return pin
     }

@@ -67,10 +67,12 @@ extension PropertyListValue {
 
     private static func malformed(_ error: any Error, data: Data, file: String) -> PinningConfigurationLoadError {
         let message = parserMessage(error)
-        let line = number(after: "line ", in: message) ?? number(after: "character ", in: message).map { offset in
-            // JSONSerialization gives a byte offset ("around character 13"): count the lines before it.
-            data.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        }
+        let line =
+            number(after: "line ", in: message)
+            ?? number(after: "character ", in: message).map { offset in
+                // JSONSerialization gives a byte offset ("around character 13"): count the lines before it.
+                data.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            }
         return PinningConfigurationLoadError(file: file, line: line, rule: .malformedDocument(message))
     }
 

@@ -27,7 +27,8 @@ extension URL {
     /// fails at load time instead of at the first pin failure.
     var isPinningReportURI: Bool {
         guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https", let host, !host.isEmpty,
-              user == nil, password == nil else {
+            user == nil, password == nil
+        else {
             return false
         }
         return true

@@ -14,7 +14,9 @@ extension ServerTrustManager {
     ///     domains do under ATS, Android and TrustKit.
     /// - Throws: ``PinningConfigurationError/duplicateHostPattern(_:normalized:)`` when two
     ///   domains' coverages register the same pattern.
-    public init(configuration: PinningConfiguration, reporter: PinningReporter? = nil, allHostsMustBeEvaluated: Bool = false) throws(PinningConfigurationError) {
+    public init(configuration: PinningConfiguration, reporter: PinningReporter? = nil, allHostsMustBeEvaluated: Bool = false)
+        throws(PinningConfigurationError)
+    {
         var patterns: [(String, any ServerTrustEvaluating)] = []
         for policy in configuration.domains {
             let evaluator = ConfiguredPinningTrustEvaluator(policy: policy, reporter: reporter)

@@ -38,8 +38,10 @@ public struct PinReportingIdentity: Sendable, Hashable {
     public var trustkitVersion: String
 
     /// An identity with every field given.
-    public init(appBundleId: String, appVersion: String, appPlatform: String, appPlatformVersion: String,
-                appVendorId: String, trustkitVersion: String = PinReportingIdentity.defaultReporterVersion) {
+    public init(
+        appBundleId: String, appVersion: String, appPlatform: String, appPlatformVersion: String,
+        appVendorId: String, trustkitVersion: String = PinReportingIdentity.defaultReporterVersion
+    ) {
         self.appBundleId = appBundleId
         self.appVersion = appVersion
         self.appPlatform = appPlatform
@@ -51,11 +53,12 @@ public struct PinReportingIdentity: Sendable, Hashable {
     /// The running process's identity (see each property for its default).
     public init() {
         let version = ProcessInfo.processInfo.operatingSystemVersion
-        self.init(appBundleId: ProcessInfo.processInfo.processName,
-                  appVersion: "",
-                  appPlatform: Self.compiledPlatform,
-                  appPlatformVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)",
-                  appVendorId: UUID().uuidString)
+        self.init(
+            appBundleId: ProcessInfo.processInfo.processName,
+            appVersion: "",
+            appPlatform: Self.compiledPlatform,
+            appPlatformVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)",
+            appVendorId: UUID().uuidString)
     }
 
     /// The platform name, in TrustKit's upper-case style.

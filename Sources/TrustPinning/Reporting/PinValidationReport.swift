@@ -57,9 +57,11 @@ public struct PinValidationReport: Sendable, Hashable, Codable {
     ///   - date: When it failed; truncated to whole seconds.
     ///   - identity: The sending application (a ``PinningReporter``'s ``PinningReporter/identity``).
     ///   - knownPinsExpirationDate: When the pin set stops being enforced; reported as its UTC day.
-    public init(hostname: String, port: Int, notedHostname: String, includeSubdomains: Bool, enforcePinning: Bool,
-                validatedChain: [Certificate], knownPins: [SPKIPin], result: PinValidationResult, date: Date,
-                identity: PinReportingIdentity, knownPinsExpirationDate: Date? = nil) {
+    public init(
+        hostname: String, port: Int, notedHostname: String, includeSubdomains: Bool, enforcePinning: Bool,
+        validatedChain: [Certificate], knownPins: [SPKIPin], result: PinValidationResult, date: Date,
+        identity: PinReportingIdentity, knownPinsExpirationDate: Date? = nil
+    ) {
         self.hostname = hostname
         self.port = port
         self.notedHostname = notedHostname
@@ -112,7 +114,8 @@ public struct PinValidationReport: Sendable, Hashable, Codable {
         knownPins = try container.decode([String].self, forKey: .knownPins)
         validationResult = try container.decode(PinValidationResult.self, forKey: .validationResult)
         dateTime = try Self.decodeDate(container, .dateTime, Self.dateTimeFormat)
-        knownPinsExpirationDate = try container.decodeNil(forKey: .knownPinsExpirationDate)
+        knownPinsExpirationDate =
+            try container.decodeNil(forKey: .knownPinsExpirationDate)
             ? nil : try Self.decodeDate(container, .knownPinsExpirationDate, Self.dayFormat)
         identity = PinReportingIdentity(
             appBundleId: try container.decode(String.self, forKey: .appBundleId),
@@ -154,12 +157,15 @@ public struct PinValidationReport: Sendable, Hashable, Codable {
     /// `yyyy-MM-dd` in UTC: TrustKit's `known-pins-expiration-date` (the day, as configured).
     static let dayFormat = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()
 
-    private static func decodeDate(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys,
-                                   _ format: Date.ISO8601FormatStyle) throws -> Date {
+    private static func decodeDate(
+        _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys,
+        _ format: Date.ISO8601FormatStyle
+    ) throws -> Date {
         let text = try container.decode(String.self, forKey: key)
         guard let date = try? format.parse(text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container,
-                                                   debugDescription: "not a TrustKit date: \(QuotedValue.capped(text))")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "not a TrustKit date: \(QuotedValue.capped(text))")
         }
         return date
     }

@@ -40,10 +40,12 @@ public final class PinningReporter: Sendable {
     ///   - maximumRememberedFailures: How many distinct failures rate limiting remembers (at least
     ///     1). Default ``defaultMaximumRememberedFailures``.
     ///   - clock: The current time; inject a fixed clock in tests.
-    public init(sinks: [any PinningReportSink], identity: PinReportingIdentity = PinReportingIdentity(),
-                rateLimitInterval: TimeInterval = PinningReporter.defaultRateLimitInterval,
-                maximumRememberedFailures: Int = PinningReporter.defaultMaximumRememberedFailures,
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        sinks: [any PinningReportSink], identity: PinReportingIdentity = PinReportingIdentity(),
+        rateLimitInterval: TimeInterval = PinningReporter.defaultRateLimitInterval,
+        maximumRememberedFailures: Int = PinningReporter.defaultMaximumRememberedFailures,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.sinks = sinks
         self.identity = identity
         self.clock = clock

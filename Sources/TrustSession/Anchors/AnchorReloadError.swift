@@ -46,7 +46,7 @@ public enum AnchorReloadError: Error, Hashable, Sendable, CustomStringConvertibl
         switch self {
         case .noPaths: return nil
         case let .unreadable(path, _), let .noCertificates(path), let .invalidCertificate(path, _),
-             let .fileTooLarge(path, _, _), let .tooManyFiles(path, _), let .tooManyCertificates(path, _):
+            let .fileTooLarge(path, _, _), let .tooManyFiles(path, _), let .tooManyCertificates(path, _):
             return path
         }
     }

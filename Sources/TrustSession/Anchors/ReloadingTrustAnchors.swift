@@ -79,8 +79,10 @@ public final class ReloadingTrustAnchors: TrustAnchorProvider, Sendable {
     ///   - onEvent: Told the outcome of every later check (not of this first load), after the swap,
     ///     on the thread that checked. Default: nil.
     /// - Throws: ``AnchorReloadError`` naming the path and the rule when the first load fails.
-    public init(paths: [String], pollInterval: Duration = .seconds(10),
-                onEvent: (@Sendable (AnchorReloadEvent) -> Void)? = nil) throws(AnchorReloadError) {
+    public init(
+        paths: [String], pollInterval: Duration = .seconds(10),
+        onEvent: (@Sendable (AnchorReloadEvent) -> Void)? = nil
+    ) throws(AnchorReloadError) {
         guard !paths.isEmpty else { throw .noPaths }
         let listing = AnchorFileListing(paths: paths, maximumEntries: Self.maximumDirectoryEntries)
         let loaded = try Self.load(listing)
@@ -115,8 +117,9 @@ public final class ReloadingTrustAnchors: TrustAnchorProvider, Sendable {
                 state.content = loaded.content
                 state.lastChangeFailed = false
                 snapshot.withLock { current in
-                    current = AnchorSnapshot(anchors: loaded.anchors, files: loaded.files, loadedAt: Date(),
-                                             generation: current.generation + 1)
+                    current = AnchorSnapshot(
+                        anchors: loaded.anchors, files: loaded.files, loadedAt: Date(),
+                        generation: current.generation + 1)
                 }
                 return .reloaded(count: loaded.anchors.count)
             } catch {

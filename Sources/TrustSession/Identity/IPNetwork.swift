@@ -17,7 +17,8 @@ package struct IPNetwork: Hashable, Sendable, CustomStringConvertible {
         var prefixLength = bits
         if parts.count == 2 {
             guard parts[1].utf8.count <= 3, parts[1].utf8.allSatisfy({ (48...57).contains($0) }),
-                  let length = Int(parts[1]), length <= bits, parts[1] == "\(length)" else { return nil }
+                let length = Int(parts[1]), length <= bits, parts[1] == "\(length)"
+            else { return nil }
             prefixLength = length
         }
         self.address = address

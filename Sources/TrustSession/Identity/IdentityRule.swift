@@ -106,7 +106,8 @@ extension IdentityRule {
         if wildcard { text = text.dropFirst(2) }
         let labels = text.split(separator: ".", omittingEmptySubsequences: false)
         guard !labels.isEmpty, text.utf8.count <= 253, labels.allSatisfy(Self.isHostLabel),
-              !wildcard || labels.count >= 2 else { throw .invalidDNSName(pattern) }
+            !wildcard || labels.count >= 2
+        else { throw .invalidDNSName(pattern) }
         return IdentityRule(.dnsName(labels: String(text), wildcard: wildcard))
     }
 
@@ -191,7 +192,8 @@ extension IdentityRule {
     /// Whether `label` is a preferred-name-syntax label (RFC 1034 §3.5, RFC 5890 A-labels).
     private static func isHostLabel(_ label: Substring) -> Bool {
         guard (1...63).contains(label.utf8.count), label.utf8.first != UInt8(ascii: "-"),
-              label.utf8.last != UInt8(ascii: "-") else { return false }
+            label.utf8.last != UInt8(ascii: "-")
+        else { return false }
         return label.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-")
@@ -201,12 +203,16 @@ extension IdentityRule {
     /// Whether `text` starts with an RFC 3986 scheme and a colon and holds no space or control.
     private static func isURI(_ text: String) -> Bool {
         guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")), colon != text.utf8.startIndex,
-              text.utf8.count <= 4096 else { return false }
+            text.utf8.count <= 4096
+        else { return false }
         let scheme = text.utf8[..<colon]
         guard let first = scheme.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
-              scheme.allSatisfy({ ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z"))
-                  || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+")
-                  || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }) else { return false }
+            scheme.allSatisfy({
+                ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z"))
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
+        else { return false }
         return text.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F }
     }
 }

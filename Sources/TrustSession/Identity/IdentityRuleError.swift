@@ -21,17 +21,21 @@ public enum IdentityRuleError: Error, Hashable, Sendable, LocalizedError, Custom
     public var description: String {
         switch self {
         case let .invalidDNSName(text):
-            return "'\(TerminalText.escaped(text))' is not a DNS name rule: ASCII host names (A-labels), optionally starting with '*.' followed by two labels or more"
+            return
+                "'\(TerminalText.escaped(text))' is not a DNS name rule: ASCII host names (A-labels), optionally starting with '*.' followed by two labels or more"
         case let .invalidURI(text):
-            return "'\(TerminalText.escaped(text))' is not a URI rule: an absolute URI (scheme first) without spaces; a prefix has no query or fragment"
+            return
+                "'\(TerminalText.escaped(text))' is not a URI rule: an absolute URI (scheme first) without spaces; a prefix has no query or fragment"
         case let .invalidSPIFFEID(text):
             return "'\(TerminalText.escaped(text))' is not a SPIFFE ID rule: spiffe://trust-domain/path (SPIFFE ID specification §2)"
         case let .invalidIPAddress(text):
-            return "'\(TerminalText.escaped(text))' is not an IP address rule: an IPv4 or IPv6 address, or address/prefix-length with no host bits set"
+            return
+                "'\(TerminalText.escaped(text))' is not an IP address rule: an IPv4 or IPv6 address, or address/prefix-length with no host bits set"
         case let .invalidEmailAddress(text):
             return "'\(TerminalText.escaped(text))' is not an e-mail address rule: local-part@domain (RFC 5321 §4.1.2)"
         case let .invalidSubjectAttribute(text):
-            return "'\(TerminalText.escaped(text))' is not a subject attribute rule: NAME=value with NAME one of CN, O, OU, C, serialNumber, UID or a dotted OID"
+            return
+                "'\(TerminalText.escaped(text))' is not a subject attribute rule: NAME=value with NAME one of CN, O, OU, C, serialNumber, UID or a dotted OID"
         }
     }
 

@@ -22,7 +22,7 @@ public enum CRLDefect: Hashable, Sendable, CustomStringConvertible {
     public var offset: Int {
         switch self {
         case let .signatureAlgorithmMismatch(_, _, offset), let .signatureNotWholeOctets(offset),
-             let .unhandledCriticalEntryExtension(_, offset), let .certificateIssuerInDirectCRL(offset):
+            let .unhandledCriticalEntryExtension(_, offset), let .certificateIssuerInDirectCRL(offset):
             return offset
         }
     }

@@ -135,7 +135,9 @@ public struct CertificateRevocationList: Sendable {
             }
             crlNumber = try find(OID.crlNumber).map { ext in try wrap(ext) { try DERReader.parseSingle(ext.value).integerBytes() } }
             deltaCRLIndicator = try find(OID.deltaCRLIndicator).map { ext in try wrap(ext) { try DERReader.parseSingle(ext.value).integerBytes() } }
-            authorityKeyIdentifier = try find(OID.authorityKeyIdentifier).flatMap { ext in try wrap(ext) { try AuthorityKeyIdentifier.read(ext.value, building: true).view } }
+            authorityKeyIdentifier = try find(OID.authorityKeyIdentifier).flatMap { ext in
+                try wrap(ext) { try AuthorityKeyIdentifier.read(ext.value, building: true).view }
+            }
             let idp = try find(OID.issuingDistributionPoint).map { ext in try wrap(ext) { try Storage.parseIDP(ext.value) } }
             issuingDistributionPoint = idp
 
@@ -215,9 +217,10 @@ public struct CertificateRevocationList: Sendable {
             if [onlyUser, onlyCA, onlyAttribute].filter({ $0 }).count > 1 {
                 throw X509Error.structure("issuingDistributionPoint sets more than one only-contains flag", at: element.offset)
             }
-            return IssuingDistributionPoint(distributionPoint: point, onlyContainsUserCerts: onlyUser, onlyContainsCACerts: onlyCA,
-                                            onlySomeReasons: someReasons, indirectCRL: indirect,
-                                            onlyContainsAttributeCerts: onlyAttribute)
+            return IssuingDistributionPoint(
+                distributionPoint: point, onlyContainsUserCerts: onlyUser, onlyContainsCACerts: onlyCA,
+                onlySomeReasons: someReasons, indirectCRL: indirect,
+                onlyContainsAttributeCerts: onlyAttribute)
         }
     }
 

@@ -201,7 +201,8 @@ public struct OCSPResponse: Sendable {
         if let version = try data.readIfPresent(.context(0, constructed: true)) {
             var inner = try version.children()
             // DEFAULT v1 must be omitted in DER; only v1 exists.
-            throw X509Error.structure("OCSP ResponseData version must be omitted (v1 DEFAULT), found \(try inner.read(.integer).integer(as: Int.self))", at: version.offset)
+            throw X509Error.structure(
+                "OCSP ResponseData version must be omitted (v1 DEFAULT), found \(try inner.read(.integer).integer(as: Int.self))", at: version.offset)
         }
         let responder = try data.readAny()
         switch responder.tag {
@@ -283,8 +284,9 @@ public struct OCSPResponse: Sendable {
             try inner.finish()
         }
         try fields.finish()
-        return OCSPSingleResponse(certID: certID, status: status, thisUpdate: thisUpdate, nextUpdate: nextUpdate,
-                                  extensions: extensions)
+        return OCSPSingleResponse(
+            certID: certID, status: status, thisUpdate: thisUpdate, nextUpdate: nextUpdate,
+            extensions: extensions)
     }
 
     /// The signature algorithm decoded for verification.

@@ -21,8 +21,9 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
             try await withDeadline {
                 let server = try await RecordingHTTPSServer.start(presenting: IntegrationPKI.serverChain, version: version)
                 let outcomes = Reports<(String, TLSTrustOutcome)>()
-                let client = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: IntegrationPKI.settings()),
-                                                   configuration: Self.configuration(), onOutcome: { outcomes.add(($0, $1)) })
+                let client = try TrustedHTTPClient(
+                    verifier: TLSTrustVerifier(settings: IntegrationPKI.settings()),
+                    configuration: Self.configuration(), onOutcome: { outcomes.add(($0, $1)) })
                 let response = try await client.execute(HTTPClientRequest(url: Self.url("/hello", port: server.port)), timeout: .seconds(10))
                 let body = String(buffer: try await response.body.collect(upTo: 1024))
                 try await client.shutdown()
@@ -44,16 +45,18 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
             try await withDeadline {
                 let server = try await RecordingHTTPSServer.start(presenting: IntegrationPKI.serverChain, version: version)
                 let manager = try ServerTrustManager(evaluators: [
-                    IntegrationPKI.host: PinnedSPKIHashesTrustEvaluator(pins: [Self.unusedPin(1), Self.unusedPin(2)]),
+                    IntegrationPKI.host: PinnedSPKIHashesTrustEvaluator(pins: [Self.unusedPin(1), Self.unusedPin(2)])
                 ])
-                let client = try TrustedHTTPClient(verifier: TLSTrustVerifier(evaluator: manager, settings: IntegrationPKI.settings()),
-                                                   configuration: Self.configuration())
+                let client = try TrustedHTTPClient(
+                    verifier: TLSTrustVerifier(evaluator: manager, settings: IntegrationPKI.settings()),
+                    configuration: Self.configuration())
                 let error = await Self.error(of: client, path: "/secret-path", port: server.port)
                 try await client.shutdown()
                 await server.stop()
                 let rejection = try XCTUnwrap(error as? TLSTrustError, "\(version): \(String(describing: error))")
                 guard case let .judgeRejected(host, _) = rejection.failure,
-                      case .publicKeyPinningFailed? = rejection.failure.serverTrustFailureReason else { return XCTFail("\(rejection)") }
+                    case .publicKeyPinningFailed? = rejection.failure.serverTrustFailureReason
+                else { return XCTFail("\(rejection)") }
                 XCTAssertEqual(host, IntegrationPKI.host)
                 XCTAssertEqual(rejection.tlsError as? HTTPClientTrustRejection, .connectionClosedBeforeRequest)
                 Self.assertNoRequest(reached: server, version: version)
@@ -134,14 +137,16 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
         for version in Self.versions {
             try await withDeadline {
                 let server = try await RecordingHTTPSServer.start(presenting: IntegrationPKI.revokedServerChain, version: version)
-                let client = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: IntegrationPKI.revocationSettings()),
-                                                   configuration: Self.configuration())
+                let client = try TrustedHTTPClient(
+                    verifier: TLSTrustVerifier(settings: IntegrationPKI.revocationSettings()),
+                    configuration: Self.configuration())
                 let error = await Self.error(of: client, path: "/", port: server.port)
                 try await client.shutdown()
                 await server.stop()
                 let rejection = try XCTUnwrap(error as? TLSTrustError, "\(version): \(String(describing: error))")
-                XCTAssertTrue(rejection.failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
-                              "\(rejection.failure)")
+                XCTAssertTrue(
+                    rejection.failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
+                    "\(rejection.failure)")
                 Self.assertNoRequest(reached: server, version: version)
             }
         }
@@ -159,15 +164,17 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
             let outcomes = Reports<(String, TLSTrustOutcome)>()
             var configuration = Self.configuration()
             configuration.dnsOverride[other] = "127.0.0.1"
-            let client = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: IntegrationPKI.settings()), configuration: configuration,
-                                               boringSSL: .off, onOutcome: { outcomes.add(($0, $1)) })
+            let client = try TrustedHTTPClient(
+                verifier: TLSTrustVerifier(settings: IntegrationPKI.settings()), configuration: configuration,
+                boringSSL: .off, onOutcome: { outcomes.add(($0, $1)) })
             let error = await Self.error(of: client, path: "/start", port: first.port)
             try await client.shutdown()
             await first.stop()
             await target.stop()
             let rejection = try XCTUnwrap(error as? TLSTrustError, String(describing: error))
-            XCTAssertTrue(rejection.failure.trustFailures.contains { if case .hostnameMismatch = $0.reason { true } else { false } },
-                          "\(rejection.failure)")
+            XCTAssertTrue(
+                rejection.failure.trustFailures.contains { if case .hostnameMismatch = $0.reason { true } else { false } },
+                "\(rejection.failure)")
             XCTAssertEqual(outcomes.all.map(\.0), [IntegrationPKI.host, other])
             XCTAssertEqual(first.connections.count, 1)
             XCTAssertTrue(target.connections.allSatisfy(\.isEmpty), "a request reached the redirect's refused host")
@@ -182,8 +189,9 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
             let outcomes = Reports<(String, TLSTrustOutcome)>()
             var configuration = Self.configuration()
             configuration.maximumUsesPerConnection = 1
-            let client = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: IntegrationPKI.settings()), configuration: configuration,
-                                               onOutcome: { outcomes.add(($0, $1)) })
+            let client = try TrustedHTTPClient(
+                verifier: TLSTrustVerifier(settings: IntegrationPKI.settings()), configuration: configuration,
+                onOutcome: { outcomes.add(($0, $1)) })
             for path in ["/one", "/two"] {
                 let response = try await client.execute(HTTPClientRequest(url: Self.url(path, port: server.port)), timeout: .seconds(10))
                 _ = try await response.body.collect(upTo: 1024)
@@ -219,7 +227,7 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
     /// A verify date BoringSSL cannot use: `.on` refused, `.automatic` leaves the decision to SwiftTrust.
     func testBoringSSLVerificationBesideAVerifyDateIsRefused() async throws {
         var settings = try IntegrationPKI.settings()
-        settings.verifyDate = Date(timeIntervalSince1970: 1_780_272_000)   // 2026-06-01
+        settings.verifyDate = Date(timeIntervalSince1970: 1_780_272_000) // 2026-06-01
         let verifier = try TLSTrustVerifier(settings: settings)
         XCTAssertThrowsError(try TrustedHTTPClient(verifier: verifier, boringSSL: .on)) { error in
             XCTAssertEqual(error as? HTTPClientTrustConfigurationError, .boringSSLContradictsVerifyDate)
@@ -249,18 +257,22 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
     /// No request reached `server`: HTTP/1.1 connections carried no byte at all; HTTP/2 ones only
     /// the client's connection preface and SETTINGS / WINDOW_UPDATE frames (written when
     /// AsyncHTTPClient starts the connection, before its hook), never a HEADERS frame.
-    private static func assertNoRequest(reached server: RecordingHTTPSServer, version: RecordingHTTPSServer.HTTPVersion,
-                                        file: StaticString = #filePath, line: UInt = #line) {
+    private static func assertNoRequest(
+        reached server: RecordingHTTPSServer, version: RecordingHTTPSServer.HTTPVersion,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertFalse(server.connections.isEmpty, "the client never connected", file: file, line: line)
         for bytes in server.connections {
             switch version {
             case .http1:
-                XCTAssertEqual(bytes, [], "request bytes reached a refused HTTP/1.1 server: \(String(decoding: bytes, as: UTF8.self))",
-                               file: file, line: line)
+                XCTAssertEqual(
+                    bytes, [], "request bytes reached a refused HTTP/1.1 server: \(String(decoding: bytes, as: UTF8.self))",
+                    file: file, line: line)
             case .http2:
                 let types = http2FrameTypes(bytes)
-                XCTAssertTrue(types.allSatisfy { $0 == 0x4 || $0 == 0x8 }, "frames reached a refused HTTP/2 server: \(types)",
-                              file: file, line: line)
+                XCTAssertTrue(
+                    types.allSatisfy { $0 == 0x4 || $0 == 0x8 }, "frames reached a refused HTTP/2 server: \(types)",
+                    file: file, line: line)
             }
         }
     }
@@ -270,4 +282,4 @@ final class AsyncHTTPClientIntegrationTests: XCTestCase {
         SPKIPin.prefix + Data(repeating: byte, count: 32).base64EncodedString()
     }
 }
-#endif  // AsyncHTTPClient
+#endif // AsyncHTTPClient

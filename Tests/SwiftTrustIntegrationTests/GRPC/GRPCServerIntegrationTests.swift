@@ -68,8 +68,9 @@ final class GRPCServerIntegrationTests: XCTestCase {
     /// SPIFFE ID in the handler, and refused under another trust domain's authorities.
     func testAnSVIDIsVerifiedAgainstTheBundleOfItsTrustDomain() async throws {
         let pki = try SPIFFEIntegration.pki()
-        let own = try MutualTLSFixture(requiredIdentity: nil,
-                                       clientSettings: SPIFFEIntegration.settings([SPIFFEIntegration.exampleBundle()]))
+        let own = try MutualTLSFixture(
+            requiredIdentity: nil,
+            clientSettings: SPIFFEIntegration.settings([SPIFFEIntegration.exampleBundle()]))
         try await withServer(own) { port, _, _ in
             let answer = try await Self.whoAmI(port: port, identity: SPIFFEIntegration.identity(pki.client))
             XCTAssertTrue(answer.contains(SPIFFEPKI.clientID), answer)
@@ -107,8 +108,9 @@ final class GRPCServerIntegrationTests: XCTestCase {
     func testOptionalClientCertificatesAreRefused() throws {
         let fixture = try MutualTLSFixture()
         let identity = try IntegrationPKI.identity(IntegrationPKI.serverChain)
-        let route = try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key,
-                                            clientVerifier: TLSTrustVerifier(settings: fixture.clientSettings()), clientCertificates: .optional)
+        let route = try TLSServerTrustRoute(
+            certificateChain: identity.chain, privateKey: identity.key,
+            clientVerifier: TLSTrustVerifier(settings: fixture.clientSettings()), clientCertificates: .optional)
         XCTAssertThrowsError(try GRPCServerTrust(route: route)) { error in
             XCTAssertEqual(error as? TLSTrustRouteError, .optionalClientCertificatesUnsupported)
         }
@@ -127,14 +129,18 @@ final class GRPCServerIntegrationTests: XCTestCase {
             var options = CallOptions.defaults
             options.waitForReady = false
             options.timeout = .seconds(10)
-            return try await client.unary(request: ClientRequest(message: ""), descriptor: WhoAmIService.get,
-                                          serializer: TextCoder(), deserializer: TextCoder(), options: options) { try $0.message }
+            return try await client.unary(
+                request: ClientRequest(message: ""), descriptor: WhoAmIService.get,
+                serializer: TextCoder(), deserializer: TextCoder(), options: options
+            ) { try $0.message }
         }
     }
 
     /// A gRPC server on 127.0.0.1 behind `GRPCServerTrust`, for `body`.
-    private func withServer(_ fixture: MutualTLSFixture,
-                            _ body: @escaping @Sendable (Int, Reports<TLSTrustRejection>, Reports<String>) async throws -> Void) async throws {
+    private func withServer(
+        _ fixture: MutualTLSFixture,
+        _ body: @escaping @Sendable (Int, Reports<TLSTrustRejection>, Reports<String>) async throws -> Void
+    ) async throws {
         let route = try fixture.serverRoute()
         try await withDeadline {
             let rejections = Reports<TLSTrustRejection>(), calls = Reports<String>()
@@ -177,4 +183,4 @@ private struct TextCoder: MessageSerializer, MessageDeserializer {
         bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 }
-#endif  // GRPC
+#endif // GRPC

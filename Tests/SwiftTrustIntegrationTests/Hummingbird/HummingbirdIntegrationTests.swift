@@ -48,10 +48,11 @@ final class HummingbirdIntegrationTests: XCTestCase {
     func testARevokedClientIsRefusedThroughItsCRLWithTheTypedReason() async throws {
         let fixture = try MutualTLSFixture()
         try await withServer(fixture) { port, rejections in
-            let output = try OpenSSLCommand.output(of: [
-                "s_client", "-connect", "127.0.0.1:\(port)", "-servername", IntegrationPKI.host, "-ign_eof",
-                "-cert", fixture.pki.revokedClientPath, "-key", fixture.pki.revokedClientKeyPath,
-            ], input: Self.request)
+            let output = try OpenSSLCommand.output(
+                of: [
+                    "s_client", "-connect", "127.0.0.1:\(port)", "-servername", IntegrationPKI.host, "-ign_eof",
+                    "-cert", fixture.pki.revokedClientPath, "-key", fixture.pki.revokedClientKeyPath,
+                ], input: Self.request)
             XCTAssertFalse(output.contains("HTTP/1.1 200"), output)
             let rejection = try await rejections.first()
             XCTAssertFalse(rejection.sessionResumed)
@@ -84,23 +85,26 @@ final class HummingbirdIntegrationTests: XCTestCase {
         let pki = try SPIFFEIntegration.pki()
         let own = try MutualTLSFixture(clientSettings: SPIFFEIntegration.settings([SPIFFEIntegration.exampleBundle()]))
         try await withServer(own) { port, _ in
-            let output = try OpenSSLCommand.output(of: ["s_client", "-connect", "127.0.0.1:\(port)", "-ign_eof"]
-                + SPIFFEIntegration.sClientArguments(pki.client), input: Self.request)
+            let output = try OpenSSLCommand.output(
+                of: ["s_client", "-connect", "127.0.0.1:\(port)", "-ign_eof"]
+                    + SPIFFEIntegration.sClientArguments(pki.client), input: Self.request)
             XCTAssertTrue(output.contains("HTTP/1.1 200"), output)
             XCTAssertTrue(output.contains(SPIFFEPKI.clientID), output)
         }
         let foreign = try MutualTLSFixture(clientSettings: SPIFFEIntegration.settings([SPIFFEIntegration.otherAuthoritiesForExample()]))
         try await withServer(foreign) { port, rejections in
-            let output = try OpenSSLCommand.output(of: ["s_client", "-connect", "127.0.0.1:\(port)", "-ign_eof"]
-                + SPIFFEIntegration.sClientArguments(pki.client), input: Self.request)
+            let output = try OpenSSLCommand.output(
+                of: ["s_client", "-connect", "127.0.0.1:\(port)", "-ign_eof"]
+                    + SPIFFEIntegration.sClientArguments(pki.client), input: Self.request)
             XCTAssertFalse(output.contains("HTTP/1.1 200"), output)
             let rejection = try await rejections.first()
             guard case .evaluationFailed = rejection.failure else { return XCTFail("\(rejection.failure)") }
         }
         let unbundled = try MutualTLSFixture(clientSettings: SPIFFEIntegration.settings([SPIFFEIntegration.otherBundle()]))
         try await withServer(unbundled) { port, rejections in
-            let output = try OpenSSLCommand.output(of: ["s_client", "-connect", "127.0.0.1:\(port)", "-ign_eof"]
-                + SPIFFEIntegration.sClientArguments(pki.client), input: Self.request)
+            let output = try OpenSSLCommand.output(
+                of: ["s_client", "-connect", "127.0.0.1:\(port)", "-ign_eof"]
+                    + SPIFFEIntegration.sClientArguments(pki.client), input: Self.request)
             XCTAssertFalse(output.contains("HTTP/1.1 200"), output)
             let rejection = try await rejections.first()
             XCTAssertEqual(rejection.failure, .anchorsUnavailable(.noBundleForLeaf(.noBundle(trustDomain: try SPIFFETrustDomain("example.org")))))
@@ -108,8 +112,10 @@ final class HummingbirdIntegrationTests: XCTestCase {
     }
 
     /// A Hummingbird 2 server on 127.0.0.1 (`GET /whoami` answers the client's SANs) for `body`.
-    private func withServer(_ fixture: MutualTLSFixture,
-                            _ body: @escaping @Sendable (Int, Reports<TLSTrustRejection>) async throws -> Void) async throws {
+    private func withServer(
+        _ fixture: MutualTLSFixture,
+        _ body: @escaping @Sendable (Int, Reports<TLSTrustRejection>) async throws -> Void
+    ) async throws {
         let route = try fixture.serverRoute()
         try await withDeadline {
             let rejections = Reports<TLSTrustRejection>(), ports = Reports<Int>()
@@ -117,9 +123,10 @@ final class HummingbirdIntegrationTests: XCTestCase {
             router.get("whoami") { _, context -> String in
                 try await context.requireTrustedPeer().subjectAlternativeNames.map { "\($0)" }.joined(separator: ", ")
             }
-            let app = Application(router: router, server: .swiftTrustTLS(route: route, onRejection: { rejections.add($0) }),
-                                  configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                                  onServerRunning: { ports.add($0.localAddress?.port ?? 0) })
+            let app = Application(
+                router: router, server: .swiftTrustTLS(route: route, onRejection: { rejections.add($0) }),
+                configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { ports.add($0.localAddress?.port ?? 0) })
             let server = Task { try await app.runService(gracefulShutdownSignals: []) }
             defer { server.cancel() }
             let port = try await ports.first()
@@ -128,4 +135,4 @@ final class HummingbirdIntegrationTests: XCTestCase {
         }
     }
 }
-#endif  // Hummingbird
+#endif // Hummingbird

@@ -11,4 +11,4 @@ enum HTTPClientConfigurationForTests {
         return configuration
     }
 }
-#endif  // AsyncHTTPClient
+#endif // AsyncHTTPClient

@@ -50,16 +50,19 @@ final class MutualTLSFixture: Sendable {
     /// The server route: the committed server chain, clients verified by ``clientSettings()``.
     func serverRoute() throws -> TLSServerTrustRoute {
         let identity = try IntegrationPKI.identity(IntegrationPKI.serverChain)
-        return try TLSServerTrustRoute(certificateChain: identity.chain, privateKey: identity.key,
-                                       clientVerifier: TLSTrustVerifier(settings: clientSettings()))
+        return try TLSServerTrustRoute(
+            certificateChain: identity.chain, privateKey: identity.key,
+            clientVerifier: TLSTrustVerifier(settings: clientSettings()))
     }
 
     /// The good or revoked client's identity, for a SwiftTrust client.
     func clientIdentity(revoked: Bool) throws -> (chain: [NIOSSLCertificateSource], key: NIOSSLPrivateKeySource) {
         let certificate = revoked ? pki.revokedClientPath : pki.goodClientPath
         let key = revoked ? pki.revokedClientKeyPath : pki.goodClientKeyPath
-        return (try NIOSSLCertificate.fromPEMFile(certificate).map(NIOSSLCertificateSource.certificate),
-                .privateKey(try NIOSSLPrivateKey(file: key, format: .pem)))
+        return (
+            try NIOSSLCertificate.fromPEMFile(certificate).map(NIOSSLCertificateSource.certificate),
+            .privateKey(try NIOSSLPrivateKey(file: key, format: .pem))
+        )
     }
 
     /// `openssl s_client` to 127.0.0.1:`port` presenting the good client, writing `input`, saving
@@ -67,11 +70,12 @@ final class MutualTLSFixture: Sendable {
     /// server to close (the session ticket comes after the handshake); under TLS 1.2 (whose ticket
     /// is part of the handshake) it ends after `input`, for servers that never close first.
     func sClient(port: Int, session: String, resume: Bool, input: String = "", tls13: Bool = true) throws -> String {
-        try OpenSSLCommand.output(of: [
-            "s_client", "-connect", "127.0.0.1:\(port)", "-servername", IntegrationPKI.host,
-            "-cert", pki.goodClientPath, "-key", pki.goodClientKeyPath,
-            resume ? "-sess_in" : "-sess_out", directory.appendingPathComponent(session).path,
-        ] + (tls13 ? ["-tls1_3", "-ign_eof"] : ["-tls1_2"]), input: input)
+        try OpenSSLCommand.output(
+            of: [
+                "s_client", "-connect", "127.0.0.1:\(port)", "-servername", IntegrationPKI.host,
+                "-cert", pki.goodClientPath, "-key", pki.goodClientKeyPath,
+                resume ? "-sess_in" : "-sess_out", directory.appendingPathComponent(session).path,
+            ] + (tls13 ? ["-tls1_3", "-ign_eof"] : ["-tls1_2"]), input: input)
     }
 
     private static func crls(_ path: String) throws -> [CertificateRevocationList] {

@@ -28,14 +28,18 @@ final class RecordingHTTPSServer: Sendable {
     }
 
     /// Starts a server presenting `chain` (files of TestCertificates/, leaf first).
-    static func start(presenting chain: [String], version: HTTPVersion,
-                      respond: @escaping Responder = { path in (.ok, [], "hello \(path)") }) async throws -> RecordingHTTPSServer {
+    static func start(
+        presenting chain: [String], version: HTTPVersion,
+        respond: @escaping Responder = { path in (.ok, [], "hello \(path)") }
+    ) async throws -> RecordingHTTPSServer {
         try await start(identity: IntegrationPKI.identity(chain), version: version, respond: respond)
     }
 
     /// Starts a server presenting `identity`'s chain.
-    static func start(identity: (chain: [NIOSSLCertificateSource], key: NIOSSLPrivateKeySource), version: HTTPVersion,
-                      respond: @escaping Responder = { path in (.ok, [], "hello \(path)") }) async throws -> RecordingHTTPSServer {
+    static func start(
+        identity: (chain: [NIOSSLCertificateSource], key: NIOSSLPrivateKeySource), version: HTTPVersion,
+        respond: @escaping Responder = { path in (.ok, [], "hello \(path)") }
+    ) async throws -> RecordingHTTPSServer {
         var tls = TLSConfiguration.makeServerConfiguration(certificateChain: identity.chain, privateKey: identity.key)
         tls.applicationProtocols = version == .http1 ? ["http/1.1"] : ["h2"]
         let context = try NIOSSLContext(configuration: tls)
@@ -127,8 +131,9 @@ private final class HTTP1Responder: ChannelInboundHandler, @unchecked Sendable {
             let answer = respond(request.uri)
             var headers = HTTPHeaders(answer.headers)
             headers.replaceOrAdd(name: "content-length", value: "\(answer.body.utf8.count)")
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: answer.status, headers: headers))),
-                          promise: nil)
+            context.write(
+                wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: answer.status, headers: headers))),
+                promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: answer.body)))), promise: nil)
             context.write(wrapOutboundOut(.end(nil)), promise: nil)
             context.flush()
@@ -151,4 +156,4 @@ func http2FrameTypes(_ bytes: [UInt8]) -> [UInt8] {
     }
     return types
 }
-#endif  // AsyncHTTPClient
+#endif // AsyncHTTPClient

@@ -37,8 +37,10 @@ enum SPIFFEIntegration {
 
     /// `credential`'s chain and key, for a NIO TLS peer.
     static func identity(_ credential: SPIFFEPKI.Credential) throws -> (chain: [NIOSSLCertificateSource], key: NIOSSLPrivateKeySource) {
-        (try NIOSSLCertificate.fromPEMFile(credential.chainPath).map(NIOSSLCertificateSource.certificate),
-         .privateKey(try NIOSSLPrivateKey(file: credential.keyPath, format: .pem)))
+        (
+            try NIOSSLCertificate.fromPEMFile(credential.chainPath).map(NIOSSLCertificateSource.certificate),
+            .privateKey(try NIOSSLPrivateKey(file: credential.keyPath, format: .pem))
+        )
     }
 
     /// `openssl s_client` arguments presenting `credential` with its chain.

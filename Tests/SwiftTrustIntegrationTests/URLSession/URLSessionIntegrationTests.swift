@@ -19,8 +19,9 @@ final class URLSessionIntegrationTests: XCTestCase {
             let revoked = try await RecordingHTTPSServer.start(presenting: IntegrationPKI.revokedServerChain, version: .http1)
             let configuration = HTTPClientConfigurationForTests.make()
             let outcomes = Reports<(String, TLSTrustOutcome)>()
-            let client = try TrustedHTTPClient(verifier: TLSTrustVerifier(settings: IntegrationPKI.revocationSettings()),
-                                               configuration: configuration, onOutcome: { outcomes.add(($0, $1)) })
+            let client = try TrustedHTTPClient(
+                verifier: TLSTrustVerifier(settings: IntegrationPKI.revocationSettings()),
+                configuration: configuration, onOutcome: { outcomes.add(($0, $1)) })
             SwiftTrustURLProtocol.use(client)
             let sessionConfiguration = URLSessionConfiguration.ephemeral
             sessionConfiguration.protocolClasses = [SwiftTrustURLProtocol.self]
@@ -46,8 +47,9 @@ final class URLSessionIntegrationTests: XCTestCase {
                 XCTAssertEqual(Self.protocolError(in: error), .downloadTasksUnsupported, "\(error)")
             }
             do {
-                _ = try await session.upload(for: URLRequest(url: URL(string: "https://\(IntegrationPKI.host):\(good.port)/up")!),
-                                             from: Data("x".utf8))
+                _ = try await session.upload(
+                    for: URLRequest(url: URL(string: "https://\(IntegrationPKI.host):\(good.port)/up")!),
+                    from: Data("x".utf8))
                 XCTFail("an upload task without its body went through")
             } catch {
                 XCTAssertEqual(Self.protocolError(in: error), .uploadBodyUnavailable, "\(error)")
@@ -62,8 +64,9 @@ final class URLSessionIntegrationTests: XCTestCase {
                 XCTFail("a revoked server answered")
             } catch {
                 let rejection = try XCTUnwrap(Self.trustError(in: error), "\(error)")
-                XCTAssertTrue(rejection.failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
-                              "\(rejection.failure)")
+                XCTAssertTrue(
+                    rejection.failure.trustFailures.contains { if case .revoked = $0.reason { true } else { false } },
+                    "\(rejection.failure)")
             }
             XCTAssertFalse(revoked.connections.isEmpty)
             XCTAssertTrue(revoked.connections.allSatisfy(\.isEmpty), "request bytes reached the refused server")
@@ -104,4 +107,4 @@ final class URLSessionIntegrationTests: XCTestCase {
         return ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).flatMap { $0 as? TLSTrustError }
     }
 }
-#endif  // URLSession
+#endif // URLSession

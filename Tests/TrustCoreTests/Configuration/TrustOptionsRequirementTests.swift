@@ -51,11 +51,11 @@ final class TrustOptionsRequirementTests: XCTestCase {
         let cases: [(ran: RevocationOptions, wanted: RevocationOptions, covers: Bool)] = [
             ([.crl], [.ocsp], false),
             ([.ocsp], [.crl], false),
-            ([.crl], [], false),                          // neither flag asks for both methods
+            ([.crl], [], false), // neither flag asks for both methods
             ([.ocsp], .useAnyAvailableMethod, false),
             ([], [.crl], true), ([], [.ocsp], true), ([], .useAnyAvailableMethod, true),
             ([.crl], [.crl], true), (.useAnyAvailableMethod, [.ocsp], true),
-            ([.crl, .preferCRL], [.crl], true),           // the order of fetching, not what is checked
+            ([.crl, .preferCRL], [.crl], true), // the order of fetching, not what is checked
             ([.crl], [.crl, .preferCRL], true),
             ([.crl], [.crl, .requirePositiveResponse], false),
             ([.crl, .requirePositiveResponse], [.crl], true),

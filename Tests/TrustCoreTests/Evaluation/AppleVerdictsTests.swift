@@ -19,12 +19,16 @@ final class AppleVerdictsTests: XCTestCase {
     }
 
     /// A CA's extensions (for a CA issued by the committed ECDSA root).
-    let caLines = ["basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
-                   "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+    let caLines = [
+        "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+        "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+    ]
 
     /// `leaf` under the committed ECDSA intermediate and root (or the given ones), evaluated now.
-    func evaluate(_ leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil, _ policy: TrustPolicy,
-                  signaturePolicy: SignaturePolicy = .default, at date: Date? = nil) throws -> TrustEvaluation {
+    func evaluate(
+        _ leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil, _ policy: TrustPolicy,
+        signaturePolicy: SignaturePolicy = .default, at date: Date? = nil
+    ) throws -> TrustEvaluation {
         let trust = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors, policies: [policy])
         trust.options.signaturePolicy = signaturePolicy
         if let date { trust.verifyDate = date }
@@ -32,8 +36,10 @@ final class AppleVerdictsTests: XCTestCase {
     }
 
     /// `chain` evaluated against `system` as the system trust store (no caller anchors unless given).
-    func evaluate(_ chain: [Certificate], system: SystemTrustStore, anchors: [Certificate]? = nil,
-                  _ policy: TrustPolicy) -> TrustEvaluation {
+    func evaluate(
+        _ chain: [Certificate], system: SystemTrustStore, anchors: [Certificate]? = nil,
+        _ policy: TrustPolicy
+    ) -> TrustEvaluation {
         let trust = ServerTrust(certificates: chain, policies: [policy])
         if let anchors { trust.setAnchorCertificates(anchors) }
         return TrustEngine.evaluate(EvaluationSnapshot(trust.snapshot)) { system }
@@ -41,8 +47,10 @@ final class AppleVerdictsTests: XCTestCase {
 
     /// A system store of the certificates in `files`, of which those also in `administratorFiles` were
     /// installed by an administrator (copied into a nested directory, as `update-ca-certificates` reads them).
-    func systemStore(_ files: [String], administratorFiles: [String] = [], distributionFiles: [String] = [],
-                     in issuer: OpenSSLIssuer) throws -> SystemTrustStore {
+    func systemStore(
+        _ files: [String], administratorFiles: [String] = [], distributionFiles: [String] = [],
+        in issuer: OpenSSLIssuer
+    ) throws -> SystemTrustStore {
         let bundle = issuer.directory.appendingPathComponent("bundle-\(UUID().uuidString).pem")
         let text = try files.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
         try text.write(to: bundle, atomically: true, encoding: .utf8)
@@ -57,8 +65,9 @@ final class AppleVerdictsTests: XCTestCase {
         for (index, file) in distributionFiles.enumerated() {
             try FileManager.default.copyItem(atPath: file, toPath: distribution.appendingPathComponent("root\(index).crt").path)
         }
-        return try SystemTrustStore.load(environment: ["SSL_CERT_FILE": bundle.path], administratorDirectories: [administrator.path],
-                                         distributionDirectories: [distribution.path])
+        return try SystemTrustStore.load(
+            environment: ["SSL_CERT_FILE": bundle.path], administratorDirectories: [administrator.path],
+            distributionDirectories: [distribution.path])
     }
 
     // MARK: SHA-1: SecPolicyRemoveWeakHashOptions (SSL server only), SecPolicyCheckSignatureHashAlgorithms
@@ -86,14 +95,16 @@ final class AppleVerdictsTests: XCTestCase {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
         // A self-signed root signed with SHA-1: SecPolicyCheckCertSignatureHashAlgorithms skips it.
-        let root = try issuer.issue(commonName: "SHA-1 Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
-                                    key: "keys/ecdsa/root.key.pem", digest: "sha1")
+        let root = try issuer.issue(
+            commonName: "SHA-1 Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
+            key: "keys/ecdsa/root.key.pem", digest: "sha1")
         let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: root.authority).certificate
         assertTrusted(try evaluate(leaf, intermediates: [], anchors: [root.certificate], .ssl(server: true, hostname: host)))
 
         // A CA the committed root signed with SHA-1, trusted directly: checked, as every caller anchor is…
-        let ca = try issuer.issue(commonName: "SHA-1 CA", extensions: caLines, by: .root,
-                                  key: "keys/ecdsa/intermediate2.key.pem", digest: "sha1")
+        let ca = try issuer.issue(
+            commonName: "SHA-1 CA", extensions: caLines, by: .root,
+            key: "keys/ecdsa/intermediate2.key.pem", digest: "sha1")
         let below = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: ca.authority).certificate
         let asCallerAnchor = try evaluate(below, intermediates: [], anchors: [ca.certificate], .ssl(server: true, hostname: host))
         XCTAssertEqual(failureSummary(asCallerAnchor), ["1:profileViolation"], "\(asCallerAnchor)")
@@ -118,7 +129,8 @@ final class AppleVerdictsTests: XCTestCase {
         assertTrusted(try evaluate(client, intermediates: [ca.certificate], .ssl(server: false, hostname: nil)))
         let refused = try evaluate(server, intermediates: [ca.certificate], .ssl(server: true, hostname: host))
         XCTAssertEqual(failureSummary(refused), ["1:profileViolation"], "\(refused)")
-        XCTAssertEqual(refused.failures.first?.reason, .profileViolation(ProfileViolation(.strongKeySize, .rsaKeyTooSmall(bits: 1024, minimumBits: 2048))))
+        XCTAssertEqual(
+            refused.failures.first?.reason, .profileViolation(ProfileViolation(.strongKeySize, .rsaKeyTooSmall(bits: 1024, minimumBits: 2048))))
 
         // An RSA-512 leaf is weak under every Apple policy, BasicX509 included; pure RFC 5280 has no such rule.
         let weak = try issuer.issue(commonName: host, extensions: serverLeafLines(), key: try issuer.generateRSAKey(bits: 512)).certificate
@@ -159,14 +171,17 @@ final class AppleVerdictsTests: XCTestCase {
         assertTrusted(try evaluate(server, intermediates: [ca.certificate], .basicX509))
         assertTrusted(try evaluate(client, intermediates: [ca.certificate], .ssl(server: false, hostname: nil)))
         let refused = try evaluate(server, intermediates: [ca.certificate], .ssl(server: true, hostname: host))
-        XCTAssertEqual(refused.failures.map(\.reason), [
-            .profileViolation(ProfileViolation(.strongKeySize, .ecKeyTooSmall(bits: 192, minimumBits: 256))),
-            .profileViolation(ProfileViolation(.strongKeySize, .ecKeyTooSmall(bits: 224, minimumBits: 256))),
-        ])
+        XCTAssertEqual(
+            refused.failures.map(\.reason),
+            [
+                .profileViolation(ProfileViolation(.strongKeySize, .ecKeyTooSmall(bits: 192, minimumBits: 256))),
+                .profileViolation(ProfileViolation(.strongKeySize, .ecKeyTooSmall(bits: 224, minimumBits: 256))),
+            ])
         // The web PKI allows P-256, P-384 and P-521 only (CABF 6.1.5).
         let webPKI = try evaluate(client, intermediates: [ca.certificate], .webPKI(server: false, hostname: nil))
-        XCTAssertTrue(webPKI.failures.contains { $0.reason == .profileViolation(ProfileViolation(.keyAlgorithm, .curveNotAllowed("P-192"))) },
-                      "\(webPKI)")
+        XCTAssertTrue(
+            webPKI.failures.contains { $0.reason == .profileViolation(ProfileViolation(.keyAlgorithm, .curveNotAllowed("P-192"))) },
+            "\(webPKI)")
     }
 
     // MARK: BasicX509: SecPolicyCreateBasicX509, SecPolicyCheckTemporalValidity on the anchor
@@ -174,8 +189,9 @@ final class AppleVerdictsTests: XCTestCase {
     func testBasicX509RefusesAnExpiredAnchorWherePureRFC5280DoesNot() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let root = try issuer.issue(commonName: "Short Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
-                                    key: "keys/ecdsa/root.key.pem", days: 1)
+        let root = try issuer.issue(
+            commonName: "Short Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
+            key: "keys/ecdsa/root.key.pem", days: 1)
         let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: root.authority, days: 30).certificate
         let later = Date().addingTimeInterval(3 * 86_400)
         let basic = try evaluate(leaf, intermediates: [], anchors: [root.certificate], .basicX509, at: later)
@@ -198,16 +214,19 @@ final class AppleVerdictsTests: XCTestCase {
         assertTrusted(evaluate([leaf.certificate], system: administered, .ssl(server: true, hostname: host)))
         // The same certificate from the distribution's store is a system root: every rule applies.
         let system = try systemStore([leaf.authority.certificatePath], in: issuer)
-        XCTAssertEqual(Set(evaluate([leaf.certificate], system: system, .ssl(server: true, hostname: host)).violatedRules),
-                       [.leafValidityPeriod, .systemTrustedLeafValidityPeriod])
+        XCTAssertEqual(
+            Set(evaluate([leaf.certificate], system: system, .ssl(server: true, hostname: host)).violatedRules),
+            [.leafValidityPeriod, .systemTrustedLeafValidityPeriod])
     }
 
     func testServerAuthIsRequiredOfACallerAnchoredLeafButNotUnderAnAdministratorsRoot() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
         // SecPolicyCheckServerAuthEKU: skipped under a user/admin root only.
-        let lines = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "subjectAltName = DNS:\(host)",
-                     "subjectKeyIdentifier = hash"]
+        let lines = [
+            "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "subjectAltName = DNS:\(host)",
+            "subjectKeyIdentifier = hash",
+        ]
         let leaf = try issuer.issue(commonName: host, extensions: lines, by: nil)
         let asCallerAnchor = try evaluate(leaf.certificate, intermediates: [], anchors: [leaf.certificate], .ssl(server: true, hostname: host))
         XCTAssertEqual(asCallerAnchor.violatedRules, [.serverAuthExtendedKeyUsageRequired], "\(asCallerAnchor)")
@@ -230,8 +249,9 @@ final class AppleVerdictsTests: XCTestCase {
     func testASystemRootIsASystemRootEvenAsTheCallersOnlyAnchor() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let root = try issuer.issue(commonName: "Generated Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
-                                    key: "keys/ecdsa/root.key.pem")
+        let root = try issuer.issue(
+            commonName: "Generated Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
+            key: "keys/ecdsa/root.key.pem")
         // 400 days: over Apple's 398 for system-trusted leaves, within the 825 for others.
         let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: root.authority, days: 400).certificate
         let system = try systemStore([root.authority.certificatePath], in: issuer)
@@ -250,13 +270,16 @@ final class AppleVerdictsTests: XCTestCase {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
         let distribution = TestCertificates.path("ecdsa/root.pem")
-        let local = try issuer.issue(commonName: "Local Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
-                                     key: "keys/ecdsa/root.key.pem")
+        let local = try issuer.issue(
+            commonName: "Local Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
+            key: "keys/ecdsa/root.key.pem")
         // Not in the bundle: a file left in the administrators' directory classifies nothing, trusts nothing.
-        let stray = try issuer.issue(commonName: "Stray Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
-                                     key: "keys/ecdsa/root.key.pem")
-        let store = try systemStore([distribution, local.authority.certificatePath],
-                                    administratorFiles: [local.authority.certificatePath, stray.authority.certificatePath], in: issuer)
+        let stray = try issuer.issue(
+            commonName: "Stray Root", extensions: ProfileRuleCoverageTests.rootExtensions(), by: nil,
+            key: "keys/ecdsa/root.key.pem")
+        let store = try systemStore(
+            [distribution, local.authority.certificatePath],
+            administratorFiles: [local.authority.certificatePath, stray.authority.certificatePath], in: issuer)
         XCTAssertEqual(store.store.certificates.count, 2)
         XCTAssertEqual(store.administratorRoots.certificates, [local.certificate])
         XCTAssertEqual(store.source(of: try TestCertificates.certificate("ecdsa/root.pem")), .system)
@@ -264,9 +287,10 @@ final class AppleVerdictsTests: XCTestCase {
         XCTAssertEqual(store.source(of: stray.certificate), .caller)
         // A distribution root an administrator also copied into the local directory stays a system root
         // (trustd asks its system source first): copying a public root there exempts nothing.
-        let both = try systemStore([distribution, local.authority.certificatePath],
-                                   administratorFiles: [distribution, local.authority.certificatePath],
-                                   distributionFiles: [distribution], in: issuer)
+        let both = try systemStore(
+            [distribution, local.authority.certificatePath],
+            administratorFiles: [distribution, local.authority.certificatePath],
+            distributionFiles: [distribution], in: issuer)
         XCTAssertEqual(both.administratorRoots.certificates, [local.certificate])
         XCTAssertEqual(both.source(of: try TestCertificates.certificate("ecdsa/root.pem")), .system)
     }
@@ -279,8 +303,10 @@ final class AppleVerdictsTests: XCTestCase {
         // `openssl req -x509` style (cA TRUE, no keyUsage): the caller trusts X; the server presents X',
         // the same name and key, re-issued for another name.
         func selfSigned(_ name: String) -> [String] {
-            ["basicConstraints = critical, CA:TRUE", "extendedKeyUsage = serverAuth", "subjectAltName = DNS:\(name)",
-             "subjectKeyIdentifier = hash"]
+            [
+                "basicConstraints = critical, CA:TRUE", "extendedKeyUsage = serverAuth", "subjectAltName = DNS:\(name)",
+                "subjectKeyIdentifier = hash",
+            ]
         }
         let pinned = try issuer.issue(commonName: host, extensions: selfSigned(host), by: nil).certificate
         let lookAlike = try issuer.issue(commonName: host, extensions: selfSigned("other.swifttrust.test"), by: nil).certificate
@@ -291,8 +317,9 @@ final class AppleVerdictsTests: XCTestCase {
         XCTAssertEqual(evaluation.chain, [lookAlike, pinned])
         // Valid for the host, it is trusted as Apple trusts it: [X', X].
         let renewed = try issuer.issue(commonName: host, extensions: selfSigned(host), by: nil).certificate
-        assertTrusted(try evaluate(renewed, intermediates: [], anchors: [pinned], .ssl(server: true, hostname: host)),
-                      chain: [renewed, pinned])
+        assertTrusted(
+            try evaluate(renewed, intermediates: [], anchors: [pinned], .ssl(server: true, hostname: host)),
+            chain: [renewed, pinned])
         // A non-CA anchor cannot be anyone's issuer (SecPVCParentCertificateChecks): a look-alike of it fails.
         let leafOnly = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: nil).certificate
         let leafOnlyAgain = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: nil).certificate
@@ -310,8 +337,9 @@ final class AppleVerdictsTests: XCTestCase {
         let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines(), by: presented.authority).certificate
         // The leaf's issuer is found among the anchors first (trustd searches anchor sources before
         // parents): the accepted chain ends at the caller's own bytes, not the presented copy.
-        let evaluation = try evaluate(leaf, intermediates: [presented.certificate], anchors: [anchor.certificate],
-                                      .ssl(server: true, hostname: host))
+        let evaluation = try evaluate(
+            leaf, intermediates: [presented.certificate], anchors: [anchor.certificate],
+            .ssl(server: true, hostname: host))
         assertTrusted(evaluation, chain: [leaf, anchor.certificate])
     }
 
@@ -321,8 +349,10 @@ final class AppleVerdictsTests: XCTestCase {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
         // A leaf without authorityKeyIdentifier: its v1 issuer has no subjectKeyIdentifier to name.
-        let lines = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = serverAuth",
-                     "subjectAltName = DNS:\(host)", "subjectKeyIdentifier = hash"]
+        let lines = [
+            "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = serverAuth",
+            "subjectAltName = DNS:\(host)", "subjectKeyIdentifier = hash",
+        ]
         let root = try issuer.issueVersion1(commonName: "Version 1 Root", by: nil, key: "keys/ecdsa/root.key.pem")
         let intermediate = try issuer.issueVersion1(commonName: "Version 1 CA", by: root.authority, key: "keys/ecdsa/intermediate2.key.pem")
         let leaf = try issuer.issue(commonName: host, extensions: lines, by: intermediate.authority).certificate
@@ -331,8 +361,9 @@ final class AppleVerdictsTests: XCTestCase {
         }
         for profile in [TrustProfile.rfc5280, .rfc5280Strict] {
             XCTAssertTrue(profile.rules.contains(.version1IssuersOnlyAsAnchors))
-            let evaluation = try evaluate(leaf, intermediates: [intermediate.certificate], anchors: [root.certificate],
-                                          .profile(profile, purpose: .serverAuth, hostname: host))
+            let evaluation = try evaluate(
+                leaf, intermediates: [intermediate.certificate], anchors: [root.certificate],
+                .profile(profile, purpose: .serverAuth, hostname: host))
             XCTAssertTrue(failureSummary(evaluation).contains("1:versionNotAllowed"), "\(profile): \(evaluation)")
         }
         // Below a v3 anchor, Apple refuses a v1 intermediate too.
@@ -345,9 +376,11 @@ final class AppleVerdictsTests: XCTestCase {
     func testCriticalExtensionsTrustdParsesAreNotUnknownUnlessTheProfileAppliesCriticalExtensionsProcessed() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        for (name, line) in [("Netscape certificate type", "nsCertType = critical, server"),
-                             ("QCStatements", "1.3.6.1.5.5.7.1.3 = critical, DER:30:0A:30:08:06:06:04:00:8E:46:01:01"),
-                             ("privateKeyUsagePeriod", "2.5.29.16 = critical, DER:30:00")] {
+        for (name, line) in [
+            ("Netscape certificate type", "nsCertType = critical, server"),
+            ("QCStatements", "1.3.6.1.5.5.7.1.3 = critical, DER:30:0A:30:08:06:06:04:00:8E:46:01:01"),
+            ("privateKeyUsagePeriod", "2.5.29.16 = critical, DER:30:00"),
+        ] {
             let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines() + [line]).certificate
             for policy in [TrustPolicy.ssl(server: true, hostname: host), .basicX509] {
                 assertTrusted(try evaluate(leaf, policy))
@@ -369,8 +402,10 @@ final class AppleVerdictsTests: XCTestCase {
         defer { issuer.remove() }
         // set_ssl_ekus: Microsoft and Netscape SGC satisfy the SSL server EKU check; SecPolicyCheckServerAuthEKU
         // still wants serverAuth itself, except under a user/admin root.
-        let lines = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = msSGC",
-                     "subjectAltName = DNS:\(host)", "subjectKeyIdentifier = hash"]
+        let lines = [
+            "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = msSGC",
+            "subjectAltName = DNS:\(host)", "subjectKeyIdentifier = hash",
+        ]
         let leaf = try issuer.issue(commonName: host, extensions: lines, by: nil)
         let asCallerAnchor = try evaluate(leaf.certificate, intermediates: [], anchors: [leaf.certificate], .ssl(server: true, hostname: host))
         XCTAssertEqual(failureSummary(asCallerAnchor), ["0:profileViolation"], "\(asCallerAnchor)")
@@ -379,8 +414,9 @@ final class AppleVerdictsTests: XCTestCase {
         assertTrusted(evaluate([leaf.certificate], system: administered, .ssl(server: true, hostname: host)))
         // RFC 5280 takes only the purpose itself.
         XCTAssertTrue(TrustProfile.rfc5280.rules.contains(.extendedKeyUsagePurposeListed))
-        let rfc = try evaluate(leaf.certificate, intermediates: [], anchors: [leaf.certificate],
-                               .profile(.rfc5280, purpose: .serverAuth, hostname: host))
+        let rfc = try evaluate(
+            leaf.certificate, intermediates: [], anchors: [leaf.certificate],
+            .profile(.rfc5280, purpose: .serverAuth, hostname: host))
         XCTAssertEqual(failureSummary(rfc), ["0:extendedKeyUsageIncompatible"], "\(rfc)")
     }
 
@@ -429,8 +465,10 @@ final class AppleVerdictsTests: XCTestCase {
     func testASHA1SignedOCSPResponseIsAcceptedAsApplesSecOCSPResponseVerifySignatureAcceptsIt() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let leaf = try issuer.issue(commonName: host, extensions: serverLeafLines() + ["authorityInfoAccess = OCSP;URI:http://ocsp.swifttrust.test"],
-                                    serial: "0x5A17ED").certificate
+        let leaf = try issuer.issue(
+            commonName: host, extensions: serverLeafLines() + ["authorityInfoAccess = OCSP;URI:http://ocsp.swifttrust.test"],
+            serial: "0x5A17ED"
+        ).certificate
         let directory = issuer.directory.path
         let leafPath = directory + "/ocsp-leaf.pem"
         try leaf.pemEncoded.write(toFile: leafPath, atomically: true, encoding: .utf8)
@@ -440,8 +478,10 @@ final class AppleVerdictsTests: XCTestCase {
         let request = directory + "/request.der", response = directory + "/response.der"
         let intermediate = OpenSSLIssuer.Authority.intermediate
         try issuer.runOpenSSL(["ocsp", "-issuer", intermediate.certificatePath, "-cert", leafPath, "-no_nonce", "-reqout", request])
-        try issuer.runOpenSSL(["ocsp", "-index", index, "-CA", intermediate.certificatePath, "-rsigner", intermediate.certificatePath,
-                               "-rkey", intermediate.keyPath, "-reqin", request, "-respout", response, "-rmd", "sha1", "-ndays", "2"])
+        try issuer.runOpenSSL([
+            "ocsp", "-index", index, "-CA", intermediate.certificatePath, "-rsigner", intermediate.certificatePath,
+            "-rkey", intermediate.keyPath, "-reqin", request, "-respout", response, "-rmd", "sha1", "-ndays", "2",
+        ])
         let ocsp = try OCSPResponse(derEncoded: Array(try Data(contentsOf: URL(fileURLWithPath: response))))
         let flags: RevocationOptions = [.ocsp, .requirePositiveResponse, .networkAccessDisabled]
         let trust = try OpenSSLIssuer.trust(leaf, policies: [.ssl(server: true, hostname: host), .revocation(flags)])

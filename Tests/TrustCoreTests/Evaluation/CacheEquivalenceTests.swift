@@ -29,11 +29,13 @@ final class CacheEquivalenceTests: XCTestCase {
     /// as `scripts/conformance`), with every testcase in it twice — the second copy renamed
     /// `ID#again` — so that with caches on the second copy meets caches the first one filled.
     func testLimboVerdictsAndReasonsAreIndependentOfCaches() throws {
-        let suitePath = ProcessInfo.processInfo.environment["LIMBO_SUITE"]
+        let suitePath =
+            ProcessInfo.processInfo.environment["LIMBO_SUITE"]
             ?? TestCertificates.repositoryRoot.appendingPathComponent("TestData/x509-limbo/limbo.json").path
         guard let data = FileManager.default.contents(atPath: suitePath),
-              var suite = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let testcases = suite["testcases"] as? [[String: Any]] else {
+            var suite = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let testcases = suite["testcases"] as? [[String: Any]]
+        else {
             return XCTFail("no x509-limbo suite at \(suitePath) (set LIMBO_SUITE)")
         }
         let again = testcases.map { testcase in
@@ -56,22 +58,29 @@ final class CacheEquivalenceTests: XCTestCase {
     /// `trustctl limbo --jobs N` runs testcases on N worker threads: the result document must list
     /// the same testcases in the suite's order with the same answers and contexts for 1 and 2 jobs.
     func testLimboResultsAreIndependentOfTheNumberOfJobs() throws {
-        let suitePath = ProcessInfo.processInfo.environment["LIMBO_SUITE"]
+        let suitePath =
+            ProcessInfo.processInfo.environment["LIMBO_SUITE"]
             ?? TestCertificates.repositoryRoot.appendingPathComponent("TestData/x509-limbo/limbo.json").path
         let trustctl = try Self.trustctlPath()
         var documents: [[(id: String, outcome: Outcome)]] = []
         for jobs in [1, 2] {
             let output = workDirectory.appendingPathComponent("results-jobs-\(jobs).json")
-            let run = try OpenSSLVerifyDifferentialTests.run(trustctl, ["limbo", suitePath, "--jobs", "\(jobs)", "--output", output.path],
-                                                              environment: [:])
+            let run = try OpenSSLVerifyDifferentialTests.run(
+                trustctl, ["limbo", suitePath, "--jobs", "\(jobs)", "--output", output.path],
+                environment: [:])
             XCTAssertTrue(run.status == 0 || run.status == 1, "trustctl exited \(run.status): \(run.output)")
             let data = try Data(contentsOf: output)
             let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
             let results = object?["results"] as? [[String: Any]] ?? []
-            documents.append(results.map { result in
-                (result["id"] as? String ?? "", Outcome(answer: result["actual_result"] as? String ?? "",
-                                                         context: result["context"] as? String ?? ""))
-            })
+            documents.append(
+                results.map { result in
+                    (
+                        result["id"] as? String ?? "",
+                        Outcome(
+                            answer: result["actual_result"] as? String ?? "",
+                            context: result["context"] as? String ?? "")
+                    )
+                })
         }
         XCTAssertGreaterThan(documents[0].count, 100)
         XCTAssertEqual(documents[0].map(\.id), documents[1].map(\.id), "the results must be in suite order whatever the jobs")
@@ -91,19 +100,23 @@ final class CacheEquivalenceTests: XCTestCase {
     /// asserts that both documents hold the same testcases with the same answers and contexts, and
     /// returns the outcomes by testcase id.
     @discardableResult
-    func assertResultsIndependentOfCaches(_ arguments: [String], resultDocument option: String,
-                                          file: StaticString = #filePath, line: UInt = #line) throws -> [String: Outcome] {
+    func assertResultsIndependentOfCaches(
+        _ arguments: [String], resultDocument option: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [String: Outcome] {
         let trustctl = try Self.trustctlPath()
         var documents: [String: [String: Outcome]] = [:]
         for setting in ["on", "off"] {
             let output = workDirectory.appendingPathComponent("results-\(setting).json")
-            let run = try OpenSSLVerifyDifferentialTests.run(trustctl, arguments + [option, output.path],
-                                                              environment: [TrustCaches.environmentVariable: setting])
+            let run = try OpenSSLVerifyDifferentialTests.run(
+                trustctl, arguments + [option, output.path],
+                environment: [TrustCaches.environmentVariable: setting])
             // Exit 1 reports wrong answers, which the conformance gate judges; here only the agreement counts.
             XCTAssertTrue(run.status == 0 || run.status == 1, "trustctl exited \(run.status): \(run.output)", file: file, line: line)
             // The tool confirms which setting it ran with, so an ignored variable cannot pass unnoticed.
-            XCTAssertTrue(run.output.contains("caches: \(setting) (\(TrustCaches.environmentVariable))"), run.output,
-                          file: file, line: line)
+            XCTAssertTrue(
+                run.output.contains("caches: \(setting) (\(TrustCaches.environmentVariable))"), run.output,
+                file: file, line: line)
             documents[setting] = try Self.outcomes(in: output)
         }
         let on = documents["on"] ?? [:], off = documents["off"] ?? [:]
@@ -119,7 +132,8 @@ final class CacheEquivalenceTests: XCTestCase {
     static func outcomes(in document: URL) throws -> [String: Outcome] {
         let data = try Data(contentsOf: document)
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let results = object["results"] as? [[String: Any]] else {
+            let results = object["results"] as? [[String: Any]]
+        else {
             throw CocoaError(.fileReadCorruptFile)
         }
         var outcomes: [String: Outcome] = [:]

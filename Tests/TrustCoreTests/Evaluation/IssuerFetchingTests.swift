@@ -30,8 +30,9 @@ final class IssuerFetchingTests: XCTestCase {
 
     /// The ECDSA leaf sent alone (its intermediate left out), anchored at the ECDSA root.
     static func leafAlone() throws -> ServerTrust {
-        let trust = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/leaf.pem"),
-                                policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        let trust = ServerTrust(
+            certificates: try TestCertificates.certificates("ecdsa/leaf.pem"),
+            policies: [.ssl(server: true, hostname: TestCertificates.host)])
         trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         trust.verifyDate = TestCertificates.verifyDate
         return trust
@@ -68,9 +69,11 @@ final class IssuerFetchingTests: XCTestCase {
     }
 
     func testWhatCannotBeAnIssuerIsNotOne() async throws {
-        for (name, bytes) in [("garbage", Array("not a certificate".utf8)),
-                              ("another CA", Array(try TestCertificates.certificate("rsa/intermediate.pem").derEncoded)),
-                              ("the leaf itself", Array(try TestCertificates.certificate("ecdsa/leaf.pem").derEncoded))] {
+        for (name, bytes) in [
+            ("garbage", Array("not a certificate".utf8)),
+            ("another CA", Array(try TestCertificates.certificate("rsa/intermediate.pem").derEncoded)),
+            ("the leaf itself", Array(try TestCertificates.certificate("ecdsa/leaf.pem").derEncoded)),
+        ] {
             let trust = try Self.leafAlone()
             let evaluation = await trust.evaluate(fetchingWith: IssuerServer([Self.url: bytes]), cache: nil)
             XCTAssertFalse(evaluation.isTrusted, name)
@@ -98,7 +101,8 @@ final class IssuerFetchingTests: XCTestCase {
         let noBudgetEvaluation = await noBudget.evaluate(fetchingWith: noBudgetServer, cache: nil)
         XCTAssertFalse(noBudgetEvaluation.isTrusted)
         // A complete chain, and a chain that fails for another reason (wrong host): nothing is missing.
-        let complete = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/chain.pem"), policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        let complete = ServerTrust(
+            certificates: try TestCertificates.certificates("ecdsa/chain.pem"), policies: [.ssl(server: true, hostname: TestCertificates.host)])
         complete.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         complete.verifyDate = TestCertificates.verifyDate
         let completeServer = IssuerServer(document)

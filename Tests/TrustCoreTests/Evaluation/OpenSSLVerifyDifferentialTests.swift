@@ -51,8 +51,9 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
         return [
             Scenario(name: "ecdsa chain", leaf: "ecdsa/leaf.pem", untrusted: ecdsa),
             Scenario(name: "rsa chain", leaf: "rsa/leaf.pem", untrusted: ["rsa/intermediate.pem"], anchors: ["rsa/root.pem"]),
-            Scenario(name: "rsa leaf, inner parameters absent", leaf: "rsa/leaf-params-absent.pem", untrusted: ["rsa/intermediate.pem"],
-                     anchors: ["rsa/root.pem"]),
+            Scenario(
+                name: "rsa leaf, inner parameters absent", leaf: "rsa/leaf-params-absent.pem", untrusted: ["rsa/intermediate.pem"],
+                anchors: ["rsa/root.pem"]),
             Scenario(name: "ed25519 chain", leaf: "ed25519/leaf.pem", untrusted: ["ed25519/intermediate.pem"], anchors: ["ed25519/root.pem"]),
             Scenario(name: "ecdsa chain, wrong root", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, anchors: ["rsa/root.pem"]),
             Scenario(name: "leaf-multi-dns, api", leaf: "ecdsa/leaf-multi-dns.pem", untrusted: ecdsa, host: "api.swifttrust.test"),
@@ -71,39 +72,50 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
             Scenario(name: "self-signed leaf, root anchor", leaf: "ecdsa/self-signed-leaf.pem"),
             Scenario(name: "self-signed leaf, itself the anchor", leaf: "ecdsa/self-signed-leaf.pem", anchors: ["ecdsa/self-signed-leaf.pem"]),
             Scenario(name: "leaf-intermediate2", leaf: "ecdsa/leaf-intermediate2.pem", untrusted: ["ecdsa/intermediate2.pem"]),
-            Scenario(name: "(a) pathLen violation", leaf: "scenarios/pathlen-violation-leaf.pem",
-                     untrusted: ["scenarios/pathlen0-ca.pem", "scenarios/pathlen-sub-ca.pem"]),
+            Scenario(
+                name: "(a) pathLen violation", leaf: "scenarios/pathlen-violation-leaf.pem",
+                untrusted: ["scenarios/pathlen0-ca.pem", "scenarios/pathlen-sub-ca.pem"]),
             Scenario(name: "(b) CA:FALSE issuer", leaf: "scenarios/leaf-under-not-ca.pem", untrusted: ["scenarios/not-ca-intermediate.pem"]),
-            Scenario(name: "(c) no keyCertSign", leaf: "scenarios/leaf-under-no-keycertsign.pem",
-                     untrusted: ["scenarios/no-keycertsign-intermediate.pem"]),
-            Scenario(name: "(d) expired intermediate", leaf: "scenarios/leaf-under-expired-intermediate.pem",
-                     untrusted: ["scenarios/expired-intermediate.pem"]),
+            Scenario(
+                name: "(c) no keyCertSign", leaf: "scenarios/leaf-under-no-keycertsign.pem",
+                untrusted: ["scenarios/no-keycertsign-intermediate.pem"]),
+            Scenario(
+                name: "(d) expired intermediate", leaf: "scenarios/leaf-under-expired-intermediate.pem",
+                untrusted: ["scenarios/expired-intermediate.pem"]),
             Scenario(name: "(e) unknown critical extension", leaf: "scenarios/unknown-critical-ext-leaf.pem", untrusted: ecdsa),
             Scenario(name: "(f) nc ok", leaf: "scenarios/nc-leaf-ok.pem", untrusted: ["scenarios/nc-intermediate.pem"]),
-            Scenario(name: "(f) nc excluded", leaf: "scenarios/nc-leaf-excluded.pem", untrusted: ["scenarios/nc-intermediate.pem"],
-                     host: "x.bad.swifttrust.test"),
-            Scenario(name: "(f) nc outside", leaf: "scenarios/nc-leaf-outside.pem", untrusted: ["scenarios/nc-intermediate.pem"],
-                     host: "www.example.org"),
+            Scenario(
+                name: "(f) nc excluded", leaf: "scenarios/nc-leaf-excluded.pem", untrusted: ["scenarios/nc-intermediate.pem"],
+                host: "x.bad.swifttrust.test"),
+            Scenario(
+                name: "(f) nc outside", leaf: "scenarios/nc-leaf-outside.pem", untrusted: ["scenarios/nc-intermediate.pem"],
+                host: "www.example.org"),
             Scenario(name: "(f) nc ip outside", leaf: "scenarios/nc-leaf-ip-outside.pem", untrusted: ["scenarios/nc-intermediate.pem"]),
             Scenario(name: "(g) cross, root anchor", leaf: "scenarios/cross-leaf.pem", untrusted: cross),
             Scenario(name: "(g) cross, root2 anchor", leaf: "scenarios/cross-leaf.pem", untrusted: cross, anchors: ["scenarios/root2.pem"]),
-            Scenario(name: "(g) cross, expired twin first, root2 anchor", leaf: "scenarios/cross-leaf.pem", untrusted: expiredFirst,
-                     anchors: ["scenarios/root2.pem"]),
-            Scenario(name: "(g) cross, expired twin first, both anchors", leaf: "scenarios/cross-leaf.pem", untrusted: expiredFirst,
-                     anchors: ["scenarios/root2.pem", "ecdsa/root.pem"]),
-            Scenario(name: "(g) cross, expired twin then valid twin, root2 anchor", leaf: "scenarios/cross-leaf.pem",
-                     untrusted: ["scenarios/cross-intermediate-expired-by-root2.pem", "scenarios/cross-intermediate-by-root2.pem"],
-                     anchors: ["scenarios/root2.pem"]),
+            Scenario(
+                name: "(g) cross, expired twin first, root2 anchor", leaf: "scenarios/cross-leaf.pem", untrusted: expiredFirst,
+                anchors: ["scenarios/root2.pem"]),
+            Scenario(
+                name: "(g) cross, expired twin first, both anchors", leaf: "scenarios/cross-leaf.pem", untrusted: expiredFirst,
+                anchors: ["scenarios/root2.pem", "ecdsa/root.pem"]),
+            Scenario(
+                name: "(g) cross, expired twin then valid twin, root2 anchor", leaf: "scenarios/cross-leaf.pem",
+                untrusted: ["scenarios/cross-intermediate-expired-by-root2.pem", "scenarios/cross-intermediate-by-root2.pem"],
+                anchors: ["scenarios/root2.pem"]),
             Scenario(name: "leaf-no-serverauth, server", leaf: "ecdsa/leaf-no-serverauth.pem", untrusted: ecdsa),
             Scenario(name: "leaf-no-serverauth, client", leaf: "ecdsa/leaf-no-serverauth.pem", untrusted: ecdsa, host: nil, purpose: .client),
             Scenario(name: "leaf-client, client", leaf: "ecdsa/leaf-client.pem", untrusted: ecdsa, host: nil, purpose: .client),
-            Scenario(name: "(h) codeSigning CA, server", leaf: "scenarios/leaf-under-codesigning-ca.pem",
-                     untrusted: ["scenarios/eku-codesigning-intermediate.pem"]),
-            Scenario(name: "(h) codeSigning CA, basic X.509", leaf: "scenarios/leaf-under-codesigning-ca.pem",
-                     untrusted: ["scenarios/eku-codesigning-intermediate.pem"], host: nil, purpose: .none),
+            Scenario(
+                name: "(h) codeSigning CA, server", leaf: "scenarios/leaf-under-codesigning-ca.pem",
+                untrusted: ["scenarios/eku-codesigning-intermediate.pem"]),
+            Scenario(
+                name: "(h) codeSigning CA, basic X.509", leaf: "scenarios/leaf-under-codesigning-ca.pem",
+                untrusted: ["scenarios/eku-codesigning-intermediate.pem"], host: nil, purpose: .none),
             Scenario(name: "leaf-sha1", leaf: "scenarios/leaf-sha1.pem", untrusted: ecdsa),
-            Scenario(name: "leaf-sha1, legacy policy", leaf: "scenarios/leaf-sha1.pem", untrusted: ecdsa,
-                     configure: { $0.options.signaturePolicy = .legacy }),
+            Scenario(
+                name: "leaf-sha1, legacy policy", leaf: "scenarios/leaf-sha1.pem", untrusted: ecdsa,
+                configure: { $0.options.signaturePolicy = .legacy }),
             Scenario(name: "leaf-sha1, auth level 1", leaf: "scenarios/leaf-sha1.pem", untrusted: ecdsa, opensslOptions: ["-auth_level", "1"]),
             Scenario(name: "leaf-rsa1024", leaf: "scenarios/leaf-rsa1024.pem", untrusted: ecdsa),
             Scenario(name: "leaf-rsa1024, auth level 2", leaf: "scenarios/leaf-rsa1024.pem", untrusted: ecdsa, opensslOptions: ["-auth_level", "2"]),
@@ -116,12 +128,15 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
             Scenario(name: "(l) bundle with root", leaf: "ecdsa/leaf.pem", untrusted: ["scenarios/chain-with-root.pem"]),
             Scenario(name: "(l) bundle with duplicate", leaf: "ecdsa/leaf.pem", untrusted: ["scenarios/chain-with-duplicate.pem"]),
             Scenario(name: "(l) leaf only", leaf: "ecdsa/leaf.pem", untrusted: ["scenarios/chain-leaf-only.pem"]),
-            Scenario(name: "CRL required, none available", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, opensslOptions: ["-crl_check"],
-                     configure: { $0.policies.append(.revocation([.crl, .requirePositiveResponse])) }),
-            Scenario(name: "depth 0 with one intermediate", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, opensslOptions: ["-verify_depth", "0"],
-                     configure: { $0.options.maximumDepth = 0 }),
-            Scenario(name: "depth 1 with one intermediate", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, opensslOptions: ["-verify_depth", "1"],
-                     configure: { $0.options.maximumDepth = 1 }),
+            Scenario(
+                name: "CRL required, none available", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, opensslOptions: ["-crl_check"],
+                configure: { $0.policies.append(.revocation([.crl, .requirePositiveResponse])) }),
+            Scenario(
+                name: "depth 0 with one intermediate", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, opensslOptions: ["-verify_depth", "0"],
+                configure: { $0.options.maximumDepth = 0 }),
+            Scenario(
+                name: "depth 1 with one intermediate", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, opensslOptions: ["-verify_depth", "1"],
+                configure: { $0.options.maximumDepth = 1 }),
             Scenario(name: "tampered leaf signature", leaf: "ecdsa/leaf.pem", untrusted: ecdsa, deriveLeaf: tamperedSignature),
         ]
     }()
@@ -141,8 +156,10 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
 
     /// Runs `executable` to completion (with `environment` added to this process's), standard output and
     /// error combined.
-    static func run(_ executable: String, _ arguments: [String],
-                    environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func run(
+        _ executable: String, _ arguments: [String],
+        environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
         try TestProcess.run(executable, arguments, environment: environment)
     }
 
@@ -175,10 +192,12 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
 
     /// The `openssl verify` arguments for `scenario`, its files written where needed.
     func opensslArguments(_ scenario: Scenario, index: Int) throws -> [String] {
-        let caFile = scenario.anchors.count == 1
+        let caFile =
+            scenario.anchors.count == 1
             ? TestCertificates.path(scenario.anchors[0])
             : try writePEM(scenario.anchors.flatMap { try TestCertificates.certificates($0) }, named: "anchors-\(index).pem")
-        let leafFile = scenario.deriveLeaf == nil
+        let leafFile =
+            scenario.deriveLeaf == nil
             ? TestCertificates.path(scenario.leaf)
             : try writePEM([try leafCertificate(scenario)], named: "leaf-\(index).pem")
         var arguments = ["verify", "-attime", String(TestCertificates.verifyTime), "-CAfile", caFile]
@@ -237,8 +256,9 @@ final class OpenSSLVerifyDifferentialTests: XCTestCase {
             let ours = try swiftTrustVerdict(scenario)
             let documented = Self.deliberateDisagreements[scenario.name] != nil
             if openssl.trusted != ours.trusted && !documented {
-                undocumented.append("\(scenario.name): openssl \(openssl.trusted ? "trusts" : "rejects") (\(openssl.detail)), "
-                                    + "SwiftTrust \(ours.trusted ? "trusts" : "rejects") (\(ours.detail))")
+                undocumented.append(
+                    "\(scenario.name): openssl \(openssl.trusted ? "trusts" : "rejects") (\(openssl.detail)), "
+                        + "SwiftTrust \(ours.trusted ? "trusts" : "rejects") (\(ours.detail))")
             }
             if openssl.trusted == ours.trusted && documented {
                 stale.append("\(scenario.name): both \(ours.trusted ? "trust" : "reject") now; remove it from the table")

@@ -19,12 +19,14 @@ final class ScenarioTests: XCTestCase {
 
     func testGoodECDSAChainIsTrustedLeafIntermediateRoot() throws {
         let trust = try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"])
-        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
+        assertTrusted(
+            trust.evaluateInEveryCacheMode(), chain: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
     }
 
     func testGoodRSAChainIsTrusted() throws {
         let trust = try TestCertificates.trust(["rsa/leaf.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"])
-        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("rsa/leaf.pem"), try cert("rsa/intermediate.pem"), try cert("rsa/root.pem")])
+        assertTrusted(
+            trust.evaluateInEveryCacheMode(), chain: [try cert("rsa/leaf.pem"), try cert("rsa/intermediate.pem"), try cert("rsa/root.pem")])
     }
 
     func testGoodEd25519ChainIsTrustedWhereApplesKeySizeTableDoesNotApply() throws {
@@ -42,7 +44,8 @@ final class ScenarioTests: XCTestCase {
 
     func testChainFromTheWrongRootIsUntrusted() throws {
         // The anchor set matters: the ECDSA chain does not reach the RSA root.
-        let evaluation = try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"], anchors: ["rsa/root.pem"]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"], anchors: ["rsa/root.pem"])
+            .evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:issuerNotFound"])
     }
 
@@ -50,23 +53,29 @@ final class ScenarioTests: XCTestCase {
 
     func testMultiDNSLeafMatchesEverySANAndNothingElse() throws {
         for name in ["api.swifttrust.test", "www.swifttrust.test", "swifttrust.test", "API.SwiftTrust.Test"] {
-            let trust = try TestCertificates.trust(["ecdsa/leaf-multi-dns.pem", "ecdsa/intermediate.pem"],
-                                           policies: [.ssl(server: true, hostname: name)])
+            let trust = try TestCertificates.trust(
+                ["ecdsa/leaf-multi-dns.pem", "ecdsa/intermediate.pem"],
+                policies: [.ssl(server: true, hostname: name)])
             assertTrusted(trust.evaluateInEveryCacheMode())
         }
-        let trust = try TestCertificates.trust(["ecdsa/leaf-multi-dns.pem", "ecdsa/intermediate.pem"],
-                                       policies: [.ssl(server: true, hostname: "mail.swifttrust.test")])
+        let trust = try TestCertificates.trust(
+            ["ecdsa/leaf-multi-dns.pem", "ecdsa/intermediate.pem"],
+            policies: [.ssl(server: true, hostname: "mail.swifttrust.test")])
         let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
-        XCTAssertEqual(evaluation.failures.first?.reason,
-                       .hostnameMismatch(expected: "mail.swifttrust.test",
-                                         presented: ["DNS:api.swifttrust.test", "DNS:www.swifttrust.test", "DNS:swifttrust.test"]))
+        XCTAssertEqual(
+            evaluation.failures.first?.reason,
+            .hostnameMismatch(
+                expected: "mail.swifttrust.test",
+                presented: ["DNS:api.swifttrust.test", "DNS:www.swifttrust.test", "DNS:swifttrust.test"]))
     }
 
     func testWildcardMatchesExactlyOneLabel() throws {
         func evaluate(_ name: String) throws -> TrustEvaluation {
-            try TestCertificates.trust(["ecdsa/leaf-wildcard.pem", "ecdsa/intermediate.pem"],
-                               policies: [.ssl(server: true, hostname: name)]).evaluateInEveryCacheMode()
+            try TestCertificates.trust(
+                ["ecdsa/leaf-wildcard.pem", "ecdsa/intermediate.pem"],
+                policies: [.ssl(server: true, hostname: name)]
+            ).evaluateInEveryCacheMode()
         }
         assertTrusted(try evaluate("a.swifttrust.test"))
         assertTrusted(try evaluate("www.swifttrust.test"))
@@ -76,12 +85,14 @@ final class ScenarioTests: XCTestCase {
 
     func testIPAddressLeafMatchesIPv4AndIPv6SANs() throws {
         func evaluate(_ name: String) throws -> TrustEvaluation {
-            try TestCertificates.trust(["ecdsa/leaf-ip.pem", "ecdsa/intermediate.pem"],
-                               policies: [.ssl(server: true, hostname: name)]).evaluateInEveryCacheMode()
+            try TestCertificates.trust(
+                ["ecdsa/leaf-ip.pem", "ecdsa/intermediate.pem"],
+                policies: [.ssl(server: true, hostname: name)]
+            ).evaluateInEveryCacheMode()
         }
         assertTrusted(try evaluate("192.0.2.10"))
         assertTrusted(try evaluate("2001:db8::10"))
-        assertTrusted(try evaluate("2001:DB8:0:0:0:0:0:10"))  // same address, other spelling
+        assertTrusted(try evaluate("2001:DB8:0:0:0:0:0:10")) // same address, other spelling
         assertNotTrusted(try evaluate("192.0.2.11"), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
         assertNotTrusted(try evaluate("2001:db8::11"), .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
         // The IP leaf has no DNS names; its CN (an IP) is never consulted for a DNS identity.
@@ -90,16 +101,24 @@ final class ScenarioTests: XCTestCase {
 
     func testHostnameIsCheckedOnlyWhenGiven() throws {
         // The same leaf, with a host name it does not carry, passes when no host name is asked for.
-        assertTrusted(try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                         policies: [.ssl(server: true, hostname: nil)]).evaluateInEveryCacheMode())
-        assertNotTrusted(try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                            policies: [.ssl(server: true, hostname: "api.swifttrust.test")]).evaluateInEveryCacheMode(),
-                         .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+        assertTrusted(
+            try TestCertificates.trust(
+                ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+                policies: [.ssl(server: true, hostname: nil)]
+            ).evaluateInEveryCacheMode())
+        assertNotTrusted(
+            try TestCertificates.trust(
+                ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+                policies: [.ssl(server: true, hostname: "api.swifttrust.test")]
+            ).evaluateInEveryCacheMode(),
+            .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
     }
 
     func testInvalidReferenceIdentityIsReported() throws {
-        let evaluation = try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                            policies: [.ssl(server: true, hostname: "not a host name")]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust(
+            ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+            policies: [.ssl(server: true, hostname: "not a host name")]
+        ).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:invalidReferenceIdentity"])
         XCTAssertEqual(evaluation.failures.first?.reason, .invalidReferenceIdentity("not a host name"))
     }
@@ -147,7 +166,7 @@ final class ScenarioTests: XCTestCase {
 
     func testVerifyDateMovesTheValidityWindow() throws {
         let trust = try TestCertificates.trust(["ecdsa/leaf-expired.pem", "ecdsa/intermediate.pem"])
-        trust.verifyDate = Date(timeIntervalSince1970: 1_593_561_600)  // 2020-07-01: inside 2020–2021 but before the CA's 2024 notBefore
+        trust.verifyDate = Date(timeIntervalSince1970: 1_593_561_600) // 2020-07-01: inside 2020–2021 but before the CA's 2024 notBefore
         let evaluation = trust.evaluateInEveryCacheMode()
         // The leaf is fine then; the intermediate and root were not yet valid.
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:notYetValid", "2:notYetValid"])
@@ -155,8 +174,10 @@ final class ScenarioTests: XCTestCase {
 
     func testNotYetValidLeaf() throws {
         let leaf = try cert("ecdsa/leaf-not-yet-valid.pem")
-        let evaluation = try TestCertificates.trust(["ecdsa/leaf-not-yet-valid.pem", "ecdsa/intermediate.pem"],
-                                            policies: [.basicX509]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust(
+            ["ecdsa/leaf-not-yet-valid.pem", "ecdsa/intermediate.pem"],
+            policies: [.basicX509]
+        ).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:notYetValid"])
         XCTAssertEqual(evaluation.failures.first?.reason, .notYetValid(notBefore: leaf.notBefore))
         // (Under the SSL policy its 2090-2099 lifetime also breaks Apple's 825-day limit.)
@@ -166,7 +187,8 @@ final class ScenarioTests: XCTestCase {
 
     func testExpiredIntermediateIsNamedAtIndex1() throws {
         let intermediate = try cert("scenarios/expired-intermediate.pem")
-        let evaluation = try TestCertificates.trust(["scenarios/leaf-under-expired-intermediate.pem", "scenarios/expired-intermediate.pem"]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust(["scenarios/leaf-under-expired-intermediate.pem", "scenarios/expired-intermediate.pem"])
+            .evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:expired"])
         XCTAssertEqual(evaluation.failures.first?.reason, .expired(notAfter: intermediate.notAfter))
         XCTAssertEqual(evaluation.failures.first?.subject, intermediate.subject.description)
@@ -194,8 +216,10 @@ final class ScenarioTests: XCTestCase {
     // MARK: - CA rules (RFC 5280 §6.1.4)
 
     func testPathLengthConstraintViolationNamesThePathLen0CA() throws {
-        let evaluation = try TestCertificates.trust(["scenarios/pathlen-violation-leaf.pem", "scenarios/pathlen-sub-ca.pem",
-                                             "scenarios/pathlen0-ca.pem"]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust([
+            "scenarios/pathlen-violation-leaf.pem", "scenarios/pathlen-sub-ca.pem",
+            "scenarios/pathlen0-ca.pem",
+        ]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["2:pathLengthExceeded"])
         XCTAssertEqual(evaluation.failures.first?.reason, .pathLengthExceeded(limit: 0))
         XCTAssertEqual(evaluation.failures.first?.subject, try cert("scenarios/pathlen0-ca.pem").subject.description)
@@ -214,7 +238,8 @@ final class ScenarioTests: XCTestCase {
     }
 
     func testIssuerWithoutKeyCertSign() throws {
-        let evaluation = try TestCertificates.trust(["scenarios/leaf-under-no-keycertsign.pem", "scenarios/no-keycertsign-intermediate.pem"]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust(["scenarios/leaf-under-no-keycertsign.pem", "scenarios/no-keycertsign-intermediate.pem"])
+            .evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:missingKeyCertSign"])
     }
 
@@ -223,7 +248,8 @@ final class ScenarioTests: XCTestCase {
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:versionNotAllowed"])
         XCTAssertEqual(evaluation.failures.first?.reason, .versionNotAllowed(version: 1))
         // Also without the web-PKI profile: RFC 5280 alone rejects a v1 intermediate.
-        let basic = try TestCertificates.trust(["scenarios/leaf-under-v1.pem", "scenarios/v1-intermediate.pem"], policies: [.basicX509]).evaluateInEveryCacheMode()
+        let basic = try TestCertificates.trust(["scenarios/leaf-under-v1.pem", "scenarios/v1-intermediate.pem"], policies: [.basicX509])
+            .evaluateInEveryCacheMode()
         assertNotTrusted(basic, .recoverableTrustFailure, failures: ["1:versionNotAllowed"])
     }
 
@@ -246,8 +272,10 @@ final class ScenarioTests: XCTestCase {
     }
 
     func testNameConstraintsExcludedSubtree() throws {
-        let evaluation = try TestCertificates.trust(["scenarios/nc-leaf-excluded.pem", "scenarios/nc-intermediate.pem"],
-                                            policies: [.ssl(server: true, hostname: "x.bad.swifttrust.test")]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust(
+            ["scenarios/nc-leaf-excluded.pem", "scenarios/nc-intermediate.pem"],
+            policies: [.ssl(server: true, hostname: "x.bad.swifttrust.test")]
+        ).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
         guard case let .nameConstraintViolation(name, detail) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
         XCTAssertEqual(name, "DNS:x.bad.swifttrust.test")
@@ -255,8 +283,10 @@ final class ScenarioTests: XCTestCase {
     }
 
     func testNameConstraintsOutsidePermittedDNSSubtree() throws {
-        let evaluation = try TestCertificates.trust(["scenarios/nc-leaf-outside.pem", "scenarios/nc-intermediate.pem"],
-                                            policies: [.ssl(server: true, hostname: "www.example.org")]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust(
+            ["scenarios/nc-leaf-outside.pem", "scenarios/nc-intermediate.pem"],
+            policies: [.ssl(server: true, hostname: "www.example.org")]
+        ).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
         guard case let .nameConstraintViolation(name, detail) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
         XCTAssertEqual(name, "DNS:www.example.org")
@@ -272,31 +302,48 @@ final class ScenarioTests: XCTestCase {
 
     func testNameConstraintsApplyWithoutTheTLSPolicyToo() throws {
         // RFC 5280 path validation alone enforces name constraints.
-        let evaluation = try TestCertificates.trust(["scenarios/nc-leaf-excluded.pem", "scenarios/nc-intermediate.pem"], policies: [.basicX509]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust(["scenarios/nc-leaf-excluded.pem", "scenarios/nc-intermediate.pem"], policies: [.basicX509])
+            .evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
     }
 
     // MARK: - Cross-signing and backtracking
 
     func testCrossSignedLeafWithBothIntermediatesIsTrustedViaRoot() throws {
-        let trust = try TestCertificates.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-by-root.pem",
-                                        "scenarios/cross-intermediate-by-root2.pem"])
-        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root.pem"),
-                                                try cert("ecdsa/root.pem")])
+        let trust = try TestCertificates.trust([
+            "scenarios/cross-leaf.pem", "scenarios/cross-intermediate-by-root.pem",
+            "scenarios/cross-intermediate-by-root2.pem",
+        ])
+        assertTrusted(
+            trust.evaluateInEveryCacheMode(),
+            chain: [
+                try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root.pem"),
+                try cert("ecdsa/root.pem"),
+            ])
     }
 
     func testCrossSignedLeafWithOnlyRoot2AsAnchorIsTrustedViaRoot2() throws {
-        let trust = try TestCertificates.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-by-root.pem",
-                                        "scenarios/cross-intermediate-by-root2.pem"], anchors: ["scenarios/root2.pem"])
-        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root2.pem"),
-                                                try cert("scenarios/root2.pem")])
+        let trust = try TestCertificates.trust(
+            [
+                "scenarios/cross-leaf.pem", "scenarios/cross-intermediate-by-root.pem",
+                "scenarios/cross-intermediate-by-root2.pem",
+            ], anchors: ["scenarios/root2.pem"])
+        assertTrusted(
+            trust.evaluateInEveryCacheMode(),
+            chain: [
+                try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root2.pem"),
+                try cert("scenarios/root2.pem"),
+            ])
     }
 
     func testExpiredCrossCertificateFirstWithOnlyRoot2FailsNamingExpiry() throws {
         // The only path to root2 goes through the expired twin; the valid twin leads to root, which is not trusted.
         let expired = try cert("scenarios/cross-intermediate-expired-by-root2.pem")
-        let trust = try TestCertificates.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
-                                        "scenarios/cross-intermediate-by-root.pem"], anchors: ["scenarios/root2.pem"])
+        let trust = try TestCertificates.trust(
+            [
+                "scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
+                "scenarios/cross-intermediate-by-root.pem",
+            ], anchors: ["scenarios/root2.pem"])
         let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:expired"])
         XCTAssertEqual(evaluation.failures.first?.reason, .expired(notAfter: expired.notAfter))
@@ -306,11 +353,18 @@ final class ScenarioTests: XCTestCase {
     }
 
     func testExpiredCrossCertificateFirstWithBothRootsIsPassedOverForTheValidTwin() throws {
-        let trust = try TestCertificates.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
-                                        "scenarios/cross-intermediate-by-root.pem"], anchors: ["scenarios/root2.pem", "ecdsa/root.pem"])
+        let trust = try TestCertificates.trust(
+            [
+                "scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
+                "scenarios/cross-intermediate-by-root.pem",
+            ], anchors: ["scenarios/root2.pem", "ecdsa/root.pem"])
         let evaluation = trust.evaluateInEveryCacheMode()
-        assertTrusted(evaluation, chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root.pem"),
-                                          try cert("ecdsa/root.pem")])
+        assertTrusted(
+            evaluation,
+            chain: [
+                try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root.pem"),
+                try cert("ecdsa/root.pem"),
+            ])
         // Sent first, but expired at the verify date: the valid twin is tried before any signature is
         // spent on it, and the first path tried is the valid one.
         XCTAssertEqual(evaluation.attempts.map(\.outcome), [.valid])
@@ -318,10 +372,17 @@ final class ScenarioTests: XCTestCase {
     }
 
     func testExpiredCrossCertificateFirstSkippedForTheValidTwinToRoot2() throws {
-        let trust = try TestCertificates.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
-                                        "scenarios/cross-intermediate-by-root2.pem"], anchors: ["scenarios/root2.pem"])
-        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root2.pem"),
-                                                try cert("scenarios/root2.pem")])
+        let trust = try TestCertificates.trust(
+            [
+                "scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
+                "scenarios/cross-intermediate-by-root2.pem",
+            ], anchors: ["scenarios/root2.pem"])
+        assertTrusted(
+            trust.evaluateInEveryCacheMode(),
+            chain: [
+                try cert("scenarios/cross-leaf.pem"), try cert("scenarios/cross-intermediate-by-root2.pem"),
+                try cert("scenarios/root2.pem"),
+            ])
     }
 
     // MARK: - Extended key usage
@@ -333,36 +394,52 @@ final class ScenarioTests: XCTestCase {
         XCTAssertEqual(evaluation.violatedRules, [.serverAuthExtendedKeyUsageRequired])
         XCTAssertEqual(evaluation.failures.last?.reason, .extendedKeyUsageIncompatible(purpose: "serverAuth"))
         // It is a clientAuth leaf: fine for the client policy.
-        assertTrusted(try TestCertificates.trust(["ecdsa/leaf-no-serverauth.pem", "ecdsa/intermediate.pem"],
-                                         policies: [.ssl(server: false, hostname: nil)]).evaluateInEveryCacheMode())
+        assertTrusted(
+            try TestCertificates.trust(
+                ["ecdsa/leaf-no-serverauth.pem", "ecdsa/intermediate.pem"],
+                policies: [.ssl(server: false, hostname: nil)]
+            ).evaluateInEveryCacheMode())
     }
 
     func testClientLeafIsTrustedForTheClientPolicyOnly() throws {
-        assertTrusted(try TestCertificates.trust(["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"],
-                                         policies: [.ssl(server: false, hostname: nil)]).evaluateInEveryCacheMode())
-        let server = try TestCertificates.trust(["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"],
-                                        policies: [.ssl(server: true, hostname: nil)]).evaluateInEveryCacheMode()
+        assertTrusted(
+            try TestCertificates.trust(
+                ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"],
+                policies: [.ssl(server: false, hostname: nil)]
+            ).evaluateInEveryCacheMode())
+        let server = try TestCertificates.trust(
+            ["ecdsa/leaf-client.pem", "ecdsa/intermediate.pem"],
+            policies: [.ssl(server: true, hostname: nil)]
+        ).evaluateInEveryCacheMode()
         assertNotTrusted(server, .recoverableTrustFailure, failures: ["0:profileViolation", "0:extendedKeyUsageIncompatible"])
         // A server leaf is not a client certificate.
-        let serverLeafAsClient = try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                                    policies: [.ssl(server: false, hostname: nil)]).evaluateInEveryCacheMode()
+        let serverLeafAsClient = try TestCertificates.trust(
+            ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+            policies: [.ssl(server: false, hostname: nil)]
+        ).evaluateInEveryCacheMode()
         assertNotTrusted(serverLeafAsClient, .recoverableTrustFailure, failures: ["0:extendedKeyUsageIncompatible"])
         XCTAssertEqual(serverLeafAsClient.failures.first?.reason, .extendedKeyUsageIncompatible(purpose: "clientAuth"))
     }
 
     func testCodeSigningCAMayNotIssueServerCertificates() throws {
         // EKU chaining: the intermediate's EKU (codeSigning only) does not allow serverAuth.
-        let evaluation = try TestCertificates.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"])
+            .evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:extendedKeyUsageIncompatible"])
         XCTAssertEqual(evaluation.failures.first?.reason, .extendedKeyUsageIncompatible(purpose: "serverAuth"))
         XCTAssertEqual(evaluation.failures.first?.subject, try cert("scenarios/eku-codesigning-intermediate.pem").subject.description)
         // Nor client certificates.
-        let client = try TestCertificates.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"],
-                                        policies: [.ssl(server: false, hostname: nil)]).evaluateInEveryCacheMode()
+        let client = try TestCertificates.trust(
+            ["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"],
+            policies: [.ssl(server: false, hostname: nil)]
+        ).evaluateInEveryCacheMode()
         XCTAssertTrue(failureSummary(client).contains("1:extendedKeyUsageIncompatible"), "\(client)")
         // Without a purpose (RFC 5280 path validation only) the CA's EKU restricts nothing.
-        assertTrusted(try TestCertificates.trust(["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"],
-                                         policies: [.basicX509]).evaluateInEveryCacheMode())
+        assertTrusted(
+            try TestCertificates.trust(
+                ["scenarios/leaf-under-codesigning-ca.pem", "scenarios/eku-codesigning-intermediate.pem"],
+                policies: [.basicX509]
+            ).evaluateInEveryCacheMode())
     }
 
     // MARK: - Algorithms and keys
@@ -372,8 +449,9 @@ final class ScenarioTests: XCTestCase {
         let evaluation = trust.evaluateInEveryCacheMode()
         // Apple's SSL server policy refuses it (SecPolicyCheckSignatureHashAlgorithms, recoverable).
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation"])
-        XCTAssertEqual(evaluation.failures.first?.reason,
-                       .profileViolation(ProfileViolation(.signatureHashAlgorithm, .weakSignatureHash(algorithm: "ecdsa-with-SHA1"))))
+        XCTAssertEqual(
+            evaluation.failures.first?.reason,
+            .profileViolation(ProfileViolation(.signatureHashAlgorithm, .weakSignatureHash(algorithm: "ecdsa-with-SHA1"))))
         // Refused in every signature under the modern policy (and still by the server rule).
         trust.options.signaturePolicy = .modern
         XCTAssertEqual(trust.evaluateInEveryCacheMode().failures.first?.reason, .signatureUnverifiable(.legacyAlgorithm("ecdsa-with-SHA1")))
@@ -384,7 +462,9 @@ final class ScenarioTests: XCTestCase {
         trust.policies = [.ssl(server: true, hostname: TestCertificates.host)]
 
         trust.options.signaturePolicy = .legacy
-        assertTrusted(trust.evaluateInEveryCacheMode(), chain: [try cert("scenarios/leaf-sha1.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
+        assertTrusted(
+            trust.evaluateInEveryCacheMode(),
+            chain: [try cert("scenarios/leaf-sha1.pem"), try cert("ecdsa/intermediate.pem"), try cert("ecdsa/root.pem")])
     }
 
     func testRSA1024LeafIsRejectedByTheWebPKIProfileUnlessLegacyIsAllowed() throws {
@@ -399,7 +479,8 @@ final class ScenarioTests: XCTestCase {
     }
 
     func testRSAPSSLeafUnderTheRSAIntermediate() throws {
-        let evaluation = try TestCertificates.trust(["scenarios/leaf-pss.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"]).evaluateInEveryCacheMode()
+        let evaluation = try TestCertificates.trust(["scenarios/leaf-pss.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"])
+            .evaluateInEveryCacheMode()
         assertTrusted(evaluation, chain: [try cert("scenarios/leaf-pss.pem"), try cert("rsa/intermediate.pem"), try cert("rsa/root.pem")])
     }
 
@@ -431,8 +512,11 @@ final class ScenarioTests: XCTestCase {
         // The bundle is intermediate, leaf: after the leaf it only supplies the intermediate.
         assertTrusted(try TestCertificates.trust(["ecdsa/leaf.pem", "scenarios/chain-wrong-order.pem"]).evaluateInEveryCacheMode(), chain: chain)
         // Extras in any order: the builder picks the right issuer.
-        assertTrusted(try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/root.pem", "ecdsa/intermediate2.pem", "rsa/intermediate.pem",
-                                          "ecdsa/intermediate.pem"]).evaluateInEveryCacheMode(), chain: chain)
+        assertTrusted(
+            try TestCertificates.trust([
+                "ecdsa/leaf.pem", "ecdsa/root.pem", "ecdsa/intermediate2.pem", "rsa/intermediate.pem",
+                "ecdsa/intermediate.pem",
+            ]).evaluateInEveryCacheMode(), chain: chain)
     }
 
     func testBundleWhoseFirstCertificateIsNotTheLeafEvaluatesThatCertificate() throws {
@@ -475,9 +559,11 @@ final class ScenarioTests: XCTestCase {
         // A system root, evaluated as itself, is trusted only once the system store is added.
         let verifyTime = Int64(TestCertificates.verifyTime)
         let systemStore = try SystemTrustStore.shared
-        guard let systemRoot = systemStore.store.certificates.first(where: {
-            $0.isSelfIssued && $0.notBefore.secondsSince1970 < verifyTime && verifyTime < $0.notAfter.secondsSince1970
-        }) else {
+        guard
+            let systemRoot = systemStore.store.certificates.first(where: {
+                $0.isSelfIssued && $0.notBefore.secondsSince1970 < verifyTime && verifyTime < $0.notAfter.secondsSince1970
+            })
+        else {
             throw XCTSkip("no system trust store on this machine (\(systemStore.source ?? "none found"))")
         }
         let system = ServerTrust(certificates: [systemRoot], policies: [.basicX509])
@@ -490,8 +576,9 @@ final class ScenarioTests: XCTestCase {
 
     func testWithoutCustomAnchorsTheTestRootIsNotTrusted() throws {
         // Only the system store is consulted, and it does not hold the test root.
-        let trust = ServerTrust(certificates: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem")],
-                                policies: [.ssl(server: true, hostname: host)])
+        let trust = ServerTrust(
+            certificates: [try cert("ecdsa/leaf.pem"), try cert("ecdsa/intermediate.pem")],
+            policies: [.ssl(server: true, hostname: host)])
         trust.verifyDate = TestCertificates.verifyDate
         XCTAssertNil(trust.anchorCertificates)
         assertNotTrusted(trust.evaluateInEveryCacheMode(), .recoverableTrustFailure, failures: ["1:issuerNotFound"])
@@ -540,9 +627,12 @@ final class ScenarioTests: XCTestCase {
         // No CRL or OCSP response is supplied and evaluate() never uses the network: the status of the
         // leaf is unknown, which a hard-fail policy must not accept (Apple asks proof of the leaf,
         // SecPVCPathCheckRevocationResponsesReceived; the intermediate's unknown status is no failure).
-        let trust = try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                       policies: [.ssl(server: true, hostname: host),
-                                                  .revocation([.useAnyAvailableMethod, .requirePositiveResponse])])
+        let trust = try TestCertificates.trust(
+            ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+            policies: [
+                .ssl(server: true, hostname: host),
+                .revocation([.useAnyAvailableMethod, .requirePositiveResponse]),
+            ])
         let evaluation = trust.evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
         // Everything else about the chain was fine.
@@ -554,8 +644,9 @@ final class ScenarioTests: XCTestCase {
     func testRevocationPolicyWithoutPositiveResponseIsBestEffort() throws {
         // Apple's default revocation semantics: unknown status is accepted (soft fail) unless
         // requirePositiveResponse is set.
-        let trust = try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                       policies: [.ssl(server: true, hostname: host), .revocation(.useAnyAvailableMethod)])
+        let trust = try TestCertificates.trust(
+            ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+            policies: [.ssl(server: true, hostname: host), .revocation(.useAnyAvailableMethod)])
         assertTrusted(trust.evaluateInEveryCacheMode())
     }
 
@@ -565,7 +656,7 @@ final class ScenarioTests: XCTestCase {
         let evaluation = trust.evaluateInEveryCacheMode()
         XCTAssertEqual(trust.lastEvaluation?.failures, evaluation.failures)
         XCTAssertEqual(trust.lastEvaluation?.result, .unspecified)
-        trust.verifyDate = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01: everything expired
+        trust.verifyDate = Date(timeIntervalSince1970: 4_102_444_800) // 2100-01-01: everything expired
         XCTAssertNil(trust.lastEvaluation)
         assertNotTrusted(trust.evaluateInEveryCacheMode(), .recoverableTrustFailure, failures: ["0:expired", "1:expired", "2:expired"])
     }

@@ -19,8 +19,9 @@ final class VerifyDateRangeTests: XCTestCase {
             trust.verifyDate = Date(timeIntervalSince1970: seconds)
             let evaluation = trust.evaluate()
             assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["-:verifyDateOutOfRange"])
-            XCTAssertTrue(evaluation.failures.first?.description.contains("not a time X.509 can express") ?? false,
-                          "\(seconds): \(evaluation.failures)")
+            XCTAssertTrue(
+                evaluation.failures.first?.description.contains("not a time X.509 can express") ?? false,
+                "\(seconds): \(evaluation.failures)")
             XCTAssertThrowsError(try trust.evaluateWithError(), "\(seconds)")
         }
     }
@@ -64,11 +65,12 @@ final class VerifyDateRangeTests: XCTestCase {
         XCTAssertEqual(leaf.notAfter.description, "9999-12-31T23:59:59Z")
         // Apple's test evaluates under the default policy, BasicX509 (the SSL policy would refuse a
         // leaf valid for eight thousand years for its lifetime alone).
-        let trust = try TestCertificates.trust(["policy-options/far-future-leaf.pem"], anchors: ["policy-options/far-future-root.pem"],
-                                       policies: [.basicX509])
-        trust.verifyDate = Date(timeIntervalSinceReferenceDate: 252_416_070_000)  // 1 October 9999, Apple's testFarFutureWithinValidity
+        let trust = try TestCertificates.trust(
+            ["policy-options/far-future-leaf.pem"], anchors: ["policy-options/far-future-root.pem"],
+            policies: [.basicX509])
+        trust.verifyDate = Date(timeIntervalSinceReferenceDate: 252_416_070_000) // 1 October 9999, Apple's testFarFutureWithinValidity
         assertTrusted(trust.evaluate())
-        trust.verifyDate = Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z: notAfter is inclusive
+        trust.verifyDate = Date(timeIntervalSince1970: 253_402_300_799) // 9999-12-31T23:59:59Z: notAfter is inclusive
         assertTrusted(trust.evaluate())
 
         trust.verifyDate = ISO8601DateFormatter().date(from: "9999-12-31T23:59:59Z").map { $0.addingTimeInterval(86_401) }
@@ -90,7 +92,8 @@ final class VerifyDateRangeTests: XCTestCase {
 
     func testRevocationFetchingWithAnUnrepresentableDateFailsWithoutFetching() async throws {
         for seconds in Self.unrepresentable {
-            let trust = try TestCertificates.trust(["ecdsa/chain.pem"], policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation([])])
+            let trust = try TestCertificates.trust(
+                ["ecdsa/chain.pem"], policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation([])])
             trust.verifyDate = Date(timeIntervalSince1970: seconds)
             let fetcher = RefusingFetcher()
             let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)

@@ -37,12 +37,17 @@ final class ProfileRuleSpecificationTests: XCTestCase {
     /// The subsets the engine prepares inputs for, derived from `reads`: a rule that forgets to say
     /// what it reads would run without it.
     func testDerivedSubsetsAreTheRulesThatReadEachInput() {
-        XCTAssertEqual(Set(ProfileRuleRegistry.rulesReadingSelfSigned),
-                       [.authorityKeyIdentifier, .anchorProfile, .rootAuthorityKeyIdentifier, .rootWithoutExtendedKeyUsage])
-        XCTAssertEqual(Set(ProfileRuleRegistry.anchorSourceRules),
-                       [.strongKeySize, .serverAuthExtendedKeyUsageRequired, .leafValidityPeriod, .systemTrustedLeafValidityPeriod,
-                        .signatureHashAlgorithm])
-        XCTAssertEqual(Set(ProfileRuleRegistry.anchorConstraintRules),
-                       [.anchorValidity, .anchorIsCA, .anchorProfile, .anchorExtendedKeyUsage])
+        XCTAssertEqual(
+            Set(ProfileRuleRegistry.rulesReadingSelfSigned),
+            [.authorityKeyIdentifier, .anchorProfile, .rootAuthorityKeyIdentifier, .rootWithoutExtendedKeyUsage])
+        XCTAssertEqual(
+            Set(ProfileRuleRegistry.anchorSourceRules),
+            [
+                .strongKeySize, .serverAuthExtendedKeyUsageRequired, .leafValidityPeriod, .systemTrustedLeafValidityPeriod,
+                .signatureHashAlgorithm,
+            ])
+        XCTAssertEqual(
+            Set(ProfileRuleRegistry.anchorConstraintRules),
+            [.anchorValidity, .anchorIsCA, .anchorProfile, .anchorExtendedKeyUsage])
     }
 }

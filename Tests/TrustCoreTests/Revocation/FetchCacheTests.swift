@@ -21,12 +21,15 @@ final class FetchCacheTests: CachesOnTestCase {
     /// and `cache`: each must find the leaf revoked from `source`. (The committed CRL's nextUpdate
     /// is in 2099, so it is cached; the committed OCSP responses' have passed in real time, and a
     /// cache keeps nothing past its nextUpdate.)
-    private func evaluateRevokedLeaf(_ count: Int, options: RevocationOptions, fetcher: RecordingFetcher, cache: FetchCache?,
-                                     source: RevocationSource, file: StaticString = #filePath, line: UInt = #line) async throws {
+    private func evaluateRevokedLeaf(
+        _ count: Int, options: RevocationOptions, fetcher: RecordingFetcher, cache: FetchCache?,
+        source: RevocationSource, file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
         for round in 0..<count {
             let evaluation = await (try Kit.trust(Kit.revokedLeaf, options: options)).evaluate(fetchingWith: fetcher, cache: cache)
-            XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: source, time: Kit.revocationDate, reason: .keyCompromise),
-                           "evaluation \(round)", file: file, line: line)
+            XCTAssertEqual(
+                Kit.status(evaluation, 0), .revoked(source: source, time: Kit.revocationDate, reason: .keyCompromise),
+                "evaluation \(round)", file: file, line: line)
             assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"], file: file, line: line)
         }
     }
@@ -77,8 +80,10 @@ final class FetchCacheTests: CachesOnTestCase {
 
     /// `count` evaluations of new trusts for the leaf sent alone, through `server` and `cache`:
     /// each must complete the chain with the downloaded intermediate.
-    private func evaluateLeafAlone(_ count: Int, server: IssuerFetchingTests.IssuerServer, cache: FetchCache?,
-                                   file: StaticString = #filePath, line: UInt = #line) async throws {
+    private func evaluateLeafAlone(
+        _ count: Int, server: IssuerFetchingTests.IssuerServer, cache: FetchCache?,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
         for round in 0..<count {
             let trust = try IssuerFetchingTests.leafAlone()
             let evaluation = await trust.evaluate(fetchingWith: server, cache: cache)

@@ -42,7 +42,8 @@ final class FetchFailureRecordingTests: XCTestCase {
         XCTAssertEqual(trust.evaluate().fetchFailures, status.fetchFailures)
 
         // Hard fail: the failure names the refusal.
-        let hard = await (try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse])).evaluate(fetchingWith: RefusingFetcher(), cache: nil)
+        let hard = await (try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse])).evaluate(
+            fetchingWith: RefusingFetcher(), cache: nil)
         XCTAssertFalse(hard.isTrusted)
         XCTAssertTrue(Kit.firstFailure(hard).contains("fetch refused: 10.0.0.5 is a private-use address"), Kit.firstFailure(hard))
     }
@@ -53,8 +54,9 @@ final class FetchFailureRecordingTests: XCTestCase {
         let evaluation = await trust.evaluate(fetchingWith: StuckFetcher(), cache: nil, within: .milliseconds(300))
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
         XCTAssertTrue(evaluation.isTrusted, "soft fail: \(evaluation)")
-        XCTAssertEqual(Kit.status(evaluation, 0)?.description,
-                       "unknown: CRL \(Kit.crlURL) not fetched: deadline reached (the evaluation's fetch deadline passed)")
+        XCTAssertEqual(
+            Kit.status(evaluation, 0)?.description,
+            "unknown: CRL \(Kit.crlURL) not fetched: deadline reached (the evaluation's fetch deadline passed)")
         XCTAssertEqual(evaluation.fetchFailures.map(\.reason), [.deadlineReached])
     }
 }

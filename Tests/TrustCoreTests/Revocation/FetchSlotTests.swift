@@ -53,8 +53,9 @@ final class FetchSlotTests: XCTestCase {
         }
         defer { for task in issuers { task.cancel() } }
         try await settle(3) { silent.map(\.accepted).reduce(0, +) >= 2 }
-        XCTAssertLessThanOrEqual(silent.map(\.accepted).reduce(0, +), HTTPRevocationFetcher.concurrentIssuerFetches,
-                                 "caIssuers downloads held at once")
+        XCTAssertLessThanOrEqual(
+            silent.map(\.accepted).reduce(0, +), HTTPRevocationFetcher.concurrentIssuerFetches,
+            "caIssuers downloads held at once")
 
         // A CRL fetch of a validated chain still gets a slot at once.
         let crl = Array("not a CRL, but 200 OK".utf8)

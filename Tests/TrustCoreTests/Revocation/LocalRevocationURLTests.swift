@@ -72,7 +72,8 @@ final class LocalRevocationURLTests: XCTestCase {
 
     func testCAIssuersURLsNeverGetTheAllowance() async throws {
         let (fetcher, responder) = try serving(Array(try TestCertificates.certificate("ecdsa/intermediate.pem").derEncoded))
-        let trust = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/leaf.pem"), policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        let trust = ServerTrust(
+            certificates: try TestCertificates.certificates("ecdsa/leaf.pem"), policies: [.ssl(server: true, hostname: TestCertificates.host)])
         trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         trust.verifyDate = TestCertificates.verifyDate
         trust.revocationFetchesMayReachLocalAddresses = true

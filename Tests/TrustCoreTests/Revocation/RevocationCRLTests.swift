@@ -15,8 +15,10 @@ final class RevocationCRLTests: XCTestCase {
 
     func testRevokedLeafWithCurrentCRLIsRevoked() throws {
         for options in [soft, hard, .useAnyAvailableMethod, []] {
-            let evaluation = try Kit.trust(Kit.revokedLeaf, options: options.union(.networkAccessDisabled),
-                                           crls: ["intermediate-current", "root-empty"]).evaluate()
+            let evaluation = try Kit.trust(
+                Kit.revokedLeaf, options: options.union(.networkAccessDisabled),
+                crls: ["intermediate-current", "root-empty"]
+            ).evaluate()
             assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
             XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .suppliedCRL, time: Kit.revocationDate, reason: .keyCompromise))
             XCTAssertEqual(Kit.status(evaluation, 1), .good(source: .suppliedCRL))
@@ -160,8 +162,9 @@ final class RevocationCRLTests: XCTestCase {
         // crl-signer-other has the intermediate's subject but its own key; its CRL (with its own AKI)
         // names a key nobody in the evaluation holds a certificate for: not used (RFC 5280 §6.3.3 (f)),
         // and not an integrity failure either.
-        var forge = CRLForge(issuer: try TestCertificates.certificate("revocation/crl-signer-other.pem"),
-                             keyPath: "revocation/keys/crl-signer-other.key.pem")
+        var forge = CRLForge(
+            issuer: try TestCertificates.certificate("revocation/crl-signer-other.pem"),
+            keyPath: "revocation/keys/crl-signer-other.key.pem")
         forge.entries = [(Array(try TestCertificates.certificate(Kit.revokedLeaf).serialNumber), "260401000000Z", 1)]
         let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
         trust.setCRLs([try forge.make()])
@@ -190,7 +193,8 @@ final class RevocationCRLTests: XCTestCase {
                 if case .good? = Kit.status(goodEvaluation, 0) { XCTFail("byte \(index) ^ \(mask): damaged CRL proves good") }
                 // Same name, and no AKI keyid or the issuer's (docs: "when both ... are present they must match").
                 let aki = crl.authorityKeyIdentifier?.keyIdentifier.map(Array.init)
-                let claimsIssuer = crl.issuer == intermediate.subject
+                let claimsIssuer =
+                    crl.issuer == intermediate.subject
                     && (aki == nil || aki == intermediate.extensions.subjectKeyIdentifier.map { Array($0.keyIdentifier) })
                 if claimsIssuer {
                     XCTAssertEqual(failureSummary(goodEvaluation), ["0:revocationInformationInvalid"], "byte \(index) ^ \(mask)")
@@ -228,14 +232,15 @@ final class RevocationCRLTests: XCTestCase {
         let intermediateSerial = Array(try TestCertificates.certificate(Kit.intermediate).serialNumber)
         var forge = try CRLForge.root()
         forge.entries = [(intermediateSerial, "260401000000Z", 2)]
-        forge.issuingDistributionPoint = .sequence([.primitive(0x81, [0xFF])])  // onlyContainsUserCerts
+        forge.issuingDistributionPoint = .sequence([.primitive(0x81, [0xFF])]) // onlyContainsUserCerts
         let trust = try Kit.trust(Kit.goodLeaf, options: soft)
         trust.setCRLs([try Kit.crl("intermediate-current"), try forge.make()])
         let evaluation = trust.evaluate()
         assertTrusted(evaluation)
         XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedCRL))
-        XCTAssertTrue(Kit.notes(Kit.status(evaluation, 1)).contains { $0.contains("end-entity certificates only") },
-                      "\(evaluation.revocationStatuses)")
+        XCTAssertTrue(
+            Kit.notes(Kit.status(evaluation, 1)).contains { $0.contains("end-entity certificates only") },
+            "\(evaluation.revocationStatuses)")
 
         // Control: the same root CRL without the IDP revokes the intermediate.
         forge.issuingDistributionPoint = nil
@@ -248,7 +253,7 @@ final class RevocationCRLTests: XCTestCase {
     func testOnlyCACertsCRLIsNotUsedForTheLeaf() throws {
         var forge = try CRLForge.intermediate()
         forge.entries = [(Array(try TestCertificates.certificate(Kit.revokedLeaf).serialNumber), "260401000000Z", 1)]
-        forge.issuingDistributionPoint = .sequence([.primitive(0x82, [0xFF])])  // onlyContainsCACerts
+        forge.issuingDistributionPoint = .sequence([.primitive(0x82, [0xFF])]) // onlyContainsCACerts
         let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
         trust.setCRLs([try forge.make()])
         let evaluation = trust.evaluate()
@@ -266,7 +271,9 @@ final class RevocationCRLTests: XCTestCase {
         good.setCRLs([crl])
         let goodEvaluation = good.evaluate()
         assertTrusted(goodEvaluation)
-        XCTAssertTrue(Kit.notes(Kit.status(goodEvaluation, 0)).contains { $0.contains("cover only the reasons {keyCompromise}") }, "\(goodEvaluation.revocationStatuses)")
+        XCTAssertTrue(
+            Kit.notes(Kit.status(goodEvaluation, 0)).contains { $0.contains("cover only the reasons {keyCompromise}") },
+            "\(goodEvaluation.revocationStatuses)")
         // It still proves revoked.
         let revoked = try Kit.trust(Kit.revokedLeaf, options: soft)
         revoked.setCRLs([crl])
@@ -278,7 +285,7 @@ final class RevocationCRLTests: XCTestCase {
         // the CRL issuer; this one is the leaf's issuer, so its entry revokes the leaf.
         var forge = try CRLForge.intermediate()
         forge.entries = [(Array(try TestCertificates.certificate(Kit.revokedLeaf).serialNumber), "260401000000Z", 1)]
-        forge.issuingDistributionPoint = .sequence([.primitive(0x84, [0xFF])])  // indirectCRL
+        forge.issuingDistributionPoint = .sequence([.primitive(0x84, [0xFF])]) // indirectCRL
         let trust = try Kit.trust(Kit.revokedLeaf, options: soft)
         trust.setCRLs([try forge.make()])
         let evaluation = trust.evaluate()
@@ -290,8 +297,10 @@ final class RevocationCRLTests: XCTestCase {
 
     func testRevokedIntermediateViaRootCRL() throws {
         let leaf = "revocation/leaf-under-revoked-intermediate.pem"
-        let evaluation = try Kit.trust(leaf, intermediates: ["revocation/revoked-intermediate.pem"], options: soft,
-                                       crls: ["root-current", "revoked-intermediate-empty"]).evaluate()
+        let evaluation = try Kit.trust(
+            leaf, intermediates: ["revocation/revoked-intermediate.pem"], options: soft,
+            crls: ["root-current", "revoked-intermediate-empty"]
+        ).evaluate()
         assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["1:revoked"])
         XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedCRL))
         XCTAssertEqual(Kit.status(evaluation, 1), .revoked(source: .suppliedCRL, time: Kit.revocationDate, reason: .caCompromise))
@@ -301,8 +310,10 @@ final class RevocationCRLTests: XCTestCase {
         XCTAssertTrue(description.contains("SwiftTrust Test Revoked Intermediate ECDSA"), description)
 
         // Without the root's CRL the intermediate is merely unknown.
-        let withoutRoot = try Kit.trust(leaf, intermediates: ["revocation/revoked-intermediate.pem"], options: soft,
-                                        crls: ["revoked-intermediate-empty"]).evaluate()
+        let withoutRoot = try Kit.trust(
+            leaf, intermediates: ["revocation/revoked-intermediate.pem"], options: soft,
+            crls: ["revoked-intermediate-empty"]
+        ).evaluate()
         assertTrusted(withoutRoot)
     }
 
@@ -339,8 +350,9 @@ final class RevocationCRLTests: XCTestCase {
         forge.entries = [(Array(byRoot.serialNumber), "260401000000Z", 2)]
         let rootCRL = try forge.make()
         func trust(intermediates: [String], anchors: [String]) throws -> ServerTrust {
-            let trust = try TestCertificates.trust(["scenarios/cross-leaf.pem"] + intermediates, anchors: anchors,
-                                           policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation([.crl])])
+            let trust = try TestCertificates.trust(
+                ["scenarios/cross-leaf.pem"] + intermediates, anchors: anchors,
+                policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation([.crl])])
             trust.setCRLs([rootCRL])
             return trust
         }
@@ -349,8 +361,10 @@ final class RevocationCRLTests: XCTestCase {
         assertNotTrusted(only, .fatalTrustFailure, failures: ["1:revoked"])
         // Both paths: the builder goes on to the cross-signed one.
         var triedRevokedPathFirst = 0
-        for intermediates in [["scenarios/cross-intermediate-by-root.pem", "scenarios/cross-intermediate-by-root2.pem"],
-                              ["scenarios/cross-intermediate-by-root2.pem", "scenarios/cross-intermediate-by-root.pem"]] {
+        for intermediates in [
+            ["scenarios/cross-intermediate-by-root.pem", "scenarios/cross-intermediate-by-root2.pem"],
+            ["scenarios/cross-intermediate-by-root2.pem", "scenarios/cross-intermediate-by-root.pem"],
+        ] {
             let both = try trust(intermediates: intermediates, anchors: ["ecdsa/root.pem", "scenarios/root2.pem"]).evaluate()
             assertTrusted(both)
             XCTAssertEqual(both.chain.last?.subject.description, "CN=SwiftTrust Test Root 2,O=SwiftTrust")
@@ -358,7 +372,9 @@ final class RevocationCRLTests: XCTestCase {
             if both.attempts.contains(where: { attempt in
                 attempt.outcome == .invalid && attempt.chain.contains(byRoot)
                     && attempt.failures.contains { if case .revoked = $0.reason { true } else { false } }
-            }) { triedRevokedPathFirst += 1 }
+            }) {
+                triedRevokedPathFirst += 1
+            }
         }
         // In at least one presentation order the revoked path was tried first, rejected for the
         // revocation, and the builder went on to the other one.
@@ -399,8 +415,9 @@ final class RevocationCRLTests: XCTestCase {
         for leaf in [Kit.goodLeaf, Kit.revokedLeaf] {
             let evaluation = try Kit.trust(leaf, options: soft, crls: ["intermediate-delta"]).evaluate()
             assertTrusted(evaluation)
-            XCTAssertTrue(Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("delta CRL without a usable base CRL") },
-                          "\(evaluation.revocationStatuses)")
+            XCTAssertTrue(
+                Kit.notes(Kit.status(evaluation, 0)).contains { $0.contains("delta CRL without a usable base CRL") },
+                "\(evaluation.revocationStatuses)")
             let hardEvaluation = try Kit.trust(leaf, options: hard, crls: ["intermediate-delta", "root-empty"]).evaluate()
             assertNotTrusted(hardEvaluation, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
         }
@@ -408,8 +425,10 @@ final class RevocationCRLTests: XCTestCase {
 
     func testRemoveFromCRLDeltaReleasesTheCertificate() throws {
         // Documented policy: removeFromCRL in a delta releases (as OpenSSL does).
-        let evaluation = try Kit.trust(Kit.revokedLeaf, options: hard,
-                                       crls: ["intermediate-current", "intermediate-remove-from-crl", "root-empty"]).evaluate()
+        let evaluation = try Kit.trust(
+            Kit.revokedLeaf, options: hard,
+            crls: ["intermediate-current", "intermediate-remove-from-crl", "root-empty"]
+        ).evaluate()
         assertTrusted(evaluation)
         XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .suppliedCRL))
     }

@@ -47,7 +47,7 @@ final class RevocationFetchScopeTests: XCTestCase {
         let wrongHostEvaluation = await wrongHost.evaluate(fetchingWith: http, cache: nil)
         XCTAssertTrue(failureSummary(wrongHostEvaluation).contains("0:hostnameMismatch"), "\(wrongHostEvaluation)")
         let expired = try Kit.trust(genuine, options: [])
-        expired.verifyDate = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
+        expired.verifyDate = Date(timeIntervalSince1970: 4_102_444_800) // 2100-01-01
         let expiredEvaluation = await expired.evaluate(fetchingWith: http, cache: nil)
         XCTAssertTrue(failureSummary(expiredEvaluation).contains("0:expired"), "\(expiredEvaluation)")
 
@@ -79,8 +79,9 @@ final class RevocationFetchScopeTests: XCTestCase {
 
     func testFetchedCRLFailingVerificationIsNotFatalEvenBesideGoodOCSP() async throws {
         // The CRL is tried first (preferCRL), fails its signature check, and OCSP then proves good.
-        let fetcher = RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-wrong-signer.crl")],
-                                       ocsp: [Kit.ocspURL: try TestCertificates.bytes("revocation/good-leaf-good.ocsp")])
+        let fetcher = RecordingFetcher(
+            crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-wrong-signer.crl")],
+            ocsp: [Kit.ocspURL: try TestCertificates.bytes("revocation/good-leaf-good.ocsp")])
         let trust = try Kit.trust(Kit.goodLeaf, options: [.preferCRL, .requirePositiveResponse], crls: ["root-empty"])
         let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         assertTrusted(evaluation)
@@ -96,8 +97,9 @@ final class RevocationFetchScopeTests: XCTestCase {
 
     func testFetchedOCSPResponseFailingVerificationIsNoInformation() async throws {
         // Signed by a certificate without id-kp-OCSPSigning: ignored, the CRL decides.
-        let fetcher = RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
-                                       ocsp: [Kit.ocspURL: try TestCertificates.bytes("revocation/good-leaf-unauthorised.ocsp")])
+        let fetcher = RecordingFetcher(
+            crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
+            ocsp: [Kit.ocspURL: try TestCertificates.bytes("revocation/good-leaf-unauthorised.ocsp")])
         let evaluation = await (try Kit.trust(Kit.goodLeaf, options: [.requirePositiveResponse], crls: ["root-empty"]))
             .evaluate(fetchingWith: fetcher, cache: nil)
         assertTrusted(evaluation)

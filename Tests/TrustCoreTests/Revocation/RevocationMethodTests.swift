@@ -20,8 +20,10 @@ final class RevocationMethodTests: XCTestCase {
         let control = try Kit.trust(Kit.revokedLeaf, options: [.ocsp], ocsp: ["revoked-leaf-revoked"]).evaluate()
         assertNotTrusted(control, .fatalTrustFailure, failures: ["0:revoked"])
         // And a good response does not count as proof under [.crl] hard fail.
-        let hard = try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"],
-                                 ocsp: ["good-leaf-good"]).evaluate()
+        let hard = try Kit.trust(
+            Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"],
+            ocsp: ["good-leaf-good"]
+        ).evaluate()
         assertNotTrusted(hard, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
     }
 
@@ -42,8 +44,10 @@ final class RevocationMethodTests: XCTestCase {
             let byOCSP = try Kit.trust(Kit.revokedLeaf, options: options, crls: ["root-empty"], ocsp: ["revoked-leaf-revoked"]).evaluate()
             assertNotTrusted(byOCSP, .fatalTrustFailure, failures: ["0:revoked"])
             // Proof of good from either method satisfies hard fail.
-            let good = try Kit.trust(Kit.goodLeaf, options: options.union(.requirePositiveResponse), crls: ["root-empty"],
-                                     ocsp: ["good-leaf-good"]).evaluate()
+            let good = try Kit.trust(
+                Kit.goodLeaf, options: options.union(.requirePositiveResponse), crls: ["root-empty"],
+                ocsp: ["good-leaf-good"]
+            ).evaluate()
             assertTrusted(good)
         }
     }
@@ -51,16 +55,21 @@ final class RevocationMethodTests: XCTestCase {
     func testRevokedFromAnyValidSourceWins() throws {
         // Good OCSP for good-leaf, but the base + delta CRLs put it on hold.
         for options: RevocationOptions in [[], .useAnyAvailableMethod, [.ocsp, .crl, .preferCRL], [.ocsp, .crl, .requirePositiveResponse]] {
-            let evaluation = try Kit.trust(Kit.goodLeaf, options: options, crls: ["intermediate-current", "intermediate-delta", "root-empty"],
-                                           ocsp: ["good-leaf-good"]).evaluate()
+            let evaluation = try Kit.trust(
+                Kit.goodLeaf, options: options, crls: ["intermediate-current", "intermediate-delta", "root-empty"],
+                ocsp: ["good-leaf-good"]
+            ).evaluate()
             assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
-            XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .suppliedCRL, time: Kit.date(2026, 5, 10), reason: .certificateHold),
-                           "\(options)")
+            XCTAssertEqual(
+                Kit.status(evaluation, 0), .revoked(source: .suppliedCRL, time: Kit.date(2026, 5, 10), reason: .certificateHold),
+                "\(options)")
         }
         // The other way round: the CRLs release revoked-leaf (removeFromCRL delta), OCSP says revoked.
         for options: RevocationOptions in [[], [.ocsp, .crl, .preferCRL]] {
-            let evaluation = try Kit.trust(Kit.revokedLeaf, options: options, crls: ["intermediate-current", "intermediate-remove-from-crl"],
-                                           ocsp: ["revoked-leaf-revoked"]).evaluate()
+            let evaluation = try Kit.trust(
+                Kit.revokedLeaf, options: options, crls: ["intermediate-current", "intermediate-remove-from-crl"],
+                ocsp: ["revoked-leaf-revoked"]
+            ).evaluate()
             assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revoked"])
             XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .suppliedOCSP, time: Kit.revocationDate, reason: .keyCompromise))
         }
@@ -69,8 +78,10 @@ final class RevocationMethodTests: XCTestCase {
     func testInvalidCRLFailsEvenWhenAnotherSourceProvesGood() throws {
         // The forged (wrong-signer) CRL is evidence that something is wrong: good proof from OCSP or
         // from a valid CRL does not make it go unnoticed (docs/revocation.md, invalid CRL: fail).
-        for (crls, ocsp) in [(["intermediate-wrong-signer"], ["good-leaf-good"]),
-                             (["intermediate-current", "intermediate-wrong-signer"], [String]())] {
+        for (crls, ocsp) in [
+            (["intermediate-wrong-signer"], ["good-leaf-good"]),
+            (["intermediate-current", "intermediate-wrong-signer"], [String]()),
+        ] {
             for options: RevocationOptions in [[], [.requirePositiveResponse]] {
                 let evaluation = try Kit.trust(Kit.goodLeaf, options: options, crls: crls + ["root-empty"], ocsp: ocsp).evaluate()
                 assertNotTrusted(evaluation, .fatalTrustFailure, failures: ["0:revocationInformationInvalid"])
@@ -89,13 +100,16 @@ final class RevocationMethodTests: XCTestCase {
     // MARK: When evaluate(fetchingWith:cache:) fetches
 
     private func fetcherServingFixtures() throws -> RecordingFetcher {
-        RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
-                         ocsp: [Kit.ocspURL: try TestCertificates.bytes("revocation/revoked-leaf-revoked.ocsp")])
+        RecordingFetcher(
+            crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
+            ocsp: [Kit.ocspURL: try TestCertificates.bytes("revocation/revoked-leaf-revoked.ocsp")])
     }
 
     func testNetworkAccessDisabledNeverCallsTheFetcher() async throws {
-        for options: RevocationOptions in [[.networkAccessDisabled], [.ocsp, .crl, .networkAccessDisabled, .requirePositiveResponse],
-                                           [.crl, .preferCRL, .networkAccessDisabled]] {
+        for options: RevocationOptions in [
+            [.networkAccessDisabled], [.ocsp, .crl, .networkAccessDisabled, .requirePositiveResponse],
+            [.crl, .preferCRL, .networkAccessDisabled],
+        ] {
             let fetcher = try fetcherServingFixtures()
             let trust = try Kit.trust(Kit.revokedLeaf, options: options)
             let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
@@ -113,9 +127,12 @@ final class RevocationMethodTests: XCTestCase {
 
     func testNetworkAccessDisabledInAnyRevocationPolicyWins() async throws {
         let fetcher = try fetcherServingFixtures()
-        let trust = try TestCertificates.trust([Kit.revokedLeaf, Kit.intermediate],
-                                       policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation([.ocsp]),
-                                                  .revocation([.networkAccessDisabled])])
+        let trust = try TestCertificates.trust(
+            [Kit.revokedLeaf, Kit.intermediate],
+            policies: [
+                .ssl(server: true, hostname: TestCertificates.host), .revocation([.ocsp]),
+                .revocation([.networkAccessDisabled]),
+            ])
         _ = await trust.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertEqual(fetcher.calls, [])
     }
@@ -141,8 +158,9 @@ final class RevocationMethodTests: XCTestCase {
         XCTAssertEqual(fetcher.calls.map(\.kind), ["crl"])
         XCTAssertEqual(fetcher.calls.map(\.url), [Kit.crlURL])
         XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
-        XCTAssertTrue(evaluation.failures.first?.description.contains("CRL http://crl.swifttrust.test/ecdsa-intermediate.crl") == true,
-                      "\(evaluation)")
+        XCTAssertTrue(
+            evaluation.failures.first?.description.contains("CRL http://crl.swifttrust.test/ecdsa-intermediate.crl") == true,
+            "\(evaluation)")
     }
 
     func testOnlyTheEnabledMethodIsFetched() async throws {
@@ -161,8 +179,9 @@ final class RevocationMethodTests: XCTestCase {
         XCTAssertEqual(fetcher.calls.map(\.kind), ["ocsp", "crl"])
         XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
         // Garbage from the responder is no answer either.
-        let garbage = RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
-                                       ocsp: [Kit.ocspURL: [0x30, 0x00]])
+        let garbage = RecordingFetcher(
+            crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
+            ocsp: [Kit.ocspURL: [0x30, 0x00]])
         let second = try await Kit.trust(Kit.revokedLeaf, options: []).evaluate(fetchingWith: garbage, cache: nil)
         XCTAssertEqual(garbage.calls.map(\.kind), ["ocsp", "crl"])
         assertNotTrusted(second, .fatalTrustFailure, failures: ["0:revoked"])
@@ -177,8 +196,9 @@ final class RevocationMethodTests: XCTestCase {
             ("other certificate", try TestCertificates.bytes("revocation/revoked-leaf-revoked.ocsp")),
         ]
         for (name, ocsp) in noAnswers {
-            let fetcher = RecordingFetcher(crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
-                                           ocsp: [Kit.ocspURL: ocsp])
+            let fetcher = RecordingFetcher(
+                crls: [Kit.crlURL: try TestCertificates.bytes("revocation/intermediate-current.crl")],
+                ocsp: [Kit.ocspURL: ocsp])
             let trust = try Kit.trust(Kit.goodLeaf, options: [.requirePositiveResponse])
             trust.setCRLs([try Kit.crl("root-empty")])
             let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: nil)
@@ -203,8 +223,9 @@ final class RevocationMethodTests: XCTestCase {
         XCTAssertEqual(fetcher.calls, [])
 
         // No path to an anchor: nothing to check, nothing fetched.
-        let unanchored = try TestCertificates.trust([Kit.revokedLeaf, Kit.intermediate], anchors: ["rsa/root.pem"],
-                                            policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation([])])
+        let unanchored = try TestCertificates.trust(
+            [Kit.revokedLeaf, Kit.intermediate], anchors: ["rsa/root.pem"],
+            policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation([])])
         let evaluation = await unanchored.evaluate(fetchingWith: fetcher, cache: nil)
         XCTAssertFalse(evaluation.isTrusted)
         XCTAssertEqual(fetcher.calls, [])
@@ -215,7 +236,8 @@ final class RevocationMethodTests: XCTestCase {
         let soft = try await Kit.trust(Kit.revokedLeaf, options: []).evaluate(fetchingWith: fetcher, cache: nil)
         assertTrusted(soft)
         XCTAssertEqual(fetcher.calls.map(\.kind), ["ocsp", "crl"])
-        let hard = try await Kit.trust(Kit.goodLeaf, options: [.requirePositiveResponse], crls: ["root-empty"]).evaluate(fetchingWith: fetcher, cache: nil)
+        let hard = try await Kit.trust(Kit.goodLeaf, options: [.requirePositiveResponse], crls: ["root-empty"]).evaluate(
+            fetchingWith: fetcher, cache: nil)
         assertNotTrusted(hard, .recoverableTrustFailure, failures: ["0:revocationUnavailable"])
     }
 

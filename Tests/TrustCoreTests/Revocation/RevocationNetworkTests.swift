@@ -38,12 +38,17 @@ final class RevocationNetworkTests: XCTestCase {
     /// `openssl ocsp` answering from revocation/ocsp-index.txt at the real current time (-ndays 7).
     private func startOCSPResponder(requests: Int, delegated: Bool = false) throws -> (LoopbackServer, Int) {
         let openssl = try requireTool("openssl")
-        let signer = delegated ? ["-rsigner", "revocation/ocsp-responder.pem", "-rkey", "revocation/keys/ocsp-responder.key.pem"]
+        let signer =
+            delegated
+            ? ["-rsigner", "revocation/ocsp-responder.pem", "-rkey", "revocation/keys/ocsp-responder.key.pem"]
             : ["-rsigner", "ecdsa/intermediate.pem", "-rkey", "keys/ecdsa/intermediate.key.pem"]
-        let server = LoopbackServer(executable: openssl,
-                                    arguments: ["ocsp", "-index", "revocation/ocsp-index.txt", "-port", "0", "-nrequest", "\(requests)",
-                                                "-CA", "ecdsa/intermediate.pem"] + signer + ["-ndays", "7"],
-                                    directory: TestCertificates.directory.path)
+        let server = LoopbackServer(
+            executable: openssl,
+            arguments: [
+                "ocsp", "-index", "revocation/ocsp-index.txt", "-port", "0", "-nrequest", "\(requests)",
+                "-CA", "ecdsa/intermediate.pem",
+            ] + signer + ["-ndays", "7"],
+            directory: TestCertificates.directory.path)
         servers.append(server)
         // "ACCEPT [::]:PORT PID=N"
         let port = try server.start { line in
@@ -68,57 +73,57 @@ final class RevocationNetworkTests: XCTestCase {
     private func startMisbehavingServer(_ mode: String) throws -> (LoopbackServer, Int) {
         let python = try requireTool("python3")
         let script = #"""
-        import socket, struct, sys, time
-        mode = sys.argv[1]
-        s = socket.socket(); s.bind(('127.0.0.1', 0))
-        if mode == 'halfclose': s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        s.listen(16)
-        print('PORT', s.getsockname()[1], flush=True)
-        held = []
-        while True:
-            c, _ = s.accept()
-            if mode == 'hang':
-                held.append(c)
-                print('ACCEPT', flush=True)
-            elif mode == 'halfclose':
-                c.shutdown(socket.SHUT_WR)
-                time.sleep(0.3)
-                c.close()
-            elif mode == 'flood':
-                c.recv(65536)
-                try:
-                    c.sendall(b'HTTP/1.0 200 OK\r\nContent-Type: application/pkix-crl\r\n\r\n')
-                    chunk = b'\x00' * 65536
-                    while True: c.sendall(chunk)
-                except OSError:
+            import socket, struct, sys, time
+            mode = sys.argv[1]
+            s = socket.socket(); s.bind(('127.0.0.1', 0))
+            if mode == 'halfclose': s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.listen(16)
+            print('PORT', s.getsockname()[1], flush=True)
+            held = []
+            while True:
+                c, _ = s.accept()
+                if mode == 'hang':
+                    held.append(c)
+                    print('ACCEPT', flush=True)
+                elif mode == 'halfclose':
+                    c.shutdown(socket.SHUT_WR)
+                    time.sleep(0.3)
                     c.close()
-            elif mode == 'reset':
-                c.recv(4096)
-                c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0))
-                c.close()
-            elif mode == 'redirect':
-                c.recv(65536)
-                c.sendall(b'HTTP/1.0 302 Found\r\nLocation: http://127.0.0.1:1/ca.crl\r\nContent-Length: 0\r\n\r\n')
-                c.close()
-            elif mode == 'echo':
-                data = b''
-                while b'\r\n\r\n' not in data:
-                    chunk = c.recv(65536)
-                    if not chunk: break
-                    data += chunk
-                head, _, body = data.partition(b'\r\n\r\n')
-                length = 0
-                for line in head.split(b'\r\n')[1:]:
-                    name, _, value = line.partition(b':')
-                    if name.strip().lower() == b'content-length': length = int(value.strip())
-                while len(body) < length:
-                    chunk = c.recv(65536)
-                    if not chunk: break
-                    body += chunk
-                echoed = head + b'\r\n\r\n' + body
-                c.sendall(b'HTTP/1.0 200 OK\r\nContent-Length: ' + str(len(echoed)).encode() + b'\r\n\r\n' + echoed)
-                c.close()
-        """#
+                elif mode == 'flood':
+                    c.recv(65536)
+                    try:
+                        c.sendall(b'HTTP/1.0 200 OK\r\nContent-Type: application/pkix-crl\r\n\r\n')
+                        chunk = b'\x00' * 65536
+                        while True: c.sendall(chunk)
+                    except OSError:
+                        c.close()
+                elif mode == 'reset':
+                    c.recv(4096)
+                    c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0))
+                    c.close()
+                elif mode == 'redirect':
+                    c.recv(65536)
+                    c.sendall(b'HTTP/1.0 302 Found\r\nLocation: http://127.0.0.1:1/ca.crl\r\nContent-Length: 0\r\n\r\n')
+                    c.close()
+                elif mode == 'echo':
+                    data = b''
+                    while b'\r\n\r\n' not in data:
+                        chunk = c.recv(65536)
+                        if not chunk: break
+                        data += chunk
+                    head, _, body = data.partition(b'\r\n\r\n')
+                    length = 0
+                    for line in head.split(b'\r\n')[1:]:
+                        name, _, value = line.partition(b':')
+                        if name.strip().lower() == b'content-length': length = int(value.strip())
+                    while len(body) < length:
+                        chunk = c.recv(65536)
+                        if not chunk: break
+                        body += chunk
+                    echoed = head + b'\r\n\r\n' + body
+                    c.sendall(b'HTTP/1.0 200 OK\r\nContent-Length: ' + str(len(echoed)).encode() + b'\r\n\r\n' + echoed)
+                    c.close()
+            """#
         let server = LoopbackServer(executable: python, arguments: ["-u", "-c", script, mode], directory: nil)
         servers.append(server)
         let port = try server.start { line in
@@ -135,14 +140,17 @@ final class RevocationNetworkTests: XCTestCase {
         // The fixtures are valid 2024-01-01 → 2099-12-31, which covers the real clock.
         for certificate in trust.certificates + (trust.anchorCertificates ?? []) {
             let seconds = Int64(now.timeIntervalSince1970)
-            XCTAssertTrue(certificate.notBefore.secondsSince1970 <= seconds && seconds <= certificate.notAfter.secondsSince1970,
-                          "\(certificate.subject) is not valid now; the live tests need certificates valid at the real time")
+            XCTAssertTrue(
+                certificate.notBefore.secondsSince1970 <= seconds && seconds <= certificate.notAfter.secondsSince1970,
+                "\(certificate.subject) is not valid now; the live tests need certificates valid at the real time")
         }
         return trust
     }
 
-    private func rewriting(ocspPort: Int? = nil, crlPort: Int? = nil, crlFile: String = "intermediate-current.crl",
-                           fetcher: HTTPRevocationFetcher = HTTPRevocationFetcher(timeout: 5, allowsLocalAddresses: true)) -> RewritingFetcher {
+    private func rewriting(
+        ocspPort: Int? = nil, crlPort: Int? = nil, crlFile: String = "intermediate-current.crl",
+        fetcher: HTTPRevocationFetcher = HTTPRevocationFetcher(timeout: 5, allowsLocalAddresses: true)
+    ) -> RewritingFetcher {
         var map: [String: String] = [:]
         if let ocspPort { map[Kit.ocspURL] = "http://127.0.0.1:\(ocspPort)/" }
         if let crlPort { map[Kit.crlURL] = "http://127.0.0.1:\(crlPort)/\(crlFile)" }
@@ -163,8 +171,9 @@ final class RevocationNetworkTests: XCTestCase {
         let revoked = try liveTrust(Kit.revokedLeaf, options: [.ocsp])
         let revokedEvaluation = await revoked.evaluate(fetchingWith: fetcher, cache: nil)
         assertNotTrusted(revokedEvaluation, .fatalTrustFailure, failures: ["0:revoked"])
-        XCTAssertEqual(Kit.status(revokedEvaluation, 0),
-                       .revoked(source: .fetchedOCSP(url: Kit.ocspURL), time: Kit.revocationDate, reason: .keyCompromise))
+        XCTAssertEqual(
+            Kit.status(revokedEvaluation, 0),
+            .revoked(source: .fetchedOCSP(url: Kit.ocspURL), time: Kit.revocationDate, reason: .keyCompromise))
         XCTAssertTrue(Kit.firstFailure(revokedEvaluation).contains("OCSP http://ocsp.swifttrust.test"), "\(revokedEvaluation)")
         XCTAssertEqual(fetcher.requested.map(\.url), ["http://127.0.0.1:\(port)/", "http://127.0.0.1:\(port)/"])
     }
@@ -174,8 +183,9 @@ final class RevocationNetworkTests: XCTestCase {
         let trust = try liveTrust(Kit.goodLeaf, options: [.ocsp, .crl, .requirePositiveResponse], crls: ["root-empty"])
         let evaluation = await trust.evaluate(fetchingWith: rewriting(ocspPort: port), cache: nil)
         assertTrusted(evaluation)
-        XCTAssertEqual(evaluation.revocationStatuses.map(\.status),
-                       [.good(source: .fetchedOCSP(url: Kit.ocspURL)), .good(source: .suppliedCRL), .notChecked])
+        XCTAssertEqual(
+            evaluation.revocationStatuses.map(\.status),
+            [.good(source: .fetchedOCSP(url: Kit.ocspURL)), .good(source: .suppliedCRL), .notChecked])
     }
 
     func testLiveOCSPResponseIsCachedForAtMostTheCacheLifetime() async throws {
@@ -203,8 +213,9 @@ final class RevocationNetworkTests: XCTestCase {
         let trust = try liveTrust(Kit.goodLeaf, options: [.ocsp])
         let evaluation = await trust.evaluate(fetchingWith: rewriting(ocspPort: port, fetcher: http), cache: nil)
         assertTrusted(evaluation)
-        XCTAssertEqual(Kit.status(evaluation, 0), .unknown(notes: ["OCSP \(Kit.ocspURL) not fetched: response larger than 64 bytes"]),
-                       "the oversized answer was refused, and the status says so")
+        XCTAssertEqual(
+            Kit.status(evaluation, 0), .unknown(notes: ["OCSP \(Kit.ocspURL) not fetched: response larger than 64 bytes"]),
+            "the oversized answer was refused, and the status says so")
         XCTAssertEqual(evaluation.fetchFailures.map(\.reason), [.responseTooLarge(limit: 64)])
     }
 
@@ -237,7 +248,9 @@ final class RevocationNetworkTests: XCTestCase {
     func testLiveMissingCRLIsUnknown() async throws {
         let (_, port) = try startCRLServer()
         let fetcher = rewriting(crlPort: port, crlFile: "no-such.crl")
-        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(port)/no-such.crl") }
+        await assertFetchFails {
+            try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(port)/no-such.crl")
+        }
         let soft = try Kit.trust(Kit.revokedLeaf, options: [.crl])
         assertTrusted(await soft.evaluate(fetchingWith: fetcher, cache: nil))
         let hard = try Kit.trust(Kit.goodLeaf, options: [.crl, .requirePositiveResponse], crls: ["root-empty"])
@@ -256,8 +269,12 @@ final class RevocationNetworkTests: XCTestCase {
         XCTAssertLessThan(elapsed, 2.5, "the fetch must fail within its 1 s deadline")
 
         // Soft fail: both OCSP and the CRL hang; the leaf is still trusted.
-        let fetcher = RewritingFetcher(base: http, map: [Kit.ocspURL: "http://127.0.0.1:\(port)/",
-                                                         Kit.crlURL: "http://127.0.0.1:\(port)/ca.crl"])
+        let fetcher = RewritingFetcher(
+            base: http,
+            map: [
+                Kit.ocspURL: "http://127.0.0.1:\(port)/",
+                Kit.crlURL: "http://127.0.0.1:\(port)/ca.crl",
+            ])
         var clock = Date()
         let soft = try Kit.trust(Kit.goodLeaf, options: [])
         let softEvaluation = await soft.evaluate(fetchingWith: fetcher, cache: nil)
@@ -291,8 +308,9 @@ final class RevocationNetworkTests: XCTestCase {
         XCTAssertGreaterThan(try TestCertificates.bytes("revocation/intermediate-large.crl").count, cap)
         let capped = HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: cap, allowsLocalAddresses: true)
         let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
-        let evaluation = await trust.evaluate(fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-large.crl", fetcher: capped),
-                                              cache: nil)
+        let evaluation = await trust.evaluate(
+            fetchingWith: rewriting(crlPort: port, crlFile: "intermediate-large.crl", fetcher: capped),
+            cache: nil)
         assertTrusted(evaluation)
         // And under the default cap the large CRL is fetched and used.
         let uncapped = try Kit.trust(Kit.revokedLeaf, options: [.crl])
@@ -304,7 +322,8 @@ final class RevocationNetworkTests: XCTestCase {
         let (_, port) = try startMisbehavingServer("flood")
         let started = Date()
         await assertFetchFails(mentioning: "larger than") {
-            try await HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: 256 * 1024, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl")
+            try await HTTPRevocationFetcher(timeout: 5, maximumCRLBytes: 256 * 1024, allowsLocalAddresses: true).fetchCRL(
+                from: "http://127.0.0.1:\(port)/ca.crl")
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 4, "stopped by the size cap, not the deadline")
     }
@@ -313,17 +332,24 @@ final class RevocationNetworkTests: XCTestCase {
         let (_, port) = try startMisbehavingServer("reset")
         // A large request body makes the reset arrive while we are still sending.
         await assertFetchFails {
-            try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchOCSPResponse(from: "http://127.0.0.1:\(port)/",
-                                                                          request: [UInt8](repeating: 0x30, count: 4 << 20))
+            try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchOCSPResponse(
+                from: "http://127.0.0.1:\(port)/",
+                request: [UInt8](repeating: 0x30, count: 4 << 20))
         }
-        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl") }
+        await assertFetchFails {
+            try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(port)/ca.crl")
+        }
         // A closed port: refused at once.
         let closed = try closedPort()
         let started = Date()
-        await assertFetchFails { try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(closed)/ca.crl") }
+        await assertFetchFails {
+            try await HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true).fetchCRL(from: "http://127.0.0.1:\(closed)/ca.crl")
+        }
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
         // Only http:// is fetched.
-        await assertFetchFails(mentioning: "only http://") { try await HTTPRevocationFetcher(allowsLocalAddresses: true).fetchCRL(from: "https://127.0.0.1:\(closed)/") }
+        await assertFetchFails(mentioning: "only http://") {
+            try await HTTPRevocationFetcher(allowsLocalAddresses: true).fetchCRL(from: "https://127.0.0.1:\(closed)/")
+        }
     }
 
     func testRequestsOnTheWire() async throws {
@@ -336,8 +362,11 @@ final class RevocationNetworkTests: XCTestCase {
         XCTAssertTrue(get.contains("\r\nConnection: close\r\n"), get)
         XCTAssertFalse(get.contains("Content-Length"), get)
 
-        let request = OCSPRequest(certIDs: [OCSPCertID(certificate: try TestCertificates.certificate(Kit.goodLeaf),
-                                                       issuer: try TestCertificates.certificate(Kit.intermediate))]).derEncoded
+        let request = OCSPRequest(certIDs: [
+            OCSPCertID(
+                certificate: try TestCertificates.certificate(Kit.goodLeaf),
+                issuer: try TestCertificates.certificate(Kit.intermediate))
+        ]).derEncoded
         let post = try await http.fetchOCSPResponse(from: "http://127.0.0.1:\(port)", request: request)
         let postText = String(decoding: post, as: UTF8.self)
         XCTAssertTrue(postText.hasPrefix("POST / HTTP/1.0\r\n"), postText)
@@ -366,8 +395,9 @@ final class RevocationNetworkTests: XCTestCase {
         let previous = signal(SIGPIPE) { _ in sigpipeCount.add(1, ordering: .relaxed) }
         defer { signal(SIGPIPE, previous) }
         await assertFetchFails {
-            try await HTTPRevocationFetcher(timeout: 5, allowsLocalAddresses: true).fetchOCSPResponse(from: "http://127.0.0.1:\(port)/",
-                                                                          request: [UInt8](repeating: 0x30, count: 16 << 20))
+            try await HTTPRevocationFetcher(timeout: 5, allowsLocalAddresses: true).fetchOCSPResponse(
+                from: "http://127.0.0.1:\(port)/",
+                request: [UInt8](repeating: 0x30, count: 16 << 20))
         }
         XCTAssertEqual(sigpipeCount.load(ordering: .relaxed), 0, "a write to the closed connection raised SIGPIPE")
     }
@@ -430,9 +460,11 @@ final class RevocationNetworkTests: XCTestCase {
     /// internal network, whether written as an address or as a name resolving to one.
     func testLocalDestinationsAreNotFetchedFromUnlessAllowed() async throws {
         let (server, port) = try startCRLServer()
-        for url in ["http://127.0.0.1:\(port)/intermediate-current.crl", "http://localhost:\(port)/intermediate-current.crl",
-                    "http://[::1]:\(port)/intermediate-current.crl",
-                    "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/ca.crl"] {
+        for url in [
+            "http://127.0.0.1:\(port)/intermediate-current.crl", "http://localhost:\(port)/intermediate-current.crl",
+            "http://[::1]:\(port)/intermediate-current.crl",
+            "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/ca.crl",
+        ] {
             do {
                 _ = try await HTTPRevocationFetcher(timeout: 3).fetchCRL(from: url)
                 XCTFail("\(url) was fetched")
@@ -452,14 +484,17 @@ final class RevocationNetworkTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swifttrust-issuers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data(try TestCertificates.certificate("ecdsa/intermediate.pem").derEncoded).write(to: directory.appendingPathComponent("intermediate.der"))
+        try Data(try TestCertificates.certificate("ecdsa/intermediate.pem").derEncoded).write(
+            to: directory.appendingPathComponent("intermediate.der"))
         let (server, port) = try startCRLServer(directory: directory.path)
         let map = ["http://ca.swifttrust.test/ecdsa-intermediate.crt": "http://127.0.0.1:\(port)/intermediate.der"]
         var verdicts: [[String]] = []
         for cache in [FetchCache(), nil] {
             let fetcher = RewritingFetcher(base: HTTPRevocationFetcher(timeout: 5, allowsLocalAddresses: true), map: map)
             for _ in 0..<2 {
-                let trust = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/leaf.pem"), policies: [.ssl(server: true, hostname: TestCertificates.host)])
+                let trust = ServerTrust(
+                    certificates: try TestCertificates.certificates("ecdsa/leaf.pem"), policies: [.ssl(server: true, hostname: TestCertificates.host)]
+                )
                 trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
                 trust.verifyDate = TestCertificates.verifyDate
                 let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: cache)
@@ -468,8 +503,9 @@ final class RevocationNetworkTests: XCTestCase {
         }
         XCTAssertEqual(Set(verdicts.map { $0.joined(separator: "|") }).count, 1, "\(verdicts)")
         XCTAssertEqual(verdicts.first?.count, 4, "trusted, with the fetched intermediate: \(verdicts)")
-        XCTAssertTrue(server.waitForLines(containing: "GET /intermediate.der", count: 3, seconds: 5),
-                      "one download with the cache on, two with it off")
+        XCTAssertTrue(
+            server.waitForLines(containing: "GET /intermediate.der", count: 3, seconds: 5),
+            "one download with the cache on, two with it off")
         XCTAssertEqual(server.lines(containing: "GET /intermediate.der"), 3)
     }
 
@@ -491,7 +527,8 @@ final class RevocationNetworkTests: XCTestCase {
         for _ in 0..<3 {
             let trust = try Kit.trust(Kit.revokedLeaf, options: [.crl])
             let evaluation = await trust.evaluate(fetchingWith: fetcher, cache: cache)
-            XCTAssertEqual(Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
+            XCTAssertEqual(
+                Kit.status(evaluation, 0), .revoked(source: .fetchedCRL(url: Kit.crlURL), time: Kit.revocationDate, reason: .keyCompromise))
         }
         try await Task.sleep(nanoseconds: 300_000_000)
         XCTAssertEqual(server.lines(containing: "GET /intermediate-current.crl"), 3, server.errorText)
@@ -561,8 +598,9 @@ final class RevocationNetworkTests: XCTestCase {
         let cache = FetchCache()
         let first = await (try Kit.trust(Kit.revokedLeaf, options: [.crl])).evaluate(fetchingWith: fetcher, cache: cache)
         assertNotTrusted(first, .fatalTrustFailure, failures: ["0:revoked"])
-        let otherCA = try CertificateForge.reissue("revocation/leaf-under-revoked-intermediate.pem", ocspURL: nil, crlURL: Kit.crlURL,
-                                                   signingKey: "revocation/keys/revoked-intermediate.key.pem")
+        let otherCA = try CertificateForge.reissue(
+            "revocation/leaf-under-revoked-intermediate.pem", ocspURL: nil, crlURL: Kit.crlURL,
+            signingKey: "revocation/keys/revoked-intermediate.key.pem")
         let second = await (try Kit.trust(otherCA, intermediates: ["revocation/revoked-intermediate.pem"], options: [.crl], crls: ["root-empty"]))
             .evaluate(fetchingWith: fetcher, cache: cache)
         assertTrusted(second)
@@ -584,8 +622,9 @@ final class RevocationNetworkTests: XCTestCase {
         let http = HTTPRevocationFetcher(timeout: 3, allowsLocalAddresses: true)
         let cache = FetchCache(capacity: 2)
         func evaluate(_ name: String) async throws {
-            let leaf = try CertificateForge.reissue(Kit.goodLeaf, ocspURL: nil, crlURL: "http://127.0.0.1:\(port)/\(name)",
-                                                    signingKey: "keys/ecdsa/intermediate.key.pem")
+            let leaf = try CertificateForge.reissue(
+                Kit.goodLeaf, ocspURL: nil, crlURL: "http://127.0.0.1:\(port)/\(name)",
+                signingKey: "keys/ecdsa/intermediate.key.pem")
             let evaluation = await (try Kit.trust(leaf, options: [.crl])).evaluate(fetchingWith: http, cache: cache)
             XCTAssertEqual(Kit.status(evaluation, 0), .good(source: .fetchedCRL(url: "http://127.0.0.1:\(port)/\(name)")), name)
         }
@@ -597,8 +636,10 @@ final class RevocationNetworkTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func assertFetchFails(mentioning text: String? = nil, file: StaticString = #filePath, line: UInt = #line,
-                                  _ body: () async throws -> [UInt8]) async {
+    private func assertFetchFails(
+        mentioning text: String? = nil, file: StaticString = #filePath, line: UInt = #line,
+        _ body: () async throws -> [UInt8]
+    ) async {
         do {
             let bytes = try await body()
             XCTFail("the fetch succeeded with \(bytes.count) bytes", file: file, line: line)

@@ -30,8 +30,9 @@ final class RevocationOCSPTests: XCTestCase {
         XCTAssertTrue(description.contains("OCSP (supplied)"), description)
         XCTAssertTrue(description.contains("keyCompromise"), description)
         XCTAssertTrue(description.contains("2026-04-01"), description)
-        XCTAssertEqual(RevocationStatus.revoked(source: .suppliedOCSP, time: Kit.revocationDate, reason: .keyCompromise).description,
-                       "revoked 2026-04-01T00:00:00Z (keyCompromise) per OCSP (supplied)")
+        XCTAssertEqual(
+            RevocationStatus.revoked(source: .suppliedOCSP, time: Kit.revocationDate, reason: .keyCompromise).description,
+            "revoked 2026-04-01T00:00:00Z (keyCompromise) per OCSP (supplied)")
     }
 
     func testUnknownResponseIsNoInformation() throws {
@@ -75,7 +76,7 @@ final class RevocationOCSPTests: XCTestCase {
         func response(thisUpdate: String) throws -> OCSPResponse {
             try OCSPForge.resign("good-leaf-good") { data in
                 data[2][0][2] = .generalizedTime(thisUpdate)
-                data[2][0].children.removeLast()  // [0] nextUpdate
+                data[2][0].children.removeLast() // [0] nextUpdate
             }
         }
         let control = try OCSPForge.resign("good-leaf-good") { _ in }

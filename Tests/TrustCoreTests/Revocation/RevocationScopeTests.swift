@@ -29,8 +29,10 @@ final class RevocationScopeTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private static let leafExtensions = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
-                                         "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+    private static let leafExtensions = [
+        "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
+        "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+    ]
 
     /// A leaf under the committed intermediate with `distributionPoints` (openssl crlDistributionPoints
     /// syntax; none when empty) and the config `sections` they refer to.
@@ -41,9 +43,14 @@ final class RevocationScopeTests: XCTestCase {
 
     /// A certificate for `otherKey` issued by the root, with `subject` and cRLSign only.
     private func crlSigner(subject: [String]) throws -> Certificate {
-        try issuer.issue(commonName: "", extensions: ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, cRLSign",
-                                                       "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"],
-                         by: .root, key: "keys/ecdsa/intermediate2.key.pem", subject: subject).certificate
+        try issuer.issue(
+            commonName: "",
+            extensions: [
+                "basicConstraints = critical, CA:FALSE", "keyUsage = critical, cRLSign",
+                "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+            ],
+            by: .root, key: "keys/ecdsa/intermediate2.key.pem", subject: subject
+        ).certificate
     }
 
     /// A CRL of the intermediate, signed with its key.
@@ -66,8 +73,10 @@ final class RevocationScopeTests: XCTestCase {
 
     /// Evaluates `leaf` under the RFC 5280 profile with the CRLs and extra untrusted certificates,
     /// now, hard fail (unknown status rejected) unless `softFail`.
-    private func evaluate(_ leaf: Certificate, crls: [CertificateRevocationList], pool: [Certificate] = [],
-                          softFail: Bool = false) throws -> TrustEvaluation {
+    private func evaluate(
+        _ leaf: Certificate, crls: [CertificateRevocationList], pool: [Certificate] = [],
+        softFail: Bool = false
+    ) throws -> TrustEvaluation {
         let options: RevocationOptions = softFail ? [.crl, .networkAccessDisabled] : [.crl, .requirePositiveResponse, .networkAccessDisabled]
         let trust = try OpenSSLIssuer.trust(leaf, policies: [.basicX509, .revocation(options)])
         trust.additionalIntermediates = pool
@@ -118,9 +127,11 @@ final class RevocationScopeTests: XCTestCase {
     }
 
     func testDirectoryNameDistributionPointsMatch() throws {
-        let leaf = try leaf(distributionPoints: "dp", sections: ["[dp]", "fullname = dirName:dpname", "[dpname]", "O = SwiftTrust", "CN = Partition 7"])
+        let leaf = try leaf(
+            distributionPoints: "dp", sections: ["[dp]", "fullname = dirName:dpname", "[dpname]", "O = SwiftTrust", "CN = Partition 7"])
         guard case let .fullName(names)? = leaf.extensions.crlDistributionPoints?.points.first?.name, let name = names.first,
-              case let .directoryName(partition) = name else { return XCTFail("no directoryName distribution point") }
+            case let .directoryName(partition) = name
+        else { return XCTFail("no directoryName distribution point") }
         let matching = try intermediateCRL { $0.issuingDistributionPoint = .init(fullName: [TestCRLBuilder.directoryName(partition)]) }
         let evaluation = try evaluate(leaf, crls: [matching, try rootCRL()])
         XCTAssertTrue(evaluation.isTrusted, RevocationKit.firstFailure(evaluation))
@@ -137,7 +148,8 @@ final class RevocationScopeTests: XCTestCase {
         XCTAssertTrue(isGood(leafStatus(try evaluate(leaf, crls: [relative, try rootCRL()]))))
         // The CRL spells the same point as a full directoryName: the issuer's name plus the relative name.
         let issuerContent = try DERReader.parseSingle(Array(intermediate.subject.der)).content
-        let fullDER = DERWriter.tlv(identifier: 0x30, content: Array(issuerContent) + DERWriter.tlv(identifier: 0x31, content: TestCRLBuilder.commonName("Partition 7")))
+        let fullDER = DERWriter.tlv(
+            identifier: 0x30, content: Array(issuerContent) + DERWriter.tlv(identifier: 0x31, content: TestCRLBuilder.commonName("Partition 7")))
         let fullName = try DistinguishedName(der: fullDER)
         let full = try intermediateCRL { $0.issuingDistributionPoint = .init(fullName: [TestCRLBuilder.directoryName(fullName)]) }
         XCTAssertTrue(isGood(leafStatus(try evaluate(leaf, crls: [full, try rootCRL()]))))
@@ -166,18 +178,23 @@ final class RevocationScopeTests: XCTestCase {
         // A revoked CRL signer vouches for nothing; the caller supplied that CRL, so it fails closed.
         let revokedSigner = try evaluate(leaf, crls: [crl, try rootCRL(revoking: [Array(signer.serialNumber)])], pool: [signer], softFail: true)
         XCTAssertFalse(revokedSigner.isTrusted)
-        XCTAssertTrue(failureReasons(revokedSigner).contains {
-            guard case let .revocationInformationInvalid(.suppliedCRLInvalid(_, _, false, .signersInvalid(problems))) = $0 else { return false }
-            return problems.contains { if case .noValidPath(signer.subject, _) = $0 { true } else { false } }
-        }, "\(revokedSigner.failures)")
+        XCTAssertTrue(
+            failureReasons(revokedSigner).contains {
+                guard case let .revocationInformationInvalid(.suppliedCRLInvalid(_, _, false, .signersInvalid(problems))) = $0 else { return false }
+                return problems.contains { if case .noValidPath(signer.subject, _) = $0 { true } else { false } }
+            }, "\(revokedSigner.failures)")
     }
 
     // MARK: - Indirect CRLs (item 5)
 
     func testIndirectCRLNamedByTheDistributionPointsCRLIssuer() throws {
         let indirectSubject = ["O = SwiftTrust", "CN = Indirect CRL Issuer"]
-        let leaf = try leaf(distributionPoints: "dp", sections: ["[dp]", "fullname = URI:http://crl.swifttrust.test/indirect.crl",
-                                                                  "CRLissuer = dirName:indirect", "[indirect]"] + indirectSubject)
+        let leaf = try leaf(
+            distributionPoints: "dp",
+            sections: [
+                "[dp]", "fullname = URI:http://crl.swifttrust.test/indirect.crl",
+                "CRLissuer = dirName:indirect", "[indirect]",
+            ] + indirectSubject)
         let crlIssuer = try crlSigner(subject: indirectSubject)
         let point = TestCRLBuilder.uri("http://crl.swifttrust.test/indirect.crl")
         func indirectCRL(_ entries: [TestCRLBuilder.Entry], indirect: Bool = true) throws -> CertificateRevocationList {
@@ -188,8 +205,12 @@ final class RevocationScopeTests: XCTestCase {
         }
         let serial = Array(leaf.serialNumber)
         // The entry names the leaf's issuer (certificateIssuer, RFC 5280 §5.3.3): revoked.
-        let revoked = try evaluate(leaf, crls: [try indirectCRL([.init(serial: serial, reason: 1, certificateIssuer: intermediate.subject)]),
-                                                try rootCRL()], pool: [crlIssuer])
+        let revoked = try evaluate(
+            leaf,
+            crls: [
+                try indirectCRL([.init(serial: serial, reason: 1, certificateIssuer: intermediate.subject)]),
+                try rootCRL(),
+            ], pool: [crlIssuer])
         XCTAssertTrue(isRevoked(leafStatus(revoked)), "\(String(describing: leafStatus(revoked)))")
         // The same serial without certificateIssuer is a certificate of the CRL issuer itself: good.
         let good = try evaluate(leaf, crls: [try indirectCRL([.init(serial: serial, reason: 1)]), try rootCRL()], pool: [crlIssuer])
@@ -207,7 +228,9 @@ final class RevocationScopeTests: XCTestCase {
         // keyCompromise, cACompromise | the six others.
         let firstHalf: [UInt8] = [0x05, 0x60], secondHalf: [UInt8] = [0x07, 0x1F, 0x80]
         let first = try intermediateCRL { $0.issuingDistributionPoint = .init(onlySomeReasons: firstHalf) }
-        let second = try intermediateCRL { $0.number = 2; $0.issuingDistributionPoint = .init(onlySomeReasons: secondHalf) }
+        let second = try intermediateCRL {
+            $0.number = 2; $0.issuingDistributionPoint = .init(onlySomeReasons: secondHalf)
+        }
         let both = try evaluate(leaf, crls: [first, second, try rootCRL()])
         XCTAssertTrue(both.isTrusted, RevocationKit.firstFailure(both))
         // One half proves nothing about the other reasons.
@@ -232,8 +255,13 @@ final class RevocationScopeTests: XCTestCase {
         // Soft fail too: the caller's own CRL cannot be processed, so nothing is accepted on it.
         let evaluation = try evaluate(leaf, crls: [crl, try rootCRL()], softFail: true)
         XCTAssertFalse(evaluation.isTrusted)
-        XCTAssertTrue(failureReasons(evaluation).contains {
-            if case .revocationInformationInvalid(.suppliedCRLInvalid(_, _, false, .defect(.unhandledCriticalEntryExtension))) = $0 { true } else { false }
-        }, "\(evaluation.failures)")
+        XCTAssertTrue(
+            failureReasons(evaluation).contains {
+                if case .revocationInformationInvalid(.suppliedCRLInvalid(_, _, false, .defect(.unhandledCriticalEntryExtension))) = $0 {
+                    true
+                } else {
+                    false
+                }
+            }, "\(evaluation.failures)")
     }
 }

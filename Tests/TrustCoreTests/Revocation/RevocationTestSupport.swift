@@ -37,8 +37,9 @@ enum RevocationKit {
         _ leaf: String, intermediates: [String] = [intermediate], options: RevocationOptions,
         crls: [String] = [], ocsp: [String] = []
     ) throws -> ServerTrust {
-        let trust = try TestCertificates.trust([leaf] + intermediates,
-                                       policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation(options)])
+        let trust = try TestCertificates.trust(
+            [leaf] + intermediates,
+            policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation(options)])
         if !crls.isEmpty { trust.setCRLs(try crls.map { try RevocationKit.crl($0) }) }
         if !ocsp.isEmpty { trust.setOCSPResponses(try ocsp.map { try RevocationKit.ocsp($0) }) }
         return trust
@@ -48,8 +49,9 @@ enum RevocationKit {
     static func trust(
         _ leaf: Certificate, intermediates: [String] = [intermediate], options: RevocationOptions, crls: [String] = []
     ) throws -> ServerTrust {
-        let trust = ServerTrust(certificates: [leaf] + (try intermediates.flatMap { try TestCertificates.certificates($0) }),
-                                policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation(options)])
+        let trust = ServerTrust(
+            certificates: [leaf] + (try intermediates.flatMap { try TestCertificates.certificates($0) }),
+            policies: [.ssl(server: true, hostname: TestCertificates.host), .revocation(options)])
         trust.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         trust.verifyDate = TestCertificates.verifyDate
         if !crls.isEmpty { trust.setCRLs(try crls.map { try RevocationKit.crl($0) }) }
@@ -82,7 +84,7 @@ enum RevocationKit {
 /// A `RevocationFetcher` that serves canned bytes and records every call.
 final class RecordingFetcher: RevocationFetcher {
     struct Call: Hashable, Sendable {
-        let kind: String  // "crl" or "ocsp"
+        let kind: String // "crl" or "ocsp"
         let url: String
         let request: [UInt8]
     }
@@ -210,18 +212,22 @@ struct CRLForge {
         var fields: [RevocationTLV] = [.integer([0x01]), CRLForge.ecdsaWithSHA256, try! RevocationTLV.parse(Array(issuer.subject.der)), thisUpdate]
         if let nextUpdate { fields.append(nextUpdate) }
         if !entries.isEmpty {
-            fields.append(.sequence(entries.map { entry in
-                var parts: [RevocationTLV] = [.integer(entry.serial), .utcTime(entry.date)]
-                if let reason = entry.reason {
-                    parts.append(.sequence([.extension("2.5.29.21", critical: false, value: RevocationTLV.primitive(0x0A, [reason]).der)]))
-                }
-                return .sequence(parts)
-            }))
+            fields.append(
+                .sequence(
+                    entries.map { entry in
+                        var parts: [RevocationTLV] = [.integer(entry.serial), .utcTime(entry.date)]
+                        if let reason = entry.reason {
+                            parts.append(.sequence([.extension("2.5.29.21", critical: false, value: RevocationTLV.primitive(0x0A, [reason]).der)]))
+                        }
+                        return .sequence(parts)
+                    }))
         }
         var extensions: [RevocationTLV] = []
         if includeAKI, let ski = issuer.extensions.subjectKeyIdentifier {
-            extensions.append(.extension("2.5.29.35", critical: false,
-                                         value: RevocationTLV.sequence([.primitive(0x80, Array(ski.keyIdentifier))]).der))
+            extensions.append(
+                .extension(
+                    "2.5.29.35", critical: false,
+                    value: RevocationTLV.sequence([.primitive(0x80, Array(ski.keyIdentifier))]).der))
         }
         if let crlNumber { extensions.append(.extension("2.5.29.20", critical: crlNumberCritical, value: RevocationTLV.integer(crlNumber).der)) }
         if let deltaBase { extensions.append(.extension("2.5.29.27", critical: true, value: RevocationTLV.integer(deltaBase).der)) }
@@ -273,8 +279,10 @@ struct CRLForge {
 /// Re-signs an OCSP fixture after editing its ResponseData (children: responderID, producedAt,
 /// responses[, extensions]; each SingleResponse: certID, certStatus, thisUpdate[, [0] nextUpdate]).
 enum OCSPForge {
-    static func resign(_ name: String, keyPath: String = "keys/ecdsa/intermediate.key.pem",
-                       edit: (inout RevocationTLV) -> Void) throws -> OCSPResponse {
+    static func resign(
+        _ name: String, keyPath: String = "keys/ecdsa/intermediate.key.pem",
+        edit: (inout RevocationTLV) -> Void
+    ) throws -> OCSPResponse {
         var tree = try RevocationTLV.parse(TestCertificates.bytes("revocation/\(name).ocsp"))
         // OCSPResponse { status, [0] { ResponseBytes { type, OCTET STRING BasicOCSPResponse } } }
         var basic = try RevocationTLV.parse(tree[1][0][1].content)
@@ -294,8 +302,10 @@ enum CertificateForge {
 
     /// `name` (ECDSA-with-SHA256 signed) with its AIA OCSP and CRL DP URLs replaced (an extension
     /// whose URL is nil is removed), its serial replaced when `serial` is given, signed by `signingKey`.
-    static func reissue(_ name: String, ocspURL: String?, crlURL: String?, serial: [UInt8]? = nil,
-                        signingKey: String) throws -> Certificate {
+    static func reissue(
+        _ name: String, ocspURL: String?, crlURL: String?, serial: [UInt8]? = nil,
+        signingKey: String
+    ) throws -> Certificate {
         var certificate = try RevocationTLV.parse(TestCertificates.certificate(name).derEncoded)
         var tbs = certificate[0]
         if let serial { tbs[1] = .integer(serial) }
@@ -333,9 +343,10 @@ extension LoopbackServer {
     /// (`"GET /x HTTP/1.0"`, also refused ones such as POST) on stderr. The caller stops it.
     static func fileServer(directory: String) throws -> (LoopbackServer, Int) {
         guard let python = executable("python3") else { throw XCTSkip("python3 is not installed") }
-        let server = LoopbackServer(executable: python,
-                                    arguments: ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", directory],
-                                    directory: nil)
+        let server = LoopbackServer(
+            executable: python,
+            arguments: ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", directory],
+            directory: nil)
         // "Serving HTTP on 127.0.0.1 port N (http://127.0.0.1:N/) ..."
         let port = try server.start { line in
             guard let range = line.range(of: "Serving HTTP on 127.0.0.1 port ") else { return nil }

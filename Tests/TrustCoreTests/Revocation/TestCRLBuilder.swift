@@ -90,8 +90,10 @@ struct TestCRLBuilder {
         var writer = DERWriter()
         writer.sequence { list in
             if let authorityKeyIdentifier {
-                list.writeEncoded(TestCRLBuilder.extensionDER("2.5.29.35", critical: false,
-                                                             value: DERWriter.tlv(identifier: 0x30, content: DERWriter.tlv(identifier: 0x80, content: authorityKeyIdentifier))))
+                list.writeEncoded(
+                    TestCRLBuilder.extensionDER(
+                        "2.5.29.35", critical: false,
+                        value: DERWriter.tlv(identifier: 0x30, content: DERWriter.tlv(identifier: 0x80, content: authorityKeyIdentifier))))
             }
             list.writeEncoded(TestCRLBuilder.extensionDER("2.5.29.20", critical: false, value: DERWriter.tlv(identifier: 0x02, content: [number])))
             if let idp = issuingDistributionPoint {

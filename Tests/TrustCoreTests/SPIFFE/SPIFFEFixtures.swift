@@ -14,14 +14,18 @@ enum SPIFFEFixtures {
 
     /// `credential`'s chain evaluated under `policy` (default: the spiffe profile for serverAuth),
     /// anchored at `anchors` alone.
-    static func evaluate(_ credential: SPIFFEPKI.Credential, anchors: [Certificate],
-                         policy: TrustPolicy = .profile(.spiffe, purpose: .serverAuth, hostname: nil)) -> TrustEvaluation {
+    static func evaluate(
+        _ credential: SPIFFEPKI.Credential, anchors: [Certificate],
+        policy: TrustPolicy = .profile(.spiffe, purpose: .serverAuth, hostname: nil)
+    ) -> TrustEvaluation {
         evaluate(chain: credential.chain, anchors: anchors, policy: policy)
     }
 
     /// `chain` (leaf first) evaluated under `policy`, anchored at `anchors` alone.
-    static func evaluate(chain: [Certificate], anchors: [Certificate],
-                         policy: TrustPolicy = .profile(.spiffe, purpose: .serverAuth, hostname: nil)) -> TrustEvaluation {
+    static func evaluate(
+        chain: [Certificate], anchors: [Certificate],
+        policy: TrustPolicy = .profile(.spiffe, purpose: .serverAuth, hostname: nil)
+    ) -> TrustEvaluation {
         let trust = ServerTrust(certificates: chain, policies: [policy])
         trust.setAnchorCertificates(anchors)
         return trust.evaluate()

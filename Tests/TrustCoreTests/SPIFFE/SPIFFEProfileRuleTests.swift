@@ -10,8 +10,10 @@ import XCTest
 final class SPIFFEProfileRuleTests: XCTestCase {
     /// `defect`'s certificate breaks exactly `rule` under spiffe, with `detail`, and nothing else;
     /// rfc5280 trusts the same chain.
-    func assertBreaks(_ rule: ProfileRule, detail: ProfileViolationDetail, _ defect: SPIFFEPKI.Defect,
-                      file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertBreaks(
+        _ rule: ProfileRule, detail: ProfileViolationDetail, _ defect: SPIFFEPKI.Defect,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let pki = try SPIFFEFixtures.pki()
         let credential = pki.credential(defect)
         let refused = SPIFFEFixtures.evaluate(credential, anchors: [pki.example.root])
@@ -20,8 +22,9 @@ final class SPIFFEProfileRuleTests: XCTestCase {
         XCTAssertEqual(failureSummary(refused).filter { !$0.hasSuffix(":profileViolation") }, [], "\(refused)", file: file, line: line)
         XCTAssertEqual(SPIFFEFixtures.details(of: rule, in: refused), [detail], "\(refused)", file: file, line: line)
         XCTAssertTrue(refused.failures.contains { $0.reason.summary.contains(rule.source) }, "\(refused)", file: file, line: line)
-        let rfc5280 = SPIFFEFixtures.evaluate(credential, anchors: [pki.example.root],
-                                              policy: .profile(.rfc5280, purpose: .serverAuth, hostname: nil))
+        let rfc5280 = SPIFFEFixtures.evaluate(
+            credential, anchors: [pki.example.root],
+            policy: .profile(.rfc5280, purpose: .serverAuth, hostname: nil))
         XCTAssertTrue(rfc5280.isTrusted, "rfc5280: \(rfc5280)", file: file, line: line)
     }
 
@@ -29,8 +32,9 @@ final class SPIFFEProfileRuleTests: XCTestCase {
         let pki = try SPIFFEFixtures.pki()
         for credential in [pki.server, pki.client, pki.loopback] {
             for purpose in [KeyPurpose.serverAuth, .clientAuth] {
-                let evaluation = SPIFFEFixtures.evaluate(credential, anchors: [pki.example.root],
-                                                         policy: .profile(.spiffe, purpose: purpose, hostname: nil))
+                let evaluation = SPIFFEFixtures.evaluate(
+                    credential, anchors: [pki.example.root],
+                    policy: .profile(.spiffe, purpose: purpose, hostname: nil))
                 assertTrusted(evaluation)
             }
         }
@@ -54,8 +58,9 @@ final class SPIFFEProfileRuleTests: XCTestCase {
     }
 
     func testLeafWhoseURIIsNotASPIFFEID() throws {
-        try assertBreaks(.svidSPIFFEID, detail: .invalidSPIFFEID(uri: "spiffe://example.org/ns/./api", error: .dotSegment),
-                         .invalidSPIFFEID)
+        try assertBreaks(
+            .svidSPIFFEID, detail: .invalidSPIFFEID(uri: "spiffe://example.org/ns/./api", error: .dotSegment),
+            .invalidSPIFFEID)
     }
 
     func testLeafWithTheTrustDomainsOwnID() throws {
@@ -92,8 +97,9 @@ final class SPIFFEProfileRuleTests: XCTestCase {
     func testSigningCertificateWithoutKeyCertSignIsRFC5280sFailure() throws {
         let pki = try SPIFFEFixtures.pki()
         for profile in [TrustProfile.spiffe, .rfc5280] {
-            let evaluation = SPIFFEFixtures.evaluate(pki.credential(.signerWithoutKeyCertSign), anchors: [pki.example.root],
-                                                     policy: .profile(profile, purpose: .serverAuth, hostname: nil))
+            let evaluation = SPIFFEFixtures.evaluate(
+                pki.credential(.signerWithoutKeyCertSign), anchors: [pki.example.root],
+                policy: .profile(profile, purpose: .serverAuth, hostname: nil))
             XCTAssertEqual(failureSummary(evaluation), ["1:missingKeyCertSign"], "\(profile): \(evaluation)")
         }
     }
@@ -108,8 +114,10 @@ final class SPIFFEProfileRuleTests: XCTestCase {
         let spiffe = SPIFFEFixtures.evaluate(chain: [signer.certificate], anchors: [signer.chain[1]])
         XCTAssertEqual(spiffe.violatedRules, [ProfileRule.svidSigningCertificateKeyUsage], "\(spiffe)")
         XCTAssertEqual(spiffe.failures.map(\.certificateIndex), [1])
-        assertTrusted(SPIFFEFixtures.evaluate(chain: [signer.certificate], anchors: [signer.chain[1]],
-                                              policy: .profile(.rfc5280, purpose: .serverAuth, hostname: nil)))
+        assertTrusted(
+            SPIFFEFixtures.evaluate(
+                chain: [signer.certificate], anchors: [signer.chain[1]],
+                policy: .profile(.rfc5280, purpose: .serverAuth, hostname: nil)))
         let noKeyCertSign = pki.credential(.signerWithoutKeyCertSign)
         let anchoredThere = SPIFFEFixtures.evaluate(chain: [noKeyCertSign.certificate], anchors: [noKeyCertSign.chain[1]])
         XCTAssertEqual(failureSummary(anchoredThere), ["1:missingKeyCertSign"], "\(anchoredThere)")
@@ -119,11 +127,15 @@ final class SPIFFEProfileRuleTests: XCTestCase {
     func testExtendedKeyUsageIsTheRolesPurpose() throws {
         let pki = try SPIFFEFixtures.pki()
         for purpose in [KeyPurpose.serverAuth, .clientAuth] {
-            assertTrusted(SPIFFEFixtures.evaluate(pki.withoutExtendedKeyUsage, anchors: [pki.example.root],
-                                                  policy: .profile(.spiffe, purpose: purpose, hostname: nil)))
+            assertTrusted(
+                SPIFFEFixtures.evaluate(
+                    pki.withoutExtendedKeyUsage, anchors: [pki.example.root],
+                    policy: .profile(.spiffe, purpose: purpose, hostname: nil)))
         }
-        assertTrusted(SPIFFEFixtures.evaluate(pki.clientAuthOnly, anchors: [pki.example.root],
-                                              policy: .profile(.spiffe, purpose: .clientAuth, hostname: nil)))
+        assertTrusted(
+            SPIFFEFixtures.evaluate(
+                pki.clientAuthOnly, anchors: [pki.example.root],
+                policy: .profile(.spiffe, purpose: .clientAuth, hostname: nil)))
         let asServer = SPIFFEFixtures.evaluate(pki.clientAuthOnly, anchors: [pki.example.root])
         XCTAssertEqual(asServer.failures.map(\.reason), [.extendedKeyUsageIncompatible(purpose: "serverAuth")], "\(asServer)")
     }
@@ -131,8 +143,10 @@ final class SPIFFEProfileRuleTests: XCTestCase {
     /// The profile is RFC 5280's rules, the anchor held to being a CA, and the SVID rules; and no
     /// other profile applies an SVID rule.
     func testTheSPIFFEProfileIsRFC5280PlusTheSVIDRules() {
-        let svid: [ProfileRule] = [.svidSingleURI, .svidSPIFFEID, .svidLeafNotCA, .svidLeafDigitalSignature, .svidLeafNotSigner,
-                                   .svidSigningCertificateKeyUsage]
+        let svid: [ProfileRule] = [
+            .svidSingleURI, .svidSPIFFEID, .svidLeafNotCA, .svidLeafDigitalSignature, .svidLeafNotSigner,
+            .svidSigningCertificateKeyUsage,
+        ]
         XCTAssertEqual(TrustProfile.spiffe.rules, TrustProfile.rfc5280.rules.union(ProfileRuleSet([.anchorIsCA] + svid)))
         for profile in TrustProfile.allCases where profile != .spiffe {
             XCTAssertTrue(profile.rules.intersection(ProfileRuleSet(svid)).isEmpty, "\(profile)")
@@ -144,8 +158,9 @@ final class SPIFFEProfileRuleTests: XCTestCase {
 
     /// Peer text in a violation is escaped: a URI SAN with an escape sequence reaches no terminal raw.
     func testViolationTextEscapesTheURI() {
-        let detail = ProfileViolationDetail.invalidSPIFFEID(uri: "spiffe://example.org/\u{1B}[2J",
-                                                            error: .invalidPathCharacter(offset: 21, character: "\u{1B}"))
+        let detail = ProfileViolationDetail.invalidSPIFFEID(
+            uri: "spiffe://example.org/\u{1B}[2J",
+            error: .invalidPathCharacter(offset: 21, character: "\u{1B}"))
         XCTAssertFalse(detail.description.unicodeScalars.contains("\u{1B}"), detail.description)
         XCTAssertTrue(detail.description.contains("SPIFFE-ID §2.2"), detail.description)
     }

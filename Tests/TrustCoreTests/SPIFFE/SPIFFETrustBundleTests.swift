@@ -45,7 +45,8 @@ final class SPIFFETrustBundleTests: XCTestCase {
     func testTheTrustDomainTheAuthoritiesName() throws {
         let pki = try SPIFFEFixtures.pki()
         XCTAssertEqual(try SPIFFETrustBundle(jsonFile: pki.other.bundleJSONPath, trustDomain: nil).trustDomain.name, "other.example")
-        let mixed = #"{"keys": [{"use": "x509-svid", "kty": "EC", "x5c": ["\#(x5c(pki.example.root))"]},"#
+        let mixed =
+            #"{"keys": [{"use": "x509-svid", "kty": "EC", "x5c": ["\#(x5c(pki.example.root))"]},"#
             + #" {"use": "x509-svid", "kty": "EC", "x5c": ["\#(x5c(pki.other.root))"]}]}"#
         XCTAssertThrowsError(try SPIFFETrustBundle(json: Data(mixed.utf8), trustDomain: nil)) { error in
             guard case .trustDomainUnknown? = (error as? SPIFFEBundleError)?.rule else { return XCTFail("\(error)") }
@@ -63,25 +64,28 @@ final class SPIFFETrustBundleTests: XCTestCase {
     func testEntriesThatArePassedOver() throws {
         let pki = try SPIFFEFixtures.pki()
         let root = x5c(pki.example.root), other = x5c(pki.other.root)
-        let bundle = try load("""
-        {"keys": [
-          {"kty": "EC", "x5c": ["\(other)"]},
-          {"use": "wit-svid", "kty": "EC", "x5c": ["\(other)"]},
-          {"use": "X509-SVID", "kty": "EC", "x5c": ["\(other)"]},
-          {"use": "x509-svid", "x5c": ["\(other)"]},
-          {"use": "x509-svid", "kty": "oct", "x5c": ["\(other)"]},
-          {"use": "x509-svid", "kty": "EC"},
-          {"use": "x509-svid", "kty": "EC", "x5c": []},
-          {"use": "jwt-svid", "kty": "EC", "x5c": 42, "kid": {"odd": true}},
-          {"use": "x509-svid", "kty": "RSA", "x5c": ["\(root)", "\(other)"]},
-          {"use": "x509-svid", "kty": "EC", "x5c": ["\(root)"]}
-        ], "extension_parameter": {"anything": [1, 2]}}
-        """)
+        let bundle = try load(
+            """
+            {"keys": [
+              {"kty": "EC", "x5c": ["\(other)"]},
+              {"use": "wit-svid", "kty": "EC", "x5c": ["\(other)"]},
+              {"use": "X509-SVID", "kty": "EC", "x5c": ["\(other)"]},
+              {"use": "x509-svid", "x5c": ["\(other)"]},
+              {"use": "x509-svid", "kty": "oct", "x5c": ["\(other)"]},
+              {"use": "x509-svid", "kty": "EC"},
+              {"use": "x509-svid", "kty": "EC", "x5c": []},
+              {"use": "jwt-svid", "kty": "EC", "x5c": 42, "kid": {"odd": true}},
+              {"use": "x509-svid", "kty": "RSA", "x5c": ["\(root)", "\(other)"]},
+              {"use": "x509-svid", "kty": "EC", "x5c": ["\(root)"]}
+            ], "extension_parameter": {"anything": [1, 2]}}
+            """)
         XCTAssertEqual(bundle.x509Authorities, [pki.example.root])
-        XCTAssertEqual(bundle.ignoredEntries.map(\.reason), [
-            .missingUse, .unknownUse("wit-svid"), .unknownUse("X509-SVID"), .missingKeyType, .unknownKeyType("oct"), .noCertificate,
-            .noCertificate, .jwtSVID, .extraCertificates(count: 2),
-        ])
+        XCTAssertEqual(
+            bundle.ignoredEntries.map(\.reason),
+            [
+                .missingUse, .unknownUse("wit-svid"), .unknownUse("X509-SVID"), .missingKeyType, .unknownKeyType("oct"), .noCertificate,
+                .noCertificate, .jwtSVID, .extraCertificates(count: 2),
+            ])
         XCTAssertEqual(bundle.ignoredEntries.map(\.index), [0, 1, 2, 3, 4, 5, 6, 7, 8])
     }
 
@@ -145,14 +149,18 @@ final class SPIFFETrustBundleTests: XCTestCase {
     func testBounds() throws {
         let large = Data(repeating: UInt8(ascii: " "), count: SPIFFETrustBundle.maximumJSONSize) + Data(#"{"keys": []}"#.utf8)
         XCTAssertThrowsError(try SPIFFETrustBundle(json: large, trustDomain: domain)) { error in
-            XCTAssertEqual((error as? SPIFFEBundleError)?.rule,
-                           .tooLarge(bytes: large.count, limit: SPIFFETrustBundle.maximumJSONSize))
+            XCTAssertEqual(
+                (error as? SPIFFEBundleError)?.rule,
+                .tooLarge(bytes: large.count, limit: SPIFFETrustBundle.maximumJSONSize))
         }
         let values = "[" + Array(repeating: "0", count: SPIFFETrustBundle.maximumJSONValueCount).joined(separator: ",") + "]"
         XCTAssertEqual(rule(of: #"{"keys": [], "padding": \#(values)}"#)?.rule, .tooManyValues(limit: SPIFFETrustBundle.maximumJSONValueCount))
-        let deep = String(repeating: "[", count: SPIFFETrustBundle.maximumJSONDepth) + String(repeating: "]", count: SPIFFETrustBundle.maximumJSONDepth)
+        let deep =
+            String(repeating: "[", count: SPIFFETrustBundle.maximumJSONDepth) + String(repeating: "]", count: SPIFFETrustBundle.maximumJSONDepth)
         XCTAssertEqual(rule(of: #"{"keys": [], "padding": \#(deep)}"#)?.rule, .tooDeep(limit: SPIFFETrustBundle.maximumJSONDepth))
-        let shallow = String(repeating: "[", count: SPIFFETrustBundle.maximumJSONDepth - 1) + String(repeating: "]", count: SPIFFETrustBundle.maximumJSONDepth - 1)
+        let shallow =
+            String(repeating: "[", count: SPIFFETrustBundle.maximumJSONDepth - 1)
+            + String(repeating: "]", count: SPIFFETrustBundle.maximumJSONDepth - 1)
         XCTAssertEqual(try load(#"{"keys": [], "padding": \#(shallow)}"#).x509Authorities, [])
         let utf16 = Data(#"{"keys": []}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         XCTAssertThrowsError(try SPIFFETrustBundle(json: utf16, trustDomain: domain)) { error in
@@ -172,8 +180,11 @@ final class SPIFFETrustBundleTests: XCTestCase {
         let path = directory.appendingPathComponent("large.json").path
         try Data(repeating: UInt8(ascii: " "), count: SPIFFETrustBundle.maximumJSONSize + 10).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try SPIFFETrustBundle(jsonFile: path, trustDomain: domain)) { error in
-            XCTAssertEqual((error as? SPIFFEBundleError)?.rule, .tooLarge(bytes: SPIFFETrustBundle.maximumJSONSize + 1,
-                                                                          limit: SPIFFETrustBundle.maximumJSONSize))
+            XCTAssertEqual(
+                (error as? SPIFFEBundleError)?.rule,
+                .tooLarge(
+                    bytes: SPIFFETrustBundle.maximumJSONSize + 1,
+                    limit: SPIFFETrustBundle.maximumJSONSize))
         }
         XCTAssertThrowsError(try SPIFFETrustBundle(jsonFile: directory.appendingPathComponent("missing.json").path, trustDomain: domain)) { error in
             XCTAssertEqual((error as? SPIFFEBundleError)?.rule, .unreadable)
@@ -182,7 +193,8 @@ final class SPIFFETrustBundleTests: XCTestCase {
 
     func testPEMBundles() throws {
         let pki = try SPIFFEFixtures.pki()
-        let pem = try String(contentsOfFile: pki.example.rootPath, encoding: .utf8)
+        let pem =
+            try String(contentsOfFile: pki.example.rootPath, encoding: .utf8)
             + String(contentsOfFile: pki.example.intermediatePath ?? "", encoding: .utf8)
             + String(contentsOfFile: pki.example.rootPath, encoding: .utf8)
         let bundle = try SPIFFETrustBundle(pem: Array(pem.utf8), trustDomain: domain, file: "bundle.pem")
@@ -196,16 +208,20 @@ final class SPIFFETrustBundleTests: XCTestCase {
         XCTAssertThrowsError(try SPIFFETrustBundle(pem: Array("not a bundle".utf8), trustDomain: domain, file: "bundle.pem")) { error in
             guard case .invalidCertificate? = (error as? SPIFFEBundleError)?.rule else { return XCTFail("\(error)") }
         }
-        XCTAssertThrowsError(try SPIFFETrustBundle(pem: Array(repeating: 0x20, count: SPIFFETrustBundle.maximumPEMSize + 1),
-                                                   trustDomain: domain)) { error in
+        XCTAssertThrowsError(
+            try SPIFFETrustBundle(
+                pem: Array(repeating: 0x20, count: SPIFFETrustBundle.maximumPEMSize + 1),
+                trustDomain: domain)
+        ) { error in
             guard case .tooLarge? = (error as? SPIFFEBundleError)?.rule else { return XCTFail("\(error)") }
         }
     }
 
     func testErrorDescriptionsNameFileKeyPathAndRule() {
         let error = SPIFFEBundleError(file: "b\u{1B}.json", line: 3, keyPath: "keys[0].x5c", rule: .duplicateKey("x5c"))
-        XCTAssertEqual(error.description,
-                       "b\\u001b.json:3: at keys[0].x5c: the key \"x5c\" appears twice in the same object, and readers disagree on which counts")
+        XCTAssertEqual(
+            error.description,
+            "b\\u001b.json:3: at keys[0].x5c: the key \"x5c\" appears twice in the same object, and readers disagree on which counts")
         XCTAssertTrue(SPIFFEBundleRule.missingKeys.description.contains("§4.1.3"))
     }
 }

@@ -36,9 +36,10 @@ final class SystemTrustStoreDiscoveryTests: XCTestCase {
         let empty = try write("no certificate here\n", to: "b-empty.pem")
         let bundle = try write(pem(ecdsa) + pem(rsa) + pem(ecdsa), to: "c-bundle.pem")
         let later = try write(pem(rsa), to: "d-later.pem")
-        let locations = SystemTrustStoreLocations(bundleFiles: [path("a-missing.pem"), empty, bundle, later],
-                                                  certificateDirectories: [path("certs")], administratorDirectories: [],
-                                                  distributionDirectories: [])
+        let locations = SystemTrustStoreLocations(
+            bundleFiles: [path("a-missing.pem"), empty, bundle, later],
+            certificateDirectories: [path("certs")], administratorDirectories: [],
+            distributionDirectories: [])
         let discovery = SystemTrustStore.discover(environment: [:], locations: locations)
         XCTAssertEqual(discovery.locations.map(\.path), [path("a-missing.pem"), empty, bundle, later, path("certs")])
         XCTAssertEqual(discovery.locations.map(\.status), [.unreadable(.doesNotExist), .empty, .used, .notConsulted, .notConsulted])
@@ -54,8 +55,9 @@ final class SystemTrustStoreDiscoveryTests: XCTestCase {
 
     /// `load(environment:)` is the discovery's result: the same anchors, source and skipped blocks.
     func testLoadIsTheDiscoverysResult() throws {
-        let bundle = try write(pem(try TestCertificates.certificate("ecdsa/root.pem")) + "-----BEGIN CERTIFICATE-----\nAAECAwQFBgcICQ==\n-----END CERTIFICATE-----\n",
-                               to: "bundle.pem")
+        let bundle = try write(
+            pem(try TestCertificates.certificate("ecdsa/root.pem")) + "-----BEGIN CERTIFICATE-----\nAAECAwQFBgcICQ==\n-----END CERTIFICATE-----\n",
+            to: "bundle.pem")
         let environment = ["SSL_CERT_FILE": bundle]
         let loaded = try SystemTrustStore.load(environment: environment)
         let discovery = SystemTrustStore.discover(environment: environment)
@@ -65,9 +67,10 @@ final class SystemTrustStoreDiscoveryTests: XCTestCase {
         XCTAssertEqual(discovered.skipped, loaded.skipped)
         XCTAssertEqual(discovery.locations.first?.kind, .sslCertFile)
         XCTAssertEqual(discovery.locations.first?.skipped, loaded.skipped)
-        XCTAssertEqual(discovery.locations.dropFirst().prefix(SystemTrustStore.bundlePaths.count).map(\.status),
-                       Array(repeating: .notConsulted, count: SystemTrustStore.bundlePaths.count),
-                       "SSL_CERT_FILE is set: the distribution's bundles are not read")
+        XCTAssertEqual(
+            discovery.locations.dropFirst().prefix(SystemTrustStore.bundlePaths.count).map(\.status),
+            Array(repeating: .notConsulted, count: SystemTrustStore.bundlePaths.count),
+            "SSL_CERT_FILE is set: the distribution's bundles are not read")
     }
 
     /// The administrators' directories are recorded with every certificate in them, anchors or not; the
@@ -77,9 +80,10 @@ final class SystemTrustStoreDiscoveryTests: XCTestCase {
         let ed25519 = try TestCertificates.certificate("ed25519/root.pem")
         let bundle = try write(pem(ecdsa) + pem(rsa), to: "bundle.pem")
         _ = try write(pem(rsa) + pem(ed25519), to: "local/corp/roots.crt")
-        var locations = SystemTrustStoreLocations(bundleFiles: [], certificateDirectories: [],
-                                                  administratorDirectories: [path("local"), path("missing")],
-                                                  distributionDirectories: [path("share")])
+        var locations = SystemTrustStoreLocations(
+            bundleFiles: [], certificateDirectories: [],
+            administratorDirectories: [path("local"), path("missing")],
+            distributionDirectories: [path("share")])
         var discovery = SystemTrustStore.discover(environment: ["SSL_CERT_FILE": bundle], locations: locations)
         let local = try XCTUnwrap(discovery.locations.first { $0.path == path("local") })
         XCTAssertEqual(local.kind, .administratorDirectory)

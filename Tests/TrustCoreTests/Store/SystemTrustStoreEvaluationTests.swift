@@ -14,15 +14,18 @@ final class SystemTrustStoreEvaluationTests: XCTestCase {
     }
 
     /// Evaluates `trust` with `systemTrustStore` standing for the shared store.
-    private func evaluate(_ trust: ServerTrust,
-                          systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore) -> TrustEvaluation {
+    private func evaluate(
+        _ trust: ServerTrust,
+        systemTrustStore: () throws(SystemTrustStoreError) -> SystemTrustStore
+    ) -> TrustEvaluation {
         let config = trust.snapshot
         return TrustEngine.evaluate(EvaluationSnapshot(config), systemTrustStore: systemTrustStore)
     }
 
     func testAnUnusableSystemStoreFailsClosedWhenItIsTheAnchorSet() throws {
-        let trust = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/chain.pem"),
-                                policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        let trust = ServerTrust(
+            certificates: try TestCertificates.certificates("ecdsa/chain.pem"),
+            policies: [.ssl(server: true, hostname: TestCertificates.host)])
         trust.verifyDate = TestCertificates.verifyDate
         let error = unusable
         let evaluation = evaluate(trust) { () throws(SystemTrustStoreError) in throw error }
@@ -52,8 +55,9 @@ final class SystemTrustStoreEvaluationTests: XCTestCase {
     }
 
     func testAnExplicitlyConfiguredStoreIsTheAnchorSet() throws {
-        let trust = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/chain.pem"),
-                                policies: [.profile(.rfc5280, purpose: .serverAuth, hostname: TestCertificates.host)])
+        let trust = ServerTrust(
+            certificates: try TestCertificates.certificates("ecdsa/chain.pem"),
+            policies: [.profile(.rfc5280, purpose: .serverAuth, hostname: TestCertificates.host)])
         trust.verifyDate = TestCertificates.verifyDate
         let ecdsa = try SystemTrustStore.load(environment: ["SSL_CERT_FILE": TestCertificates.path("ecdsa/root.pem")])
         assertTrusted(evaluate(trust) { ecdsa })
@@ -63,8 +67,9 @@ final class SystemTrustStoreEvaluationTests: XCTestCase {
         XCTAssertEqual(evaluate(trust) { ecdsa }.violatedRules, [.systemTrustedLeafValidityPeriod])
         // A system root is one by its bytes, however supplied (trustd asks kSecSystemAnchorSource):
         // the caller's own copy of it brings the same rules; a root outside the store does not.
-        let own = ServerTrust(certificates: try TestCertificates.certificates("ecdsa/chain.pem"),
-                              policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        let own = ServerTrust(
+            certificates: try TestCertificates.certificates("ecdsa/chain.pem"),
+            policies: [.ssl(server: true, hostname: TestCertificates.host)])
         own.verifyDate = TestCertificates.verifyDate
         own.setAnchorCertificates(try TestCertificates.certificates("ecdsa/root.pem"))
         XCTAssertEqual(evaluate(own) { ecdsa }.violatedRules, [.systemTrustedLeafValidityPeriod])

@@ -46,7 +46,8 @@ final class SystemTrustStoreTests: XCTestCase {
         let file = TestCertificates.path("ecdsa/root.pem")
         let store = try SystemTrustStore.load(environment: ["SSL_CERT_FILE": file, "SSL_CERT_DIR": directory.path])
         XCTAssertEqual(store.source, "SSL_CERT_FILE=\(file), SSL_CERT_DIR=\(directory.path)")
-        XCTAssertEqual(store.store.certificates, [try TestCertificates.certificate("ecdsa/root.pem"), try TestCertificates.certificate("rsa/root.pem")])
+        XCTAssertEqual(
+            store.store.certificates, [try TestCertificates.certificate("ecdsa/root.pem"), try TestCertificates.certificate("rsa/root.pem")])
     }
 
     func testSSLCertFileMayBeDER() throws {
@@ -94,14 +95,17 @@ final class SystemTrustStoreTests: XCTestCase {
         _ = try write(pem(try TestCertificates.certificate("rsa/root.pem")), to: "2.pem", in: second)
         // Empty entries (a doubled or trailing colon) name nothing; an empty directory adds nothing.
         let store = try SystemTrustStore.load(environment: ["SSL_CERT_DIR": "\(empty.path):\(first.path)::\(second.path):"])
-        XCTAssertEqual(store.store.certificates, [try TestCertificates.certificate("ecdsa/root.pem"), try TestCertificates.certificate("rsa/root.pem")])
+        XCTAssertEqual(
+            store.store.certificates, [try TestCertificates.certificate("ecdsa/root.pem"), try TestCertificates.certificate("rsa/root.pem")])
     }
 
     // MARK: - Unusable explicit configuration: an error, never the distribution bundle
 
     /// Loads `environment`, expecting `expected`, and checks the description names `variable` and `path`.
-    private func assertLoadFails(_ environment: [String: String], with expected: SystemTrustStoreError,
-                                 naming words: [String], file: StaticString = #filePath, line: UInt = #line) {
+    private func assertLoadFails(
+        _ environment: [String: String], with expected: SystemTrustStoreError,
+        naming words: [String], file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             let store = try SystemTrustStore.load(environment: environment)
             XCTFail("loaded \(store.store.count) anchors from \(store.source ?? "nothing")", file: file, line: line)
@@ -116,26 +120,30 @@ final class SystemTrustStoreTests: XCTestCase {
     func testAMissingSSLCertFileIsAnErrorEvenWithAUsableSSLCertDir() throws {
         _ = try write(pem(try TestCertificates.certificate("ecdsa/root.pem")), to: "root.pem")
         let missing = temporaryDirectory.appendingPathComponent("does-not-exist.pem").path
-        assertLoadFails(["SSL_CERT_FILE": missing, "SSL_CERT_DIR": temporaryDirectory.path],
-                        with: .unreadable(variable: "SSL_CERT_FILE", path: missing, problem: .doesNotExist),
-                        naming: ["SSL_CERT_FILE", missing, "does not exist"])
+        assertLoadFails(
+            ["SSL_CERT_FILE": missing, "SSL_CERT_DIR": temporaryDirectory.path],
+            with: .unreadable(variable: "SSL_CERT_FILE", path: missing, problem: .doesNotExist),
+            naming: ["SSL_CERT_FILE", missing, "does not exist"])
     }
 
     func testASSLCertFileThatIsADirectoryIsAnError() {
-        assertLoadFails(["SSL_CERT_FILE": temporaryDirectory.path],
-                        with: .unreadable(variable: "SSL_CERT_FILE", path: temporaryDirectory.path, problem: .isADirectory),
-                        naming: ["SSL_CERT_FILE", temporaryDirectory.path])
+        assertLoadFails(
+            ["SSL_CERT_FILE": temporaryDirectory.path],
+            with: .unreadable(variable: "SSL_CERT_FILE", path: temporaryDirectory.path, problem: .isADirectory),
+            naming: ["SSL_CERT_FILE", temporaryDirectory.path])
     }
 
     func testAMissingOrNonDirectorySSLCertDirEntryIsAnError() throws {
         _ = try write(pem(try TestCertificates.certificate("ecdsa/root.pem")), to: "root.pem")
         let missing = temporaryDirectory.appendingPathComponent("missing").path
-        assertLoadFails(["SSL_CERT_DIR": "\(temporaryDirectory.path):\(missing)"],
-                        with: .unreadable(variable: "SSL_CERT_DIR", path: missing, problem: .doesNotExist),
-                        naming: ["SSL_CERT_DIR", missing])
+        assertLoadFails(
+            ["SSL_CERT_DIR": "\(temporaryDirectory.path):\(missing)"],
+            with: .unreadable(variable: "SSL_CERT_DIR", path: missing, problem: .doesNotExist),
+            naming: ["SSL_CERT_DIR", missing])
         let file = TestCertificates.path("ecdsa/root.pem")
-        assertLoadFails(["SSL_CERT_DIR": file], with: .unreadable(variable: "SSL_CERT_DIR", path: file, problem: .isNotADirectory),
-                        naming: ["SSL_CERT_DIR", file])
+        assertLoadFails(
+            ["SSL_CERT_DIR": file], with: .unreadable(variable: "SSL_CERT_DIR", path: file, problem: .isNotADirectory),
+            naming: ["SSL_CERT_DIR", file])
     }
 
     func testAnExplicitConfigurationWithoutAReadableCertificateIsAnError() throws {
@@ -151,8 +159,9 @@ final class SystemTrustStoreTests: XCTestCase {
         }
         let empty = temporaryDirectory.appendingPathComponent("empty", isDirectory: true)
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        assertLoadFails(["SSL_CERT_DIR": empty.path], with: .noCertificates(configuration: "SSL_CERT_DIR=\(empty.path)", skipped: []),
-                        naming: ["SSL_CERT_DIR", empty.path])
+        assertLoadFails(
+            ["SSL_CERT_DIR": empty.path], with: .noCertificates(configuration: "SSL_CERT_DIR=\(empty.path)", skipped: []),
+            naming: ["SSL_CERT_DIR", empty.path])
     }
 
     func testEmptyVariablesAreUnset() throws {

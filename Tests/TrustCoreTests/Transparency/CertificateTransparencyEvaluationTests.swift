@@ -35,22 +35,26 @@ final class CertificateTransparencyEvaluationTests: XCTestCase {
 
     /// Evaluates leaf `name` (its host `NAME.example.test`) as configured by `configure`, with the
     /// CT test CA a system root unless `caIsSystemRoot` is false.
-    private func evaluate(_ name: String, policies: [TrustPolicy]? = nil, at date: Date = evaluationDate, caIsSystemRoot: Bool = true,
-                          _ configure: (inout TrustConfiguration) throws -> Void) throws -> TrustEvaluation {
+    private func evaluate(
+        _ name: String, policies: [TrustPolicy]? = nil, at date: Date = evaluationDate, caIsSystemRoot: Bool = true,
+        _ configure: (inout TrustConfiguration) throws -> Void
+    ) throws -> TrustEvaluation {
         let leaf = try Self.certificate("leaves/\(name).pem")
         var configuration = TrustConfiguration()
         configuration.verifyDate = date
         try configure(&configuration)
-        let trust = ServerTrust(certificates: [leaf], policies: policies ?? [.ssl(server: true, hostname: "\(name).example.test")],
-                                configuration: configuration)
+        let trust = ServerTrust(
+            certificates: [leaf], policies: policies ?? [.ssl(server: true, hostname: "\(name).example.test")],
+            configuration: configuration)
         let system = try Self.systemStore(caIsSystemRoot: caIsSystemRoot)
         return TrustEngine.evaluate(EvaluationSnapshot(trust.snapshot)) { system }
     }
 
     /// What `CTPolicy` decides for the same leaf, SCTs and logs: the engine must hand it exactly these.
     private func expected(_ name: String, _ timestamps: [PresentedTimestamp], at date: Date = evaluationDate) throws -> CTEvaluation {
-        CTPolicy.evaluate(leaf: try Self.certificate("leaves/\(name).pem"), issuer: try Self.certificate("ca.pem"),
-                          timestamps: timestamps, logs: try Self.logList(), at: date)
+        CTPolicy.evaluate(
+            leaf: try Self.certificate("leaves/\(name).pem"), issuer: try Self.certificate("ca.pem"),
+            timestamps: timestamps, logs: try Self.logList(), at: date)
     }
 
     // MARK: - Required under a system root
@@ -204,8 +208,9 @@ final class CertificateTransparencyEvaluationTests: XCTestCase {
     func testServerTrustSettersReachTheEvaluation() throws {
         let logs = try Self.logList()
         let delivered = try SCTList.tlsExtension(try Self.bytes("tls/plain.bin")).map(\.encoded)
-        let trust = ServerTrust(certificates: [try Self.certificate("leaves/plain.pem")],
-                                policies: [.ssl(server: true, hostname: "plain.example.test")])
+        let trust = ServerTrust(
+            certificates: [try Self.certificate("leaves/plain.pem")],
+            policies: [.ssl(server: true, hostname: "plain.example.test")])
         trust.setTrustedLogs(logs)
         trust.signedCertificateTimestamps = delivered
         trust.verifyDate = Self.evaluationDate

@@ -14,19 +14,24 @@ final class CertificateDefectValidationTests: XCTestCase {
         XCTAssertEqual(leaf.signatureAlgorithmIdentifier.parameters.map(Array.init), [0x05, 0x00])
         XCTAssertEqual(leaf.semanticDefects, [])
         let trust = try TestCertificates.trust(["rsa/leaf-params-absent.pem", "rsa/intermediate.pem"], anchors: ["rsa/root.pem"])
-        assertTrusted(trust.evaluate(), chain: try ["rsa/leaf-params-absent.pem", "rsa/intermediate.pem", "rsa/root.pem"]
-            .map(TestCertificates.certificate))
+        assertTrusted(
+            trust.evaluate(),
+            chain: try ["rsa/leaf-params-absent.pem", "rsa/intermediate.pem", "rsa/root.pem"]
+                .map(TestCertificates.certificate))
     }
 
     /// The same leaf with a different outer algorithm parses, and validation names the defect
     /// on the leaf (fatal, never overridable).
     func testAlgorithmMismatchIsAFatalValidationFailure() throws {
         let leaf = try TestCertificates.certificate("rsa/leaf.pem")
-        let defective = try Certificate(derEncoded: try replacingOuterAlgorithm(of: leaf.derEncoded,
-            with: [0x30, 0x0D, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0C, 0x05, 0x00]))
+        let defective = try Certificate(
+            derEncoded: try replacingOuterAlgorithm(
+                of: leaf.derEncoded,
+                with: [0x30, 0x0D, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0C, 0x05, 0x00]))
         let defect = try XCTUnwrap(defective.semanticDefects.first)
-        let trust = ServerTrust(certificates: [defective, try TestCertificates.certificate("rsa/intermediate.pem")],
-                                policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        let trust = ServerTrust(
+            certificates: [defective, try TestCertificates.certificate("rsa/intermediate.pem")],
+            policies: [.ssl(server: true, hostname: TestCertificates.host)])
         trust.setAnchorCertificates([try TestCertificates.certificate("rsa/root.pem")])
         trust.verifyDate = TestCertificates.verifyDate
         let evaluation = trust.evaluate()

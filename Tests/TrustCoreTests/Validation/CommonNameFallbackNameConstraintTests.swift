@@ -7,13 +7,16 @@ import XCTest
 /// The legacy common-name fallback must not bypass DNS name constraints.
 final class CommonNameFallbackNameConstraintTests: XCTestCase {
     /// A leaf's extensions without a subjectAltName.
-    let noSAN = ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
-                 "extendedKeyUsage = serverAuth", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"]
+    let noSAN = [
+        "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature",
+        "extendedKeyUsage = serverAuth", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+    ]
 
     /// A CA under the committed root permitted only example.com.
     func constrainedCA(_ issuer: inout OpenSSLIssuer) throws -> (certificate: Certificate, authority: OpenSSLIssuer.Authority) {
-        try issuer.issue(commonName: "Constrained CA", extensions: OpenSSLIssuer.constrainedCAExtensions("permitted;DNS:example.com"),
-                         by: .root, key: "keys/ecdsa/intermediate2.key.pem")
+        try issuer.issue(
+            commonName: "Constrained CA", extensions: OpenSSLIssuer.constrainedCAExtensions("permitted;DNS:example.com"),
+            by: .root, key: "keys/ecdsa/intermediate2.key.pem")
     }
 
     func testAConstrainedCACannotIssueAHostNameInTheCommonName() throws {

@@ -65,12 +65,16 @@ final class EmailIdentityTests: XCTestCase {
     func testEveryMailboxMustMatch() throws {
         let wrongCase = try clientTrust([.ssl(server: false, hostname: nil), .email("User@swifttrust.test")]).evaluate()
         assertNotTrusted(wrongCase, .recoverableTrustFailure, failures: ["0:emailAddressMismatch"])
-        XCTAssertEqual(wrongCase.failures.first?.reason,
-                       .emailAddressMismatch(expected: "User@swifttrust.test", presented: ["email:user@swifttrust.test"]))
-        XCTAssertEqual(wrongCase.failures.first?.reason.summary,
-                       "email address User@swifttrust.test not in SAN [email:user@swifttrust.test]")
-        let oneMissing = try clientTrust([.ssl(server: false, hostname: nil), .email("user@swifttrust.test"),
-                                          .email("other@swifttrust.test")]).evaluate()
+        XCTAssertEqual(
+            wrongCase.failures.first?.reason,
+            .emailAddressMismatch(expected: "User@swifttrust.test", presented: ["email:user@swifttrust.test"]))
+        XCTAssertEqual(
+            wrongCase.failures.first?.reason.summary,
+            "email address User@swifttrust.test not in SAN [email:user@swifttrust.test]")
+        let oneMissing = try clientTrust([
+            .ssl(server: false, hostname: nil), .email("user@swifttrust.test"),
+            .email("other@swifttrust.test"),
+        ]).evaluate()
         assertNotTrusted(oneMissing, .recoverableTrustFailure, failures: ["0:emailAddressMismatch"])
     }
 
@@ -81,8 +85,13 @@ final class EmailIdentityTests: XCTestCase {
     }
 
     func testAServerCertificateNamesNoMailbox() throws {
-        let evaluation = try TestCertificates.trust(["ecdsa/chain.pem"], policies: [.ssl(server: true, hostname: TestCertificates.host),
-                                                                           .email("user@www.swifttrust.test")]).evaluate()
+        let evaluation = try TestCertificates.trust(
+            ["ecdsa/chain.pem"],
+            policies: [
+                .ssl(server: true, hostname: TestCertificates.host),
+                .email("user@www.swifttrust.test"),
+            ]
+        ).evaluate()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:emailAddressMismatch"])
     }
 
@@ -91,8 +100,11 @@ final class EmailIdentityTests: XCTestCase {
     func testAnInternationalisedDomainMatchesItsALabels() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let leaf = try issuer.issue(commonName: "idn", extensions: OpenSSLIssuer.leafExtensions(
-            subjectAltNames: ["email:user@xn--bcher-kva.example"], eku: "clientAuth")).certificate
+        let leaf = try issuer.issue(
+            commonName: "idn",
+            extensions: OpenSSLIssuer.leafExtensions(
+                subjectAltNames: ["email:user@xn--bcher-kva.example"], eku: "clientAuth")
+        ).certificate
         assertTrusted(try OpenSSLIssuer.trust(leaf, policies: [.ssl(server: false, hostname: nil), .email("user@bücher.example")]).evaluate())
     }
 
@@ -101,13 +113,25 @@ final class EmailIdentityTests: XCTestCase {
     func testSubjectAltNameMailboxSyntax() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let quoted = try issuer.issue(commonName: "quoted", extensions: OpenSSLIssuer.leafExtensions(
-            subjectAltNames: ["email:\\\"a@b\\\"@swifttrust.test"], eku: "clientAuth")).certificate
+        let quoted = try issuer.issue(
+            commonName: "quoted",
+            extensions: OpenSSLIssuer.leafExtensions(
+                subjectAltNames: ["email:\\\"a@b\\\"@swifttrust.test"], eku: "clientAuth")
+        ).certificate
         XCTAssertEqual(quoted.extensions.subjectAlternativeNames, [.rfc822Name("\"a@b\"@swifttrust.test")])
-        assertTrusted(try OpenSSLIssuer.trust(quoted, policies: [.ssl(server: false, hostname: nil),
-                                                                 .email("\"a@b\"@swifttrust.test")]).evaluate())
-        let spaced = try issuer.issue(commonName: "spaced", extensions: OpenSSLIssuer.leafExtensions(
-            subjectAltNames: ["email:user name@swifttrust.test"], eku: "clientAuth")).certificate
+        assertTrusted(
+            try OpenSSLIssuer.trust(
+                quoted,
+                policies: [
+                    .ssl(server: false, hostname: nil),
+                    .email("\"a@b\"@swifttrust.test"),
+                ]
+            ).evaluate())
+        let spaced = try issuer.issue(
+            commonName: "spaced",
+            extensions: OpenSSLIssuer.leafExtensions(
+                subjectAltNames: ["email:user name@swifttrust.test"], eku: "clientAuth")
+        ).certificate
         // SAN syntax is an RFC 5280 §4.2.1.6 issuance rule: the strict RFC 5280 and web-PKI profiles check it.
         let evaluation = try OpenSSLIssuer.trust(spaced, policies: [.webPKI(server: false, hostname: nil)]).evaluate()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:profileViolation"])
@@ -132,13 +156,19 @@ final class EmailIdentityTests: XCTestCase {
             ("excluded;email:.evil.test", "user@swifttrust.test", true, #line),
         ]
         for (offset, testCase) in cases.enumerated() {
-            let ca = try issuer.issue(commonName: "Constrained CA \(offset)",
-                                      extensions: OpenSSLIssuer.constrainedCAExtensions(testCase.constraint),
-                                      by: .root, key: "keys/ecdsa/intermediate2.key.pem")
-            let leaf = try issuer.issue(commonName: "client \(offset)", extensions: OpenSSLIssuer.leafExtensions(
-                subjectAltNames: ["email:\(testCase.mailbox)"], eku: "clientAuth"), by: ca.authority).certificate
-            let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: [ca.certificate],
-                                                     policies: [.ssl(server: false, hostname: nil)]).evaluate()
+            let ca = try issuer.issue(
+                commonName: "Constrained CA \(offset)",
+                extensions: OpenSSLIssuer.constrainedCAExtensions(testCase.constraint),
+                by: .root, key: "keys/ecdsa/intermediate2.key.pem")
+            let leaf = try issuer.issue(
+                commonName: "client \(offset)",
+                extensions: OpenSSLIssuer.leafExtensions(
+                    subjectAltNames: ["email:\(testCase.mailbox)"], eku: "clientAuth"), by: ca.authority
+            ).certificate
+            let evaluation = try OpenSSLIssuer.trust(
+                leaf, intermediates: [ca.certificate],
+                policies: [.ssl(server: false, hostname: nil)]
+            ).evaluate()
             if testCase.permitted {
                 assertTrusted(evaluation, line: testCase.line)
             } else {
@@ -151,10 +181,15 @@ final class EmailIdentityTests: XCTestCase {
     func testAMalformedRFC822NameConstraintIsRejected() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let ca = try issuer.issue(commonName: "Malformed CA", extensions: OpenSSLIssuer.constrainedCAExtensions(
-            "permitted;email:us er@swifttrust.test"), by: .root, key: "keys/ecdsa/intermediate2.key.pem")
-        let leaf = try issuer.issue(commonName: "client", extensions: OpenSSLIssuer.leafExtensions(
-            subjectAltNames: ["email:user@swifttrust.test"], eku: "clientAuth"), by: ca.authority).certificate
+        let ca = try issuer.issue(
+            commonName: "Malformed CA",
+            extensions: OpenSSLIssuer.constrainedCAExtensions(
+                "permitted;email:us er@swifttrust.test"), by: .root, key: "keys/ecdsa/intermediate2.key.pem")
+        let leaf = try issuer.issue(
+            commonName: "client",
+            extensions: OpenSSLIssuer.leafExtensions(
+                subjectAltNames: ["email:user@swifttrust.test"], eku: "clientAuth"), by: ca.authority
+        ).certificate
         let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: [ca.certificate], policies: [.ssl(server: false, hostname: nil)]).evaluate()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:nameConstraintMalformed"])
     }

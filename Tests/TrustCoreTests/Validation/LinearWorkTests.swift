@@ -61,12 +61,15 @@ final class LinearWorkTests: XCTestCase {
     }
 
     /// Work grew with the input (so the dimension is really measured) but by at most `limit`.
-    private func assertGrowth(_ small: Double, _ large: Double, limit: Double, _ dimension: String,
-                              file: StaticString = #filePath, line: UInt = #line) {
+    private func assertGrowth(
+        _ small: Double, _ large: Double, limit: Double, _ dimension: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertGreaterThan(small, 0, dimension, file: file, line: line)
         XCTAssertGreaterThan(large, small, "\(dimension): the work does not depend on the input", file: file, line: line)
-        XCTAssertLessThanOrEqual(large / small, limit, "\(dimension): growing the input multiplied the work by \(large / small)",
-                                 file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            large / small, limit, "\(dimension): growing the input multiplied the work by \(large / small)",
+            file: file, line: line)
     }
 
     // MARK: - Inputs
@@ -126,12 +129,16 @@ final class LinearWorkTests: XCTestCase {
         let intermediate = EditableCertificate(try cert("ecdsa/intermediate.pem"))
         let time = TestDER.tlv(0x17, Array("260101000000Z".utf8))
         let revoked = (0..<count).map { (index: Int) -> [UInt8] in
-            let serial: [UInt8] = [0x01, UInt8(truncatingIfNeeded: index >> 16), UInt8(truncatingIfNeeded: index >> 8),
-                                   UInt8(truncatingIfNeeded: index)]
+            let serial: [UInt8] = [
+                0x01, UInt8(truncatingIfNeeded: index >> 16), UInt8(truncatingIfNeeded: index >> 8),
+                UInt8(truncatingIfNeeded: index),
+            ]
             return TestDER.sequence([TestDER.tlv(0x02, serial), time])
         }
-        let tbs = TestDER.sequence([TestDER.tlv(0x02, [0x01]), intermediate.signatureAlgorithm, intermediate.subject, time,
-                                    TestDER.tlv(0x17, Array("270101000000Z".utf8)), TestDER.sequence(revoked)])
+        let tbs = TestDER.sequence([
+            TestDER.tlv(0x02, [0x01]), intermediate.signatureAlgorithm, intermediate.subject, time,
+            TestDER.tlv(0x17, Array("270101000000Z".utf8)), TestDER.sequence(revoked),
+        ])
         return TestDER.sequence([tbs, intermediate.signatureAlgorithm, TestDER.tlv(0x03, [0x00, 0x30, 0x00])])
     }
 
@@ -224,11 +231,15 @@ final class LinearWorkTests: XCTestCase {
     /// Steps to evaluate a leaf with `sans` DNS names under a CA with `subtrees` permitted DNS subtrees.
     private func nameConstraintWork(sans: Int, subtrees: Int, issuer: inout OpenSSLIssuer) throws -> Double {
         let constraints = (0..<subtrees).map { $0 == 0 ? "permitted;DNS:swifttrust.test" : "permitted;DNS:zone\($0).example" }
-        let ca = try issuer.issue(commonName: "Constrained CA \(sans) \(subtrees)",
-                                  extensions: OpenSSLIssuer.constrainedCAExtensions(constraints.joined(separator: ", ")),
-                                  by: .root, key: "keys/ecdsa/intermediate2.key.pem")
-        let leaf = try issuer.issue(commonName: "leaf", extensions: OpenSSLIssuer.leafExtensions(
-            subjectAltNames: (0..<sans).map { "DNS:host\($0).swifttrust.test" }), by: ca.authority).certificate
+        let ca = try issuer.issue(
+            commonName: "Constrained CA \(sans) \(subtrees)",
+            extensions: OpenSSLIssuer.constrainedCAExtensions(constraints.joined(separator: ", ")),
+            by: .root, key: "keys/ecdsa/intermediate2.key.pem")
+        let leaf = try issuer.issue(
+            commonName: "leaf",
+            extensions: OpenSSLIssuer.leafExtensions(
+                subjectAltNames: (0..<sans).map { "DNS:host\($0).swifttrust.test" }), by: ca.authority
+        ).certificate
         let trust = try OpenSSLIssuer.trust(leaf, intermediates: [ca.certificate], policies: [.ssl(server: true, hostname: nil)])
         var evaluation: TrustEvaluation?
         let counted = steps { evaluation = trust.evaluate() }
@@ -257,10 +268,11 @@ final class LinearWorkTests: XCTestCase {
     /// Parsing `der` and evaluating it as the leaf of the ECDSA chain.
     private func parseAndEvaluate(_ der: [UInt8]) throws {
         let leaf = try Certificate(derEncoded: der)
-        let trust = ServerTrust(certificates: [leaf, try cert("ecdsa/intermediate.pem")], policies: [.ssl(server: true, hostname: TestCertificates.host)])
+        let trust = ServerTrust(
+            certificates: [leaf, try cert("ecdsa/intermediate.pem")], policies: [.ssl(server: true, hostname: TestCertificates.host)])
         trust.setAnchorCertificates([try root()])
         trust.verifyDate = TestCertificates.verifyDate
-        XCTAssertFalse(trust.evaluate().isTrusted)  // re-encoded: its signature no longer verifies
+        XCTAssertFalse(trust.evaluate().isTrusted) // re-encoded: its signature no longer verifies
     }
 
     func testCertificateWorkIsLinearInTheExtensions() throws {

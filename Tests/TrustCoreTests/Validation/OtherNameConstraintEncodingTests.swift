@@ -27,8 +27,10 @@ final class OtherNameConstraintEncodingTests: XCTestCase {
     /// `leaf` and `intermediates` (of the fixtures) under `anchor` (of the fixtures, or the corpus's
     /// ECDSA root with `corpusAnchor`), for `host` under `profile` (nil: Apple's SSL policy), at the
     /// corpus's verify date.
-    private func trust(_ leaf: String, intermediates: [String] = [], anchor: String? = nil, host: String? = nil,
-                       profile: TrustProfile? = nil) throws -> ServerTrust {
+    private func trust(
+        _ leaf: String, intermediates: [String] = [], anchor: String? = nil, host: String? = nil,
+        profile: TrustProfile? = nil
+    ) throws -> ServerTrust {
         let host = host ?? self.host
         let policy: TrustPolicy = profile.map { .profile($0, purpose: .serverAuth, hostname: host) } ?? .ssl(server: true, hostname: host)
         let trust = ServerTrust(certificates: try ([leaf] + intermediates).map(OtherNameConstraintFixtures.certificate), policies: [policy])
@@ -53,9 +55,10 @@ final class OtherNameConstraintEncodingTests: XCTestCase {
         // The finding points at the value: the UTF8String that follows the type-id's encoding.
         let oid: [UInt8] = [0x06, 0x0A, 0x2B, 0x06, 0x01, 0x04, 0x01, 0x82, 0x37, 0x14, 0x02, 0x03]
         let der = root.derEncoded
-        let start = try XCTUnwrap((0...(der.count - oid.count - value.count)).first {
-            Array(der[$0..<($0 + oid.count + value.count)]) == oid + value
-        })
+        let start = try XCTUnwrap(
+            (0...(der.count - oid.count - value.count)).first {
+                Array(der[$0..<($0 + oid.count + value.count)]) == oid + value
+            })
         XCTAssertEqual(root.encodingFindings, [.unwrappedOtherNameValue(offset: start + oid.count)])
         XCTAssertFalse(root.encodingFindings[0].isDefaultValueWrittenOut)
         XCTAssertEqual(root.semanticDefects, [])
@@ -70,10 +73,13 @@ final class OtherNameConstraintEncodingTests: XCTestCase {
         let otherName: [UInt8] = [0xA0, 0x1F, 0x06, 0x0A, 0x2B, 0x06, 0x01, 0x04, 0x01, 0x82, 0x37, 0x14, 0x02, 0x03, 0xA0, 0x11] + utf8
         let constraints: [UInt8] = [0x30, 0x25, 0xA0, 0x23, 0x30, 0x21] + otherName
         let hex = constraints.map { String(format: "%02x", $0) }.joined(separator: ":")
-        let ca = try issuer.issue(commonName: "Wrapped otherName CA", extensions: [
-            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
-            "nameConstraints = DER:\(hex)", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
-        ], by: .root, key: "keys/ecdsa/intermediate2.key.pem").certificate
+        let ca = try issuer.issue(
+            commonName: "Wrapped otherName CA",
+            extensions: [
+                "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+                "nameConstraints = DER:\(hex)", "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+            ], by: .root, key: "keys/ecdsa/intermediate2.key.pem"
+        ).certificate
         XCTAssertEqual(ca.encodingFindings, [])
         guard case let .otherName(_, value)? = ca.extensions.nameConstraints?.permittedSubtrees.first else {
             return XCTFail("\(String(describing: ca.extensions.nameConstraints))")
@@ -105,19 +111,25 @@ final class OtherNameConstraintEncodingTests: XCTestCase {
         let intermediate = try OtherNameConstraintFixtures.certificate("intermediate.pem")
         XCTAssertEqual(intermediate.encodingFindings.count, 1)
         for profile in [TrustProfile.ssl, .basicX509, .webPKI] {
-            let evaluation = try trust("intermediate-leaf.pem", intermediates: ["intermediate.pem"],
-                                       profile: profile).evaluate()
+            let evaluation = try trust(
+                "intermediate-leaf.pem", intermediates: ["intermediate.pem"],
+                profile: profile
+            ).evaluate()
             XCTAssertFalse(evaluation.isTrusted, "\(profile)")
             let violations = evaluation.failures.compactMap { failure -> ProfileViolation? in
                 if case let .profileViolation(violation) = failure.reason, failure.certificateIndex == 1 { violation } else { nil }
             }
-            XCTAssertEqual(violations, [ProfileViolation(.nameConstraintsFormsSupported, .unsupportedCriticalNameConstraint(form: "otherName"))],
-                           "\(profile): \(evaluation.failures)")
+            XCTAssertEqual(
+                violations, [ProfileViolation(.nameConstraintsFormsSupported, .unsupportedCriticalNameConstraint(form: "otherName"))],
+                "\(profile): \(evaluation.failures)")
         }
         // RFC 5280 itself asks only that a name of the form be processed or refused (§4.2.1.10): the
         // leaf has none, so the rfc5280 profile trusts the chain.
-        assertTrusted(try trust("intermediate-leaf.pem", intermediates: ["intermediate.pem"],
-                                profile: .rfc5280).evaluate())
+        assertTrusted(
+            try trust(
+                "intermediate-leaf.pem", intermediates: ["intermediate.pem"],
+                profile: .rfc5280
+            ).evaluate())
     }
 
     func testAnOtherNameWithoutWrapperStaysRefusedOutsideNameConstraints() throws {
@@ -128,9 +140,13 @@ final class OtherNameConstraintEncodingTests: XCTestCase {
         let utf8: [UInt8] = [0x0C, 0x0F] + Array("swifttrust.test".utf8)
         let san: [UInt8] = [0x30, 0x1F, 0xA0, 0x1D, 0x06, 0x0A, 0x2B, 0x06, 0x01, 0x04, 0x01, 0x82, 0x37, 0x14, 0x02, 0x03] + utf8
         let hex = san.map { String(format: "%02x", $0) }.joined(separator: ":")
-        XCTAssertThrowsError(try issuer.issue(commonName: host, extensions: [
-            "basicConstraints = critical, CA:FALSE", "subjectAltName = DER:\(hex)",
-        ])) { error in
+        XCTAssertThrowsError(
+            try issuer.issue(
+                commonName: host,
+                extensions: [
+                    "basicConstraints = critical, CA:FALSE", "subjectAltName = DER:\(hex)",
+                ])
+        ) { error in
             guard let error = error as? X509Error, case .malformedExtension(name: "subjectAltName", _, _) = error.reason else {
                 return XCTFail("\(error)")
             }

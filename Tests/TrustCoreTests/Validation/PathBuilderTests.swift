@@ -128,9 +128,12 @@ final class PathBuilderTests: XCTestCase {
     }
 
     func testSignatureBudgetOfOneOnTheCrossSignedCaseWithTheExpiredTwinFirst() throws {
-        let trust = try TestCertificates.trust(["scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
-                                        "scenarios/cross-intermediate-by-root2.pem"], anchors: ["scenarios/root2.pem"])
-        assertTrusted(trust.evaluate())  // with the default budget
+        let trust = try TestCertificates.trust(
+            [
+                "scenarios/cross-leaf.pem", "scenarios/cross-intermediate-expired-by-root2.pem",
+                "scenarios/cross-intermediate-by-root2.pem",
+            ], anchors: ["scenarios/root2.pem"])
+        assertTrusted(trust.evaluate()) // with the default budget
         trust.options.budget = VerificationBudget(signatureChecks: 1, candidatePaths: 200, maximumPathLength: 16)
         let evaluation = trust.evaluate()
         // An exhausted budget is fatal: the evaluation could not decide, so no user override applies.
@@ -163,7 +166,7 @@ final class PathBuilderTests: XCTestCase {
     func testCandidateIssuersPreferTheAKIMatchThenNoSKIThenContradictingSKI() throws {
         let leaf = try cert("ecdsa/leaf.pem")
         let genuine = try cert("ecdsa/intermediate.pem")
-        let wrongKey = try lookAlikesWithTheWrongKey(1)[0]  // SKI of intermediate 2: contradicts the leaf's AKI
+        let wrongKey = try lookAlikesWithTheWrongKey(1)[0] // SKI of intermediate 2: contradicts the leaf's AKI
         // The v1 intermediate has no extensions at all, so no SKI; re-label it with the leaf's issuer name.
         var v1 = EditableCertificate(try cert("scenarios/v1-intermediate.pem"))
         v1.subject = EditableCertificate(leaf).issuer
@@ -184,10 +187,11 @@ final class PathBuilderTests: XCTestCase {
         let intermediate = try cert("ecdsa/intermediate.pem")
         let store = CertificateStore([intermediate, try cert("ecdsa/root.pem"), try cert("ecdsa/intermediate2.pem")])
         // Same name spelled as PrintableString, in another case, with extra inner and outer spaces.
-        let respelled = try DistinguishedName(der: TestDER.printableName([
-            (TestDER.organizationName, "SWIFTTRUST"),
-            (TestDER.commonName, "  swifttrust test   INTERMEDIATE ecdsa "),
-        ]))
+        let respelled = try DistinguishedName(
+            der: TestDER.printableName([
+                (TestDER.organizationName, "SWIFTTRUST"),
+                (TestDER.commonName, "  swifttrust test   INTERMEDIATE ecdsa "),
+            ]))
         XCTAssertNotEqual(Array(respelled.der), Array(intermediate.subject.der))
         XCTAssertEqual(respelled, intermediate.subject)
         XCTAssertEqual(store.certificates(withSubject: respelled), [intermediate])
@@ -199,13 +203,15 @@ final class PathBuilderTests: XCTestCase {
         XCTAssertEqual(store.candidateIssuers(of: try leaf.parse()), [intermediate])
 
         // A different name does not match: one letter, or a different RDN order.
-        let other = try DistinguishedName(der: TestDER.printableName([
-            (TestDER.organizationName, "SwiftTrust"), (TestDER.commonName, "SwiftTrust Test Intermediate ECDSB"),
-        ]))
+        let other = try DistinguishedName(
+            der: TestDER.printableName([
+                (TestDER.organizationName, "SwiftTrust"), (TestDER.commonName, "SwiftTrust Test Intermediate ECDSB"),
+            ]))
         XCTAssertEqual(store.certificates(withSubject: other), [])
-        let reordered = try DistinguishedName(der: TestDER.printableName([
-            (TestDER.commonName, "SwiftTrust Test Intermediate ECDSA"), (TestDER.organizationName, "SwiftTrust"),
-        ]))
+        let reordered = try DistinguishedName(
+            der: TestDER.printableName([
+                (TestDER.commonName, "SwiftTrust Test Intermediate ECDSA"), (TestDER.organizationName, "SwiftTrust"),
+            ]))
         XCTAssertEqual(store.certificates(withSubject: reordered), [])
     }
 

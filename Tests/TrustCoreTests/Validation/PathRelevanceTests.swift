@@ -74,7 +74,8 @@ final class PathRelevanceTests: XCTestCase {
         XCTAssertFalse(diagnostics.findings.contains { $0.code == "missing-intermediate" }, "\(messages)")
         XCTAssertNil(diagnostics.missingIssuer)
         let root = try certificate(graph.rootPath)
-        XCTAssertEqual(diagnostics.chainEnd?.hasPrefix("REJECTED issuer \(root.subject) [trust anchors]: "), true,
-                       diagnostics.chainEnd ?? "no chain end")
+        XCTAssertEqual(
+            diagnostics.chainEnd?.hasPrefix("REJECTED issuer \(root.subject) [trust anchors]: "), true,
+            diagnostics.chainEnd ?? "no chain end")
     }
 }

@@ -15,7 +15,7 @@ final class PolicyOutcomeMemoTests: XCTestCase {
     }
 
     private func explicitPolicyOptions() throws -> ValidationRequest {
-        let time = try XCTUnwrap(DERTime(timeIntervalSince1970: 1_780_272_000))  // 2026-06-01
+        let time = try XCTUnwrap(DERTime(timeIntervalSince1970: 1_780_272_000)) // 2026-06-01
         var options = TrustOptions()
         options.initialExplicitPolicy = true
         return .testing(verifyTime: time, purposes: [.serverAuth], options: options)
@@ -49,8 +49,9 @@ final class PolicyOutcomeMemoTests: XCTestCase {
     func testValidatorAnswersForTheChainAskedAbout() throws {
         let (ecdsa, rsa) = (try chain("ecdsa"), try chain("rsa"))
         let options = try explicitPolicyOptions()
-        let validator = PathValidator(options: options, signatures: SignatureChecker(policy: .default),
-                                      budget: BudgetMeter(.default))
+        let validator = PathValidator(
+            options: options, signatures: SignatureChecker(policy: .default),
+            budget: BudgetMeter(.default))
         for chain in [ecdsa, rsa, ecdsa, rsa] {
             guard case let .invalid(expected) = try processed(chain, options) else { return XCTFail("no explicit policy failure") }
             XCTAssertEqual(try validator.policyFailure(of: chain), expected)

@@ -28,35 +28,43 @@ final class PolicyProcessingTests: XCTestCase {
     /// extra extension lines (openssl x509v3_config syntax).
     private func chain(root rootLines: [String] = [], intermediate intermediateLines: [String], leaf leafLines: [String]) throws -> [Certificate] {
         let config = """
-        [root]
-        basicConstraints = critical, CA:TRUE
-        keyUsage = critical, keyCertSign, cRLSign
-        subjectKeyIdentifier = hash
-        \(rootLines.joined(separator: "\n"))
-        [intermediate]
-        basicConstraints = critical, CA:TRUE
-        keyUsage = critical, keyCertSign, cRLSign
-        subjectKeyIdentifier = hash
-        authorityKeyIdentifier = keyid
-        \(intermediateLines.joined(separator: "\n"))
-        [leaf]
-        basicConstraints = critical, CA:FALSE
-        keyUsage = critical, digitalSignature
-        subjectKeyIdentifier = hash
-        authorityKeyIdentifier = keyid
-        \(leafLines.joined(separator: "\n"))
-        """
+            [root]
+            basicConstraints = critical, CA:TRUE
+            keyUsage = critical, keyCertSign, cRLSign
+            subjectKeyIdentifier = hash
+            \(rootLines.joined(separator: "\n"))
+            [intermediate]
+            basicConstraints = critical, CA:TRUE
+            keyUsage = critical, keyCertSign, cRLSign
+            subjectKeyIdentifier = hash
+            authorityKeyIdentifier = keyid
+            \(intermediateLines.joined(separator: "\n"))
+            [leaf]
+            basicConstraints = critical, CA:FALSE
+            keyUsage = critical, digitalSignature
+            subjectKeyIdentifier = hash
+            authorityKeyIdentifier = keyid
+            \(leafLines.joined(separator: "\n"))
+            """
         let configFile = directory.appendingPathComponent("ext.cnf").path
         try Data(config.utf8).write(to: URL(fileURLWithPath: configFile))
         func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
-        try openssl(["req", "-x509"] + key + ["-keyout", file("root.key"), "-out", file("root.pem"), "-subj", "/CN=Policy Test Root",
-                                              "-days", "30", "-config", configFile, "-extensions", "root"])
+        try openssl(
+            ["req", "-x509"] + key + [
+                "-keyout", file("root.key"), "-out", file("root.pem"), "-subj", "/CN=Policy Test Root",
+                "-days", "30", "-config", configFile, "-extensions", "root",
+            ])
         for (name, issuer, serial) in [("intermediate", "root", "2"), ("leaf", "intermediate", "3")] {
-            try openssl(["req", "-new"] + key + ["-keyout", file("\(name).key"), "-out", file("\(name).csr"),
-                                                 "-subj", "/CN=Policy Test \(name)", "-config", configFile])
-            try openssl(["x509", "-req", "-in", file("\(name).csr"), "-CA", file("\(issuer).pem"), "-CAkey", file("\(issuer).key"),
-                         "-set_serial", serial, "-days", "30", "-extfile", configFile, "-extensions", name, "-out", file("\(name).pem")])
+            try openssl(
+                ["req", "-new"] + key + [
+                    "-keyout", file("\(name).key"), "-out", file("\(name).csr"),
+                    "-subj", "/CN=Policy Test \(name)", "-config", configFile,
+                ])
+            try openssl([
+                "x509", "-req", "-in", file("\(name).csr"), "-CA", file("\(issuer).pem"), "-CAkey", file("\(issuer).key"),
+                "-set_serial", serial, "-days", "30", "-extfile", configFile, "-extensions", name, "-out", file("\(name).pem"),
+            ])
         }
         return try ["leaf", "intermediate", "root"].map { name in
             try Certificate(pemEncoded: String(decoding: try Data(contentsOf: URL(fileURLWithPath: file("\(name).pem"))), as: UTF8.self))
@@ -82,16 +90,18 @@ final class PolicyProcessingTests: XCTestCase {
     // MARK: - Tests
 
     func testRequireExplicitPolicyInAnIntermediateRejectsALeafWithoutPolicies() throws {
-        let chain = try chain(intermediate: ["certificatePolicies = \(Self.p1)", "policyConstraints = critical, requireExplicitPolicy:0"],
-                              leaf: [])
+        let chain = try chain(
+            intermediate: ["certificatePolicies = \(Self.p1)", "policyConstraints = critical, requireExplicitPolicy:0"],
+            leaf: [])
         let evaluation = evaluate(chain)
         XCTAssertFalse(evaluation.isTrusted)
         XCTAssertEqual(evaluation.failures.first { $0.reason == .explicitPolicyRequired }?.certificateIndex, 0)
     }
 
     func testRequireExplicitPolicyIsMetByACommonPolicy() throws {
-        let chain = try chain(intermediate: ["certificatePolicies = \(Self.p1)", "policyConstraints = critical, requireExplicitPolicy:0"],
-                              leaf: ["certificatePolicies = \(Self.p1), \(Self.p2)"])
+        let chain = try chain(
+            intermediate: ["certificatePolicies = \(Self.p1)", "policyConstraints = critical, requireExplicitPolicy:0"],
+            leaf: ["certificatePolicies = \(Self.p1), \(Self.p2)"])
         let evaluation = evaluate(chain)
         XCTAssertTrue(evaluation.isTrusted, evaluation.description)
         XCTAssertEqual(evaluation.validPolicies?.userConstrained, [Self.p1])
@@ -100,9 +110,13 @@ final class PolicyProcessingTests: XCTestCase {
 
     func testInitialPolicySetAndExplicitPolicyFromTheCaller() throws {
         let chain = try chain(intermediate: ["certificatePolicies = \(Self.p1)"], leaf: ["certificatePolicies = \(Self.p1)"])
-        let wrongPolicy = evaluate(chain) { $0.options.initialPolicySet = [Self.p2]; $0.options.initialExplicitPolicy = true }
+        let wrongPolicy = evaluate(chain) {
+            $0.options.initialPolicySet = [Self.p2]; $0.options.initialExplicitPolicy = true
+        }
         XCTAssertEqual(reasons(wrongPolicy), [.explicitPolicyRequired])
-        let rightPolicy = evaluate(chain) { $0.options.initialPolicySet = [Self.p2, Self.p1]; $0.options.initialExplicitPolicy = true }
+        let rightPolicy = evaluate(chain) {
+            $0.options.initialPolicySet = [Self.p2, Self.p1]; $0.options.initialExplicitPolicy = true
+        }
         XCTAssertTrue(rightPolicy.isTrusted, rightPolicy.description)
         XCTAssertEqual(rightPolicy.validPolicies?.userConstrained, [Self.p1])
         // Without initial-explicit-policy the same mismatch is no failure, only an empty set (RFC 5280 §6.1.6).
@@ -112,27 +126,32 @@ final class PolicyProcessingTests: XCTestCase {
     }
 
     func testPolicyMappingIsFollowedUnlessInhibited() throws {
-        let chain = try chain(intermediate: ["certificatePolicies = \(Self.p1)", "policyMappings = \(Self.p1):\(Self.p2)"],
-                              leaf: ["certificatePolicies = \(Self.p2)"])
+        let chain = try chain(
+            intermediate: ["certificatePolicies = \(Self.p1)", "policyMappings = \(Self.p1):\(Self.p2)"],
+            leaf: ["certificatePolicies = \(Self.p2)"])
         let mapped = evaluate(chain) { $0.options.initialExplicitPolicy = true }
         XCTAssertTrue(mapped.isTrusted, mapped.description)
         // The set is named in the issuer's domain: p1, which the intermediate maps to the leaf's p2.
         XCTAssertEqual(mapped.validPolicies?.authoritiesConstrained, [Self.p1])
-        let inhibited = evaluate(chain) { $0.options.initialExplicitPolicy = true; $0.options.initialPolicyMappingInhibit = true }
+        let inhibited = evaluate(chain) {
+            $0.options.initialExplicitPolicy = true; $0.options.initialPolicyMappingInhibit = true
+        }
         XCTAssertEqual(reasons(inhibited), [.explicitPolicyRequired])
     }
 
     func testMappingFromAnyPolicyIsInvalid() throws {
-        let chain = try chain(intermediate: ["certificatePolicies = \(OID.anyPolicy)", "policyMappings = \(OID.anyPolicy):\(Self.p2)"],
-                              leaf: ["certificatePolicies = \(Self.p2)"])
+        let chain = try chain(
+            intermediate: ["certificatePolicies = \(OID.anyPolicy)", "policyMappings = \(OID.anyPolicy):\(Self.p2)"],
+            leaf: ["certificatePolicies = \(Self.p2)"])
         let evaluation = evaluate(chain)
         XCTAssertEqual(evaluation.failures.map(\.reason), [.policyMappingInvalid])
         XCTAssertEqual(evaluation.failures.first?.certificateIndex, 1)
     }
 
     func testInhibitAnyPolicyMakesTheLeafsAnyPolicyMatchNothing() throws {
-        let chain = try chain(intermediate: ["certificatePolicies = \(OID.anyPolicy)", "inhibitAnyPolicy = critical, 0"],
-                              leaf: ["certificatePolicies = \(OID.anyPolicy)"])
+        let chain = try chain(
+            intermediate: ["certificatePolicies = \(OID.anyPolicy)", "inhibitAnyPolicy = critical, 0"],
+            leaf: ["certificatePolicies = \(OID.anyPolicy)"])
         let allowed = evaluate(chain) { $0.options.initialExplicitPolicy = true }
         XCTAssertEqual(reasons(allowed), [.explicitPolicyRequired])
         // The caller's initial-any-policy-inhibit has the same effect without the extension.
@@ -140,7 +159,11 @@ final class PolicyProcessingTests: XCTestCase {
         let trusted = evaluate(plain) { $0.options.initialExplicitPolicy = true }
         XCTAssertTrue(trusted.isTrusted, trusted.description)
         XCTAssertEqual(trusted.validPolicies?.userConstrained, [OID.anyPolicy])
-        XCTAssertEqual(reasons(evaluate(plain) { $0.options.initialExplicitPolicy = true; $0.options.initialAnyPolicyInhibit = true }), [.explicitPolicyRequired])
+        XCTAssertEqual(
+            reasons(
+                evaluate(plain) {
+                    $0.options.initialExplicitPolicy = true; $0.options.initialAnyPolicyInhibit = true
+                }), [.explicitPolicyRequired])
     }
 
     func testTheAnchorsPolicyConstraintsAreNotProcessed() throws {
@@ -154,14 +177,18 @@ final class PolicyProcessingTests: XCTestCase {
     func testExhaustedBudgetIsAFatalFailure() throws {
         let chain = try chain(intermediate: ["certificatePolicies = \(Self.p1), \(Self.p2)"], leaf: ["certificatePolicies = \(Self.p1)"])
         let options = ValidationRequest.testing(verifyTime: chain[0].notBefore)
-        XCTAssertThrowsError(try PolicyProcessing.process(chain, inputs: options,
-                                                          budget: BudgetMeter(VerificationBudget(policyGraphOperations: 1)))) { error in
+        XCTAssertThrowsError(
+            try PolicyProcessing.process(
+                chain, inputs: options,
+                budget: BudgetMeter(VerificationBudget(policyGraphOperations: 1)))
+        ) { error in
             guard let exhausted = error as? BudgetExhausted else { return XCTFail("\(error)") }
             XCTAssertEqual(exhausted, BudgetExhausted(resource: .policyGraphOperations, limit: 1))
             XCTAssertEqual(exhausted.failure.reason.severity, .fatal)
         }
-        XCTAssertEqual(try PolicyProcessing.process(chain, inputs: options, budget: BudgetMeter(VerificationBudget(policyGraphOperations: 100))),
-                       .valid(ValidPolicySet(authoritiesConstrained: [Self.p1], userConstrained: [Self.p1])))
+        XCTAssertEqual(
+            try PolicyProcessing.process(chain, inputs: options, budget: BudgetMeter(VerificationBudget(policyGraphOperations: 100))),
+            .valid(ValidPolicySet(authoritiesConstrained: [Self.p1], userConstrained: [Self.p1])))
     }
 
     /// Mapping every policy to every other at each level stays linear in the graph (one node per
@@ -170,8 +197,9 @@ final class PolicyProcessingTests: XCTestCase {
         let policies = (1...20).map { ASN1ObjectIdentifier(stringLiteral: "1.3.6.1.4.1.55555.\($0)") }
         let list = policies.map(\.dotted).joined(separator: ", ")
         let mappings = policies.flatMap { from in policies.map { "\(from.dotted):\($0.dotted)" } }.joined(separator: ", ")
-        let chain = try chain(intermediate: ["certificatePolicies = \(list)", "policyMappings = \(mappings)"],
-                              leaf: ["certificatePolicies = \(list)"])
+        let chain = try chain(
+            intermediate: ["certificatePolicies = \(list)", "policyMappings = \(mappings)"],
+            leaf: ["certificatePolicies = \(list)"])
         let budget = BudgetMeter(VerificationBudget(policyGraphOperations: 1_000))
         let outcome = try PolicyProcessing.process(chain, inputs: ValidationRequest.testing(verifyTime: chain[0].notBefore), budget: budget)
         guard case let .valid(set) = outcome else { return XCTFail("\(outcome)") }

@@ -48,18 +48,26 @@ final class ProfileRuleCoverageCompletenessTests: XCTestCase {
         // Apple's SSL server policy, continued
         .signatureHashAlgorithm: ("ProfileRuleCoverageTests+Keys.swift", "testSHA1SignatureInATLSServerChain"),
         // RFC 5280 where Apple allows more
-        .version1IssuersOnlyAsAnchors: ("AppleVerdictsTests.swift",
-                                        "testVersion1IntermediatesBelowAVersion1AnchorUnlessTheProfileAppliesVersion1IssuersOnlyAsAnchors"),
-        .criticalExtensionsProcessed: ("AppleVerdictsTests.swift",
-                                       "testCriticalExtensionsTrustdParsesAreNotUnknownUnlessTheProfileAppliesCriticalExtensionsProcessed"),
-        .revocationProofForEveryCertificate: ("AppleVerdictsTests.swift",
-            "testRequirePositiveResponseAsksProofOfTheLeafOnlyUnlessTheProfileAppliesRevocationProofForEveryCertificate"),
+        .version1IssuersOnlyAsAnchors: (
+            "AppleVerdictsTests.swift",
+            "testVersion1IntermediatesBelowAVersion1AnchorUnlessTheProfileAppliesVersion1IssuersOnlyAsAnchors"
+        ),
+        .criticalExtensionsProcessed: (
+            "AppleVerdictsTests.swift",
+            "testCriticalExtensionsTrustdParsesAreNotUnknownUnlessTheProfileAppliesCriticalExtensionsProcessed"
+        ),
+        .revocationProofForEveryCertificate: (
+            "AppleVerdictsTests.swift",
+            "testRequirePositiveResponseAsksProofOfTheLeafOnlyUnlessTheProfileAppliesRevocationProofForEveryCertificate"
+        ),
         // Issue 32 (Apple's verdicts)
         .derDefaultOmitted: ("ProfileRuleCoverageTests+AppleNames.swift", "testExplicitCAFalseIsReadAsOmittedExceptByTheStrictProfiles"),
         .nameConstraintsDNSNameSyntax: ("ProfileRuleCoverageTests+AppleNames.swift", "testLeadingPeriodDNSNameConstraintMeansProperSubdomains"),
         .nameConstraintsFormsSupported: ("ProfileRuleCoverageTests+AppleNames.swift", "testCriticalNameConstraintsWithAFormThatCannotBeChecked"),
-        .extendedKeyUsagePurposeListed: ("AppleVerdictsTests.swift",
-            "testServerGatedCryptographyStandsForServerAuthWhereTheStrictRuleDoesNotApplyUnlessExtendedKeyUsagePurposeListed"),
+        .extendedKeyUsagePurposeListed: (
+            "AppleVerdictsTests.swift",
+            "testServerGatedCryptographyStandsForServerAuthWhereTheStrictRuleDoesNotApplyUnlessExtendedKeyUsagePurposeListed"
+        ),
         // SPIFFE X.509-SVIDs (on SVIDs SPIFFEPKI makes)
         .svidSingleURI: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testLeafWithTwoURIs"),
         .svidSPIFFEID: ("SPIFFE/SPIFFEProfileRuleTests.swift", "testLeafWhoseURIIsNotASPIFFEID"),

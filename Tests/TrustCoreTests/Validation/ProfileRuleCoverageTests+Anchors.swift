@@ -12,11 +12,13 @@ extension ProfileRuleCoverageTests {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
         // With no key identifier to name, the leaf's AKI names the root's issuer and serial.
-        let (root, leaf) = try rootAndLeaf(&issuer, extensions: Self.rootExtensions(subjectKeyIdentifier: false),
-                                           leafAuthorityKeyIdentifier: "issuer:always")
+        let (root, leaf) = try rootAndLeaf(
+            &issuer, extensions: Self.rootExtensions(subjectKeyIdentifier: false),
+            leafAuthorityKeyIdentifier: "issuer:always")
         XCTAssertNil(root.extensions.subjectKeyIdentifier)
-        try assertRule(.anchorProfile, detail: .anchorSubjectKeyIdentifierMissing, leaf: leaf, intermediates: [],
-                       anchors: [root])
+        try assertRule(
+            .anchorProfile, detail: .anchorSubjectKeyIdentifierMissing, leaf: leaf, intermediates: [],
+            anchors: [root])
     }
 
     func testCrossSignedTrustAnchorWithoutAuthorityKeyIdentifier() throws {
@@ -27,8 +29,9 @@ extension ProfileRuleCoverageTests {
         let withoutAKI = caExtensions([]).map { $0.hasPrefix("authorityKeyIdentifier") ? "authorityKeyIdentifier = none" : $0 }
         let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Cross-signed Anchor", extensions: withoutAKI)
         XCTAssertNil(ca.extensions.authorityKeyIdentifier)
-        try assertRule(.anchorProfile, detail: .anchorAuthorityKeyIdentifierMissing, leaf: leaf, intermediates: [],
-                       anchors: [ca])
+        try assertRule(
+            .anchorProfile, detail: .anchorAuthorityKeyIdentifierMissing, leaf: leaf, intermediates: [],
+            anchors: [ca])
     }
 
     func testSelfIssuedAnchorThatIsNotSelfSigned() throws {
@@ -38,33 +41,41 @@ extension ProfileRuleCoverageTests {
         // signed with the old one. Self-issued but not self-signed, so it is no root certificate: its
         // AKI naming the old key is right (CABF 7.1.2.1.3 is about self-signed roots), and an EKU in it
         // is an anchor's EKU (CABF 7.1.2.1.2 is about roots too).
-        let old = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(), by: nil,
-                                   key: "keys/ecdsa/root.key.pem")
-        let rollover = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(
-            ["authorityKeyIdentifier = keyid", "extendedKeyUsage = serverAuth"]), by: old.authority, key: "keys/ecdsa/intermediate2.key.pem")
+        let old = try issuer.issue(
+            commonName: "Generated Root", extensions: Self.rootExtensions(), by: nil,
+            key: "keys/ecdsa/root.key.pem")
+        let rollover = try issuer.issue(
+            commonName: "Generated Root",
+            extensions: Self.rootExtensions(
+                ["authorityKeyIdentifier = keyid", "extendedKeyUsage = serverAuth"]), by: old.authority, key: "keys/ecdsa/intermediate2.key.pem")
         XCTAssertTrue(rollover.certificate.isSelfIssued)
         let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), by: rollover.authority).certificate
         try assertTrustedUnderEveryProfile(leaf: leaf, intermediates: [], anchors: [rollover.certificate])
         // Nor is it exempt from authorityKeyIdentifier, as a self-signed certificate would be.
-        let withoutAKI = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(["authorityKeyIdentifier = none"]),
-                                          by: old.authority, key: "keys/ecdsa/intermediate2.key.pem")
+        let withoutAKI = try issuer.issue(
+            commonName: "Generated Root", extensions: Self.rootExtensions(["authorityKeyIdentifier = none"]),
+            by: old.authority, key: "keys/ecdsa/intermediate2.key.pem")
         let leafUnder = try issuer.issue(commonName: host, extensions: leafExtensions(), by: withoutAKI.authority).certificate
-        try assertRule(.anchorProfile, detail: .anchorAuthorityKeyIdentifierMissing, leaf: leafUnder, intermediates: [],
-                       anchors: [withoutAKI.certificate])
+        try assertRule(
+            .anchorProfile, detail: .anchorAuthorityKeyIdentifierMissing, leaf: leafUnder, intermediates: [],
+            anchors: [withoutAKI.certificate])
     }
 
     func testRolloverAnchorSelfSignatureCheckDrawsFromTheEvaluationsBudget() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let old = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(), by: nil,
-                                   key: "keys/ecdsa/root.key.pem")
-        let rollover = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(["authorityKeyIdentifier = keyid"]),
-                                        by: old.authority, key: "keys/ecdsa/intermediate2.key.pem")
+        let old = try issuer.issue(
+            commonName: "Generated Root", extensions: Self.rootExtensions(), by: nil,
+            key: "keys/ecdsa/root.key.pem")
+        let rollover = try issuer.issue(
+            commonName: "Generated Root", extensions: Self.rootExtensions(["authorityKeyIdentifier = keyid"]),
+            by: old.authority, key: "keys/ecdsa/intermediate2.key.pem")
         let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), by: rollover.authority).certificate
         // One check for the leaf's signature, one for "is the anchor self-signed?" (web PKI reads it).
         for (limit, trusted) in [(1, false), (2, true)] {
-            let trust = try OpenSSLIssuer.trust(leaf, intermediates: [], anchors: [rollover.certificate],
-                                                policies: [.webPKI(server: true, hostname: host)])
+            let trust = try OpenSSLIssuer.trust(
+                leaf, intermediates: [], anchors: [rollover.certificate],
+                policies: [.webPKI(server: true, hostname: host)])
             trust.options.budget.signatureChecks = limit
             let evaluation = trust.evaluate()
             XCTAssertEqual(evaluation.isTrusted, trusted, "limit \(limit): \(evaluation)")
@@ -85,10 +96,12 @@ extension ProfileRuleCoverageTests {
     func testSelfSignedRootAuthorityKeyIdentifierWithIssuerAndSerial() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let (root, leaf) = try rootAndLeaf(&issuer,
-                                           extensions: Self.rootExtensions(["authorityKeyIdentifier = keyid:always, issuer:always"]))
+        let (root, leaf) = try rootAndLeaf(
+            &issuer,
+            extensions: Self.rootExtensions(["authorityKeyIdentifier = keyid:always, issuer:always"]))
         XCTAssertNotNil(root.extensions.authorityKeyIdentifier?.authorityCertSerialNumber)
-        try assertRule(.rootAuthorityKeyIdentifier, detail: .rootAuthorityKeyIdentifierNotKeyIdentifierOnly, leaf: leaf, intermediates: [], anchors: [root])
+        try assertRule(
+            .rootAuthorityKeyIdentifier, detail: .rootAuthorityKeyIdentifierNotKeyIdentifierOnly, leaf: leaf, intermediates: [], anchors: [root])
     }
 
     func testSelfSignedRootAuthorityKeyIdentifierNotItsOwnKeyIdentifier() throws {
@@ -97,16 +110,20 @@ extension ProfileRuleCoverageTests {
         // openssl copies the AKI keyid from the issuing certificate's SKI. Re-issuing a root under a
         // first self-signed root of the same name and key, with an explicit different SKI, gives a
         // certificate that is still self-signed (same name, same key) whose AKI names the other SKI.
-        let first = try issuer.issue(commonName: "Generated Root", extensions: Self.rootExtensions(), by: nil,
-                                     key: "keys/ecdsa/root.key.pem")
-        let root = try issuer.issue(commonName: "Generated Root", extensions: [
-            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
-            "subjectKeyIdentifier = 00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33", "authorityKeyIdentifier = keyid",
-        ], by: first.authority, key: "keys/ecdsa/root.key.pem")
+        let first = try issuer.issue(
+            commonName: "Generated Root", extensions: Self.rootExtensions(), by: nil,
+            key: "keys/ecdsa/root.key.pem")
+        let root = try issuer.issue(
+            commonName: "Generated Root",
+            extensions: [
+                "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+                "subjectKeyIdentifier = 00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33", "authorityKeyIdentifier = keyid",
+            ], by: first.authority, key: "keys/ecdsa/root.key.pem")
         XCTAssertEqual(root.certificate.issuer, root.certificate.subject)
         let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(), by: root.authority).certificate
-        try assertRule(.rootAuthorityKeyIdentifier, detail: .rootAuthorityKeyIdentifierMismatch, leaf: leaf, intermediates: [],
-                       anchors: [root.certificate])
+        try assertRule(
+            .rootAuthorityKeyIdentifier, detail: .rootAuthorityKeyIdentifierMismatch, leaf: leaf, intermediates: [],
+            anchors: [root.certificate])
     }
 
     func testSelfSignedRootWithExtendedKeyUsage() throws {
@@ -122,8 +139,9 @@ extension ProfileRuleCoverageTests {
         defer { issuer.remove() }
         // The root expires after one day, its leaf after 30: evaluated in two days.
         let (root, leaf) = try rootAndLeaf(&issuer, extensions: Self.rootExtensions(), days: 1)
-        try assertRule(.anchorValidity, reportedAs: ["1:expired"], leaf: leaf, intermediates: [], anchors: [root],
-                       verifyDate: Date().addingTimeInterval(2 * 86_400))
+        try assertRule(
+            .anchorValidity, reportedAs: ["1:expired"], leaf: leaf, intermediates: [], anchors: [root],
+            verifyDate: Date().addingTimeInterval(2 * 86_400))
     }
 
     func testTrustAnchorThatIsNotACA() throws {
@@ -133,10 +151,13 @@ extension ProfileRuleCoverageTests {
         let notCA = try rootAndLeaf(&issuer, extensions: ["subjectKeyIdentifier = hash"])
         try assertRule(.anchorIsCA, reportedAs: ["1:notCA"], leaf: notCA.leaf, intermediates: [], anchors: [notCA.root])
         // A CA whose keyUsage leaves out keyCertSign.
-        let noKeyCertSign = try rootAndLeaf(&issuer, extensions: [
-            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, digitalSignature", "subjectKeyIdentifier = hash",
-        ])
-        try assertRule(.anchorIsCA, reportedAs: ["1:missingKeyCertSign"], leaf: noKeyCertSign.leaf, intermediates: [],
-                       anchors: [noKeyCertSign.root])
+        let noKeyCertSign = try rootAndLeaf(
+            &issuer,
+            extensions: [
+                "basicConstraints = critical, CA:TRUE", "keyUsage = critical, digitalSignature", "subjectKeyIdentifier = hash",
+            ])
+        try assertRule(
+            .anchorIsCA, reportedAs: ["1:missingKeyCertSign"], leaf: noKeyCertSign.leaf, intermediates: [],
+            anchors: [noKeyCertSign.root])
     }
 }

@@ -36,9 +36,11 @@ extension ProfileRuleCoverageTests {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
         // cA FALSE written out is still FALSE: the certificate cannot issue, under every profile.
-        let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Not a CA", extensions: caExtensions([]).map {
-            $0.hasPrefix("basicConstraints") ? "basicConstraints = critical, DER:30:03:01:01:00" : $0
-        })
+        let (ca, leaf) = try caAndLeaf(
+            &issuer, commonName: "Not a CA",
+            extensions: caExtensions([]).map {
+                $0.hasPrefix("basicConstraints") ? "basicConstraints = critical, DER:30:03:01:01:00" : $0
+            })
         XCTAssertFalse(ca.isCA)
         XCTAssertEqual(ca.encodingFindings.count, 1)
         for profile in ProfileRuleCoverageTests.profiles {
@@ -65,9 +67,11 @@ extension ProfileRuleCoverageTests {
         defer { issuer.remove() }
         // permitted [0] { SEQUENCE { dNSName "swifttrust.test", minimum [0] 0 } }: Apple's
         // parseGeneralSubtrees accepts an explicit minimum 0.
-        let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Minimum 0 CA", extensions: caExtensions([
-            "nameConstraints = critical, DER:30:18:a0:16:30:14:82:0f:" + Self.hex("swifttrust.test") + ":80:01:00",
-        ]))
+        let (ca, leaf) = try caAndLeaf(
+            &issuer, commonName: "Minimum 0 CA",
+            extensions: caExtensions([
+                "nameConstraints = critical, DER:30:18:a0:16:30:14:82:0f:" + Self.hex("swifttrust.test") + ":80:01:00"
+            ]))
         XCTAssertEqual(ca.extensions.nameConstraints?.permittedSubtrees, [.dnsName("swifttrust.test")])
         guard ca.encodingFindings.count == 1, case .explicitSubtreeMinimumZero = ca.encodingFindings[0] else {
             return XCTFail("\(ca.encodingFindings)")
@@ -83,8 +87,11 @@ extension ProfileRuleCoverageTests {
         // minimum 1, and maximum 0: RFC 5280 §4.2.1.10; Apple's parseGeneralSubtrees refuses both.
         for field in ["80:01:01", "81:01:00"] {
             let extensions = caExtensions(["nameConstraints = critical, DER:30:18:a0:16:30:14:82:0f:" + Self.hex("swifttrust.test") + ":" + field])
-            XCTAssertThrowsError(try issuer.issue(commonName: "Bad subtree CA", extensions: extensions, by: .root,
-                                                  key: "keys/ecdsa/intermediate2.key.pem"), field) { error in
+            XCTAssertThrowsError(
+                try issuer.issue(
+                    commonName: "Bad subtree CA", extensions: extensions, by: .root,
+                    key: "keys/ecdsa/intermediate2.key.pem"), field
+            ) { error in
                 guard let error = error as? X509Error, case .malformedExtension(name: "nameConstraints", _, _) = error.reason else {
                     return XCTFail("\(error)")
                 }
@@ -111,8 +118,9 @@ extension ProfileRuleCoverageTests {
         }
         try assertRule(.derDefaultOmitted, detail: .explicitDefaultValue(leaf.encodingFindings[0]), leaf: leaf)
         // OpenSSL reads the certificate too.
-        let text = try OpenSSLVerifyDifferentialTests.run(XCTUnwrap(OpenSSLVerifyDifferentialTests.opensslPath),
-                                                          ["x509", "-noout", "-subject", "-in", try Self.write(leaf, in: issuer)])
+        let text = try OpenSSLVerifyDifferentialTests.run(
+            XCTUnwrap(OpenSSLVerifyDifferentialTests.opensslPath),
+            ["x509", "-noout", "-subject", "-in", try Self.write(leaf, in: issuer)])
         XCTAssertEqual(text.status, 0, text.output)
     }
 
@@ -143,8 +151,9 @@ extension ProfileRuleCoverageTests {
         // Apple SecDNSNameConstraintsMatch, OpenSSL nc_dns and Go read `.swifttrust.test` as the
         // proper subdomains of swifttrust.test; RFC 5280 §4.2.1.10 has no such DNS syntax, so the
         // strict profiles refuse the constraint (x509-limbo rfc5280::nc::invalid-dnsname-leading-period).
-        let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Leading-dot CA",
-                                       extensions: caExtensions(["nameConstraints = critical, permitted;DNS:.swifttrust.test"]))
+        let (ca, leaf) = try caAndLeaf(
+            &issuer, commonName: "Leading-dot CA",
+            extensions: caExtensions(["nameConstraints = critical, permitted;DNS:.swifttrust.test"]))
         try assertRule(.nameConstraintsDNSNameSyntax, detail: .invalidDNSNameConstraint(".swifttrust.test"), leaf: leaf, intermediates: [ca])
         // The domain itself is not a proper subdomain: outside the permitted subtree everywhere.
         try assertOutsideConstraints("swifttrust.test", under: ca, &issuer)
@@ -157,12 +166,15 @@ extension ProfileRuleCoverageTests {
         // hold the base to preferred name syntax.
         let constraints = "nameConstraints = critical, permitted;DNS:swifttrust.test, excluded;DNS:bad_zone.swifttrust.test"
         let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Underscore CA", extensions: caExtensions([constraints]))
-        try assertRule(.nameConstraintsDNSNameSyntax, detail: .invalidDNSNameConstraint("bad_zone.swifttrust.test"), leaf: leaf,
-                       intermediates: [ca])
+        try assertRule(
+            .nameConstraintsDNSNameSyntax, detail: .invalidDNSNameConstraint("bad_zone.swifttrust.test"), leaf: leaf,
+            intermediates: [ca])
         // And it excludes: a name inside it fails under ssl (the profile that accepts the constraint).
         let authority = try Self.authority(ca, in: issuer)
-        let excluded = try issuer.issue(commonName: host, extensions: leafExtensions(san: "DNS:www.swifttrust.test, DNS:a.bad_zone.swifttrust.test"),
-                                        by: authority).certificate
+        let excluded = try issuer.issue(
+            commonName: host, extensions: leafExtensions(san: "DNS:www.swifttrust.test, DNS:a.bad_zone.swifttrust.test"),
+            by: authority
+        ).certificate
         let evaluation = try OpenSSLIssuer.trust(excluded, intermediates: [ca], policies: [.ssl(server: true, hostname: host)]).evaluate()
         XCTAssertEqual(failureSummary(evaluation), ["0:nameConstraintViolation"], "\(evaluation)")
     }
@@ -172,8 +184,9 @@ extension ProfileRuleCoverageTests {
         defer { issuer.remove() }
         // Decided stricter than Apple, OpenSSL and Go (see NameConstraintChecker.isValidDNSConstraint):
         // read literally, an excluded `*.swifttrust.test` would exclude no host name.
-        let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Wildcard CA",
-                                       extensions: caExtensions(["nameConstraints = critical, excluded;DNS:*.swifttrust.test"]))
+        let (ca, leaf) = try caAndLeaf(
+            &issuer, commonName: "Wildcard CA",
+            extensions: caExtensions(["nameConstraints = critical, excluded;DNS:*.swifttrust.test"]))
         for profile in ProfileRuleCoverageTests.profiles {
             let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: [ca], policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
                 .evaluate()
@@ -188,13 +201,16 @@ extension ProfileRuleCoverageTests {
         // Apple fails the chain (SecNameConstraintsAreSubtreesSupported, SecPolicyServer.c:1410/1437)
         // even though the leaf has no otherName or registeredID; RFC 5280 §4.2.1.10 asks only when a
         // name of the form appears (x509-limbo rfc5280::nc::nc-forbids-othername-noop).
-        let constraints = "nameConstraints = critical, permitted;DNS:swifttrust.test, excluded;otherName:1.3.6.1.4.1.55555.1;UTF8:x, "
+        let constraints =
+            "nameConstraints = critical, permitted;DNS:swifttrust.test, excluded;otherName:1.3.6.1.4.1.55555.1;UTF8:x, "
             + "excluded;RID:1.3.6.1.4.1.55555.2"
         let (ca, leaf) = try caAndLeaf(&issuer, commonName: "OtherName CA", extensions: caExtensions([constraints]))
-        try assertRule(.nameConstraintsFormsSupported, detail: .unsupportedCriticalNameConstraint(form: "otherName"), leaf: leaf,
-                       intermediates: [ca])
-        try assertRule(.nameConstraintsFormsSupported, detail: .unsupportedCriticalNameConstraint(form: "registeredID"), leaf: leaf,
-                       intermediates: [ca])
+        try assertRule(
+            .nameConstraintsFormsSupported, detail: .unsupportedCriticalNameConstraint(form: "otherName"), leaf: leaf,
+            intermediates: [ca])
+        try assertRule(
+            .nameConstraintsFormsSupported, detail: .unsupportedCriticalNameConstraint(form: "registeredID"), leaf: leaf,
+            intermediates: [ca])
         // The same constraints on a trusted anchor seed Apple's state unasked: no violation.
         try assertTrustedUnderEveryProfile(leaf: leaf, intermediates: [], anchors: [ca])
     }
@@ -209,8 +225,11 @@ extension ProfileRuleCoverageTests {
         let plain = try OpenSSLIssuer.trust(leaf, intermediates: [ca], policies: [.ssl(server: true, hostname: host)]).evaluate()
         assertTrusted(plain)
         let authority = try Self.authority(ca, in: issuer)
-        let named = try issuer.issue(commonName: host, extensions: leafExtensions(
-            san: "DNS:www.swifttrust.test, otherName:1.3.6.1.4.1.55555.1;UTF8:y"), by: authority).certificate
+        let named = try issuer.issue(
+            commonName: host,
+            extensions: leafExtensions(
+                san: "DNS:www.swifttrust.test, otherName:1.3.6.1.4.1.55555.1;UTF8:y"), by: authority
+        ).certificate
         let evaluation = try OpenSSLIssuer.trust(named, intermediates: [ca], policies: [.ssl(server: true, hostname: host)]).evaluate()
         XCTAssertEqual(failureSummary(evaluation), ["0:nameConstraintViolation"], "\(evaluation)")
     }
@@ -257,8 +276,10 @@ extension ProfileRuleCoverageTests {
 
     /// Issues a TLS server leaf for `name` under `ca` (made by ``caAndLeaf(_:commonName:extensions:leafLines:)``)
     /// and checks that every profile fails it for a name constraint.
-    func assertOutsideConstraints(_ name: String, under ca: Certificate, _ issuer: inout OpenSSLIssuer,
-                                  file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertOutsideConstraints(
+        _ name: String, under ca: Certificate, _ issuer: inout OpenSSLIssuer,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let authority = try Self.authority(ca, in: issuer)
         let leaf = try issuer.issue(commonName: name, extensions: leafExtensions(san: "DNS:\(name)"), by: authority).certificate
         for profile in ProfileRuleCoverageTests.profiles {

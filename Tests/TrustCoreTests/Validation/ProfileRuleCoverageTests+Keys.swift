@@ -29,8 +29,9 @@ extension ProfileRuleCoverageTests {
         // A server certificate the caller trusts directly is held to it too: Apple exempts only a leaf
         // that is itself a user/admin anchor (SecPolicyCheckKeySize), never an app anchor.
         let pinned = try issuer.issue(commonName: host, extensions: leafExtensions(), by: nil, key: key).certificate
-        try assertRule(.strongKeySize, alsoBreaking: [.keyAlgorithm], detail: .rsaKeyTooSmall(bits: 2040, minimumBits: 2048),
-                       leaf: pinned, intermediates: [], anchors: [pinned])
+        try assertRule(
+            .strongKeySize, alsoBreaking: [.keyAlgorithm], detail: .rsaKeyTooSmall(bits: 2040, minimumBits: 2048),
+            leaf: pinned, intermediates: [], anchors: [pinned])
     }
 
     func testSHA1SignatureInATLSServerChain() throws {

@@ -33,8 +33,10 @@ extension ProfileRuleCoverageTests {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
         // 20 octets with the top bit set take 21 in DER (a leading zero keeps them positive): allowed.
-        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(),
-                                    serial: "0x8102030405060708090a0b0c0d0e0f1011121314").certificate
+        let leaf = try issuer.issue(
+            commonName: host, extensions: leafExtensions(),
+            serial: "0x8102030405060708090a0b0c0d0e0f1011121314"
+        ).certificate
         XCTAssertEqual(leaf.serialNumber.count, 21)
         try assertTrustedUnderEveryProfile(leaf: leaf)
         // Trust anchors are exempt: long-standing roots (Starfield G2) have serial 0.
@@ -49,8 +51,9 @@ extension ProfileRuleCoverageTests {
         let leaf = try issuer.issue(commonName: nil, extensions: leafExtensions()).certificate
         XCTAssertTrue(leaf.subject.isEmpty)
         // RFC 5280 §4.2.1.6 says the same thing from the SAN's side: critical when the subject is empty.
-        try assertRule(.nonEmptySubject, alsoBreaking: [.subjectAltNameCriticality], detail: .emptySubjectWithoutCriticalSubjectAltName,
-                       leaf: leaf)
+        try assertRule(
+            .nonEmptySubject, alsoBreaking: [.subjectAltNameCriticality], detail: .emptySubjectWithoutCriticalSubjectAltName,
+            leaf: leaf)
         // With the subjectAltName critical, an empty subject is what RFC 5280 and Apple allow.
         let named = try issuer.issue(commonName: nil, extensions: leafExtensions(san: "critical, DNS:www.swifttrust.test"))
         try assertTrustedUnderEveryProfile(leaf: named.certificate)
@@ -63,8 +66,10 @@ extension ProfileRuleCoverageTests {
         // with an empty subject breaks rules of its own (see the next test). A self-signed leaf
         // the caller trusts directly, with an empty subject named by a critical subjectAltName,
         // breaks only this rule: a non-empty issuer is required of every certificate, anchors too.
-        let leaf = try issuer.issue(commonName: nil, extensions: leafExtensions(san: "critical, DNS:www.swifttrust.test"),
-                                    by: nil).certificate
+        let leaf = try issuer.issue(
+            commonName: nil, extensions: leafExtensions(san: "critical, DNS:www.swifttrust.test"),
+            by: nil
+        ).certificate
         XCTAssertTrue(leaf.issuer.isEmpty)
         try assertRule(.issuerNonEmpty, leaf: leaf, intermediates: [], anchors: [leaf])
     }
@@ -75,8 +80,9 @@ extension ProfileRuleCoverageTests {
         // Named by a critical subjectAltName, as an empty subject must be (RFC 5280 §4.2.1.6); still
         // a CA's subject is the name its certificates are issued under (§4.1.2.6), so its leaf's
         // issuer is empty and Apple rejects an empty subject in any CA.
-        let (ca, leaf) = try caAndLeaf(&issuer, commonName: nil,
-                                       extensions: caExtensions(["subjectAltName = critical, DNS:ca.swifttrust.test"]))
+        let (ca, leaf) = try caAndLeaf(
+            &issuer, commonName: nil,
+            extensions: caExtensions(["subjectAltName = critical, DNS:ca.swifttrust.test"]))
         XCTAssertTrue(leaf.issuer.isEmpty)
         try assertRule(.caSubjectNonEmpty, alsoBreaking: [.issuerNonEmpty, .nonEmptySubject], leaf: leaf, intermediates: [ca])
     }
@@ -89,8 +95,9 @@ extension ProfileRuleCoverageTests {
         // no serverAuth requirement) it breaks nothing else.
         let leaf = try issuer.issueVersion1(commonName: "v1 client").certificate
         XCTAssertEqual(leaf.version, 1)
-        try assertRule(.version3, alsoBreaking: [.leafSubjectAltNameRequired, .leafExtendedKeyUsage], detail: .versionNot3(version: 1),
-                       leaf: leaf, purpose: .clientAuth, hostname: nil)
+        try assertRule(
+            .version3, alsoBreaking: [.leafSubjectAltNameRequired, .leafExtendedKeyUsage], detail: .versionNot3(version: 1),
+            leaf: leaf, purpose: .clientAuth, hostname: nil)
     }
 
     func testVersion1TrustAnchor() throws {

@@ -17,26 +17,34 @@ final class ProfileRuleCoverageTests: XCTestCase {
     static let profiles = ProfileRulesTable.profiles.filter { $0 != .spiffe }
 
     func leafExtensions(_ extra: [String] = [], san: String? = "DNS:www.swifttrust.test", eku: String = "serverAuth") -> [String] {
-        ["basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = \(eku)",
-         "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid"] + (san.map { ["subjectAltName = \($0)"] } ?? []) + extra
+        [
+            "basicConstraints = critical, CA:FALSE", "keyUsage = critical, digitalSignature", "extendedKeyUsage = \(eku)",
+            "subjectKeyIdentifier = hash", "authorityKeyIdentifier = keyid",
+        ] + (san.map { ["subjectAltName = \($0)"] } ?? []) + extra
     }
 
     func caExtensions(_ extra: [String], subjectKeyIdentifier: Bool = true) -> [String] {
-        ["basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign", "authorityKeyIdentifier = keyid",
-         subjectKeyIdentifier ? "subjectKeyIdentifier = hash" : "subjectKeyIdentifier = none"] + extra
+        [
+            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign", "authorityKeyIdentifier = keyid",
+            subjectKeyIdentifier ? "subjectKeyIdentifier = hash" : "subjectKeyIdentifier = none",
+        ] + extra
     }
 
     /// A self-signed root's extensions: a critical CA with keyCertSign, a subjectKeyIdentifier
     /// unless told otherwise, and `extra`.
     static func rootExtensions(_ extra: [String] = [], subjectKeyIdentifier: Bool = true) -> [String] {
-        ["basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
-         subjectKeyIdentifier ? "subjectKeyIdentifier = hash" : "subjectKeyIdentifier = none"] + extra
+        [
+            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+            subjectKeyIdentifier ? "subjectKeyIdentifier = hash" : "subjectKeyIdentifier = none",
+        ] + extra
     }
 
     /// A CA with `extensions` issued by the committed ECDSA root (on the committed intermediate2
     /// key), and a TLS server leaf under it with `leafLines` (default: ``leafExtensions(_:san:eku:)``).
-    func caAndLeaf(_ issuer: inout OpenSSLIssuer, commonName: String?, extensions: [String],
-                   leafLines: [String]? = nil) throws -> (ca: Certificate, leaf: Certificate) {
+    func caAndLeaf(
+        _ issuer: inout OpenSSLIssuer, commonName: String?, extensions: [String],
+        leafLines: [String]? = nil
+    ) throws -> (ca: Certificate, leaf: Certificate) {
         let ca = try issuer.issue(commonName: commonName, extensions: extensions, by: .root, key: "keys/ecdsa/intermediate2.key.pem")
         let leaf = try issuer.issue(commonName: host, extensions: leafLines ?? leafExtensions(), by: ca.authority).certificate
         return (ca.certificate, leaf)
@@ -45,10 +53,13 @@ final class ProfileRuleCoverageTests: XCTestCase {
     /// A self-signed root with `extensions` (on the committed ECDSA root key), valid for `days`, with
     /// `serial` if given, and a TLS server leaf under it whose authorityKeyIdentifier is
     /// `leafAuthorityKeyIdentifier` (openssl syntax).
-    func rootAndLeaf(_ issuer: inout OpenSSLIssuer, extensions: [String], days: Int = 30, serial: String? = nil,
-                     leafAuthorityKeyIdentifier: String = "keyid") throws -> (root: Certificate, leaf: Certificate) {
-        let root = try issuer.issue(commonName: "Generated Root", extensions: extensions, by: nil,
-                                    key: "keys/ecdsa/root.key.pem", serial: serial, days: days)
+    func rootAndLeaf(
+        _ issuer: inout OpenSSLIssuer, extensions: [String], days: Int = 30, serial: String? = nil,
+        leafAuthorityKeyIdentifier: String = "keyid"
+    ) throws -> (root: Certificate, leaf: Certificate) {
+        let root = try issuer.issue(
+            commonName: "Generated Root", extensions: extensions, by: nil,
+            key: "keys/ecdsa/root.key.pem", serial: serial, days: days)
         let leafLines = leafExtensions().map {
             $0.hasPrefix("authorityKeyIdentifier") ? "authorityKeyIdentifier = \(leafAuthorityKeyIdentifier)" : $0
         }
@@ -63,28 +74,35 @@ final class ProfileRuleCoverageTests: XCTestCase {
     /// algorithm): each profile must report exactly those of `rule` and `companions` it applies, no
     /// other failure, and trust the chain when it applies none. With `detail`, the violation of
     /// `rule` carries that detail (e.g. the key size).
-    func assertRule(_ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: ProfileViolationDetail? = nil,
-                    leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil,
-                    purpose: KeyPurpose = .serverAuth, hostname: String? = "www.swifttrust.test",
-                    file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertRule(
+        _ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: ProfileViolationDetail? = nil,
+        leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil,
+        purpose: KeyPurpose = .serverAuth, hostname: String? = "www.swifttrust.test",
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         try assertRule(rule, alsoBreaking: companions, detail: detail, file: file, line: line) { profile in
-            try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors,
-                                    policies: [.profile(profile, purpose: purpose, hostname: hostname)]).evaluate()
+            try OpenSSLIssuer.trust(
+                leaf, intermediates: intermediates, anchors: anchors,
+                policies: [.profile(profile, purpose: purpose, hostname: hostname)]
+            ).evaluate()
         }
     }
 
     /// ``assertRule(_:alsoBreaking:detail:leaf:intermediates:anchors:purpose:hostname:file:line:)``
     /// on the evaluations `evaluate` makes under each profile.
-    func assertRule(_ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: ProfileViolationDetail? = nil,
-                    file: StaticString = #filePath, line: UInt = #line,
-                    evaluate: (TrustProfile) throws -> TrustEvaluation) throws {
+    func assertRule(
+        _ rule: ProfileRule, alsoBreaking companions: Set<ProfileRule> = [], detail: ProfileViolationDetail? = nil,
+        file: StaticString = #filePath, line: UInt = #line,
+        evaluate: (TrustProfile) throws -> TrustEvaluation
+    ) throws {
         for profile in ProfileRuleCoverageTests.profiles {
             let evaluation = try evaluate(profile)
             let expected = Set(([rule] + companions).filter(profile.rules.contains))
             XCTAssertEqual(Set(evaluation.violatedRules), expected, "\(profile): \(evaluation)", file: file, line: line)
             XCTAssertEqual(evaluation.isTrusted, expected.isEmpty, "\(profile): \(evaluation)", file: file, line: line)
-            XCTAssertEqual(failureSummary(evaluation).filter { !$0.hasSuffix(":profileViolation") }, [],
-                           "\(profile): \(evaluation)", file: file, line: line)
+            XCTAssertEqual(
+                failureSummary(evaluation).filter { !$0.hasSuffix(":profileViolation") }, [],
+                "\(profile): \(evaluation)", file: file, line: line)
             if let detail, expected.contains(rule) {
                 let details = evaluation.failures.compactMap { failure -> ProfileViolationDetail? in
                     guard case let .profileViolation(violation) = failure.reason, violation.rule == rule else { return nil }
@@ -99,12 +117,15 @@ final class ProfileRuleCoverageTests: XCTestCase {
     /// extendedKeyUsage, an anchor's validity, CA flags and critical extensions): the profiles that
     /// apply `rule` report exactly `failures` (``failureSummary(_:)``), the others trust the chain.
     /// Evaluated at `verifyDate` (default: now).
-    func assertRule(_ rule: ProfileRule, reportedAs failures: [String], leaf: Certificate,
-                    intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil, verifyDate: Date? = nil,
-                    file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertRule(
+        _ rule: ProfileRule, reportedAs failures: [String], leaf: Certificate,
+        intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil, verifyDate: Date? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         for profile in ProfileRuleCoverageTests.profiles {
-            let trust = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors,
-                                                policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
+            let trust = try OpenSSLIssuer.trust(
+                leaf, intermediates: intermediates, anchors: anchors,
+                policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
             if let verifyDate { trust.verifyDate = verifyDate }
             let evaluation = trust.evaluate()
             let expected = profile.rules.contains(rule) ? failures : []
@@ -113,12 +134,16 @@ final class ProfileRuleCoverageTests: XCTestCase {
     }
 
     /// The boundary a rule deliberately leaves open: every profile trusts the chain.
-    func assertTrustedUnderEveryProfile(leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil,
-                                        purpose: KeyPurpose = .serverAuth, hostname: String? = "www.swifttrust.test",
-                                        file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertTrustedUnderEveryProfile(
+        leaf: Certificate, intermediates: [Certificate]? = nil, anchors: [Certificate]? = nil,
+        purpose: KeyPurpose = .serverAuth, hostname: String? = "www.swifttrust.test",
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         for profile in ProfileRuleCoverageTests.profiles {
-            let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: intermediates, anchors: anchors,
-                                                     policies: [.profile(profile, purpose: purpose, hostname: hostname)]).evaluate()
+            let evaluation = try OpenSSLIssuer.trust(
+                leaf, intermediates: intermediates, anchors: anchors,
+                policies: [.profile(profile, purpose: purpose, hostname: hostname)]
+            ).evaluate()
             XCTAssertTrue(evaluation.isTrusted, "\(profile): \(evaluation)", file: file, line: line)
         }
     }
@@ -126,8 +151,11 @@ final class ProfileRuleCoverageTests: XCTestCase {
     func testAuthorityInfoAccessMustNotBeCritical() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(
-            ["authorityInfoAccess = critical, OCSP;URI:http://ocsp.swifttrust.test"])).certificate
+        let leaf = try issuer.issue(
+            commonName: host,
+            extensions: leafExtensions(
+                ["authorityInfoAccess = critical, OCSP;URI:http://ocsp.swifttrust.test"])
+        ).certificate
         try assertRule(.authorityInfoAccessNonCritical, leaf: leaf)
     }
 
@@ -141,8 +169,11 @@ final class ProfileRuleCoverageTests: XCTestCase {
     func testNameConstraintsOnlyInCACertificates() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions(
-            ["nameConstraints = critical, permitted;DNS:swifttrust.test"])).certificate
+        let leaf = try issuer.issue(
+            commonName: host,
+            extensions: leafExtensions(
+                ["nameConstraints = critical, permitted;DNS:swifttrust.test"])
+        ).certificate
         try assertRule(.nameConstraintsInCAOnly, leaf: leaf)
     }
 
@@ -151,9 +182,12 @@ final class ProfileRuleCoverageTests: XCTestCase {
         defer { issuer.remove() }
         // basicConstraints SEQUENCE { pathLenConstraint 0 }: cA omitted (FALSE) but a path length
         // given, which RFC 5280 §4.2.1.9 forbids and Apple's SecCEPBasicConstraints reads anyway.
-        let leaf = try issuer.issue(commonName: host, extensions: leafExtensions().map {
-            $0.hasPrefix("basicConstraints") ? "basicConstraints = critical, DER:30:03:02:01:00" : $0
-        }).certificate
+        let leaf = try issuer.issue(
+            commonName: host,
+            extensions: leafExtensions().map {
+                $0.hasPrefix("basicConstraints") ? "basicConstraints = critical, DER:30:03:02:01:00" : $0
+            }
+        ).certificate
         XCTAssertFalse(leaf.isCA)
         XCTAssertEqual(leaf.extensions.basicConstraints?.pathLengthConstraint, 0)
         XCTAssertEqual(leaf.encodingFindings, [])
@@ -161,9 +195,11 @@ final class ProfileRuleCoverageTests: XCTestCase {
         // Apple's SSL policy trusts it, and so does the ssl profile.
         assertTrusted(try OpenSSLIssuer.trust(leaf, policies: [.ssl(server: true, hostname: host)]).evaluate())
         // The boundary: a CA with a path length (cA asserted) breaks no rule.
-        let (ca, below) = try caAndLeaf(&issuer, commonName: "PathLen 0 CA", extensions: caExtensions([]).map {
-            $0.hasPrefix("basicConstraints") ? "basicConstraints = critical, CA:TRUE, pathlen:0" : $0
-        })
+        let (ca, below) = try caAndLeaf(
+            &issuer, commonName: "PathLen 0 CA",
+            extensions: caExtensions([]).map {
+                $0.hasPrefix("basicConstraints") ? "basicConstraints = critical, CA:TRUE, pathlen:0" : $0
+            })
         XCTAssertEqual(ca.extensions.basicConstraints?.pathLengthConstraint, 0)
         try assertTrustedUnderEveryProfile(leaf: below, intermediates: [ca])
     }
@@ -171,16 +207,18 @@ final class ProfileRuleCoverageTests: XCTestCase {
     func testIntermediateWithoutSubjectKeyIdentifier() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let (ca, leaf) = try caAndLeaf(&issuer, commonName: "No SKI CA", extensions: caExtensions([], subjectKeyIdentifier: false),
-                                       leafLines: leafExtensions().filter { !$0.hasPrefix("authorityKeyIdentifier") })
+        let (ca, leaf) = try caAndLeaf(
+            &issuer, commonName: "No SKI CA", extensions: caExtensions([], subjectKeyIdentifier: false),
+            leafLines: leafExtensions().filter { !$0.hasPrefix("authorityKeyIdentifier") })
         try assertRule(.subjectKeyIdentifier, leaf: leaf, intermediates: [ca])
     }
 
     func testNonCriticalNameConstraintsUnderStrictRFC5280Only() throws {
         var issuer = try OpenSSLIssuer()
         defer { issuer.remove() }
-        let (ca, leaf) = try caAndLeaf(&issuer, commonName: "Non-critical NC CA",
-                                       extensions: caExtensions(["nameConstraints = permitted;DNS:swifttrust.test"]))
+        let (ca, leaf) = try caAndLeaf(
+            &issuer, commonName: "Non-critical NC CA",
+            extensions: caExtensions(["nameConstraints = permitted;DNS:swifttrust.test"]))
         try assertRule(.nameConstraintsCritical, leaf: leaf, intermediates: [ca])
     }
 
@@ -192,8 +230,9 @@ final class ProfileRuleCoverageTests: XCTestCase {
         try assertRule(.issuerExtendedKeyUsage, reportedAs: ["1:extendedKeyUsageIncompatible"], leaf: leaf, intermediates: [ca])
         // The same CA trusted directly (cross-signed, so no self-signed root rule applies): only the
         // web PKI holds an anchor to its extendedKeyUsage.
-        try assertRule(.anchorExtendedKeyUsage, reportedAs: ["1:extendedKeyUsageIncompatible"], leaf: leaf, intermediates: [],
-                       anchors: [ca])
+        try assertRule(
+            .anchorExtendedKeyUsage, reportedAs: ["1:extendedKeyUsageIncompatible"], leaf: leaf, intermediates: [],
+            anchors: [ca])
     }
 
     func testSubjectAltNameSyntax() throws {

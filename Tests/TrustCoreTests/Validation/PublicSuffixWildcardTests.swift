@@ -33,8 +33,9 @@ final class PublicSuffixWildcardTests: XCTestCase {
     /// Wildcard and exception rules of the list: `*.kobe.jp` makes `c.kobe.jp` public, `!city.kobe.jp` does not.
     func testWildcardAndExceptionRules() throws {
         let underWildcardRule = try wildcardLeaf("*.c.kobe.jp")
-        assertNotTrusted(try OpenSSLIssuer.trust(underWildcardRule, policies: [.ssl(server: true, hostname: "a.c.kobe.jp")]).evaluate(),
-                         .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
+        assertNotTrusted(
+            try OpenSSLIssuer.trust(underWildcardRule, policies: [.ssl(server: true, hostname: "a.c.kobe.jp")]).evaluate(),
+            .recoverableTrustFailure, failures: ["0:hostnameMismatch"])
         let underException = try wildcardLeaf("*.city.kobe.jp")
         assertTrusted(try OpenSSLIssuer.trust(underException, policies: [.ssl(server: true, hostname: "www.city.kobe.jp")]).evaluate())
     }

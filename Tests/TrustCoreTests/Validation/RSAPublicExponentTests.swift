@@ -35,12 +35,16 @@ final class RSAPublicExponentTests: XCTestCase {
     /// A root with an RSA-2048 key of public exponent `exponent` and a leaf for `TestCertificates.host` it issued.
     private func chain(exponent: UInt64) throws -> (root: Certificate, leaf: Certificate) {
         func file(_ name: String) -> String { workDirectory.appendingPathComponent("\(exponent)-\(name)").path }
-        try openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048",
-                     "-pkeyopt", "rsa_keygen_pubexp:\(exponent)", "-out", file("root.key")])
-        try openssl(["req", "-x509", "-new", "-key", file("root.key"), "-sha256", "-days", "30",
-                     "-subj", "/O=SwiftTrust/CN=SwiftTrust Test Root e=\(exponent)",
-                     "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
-                     "-addext", "subjectKeyIdentifier=hash", "-out", file("root.pem")])
+        try openssl([
+            "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048",
+            "-pkeyopt", "rsa_keygen_pubexp:\(exponent)", "-out", file("root.key"),
+        ])
+        try openssl([
+            "req", "-x509", "-new", "-key", file("root.key"), "-sha256", "-days", "30",
+            "-subj", "/O=SwiftTrust/CN=SwiftTrust Test Root e=\(exponent)",
+            "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+            "-addext", "subjectKeyIdentifier=hash", "-out", file("root.pem"),
+        ])
         try openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", file("leaf.key")])
         try openssl(["req", "-new", "-key", file("leaf.key"), "-subj", "/O=SwiftTrust/CN=\(TestCertificates.host)", "-out", file("leaf.csr")])
         let extensions = """
@@ -52,8 +56,10 @@ final class RSAPublicExponentTests: XCTestCase {
             authorityKeyIdentifier = keyid
             """
         try Data(extensions.utf8).write(to: URL(fileURLWithPath: file("leaf.ext")))
-        try openssl(["x509", "-req", "-in", file("leaf.csr"), "-CA", file("root.pem"), "-CAkey", file("root.key"),
-                     "-set_serial", "4242", "-days", "30", "-sha256", "-extfile", file("leaf.ext"), "-out", file("leaf.pem")])
+        try openssl([
+            "x509", "-req", "-in", file("leaf.csr"), "-CA", file("root.pem"), "-CAkey", file("root.key"),
+            "-set_serial", "4242", "-days", "30", "-sha256", "-extfile", file("leaf.ext"), "-out", file("leaf.pem"),
+        ])
         let root = try Certificate(pemEncoded: String(decoding: try Data(contentsOf: URL(fileURLWithPath: file("root.pem"))), as: UTF8.self))
         let leaf = try Certificate(pemEncoded: String(decoding: try Data(contentsOf: URL(fileURLWithPath: file("leaf.pem"))), as: UTF8.self))
         return (root, leaf)
@@ -66,7 +72,7 @@ final class RSAPublicExponentTests: XCTestCase {
     }
 
     func testLargestAcceptedExponentVerifies() throws {
-        let chain = try chain(exponent: PublicKeyDescription.maximumRSAPublicExponent)  // 2^33 − 1
+        let chain = try chain(exponent: PublicKeyDescription.maximumRSAPublicExponent) // 2^33 − 1
         XCTAssertEqual(chain.root.publicKeyDescription?.kind, .rsa(modulusBits: 2048))
         assertTrusted(evaluate(chain), chain: [chain.leaf, chain.root])
     }

@@ -39,8 +39,9 @@ final class RequiredKeyUsageTests: XCTestCase {
         assertTrusted(try evaluate("ku-digital-signature-key-agreement", requiring: both))
         let evaluation = try evaluate("ku-digital-signature", requiring: both)
         XCTAssertEqual(evaluation.failures.map(\.reason), [.requiredKeyUsageMissing(required: both, present: .digitalSignature)])
-        XCTAssertEqual(evaluation.failures.first?.reason.summary,
-                       "keyUsage digitalSignature lacks the key usage required: digitalSignature+keyAgreement")
+        XCTAssertEqual(
+            evaluation.failures.first?.reason.summary,
+            "keyUsage digitalSignature lacks the key usage required: digitalSignature+keyAgreement")
     }
 
     func testSeveralMasksAreAnyOf() throws {
@@ -50,10 +51,12 @@ final class RequiredKeyUsageTests: XCTestCase {
         assertTrusted(try evaluate("ku-key-encipherment", requiring: either))
         let neither = LeafKeyUsageRequirement(anyOf: [.keyEncipherment, [.keyAgreement, .dataEncipherment]])
         let evaluation = try evaluate("ku-digital-signature-key-agreement", requiring: neither)
-        XCTAssertEqual(evaluation.failures.map(\.reason),
-                       [.requiredKeyUsageMissing(required: neither, present: [.digitalSignature, .keyAgreement])])
-        XCTAssertEqual(evaluation.failures.first?.reason.summary,
-                       "keyUsage digitalSignature+keyAgreement lacks the key usage required: any of keyEncipherment, dataEncipherment+keyAgreement")
+        XCTAssertEqual(
+            evaluation.failures.map(\.reason),
+            [.requiredKeyUsageMissing(required: neither, present: [.digitalSignature, .keyAgreement])])
+        XCTAssertEqual(
+            evaluation.failures.first?.reason.summary,
+            "keyUsage digitalSignature+keyAgreement lacks the key usage required: any of keyEncipherment, dataEncipherment+keyAgreement")
     }
 
     func testALeafWithoutKeyUsagePassesAsApplesUnspecifiedSentinelLetsIt() throws {

@@ -25,14 +25,15 @@ final class SPKIPinOptionTests: XCTestCase {
     }
 
     func testALeafPinThatDoesNotMatchIsATypedFailureOnTheLeaf() throws {
-        let pinned = [try spki("rsa/leaf.pem"), try spki("ecdsa/intermediate.pem")]  // the intermediate is no leaf pin
+        let pinned = [try spki("rsa/leaf.pem"), try spki("ecdsa/intermediate.pem")] // the intermediate is no leaf pin
         let evaluation = try evaluate(leafPins: pinned)
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:leafSPKISHA256NotPinned"])
         let failure = try XCTUnwrap(evaluation.failures.first)
         XCTAssertEqual(failure.reason, .leafSPKISHA256NotPinned(spkiSHA256: try spki("ecdsa/leaf.pem"), pinned: pinned))
         XCTAssertEqual(failure.subject, evaluation.chain.first?.subject.description)
-        XCTAssertTrue(failure.reason.summary.hasPrefix("leaf SPKI SHA-256 \(Base64.encode(try spki("ecdsa/leaf.pem"))) is not among"),
-                      failure.reason.summary)
+        XCTAssertTrue(
+            failure.reason.summary.hasPrefix("leaf SPKI SHA-256 \(Base64.encode(try spki("ecdsa/leaf.pem"))) is not among"),
+            failure.reason.summary)
     }
 
     func testAnEmptyListMatchesNothing() throws {

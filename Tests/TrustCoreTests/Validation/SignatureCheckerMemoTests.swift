@@ -51,7 +51,7 @@ final class SignatureCheckerMemoTests: XCTestCase {
             }
         }
         XCTAssertEqual(checker.verificationCount, certificates.count * certificates.count)
-        XCTAssertEqual(expected.filter(\.valid).count, 6)  // four chain links and two self-signed roots
+        XCTAssertEqual(expected.filter(\.valid).count, 6) // four chain links and two self-signed roots
         let copies = try paths.map { try TestCertificates.certificate($0) }
         for pair in expected {
             XCTAssertTrue(checker.knows(child: copies[pair.child], issuer: copies[pair.issuer]))

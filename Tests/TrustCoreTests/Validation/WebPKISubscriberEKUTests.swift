@@ -35,8 +35,9 @@ final class WebPKISubscriberEKUTests: XCTestCase {
 
     private func violations(_ certificate: Certificate) throws -> [String] {
         let options = ValidationRequest.testing(verifyTime: DERTimeFixture.verifyTime, profile: .webPKI, purposes: [.serverAuth])
-        let flags = try CertificateProfileRules.flags(of: certificate, at: 0, chainCount: 1, isAnchor: false, rootSource: .caller,
-                                                  options: options, isSignedByAnotherKey: { _ in false })
+        let flags = try CertificateProfileRules.flags(
+            of: certificate, at: 0, chainCount: 1, isAnchor: false, rootSource: .caller,
+            options: options, isSignedByAnotherKey: { _ in false })
         return CertificateProfileRules.violations(of: certificate, flags: flags).map(\.description)
     }
 

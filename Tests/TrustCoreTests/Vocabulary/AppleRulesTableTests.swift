@@ -36,17 +36,26 @@ final class AppleRulesTableTests: XCTestCase {
         "Critical extensions Apple parses":
             ("AppleVerdictsTests.swift", "testCriticalExtensionsTrustdParsesAreNotUnknownUnlessTheProfileAppliesCriticalExtensionsProcessed"),
         "Server Gated Cryptography EKUs":
-            ("AppleVerdictsTests.swift", "testServerGatedCryptographyStandsForServerAuthWhereTheStrictRuleDoesNotApplyUnlessExtendedKeyUsagePurposeListed"),
+            (
+                "AppleVerdictsTests.swift",
+                "testServerGatedCryptographyStandsForServerAuthWhereTheStrictRuleDoesNotApplyUnlessExtendedKeyUsagePurposeListed"
+            ),
         "Host names: underscores and trailing dots":
             ("ProfileRuleCoverageTests+AppleNames.swift", "testUnderscoreHostNamesMatch"),
         "requirePositiveResponse":
-            ("AppleVerdictsTests.swift", "testRequirePositiveResponseAsksProofOfTheLeafOnlyUnlessTheProfileAppliesRevocationProofForEveryCertificate"),
+            (
+                "AppleVerdictsTests.swift",
+                "testRequirePositiveResponseAsksProofOfTheLeafOnlyUnlessTheProfileAppliesRevocationProofForEveryCertificate"
+            ),
         "SHA-1 OCSP responses":
             ("AppleVerdictsTests.swift", "testASHA1SignedOCSPResponseIsAcceptedAsApplesSecOCSPResponseVerifySignatureAcceptsIt"),
         "The revocation evaluator fetches":
             ("TLSTrustDeciderTests.swift", "testARevocationEvaluatorFetchesWhenTheDecisionMayUseTheNetwork"),
         "Certificate Transparency":
-            ("CertificateTransparencyEvaluationTests.swift", "testALeafWithoutSCTsUnderASystemRootWithAFreshListIsNotTrustedNamingThePolicyAndTheCounts"),
+            (
+                "CertificateTransparencyEvaluationTests.swift",
+                "testALeafWithoutSCTsUnderASystemRootWithAFreshListIsNotTrustedNamingThePolicyAndTheCounts"
+            ),
         "BasicX509":
             ("AppleVerdictsTests.swift", "testBasicX509RefusesAnExpiredAnchorWherePureRFC5280DoesNot"),
     ]

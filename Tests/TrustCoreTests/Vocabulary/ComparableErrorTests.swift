@@ -21,8 +21,9 @@ final class ComparableErrorTests: XCTestCase {
 
     func testEquatableErrorsCompareByValue() {
         XCTAssertEqual(ComparableError(OnlyEquatable(code: 1)), ComparableError(OnlyEquatable(code: 1)))
-        XCTAssertEqual(ComparableError(OnlyEquatable(code: 1)).hashValue, ComparableError(OnlyEquatable(code: 2)).hashValue,
-                       "an error that is not Hashable hashes its type")
+        XCTAssertEqual(
+            ComparableError(OnlyEquatable(code: 1)).hashValue, ComparableError(OnlyEquatable(code: 2)).hashValue,
+            "an error that is not Hashable hashes its type")
         XCTAssertNotEqual(ComparableError(OnlyEquatable(code: 1)), ComparableError(OnlyEquatable(code: 2)))
     }
 

@@ -33,7 +33,7 @@ final class ErrorDescriptionTests: XCTestCase {
         XCTAssertNotNil(suffixes.recoverySuggestion)
 
         let trust = try TestCertificates.trust(["ecdsa/chain.pem"])
-        trust.verifyDate = Date(timeIntervalSince1970: 4_102_444_800)   // 2100-01-01: every certificate expired
+        trust.verifyDate = Date(timeIntervalSince1970: 4_102_444_800) // 2100-01-01: every certificate expired
         let evaluation = try thrown { () throws(TrustEvaluationError) in _ = try trust.evaluateWithError() }
         assertLocalized(evaluation)
         XCTAssertNotNil(evaluation.recoverySuggestion)
@@ -57,8 +57,10 @@ final class ErrorDescriptionTests: XCTestCase {
     // MARK: - Helpers
 
     /// The error `body` throws, failing the test when it returns.
-    private func thrown<Failure: Error>(file: StaticString = #filePath, line: UInt = #line,
-                                        _ body: () throws(Failure) -> Void) throws -> Failure {
+    private func thrown<Failure: Error>(
+        file: StaticString = #filePath, line: UInt = #line,
+        _ body: () throws(Failure) -> Void
+    ) throws -> Failure {
         do {
             try body()
         } catch {

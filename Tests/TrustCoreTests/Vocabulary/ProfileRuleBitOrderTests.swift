@@ -24,8 +24,9 @@ final class ProfileRuleBitOrderTests: XCTestCase {
     /// A rule's bit is its declaration index (one byte: Swift stores a payload-free case as it), so
     /// the enum declares its cases in the list's order.
     func testTheEnumDeclaresItsCasesInTheCommittedOrder() throws {
-        XCTAssertEqual(ProfileRule.allCases.map(\.rawValue), try committedOrder(),
-                       "bit positions are append-only: declare a new rule last and append it to the list, never insert or reorder")
+        XCTAssertEqual(
+            ProfileRule.allCases.map(\.rawValue), try committedOrder(),
+            "bit positions are append-only: declare a new rule last and append it to the list, never insert or reorder")
         XCTAssertEqual(MemoryLayout<ProfileRule>.size, 1)
         for (index, rule) in ProfileRule.allCases.enumerated() {
             XCTAssertEqual(rule.declarationIndex, index, "\(rule)")

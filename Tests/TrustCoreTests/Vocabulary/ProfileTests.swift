@@ -13,7 +13,8 @@ final class ProfileTests: XCTestCase {
     /// The verdict of `presented` under `policy` (anchored at `anchors`): nil when trusted, else the
     /// violated profile rules and the failure cases.
     private func verdict(_ presented: [String], anchors: [String] = ["ecdsa/root.pem"], _ policy: TrustPolicy) throws
-        -> (rules: [ProfileRule], failures: [String])? {
+        -> (rules: [ProfileRule], failures: [String])?
+    {
         let evaluation = try TestCertificates.trust(presented, anchors: anchors, policies: [policy]).evaluate()
         return evaluation.isTrusted ? nil : (evaluation.violatedRules, failureSummary(evaluation))
     }
@@ -43,48 +44,56 @@ final class ProfileTests: XCTestCase {
     // MARK: - Private-PKI chains: Apple's SSL policy accepts, the web PKI rejects
 
     func testLeafWithoutAuthorityKeyIdentifier() throws {
-        try assertProfiles(["scenarios/leaf-no-aki.pem", "ecdsa/intermediate.pem"],
-                           rfc5280Strict: [.authorityKeyIdentifier], ssl: nil, webPKI: [.authorityKeyIdentifier])
+        try assertProfiles(
+            ["scenarios/leaf-no-aki.pem", "ecdsa/intermediate.pem"],
+            rfc5280Strict: [.authorityKeyIdentifier], ssl: nil, webPKI: [.authorityKeyIdentifier])
     }
 
     func testCAWithNonCriticalBasicConstraints() throws {
-        try assertProfiles(["scenarios/leaf-under-noncritical-bc.pem", "scenarios/noncritical-bc-intermediate.pem"],
-                           rfc5280Strict: [.basicConstraintsCritical], ssl: nil, webPKI: [.basicConstraintsCritical])
+        try assertProfiles(
+            ["scenarios/leaf-under-noncritical-bc.pem", "scenarios/noncritical-bc-intermediate.pem"],
+            rfc5280Strict: [.basicConstraintsCritical], ssl: nil, webPKI: [.basicConstraintsCritical])
     }
 
     func testNonCriticalPolicyConstraints() throws {
-        try assertProfiles(["scenarios/leaf-under-noncritical-pc.pem", "scenarios/noncritical-pc-intermediate.pem"],
-                           rfc5280Strict: [.policyConstraintsCritical], ssl: nil, webPKI: [.policyConstraintsCritical])
+        try assertProfiles(
+            ["scenarios/leaf-under-noncritical-pc.pem", "scenarios/noncritical-pc-intermediate.pem"],
+            rfc5280Strict: [.policyConstraintsCritical], ssl: nil, webPKI: [.policyConstraintsCritical])
     }
 
     func testLeafWithoutSubjectAltNameWhenNoHostIsChecked() throws {
-        try assertProfiles(["scenarios/leaf-no-san.pem", "ecdsa/intermediate.pem"], hostname: nil,
-                           rfc5280Strict: nil, ssl: nil, webPKI: [.leafSubjectAltNameRequired])
+        try assertProfiles(
+            ["scenarios/leaf-no-san.pem", "ecdsa/intermediate.pem"], hostname: nil,
+            rfc5280Strict: nil, ssl: nil, webPKI: [.leafSubjectAltNameRequired])
     }
 
     func testCACertificateAsLeaf() throws {
-        try assertProfiles(["scenarios/leaf-is-ca.pem", "ecdsa/intermediate2.pem"], rfc5280Strict: nil, ssl: nil,
-                           webPKI: [.caCertificateAsLeaf])
+        try assertProfiles(
+            ["scenarios/leaf-is-ca.pem", "ecdsa/intermediate2.pem"], rfc5280Strict: nil, ssl: nil,
+            webPKI: [.caCertificateAsLeaf])
     }
 
     // MARK: - Apple's SSL rules, which the RFC 5280 profile does not apply
 
     func testLeafValidFor900DaysBreaksApples825DayLimit() throws {
-        try assertProfiles(["scenarios/leaf-900-days.pem", "ecdsa/intermediate.pem"],
-                           rfc5280Strict: nil, ssl: [.leafValidityPeriod], webPKI: [.leafValidityPeriod])
+        try assertProfiles(
+            ["scenarios/leaf-900-days.pem", "ecdsa/intermediate.pem"],
+            rfc5280Strict: nil, ssl: [.leafValidityPeriod], webPKI: [.leafValidityPeriod])
     }
 
     func testLeafWithoutExtendedKeyUsageNeedsServerAuthForServersOnly() throws {
-        try assertProfiles(["scenarios/leaf-no-eku.pem", "ecdsa/intermediate.pem"],
-                           rfc5280Strict: nil, ssl: [.serverAuthExtendedKeyUsageRequired],
-                           webPKI: [.serverAuthExtendedKeyUsageRequired, .leafExtendedKeyUsage])
+        try assertProfiles(
+            ["scenarios/leaf-no-eku.pem", "ecdsa/intermediate.pem"],
+            rfc5280Strict: nil, ssl: [.serverAuthExtendedKeyUsageRequired],
+            webPKI: [.serverAuthExtendedKeyUsageRequired, .leafExtendedKeyUsage])
         // A TLS client certificate without extendedKeyUsage is fine (Apple: "eku extension is optional").
         XCTAssertNil(try verdict(["scenarios/leaf-no-eku.pem", "ecdsa/intermediate.pem"], .ssl(server: false, hostname: nil)))
     }
 
     func testAuthorityKeyIdentifierMustNameTheIssuersKey() throws {
-        try assertProfiles(["scenarios/leaf-aki-mismatch.pem", "ecdsa/intermediate.pem"],
-                           rfc5280Strict: nil, ssl: [.keyIdentifierLinkage], webPKI: [.keyIdentifierLinkage])
+        try assertProfiles(
+            ["scenarios/leaf-aki-mismatch.pem", "ecdsa/intermediate.pem"],
+            rfc5280Strict: nil, ssl: [.keyIdentifierLinkage], webPKI: [.keyIdentifierLinkage])
     }
 
     // MARK: - Anchors
@@ -95,9 +104,10 @@ final class ProfileTests: XCTestCase {
         // SecPolicyCheckOtherTrustValidityPeriod exempt only user/admin anchors (why iOS 13 refused such
         // certificates). RFC 5280 accepts it.
         let presented = ["scenarios/self-signed-server.pem"]
-        try assertProfiles(presented, anchors: presented, rfc5280: nil, rfc5280Strict: nil,
-                           ssl: [.serverAuthExtendedKeyUsageRequired, .leafValidityPeriod],
-                           webPKI: [.serverAuthExtendedKeyUsageRequired, .leafValidityPeriod])
+        try assertProfiles(
+            presented, anchors: presented, rfc5280: nil, rfc5280Strict: nil,
+            ssl: [.serverAuthExtendedKeyUsageRequired, .leafValidityPeriod],
+            webPKI: [.serverAuthExtendedKeyUsageRequired, .leafValidityPeriod])
         // Not trusted when it is not an anchor, and then Apple's limits apply to it as to any leaf.
         let untrusted = try verdict(presented, .ssl(server: true, hostname: host))
         XCTAssertEqual(untrusted?.failures.last, "0:untrustedRoot")
@@ -129,8 +139,9 @@ final class ProfileTests: XCTestCase {
     // MARK: - Several policies: every one must pass (SecTrustSetPolicies)
 
     func testEveryPolicyMustPass() throws {
-        let trust = try TestCertificates.trust(["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
-                                       policies: [.ssl(server: true, hostname: host), .ssl(server: true, hostname: "other.example")])
+        let trust = try TestCertificates.trust(
+            ["ecdsa/leaf.pem", "ecdsa/intermediate.pem"],
+            policies: [.ssl(server: true, hostname: host), .ssl(server: true, hostname: "other.example")])
         XCTAssertEqual(failureSummary(trust.evaluate()), ["0:hostnameMismatch"])
         trust.policies = [.ssl(server: true, hostname: "other.example"), .ssl(server: true, hostname: host)]
         XCTAssertEqual(failureSummary(trust.evaluate()), ["0:hostnameMismatch"])
@@ -138,8 +149,9 @@ final class ProfileTests: XCTestCase {
         trust.policies = [.ssl(server: true, hostname: host), .ssl(server: false, hostname: nil)]
         XCTAssertEqual(failureSummary(trust.evaluate()), ["0:extendedKeyUsageIncompatible"])
         // The strictest profile's rules apply: the web-PKI rule on a SAN-less leaf.
-        let noSAN = try TestCertificates.trust(["scenarios/leaf-no-san.pem", "ecdsa/intermediate.pem"],
-                                       policies: [.ssl(server: true, hostname: nil), .webPKI(server: true, hostname: nil)])
+        let noSAN = try TestCertificates.trust(
+            ["scenarios/leaf-no-san.pem", "ecdsa/intermediate.pem"],
+            policies: [.ssl(server: true, hostname: nil), .webPKI(server: true, hostname: nil)])
         XCTAssertEqual(noSAN.evaluate().violatedRules, [.leafSubjectAltNameRequired])
         trust.policies = [.ssl(server: true, hostname: host), .basicX509]
         XCTAssertTrue(trust.evaluate().isTrusted)
@@ -150,16 +162,19 @@ final class ProfileTests: XCTestCase {
     func testEveryRuleHasASourceAndAProfileAndFitsTheRuleSet() {
         let rfc5280Only = ProfileRuleSet([.version1IssuersOnlyAsAnchors, .criticalExtensionsProcessed, .revocationProofForEveryCertificate])
         let rfc5280Rules = rfc5280Only.union(ProfileRuleSet([.extendedKeyUsagePurposeListed]))
-        let svidRules = ProfileRuleSet([.svidSingleURI, .svidSPIFFEID, .svidLeafNotCA, .svidLeafDigitalSignature, .svidLeafNotSigner,
-                                        .svidSigningCertificateKeyUsage])
+        let svidRules = ProfileRuleSet([
+            .svidSingleURI, .svidSPIFFEID, .svidLeafNotCA, .svidLeafDigitalSignature, .svidLeafNotSigner,
+            .svidSigningCertificateKeyUsage,
+        ])
         // Each rule's bit (its index in the append-only ProfileRule.bitOrder): ProfileRuleBitOrderTests.
         for rule in ProfileRule.allCases {
             XCTAssertFalse(rule.profiles.isEmpty, "\(rule)")
             XCTAssertFalse(rule.source.isEmpty, "\(rule)")
             // The web PKI applies every rule but RFC 5280's critical nameConstraints (CABF 7.1.2.5.2 allows
             // it non-critical), the RFC 5280 strictness where Apple allows more, and the X.509-SVID rules.
-            XCTAssertEqual(TrustProfile.webPKI.rules.contains(rule),
-                           !rfc5280Only.contains(rule) && rule != .nameConstraintsCritical && !svidRules.contains(rule), "\(rule)")
+            XCTAssertEqual(
+                TrustProfile.webPKI.rules.contains(rule),
+                !rfc5280Only.contains(rule) && rule != .nameConstraintsCritical && !svidRules.contains(rule), "\(rule)")
         }
         XCTAssertEqual(TrustProfile.rfc5280.rules, rfc5280Rules)
         XCTAssertEqual(Array(ProfileRuleSet(ProfileRule.allCases)), ProfileRule.allCases)

@@ -34,8 +34,9 @@ final class VerificationBudgetTests: XCTestCase {
     }
 
     func testRevocationChecksAreBudgeted() throws {
-        let trust = try RevocationKit.trust("revocation/good-leaf.pem", options: [.crl, .networkAccessDisabled],
-                                            crls: ["intermediate-current"])
+        let trust = try RevocationKit.trust(
+            "revocation/good-leaf.pem", options: [.crl, .networkAccessDisabled],
+            crls: ["intermediate-current"])
         XCTAssertTrue(trust.evaluate().isTrusted, "\(trust.evaluate())")
         // Without allowance for the CRL's signature, soft fail must not turn "could not check" into a pass.
         trust.options.budget = VerificationBudget(revocationChecks: 0)

@@ -53,9 +53,10 @@ final class IdentityDecisionTests: XCTestCase {
     func testAChainThatDoesNotValidateFailsOnItsChainNotOnItsNames() throws {
         let client = try load(pki.goodClientPath)
         var settings = try settings(.email(ClientRevocationPKI.goodClientEmail))
-        settings.anchors = try load(pki.revokedClientPath)   // not the issuer: nothing validates
+        settings.anchors = try load(pki.revokedClientPath) // not the issuer: nothing validates
         guard case let .rejected(failure) = try TLSTrustDecider(settings: settings).decideOffline(client, role: .client),
-              case .evaluationFailed = failure else { return XCTFail("the unvalidated chain was not refused for its chain") }
+            case .evaluationFailed = failure
+        else { return XCTFail("the unvalidated chain was not refused for its chain") }
     }
 
     func testConfigurationsThatCannotBeHonouredAreRefused() throws {

@@ -27,15 +27,19 @@ final class IdentityRuleTests: XCTestCase {
         let key = directory.appendingPathComponent("\(name).key").path, pem = directory.appendingPathComponent("\(name).pem").path
         let config = directory.appendingPathComponent("req.cnf").path
         try "[req]\ndistinguished_name = dn\nprompt = no\n[dn]\n".write(toFile: config, atomically: true, encoding: .utf8)
-        var arguments = ["req", "-x509", "-new", "-config", config, "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
-                         "-nodes", "-keyout", key, "-subj", subject, "-days", "30", "-out", pem]
+        var arguments = [
+            "req", "-x509", "-new", "-config", config, "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+            "-nodes", "-keyout", key, "-subj", subject, "-days", "30", "-out", pem,
+        ]
         if let san { arguments += ["-addext", "subjectAltName = \(san)"] }
         try OpenSSLCommand.run(arguments)
         return try XCTUnwrap(try Certificate.loadAll(from: Array(Data(contentsOf: URL(fileURLWithPath: pem)))).first)
     }
 
-    private func assert(_ rule: IdentityRule, allows allowed: [Certificate], refuses refused: [Certificate],
-                        file: StaticString = #filePath, line: UInt = #line) {
+    private func assert(
+        _ rule: IdentityRule, allows allowed: [Certificate], refuses refused: [Certificate],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         for certificate in allowed { XCTAssertTrue(rule.matches(certificate), "\(rule) refused \(certificate.subject)", file: file, line: line) }
         for certificate in refused { XCTAssertFalse(rule.matches(certificate), "\(rule) allowed \(certificate.subject)", file: file, line: line) }
     }
@@ -75,8 +79,10 @@ final class IdentityRuleTests: XCTestCase {
         assert(try .spiffeID(trustDomain: "example.org", pathPrefix: "/ns/prod"), allows: [api], refuses: [production, twoURIs, dotSegment])
         assert(try .spiffeID("spiffe://example.org/ns/prod/sa/api"), allows: [api], refuses: [production, otherDomain, twoURIs])
         assert(try .spiffeID("spiffe://example.org/ns/prod"), allows: [], refuses: [api])
-        for bad in ["spiffe://Example.org", "spiffe://example.org/", "spiffe://example.org//a", "spiffe://example.org/a/./b",
-                    "https://example.org/a", "spiffe://", "spiffe://example.org:8443/a", "spiffe://example.org/a%20b"] {
+        for bad in [
+            "spiffe://Example.org", "spiffe://example.org/", "spiffe://example.org//a", "spiffe://example.org/a/./b",
+            "https://example.org/a", "spiffe://", "spiffe://example.org:8443/a", "spiffe://example.org/a%20b",
+        ] {
             XCTAssertThrowsError(try IdentityRule.spiffeID(bad), bad) { XCTAssertEqual($0 as? IdentityRuleError, .invalidSPIFFEID(bad)) }
         }
     }

@@ -14,7 +14,8 @@ struct ATSCodec: PinningConfigurationCodec {
     let displayName = "ATS (NSPinnedDomains)"
     let fileExtensions = ["plist"]
     let recognitionHint = "an ATS property list (\(ATSKey.appTransportSecurity) or \(ATSKey.pinnedDomains))"
-    let notes = "leaf and CA pin lists, both matched when both are given (pin --emit-config writes \(ATSKey.pinnedCAIdentities) when every certificate is a CA, \(ATSKey.pinnedLeafIdentities) when none is); one level of subdomains; cannot express report-only mode, expiry, report URIs or anchors"
+    let notes =
+        "leaf and CA pin lists, both matched when both are given (pin --emit-config writes \(ATSKey.pinnedCAIdentities) when every certificate is a CA, \(ATSKey.pinnedLeafIdentities) when none is); one level of subdomains; cannot express report-only mode, expiry, report URIs or anchors"
     /// Apple merges a host's entry with its parent's `NSIncludesSubdomains` entry.
     let policySelection = PinningConfiguration.PolicySelection.mergingExactAndParentEntries
 
@@ -37,7 +38,9 @@ struct ATSCodec: PinningConfigurationCodec {
     func pinScope(forEmitting certificates: [Certificate]) throws(PinningConfigurationExportError) -> PinScope {
         if certificates.allSatisfy(\.isCA) { return .certificateAuthority }
         if !certificates.contains(where: \.isCA) { return .leaf }
-        throw PinningConfigurationExportError(format: .ats, domain: nil, reason: "ATS lists leaf and CA pins separately and requires both lists to match: give only CA certificates, or only leaves")
+        throw PinningConfigurationExportError(
+            format: .ats, domain: nil,
+            reason: "ATS lists leaf and CA pins separately and requires both lists to match: give only CA certificates, or only leaves")
     }
 
     /// The configuration applies the most specific domain alone, and ATS would merge.

@@ -79,15 +79,18 @@ extension PinningConfiguration {
         for (key, scope) in ATSKey.identityLists {
             guard let list = settings.member(key) else { continue }
             let identities = try list.nonEmptyArray(
-                reason: "an empty \(key) matches no certificate (ATS then rejects every connection to the domain); list at least one identity or remove the key")
+                reason:
+                    "an empty \(key) matches no certificate (ATS then rejects every connection to the domain); list at least one identity or remove the key"
+            )
             var pins: [SPKIPin] = []
             for identity in identities {
                 let digest = try identity.dictionary(allowedKeys: [ATSKey.spkiSHA256Base64]).required(ATSKey.spkiSHA256Base64)
                 pins.append(try digest.bareBase64Pin())
             }
-            requirements.append(try list.validating { () throws(PinningConfigurationError) in
-                try PinRequirement(scope: scope, pins: pins)
-            })
+            requirements.append(
+                try list.validating { () throws(PinningConfigurationError) in
+                    try PinRequirement(scope: scope, pins: pins)
+                })
         }
         guard !requirements.isEmpty else { throw entry.error(.noPins(domain: domain)) }
         return try entry.validating { () throws(PinningConfigurationError) in

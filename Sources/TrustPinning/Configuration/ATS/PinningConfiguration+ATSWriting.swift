@@ -25,7 +25,7 @@ extension PinningConfiguration {
             pinnedDomains[policy.domain] = try policy.atsEntry()
         }
         let document = PropertyListValue.dictionary([
-            ATSKey.appTransportSecurity: .dictionary([ATSKey.pinnedDomains: .dictionary(pinnedDomains)]),
+            ATSKey.appTransportSecurity: .dictionary([ATSKey.pinnedDomains: .dictionary(pinnedDomains)])
         ])
         return try document.xmlPropertyListData(format: .ats)
     }
@@ -57,14 +57,18 @@ extension DomainPinningPolicy {
             case .leaf: key = ATSKey.pinnedLeafIdentities
             case .certificateAuthority: key = ATSKey.pinnedCAIdentities
             case .anyCertificate:
-                throw refusal("ATS cannot pin \"any certificate of the chain\": \(ATSKey.pinnedLeafIdentities) pins the leaf, \(ATSKey.pinnedCAIdentities) a CA, and when both are given both must match")
+                throw refusal(
+                    "ATS cannot pin \"any certificate of the chain\": \(ATSKey.pinnedLeafIdentities) pins the leaf, \(ATSKey.pinnedCAIdentities) a CA, and when both are given both must match"
+                )
             }
             guard entry[key] == nil else {
-                throw refusal("ATS has one \(key) list per domain; two \(requirement.scope.rawValue) requirements that must both hold cannot be written")
+                throw refusal(
+                    "ATS has one \(key) list per domain; two \(requirement.scope.rawValue) requirements that must both hold cannot be written")
             }
-            entry[key] = .array(requirement.pins.map { pin in
-                .dictionary([ATSKey.spkiSHA256Base64: .string(Base64.encode(pin.digest))])
-            })
+            entry[key] = .array(
+                requirement.pins.map { pin in
+                    .dictionary([ATSKey.spkiSHA256Base64: .string(Base64.encode(pin.digest))])
+                })
         }
         return .dictionary(entry)
     }

@@ -11,7 +11,8 @@ struct AndroidCodec: PinningConfigurationCodec {
     let displayName = "Android network security config"
     let fileExtensions = ["xml"]
     let recognitionHint = "an Android network-security-config XML file"
-    let notes = "one pin-set over the whole chain per domain; cannot express one-level subdomains, leaf- or CA-only pins, several requirements or anchor certificates (no res/raw files are written)"
+    let notes =
+        "one pin-set over the whole chain per domain; cannot express one-level subdomains, leaf- or CA-only pins, several requirements or anchor certificates (no res/raw files are written)"
 
     /// An XML document with a `<network-security-config>` element.
     func recognises(_ document: PinningConfigurationSniff) -> Bool {

@@ -69,8 +69,9 @@ struct AndroidElementContext {
                 // The text node starts after the previous tag; name the line its first visible character is on.
                 let visibleLine = line + text[..<firstVisible].filter { $0 == "\n" }.count
                 let reason = allowed.isEmpty ? "<\(element.name)> must be empty" : "<\(element.name)> holds elements, not text"
-                throw PinningConfigurationLoadError(file: file, line: visibleLine, keyPath: keyPath,
-                                                    rule: .invalidValue(text.trimmingCharacters(in: .whitespacesAndNewlines), reason: reason))
+                throw PinningConfigurationLoadError(
+                    file: file, line: visibleLine, keyPath: keyPath,
+                    rule: .invalidValue(text.trimmingCharacters(in: .whitespacesAndNewlines), reason: reason))
             case let .element(child):
                 let position = counts[child.name, default: 0]
                 counts[child.name] = position + 1

@@ -56,7 +56,12 @@ struct AndroidNetworkSecurityConfigReader {
             // other host (what a base-config also sets) cannot be expressed, so only the platform
             // default is accepted here rather than silently trusting something else for those hosts.
             guard anchors.isSystemDefault else {
-                throw child.error(.invalidValue("<base-config><trust-anchors>", reason: "base-config anchors other than the system store would also apply to hosts no domain-config lists, which a SwiftTrust pinning configuration cannot express; declare them in the domain-configs that need them"))
+                throw child.error(
+                    .invalidValue(
+                        "<base-config><trust-anchors>",
+                        reason:
+                            "base-config anchors other than the system store would also apply to hosts no domain-config lists, which a SwiftTrust pinning configuration cannot express; declare them in the domain-configs that need them"
+                    ))
             }
             baseAnchors = anchors
         }
@@ -67,14 +72,16 @@ struct AndroidNetworkSecurityConfigReader {
         try context.checkAttributes(Self.nonPinningAttributes)
         let index = entries.count
         entries.append(AndroidDomainConfigEntry(parent: parent))
-        let children = try context.children(allowed: ["domain", "pin-set", "trust-anchors", "trustkit-config", "domain-config"],
-                                            once: ["pin-set", "trust-anchors", "trustkit-config"])
+        let children = try context.children(
+            allowed: ["domain", "pin-set", "trust-anchors", "trustkit-config", "domain-config"],
+            once: ["pin-set", "trust-anchors", "trustkit-config"])
         for child in children {
             switch child.element.name {
             case "domain": entries[index].domains.append(try readDomain(child))
             case "pin-set": entries[index].pinSet = try AndroidPinSet(child)
             case "trust-anchors":
-                entries[index].trustAnchors = try AndroidTrustAnchorsDeclaration(child, defaultOverridePins: false, loadsResources: true, baseDirectory: baseDirectory)
+                entries[index].trustAnchors = try AndroidTrustAnchorsDeclaration(
+                    child, defaultOverridePins: false, loadsResources: true, baseDirectory: baseDirectory)
             case "trustkit-config": entries[index].trustKit = try AndroidTrustKitSettings(child)
             default: try readDomainConfig(child, parent: index)
             }
@@ -119,7 +126,9 @@ struct AndroidNetworkSecurityConfigReader {
         }
     }
 
-    private func policy(for domain: AndroidDomainConfigEntry.Domain, settings: AndroidEffectiveSettings) throws(PinningConfigurationLoadError) -> DomainPinningPolicy {
+    private func policy(for domain: AndroidDomainConfigEntry.Domain, settings: AndroidEffectiveSettings) throws(PinningConfigurationLoadError)
+        -> DomainPinningPolicy
+    {
         var requirements: [PinRequirement] = []
         if let pinSet = settings.pinSet {
             // Android treats an empty pin-set as "no pinning"; refusing it keeps a pin-set whose pins
@@ -128,8 +137,13 @@ struct AndroidNetworkSecurityConfigReader {
                 throw pinSet.context.error(.tooFewPins(domain: domain.name, count: 0, minimum: 1))
             }
             if let overriding = settings.trustAnchors?.systemOverridingPins {
-                let rule = PinningConfigurationRule.invalidValue("true", reason: "overridePins on the system store exempts every publicly trusted chain from the pins of \(domain.name), which a SwiftTrust pinning configuration cannot express; remove the pin-set or the override")
-                throw overriding.context.element.attribute("overridePins").map { overriding.context.error(at: $0, rule) } ?? overriding.context.error(rule)
+                let rule = PinningConfigurationRule.invalidValue(
+                    "true",
+                    reason:
+                        "overridePins on the system store exempts every publicly trusted chain from the pins of \(domain.name), which a SwiftTrust pinning configuration cannot express; remove the pin-set or the override"
+                )
+                throw overriding.context.element.attribute("overridePins").map { overriding.context.error(at: $0, rule) }
+                    ?? overriding.context.error(rule)
             }
             do { requirements = [try PinRequirement(scope: .anyCertificate, pins: pinSet.pins)] } catch {
                 throw pinSet.context.error(.invalidPin(error))

@@ -25,8 +25,10 @@ struct AndroidTrustAnchorsDeclaration {
     /// Reads `<trust-anchors>`. `overridePins` defaults to false, and to true inside
     /// `<debug-overrides>` (Android's XmlConfigSource). With `loadsResources` false (debug
     /// overrides, which never apply here) `@raw` references are checked but not read.
-    init(_ context: AndroidElementContext, defaultOverridePins: Bool, loadsResources: Bool,
-         baseDirectory: URL?) throws(PinningConfigurationLoadError) {
+    init(
+        _ context: AndroidElementContext, defaultOverridePins: Bool, loadsResources: Bool,
+        baseDirectory: URL?
+    ) throws(PinningConfigurationLoadError) {
         try context.checkAttributes([])
         var entries: [Entry] = []
         for child in try context.children(allowed: ["certificates"]) {

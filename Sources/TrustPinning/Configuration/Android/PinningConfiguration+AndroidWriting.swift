@@ -38,7 +38,9 @@ extension PinningConfiguration {
         }
         if let requirement = policy.requirements.first {
             guard requirement.scope == .anyCertificate else {
-                throw refuse("a pin-set matches any certificate of the chain; pins restricted to the \(requirement.scope == .leaf ? "leaf" : "CA certificates") cannot be expressed")
+                throw refuse(
+                    "a pin-set matches any certificate of the chain; pins restricted to the \(requirement.scope == .leaf ? "leaf" : "CA certificates") cannot be expressed"
+                )
             }
             var expiration = ""
             if let date = policy.expirationDate {
@@ -48,7 +50,9 @@ extension PinningConfiguration {
                 expiration = #" expiration="\#(day)""#
             }
             lines.append("    <pin-set\(expiration)>")
-            lines += requirement.pins.map { #"        <pin digest="SHA-256">\#(XMLEscaping.escape(String($0.description.dropFirst(SPKIPin.prefix.count))))</pin>"# }
+            lines += requirement.pins.map {
+                #"        <pin digest="SHA-256">\#(XMLEscaping.escape(String($0.description.dropFirst(SPKIPin.prefix.count))))</pin>"#
+            }
             lines.append("    </pin-set>")
         } else if policy.expirationDate != nil {
             throw refuse("an expiration belongs to a pin-set; a domain without pins cannot carry one")
@@ -57,7 +61,8 @@ extension PinningConfiguration {
             guard anchors.allCertificates.isEmpty else {
                 throw refuse("anchor certificates would have to be written as res/raw resources; only the system store can be written")
             }
-            lines += anchors.includesSystemStore
+            lines +=
+                anchors.includesSystemStore
                 ? ["    <trust-anchors>", #"        <certificates src="system"/>"#, "    </trust-anchors>"]
                 : ["    <trust-anchors/>"]
         }

@@ -17,11 +17,13 @@ extension PinningConfiguration {
         do {
             document = try JSONDecoder().decode(PinningConfigurationDocument.self, from: text)
         } catch let error as StrictKeys.Unexpected {
-            throw PinningConfigurationLoadError(file: file, keyPath: JSONKeyPath(error.codingPath).description,
-                                                rule: .unexpectedKey("key \"\(error.key)\""))
+            throw PinningConfigurationLoadError(
+                file: file, keyPath: JSONKeyPath(error.codingPath).description,
+                rule: .unexpectedKey("key \"\(error.key)\""))
         } catch let error as PinningConfigurationDocument.UnsupportedVersion {
-            throw PinningConfigurationLoadError(file: file, keyPath: JSONKeyPath(error.codingPath).description,
-                                                rule: .unsupportedVersion(String(error.version), supported: ["1"]))
+            throw PinningConfigurationLoadError(
+                file: file, keyPath: JSONKeyPath(error.codingPath).description,
+                rule: .unsupportedVersion(String(error.version), supported: ["1"]))
         } catch let error as DecodingError {
             throw JSONDecodingFailure(error).loadError(file: file)
         } catch {
@@ -44,31 +46,33 @@ extension PinningConfiguration {
 
     /// The document this configuration is written as.
     var document: PinningConfigurationDocument {
-        PinningConfigurationDocument(domains: domains.map { policy in
-            var pins = PinningConfigurationDocument.Pins()
-            for requirement in policy.requirements {
-                let texts = requirement.pins.map(\.description)
-                switch requirement.scope {
-                case .leaf: pins.leaf = (pins.leaf ?? []) + texts
-                case .certificateAuthority: pins.ca = (pins.ca ?? []) + texts
-                case .anyCertificate: pins.chain = (pins.chain ?? []) + texts
+        PinningConfigurationDocument(
+            domains: domains.map { policy in
+                var pins = PinningConfigurationDocument.Pins()
+                for requirement in policy.requirements {
+                    let texts = requirement.pins.map(\.description)
+                    switch requirement.scope {
+                    case .leaf: pins.leaf = (pins.leaf ?? []) + texts
+                    case .certificateAuthority: pins.ca = (pins.ca ?? []) + texts
+                    case .anyCertificate: pins.chain = (pins.chain ?? []) + texts
+                    }
                 }
-            }
-            let anchors = policy.trustAnchors.map { anchors in
-                PinningConfigurationDocument.TrustAnchors(
-                    system: anchors.includesSystemStore,
-                    certificates: anchors.certificates.isEmpty ? nil : anchors.certificates.map(\.pemEncoded),
-                    pinOverridingCertificates: anchors.pinOverridingCertificates.isEmpty ? nil : anchors.pinOverridingCertificates.map(\.pemEncoded))
-            }
-            return PinningConfigurationDocument.Domain(
-                domain: policy.domain,
-                subdomains: policy.subdomains == .none ? nil : policy.subdomains,
-                pins: policy.requirements.isEmpty ? nil : pins,
-                expires: policy.expirationDate.map(PinExpirationDay.format),
-                enforcement: policy.enforcement == .enforce ? nil : policy.enforcement,
-                reportURIs: policy.reportURIs.isEmpty ? nil : policy.reportURIs.map(\.absoluteString),
-                trustAnchors: anchors)
-        })
+                let anchors = policy.trustAnchors.map { anchors in
+                    PinningConfigurationDocument.TrustAnchors(
+                        system: anchors.includesSystemStore,
+                        certificates: anchors.certificates.isEmpty ? nil : anchors.certificates.map(\.pemEncoded),
+                        pinOverridingCertificates: anchors.pinOverridingCertificates.isEmpty
+                            ? nil : anchors.pinOverridingCertificates.map(\.pemEncoded))
+                }
+                return PinningConfigurationDocument.Domain(
+                    domain: policy.domain,
+                    subdomains: policy.subdomains == .none ? nil : policy.subdomains,
+                    pins: policy.requirements.isEmpty ? nil : pins,
+                    expires: policy.expirationDate.map(PinExpirationDay.format),
+                    enforcement: policy.enforcement == .enforce ? nil : policy.enforcement,
+                    reportURIs: policy.reportURIs.isEmpty ? nil : policy.reportURIs.map(\.absoluteString),
+                    trustAnchors: anchors)
+            })
     }
 }
 
@@ -94,11 +98,15 @@ private struct JSONDocumentReader {
         }
     }
 
-    private func policy(from entry: PinningConfigurationDocument.Domain, at path: JSONKeyPath) throws(PinningConfigurationLoadError) -> DomainPinningPolicy {
+    private func policy(from entry: PinningConfigurationDocument.Domain, at path: JSONKeyPath) throws(PinningConfigurationLoadError)
+        -> DomainPinningPolicy
+    {
         var requirements: [PinRequirement] = []
         if let pins = entry.pins {
-            let lists: [(String, PinScope, [String]?)] = [("leaf", .leaf, pins.leaf), ("ca", .certificateAuthority, pins.ca),
-                                                          ("chain", .anyCertificate, pins.chain)]
+            let lists: [(String, PinScope, [String]?)] = [
+                ("leaf", .leaf, pins.leaf), ("ca", .certificateAuthority, pins.ca),
+                ("chain", .anyCertificate, pins.chain),
+            ]
             for (key, scope, texts) in lists {
                 guard let texts else { continue }
                 requirements.append(try requirement(scope: scope, texts: texts, at: path.key("pins").key(key)))
@@ -119,9 +127,10 @@ private struct JSONDocumentReader {
             try trustAnchors(from: anchors, at: path.key("trustAnchors"))
         }
         do {
-            return try DomainPinningPolicy(domain: entry.domain, subdomains: entry.subdomains ?? .none, requirements: requirements,
-                                           expirationDate: expiration, enforcement: entry.enforcement ?? .enforce,
-                                           reportURIs: reportURIs, trustAnchors: anchors)
+            return try DomainPinningPolicy(
+                domain: entry.domain, subdomains: entry.subdomains ?? .none, requirements: requirements,
+                expirationDate: expiration, enforcement: entry.enforcement ?? .enforce,
+                reportURIs: reportURIs, trustAnchors: anchors)
         } catch {
             throw self.error(at: path.key("domain"), .invalidPin(error))
         }
@@ -135,7 +144,9 @@ private struct JSONDocumentReader {
         do { return try PinRequirement(scope: scope, pins: pins) } catch { throw self.error(at: path, .invalidPin(error)) }
     }
 
-    private func trustAnchors(from anchors: PinningConfigurationDocument.TrustAnchors, at path: JSONKeyPath) throws(PinningConfigurationLoadError) -> PinningTrustAnchors {
+    private func trustAnchors(from anchors: PinningConfigurationDocument.TrustAnchors, at path: JSONKeyPath) throws(PinningConfigurationLoadError)
+        -> PinningTrustAnchors
+    {
         let checked = try certificates(anchors.certificates ?? [], at: path.key("certificates"))
         let overriding = try certificates(anchors.pinOverridingCertificates ?? [], at: path.key("pinOverridingCertificates"))
         return PinningTrustAnchors(includesSystemStore: anchors.system ?? false, certificates: checked, pinOverridingCertificates: overriding)

@@ -52,8 +52,10 @@ public struct PinningConfigurationDocument: Codable, Hashable, Sendable {
         public var trustAnchors: TrustAnchors?
 
         /// Creates an entry.
-        public init(domain: String, subdomains: SubdomainCoverage? = nil, pins: Pins? = nil, expires: String? = nil,
-                    enforcement: PinEnforcement? = nil, reportURIs: [String]? = nil, trustAnchors: TrustAnchors? = nil) {
+        public init(
+            domain: String, subdomains: SubdomainCoverage? = nil, pins: Pins? = nil, expires: String? = nil,
+            enforcement: PinEnforcement? = nil, reportURIs: [String]? = nil, trustAnchors: TrustAnchors? = nil
+        ) {
             (self.domain, self.subdomains, self.pins, self.expires) = (domain, subdomains, pins, expires)
             (self.enforcement, self.reportURIs, self.trustAnchors) = (enforcement, reportURIs, trustAnchors)
         }

@@ -44,7 +44,8 @@ extension PinningConfiguration {
     /// - Throws: ``PinningConfigurationLoadError`` naming the key path and rule; nothing is loaded
     ///   when any part is wrong.
     static func loadTrustKit(data: Data, file: String) throws(PinningConfigurationLoadError) -> PinningConfiguration {
-        let value = JSONText.startsWithObject(Array(data.prefix(maximumFileSize)))
+        let value =
+            JSONText.startsWithObject(Array(data.prefix(maximumFileSize)))
             ? try PropertyListValue.parseJSON(data, file: file)
             : try PropertyListValue.parsePropertyList(data, file: file)
         let root = PropertyListReader(file: file, keyPath: "", value: value)
@@ -74,8 +75,12 @@ extension PinningConfiguration {
         }
         for exclusion in exclusions
         where !TrustKitDomainRules.hasParentPolicy(for: exclusion.domain, among: collector.byDomain.values) {
-            throw exclusion.flag.error(.invalidValue(
-                "true", reason: "no configured parent domain with \(TrustKitKey.includeSubdomains) covers \(exclusion.domain), so there is no policy to exclude it from"))
+            throw exclusion.flag.error(
+                .invalidValue(
+                    "true",
+                    reason:
+                        "no configured parent domain with \(TrustKitKey.includeSubdomains) covers \(exclusion.domain), so there is no policy to exclude it from"
+                ))
         }
         return try collector.configuration(at: pinnedDomains, policySelection: .mostSpecificDomain).adding(notes: notes)
     }
@@ -91,11 +96,14 @@ extension PinningConfiguration {
     }
 
     /// An entry with `kSKExcludeSubdomainFromParentPolicy` = YES: that host, unpinned.
-    private static func trustKitExclusion(domain: String, settings: PropertyListDictionary,
-                                          flag: PropertyListReader) throws(PinningConfigurationLoadError) -> DomainPinningPolicy {
+    private static func trustKitExclusion(
+        domain: String, settings: PropertyListDictionary,
+        flag: PropertyListReader
+    ) throws(PinningConfigurationLoadError) -> DomainPinningPolicy {
         if let other = settings.members.first(where: { $0.key != TrustKitKey.excludeSubdomainFromParentPolicy }) {
-            throw other.reader.error(.invalidValue(
-                other.key, reason: "a domain with \(TrustKitKey.excludeSubdomainFromParentPolicy) takes no other key (TrustKit's rule)"))
+            throw other.reader.error(
+                .invalidValue(
+                    other.key, reason: "a domain with \(TrustKitKey.excludeSubdomainFromParentPolicy) takes no other key (TrustKit's rule)"))
         }
         return try settings.reader.validating { () throws(PinningConfigurationError) in
             try DomainPinningPolicy(domain: domain, requirements: [])
@@ -103,8 +111,10 @@ extension PinningConfiguration {
     }
 
     /// A pinned domain's entry; notes on its pins go to `notes`.
-    private static func trustKitDomainPolicy(domain: String, settings: PropertyListDictionary,
-                                             notes: inout [PinningConfigurationNote]) throws(PinningConfigurationLoadError) -> DomainPinningPolicy {
+    private static func trustKitDomainPolicy(
+        domain: String, settings: PropertyListDictionary,
+        notes: inout [PinningConfigurationNote]
+    ) throws(PinningConfigurationLoadError) -> DomainPinningPolicy {
         let entry = settings.reader
         let includeSubdomains = try settings.boolean(TrustKitKey.includeSubdomains, default: false)
         let enforcement: PinEnforcement = try settings.boolean(TrustKitKey.enforcePinning, default: true) ? .enforce : .reportOnly
@@ -113,7 +123,11 @@ extension PinningConfiguration {
             for algorithm in try algorithms.array() {
                 let name = try algorithm.string()
                 guard TrustKitKey.publicKeyAlgorithmNames.contains(name) else {
-                    throw algorithm.error(.invalidValue(name, reason: "not one of TrustKit's algorithm names (\(TrustKitKey.publicKeyAlgorithmNames.sorted().joined(separator: ", ")))"))
+                    throw algorithm.error(
+                        .invalidValue(
+                            name,
+                            reason: "not one of TrustKit's algorithm names (\(TrustKitKey.publicKeyAlgorithmNames.sorted().joined(separator: ", ")))")
+                    )
                 }
             }
         }
@@ -141,11 +155,13 @@ extension PinningConfiguration {
             try PinRequirement(scope: .anyCertificate, pins: distinct)
         }
         let policy = try entry.validating { () throws(PinningConfigurationError) in
-            try DomainPinningPolicy(domain: domain, subdomains: includeSubdomains ? .anyDepth : .none, requirements: [requirement],
-                                    expirationDate: expirationDate, enforcement: enforcement, reportURIs: reportURIs)
+            try DomainPinningPolicy(
+                domain: domain, subdomains: includeSubdomains ? .anyDepth : .none, requirements: [requirement],
+                expirationDate: expirationDate, enforcement: enforcement, reportURIs: reportURIs)
         }
         if includeSubdomains, let flag = settings.member(TrustKitKey.includeSubdomains),
-           let refusal = TrustKitDomainRules.subdomainRefusal(domain: policy.domain) {
+            let refusal = TrustKitDomainRules.subdomainRefusal(domain: policy.domain)
+        {
             throw flag.error(.invalidValue("true", reason: refusal))
         }
         return policy

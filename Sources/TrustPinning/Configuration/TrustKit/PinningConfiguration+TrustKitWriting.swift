@@ -39,7 +39,8 @@ extension PinningConfiguration {
         }
         var pinnedDomains: [String: PropertyListValue] = [:]
         for policy in domains {
-            pinnedDomains[policy.domain] = policy.requirements.isEmpty
+            pinnedDomains[policy.domain] =
+                policy.requirements.isEmpty
                 ? try policy.trustKitExclusionEntry(in: self)
                 : try policy.trustKitEntry()
         }
@@ -59,11 +60,15 @@ extension DomainPinningPolicy {
     fileprivate func trustKitEntry() throws(PinningConfigurationExportError) -> PropertyListValue {
         guard trustAnchors == nil else { throw trustKitRefusal("TrustKit cannot configure trust anchors") }
         guard requirements.count == 1, let requirement = requirements.first, requirement.scope == .anyCertificate else {
-            throw trustKitRefusal("TrustKit has one pin set per domain that may match any certificate of the chain; leaf-only, CA-only or several requirements cannot be written")
+            throw trustKitRefusal(
+                "TrustKit has one pin set per domain that may match any certificate of the chain; leaf-only, CA-only or several requirements cannot be written"
+            )
         }
         let minimum = TrustKitDomainRules.minimumPins(for: enforcement)
         guard requirement.pins.count >= minimum else {
-            throw trustKitRefusal("TrustKit requires at least \(minimum) distinct pins for a\(enforcement == .enforce ? "n enforced" : " report-only") domain, one a backup key")
+            throw trustKitRefusal(
+                "TrustKit requires at least \(minimum) distinct pins for a\(enforcement == .enforce ? "n enforced" : " report-only") domain, one a backup key"
+            )
         }
         let includeSubdomains: Bool
         switch subdomains {
@@ -82,7 +87,8 @@ extension DomainPinningPolicy {
         ]
         if let expirationDate {
             guard let day = PinExpirationDay.exactDay(expirationDate) else {
-                throw trustKitRefusal("\(TrustKitKey.expirationDate) is a day (yyyy-MM-dd, from midnight UTC); \(expirationDate) is not the start of a UTC day")
+                throw trustKitRefusal(
+                    "\(TrustKitKey.expirationDate) is a day (yyyy-MM-dd, from midnight UTC); \(expirationDate) is not the start of a UTC day")
             }
             entry[TrustKitKey.expirationDate] = .string(day)
         }
@@ -99,10 +105,14 @@ extension DomainPinningPolicy {
     /// leave a host unpinned, which means the same only under the conditions checked here.
     fileprivate func trustKitExclusionEntry(in configuration: PinningConfiguration) throws(PinningConfigurationExportError) -> PropertyListValue {
         guard subdomains == .none, enforcement == .enforce, expirationDate == nil, reportURIs.isEmpty, trustAnchors == nil else {
-            throw trustKitRefusal("a domain without pins is written as \(TrustKitKey.excludeSubdomainFromParentPolicy), which covers the exact host and takes no other setting")
+            throw trustKitRefusal(
+                "a domain without pins is written as \(TrustKitKey.excludeSubdomainFromParentPolicy), which covers the exact host and takes no other setting"
+            )
         }
         guard TrustKitDomainRules.hasParentPolicy(for: domain, among: configuration.domains) else {
-            throw trustKitRefusal("a domain without pins can be written only as an exclusion from a parent domain with \(TrustKitKey.includeSubdomains), and none covers it")
+            throw trustKitRefusal(
+                "a domain without pins can be written only as an exclusion from a parent domain with \(TrustKitKey.includeSubdomains), and none covers it"
+            )
         }
         return .dictionary([TrustKitKey.excludeSubdomainFromParentPolicy: .boolean(true)])
     }

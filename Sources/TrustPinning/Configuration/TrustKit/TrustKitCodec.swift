@@ -14,7 +14,8 @@ struct TrustKitCodec: PinningConfigurationCodec {
     let displayName = "TrustKit"
     let fileExtensions = ["plist", "json"]
     let recognitionHint = "a TrustKit property list or JSON (\(TrustKitKey.configuration) or \(TrustKitKey.pinnedDomains))"
-    let notes = "one pin set over the whole chain per domain, two pins at least (one a backup key) when enforced; cannot express leaf- or CA-only pins, one-level subdomains or anchors"
+    let notes =
+        "one pin set over the whole chain per domain, two pins at least (one a backup key) when enforced; cannot express leaf- or CA-only pins, one-level subdomains or anchors"
 
     /// A property list whose top-level dictionary has `TSKConfiguration` or `TSKPinnedDomains`, or
     /// a JSON object that mentions either key.

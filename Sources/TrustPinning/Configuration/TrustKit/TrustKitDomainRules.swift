@@ -22,7 +22,8 @@ enum TrustKitDomainRules {
     /// under it (`*.com`, `*.appspot.com`).
     static func subdomainRefusal(domain: String) -> String? {
         guard publicSuffixes.isPublicSuffix(domain) else { return nil }
-        return "\(domain) is a public suffix (publicsuffix.org); \(TrustKitKey.includeSubdomains) would pin every site registered under it, which TrustKit refuses"
+        return
+            "\(domain) is a public suffix (publicsuffix.org); \(TrustKitKey.includeSubdomains) would pin every site registered under it, which TrustKit refuses"
     }
 
     /// Whether some policy other than `excluded` covers it through `TSKIncludeSubdomains`: a
