@@ -62,7 +62,7 @@ final class AppleRulesTableTests: XCTestCase {
 
     func testTheTableIsInTheDocs() throws {
         let docs = try String(contentsOf: TestCertificates.repositoryRoot.appendingPathComponent("docs/profiles.md"), encoding: .utf8)
-        XCTAssertTrue(docs.contains(AppleRulesTable.markdown), "docs/profiles.md's Apple table is stale: run trustctl profiles --apple --markdown")
+        XCTAssertTrue(docs.contains(AppleRulesTable.markdown), "docs/profiles.md's Apple table is stale: run scripts/update-profile-docs")
     }
 
     func testEveryRowNamesATestThatExists() throws {

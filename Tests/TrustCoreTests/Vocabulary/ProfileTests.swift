@@ -185,6 +185,6 @@ final class ProfileTests: XCTestCase {
         for rule in ProfileRule.allCases {
             XCTAssertTrue(docs.contains("`\(rule.rawValue)`"), "docs/profiles.md does not list \(rule)")
         }
-        XCTAssertTrue(docs.contains(ProfileRulesTable.markdown), "docs/profiles.md's table is stale: run trustctl profiles --markdown")
+        XCTAssertTrue(docs.contains(ProfileRulesTable.markdown), "docs/profiles.md's table is stale: run scripts/update-profile-docs")
     }
 }
