@@ -23,7 +23,7 @@ public enum TLSTrustConfigurationError: Error, Hashable, Sendable, LocalizedErro
     /// other setting `TrustOptions.requiresEvaluation` counts, such as a maximum depth or policy inputs).
     case judgeSkipsEvaluation(judge: String, options: TrustOptions)
     /// `judge` accepts peers without evaluating their chain, while the settings configure
-    /// Certificate Transparency logs (``TrustConfiguration/certificateTransparencyLogs``), which only
+    /// Certificate Transparency logs (`TrustConfiguration.certificateTransparencyLogs`), which only
     /// an evaluation enforces.
     case judgeSkipsCertificateTransparency(judge: String)
     /// `judge` accepts peers without evaluating their chain, while the settings require an identity

@@ -2,7 +2,7 @@ import TrustX509
 
 /// A file of related ``ProfileRule``s: their specifications and their per-certificate checks, side
 /// by side. ``ProfileRuleRegistry/families`` lists every family once, in the order their checks run.
-protocol ProfileRuleFamily {
+protocol ProfileRuleFamily: SendableMetatype {
     /// The specification of every rule of the family, in the order of its checks.
     static var specifications: [ProfileRuleSpecification] { get }
 
