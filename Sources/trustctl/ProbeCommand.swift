@@ -15,6 +15,10 @@ struct Probe: ParsableCommand {
             revocation information is fetched off the event loop when --revocation allows the network. \
             An intermediate the server left out is downloaded from its caIssuers URL only with --fetch-issuers, \
             as in `verify` and `chain`.
+            --ct-logs or --trusted-ct-logs evaluate Certificate Transparency as `verify` does (required where trustd \
+            requires it): the SCTs embedded in the served leaf and in --ocsp-response files count, and --sct files \
+            as SCTs delivered by TLS; the handshake's own signed_certificate_timestamp extension is not read \
+            (swift-nio-ssl does not expose it).
             Prints the negotiated protocol and cipher suite, the presented chain with the diagnostics of \
             `trustctl chain`, and the verdict. --save-chain writes the presented chain as PEM.
             Example: trustctl probe www.example.com --save-chain served.pem
@@ -49,10 +53,13 @@ struct Probe: ParsableCommand {
 
     @OptionGroup var network: IssuerFetchOptions
 
+    @OptionGroup(title: "Certificate Transparency") var transparency: CertificateTransparencyOptions
+
     func validate() throws {
         _ = try ProbeTarget(parsing: target)
         if trust.isClient { throw ValidationError("probe judges a server; --purpose client does not apply") }
-        try evaluation.validateEnforceable(trust: trust, certificatePolicies: certificatePolicies, validatesHost: true)
+        try evaluation.validateEnforceable(
+            trust: trust, certificatePolicies: certificatePolicies, validatesHost: true, transparency: transparency)
         guard connectTimeout > 0, connectTimeout <= 3600 else { throw ValidationError("--connect-timeout must be from 0 to 3600 seconds") }
     }
 
@@ -79,21 +86,24 @@ struct Probe: ParsableCommand {
 
         // The chain as `trustctl chain` explains it: a plain evaluation under the same settings.
         var diagnostics: ChainDiagnostics?
+        var diagnosed: ServerTrust?
         if !presented.isEmpty {
             // The explanation applies what the verdict applied.
-            let diagnosed = ServerTrust(
+            let explained = ServerTrust(
                 certificates: presented, policies: [trust.policy(name: identity)],
                 configuration: settings.configuration)
+            diagnosed = explained
             // What the verification fetched (an intermediate the server left out) is shown as fetched,
             // from the shared cache rather than the network a second time.
-            if diagnosed.options.fetchesMissingIssuers, !diagnosed.evaluate().isTrusted {
-                _ = blockingEvaluate(diagnosed, fetcher: fetcher)
+            if explained.options.fetchesMissingIssuers, !explained.evaluate().isTrusted {
+                _ = blockingEvaluate(explained, fetcher: fetcher)
             }
-            diagnostics = ChainDiagnostics(trust: diagnosed, host: identity, verifyDate: inputs.verifyDate ?? Date(), asReceived: presented)
+            diagnostics = ChainDiagnostics(trust: explained, host: identity, verifyDate: inputs.verifyDate ?? Date(), asReceived: presented)
         }
         let report = ProbeReport(
             target: destination, identity: identity, serverName: sni, connection: connection,
-            policy: evaluation.policy?.rawValue, diagnostics: diagnostics)
+            policy: evaluation.policy?.rawValue, diagnostics: diagnostics,
+            explanation: diagnosed?.lastEvaluation)
         if json {
             try Output.printJSON(report)
         } else {
@@ -111,7 +121,7 @@ struct Probe: ParsableCommand {
         var settings = try TLSTrustSettings.commandLine(
             trust: trust, inputs: inputs, certificatePolicies: certificatePolicies,
             evaluation: evaluation, localAddresses: network.localAddresses,
-            fetchesMissingIssuers: network.fetchIssuers)
+            fetchesMissingIssuers: network.fetchIssuers, transparency: try transparency.load())
         settings.revocationFetching = RevocationFetching(fetcher: fetcher, cache: .shared)
         return settings
     }

@@ -25,10 +25,12 @@ struct ProbeReport: Encodable {
     let revocation: [RevocationReport]
     /// The presented chain explained as by `trustctl chain`.
     let chain: ChainDiagnostics?
+    /// With --ct-logs or --trusted-ct-logs: the Certificate Transparency result of the chain.
+    let certificateTransparency: TransparencyReport?
 
     init(
         target: ProbeTarget, identity: String, serverName: String?, connection: ProbeConnection, policy: String?,
-        diagnostics: ChainDiagnostics?
+        diagnostics: ChainDiagnostics?, explanation: TrustEvaluation?
     ) {
         host = target.host
         port = target.port
@@ -44,6 +46,10 @@ struct ProbeReport: Encodable {
         failures = (failure?.trustFailures ?? []).map(VerifyReport.Failure.init)
         revocation = RevocationReport.reports(of: connection.record.trustedPeer?.evaluation)
         chain = diagnostics
+        // The verification's own evaluation where the record has it; else the explanation's, made
+        // under the same configuration (a judge's rejection carries no evaluation).
+        let decided = connection.record.trustedPeer?.evaluation ?? failure?.evaluation
+        certificateTransparency = (decided ?? explanation)?.certificateTransparency.map(TransparencyReport.init)
     }
 
     /// Where the probe connected and what TLS negotiated.
@@ -57,8 +63,22 @@ struct ProbeReport: Encodable {
     /// The verifier's verdict.
     var verdictLines: [String] {
         let by = policy.map { " (policy \($0))" } ?? ""
-        if accepted { return ["Verdict: accepted for \(identity)\(by)"] + revocation.map { "  - " + $0.text } }
+        let transparency = certificateTransparency?.lines ?? []
+        if accepted { return ["Verdict: accepted for \(identity)\(by)"] + revocation.map { "  - " + $0.text } + transparency }
         return ["Verdict: rejected for \(identity)\(by)", "  - \(summary ?? "the handshake did not complete")"]
-            + failures.map { "      " + $0.text }
+            + failures.map { "      " + $0.text } + transparency
+    }
+}
+
+extension TLSTrustFailure {
+    /// The evaluation a rejection carries, if any (a judge's or a disposition's carries none).
+    fileprivate var evaluation: TrustEvaluation? {
+        switch self {
+        case let .evaluationFailed(evaluation), let .optionsNotEnforced(_, _, evaluation?),
+            let .certificateTransparencyNotEnforced(_, evaluation?):
+            return evaluation
+        default:
+            return nil
+        }
     }
 }

@@ -15,7 +15,9 @@ struct Serve: ParsableCommand {
             evaluation against --anchors (the system store only with --system-anchors, which then must be given \
             explicitly), with every trust option of `verify` (--profile, --revocation, --crl, --at, ...). \
             A resumed TLS session, in which the client sends no certificate, is re-verified and shown as such. \
-            Without --require-client-cert no client certificate is asked for, so the trust options are refused (exit 2).
+            Without --require-client-cert no client certificate is asked for, so the trust options are refused (exit 2). \
+            Certificate Transparency is never required of a client (trustd requires it under the SSL server policy \
+            only), so serve takes no CT log list; --ct-logs is a `verify` and `probe` option.
             --allow-dns, --allow-spiffe, --allow-email, ... name who a verified client must be (any of them): a client \
             whose chain validates but whose leaf matches none is refused in the handshake, naming the rule.
             With --profile spiffe, --bundle FILE (SPIFFE bundle JSON or PEM, one per trust domain; --trust-domain names \
