@@ -57,7 +57,7 @@ final class CRLSignerPaths: CRLSignerPathValidating {
     private let pool: CertificateStore
     private let maximumIntermediates: Int
     /// Outcomes per (signer, anchor), within one evaluation.
-    private var outcomes: [SignerPath: String?] = [:]
+    private var outcomes: [SignerPath: CRLSignerPathOutcome] = [:]
 
     private struct SignerPath: Hashable {
         let signer: Certificate
@@ -70,10 +70,10 @@ final class CRLSignerPaths: CRLSignerPathValidating {
         self.maximumIntermediates = maximumIntermediates
     }
 
-    /// Why `signer` has no valid path to `anchor` (nil when it has one). A CRL consulted on that
+    /// Whether `signer` has a valid path to `anchor`, and why not. A CRL consulted on that
     /// path must be signed by a key on that path (no second level: OpenSSL likewise refuses
     /// recursive CRL path validation).
-    func pathProblem(signer: Certificate, anchor: Certificate) throws(BudgetExhausted) -> String? {
+    func pathOutcome(signer: Certificate, anchor: Certificate) throws(BudgetExhausted) -> CRLSignerPathOutcome {
         let key = SignerPath(signer: signer, anchor: anchor)
         if let known = outcomes[key] { return known }
         let pathOptions = validator.options.crlSignerRequest()
@@ -86,14 +86,9 @@ final class CRLSignerPaths: CRLSignerPathValidating {
             anchors: signerAnchors, intermediates: pool, maximumIntermediates: maximumIntermediates,
             validator: pathValidator)
         let result = try builder.buildWithinBudget(from: signer)
-        let problem: String?
-        if result.validChain != nil {
-            problem = nil
-        } else {
-            let failures = result.bestFailedAttempt?.failures ?? []
-            problem = failures.first.map(\.description) ?? "no path"
-        }
-        outcomes[key] = problem
-        return problem
+        let outcome: CRLSignerPathOutcome =
+            result.validChain != nil ? .valid : .invalid(firstFailure: result.bestFailedAttempt?.failures.first)
+        outcomes[key] = outcome
+        return outcome
     }
 }

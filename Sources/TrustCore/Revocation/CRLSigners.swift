@@ -64,8 +64,8 @@ final class CRLSigners {
                 tried.insert(candidate)
                 if let problem = try signatureProblem(crl, signer: candidate, checker: checker) {
                     problems.append(problem)
-                } else if let problem = try signers.paths.pathProblem(signer: candidate, anchor: anchor) {
-                    problems.append(.noValidPath(signer: candidate.subject, problem: problem))
+                } else if case let .invalid(firstFailure) = try signers.paths.pathOutcome(signer: candidate, anchor: anchor) {
+                    problems.append(.noValidPath(signer: candidate.subject, firstFailure: firstFailure))
                 } else {
                     return .signer(candidate)
                 }

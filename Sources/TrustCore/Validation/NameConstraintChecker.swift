@@ -36,10 +36,10 @@ enum NameConstraintChecker {
                 let names = collectNames(certificate, commonNameIsDNSName: index == 0 && leafCommonNameIsDNSName)
                 switch try check(names, against: constraints, budget: budget) {
                 case .ok: continue
-                case let .violation(name, detail):
+                case let .violation(name, breach):
                     failures.append(
                         TrustFailure(
-                            .nameConstraintViolation(name: name, detail: "\(detail) (constraints of certificate \(caIndex))"),
+                            .nameConstraintViolation(name: name, breach: breach, constrainingCertificate: caIndex),
                             certificate: certificate, index: index))
                 }
             }
@@ -47,7 +47,7 @@ enum NameConstraintChecker {
         return failures
     }
 
-    private enum Outcome { case ok, violation(String, String) }
+    private enum Outcome { case ok, violation(String, NameConstraintBreach) }
 
     /// Whether the common-name fallback could match `name`: a host name, or one behind `*.`.
     private static func isMatchableCommonName(_ name: String) -> Bool {
@@ -84,21 +84,15 @@ enum NameConstraintChecker {
     }
 
     /// Constraints that cannot be evaluated reliably make the CA unusable (fail closed).
-    private static func malformedConstraint(_ constraints: NameConstraints) -> String? {
+    private static func malformedConstraint(_ constraints: NameConstraints) -> MalformedNameConstraint? {
         for subtree in constraints.permittedSubtrees + constraints.excludedSubtrees {
             switch subtree {
             case let .dnsName(value):
-                if !isValidDNSConstraint(value) {
-                    return "nameConstraints dNSName \"\(value)\" is not a valid domain (RFC 5280 §4.2.1.10)"
-                }
+                if !isValidDNSConstraint(value) { return .dnsName(value) }
             case let .ipAddress(bytes):
-                if !NameConstraintMatching.isValidIPConstraint(Array(bytes)) {
-                    return "nameConstraints iPAddress \(GeneralName.formatIP(bytes)) is not an address and contiguous mask (RFC 5280 §4.2.1.10)"
-                }
+                if !NameConstraintMatching.isValidIPConstraint(Array(bytes)) { return .ipAddress(Array(bytes)) }
             case let .rfc822Name(value):
-                if !NameConstraintMatching.isValidEmailConstraint(value) {
-                    return "nameConstraints rfc822Name \"\(value)\" is not a mailbox or domain (RFC 5280 §4.2.1.10)"
-                }
+                if !NameConstraintMatching.isValidEmailConstraint(value) { return .rfc822Name(value) }
             default:
                 continue
             }
@@ -139,10 +133,10 @@ enum NameConstraintChecker {
         for value in values {
             try budget.spend(.nameConstraintComparisons, permittedOfType.count + excludedOfType.count)
             if let hit = excludedOfType.first(where: { intersects(value, $0) }) {
-                return .violation(label(value), "inside excluded subtree \(hit)")
+                return .violation(label(value), .insideExcludedSubtree(hit))
             }
             if !permittedOfType.isEmpty && !permittedOfType.contains(where: { within(value, $0) }) {
-                return .violation(label(value), "outside permitted subtrees [\(permittedOfType.map(\.description).joined(separator: ", "))]")
+                return .violation(label(value), .outsidePermittedSubtrees(permittedOfType))
             }
         }
         return .ok
@@ -197,7 +191,7 @@ enum NameConstraintChecker {
                 default: return false
                 }
             }
-            if constrained { return .violation(name, "cannot be checked against name constraints of its type") }
+            if constrained { return .violation(name, .uncheckableNameType) }
         }
         return .ok
     }

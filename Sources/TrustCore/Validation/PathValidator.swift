@@ -126,7 +126,7 @@ final class PathValidator {
             // Fail closed, anchors included: an extension whose view did not decode on first use
             // (never expected: its value passed the same code at parse time) is not read as absent.
             if let name = verdict.undecodableExtension {
-                failures.append(TrustFailure(.malformed("\(name) could not be decoded"), certificate: certificate, index: index))
+                failures.append(TrustFailure(.extensionUndecodable(name: name), certificate: certificate, index: index))
             }
             // RFC 5280 §6.1.1 (d): an anchor is a name and a key, trusted by configuration; its own
             // validity, CA flags and critical extensions are checked only under the rules that say so

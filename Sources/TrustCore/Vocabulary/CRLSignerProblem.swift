@@ -9,15 +9,17 @@ public enum CRLSignerProblem: Hashable, Sendable, CustomStringConvertible {
     /// The candidate `signer`'s key does not verify the CRL's signature.
     case signatureNotVerified(signer: DistinguishedName, error: SignatureError)
     /// The candidate `signer` is not on the chain, and its own path to the chain's trust anchor does
-    /// not validate: `problem` is the first failure of that path's best attempt.
-    case noValidPath(signer: DistinguishedName, problem: String)
+    /// not validate: `firstFailure` is the first failure of that path's best attempt, nil when no
+    /// path from the signer to the anchor could be built at all.
+    case noValidPath(signer: DistinguishedName, firstFailure: TrustFailure?)
 
     /// e.g. `CN=CRL signer's keyUsage lacks cRLSign`.
     public var description: String {
         switch self {
         case let .keyUsageLacksCRLSign(signer): return "\(signer)'s keyUsage lacks cRLSign"
         case let .signatureNotVerified(signer, error): return "signature not made by \(signer)'s key: \(error)"
-        case let .noValidPath(signer, problem): return "CRL signer \(signer) has no valid path to the trust anchor: \(problem)"
+        case let .noValidPath(signer, firstFailure):
+            return "CRL signer \(signer) has no valid path to the trust anchor: \(firstFailure.map(\.description) ?? "no path")"
         }
     }
 }

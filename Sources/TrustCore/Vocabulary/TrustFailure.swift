@@ -30,8 +30,6 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     case pathLengthExceeded(limit: Int)
     /// An issuing certificate's keyUsage lacks keyCertSign (RFC 5280 §6.1.4 (n)).
     case missingKeyCertSign
-    /// The end-entity keyUsage does not allow the purpose.
-    case keyUsageIncompatible(String)
     /// The leaf's keyUsage (`present`) lacks the key usage the options require
     /// (``TrustOptions/requiredLeafKeyUsage``, Apple's `SecPolicyCreateSSLWithKeyUsage`): every bit of
     /// one of `required`'s alternatives. Recoverable, as Apple's `KeyUsage` check.
@@ -48,7 +46,9 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     /// The extendedKeyUsage does not allow the purpose.
     case extendedKeyUsageIncompatible(purpose: String)
     /// A name in the chain is outside a permitted subtree or inside an excluded one (RFC 5280 §4.2.1.10).
-    case nameConstraintViolation(name: String, detail: String)
+    /// `breach` says how; `constrainingCertificate` is the index of the CA whose constraints it
+    /// breaks.
+    case nameConstraintViolation(name: String, breach: NameConstraintBreach, constrainingCertificate: Int)
     /// No certificate policy acceptable to the caller is valid for the path, but one is required:
     /// by a policyConstraints requireExplicitPolicy or the caller's initial-explicit-policy
     /// (RFC 5280 §6.1.3 (f), §6.1.6).
@@ -63,7 +63,7 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     case profileViolation(ProfileViolation)
     /// A name constraint the CA that carries it cannot have meant (RFC 5280 §4.2.1.10), e.g. an
     /// iPAddress constraint without a mask of its address's length.
-    case nameConstraintMalformed(String)
+    case nameConstraintMalformed(MalformedNameConstraint)
     /// The host name or IP address is not in the certificate's SANs.
     case hostnameMismatch(expected: String, presented: [String])
     /// The name to match is not a valid DNS name, IP address or (for `.email`) mailbox.
@@ -82,8 +82,9 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     /// The peer presented more certificates than an evaluation considers
     /// (``VerificationBudget/maximumPresentedCertificates``): rejected before any is indexed or compared.
     case tooManyCertificates(presented: Int, limit: Int)
-    /// The certificate could not be parsed.
-    case malformed(String)
+    /// The extension `name` of the certificate parsed, but its value did not decode when validation
+    /// read it (fail closed: it is not read as absent).
+    case extensionUndecodable(name: String)
     /// The certificate parsed but has a semantic defect (RFC 5280 / RFC 4055), e.g. inner and
     /// outer signature algorithms that differ.
     case certificateDefect(CertificateDefect)
@@ -119,7 +120,7 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
     /// Whether the failure can be overridden by a user (Apple's recoverable) or not.
     public var severity: TrustFailureSeverity {
         switch self {
-        case .signatureInvalid, .signatureUnverifiable, .malformed, .certificateDefect, .revoked, .noCertificates, .budgetExhausted,
+        case .signatureInvalid, .signatureUnverifiable, .extensionUndecodable, .certificateDefect, .revoked, .noCertificates, .budgetExhausted,
             .tooManyCertificates, .revocationInformationInvalid, .verifyDateOutOfRange, .systemTrustStoreUnavailable:
             return .fatal
         // Apple's WeakKeySize is fatal (SecPolicyChecks.list: F), the other profile rules recoverable.
@@ -140,7 +141,6 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
         case .notCA: return "issues certificates but is not a CA (basicConstraints cA not set)"
         case let .pathLengthExceeded(limit): return "path length constraint \(limit) exceeded"
         case .missingKeyCertSign: return "issues certificates but keyUsage lacks keyCertSign"
-        case let .keyUsageIncompatible(detail): return "keyUsage incompatible: \(detail)"
         case let .requiredKeyUsageMissing(required, present):
             return "keyUsage \(present.names.joined(separator: "+")) lacks the key usage required: \(required)"
         case let .leafSPKISHA256NotPinned(digest, pinned):
@@ -149,13 +149,14 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
             let which = examined == 0 ? "the chain has no CA certificate" : "no SPKI SHA-256 of the \(examined) CA certificates above the leaf"
             return "\(which) among the pinned \(Self.describe(pinned)) (kSecPolicyCheckCAspkiSHA256)"
         case let .extendedKeyUsageIncompatible(purpose): return "extendedKeyUsage does not allow \(purpose)"
-        case let .nameConstraintViolation(name, detail): return "name \(name) violates name constraints: \(detail)"
+        case let .nameConstraintViolation(name, breach, constrainingCertificate):
+            return "name \(name) violates name constraints: \(breach) (constraints of certificate \(constrainingCertificate))"
         case .explicitPolicyRequired: return "no acceptable certificate policy is valid for the path, but an explicit policy is required"
         case .policyMappingInvalid: return "policyMappings maps to or from anyPolicy"
         case let .unhandledCriticalExtension(name): return "unhandled critical extension \(name)"
         case let .versionNotAllowed(version): return "v\(version) certificate used as an intermediate (only allowed as a trust anchor)"
         case let .profileViolation(violation): return violation.description
-        case let .nameConstraintMalformed(detail): return "malformed name constraint: \(detail)"
+        case let .nameConstraintMalformed(constraint): return "malformed name constraint: \(constraint)"
         case let .hostnameMismatch(expected, presented):
             return "host \(expected) not in SAN [\(presented.joined(separator: ", "))]"
         case let .invalidReferenceIdentity(name): return "\(name) is not a valid host name, IP address or email address"
@@ -167,7 +168,7 @@ public indirect enum TrustFailureReason: Hashable, Sendable {
         case let .budgetExhausted(resource, limit): return "verification budget exhausted: more than \(limit) \(resource)"
         case let .tooManyCertificates(presented, limit):
             return "\(presented) certificates presented, more than the \(limit) an evaluation considers"
-        case let .malformed(detail): return "malformed: \(detail)"
+        case let .extensionUndecodable(name): return "malformed: \(name) could not be decoded"
         case let .certificateDefect(defect): return "defective certificate: \(defect)"
         case let .revoked(source, time, reason):
             return "revoked: revoked at \(time)\(reason.map { ", reason \($0)" } ?? "") according to \(source)"

@@ -277,9 +277,12 @@ final class ScenarioTests: XCTestCase {
             policies: [.ssl(server: true, hostname: "x.bad.swifttrust.test")]
         ).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
-        guard case let .nameConstraintViolation(name, detail) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
+        guard case let .nameConstraintViolation(name, breach, constrainingCertificate) = evaluation.failures.first?.reason else {
+            return XCTFail("\(evaluation)")
+        }
         XCTAssertEqual(name, "DNS:x.bad.swifttrust.test")
-        XCTAssertTrue(detail.contains("excluded"), detail)
+        XCTAssertEqual(breach, .insideExcludedSubtree(.dnsName("bad.swifttrust.test")))
+        XCTAssertEqual(constrainingCertificate, 1)
     }
 
     func testNameConstraintsOutsidePermittedDNSSubtree() throws {
@@ -288,15 +291,17 @@ final class ScenarioTests: XCTestCase {
             policies: [.ssl(server: true, hostname: "www.example.org")]
         ).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
-        guard case let .nameConstraintViolation(name, detail) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
+        guard case let .nameConstraintViolation(name, .outsidePermittedSubtrees(permitted), _) = evaluation.failures.first?.reason else {
+            return XCTFail("\(evaluation)")
+        }
         XCTAssertEqual(name, "DNS:www.example.org")
-        XCTAssertTrue(detail.contains("outside permitted"), detail)
+        XCTAssertTrue(permitted.contains(.dnsName("swifttrust.test")), "\(permitted)")
     }
 
     func testNameConstraintsIPOutsidePermittedSubtree() throws {
         let evaluation = try TestCertificates.trust(["scenarios/nc-leaf-ip-outside.pem", "scenarios/nc-intermediate.pem"]).evaluateInEveryCacheMode()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["0:nameConstraintViolation"])
-        guard case let .nameConstraintViolation(name, _) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
+        guard case let .nameConstraintViolation(name, _, _) = evaluation.failures.first?.reason else { return XCTFail("\(evaluation)") }
         XCTAssertEqual(name, "IP:198.51.100.1")
     }
 

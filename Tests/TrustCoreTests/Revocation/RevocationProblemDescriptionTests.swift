@@ -72,7 +72,7 @@ final class RevocationProblemDescriptionTests: XCTestCase {
                     problem: .signersInvalid([
                         .keyUsageLacksCRLSign(signer: issuer),
                         .signatureNotVerified(signer: issuer, error: .invalidSignature),
-                        .noValidPath(signer: issuer, problem: "chain does not end at a trusted anchor"),
+                        .noValidPath(signer: issuer, firstFailure: TrustFailure(.untrustedRoot, certificate: nil, index: nil)),
                     ])),
                 "\(source) ignored: \(issuer)'s keyUsage lacks cRLSign; signature not made by \(issuer)'s key: \(SignatureError.invalidSignature); "
                     + "CRL signer \(issuer) has no valid path to the trust anchor: chain does not end at a trusted anchor"

@@ -181,7 +181,13 @@ final class RevocationScopeTests: XCTestCase {
         XCTAssertTrue(
             failureReasons(revokedSigner).contains {
                 guard case let .revocationInformationInvalid(.suppliedCRLInvalid(_, _, false, .signersInvalid(problems))) = $0 else { return false }
-                return problems.contains { if case .noValidPath(signer.subject, _) = $0 { true } else { false } }
+                // The signer's own path fails on the signer: revoked by the root's CRL.
+                return problems.contains {
+                    guard case let .noValidPath(signer.subject, firstFailure?) = $0, firstFailure.certificateIndex == 0,
+                        case .revoked = firstFailure.reason
+                    else { return false }
+                    return true
+                }
             }, "\(revokedSigner.failures)")
     }
 

@@ -192,5 +192,7 @@ final class EmailIdentityTests: XCTestCase {
         ).certificate
         let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: [ca.certificate], policies: [.ssl(server: false, hostname: nil)]).evaluate()
         assertNotTrusted(evaluation, .recoverableTrustFailure, failures: ["1:nameConstraintMalformed"])
+        // The reason is typed: the subtree base that cannot be evaluated.
+        XCTAssertEqual(evaluation.failures.map(\.reason), [.nameConstraintMalformed(.rfc822Name("us er@swifttrust.test"))])
     }
 }

@@ -191,6 +191,7 @@ extension ProfileRuleCoverageTests {
             let evaluation = try OpenSSLIssuer.trust(leaf, intermediates: [ca], policies: [.profile(profile, purpose: .serverAuth, hostname: host)])
                 .evaluate()
             XCTAssertTrue(failureSummary(evaluation).contains("1:nameConstraintMalformed"), "\(profile): \(evaluation)")
+            XCTAssertTrue(evaluation.failures.contains { $0.reason == .nameConstraintMalformed(.dnsName("*.swifttrust.test")) }, "\(evaluation)")
             XCTAssertFalse(evaluation.isTrusted)
         }
     }
