@@ -28,7 +28,7 @@ extension HTTPClient {
                 var pollFD = pollfd(fd: fd, events: Int16(events), revents: 0)
                 let ready = poll(&pollFD, 1, Int32(slice))
                 if ready > 0 { return }
-                if ready < 0, errno != EINTR { throw .transportFailed("poll failed (errno \(errno))") }
+                if ready < 0, errno != EINTR { throw .transportFailed(operation: .poll, errno: errno) }
             }
         }
 
@@ -80,7 +80,7 @@ extension HTTPClient {
                 try wait(fd, for: Int32(POLLOUT))
                 let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, flags) }
                 if sent < 0, errno == EAGAIN || errno == EINTR { continue }
-                guard sent > 0 else { throw .transportFailed("send failed (errno \(errno))") }
+                guard sent > 0 else { throw .transportFailed(operation: .send, errno: errno) }
                 offset += sent
             }
         }
@@ -96,7 +96,7 @@ extension HTTPClient {
                 if count == 0 { return result }
                 if count < 0 {
                     if errno == EAGAIN || errno == EINTR { continue }
-                    throw .transportFailed("read failed (errno \(errno))")
+                    throw .transportFailed(operation: .read, errno: errno)
                 }
                 result.append(contentsOf: buffer[0..<count])
                 guard result.count <= maximumBytes else { throw .responseTooLarge(limit: bodyLimit) }

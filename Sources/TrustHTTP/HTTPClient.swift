@@ -74,7 +74,7 @@ enum HTTPClient {
         maximumBytes: Int, allowsLocalAddresses: Bool, pool: Pool
     ) async throws(FetchFailureReason) -> [UInt8] {
         let target: HTTPTarget
-        do { target = try HTTPTarget(url, schemes: [.http]) } catch { throw .invalidURL(error.description) }
+        do { target = try HTTPTarget(url, schemes: [.http]) } catch { throw .invalidURL(url: error.url, problem: error.problem) }
         let seconds = timeout.isNaN ? 0 : min(max(timeout, 0), maximumTimeout)
         let resolved = try await pool.resolver.resolve(target.host, port: target.port, until: .now + .seconds(seconds)) {
             .timedOut(seconds: seconds)
@@ -130,14 +130,6 @@ enum HTTPClient {
         // The header allowance saturates: a caller's Int.max cap must not overflow into a trap.
         let (withHeaders, overflow) = maximumBytes.addingReportingOverflow(HTTPMessage.headerAllowance)
         let raw = try socket.receive(fd, maximumBytes: overflow ? Int.max : withHeaders, bodyLimit: maximumBytes)
-        do {
-            return try HTTPMessage.body(ofResponse: raw, maximumBytes: maximumBytes)
-        } catch {
-            switch error {
-            case let .status(code?, _): throw .httpStatus(code)
-            case let .tooLarge(limit): throw .responseTooLarge(limit: limit)
-            default: throw .invalidResponse(error.description)
-            }
-        }
+        return try HTTPMessage.body(ofResponse: raw, maximumBytes: maximumBytes)
     }
 }

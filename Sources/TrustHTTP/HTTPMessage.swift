@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 /// The HTTP/1.x messages SwiftTrust sends and the parts of answers it reads, for every transport:
 /// one request format, one status-line reader, one response reader with its caps.
 package enum HTTPMessage {
@@ -41,58 +42,34 @@ package enum HTTPMessage {
     /// The body of a whole `200` response (`raw` read until the server closed), at most `maximumBytes`.
     /// Anything else — another status (redirects are not followed), a transfer coding other than
     /// identity, a body shorter than its Content-Length — is an error naming it.
-    package static func body(ofResponse raw: [UInt8], maximumBytes: Int) throws(HTTPResponseError) -> [UInt8] {
+    package static func body(ofResponse raw: [UInt8], maximumBytes: Int) throws(FetchFailureReason) -> [UInt8] {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard let split = raw.indices.first(where: { raw[$0...].starts(with: separator) }) else {
-            throw .malformed
+            throw .invalidResponse(.malformed)
         }
         let header = String(decoding: raw[..<split], as: UTF8.self)
         let lines = header.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
         let statusLine = lines.first ?? "?"
         let code = statusCode(of: raw[..<(lineEnd(in: raw) ?? split)])
-        guard code == 200 else { throw .status(code, line: statusLine) }
+        guard let code else { throw .invalidResponse(.statusLineNotHTTP(line: statusLine)) }
+        guard code == 200 else { throw .httpStatus(code) }
         var body = Array(raw[(split + 4)...])
         for line in lines.dropFirst() {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else { continue }
             switch parts[0].lowercased() {
             case "transfer-encoding" where parts[1].lowercased() != "identity":
-                throw .unsupportedTransferEncoding(parts[1])
+                throw .invalidResponse(.unsupportedTransferEncoding(parts[1]))
             case "content-length":
                 guard let length = Int(parts[1]), length >= 0, length <= body.count else {
-                    throw .truncated
+                    throw .invalidResponse(.truncated)
                 }
                 body = Array(body.prefix(length))
             default:
                 continue
             }
         }
-        guard body.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+        guard body.count <= maximumBytes else { throw .responseTooLarge(limit: maximumBytes) }
         return body
-    }
-}
-
-/// Why a response was not used.
-package enum HTTPResponseError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// No end of the header section.
-    case malformed
-    /// A status other than 200 (`code` nil when the status line is not HTTP/1.x), with the line.
-    case status(Int?, line: String)
-    /// A transfer coding other than identity (HTTP/1.0 requests are never answered chunked).
-    case unsupportedTransferEncoding(String)
-    /// A body shorter than its Content-Length, or a Content-Length that is not a number.
-    case truncated
-    /// A body larger than the cap.
-    case tooLarge(limit: Int)
-
-    /// One phrase naming what was wrong.
-    package var description: String {
-        switch self {
-        case .malformed: return "malformed HTTP response"
-        case let .status(_, line): return "HTTP status \(line)"
-        case let .unsupportedTransferEncoding(coding): return "unsupported transfer encoding \(coding)"
-        case .truncated: return "truncated HTTP body"
-        case let .tooLarge(limit): return "response larger than \(limit) bytes"
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 
 /// Where one HTTP request goes: an `http://` or `https://` URL, checked for what a request line and
 /// a Host header can carry. Both of SwiftTrust's HTTP uses read their URLs here: revocation fetches
@@ -30,7 +31,7 @@ package struct HTTPTarget: Hashable, Sendable {
 
     /// Parses `url`, accepting only `schemes`.
     package init(_ url: String, schemes: Set<Scheme>) throws(HTTPTargetError) {
-        guard let parsed = URL(string: url) else { throw .invalidURL(url, reason: "not a URL") }
+        guard let parsed = URL(string: url) else { throw HTTPTargetError(url: url, problem: .notAURL) }
         try self.init(parsed, schemes: schemes)
     }
 
@@ -38,23 +39,23 @@ package struct HTTPTarget: Hashable, Sendable {
     package init(_ url: URL, schemes: Set<Scheme>) throws(HTTPTargetError) {
         let text = url.absoluteString
         guard let name = url.scheme?.lowercased(), let scheme = Scheme(rawValue: name), schemes.contains(scheme) else {
-            throw .unsupportedScheme(url.scheme, url: text, supported: schemes)
+            throw HTTPTargetError(url: text, problem: .unsupportedScheme(url.scheme, supported: schemes.map(\.rawValue)))
         }
         // Credentials would be sent nowhere (no Authorization header is ever added): refusing them
         // keeps a misconfiguration from looking like it works.
-        guard url.user == nil, url.password == nil else { throw .invalidURL(text, reason: "credentials in the URL") }
-        guard let host = url.host(percentEncoded: false), !host.isEmpty else { throw .invalidURL(text, reason: "no host") }
+        guard url.user == nil, url.password == nil else { throw HTTPTargetError(url: text, problem: .credentials) }
+        guard let host = url.host(percentEncoded: false), !host.isEmpty else { throw HTTPTargetError(url: text, problem: .noHost) }
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         guard bare.unicodeScalars.allSatisfy(Self.isHostCharacter) else {
-            throw .invalidURL(text, reason: "host has characters a Host header cannot carry")
+            throw HTTPTargetError(url: text, problem: .invalidHostCharacters)
         }
         let port = url.port ?? (scheme == .https ? 443 : 80)
-        guard (1...65_535).contains(port) else { throw .invalidURL(text, reason: "port \(port) is outside 1-65535") }
+        guard (1...65_535).contains(port) else { throw HTTPTargetError(url: text, problem: .portOutOfRange(port)) }
         var target = url.path(percentEncoded: true)
         if target.isEmpty { target = "/" }
         if let query = url.query(percentEncoded: true) { target += "?" + query }
         guard target.hasPrefix("/"), target.unicodeScalars.allSatisfy(Self.isVisibleASCII) else {
-            throw .invalidURL(text, reason: "path has characters a request line cannot carry")
+            throw HTTPTargetError(url: text, problem: .invalidPathCharacters)
         }
         self.scheme = scheme
         self.host = bare
@@ -72,20 +73,13 @@ package struct HTTPTarget: Hashable, Sendable {
     }
 }
 
-/// Why a URL is not an ``HTTPTarget``.
-package enum HTTPTargetError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A scheme other than those accepted for this use.
-    case unsupportedScheme(String?, url: String, supported: Set<HTTPTarget.Scheme>)
-    /// The URL cannot be requested as written.
-    case invalidURL(String, reason: String)
+/// Why a URL is not an ``HTTPTarget``: the URL as written and the rule it breaks.
+package struct HTTPTargetError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The URL's text.
+    package let url: String
+    /// The rule.
+    package let problem: FetchURLProblem
 
-    package var description: String {
-        switch self {
-        case let .unsupportedScheme(_, url, supported):
-            let names = supported.map { "\($0.rawValue)://" }.sorted().joined(separator: " and ")
-            return "only \(names) URLs are fetched: \(url)"
-        case let .invalidURL(url, reason):
-            return "\(reason): \(url)"
-        }
-    }
+    /// e.g. `no host: http:///crl`.
+    package var description: String { "\(problem): \(url)" }
 }

@@ -11,8 +11,8 @@ public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, Cus
     /// The URI's scheme is neither `http` nor `https` (nil: it has none). Nothing was sent.
     case unsupportedScheme(String?)
     /// The URI cannot be requested: no host, a port outside 1–65535, credentials (which are never
-    /// sent), or characters an HTTP request line cannot carry. Nothing was sent.
-    case invalidURI(reason: String)
+    /// sent), or characters an HTTP request line cannot carry (`problem` says which). Nothing was sent.
+    case invalidURI(FetchURLProblem)
     /// ``HTTPPinningReportUploader/maximumConcurrentUploads`` uploads were already in flight, so this
     /// one was dropped rather than queued: a flood of failures cannot pile up connections.
     case tooManyUploadsInFlight(limit: Int)
@@ -47,7 +47,7 @@ public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, Cus
         switch self {
         case let .unsupportedScheme(scheme):
             return "unsupported report URI scheme \(scheme.map { "'\($0)'" } ?? "(none)"): only http and https are sent to"
-        case let .invalidURI(reason): return "invalid report URI: \(reason)"
+        case let .invalidURI(problem): return "invalid report URI: \(problem)"
         case let .tooManyUploadsInFlight(limit): return "report dropped: \(limit) uploads already in flight"
         case .shutDown: return "report dropped: the uploader was shut down"
         case .plainHTTPNotAllowed:
@@ -72,9 +72,9 @@ public enum PinReportUploadError: Error, Hashable, Sendable, LocalizedError, Cus
 extension PinReportUploadError {
     /// Why a report URI is not an HTTP target, as an upload error.
     init(_ error: HTTPTargetError) {
-        switch error {
-        case let .unsupportedScheme(scheme, _, _): self = .unsupportedScheme(scheme)
-        case let .invalidURL(_, reason): self = .invalidURI(reason: reason)
+        switch error.problem {
+        case let .unsupportedScheme(scheme, _): self = .unsupportedScheme(scheme)
+        default: self = .invalidURI(error.problem)
         }
     }
 }

@@ -1,3 +1,4 @@
+import TrustCore
 @testable import TrustHTTP
 import XCTest
 
@@ -26,6 +27,14 @@ final class HTTPMessageTests: XCTestCase {
         // Percent-encoded CR LF stays encoded on the request line: it cannot split the request.
         XCTAssertNil(reason("http://ca.example/a%0D%0AHost:%20evil"))
         XCTAssertNotNil(reason("not a url at all"))
+        // The rule is typed, for a caller to match on (FetchFailureReason.invalidURL carries it).
+        func problem(_ url: String, _ schemes: Set<HTTPTarget.Scheme> = [.http]) -> FetchURLProblem? {
+            do { _ = try HTTPTarget(url, schemes: schemes); return nil } catch { return error.problem }
+        }
+        XCTAssertEqual(problem("https://ca.example/crl"), .unsupportedScheme("https", supported: ["http"]))
+        XCTAssertEqual(problem("http:///path"), .noHost)
+        XCTAssertEqual(problem("http://user@ca.example/"), .credentials)
+        XCTAssertEqual(problem("http://ca.example:0/"), .portOutOfRange(0))
     }
 
     func testRequestsCloseTheConnectionAndCarryTheirLength() {
@@ -54,19 +63,20 @@ final class HTTPMessageTests: XCTestCase {
     }
 
     func testResponseBodiesOnlyFromWhole200Answers() throws {
-        func body(_ text: String, cap: Int = 100) -> Result<String, HTTPResponseError> {
-            Result { () throws(HTTPResponseError) in
+        func body(_ text: String, cap: Int = 100) -> Result<String, FetchFailureReason> {
+            Result { () throws(FetchFailureReason) in
                 String(decoding: try HTTPMessage.body(ofResponse: Array(text.utf8), maximumBytes: cap), as: UTF8.self)
             }
         }
         XCTAssertEqual(try body("HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA").get(), "ok")
         XCTAssertEqual(try body("HTTP/1.1 200 OK\r\n\r\nall of it").get(), "all of it")
-        XCTAssertEqual(body("HTTP/1.0 302 Found\r\nLocation: /x\r\n\r\n"), .failure(.status(302, line: "HTTP/1.0 302 Found")))
+        XCTAssertEqual(body("HTTP/1.0 302 Found\r\nLocation: /x\r\n\r\n"), .failure(.httpStatus(302)))
         XCTAssertEqual(
             body("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n"),
-            .failure(.unsupportedTransferEncoding("chunked")))
-        XCTAssertEqual(body("HTTP/1.0 200 OK\r\nContent-Length: 10\r\n\r\nshort"), .failure(.truncated))
-        XCTAssertEqual(body("HTTP/1.0 200 OK\r\n\r\n0123456789", cap: 4), .failure(.tooLarge(limit: 4)))
-        XCTAssertEqual(body("HTTP/1.0 200 OK no end of headers"), .failure(.malformed))
+            .failure(.invalidResponse(.unsupportedTransferEncoding("chunked"))))
+        XCTAssertEqual(body("HTTP/1.0 200 OK\r\nContent-Length: 10\r\n\r\nshort"), .failure(.invalidResponse(.truncated)))
+        XCTAssertEqual(body("HTTP/1.0 200 OK\r\n\r\n0123456789", cap: 4), .failure(.responseTooLarge(limit: 4)))
+        XCTAssertEqual(body("HTTP/1.0 200 OK no end of headers"), .failure(.invalidResponse(.malformed)))
+        XCTAssertEqual(body("SSH-2.0-OpenSSH\r\n\r\n"), .failure(.invalidResponse(.statusLineNotHTTP(line: "SSH-2.0-OpenSSH"))))
     }
 }

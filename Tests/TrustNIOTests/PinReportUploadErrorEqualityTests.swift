@@ -12,7 +12,7 @@ final class PinReportUploadErrorEqualityTests: XCTestCase {
         let pairs: [(PinReportUploadError, PinReportUploadError)] = [
             (.unsupportedScheme(nil), .unsupportedScheme(nil)),
             (.unsupportedScheme("ftp"), .unsupportedScheme("ftp")),
-            (.invalidURI(reason: "no host"), .invalidURI(reason: "no host")),
+            (.invalidURI(.noHost), .invalidURI(.noHost)),
             (.tooManyUploadsInFlight(limit: 4), .tooManyUploadsInFlight(limit: 4)),
             (
                 .localAddressNotAllowed(address: "127.0.0.1", scope: "loopback"),
@@ -32,7 +32,7 @@ final class PinReportUploadErrorEqualityTests: XCTestCase {
     func testDifferingPayloadsAndCasesAreNotEqual() {
         let distinct: [PinReportUploadError] = [
             .unsupportedScheme(nil), .unsupportedScheme("ftp"), .unsupportedScheme("gopher"),
-            .invalidURI(reason: "no host"), .invalidURI(reason: "credentials"),
+            .invalidURI(.noHost), .invalidURI(.credentials),
             .tooManyUploadsInFlight(limit: 4), .tooManyUploadsInFlight(limit: 5),
             .shutDown, .plainHTTPNotAllowed,
             .localAddressNotAllowed(address: "127.0.0.1", scope: "loopback"),

@@ -5,14 +5,15 @@ public enum IssuerFetchError: Error, Hashable, Sendable, CustomStringConvertible
     /// The fetcher does not fetch issuers (a ``RevocationFetcher`` that does not implement
     /// ``RevocationFetcher/fetchIssuerCertificates(from:)``).
     case notSupported
-    /// What the URL served is neither a DER certificate nor a certs-only PKCS #7 bundle.
-    case unreadable(url: String, reason: String)
+    /// What the URL served is neither a DER certificate nor a certs-only PKCS #7 bundle: `error`
+    /// is why it is not the bundle.
+    case unreadable(url: String, error: X509Error)
 
     /// One sentence.
     public var description: String {
         switch self {
         case .notSupported: return "the fetcher does not fetch issuer certificates"
-        case let .unreadable(url, reason): return "\(url) served neither a DER certificate nor a certs-only PKCS #7 bundle: \(reason)"
+        case let .unreadable(url, error): return "\(url) served neither a DER certificate nor a certs-only PKCS #7 bundle: \(error)"
         }
     }
 }

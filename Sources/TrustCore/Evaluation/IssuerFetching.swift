@@ -83,7 +83,7 @@ package enum IssuerFetching {
         do {
             return try CertsOnlyPKCS7.certificates(derEncoded: bytes)
         } catch {
-            throw .unreadable(url: url, reason: error.description)
+            throw .unreadable(url: url, error: error)
         }
     }
 }

@@ -1,3 +1,5 @@
+import TrustX509
+
 /// Why one fetch of a fetching evaluation gave nothing usable: the typed reason behind a status
 /// that stays unknown, and the error ``RevocationFetcher``s throw (TrustHTTP's
 /// `HTTPRevocationFetcher` throws only these; another fetcher's errors are read with
@@ -19,23 +21,25 @@ public enum FetchFailureReason: Error, Hashable, Sendable, CustomStringConvertib
     case cannotResolve(host: String)
     /// No address of `host` accepted a connection on `port`.
     case connectionFailed(host: String, port: Int)
-    /// The connection failed while sending or reading (`detail` names the step).
-    case transportFailed(String)
+    /// The connection failed: `operation` is the system call that failed, `errno` its error number.
+    case transportFailed(operation: SocketOperation, errno: Int32)
     /// The answer is not a usable HTTP response (malformed, truncated, an unsupported transfer coding).
-    case invalidResponse(String)
+    case invalidResponse(InvalidHTTPResponse)
     /// The answer was larger than the fetcher accepts (`limit` bytes).
     case responseTooLarge(limit: Int)
-    /// The URL cannot be requested as written.
-    case invalidURL(String)
-    /// What the URL served is not what was asked for (a CRL, an OCSP response, a certificate).
-    case unreadable(String)
+    /// The URL cannot be requested as written: `problem` names the rule.
+    case invalidURL(url: String, problem: FetchURLProblem)
+    /// What the URL served is not what was asked for (the failure's ``FetchFailure/purpose``: a
+    /// CRL, an OCSP response, a certificate): `error` is why it does not parse as one.
+    case unreadable(X509Error)
     /// The fetcher does not fetch this kind of document (issuer certificates).
     case notSupported
-    /// Another fetcher's error, described by that fetcher (a ``RevocationFetcher`` of your own).
-    case fetcherError(String)
+    /// The error a ``RevocationFetcher`` of your own threw (`underlying.error`), kept whole: compare
+    /// or cast it rather than read its text.
+    case fetcherError(ComparableError)
 
     /// The reason `error` stands for: itself when it is one, ``cancelled`` for a `CancellationError`,
-    /// the matching case for an ``IssuerFetchError``, else ``fetcherError(_:)`` with its description.
+    /// the matching case for an ``IssuerFetchError``, else ``fetcherError(_:)`` holding it.
     public init(_ error: any Error) {
         switch error {
         case let reason as FetchFailureReason: self = reason
@@ -43,9 +47,9 @@ public enum FetchFailureReason: Error, Hashable, Sendable, CustomStringConvertib
         case let issuer as IssuerFetchError:
             switch issuer {
             case .notSupported: self = .notSupported
-            case let .unreadable(_, reason): self = .unreadable(reason)
+            case let .unreadable(_, error): self = .unreadable(error)
             }
-        default: self = .fetcherError(String(describing: error))
+        default: self = .fetcherError(ComparableError(error))
         }
     }
 
@@ -63,13 +67,13 @@ public enum FetchFailureReason: Error, Hashable, Sendable, CustomStringConvertib
         case let .httpStatus(code): return "HTTP \(code)"
         case let .cannotResolve(host): return "cannot resolve \(host)"
         case let .connectionFailed(host, port): return "cannot connect to \(host):\(port)"
-        case let .transportFailed(detail): return detail
-        case let .invalidResponse(detail): return "invalid HTTP response: \(detail)"
+        case let .transportFailed(operation, errno): return "\(operation) failed (errno \(errno))"
+        case let .invalidResponse(problem): return "invalid HTTP response: \(problem)"
         case let .responseTooLarge(limit): return "response larger than \(limit) bytes"
-        case let .invalidURL(detail): return "invalid URL: \(detail)"
-        case let .unreadable(detail): return "unreadable: \(detail)"
+        case let .invalidURL(url, problem): return "invalid URL: \(problem): \(url)"
+        case let .unreadable(error): return "unreadable: \(error)"
         case .notSupported: return "the fetcher does not fetch this kind of document"
-        case let .fetcherError(detail): return "fetch failed: \(detail)"
+        case let .fetcherError(underlying): return "fetch failed: \(underlying)"
         }
     }
 }

@@ -48,7 +48,7 @@ struct RevocationFetchSession {
             do {
                 response = try OCSPResponse(derEncoded: try await fetcher.fetchOCSPResponse(from: url, request: request))
             } catch {
-                failures.append(FetchFailure(url: url, purpose: .ocsp, reason: Self.reason(error, expected: "an OCSP response")))
+                failures.append(FetchFailure(url: url, purpose: .ocsp, reason: Self.reason(error)))
                 continue
             }
             guard try OCSPCheck.verifies(response, certificate: certificate, issuer: issuer, checker: checker) else {
@@ -79,7 +79,7 @@ struct RevocationFetchSession {
             do {
                 crls = try CertificateRevocationList.loadAll(from: try await fetcher.fetchCRL(from: url))
             } catch {
-                failures.append(FetchFailure(url: url, purpose: .crl, reason: Self.reason(error, expected: "a CRL")))
+                failures.append(FetchFailure(url: url, purpose: .crl, reason: Self.reason(error)))
                 continue
             }
             var verifies: [Bool] = []
@@ -99,10 +99,11 @@ struct RevocationFetchSession {
         }
     }
 
-    /// Why a fetch gave nothing: the fetcher's reason, or — for what it served — that it is not `expected`.
-    static func reason(_ error: any Error, expected: String) -> FetchFailureReason {
+    /// Why a fetch gave nothing: the fetcher's reason, or why what it served does not parse as the
+    /// document asked for (the failure's purpose).
+    static func reason(_ error: any Error) -> FetchFailureReason {
         switch error {
-        case let error as X509Error: return .unreadable("not \(expected): \(error)")
+        case let error as X509Error: return .unreadable(error)
         default: return FetchFailureReason(error)
         }
     }

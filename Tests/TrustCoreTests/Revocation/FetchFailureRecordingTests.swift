@@ -48,6 +48,48 @@ final class FetchFailureRecordingTests: XCTestCase {
         XCTAssertTrue(Kit.firstFailure(hard).contains("fetch refused: 10.0.0.5 is a private-use address"), Kit.firstFailure(hard))
     }
 
+    /// A fetcher of the caller's own, throwing the caller's own error.
+    struct FailingFetcher: RevocationFetcher {
+        struct Outage: Error, Hashable { let code: Int }
+        let code: Int
+        func fetchCRL(from url: String) async throws -> [UInt8] { throw Outage(code: code) }
+        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { throw Outage(code: code) }
+    }
+
+    /// Serves the same bytes for every URL.
+    struct ServingFetcher: RevocationFetcher {
+        let bytes: [UInt8]
+        func fetchCRL(from url: String) async throws -> [UInt8] { bytes }
+        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { bytes }
+    }
+
+    func testAFetchersOwnErrorIsKeptWholeNotAsText() async throws {
+        let trust = try Kit.trust(Kit.goodLeaf, options: [.crl])
+        let evaluation = await trust.evaluate(fetchingWith: FailingFetcher(code: 7), cache: nil)
+        let reasons = evaluation.fetchFailures.map(\.reason)
+        XCTAssertEqual(reasons, [.fetcherError(ComparableError(FailingFetcher.Outage(code: 7)))])
+        XCTAssertNotEqual(reasons, [.fetcherError(ComparableError(FailingFetcher.Outage(code: 8)))], "compared by value")
+        guard case let .fetcherError(underlying)? = reasons.first else { return XCTFail("\(reasons)") }
+        XCTAssertEqual(underlying.error as? FailingFetcher.Outage, FailingFetcher.Outage(code: 7), "the caller's error comes back")
+        XCTAssertEqual(
+            Kit.status(evaluation, 0)?.description,
+            "unknown: CRL \(Kit.crlURL) not fetched: fetch failed: \(FailingFetcher.Outage(code: 7))")
+    }
+
+    func testWhatAURLServedThatIsNotTheDocumentIsUnreadableWithTheParseError() async throws {
+        let trust = try Kit.trust(Kit.goodLeaf, options: [.crl])
+        let evaluation = await trust.evaluate(fetchingWith: ServingFetcher(bytes: Array("<html>".utf8)), cache: nil)
+        XCTAssertEqual(evaluation.fetchFailures.map(\.purpose), [.crl])
+        guard case let .unreadable(error)? = evaluation.fetchFailures.first?.reason else {
+            return XCTFail("\(evaluation.fetchFailures)")
+        }
+        XCTAssertThrowsError(try CertificateRevocationList.loadAll(from: Array("<html>".utf8))) {
+            XCTAssertEqual($0 as? X509Error, error, "the CRL reader's own error")
+        }
+        XCTAssertEqual(
+            Kit.status(evaluation, 0)?.description, "unknown: CRL \(Kit.crlURL) not fetched: unreadable: \(error)")
+    }
+
     func testAFetchCutShortByTheDeadlineIsRecorded() async throws {
         let trust = try Kit.trust(Kit.goodLeaf, options: [.crl])
         let started = Date()
