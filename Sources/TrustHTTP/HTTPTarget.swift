@@ -39,7 +39,7 @@ package struct HTTPTarget: Hashable, Sendable {
     package init(_ url: URL, schemes: Set<Scheme>) throws(HTTPTargetError) {
         let text = url.absoluteString
         guard let name = url.scheme?.lowercased(), let scheme = Scheme(rawValue: name), schemes.contains(scheme) else {
-            throw HTTPTargetError(url: text, problem: .unsupportedScheme(url.scheme, supported: schemes.map(\.rawValue)))
+            throw HTTPTargetError(url: text, problem: .unsupportedScheme(url.scheme, supported: schemes.map(\.rawValue).sorted()))
         }
         // Credentials would be sent nowhere (no Authorization header is ever added): refusing them
         // keeps a misconfiguration from looking like it works.

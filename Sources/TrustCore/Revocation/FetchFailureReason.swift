@@ -39,11 +39,13 @@ public enum FetchFailureReason: Error, Hashable, Sendable, CustomStringConvertib
     case fetcherError(ComparableError)
 
     /// The reason `error` stands for: itself when it is one, ``cancelled`` for a `CancellationError`,
-    /// the matching case for an ``IssuerFetchError``, else ``fetcherError(_:)`` holding it.
+    /// ``unreadable(_:)`` for an `X509Error` (what a fetch served did not parse as the document asked
+    /// for), the matching case for an ``IssuerFetchError``, else ``fetcherError(_:)`` holding it.
     public init(_ error: any Error) {
         switch error {
         case let reason as FetchFailureReason: self = reason
         case is CancellationError: self = .cancelled
+        case let error as X509Error: self = .unreadable(error)
         case let issuer as IssuerFetchError:
             switch issuer {
             case .notSupported: self = .notSupported

@@ -5,8 +5,8 @@ public enum FetchURLProblem: Hashable, Sendable, CustomStringConvertible {
     /// The text does not parse as a URL.
     case notAURL
     /// The scheme (`scheme`, nil when there is none) is not one of those fetched for this use
-    /// (`supported`, e.g. `["http"]`: revocation and caIssuers URLs are plain HTTP, RFC 5280
-    /// §4.2.1.13, RFC 6960 Appendix A.1).
+    /// (`supported`, sorted, e.g. `["http"]`: revocation and caIssuers URLs are plain HTTP,
+    /// RFC 5280 §4.2.1.13, RFC 6960 Appendix A.1).
     case unsupportedScheme(String?, supported: [String])
     /// The URL carries a user name or password: no Authorization header is ever sent, so they
     /// would be silently dropped.
@@ -25,7 +25,7 @@ public enum FetchURLProblem: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .notAURL: return "not a URL"
         case let .unsupportedScheme(_, supported):
-            return "only \(supported.sorted().map { "\($0)://" }.joined(separator: " and ")) URLs are fetched"
+            return "only \(supported.map { "\($0)://" }.joined(separator: " and ")) URLs are fetched"
         case .credentials: return "credentials in the URL"
         case .noHost: return "no host"
         case .invalidHostCharacters: return "host has characters a Host header cannot carry"

@@ -48,7 +48,7 @@ struct RevocationFetchSession {
             do {
                 response = try OCSPResponse(derEncoded: try await fetcher.fetchOCSPResponse(from: url, request: request))
             } catch {
-                failures.append(FetchFailure(url: url, purpose: .ocsp, reason: Self.reason(error)))
+                failures.append(FetchFailure(url: url, purpose: .ocsp, reason: FetchFailureReason(error)))
                 continue
             }
             guard try OCSPCheck.verifies(response, certificate: certificate, issuer: issuer, checker: checker) else {
@@ -79,7 +79,7 @@ struct RevocationFetchSession {
             do {
                 crls = try CertificateRevocationList.loadAll(from: try await fetcher.fetchCRL(from: url))
             } catch {
-                failures.append(FetchFailure(url: url, purpose: .crl, reason: Self.reason(error)))
+                failures.append(FetchFailure(url: url, purpose: .crl, reason: FetchFailureReason(error)))
                 continue
             }
             var verifies: [Bool] = []
@@ -96,15 +96,6 @@ struct RevocationFetchSession {
             let nextUpdate = updates.contains { $0 == nil } ? nil : updates.compactMap { $0 }.min { $0.secondsSince1970 < $1.secondsSince1970 }
             cache?.store(.crls(good), for: key, nextUpdate: nextUpdate)
             return
-        }
-    }
-
-    /// Why a fetch gave nothing: the fetcher's reason, or why what it served does not parse as the
-    /// document asked for (the failure's purpose).
-    static func reason(_ error: any Error) -> FetchFailureReason {
-        switch error {
-        case let error as X509Error: return .unreadable(error)
-        default: return FetchFailureReason(error)
         }
     }
 }
