@@ -55,19 +55,22 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
     /// explicit anchors alone (``ServerTrust/revocationFetchesMayReachLocalAddresses``).
     public func allowingLocalAddresses() -> any RevocationFetcher { allowing(localAddresses: true) }
 
-    /// Downloads the CRL at `url`.
-    public func fetchCRL(from url: String) async throws -> [UInt8] {
+    /// GETs or POSTs what `request` asks for, reading at most this fetcher's limit for the method
+    /// (``maximumCRLBytes``, ``maximumOCSPBytes``; the request's own for another method).
+    public func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
         try await HTTPClient.request(
-            url, method: "GET", contentType: nil, body: [], timeout: timeout, maximumBytes: maximumCRLBytes,
+            request.url, method: request.body == nil ? "GET" : "POST", contentType: request.contentType,
+            body: request.body ?? [], timeout: timeout, maximumBytes: maximumBytes(for: request),
             allowsLocalAddresses: allowsLocalAddresses, pool: .revocation)
     }
 
-    /// POSTs an OCSP request.
-    public func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-        try await HTTPClient.request(
-            url, method: "POST", contentType: "application/ocsp-request", body: request,
-            timeout: timeout, maximumBytes: maximumOCSPBytes, allowsLocalAddresses: allowsLocalAddresses,
-            pool: .revocation)
+    /// The largest answer accepted for `request`.
+    private func maximumBytes(for request: RevocationFetchRequest) -> Int {
+        switch request.method {
+        case .crl: maximumCRLBytes
+        case .ocsp: maximumOCSPBytes
+        default: request.maximumBytes
+        }
     }
 
     /// Downloads what a caIssuers URL serves (``maximumIssuerBytes`` at most).

@@ -18,12 +18,9 @@ struct MeteredRevocationFetcher: RevocationFetcher {
     let base: any RevocationFetcher
     let metrics: TLSTrustMetrics
 
-    func fetchCRL(from url: String) async throws -> [UInt8] {
-        try await counted("crl") { try await base.fetchCRL(from: url) }
-    }
-
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-        try await counted("ocsp") { try await base.fetchOCSPResponse(from: url, request: request) }
+    /// Counted under the method's name in lower case (`crl`, `ocsp`).
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
+        try await counted(request.method.name.lowercased()) { try await base.fetch(request) }
     }
 
     func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {

@@ -95,8 +95,7 @@ private final class StubFetcher: RevocationFetcher {
         return isLocal ? Self.localAnswer : Self.answer
     }
 
-    func fetchCRL(from url: String) async throws -> [UInt8] { try answer() }
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { try answer() }
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { try answer() }
     func fetchIssuerCertificates(from url: String) async throws -> [UInt8] { try answer() }
 
     func allowingLocalAddresses() -> any RevocationFetcher {

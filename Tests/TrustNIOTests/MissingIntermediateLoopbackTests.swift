@@ -15,8 +15,7 @@ final class MissingIntermediateLoopbackTests: LoopbackTestCase {
     /// Serves the committed ECDSA intermediate at the committed leaf's caIssuers URL.
     private final class IntermediateServer: RevocationFetcher, Sendable {
         let asked = Mutex<[String]>([])
-        func fetchCRL(from url: String) async throws -> [UInt8] { throw URLError(.fileDoesNotExist) }
-        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { throw URLError(.fileDoesNotExist) }
+        func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { throw URLError(.fileDoesNotExist) }
         func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
             asked.withLock { $0.append(url) }
             guard url == "http://ca.swifttrust.test/ecdsa-intermediate.crt" else { throw URLError(.fileDoesNotExist) }

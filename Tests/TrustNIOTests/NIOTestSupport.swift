@@ -268,7 +268,5 @@ func contains(_ failures: [TrustFailure], index: Int? = nil, _ reason: (TrustFai
 struct NoRevocationFetcher: RevocationFetcher {
     struct NothingServed: Error {}
 
-    func fetchCRL(from url: String) async throws -> [UInt8] { throw NothingServed() }
-
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { throw NothingServed() }
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { throw NothingServed() }
 }

@@ -17,13 +17,7 @@ private final class SlowFetcher: RevocationFetcher {
 
     var requestCount: Int { requests.count }
 
-    func fetchCRL(from url: String) async throws -> [UInt8] {
-        requests.increment()
-        try await Task.sleep(for: delay)
-        throw URLError(.timedOut)
-    }
-
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
         requests.increment()
         try await Task.sleep(for: delay)
         throw URLError(.timedOut)

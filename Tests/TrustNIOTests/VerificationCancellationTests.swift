@@ -24,8 +24,7 @@ final class VerificationCancellationTests: LoopbackTestCase {
             return []
         }
 
-        func fetchCRL(from url: String) async throws -> [UInt8] { try await hang() }
-        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { try await hang() }
+        func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { try await hang() }
     }
 
     func testAClosedConnectionCancelsItsVerificationsFetching() throws {

@@ -213,11 +213,7 @@ private struct LoopbackFetcher: RevocationFetcher {
     let base: HTTPRevocationFetcher
     let url: String
 
-    func fetchCRL(from _: String) async throws -> [UInt8] { try await base.fetchCRL(from: url) }
-
-    func fetchOCSPResponse(from _: String, request: [UInt8]) async throws -> [UInt8] {
-        try await base.fetchOCSPResponse(from: url, request: request)
-    }
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { try await base.fetch(request.redirected(to: url)) }
 }
 
 /// A fetcher whose requests block a thread until the test releases them, deaf to cancellation.
@@ -234,7 +230,7 @@ private final class StuckFetcher: RevocationFetcher {
         for _ in 0..<16 { gate.signal() }
     }
 
-    func fetchCRL(from url: String) async throws -> [UInt8] {
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
         count.add(1, ordering: .relaxed)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread.detachNewThread { [gate] in
@@ -243,9 +239,5 @@ private final class StuckFetcher: RevocationFetcher {
             }
         }
         throw URLError(.timedOut)
-    }
-
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-        try await fetchCRL(from: url)
     }
 }

@@ -304,13 +304,10 @@ private final class StaticFetcher: RevocationFetcher, @unchecked Sendable {
 
     var requests: [String] { lock.withLock { asked } }
 
-    func fetchCRL(from url: String) async throws -> [UInt8] {
-        lock.withLock { asked.append(url) }
-        guard let bytes = crls[url] else { throw URLError(.fileDoesNotExist) }
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
+        guard request.method == .crl else { throw URLError(.fileDoesNotExist) }
+        lock.withLock { asked.append(request.url) }
+        guard let bytes = crls[request.url] else { throw URLError(.fileDoesNotExist) }
         return bytes
-    }
-
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-        throw URLError(.fileDoesNotExist)
     }
 }

@@ -55,7 +55,8 @@ public struct TrustConfiguration: Sendable {
         _modify { yield &unique().options }
     }
 
-    /// Supplied CRLs and OCSP responses, each marked as supplied (not fetched).
+    /// Supplied revocation documents (each method's accessor: ``crls``, ``ocspResponses``), each
+    /// marked as supplied (not fetched).
     var revocationInputs: RevocationInputs {
         get { storage.revocationInputs }
         _modify { yield &unique().revocationInputs }
@@ -77,18 +78,6 @@ public struct TrustConfiguration: Sendable {
     public var signedCertificateTimestamps: [[UInt8]] {
         get { storage.signedCertificateTimestamps }
         set { unique().signedCertificateTimestamps = newValue }
-    }
-
-    /// CRLs to check revocation with when it is checked (a `.revocation` policy or ``TrustOptions/revocation``).
-    public var crls: [CertificateRevocationList] {
-        get { revocationInputs.crls.map(\.0) }
-        set { revocationInputs.crls = newValue.map { ($0, .suppliedCRL) } }
-    }
-
-    /// OCSP responses to check revocation with, e.g. one stapled in the TLS handshake (`SecTrustSetOCSPResponse`).
-    public var ocspResponses: [OCSPResponse] {
-        get { revocationInputs.ocspResponses.map(\.0) }
-        set { revocationInputs.ocspResponses = newValue.map { ($0, .suppliedOCSP) } }
     }
 
     /// A configuration that trusts `anchors` (nil: the system trust store; with `anchorsOnly`

@@ -37,9 +37,8 @@ struct EvaluationSnapshot {
             let supplied = state.configuration.revocationInputs
             let fetched = state.fetchedRevocationInputs
             configuration.revocationInputs = RevocationInputs(
-                crls: supplied.crls + fetched.crls, ocspResponses: supplied.ocspResponses + fetched.ocspResponses,
-                fetchFailures: fetched.fetchFailures)
-        } else if !configuration.revocationInputs.crls.isEmpty || !configuration.revocationInputs.ocspResponses.isEmpty {
+                documents: supplied.documents + fetched.documents, fetchFailures: fetched.fetchFailures)
+        } else if !configuration.revocationInputs.isEmpty {
             configuration.revocationInputs = RevocationInputs()
         }
         issuerFetchFailures = state.issuerFetchFailures

@@ -68,9 +68,7 @@ enum FetchingEvaluation {
         // may say tryLater or unknown, or be stale).
         func isAnswered(_ index: Int) throws(BudgetExhausted) -> Bool {
             let known = RevocationInputs(
-                crls: config.revocationInputs.crls + state.fetchedRevocationInputs.crls + session.verified.crls,
-                ocspResponses: config.revocationInputs.ocspResponses + state.fetchedRevocationInputs.ocspResponses
-                    + session.verified.ocspResponses)
+                documents: config.revocationInputs.documents + state.fetchedRevocationInputs.documents + session.verified.documents)
             let checker = RevocationChecker(options: flags, inputs: known, time: time, signatures: signatures, budget: meter)
             guard let status = try checker.check(chain).statuses.first(where: { $0.index == index })?.status else { return true }
             if case .unknown = status { return false }
@@ -84,10 +82,7 @@ enum FetchingEvaluation {
                 let issuer = chain[index + 1]
                 for method in flags.methodsInOrder {
                     let before = session.verifiedCount
-                    switch method {
-                    case .ocsp: try await session.fetchOCSP(for: certificate, issuer: issuer)
-                    case .crl: try await session.fetchCRLs(for: certificate, issuer: issuer)
-                    }
+                    try await method.fetch(for: certificate, issuer: issuer, in: &session)
                     // The preferred method answered (good or revoked): do not also ask the other one.
                     if session.verifiedCount > before, try isAnswered(index) { break }
                 }
@@ -106,14 +101,12 @@ enum FetchingEvaluation {
             return chainURLs.contains(url) && !session.asked.contains(url)
         }
         let kept = RevocationInputs(
-            crls: state.fetchedRevocationInputs.crls.filter { stillCurrent($0.1) } + session.verified.crls,
-            ocspResponses: state.fetchedRevocationInputs.ocspResponses.filter { stillCurrent($0.1) } + session.verified.ocspResponses,
+            documents: state.fetchedRevocationInputs.documents.filter { stillCurrent($0.source) } + session.verified.documents,
             fetchFailures: state.fetchedRevocationInputs.fetchFailures.filter { chainURLs.contains($0.url) && !session.asked.contains($0.url) }
                 + session.failures)
         // This evaluation also sees what failed verification, so its statuses can say why it was not used.
         inputs.configuration.revocationInputs = RevocationInputs(
-            crls: config.revocationInputs.crls + kept.crls + session.rejected.crls,
-            ocspResponses: config.revocationInputs.ocspResponses + kept.ocspResponses + session.rejected.ocspResponses,
+            documents: config.revocationInputs.documents + kept.documents + session.rejected.documents,
             fetchFailures: kept.fetchFailures)
         // The chain is decided again with what was fetched, without a new path search (Apple checks
         // revocation on the path it built). Only a chain that fails now is searched again: another
@@ -137,9 +130,8 @@ enum FetchingEvaluation {
             && evaluation.failures.allSatisfy { if case .revocationUnavailable = $0.reason { true } else { false } }
     }
 
-    /// The OCSP responder and CRL distribution point URLs `certificate` names.
+    /// The URLs `certificate` names for every revocation method (OCSP responders, CRL distribution points).
     static func revocationURLs(of certificate: Certificate) -> [String] {
-        (certificate.extensions.authorityInformationAccess?.ocspURIs ?? [])
-            + (certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? [])
+        RevocationMethodRegistry.methods.flatMap { $0.urls(of: certificate) }
     }
 }

@@ -4,22 +4,6 @@ import TrustDER
 import TrustX509
 
 extension ServerTrust {
-    /// Supplies CRLs to use when revocation is checked (a `.revocation` policy or ``TrustOptions/revocation``) (replacing earlier ones).
-    public func setCRLs(_ crls: [CertificateRevocationList]) {
-        update { $0.configuration.crls = crls }
-    }
-
-    /// Supplies OCSP responses, e.g. one stapled in the TLS handshake (`SecTrustSetOCSPResponse`).
-    public func setOCSPResponses(_ responses: [OCSPResponse]) {
-        update { $0.configuration.ocspResponses = responses }
-    }
-
-    /// The CRLs supplied with ``setCRLs(_:)``.
-    public var suppliedCRLs: [CertificateRevocationList] { snapshot.configuration.crls }
-
-    /// The OCSP responses supplied with ``setOCSPResponses(_:)``.
-    public var suppliedOCSPResponses: [OCSPResponse] { snapshot.configuration.ocspResponses }
-
     /// Evaluates trust, fetching CRLs and OCSP responses over the network when revocation is
     /// checked (a `.revocation` policy or ``TrustOptions/revocation``) without `.networkAccessDisabled`, the built chain is valid in every other
     /// respect, and the supplied information leaves some certificate's status unknown. Only the
@@ -103,7 +87,7 @@ extension ServerTrust {
         let issuers = snapshot.fetchedIssuers
         let issuerFailures = snapshot.issuerFetchFailures
         guard
-            !fetched.crls.isEmpty || !fetched.ocspResponses.isEmpty || !fetched.fetchFailures.isEmpty || !issuers.isEmpty
+            !fetched.isEmpty || !issuers.isEmpty
                 || !issuerFailures.isEmpty,
             other.certificates == certificates
         else { return }

@@ -171,9 +171,10 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
             if let profile = options.profile, rules.union(profile.rules) != rules { return false }
             if let wanted = options.revocation {
                 guard let revocation else { return false }
-                // Neither method flag means both (RevocationChecker): a CRL-only check is no OCSP check.
-                if wanted.checksOCSP && !revocation.checksOCSP { return false }
-                if wanted.checksCRL && !revocation.checksCRL { return false }
+                // Neither method flag means every method (RevocationChecker): a CRL-only check is no OCSP check.
+                for method in RevocationMethodRegistry.methods where wanted.checks(method) && !revocation.checks(method) {
+                    return false
+                }
                 if wanted.contains(.requirePositiveResponse) && !revocation.contains(.requirePositiveResponse) { return false }
             }
             return options.settingsApplied(by: self.options)

@@ -10,12 +10,8 @@ struct DeadlineBoundFetcher: RevocationFetcher {
         DeadlineBoundFetcher(base: base.allowingLocalAddresses(), deadline: deadline)
     }
 
-    func fetchCRL(from url: String) async throws -> [UInt8] {
-        try await bounded { [base] in try await base.fetchCRL(from: url) }
-    }
-
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-        try await bounded { [base] in try await base.fetchOCSPResponse(from: url, request: request) }
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
+        try await bounded { [base] in try await base.fetch(request) }
     }
 
     func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {

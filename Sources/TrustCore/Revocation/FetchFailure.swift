@@ -1,14 +1,19 @@
 /// What a fetching evaluation asked a URL for.
-public enum FetchPurpose: String, Hashable, Sendable, CustomStringConvertible {
-    /// A CRL, from a cRLDistributionPoints URL (RFC 5280 §4.2.1.13).
-    case crl = "CRL"
-    /// An OCSP response, from an authorityInfoAccess OCSP URL (RFC 6960 §4.1, Appendix A).
-    case ocsp = "OCSP"
+public enum FetchPurpose: Hashable, Sendable, CustomStringConvertible {
+    /// A revocation document of `method`: a CRL from a cRLDistributionPoints URL (RFC 5280
+    /// §4.2.1.13, ``crl``), an OCSP response from an authorityInfoAccess OCSP URL (RFC 6960 §4.1,
+    /// ``ocsp``).
+    case revocation(RevocationMethod)
     /// An issuer certificate, from an authorityInfoAccess caIssuers URL (RFC 5280 §4.2.2.1).
     case caIssuers
 
-    /// `CRL`, `OCSP` or `caIssuers`.
-    public var description: String { rawValue }
+    /// `CRL`, `OCSP` (the method's name) or `caIssuers`.
+    public var description: String {
+        switch self {
+        case let .revocation(method): method.name
+        case .caIssuers: "caIssuers"
+        }
+    }
 }
 
 /// One URL a fetching evaluation asked that gave nothing usable, and why: recorded on the

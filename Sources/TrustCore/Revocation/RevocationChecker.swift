@@ -3,8 +3,9 @@ import TrustDER
 import TrustX509
 
 /// Decides the revocation status of every non-anchor certificate of a complete chain from the
-/// CRLs and OCSP responses at hand (RFC 5280 §6.3, RFC 6960 §3.2), following the
-/// ``RevocationOptions`` flags. It never touches the network.
+/// documents at hand (CRLs: RFC 5280 §6.3; OCSP responses: RFC 6960 §3.2), asking each method the
+/// ``RevocationOptions`` flags select, in their order (`RevocationMethodRegistry`). It never
+/// touches the network.
 struct RevocationChecker {
     let options: RevocationOptions
     let inputs: RevocationInputs
@@ -26,9 +27,6 @@ struct RevocationChecker {
     /// Without nextUpdate, an OCSP response is treated as fresh for this long after thisUpdate.
     static let ocspMaximumAgeWithoutNextUpdate: Int64 = 4 * 24 * 3600
 
-    var usesOCSP: Bool { options.checksOCSP }
-    var usesCRL: Bool { options.checksCRL }
-
     /// Statuses for `chain` (leaf first, anchor last) and the failures they imply.
     func check(_ chain: [Certificate]) throws(BudgetExhausted) -> (statuses: [CertificateRevocationStatus], failures: [TrustFailure]) {
         var statuses: [CertificateRevocationStatus] = []
@@ -39,22 +37,14 @@ struct RevocationChecker {
                 statuses.append(CertificateRevocationStatus(index: index, subject: certificate.subject.description, status: .notChecked))
                 continue
             }
-            let issuer = chain[index + 1]
             var notes: [RevocationProblem] = []
             var found: RevocationStatus?
             var integrityProblems: [RevocationProblem] = []
             for method in options.methodsInOrder {
-                switch method {
-                case .ocsp:
-                    let outcome = try OCSPCheck.status(of: certificate, issuer: issuer, responses: inputs.ocspResponses, checker: self)
-                    notes.append(contentsOf: outcome.notes)
-                    if let status = outcome.status { found = merge(found, status) }
-                case .crl:
-                    let outcome = try CRLCheck.status(of: chain, at: index, crls: inputs.crls, checker: self)
-                    notes.append(contentsOf: outcome.notes)
-                    integrityProblems.append(contentsOf: outcome.integrityProblems)
-                    if let status = outcome.status { found = merge(found, status) }
-                }
+                let outcome = try method.status(of: chain, at: index, checker: self)
+                notes.append(contentsOf: outcome.notes)
+                integrityProblems.append(contentsOf: outcome.integrityProblems)
+                if let status = outcome.status { found = merge(found, status) }
             }
             let fetchFailures = fetchFailures(of: certificate)
             let noteTexts = notes.map(\.description)
@@ -89,17 +79,14 @@ struct RevocationChecker {
         return (statuses, failures)
     }
 
-    /// The recorded fetch failures of `certificate`'s own OCSP and CRL URLs, for the methods in use.
+    /// The recorded fetch failures of `certificate`'s own URLs, for the methods in use.
     private func fetchFailures(of certificate: Certificate) -> [FetchFailure] {
         guard !inputs.fetchFailures.isEmpty else { return [] }
-        let ocsp = usesOCSP ? Set(certificate.extensions.authorityInformationAccess?.ocspURIs ?? []) : []
-        let crl = usesCRL ? Set(certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? []) : []
+        var urls: [RevocationMethod: Set<String>] = [:]
+        for method in options.methodsInOrder { urls[method.method] = Set(method.urls(of: certificate)) }
         return inputs.fetchFailures.filter { failure in
-            switch failure.purpose {
-            case .ocsp: ocsp.contains(failure.url)
-            case .crl: crl.contains(failure.url)
-            case .caIssuers: false
-            }
+            guard case let .revocation(method) = failure.purpose else { return false }
+            return urls[method]?.contains(failure.url) ?? false
         }
     }
 

@@ -1,9 +1,10 @@
 import TrustDER
 import TrustX509
 
-/// One fetching evaluation's requests: asks the cache, else the fetcher, verifies each answer against
-/// the issuer it was fetched for, keeps verified and rejected documents apart, and stores what
-/// verified in the cache.
+/// One fetching evaluation's requests, for every method: each method's `fetch(for:issuer:in:)`
+/// asks the cache (``lookUp(_:as:)``), else the fetcher (``fetch(_:parse:)``), verifies each answer
+/// against the issuer it was fetched for, keeps verified and rejected documents apart, and stores
+/// what verified in the cache.
 struct RevocationFetchSession {
     let fetcher: any RevocationFetcher
     /// Where verified answers are looked up first and stored (``FetchCache/responses``); nil: none.
@@ -23,7 +24,8 @@ struct RevocationFetchSession {
     /// URLs asked per certificate and method.
     static let urlsPerMethod = 2
 
-    var verifiedCount: Int { verified.crls.count + verified.ocspResponses.count }
+    /// How many documents verified so far.
+    var verifiedCount: Int { verified.documents.count }
 
     init(fetcher: any RevocationFetcher, cache: RevocationResponseCache?, checker: RevocationChecker) {
         self.fetcher = fetcher
@@ -31,71 +33,25 @@ struct RevocationFetchSession {
         self.checker = checker
     }
 
-    /// Asks the certificate's OCSP responders in turn until one gives a response that verifies.
-    /// Verifying what was fetched draws on the evaluation's budget: running out throws.
-    mutating func fetchOCSP(for certificate: Certificate, issuer: Certificate) async throws(BudgetExhausted) {
-        let urls = certificate.extensions.authorityInformationAccess?.ocspURIs ?? []
-        let request = OCSPRequest(certIDs: [OCSPCertID(certificate: certificate, issuer: issuer, hash: .sha1)]).derEncoded
-        for url in urls.prefix(Self.urlsPerMethod) {
-            asked.insert(url)
-            let source = RevocationSource.fetchedOCSP(url: url)
-            let key = RevocationResponseCache.Key(.ocsp, url: url, issuer: issuer, request: request)
-            if case let .ocsp(response)? = cache?.documents(for: key) {
-                verified.ocspResponses.append((response, source))
-                return
-            }
-            let response: OCSPResponse
-            do {
-                response = try OCSPResponse(derEncoded: try await fetcher.fetchOCSPResponse(from: url, request: request))
-            } catch {
-                failures.append(FetchFailure(url: url, purpose: .ocsp, reason: FetchFailureReason(error)))
-                continue
-            }
-            guard try OCSPCheck.verifies(response, certificate: certificate, issuer: issuer, checker: checker) else {
-                rejected.ocspResponses.append((response, source))
-                continue
-            }
-            verified.ocspResponses.append((response, source))
-            let nextUpdate = response.responses.filter { $0.certID.identifies(certificate, issuedBy: issuer) }
-                .compactMap(\.nextUpdate).min { $0.secondsSince1970 < $1.secondsSince1970 }
-            cache?.store(.ocsp(response), for: key, nextUpdate: nextUpdate)
-            return
-        }
+    /// The verified documents the cache holds under `key`, or nil; `key`'s URL counts as asked.
+    mutating func lookUp<Document: Sendable>(_ key: RevocationResponseCache.Key, as _: Document.Type) -> [Document]? {
+        asked.insert(key.url)
+        guard let documents = cache?.documents(for: key) else { return nil }
+        let typed = documents.compactMap { $0 as? Document }
+        return typed.isEmpty ? nil : typed
     }
 
-    /// Asks the certificate's http:// CRL distribution points in turn until one gives a CRL that verifies.
-    /// Verifying what was fetched draws on the evaluation's budget: running out throws.
-    mutating func fetchCRLs(for certificate: Certificate, issuer: Certificate) async throws(BudgetExhausted) {
-        let points = certificate.extensions.crlDistributionPoints?.points.flatMap(\.uris) ?? []
-        for url in points.filter({ $0.lowercased().hasPrefix("http://") }).prefix(Self.urlsPerMethod) {
-            asked.insert(url)
-            let source = RevocationSource.fetchedCRL(url: url)
-            let key = RevocationResponseCache.Key(.crl, url: url, issuer: issuer)
-            if case let .crls(crls)? = cache?.documents(for: key) {
-                verified.crls.append(contentsOf: crls.map { ($0, source) })
-                return
-            }
-            let crls: [CertificateRevocationList]
-            do {
-                crls = try CertificateRevocationList.loadAll(from: try await fetcher.fetchCRL(from: url))
-            } catch {
-                failures.append(FetchFailure(url: url, purpose: .crl, reason: FetchFailureReason(error)))
-                continue
-            }
-            var verifies: [Bool] = []
-            for crl in crls { verifies.append(try CRLCheck.verifies(crl, certificate: certificate, issuer: issuer, checker: checker)) }
-            let good = zip(crls, verifies).filter { $0.1 }.map(\.0)
-            // Those naming the issuer but failing their checks are reported; CRLs of other CAs are dropped.
-            rejected.crls.append(
-                contentsOf: zip(crls, verifies).filter { !$0.1 && $0.0.issuer == certificate.issuer }
-                    .map { ($0.0, source) })
-            guard !good.isEmpty else { continue }
-            verified.crls.append(contentsOf: good.map { ($0, source) })
-            // Cached until the earliest nextUpdate; a CRL without one is not cached at all.
-            let updates = good.map(\.nextUpdate)
-            let nextUpdate = updates.contains { $0 == nil } ? nil : updates.compactMap { $0 }.min { $0.secondsSince1970 < $1.secondsSince1970 }
-            cache?.store(.crls(good), for: key, nextUpdate: nextUpdate)
-            return
+    /// What the fetcher answers to `request`, parsed; nil when the fetch or the parse failed, which
+    /// is recorded with its reason (``failures``).
+    mutating func fetch<Document>(
+        _ request: RevocationFetchRequest, parse: ([UInt8]) throws -> Document
+    ) async -> Document? {
+        asked.insert(request.url)
+        do {
+            return try parse(try await fetcher.fetch(request))
+        } catch {
+            failures.append(FetchFailure(url: request.url, purpose: .revocation(request.method), reason: FetchFailureReason(error)))
+            return nil
         }
     }
 }

@@ -5,17 +5,19 @@ import Foundation
 /// the transport layer uses (TrustCore itself holds no HTTP client).
 ///
 /// Throw ``FetchFailureReason`` to say why a fetch gave nothing: the evaluation records it on the
-/// certificate's status (any other error is recorded by its description).
+/// certificate's status (any other error is kept whole, as ``FetchFailureReason/fetcherError(_:)``).
 ///
 /// A fetcher only moves bytes: it gets what a URL serves, within its own limits, and keeps nothing.
 /// The evaluation (``ServerTrust/evaluate(fetching:within:)``) parses and verifies what it returns,
 /// and keeps what verified in the ``FetchCache`` it is given beside the fetcher
 /// (``RevocationFetching``), so a fetcher that wraps another has only the fetches to forward.
+/// Every revocation method asks through the one requirement ``fetch(_:)``: a wrapper forwards it
+/// and serves methods added later without a change.
 public protocol RevocationFetcher: Sendable {
-    /// Downloads the DER (or PEM) CRL at `url`.
-    func fetchCRL(from url: String) async throws -> [UInt8]
-    /// POSTs the DER OCSP `request` to the responder at `url` and returns the DER response.
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8]
+    /// Fetches what `request` asks for (a GET, or a POST of its body) and returns the answer's
+    /// bytes: a CRL (DER or PEM), a DER OCSP response, … (``fetchCRL(from:)`` and
+    /// ``fetchOCSPResponse(from:request:)`` build the requests).
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8]
     /// Downloads what an authorityInfoAccess caIssuers `url` serves: a DER certificate or a
     /// certs-only PKCS #7 bundle (RFC 5280 §4.2.2.1), for a fetching evaluation whose chain lacks an
     /// issuer (``TrustOptions/fetchesMissingIssuers``). The default throws

@@ -25,27 +25,26 @@ import TrustX509
 package final class RevocationResponseCache: Sendable {
     /// What was fetched from where, for whom.
     struct Key: Hashable, Sendable {
-        enum Kind: Hashable, Sendable { case crl, ocsp }
-        let kind: Kind
+        /// The kind of document.
+        let method: RevocationMethod
         let url: String
         /// SHA-256 of the issuer certificate the document was verified against.
         let issuer: [UInt8]
-        /// The DER OCSP request (empty for CRLs).
+        /// What else the document was verified against: the DER OCSP request, which names the
+        /// certificate (empty for CRLs).
         let request: [UInt8]
 
-        init(_ kind: Kind, url: String, issuer: Certificate, request: [UInt8] = []) {
-            self.kind = kind
+        init(_ method: RevocationMethod, url: String, issuer: Certificate, request: [UInt8] = []) {
+            self.method = method
             self.url = url
             self.issuer = issuer.sha256Fingerprint
             self.request = request
         }
     }
 
-    /// The verified documents of one fetch.
-    enum Documents: Sendable {
-        case crls([CertificateRevocationList])
-        case ocsp(OCSPResponse)
-    }
+    /// The verified documents of one fetch (CRLs, one OCSP response, …): each method reads its own
+    /// type back.
+    typealias Documents = [any Sendable]
 
     /// Documents and the instant they stop being served.
     private struct Entry: Sendable {

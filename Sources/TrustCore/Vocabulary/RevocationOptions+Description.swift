@@ -1,11 +1,13 @@
 extension RevocationOptions: CustomStringConvertible {
     /// Every flag once, with the name `trustctl --revocation` takes and its Swift name: the one table
     /// that descriptions, error texts and the command line read.
-    package static let namedFlags: [(flag: RevocationOptions, name: String, swiftName: String)] = [
-        (.ocsp, "ocsp", "ocsp"), (.crl, "crl", "crl"), (.preferCRL, "prefer-crl", "preferCRL"),
-        (.requirePositiveResponse, "require-positive", "requirePositiveResponse"),
-        (.networkAccessDisabled, "no-network", "networkAccessDisabled"),
-    ]
+    /// Each method's flag first, then their preference flags, from `RevocationMethodRegistry`.
+    package static let namedFlags: [(flag: RevocationOptions, name: String, swiftName: String)] =
+        RevocationMethodRegistry.methods.map { ($0.flag, $0.flagNames.name, $0.flagNames.swiftName) }
+        + RevocationMethodRegistry.methods.compactMap { $0.preference } + [
+            (.requirePositiveResponse, "require-positive", "requirePositiveResponse"),
+            (.networkAccessDisabled, "no-network", "networkAccessDisabled"),
+        ]
 
     /// The flags by the names `trustctl --revocation` takes, comma-separated (`ocsp,crl,require-positive`);
     /// `any` for no flag at all (any method, soft fail).

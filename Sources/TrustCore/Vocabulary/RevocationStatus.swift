@@ -1,34 +1,23 @@
 import TrustDER
 import TrustX509
 
-/// Where revocation information came from.
-public enum RevocationSource: Hashable, Sendable, CustomStringConvertible {
-    /// A CRL supplied by the caller (``ServerTrust/setCRLs(_:)``).
-    case suppliedCRL
-    /// A CRL fetched from a certificate's distribution point.
-    case fetchedCRL(url: String)
-    /// An OCSP response supplied by the caller (e.g. stapled: ``ServerTrust/setOCSPResponses(_:)``).
-    case suppliedOCSP
-    /// An OCSP response fetched from a certificate's AIA responder.
-    case fetchedOCSP(url: String)
-
-    /// e.g. `OCSP (stapled/supplied)` or `CRL http://crl.example.com/ca.crl`.
-    public var description: String {
-        switch self {
-        case .suppliedCRL: return "CRL (supplied)"
-        case let .fetchedCRL(url): return "CRL \(url)"
-        case .suppliedOCSP: return "OCSP (supplied)"
-        case let .fetchedOCSP(url): return "OCSP \(url)"
-        }
-    }
-
+/// Where revocation information came from: a method's document the caller supplied, or one fetched
+/// from a URL the certificate names. Each method's folder names its own (``suppliedCRL``,
+/// ``fetchedOCSP(url:)``, …).
+public struct RevocationSource: Hashable, Sendable, CustomStringConvertible {
+    /// The kind of document.
+    public let method: RevocationMethod
     /// The URL it was fetched from; nil when the caller supplied it.
-    var url: String? {
-        switch self {
-        case let .fetchedCRL(url), let .fetchedOCSP(url): return url
-        case .suppliedCRL, .suppliedOCSP: return nil
-        }
+    public let url: String?
+
+    /// A `method` document fetched from `url`, or supplied by the caller when `url` is nil.
+    package init(_ method: RevocationMethod, url: String?) {
+        self.method = method
+        self.url = url
     }
+
+    /// e.g. `OCSP (supplied)` or `CRL http://crl.example.com/ca.crl`.
+    public var description: String { url.map { "\(method) \($0)" } ?? "\(method) (supplied)" }
 
     /// Whether the information came over the network (as opposed to from the caller).
     var isFetched: Bool { url != nil }
@@ -82,11 +71,45 @@ public struct CertificateRevocationStatus: Hashable, Sendable {
     }
 }
 
-/// Revocation information available to one evaluation.
+/// Revocation information available to one evaluation: every method's documents, each with where
+/// it came from, and the fetches that gave nothing.
 struct RevocationInputs: Sendable {
-    var crls: [(CertificateRevocationList, RevocationSource)] = []
-    var ocspResponses: [(OCSPResponse, RevocationSource)] = []
-    /// Fetches of CRL and OCSP URLs that gave nothing, and why: reported on the statuses of the
+    /// Every document, in the order it was supplied or fetched; each method reads its own type
+    /// (``documents(_:)``).
+    var documents: [RevocationEvidence] = []
+    /// Fetches of revocation URLs that gave nothing, and why: reported on the statuses of the
     /// certificates naming those URLs.
     var fetchFailures: [FetchFailure] = []
+
+    /// Whether it holds nothing at all.
+    var isEmpty: Bool { documents.isEmpty && fetchFailures.isEmpty }
+
+    /// The documents of type `Document`, in order, with their sources.
+    func documents<Document: Sendable>(_: Document.Type) -> [(Document, RevocationSource)] {
+        documents.compactMap { evidence in (evidence.document as? Document).map { ($0, evidence.source) } }
+    }
+
+    /// Replaces the documents of type `Document` with `replacement`, keeping every other method's.
+    mutating func setDocuments<Document: Sendable>(_ replacement: [(Document, RevocationSource)]) {
+        documents.removeAll { $0.document is Document }
+        documents += replacement.map { RevocationEvidence(document: $0.0, source: $0.1) }
+    }
+
+    /// Adds `document`, from `source`.
+    mutating func append(_ document: some Sendable, from source: RevocationSource) {
+        documents.append(RevocationEvidence(document: document, source: source))
+    }
+
+    /// These inputs followed by `other`'s: documents and failures alike.
+    static func + (lhs: RevocationInputs, rhs: RevocationInputs) -> RevocationInputs {
+        RevocationInputs(documents: lhs.documents + rhs.documents, fetchFailures: lhs.fetchFailures + rhs.fetchFailures)
+    }
+}
+
+/// One revocation document (a CRL, an OCSP response, …) and where it came from.
+struct RevocationEvidence: Sendable {
+    /// The parsed document; its method reads it by its type.
+    let document: any Sendable
+    /// Supplied, or fetched from a URL.
+    let source: RevocationSource
 }

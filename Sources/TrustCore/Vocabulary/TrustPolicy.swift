@@ -20,19 +20,16 @@ public struct RevocationOptions: OptionSet, Hashable, Sendable {
     /// Creates options from raw flags.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// Check OCSP (`kSecRevocationOCSPMethod`).
-    public static let ocsp = RevocationOptions(rawValue: 1 << 0)
-    /// Check CRLs (`kSecRevocationCRLMethod`).
-    public static let crl = RevocationOptions(rawValue: 1 << 1)
-    /// Prefer CRLs over OCSP when both are available (`kSecRevocationPreferCRL`).
-    public static let preferCRL = RevocationOptions(rawValue: 1 << 2)
+    // Each method's flag (`.ocsp`, bit 0; `.crl`, bit 1; `.preferCRL`, bit 2) is declared in its
+    // folder, `Revocation/Methods/`; a new method takes the next bit free (5).
     /// Fail unless the leaf (under the RFC 5280 profiles, every non-anchor certificate) has fresh proof
     /// of good status (`kSecRevocationRequirePositiveResponse`).
     public static let requirePositiveResponse = RevocationOptions(rawValue: 1 << 3)
     /// Use only supplied CRLs and OCSP responses, never the network (`kSecRevocationNetworkAccessDisabled`).
     public static let networkAccessDisabled = RevocationOptions(rawValue: 1 << 4)
-    /// Use whichever method is available (`kSecRevocationUseAnyAvailableMethod`).
-    public static let useAnyAvailableMethod: RevocationOptions = [.ocsp, .crl]
+    /// Use whichever method is available (`kSecRevocationUseAnyAvailableMethod`): every method's
+    /// flag, `[.ocsp, .crl]`.
+    public static var useAnyAvailableMethod: RevocationOptions { RevocationMethodRegistry.methodFlags }
 }
 
 /// What a trust evaluation checks, modelled on Apple's `SecPolicy` kinds. Every policy of a

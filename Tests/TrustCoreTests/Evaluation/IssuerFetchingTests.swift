@@ -19,8 +19,7 @@ final class IssuerFetchingTests: XCTestCase {
         private let asked = Mutex<[String]>([])
         init(_ documents: [String: [UInt8]]) { self.documents = documents }
         var requests: [String] { asked.withLock { $0 } }
-        func fetchCRL(from url: String) async throws -> [UInt8] { throw URLError(.fileDoesNotExist) }
-        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { throw URLError(.fileDoesNotExist) }
+        func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { throw URLError(.fileDoesNotExist) }
         func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {
             asked.withLock { $0.append(url) }
             guard let bytes = documents[url] else { throw URLError(.fileDoesNotExist) }
@@ -116,8 +115,7 @@ final class IssuerFetchingTests: XCTestCase {
 
     /// A fetcher written before caIssuers fetching existed.
     struct RevocationOnlyFetcher: RevocationFetcher {
-        func fetchCRL(from url: String) async throws -> [UInt8] { throw URLError(.fileDoesNotExist) }
-        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { throw URLError(.fileDoesNotExist) }
+        func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { throw URLError(.fileDoesNotExist) }
     }
 
     private func pkcs7(_ files: [String]) throws -> [UInt8] {

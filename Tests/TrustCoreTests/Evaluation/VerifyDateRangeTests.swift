@@ -118,12 +118,8 @@ final class VerifyDateRangeTests: XCTestCase {
 /// A fetcher that must not be asked: the evaluation fails before any revocation work.
 private struct RefusingFetcher: RevocationFetcher {
     struct Refused: Error {}
-    func fetchCRL(from url: String) async throws -> [UInt8] {
-        XCTFail("fetched \(url)")
-        throw Refused()
-    }
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-        XCTFail("fetched \(url)")
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
+        XCTFail("fetched \(request)")
         throw Refused()
     }
 }

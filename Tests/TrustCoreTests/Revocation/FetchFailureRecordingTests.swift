@@ -13,19 +13,16 @@ final class FetchFailureRecordingTests: XCTestCase {
     /// Refuses every request as HTTPRevocationFetcher refuses a URL on a private-use address.
     struct RefusingFetcher: RevocationFetcher {
         static let refusal = RevocationFetchError.localDestinationRefused(host: "10.0.0.5", address: "10.0.0.5", scope: "private-use")
-        func fetchCRL(from url: String) async throws -> [UInt8] { throw Self.refusal }
-        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { throw Self.refusal }
+        func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { throw Self.refusal }
     }
 
     /// Never answers, and ignores cancellation (as a thread stuck in getaddrinfo does).
     struct StuckFetcher: RevocationFetcher {
-        func fetchCRL(from url: String) async throws -> [UInt8] {
+        func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
             let end = Date().addingTimeInterval(3)
             while Date() < end { try? await Task.sleep(nanoseconds: 20_000_000) }
             return []
         }
-
-        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { try await fetchCRL(from: url) }
     }
 
     func testARefusedFetchIsRecordedOnTheStatusAndKeptForLaterEvaluations() async throws {
@@ -52,15 +49,13 @@ final class FetchFailureRecordingTests: XCTestCase {
     struct FailingFetcher: RevocationFetcher {
         struct Outage: Error, Hashable { let code: Int }
         let code: Int
-        func fetchCRL(from url: String) async throws -> [UInt8] { throw Outage(code: code) }
-        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { throw Outage(code: code) }
+        func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { throw Outage(code: code) }
     }
 
     /// Serves the same bytes for every URL.
     struct ServingFetcher: RevocationFetcher {
         let bytes: [UInt8]
-        func fetchCRL(from url: String) async throws -> [UInt8] { bytes }
-        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] { bytes }
+        func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { bytes }
     }
 
     func testAFetchersOwnErrorIsKeptWholeNotAsText() async throws {

@@ -26,10 +26,7 @@ final class LocalRevocationURLTests: XCTestCase {
         let base: HTTPRevocationFetcher
         let target: String
 
-        func fetchCRL(from url: String) async throws -> [UInt8] { try await base.fetchCRL(from: target) }
-        func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-            try await base.fetchOCSPResponse(from: target, request: request)
-        }
+        func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] { try await base.fetch(request.redirected(to: target)) }
         func fetchIssuerCertificates(from url: String) async throws -> [UInt8] { try await base.fetchIssuerCertificates(from: target) }
         func allowingLocalAddresses() -> any RevocationFetcher {
             RoutingFetcher(base: base.allowing(localAddresses: true), target: target)

@@ -700,16 +700,10 @@ final class RewritingFetcher: RevocationFetcher {
 
     private func rewrite(_ url: String) -> String { map[url] ?? url }
 
-    func fetchCRL(from url: String) async throws -> [UInt8] {
-        let target = rewrite(url)
-        log.withLock { $0.append(Request(kind: "crl", url: target)) }
-        return try await base.fetchCRL(from: target)
-    }
-
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-        let target = rewrite(url)
-        log.withLock { $0.append(Request(kind: "ocsp", url: target)) }
-        return try await base.fetchOCSPResponse(from: target, request: request)
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
+        let target = rewrite(request.url)
+        log.withLock { $0.append(Request(kind: request.method.name.lowercased(), url: target)) }
+        return try await base.fetch(request.redirected(to: target))
     }
 
     func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {

@@ -100,15 +100,10 @@ final class RecordingFetcher: RevocationFetcher {
 
     var calls: [Call] { log.withLock { $0 } }
 
-    func fetchCRL(from url: String) async throws -> [UInt8] {
-        log.withLock { $0.append(Call(kind: "crl", url: url, request: [])) }
-        guard let bytes = crls[url] else { throw URLError(.fileDoesNotExist) }
-        return bytes
-    }
-
-    func fetchOCSPResponse(from url: String, request: [UInt8]) async throws -> [UInt8] {
-        log.withLock { $0.append(Call(kind: "ocsp", url: url, request: request)) }
-        guard let bytes = ocsp[url] else { throw URLError(.fileDoesNotExist) }
+    func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
+        log.withLock { $0.append(Call(kind: request.method.name.lowercased(), url: request.url, request: request.body ?? [])) }
+        let served = request.method == .crl ? crls : request.method == .ocsp ? ocsp : [:]
+        guard let bytes = served[request.url] else { throw URLError(.fileDoesNotExist) }
         return bytes
     }
 }

@@ -4,11 +4,6 @@ import TrustX509
 
 /// OCSP response processing for one certificate (RFC 6960 §3.2).
 enum OCSPCheck {
-    struct Outcome {
-        var status: RevocationStatus?
-        var notes: [RevocationProblem] = []
-    }
-
     /// Responder certificates whose signatures are checked per response: a bound on the work a
     /// response can cause, generous enough that decoys cannot hide the real responder.
     static let maximumResponderCandidates = 16
@@ -16,8 +11,8 @@ enum OCSPCheck {
     static func status(
         of certificate: Certificate, issuer: Certificate,
         responses: [(OCSPResponse, RevocationSource)], checker: RevocationChecker
-    ) throws(BudgetExhausted) -> Outcome {
-        var outcome = Outcome()
+    ) throws(BudgetExhausted) -> RevocationCheckOutcome {
+        var outcome = RevocationCheckOutcome()
         for (response, source) in responses {
             guard response.status == .successful else {
                 outcome.notes.append(.ocspResponderAnswered(source: source, status: response.status))

@@ -13,13 +13,6 @@ import TrustX509
 /// reason; a CRL that does not cover it is never evidence of anything. Every in-scope CRL the
 /// caller supplied has its integrity checked, even one (e) makes redundant: a broken one fails closed.
 enum CRLCheck {
-    struct Outcome {
-        var status: RevocationStatus?
-        var notes: [RevocationProblem] = []
-        /// Problems with CRLs the caller supplied that cover the certificate: they fail closed.
-        var integrityProblems: [RevocationProblem] = []
-    }
-
     /// CRL extensions we process; any other critical one makes the CRL unusable (RFC 5280 §5.2).
     static let understood: Set<ASN1ObjectIdentifier> = [
         OID.authorityKeyIdentifier, OID.crlNumber, OID.deltaCRLIndicator, OID.issuingDistributionPoint,
@@ -30,9 +23,9 @@ enum CRLCheck {
     static func status(
         of chain: [Certificate], at index: Int,
         crls: [(CertificateRevocationList, RevocationSource)], checker: RevocationChecker
-    ) throws(BudgetExhausted) -> Outcome {
+    ) throws(BudgetExhausted) -> RevocationCheckOutcome {
         let certificate = chain[index]
-        var outcome = Outcome()
+        var outcome = RevocationCheckOutcome()
         // Newest first (§6.3.3 (a): the current CRL), input order among equals.
         let completes = crls.indices.filter { !crls[$0].0.isDelta }.sorted { lhs, rhs in
             let (a, b) = (crls[lhs].0.crlNumber, crls[rhs].0.crlNumber)
@@ -111,7 +104,7 @@ enum CRLCheck {
 
     /// Notes without repeats (a CRL can be out of scope for several distribution points): notes that
     /// read the same are one, as people read them (two spellings of one issuer name stay two).
-    private static func finished(_ outcome: Outcome) -> Outcome {
+    private static func finished(_ outcome: RevocationCheckOutcome) -> RevocationCheckOutcome {
         var seen: Set<String> = []
         var result = outcome
         result.notes = outcome.notes.filter { seen.insert($0.description).inserted }
@@ -123,7 +116,7 @@ enum CRLCheck {
     /// over plain HTTP: anyone on the path could have sent junk).
     private static func usableSigner(
         _ crl: CertificateRevocationList, source: RevocationSource, chain: [Certificate], index: Int,
-        checker: RevocationChecker, outcome: inout Outcome
+        checker: RevocationChecker, outcome: inout RevocationCheckOutcome
     ) throws(BudgetExhausted) -> Certificate? {
         let problem: CRLProblem
         if let defect = integrityProblem(crl) {
@@ -152,7 +145,7 @@ enum CRLCheck {
     private static func applicableDelta(
         to base: CertificateRevocationList, signer: Certificate,
         crls: [(CertificateRevocationList, RevocationSource)],
-        checker: RevocationChecker, outcome: inout Outcome
+        checker: RevocationChecker, outcome: inout RevocationCheckOutcome
     )
         throws(BudgetExhausted) -> (CertificateRevocationList, RevocationSource)?
     {
