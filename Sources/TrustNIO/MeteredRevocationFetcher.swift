@@ -18,9 +18,9 @@ struct MeteredRevocationFetcher: RevocationFetcher {
     let base: any RevocationFetcher
     let metrics: TLSTrustMetrics
 
-    /// Counted under the method's name in lower case (`crl`, `ocsp`).
+    /// Counted under the method's label (`crl`, `ocsp`).
     func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8] {
-        try await counted(request.method.name.lowercased()) { try await base.fetch(request) }
+        try await counted(request.method.label) { try await base.fetch(request) }
     }
 
     func fetchIssuerCertificates(from url: String) async throws -> [UInt8] {

@@ -12,4 +12,10 @@ public struct RevocationMethod: Hashable, Sendable, CustomStringConvertible {
 
     /// `OCSP` or `CRL`.
     public var description: String { name }
+
+    /// The name as a metrics label value: lower-case ASCII letters and digits, anything else `_`
+    /// (`crl`, `ocsp`).
+    package var label: String {
+        String(name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    }
 }
