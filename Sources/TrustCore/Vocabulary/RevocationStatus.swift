@@ -74,8 +74,8 @@ public struct CertificateRevocationStatus: Hashable, Sendable {
 /// Revocation information available to one evaluation: every method's documents, each with where
 /// it came from, and the fetches that gave nothing.
 struct RevocationInputs: Sendable {
-    /// Every document, in the order it was supplied or fetched; each method reads its own type
-    /// (``documents(_:)``).
+    /// Every document, in the order it was supplied or fetched; each method reads its own
+    /// (``documents(_:of:)``).
     var documents: [RevocationEvidence] = []
     /// Fetches of revocation URLs that gave nothing, and why: reported on the statuses of the
     /// certificates naming those URLs.
@@ -84,25 +84,25 @@ struct RevocationInputs: Sendable {
     /// Whether it holds nothing at all.
     var isEmpty: Bool { documents.isEmpty && fetchFailures.isEmpty }
 
-    /// The documents of type `Document`, in order, with their sources.
-    func documents<Document: Sendable>(_: Document.Type) -> [(Document, RevocationSource)] {
-        documents.compactMap { evidence in (evidence.document as? Document).map { ($0, evidence.source) } }
+    /// `method`'s documents, in order, with their sources: those its sources name it and that are
+    /// of its `Document` type.
+    func documents<Document: Sendable>(_: Document.Type, of method: RevocationMethod) -> [(Document, RevocationSource)] {
+        documents.compactMap { evidence in
+            guard evidence.source.method == method else { return nil }
+            return (evidence.document as? Document).map { ($0, evidence.source) }
+        }
     }
 
-    /// Replaces the documents of type `Document` with `replacement`, keeping every other method's.
-    mutating func setDocuments<Document: Sendable>(_ replacement: [(Document, RevocationSource)]) {
-        documents.removeAll { $0.document is Document }
-        documents += replacement.map { RevocationEvidence(document: $0.0, source: $0.1) }
+    /// Replaces `method`'s documents with `replacement` (each from `source`), keeping every other
+    /// method's.
+    mutating func setDocuments(_ replacement: [some Sendable], of method: RevocationMethod, from source: RevocationSource) {
+        documents.removeAll { $0.source.method == method }
+        documents += replacement.map { RevocationEvidence(document: $0, source: source) }
     }
 
     /// Adds `document`, from `source`.
     mutating func append(_ document: some Sendable, from source: RevocationSource) {
         documents.append(RevocationEvidence(document: document, source: source))
-    }
-
-    /// These inputs followed by `other`'s: documents and failures alike.
-    static func + (lhs: RevocationInputs, rhs: RevocationInputs) -> RevocationInputs {
-        RevocationInputs(documents: lhs.documents + rhs.documents, fetchFailures: lhs.fetchFailures + rhs.fetchFailures)
     }
 }
 

@@ -85,9 +85,10 @@ final class RevocationMethodRegistryTests: XCTestCase {
         var inputs = RevocationInputs()
         inputs.append(crl, from: .fetchedCRL(url: "http://a"))
         inputs.append("not a revocation document", from: .suppliedOCSP)
-        inputs.setDocuments([(crl, RevocationSource.suppliedCRL)])
+        inputs.append(crl, from: .suppliedOCSP)
+        inputs.setDocuments([crl], of: .crl, from: .suppliedCRL)
         XCTAssertEqual(inputs.crls.map(\.1), [.suppliedCRL], "setting CRLs replaced the CRLs only")
-        XCTAssertEqual(inputs.documents.count, 2)
-        XCTAssertTrue(inputs.ocspResponses.isEmpty, "a document of another type is no OCSP response")
+        XCTAssertEqual(inputs.documents.count, 3)
+        XCTAssertTrue(inputs.ocspResponses.isEmpty, "neither a document of another type nor another method's CRL is an OCSP response")
     }
 }

@@ -98,14 +98,14 @@ extension RevocationFetcher {
 
 extension RevocationInputs {
     /// The CRLs, with their sources.
-    var crls: [(CertificateRevocationList, RevocationSource)] { documents(CertificateRevocationList.self) }
+    var crls: [(CertificateRevocationList, RevocationSource)] { documents(CertificateRevocationList.self, of: .crl) }
 }
 
 extension TrustConfiguration {
     /// CRLs to check revocation with when it is checked (a `.revocation` policy or ``TrustOptions/revocation``).
     public var crls: [CertificateRevocationList] {
         get { revocationInputs.crls.map(\.0) }
-        set { revocationInputs.setDocuments(newValue.map { ($0, RevocationSource.suppliedCRL) }) }
+        set { revocationInputs.setDocuments(newValue, of: .crl, from: .suppliedCRL) }
     }
 }
 

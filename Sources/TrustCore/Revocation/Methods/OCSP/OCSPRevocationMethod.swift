@@ -92,14 +92,14 @@ extension RevocationFetcher {
 
 extension RevocationInputs {
     /// The OCSP responses, with their sources.
-    var ocspResponses: [(OCSPResponse, RevocationSource)] { documents(OCSPResponse.self) }
+    var ocspResponses: [(OCSPResponse, RevocationSource)] { documents(OCSPResponse.self, of: .ocsp) }
 }
 
 extension TrustConfiguration {
     /// OCSP responses to check revocation with, e.g. one stapled in the TLS handshake (`SecTrustSetOCSPResponse`).
     public var ocspResponses: [OCSPResponse] {
         get { revocationInputs.ocspResponses.map(\.0) }
-        set { revocationInputs.setDocuments(newValue.map { ($0, RevocationSource.suppliedOCSP) }) }
+        set { revocationInputs.setDocuments(newValue, of: .ocsp, from: .suppliedOCSP) }
     }
 }
 
