@@ -1,5 +1,6 @@
 """What the reproducible fixture generators share (scripts/generate-ct-fixtures,
-scripts/generate-othername-constraint-certificates, scripts/generate-policy-option-certificates):
+scripts/generate-othername-constraint-certificates, scripts/generate-policy-option-certificates,
+scripts/generate-revocation-fixtures):
 committed keys, serial numbers derived from names, deterministic signatures, and the `--check` mode
 that scripts/check-generated-fixtures runs in CI.
 
@@ -54,20 +55,23 @@ def run(name, directory, generate, kept=("keys",)):
     """The generators' command line: without arguments, removes everything in `directory` but the
     `kept` entries (the keys, a README) and calls `generate(directory)`; with `--check`, generates
     into a temporary folder and exits 1 when anything but the kept entries differs, is missing or is
-    extra."""
+    extra. A generator that also writes outside `directory` (scripts/generate-revocation-fixtures: a
+    README section) compares that itself when given another folder, reports how it differs and
+    returns the paths that do; they fail the check too (the others return None)."""
     directory = pathlib.Path(directory)
     arguments = sys.argv[1:]
     if arguments not in ([], ["--check"]):
         sys.exit(f"usage: scripts/{name} [--check]")
     if arguments == ["--check"]:
         with tempfile.TemporaryDirectory() as scratch:
-            generate(pathlib.Path(scratch))
+            elsewhere = generate(pathlib.Path(scratch)) or []
             excluded = [option for entry in kept for option in ("-x", entry)]
             difference = subprocess.run(["diff", "-r", "-q", *excluded, str(directory), scratch],
                                         capture_output=True, text=True)
-        if difference.returncode != 0:
+        if difference.returncode != 0 or elsewhere:
             print(difference.stdout.replace(scratch, "<regenerated>"), end="", file=sys.stderr)
-            sys.exit(f"{name}: the committed files in {directory} differ from what their keys regenerate "
+            stale = [str(directory)] * (difference.returncode != 0) + [str(path) for path in elsewhere]
+            sys.exit(f"{name}: the committed files in {' and '.join(stale)} differ from what their keys regenerate "
                      f"(run scripts/{name} and commit the result)")
         print(f"{name}: {directory} is what its keys regenerate")
         return
