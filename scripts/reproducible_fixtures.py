@@ -28,10 +28,13 @@ def p256():
 
 
 def committed_key(path, make=p256):
-    """The private key at `path` (PKCS #8 PEM); made with `make` and written there when absent."""
+    """The private key at `path` (PKCS #8 PEM); made with `make` and written there when absent. A
+    `--check` run never makes one: a missing key is a difference it reports, not one it writes."""
     path = pathlib.Path(path)
     if path.exists():
         return serialization.load_pem_private_key(path.read_bytes(), None)
+    if "--check" in sys.argv[1:]:
+        sys.exit(f"{path} is missing: a --check run compares with committed keys and makes none")
     made = make()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(made.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,

@@ -15,8 +15,9 @@ import Foundation
 /// and serves methods added later without a change.
 public protocol RevocationFetcher: Sendable {
     /// Fetches what `request` asks for (a GET, or a POST of its body) and returns the answer's
-    /// bytes: a CRL (DER or PEM), a DER OCSP response, … (``fetchCRL(from:)`` and
-    /// ``fetchOCSPResponse(from:request:)`` build the requests).
+    /// bytes: a CRL (DER or PEM), a DER OCSP response, … Each method builds its request
+    /// (``RevocationFetchRequest/crlDownload(from:)``, ``RevocationFetchRequest/ocspRequest(_:to:)``);
+    /// ``fetchCRL(from:)`` and ``fetchOCSPResponse(from:request:)`` call this with them.
     func fetch(_ request: RevocationFetchRequest) async throws -> [UInt8]
     /// Downloads what an authorityInfoAccess caIssuers `url` serves: a DER certificate or a
     /// certs-only PKCS #7 bundle (RFC 5280 §4.2.2.1), for a fetching evaluation whose chain lacks an

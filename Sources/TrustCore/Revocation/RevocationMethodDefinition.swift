@@ -28,6 +28,7 @@ protocol RevocationMethodDefinition: Sendable {
 
     /// Fetches the certificate's documents for this method through `session` (asking its cache
     /// first), until one verifies against `issuer`; what verified goes in `session.verified`.
+    /// Verifying what was fetched draws on the evaluation's budget: running out throws.
     static func fetch(for certificate: Certificate, issuer: Certificate, in session: inout RevocationFetchSession)
         async throws(BudgetExhausted)
 }
