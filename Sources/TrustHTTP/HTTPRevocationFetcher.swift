@@ -33,7 +33,8 @@ public final class HTTPRevocationFetcher: RevocationFetcher {
 
     /// Creates a fetcher with the given limits; `allowsLocalAddresses` allows non-public destinations.
     public init(
-        timeout: Double = 10, maximumCRLBytes: Int = 20 * 1024 * 1024, maximumOCSPBytes: Int = 64 * 1024,
+        timeout: Double = 10, maximumCRLBytes: Int = RevocationMethod.crl.maximumResponseBytes,
+        maximumOCSPBytes: Int = RevocationMethod.ocsp.maximumResponseBytes,
         allowsLocalAddresses: Bool = false
     ) {
         self.allowsLocalAddresses = allowsLocalAddresses

@@ -16,6 +16,9 @@ protocol RevocationMethodDefinition: Sendable {
     /// A flag that makes this method consulted and fetched before the others (`.preferCRL`,
     /// `kSecRevocationPreferCRL`), with its names; nil when there is none.
     static var preference: (flag: RevocationOptions, name: String, swiftName: String)? { get }
+    /// The largest document its requests ask for, in bytes: what a fetcher without a limit of its
+    /// own for the method reads at most (TrustHTTP's defaults are these).
+    static var maximumResponseBytes: Int { get }
 
     /// The URLs `certificate` names for this method's documents (every one, fetchable or not):
     /// the fetch failures recorded for them are reported on its status.

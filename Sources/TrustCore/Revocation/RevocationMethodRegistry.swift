@@ -40,6 +40,14 @@ enum RevocationMethodRegistry {
     }
 }
 
+extension RevocationMethod {
+    /// The largest document this method's requests ask for, in bytes: 20 MiB for a CRL, 64 KiB
+    /// for an OCSP response (TrustHTTP's `HTTPRevocationFetcher` defaults to these).
+    public var maximumResponseBytes: Int {
+        RevocationMethodRegistry.methods.first { $0.method == self }?.maximumResponseBytes ?? 0
+    }
+}
+
 extension RevocationOptions {
     /// Whether `method` is checked under these options: its flag, or no method flag at all (neither
     /// means every one, as with Apple's `kSecRevocationUseAnyAvailableMethod`).
