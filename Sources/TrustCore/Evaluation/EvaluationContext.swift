@@ -25,10 +25,10 @@ struct EvaluationContext: ~Copyable {
 
     init(
         options: consuming ValidationRequest, anchors: CertificateStore, intermediates: CertificateStore, signatures: SignatureChecker,
-        budget: BudgetMeter, revocationInputs: RevocationInputs, maximumIntermediates: Int, identities: [PreparedIdentity],
+        budget: BudgetMeter, revocationInputs: RevocationInputs, maximumIntermediates: Int,
         rootClassifier: SystemTrustStore?
     ) {
-        let validator = PathValidator(options: options, signatures: signatures, budget: budget, identities: identities)
+        let validator = PathValidator(options: options, signatures: signatures, budget: budget)
         validator.revocationInputs = revocationInputs
         validator.rootClassifier = rootClassifier
         if validator.options.revocation != nil {

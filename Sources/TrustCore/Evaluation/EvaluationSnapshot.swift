@@ -24,6 +24,12 @@ struct EvaluationSnapshot {
     /// The options in force (``TrustConfiguration/options``).
     var options: TrustOptions { configuration.options }
 
+    /// What an evaluation of this snapshot enforces: its rules, revocation flags, options and
+    /// Certificate Transparency logs (``TrustEvaluation/enforced``).
+    var enforced: TrustEvaluation.Enforced {
+        TrustEvaluation.Enforced(rules: rules, revocation: revocation, options: options, certificateTransparencyLogs: transparency?.logs)
+    }
+
     init(_ state: borrowing ServerTrustState) {
         certificates = state.certificates
         policies = state.preparedPolicies

@@ -112,12 +112,10 @@ enum FetchingEvaluation {
         // revocation on the path it built). Only a chain that fails now is searched again: another
         // path may be valid, and the search explains the failure. Recorded only if the configuration
         // did not change while fetching (the fetched information belongs to the snapshot's chain).
-        var rechecked = TrustEngine.revalidate(chain, inputs, meter: meter)
+        let rechecked = TrustEngine.revalidate(chain, inputs, meter: meter)
         guard rechecked.isTrusted else {
             return evaluate(inputs, meter, kept)
         }
-        rechecked.enforced = first.enforced
-        rechecked.issuerFetchFailures = inputs.issuerFetchFailures
         return record(rechecked.explored(first.attempts, signatureChecks: first.signatureChecks), kept)
     }
 

@@ -30,8 +30,6 @@ public final class ServerTrust: Sendable {
         let rules: ProfileRuleSet
         let purposes: [KeyPurpose]
         let identities: [PreparedIdentity]
-        /// `identities` unprepared, for ``ValidationRequest/identities`` (kept, not mapped per evaluation).
-        let referenceIdentities: [ServerIdentity]
         /// The mailboxes of the `.email` policies; the leaf must name every one.
         let emailAddresses: [EmailAddress]
         /// Host names that are neither an IP address nor a valid DNS name, and `.email` addresses that
@@ -83,7 +81,6 @@ public final class ServerTrust: Sendable {
             self.rules = rules
             self.purposes = purposes
             self.identities = identities
-            referenceIdentities = identities.map(\.identity)
             self.emailAddresses = emailAddresses
             self.invalidHostnames = invalidHostnames
             self.revocation = revocation
@@ -287,12 +284,8 @@ public final class ServerTrust: Sendable {
         _ inputs: EvaluationSnapshot, generation: UInt64, keepingFetched fetched: RevocationInputs? = nil,
         meter: BudgetMeter? = nil
     ) -> TrustEvaluation {
-        var evaluation = TrustEngine.evaluate(inputs, meter: meter)
-        evaluation.issuerFetchFailures = inputs.issuerFetchFailures
+        let evaluation = TrustEngine.evaluate(inputs, meter: meter)
         pathBuilds.add(1, ordering: .relaxed)
-        evaluation.enforced = TrustEvaluation.Enforced(
-            rules: inputs.rules, revocation: inputs.revocation, options: inputs.options,
-            certificateTransparencyLogs: inputs.transparency?.logs)
         return record(evaluation, generation: generation, keepingFetched: fetched)
     }
 

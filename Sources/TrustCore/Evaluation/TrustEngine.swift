@@ -20,7 +20,7 @@ enum TrustEngine {
         }
     ) -> TrustEvaluation {
         withContext(config, meter: meter, systemTrustStore: systemTrustStore) { context, leaf, preFailures in
-            search(context, from: leaf, preFailures: preFailures)
+            search(context, from: leaf, preFailures: preFailures, of: config)
         }
     }
 
@@ -36,11 +36,12 @@ enum TrustEngine {
             do throws(BudgetExhausted) {
                 failures += try validator.validate(chain, isComplete: true)
                 guard failures.isEmpty else {
-                    return failed(failures, chain: chain, anchored: true, checks: validator.signatures.verificationCount)
+                    return failed(failures, of: config, chain: chain, anchored: true, checks: validator.signatures.verificationCount)
                 }
-                return try trusted(chain, attempts: [], validator: validator)
+                return try trusted(chain, attempts: [], validator: validator, of: config)
             } catch {
-                return failed(failures + [error.failure], chain: chain, anchored: true, checks: validator.signatures.verificationCount)
+                return failed(
+                    failures + [error.failure], of: config, chain: chain, anchored: true, checks: validator.signatures.verificationCount)
             }
         }
     }
@@ -50,7 +51,7 @@ enum TrustEngine {
     /// With logs configured, Certificate Transparency is evaluated last, on the validated chain (as
     /// trustd's `SecPolicyCheckSystemTrustedCTRequired` runs once the path validated): where CT is
     /// required and the chain is not qualified, the evaluation is a recoverable failure.
-    private static func trusted(_ chain: [Certificate], attempts: [PathAttempt], validator: PathValidator)
+    private static func trusted(_ chain: [Certificate], attempts: [PathAttempt], validator: PathValidator, of config: EvaluationSnapshot)
         throws(BudgetExhausted) -> TrustEvaluation
     {
         let statuses = try validator.revocation(of: chain)?.statuses ?? []
@@ -60,30 +61,29 @@ enum TrustEngine {
             let rootSource = validator.rootClassifier?.source(of: anchor) ?? .caller
             transparency = try check.report(for: chain, rootSource: rootSource, budget: validator.budget)
         }
-        var evaluation: TrustEvaluation
         if let transparency, transparency.isRequiredButNotQualified {
             let failure = TrustFailure(.certificateTransparencyRequired(transparency.evaluation), certificate: chain[0], index: 0)
-            evaluation = failed([failure], chain: chain, anchored: true, attempts: attempts, checks: validator.signatures.verificationCount)
-        } else {
-            evaluation = TrustEvaluation(
-                result: .unspecified, chain: chain, endsAtAnchor: true, failures: [],
-                attempts: attempts, signatureChecks: validator.signatures.verificationCount)
-            evaluation.validPolicies = policies
+            return failed(
+                [failure], of: config, chain: chain, anchored: true, attempts: attempts, checks: validator.signatures.verificationCount,
+                statuses: statuses, transparency: transparency)
         }
-        evaluation.revocationStatuses = statuses
-        evaluation.certificateTransparency = transparency
-        return evaluation
+        return TrustEvaluation(
+            result: .unspecified, chain: chain, endsAtAnchor: true, failures: [], attempts: attempts,
+            signatureChecks: validator.signatures.verificationCount, revocationStatuses: statuses, validPolicies: policies,
+            certificateTransparency: transparency, enforced: config.enforced, issuerFetchFailures: config.issuerFetchFailures)
     }
 
-    /// A rejection: fatal when any failure is.
+    /// A rejection of `config`: fatal when any failure is.
     private static func failed(
-        _ failures: [TrustFailure], chain: [Certificate] = [], anchored: Bool = false,
-        attempts: [PathAttempt] = [], checks: Int = 0
+        _ failures: [TrustFailure], of config: EvaluationSnapshot, chain: [Certificate] = [], anchored: Bool = false,
+        attempts: [PathAttempt] = [], checks: Int = 0, statuses: [CertificateRevocationStatus] = [],
+        transparency: CertificateTransparencyReport? = nil
     ) -> TrustEvaluation {
         let fatal = failures.contains { $0.reason.severity == .fatal }
         return TrustEvaluation(
             result: fatal ? .fatalTrustFailure : .recoverableTrustFailure, chain: chain,
-            endsAtAnchor: anchored, failures: failures, attempts: attempts, signatureChecks: checks)
+            endsAtAnchor: anchored, failures: failures, attempts: attempts, signatureChecks: checks, revocationStatuses: statuses,
+            certificateTransparency: transparency, enforced: config.enforced, issuerFetchFailures: config.issuerFetchFailures)
     }
 
     /// Resolves `config` (the instant, the validation options, the anchors, the pool, the system
@@ -96,28 +96,30 @@ enum TrustEngine {
         _ body: (consuming EvaluationContext, Certificate, [TrustFailure]) -> TrustEvaluation
     ) -> TrustEvaluation {
         guard let leaf = config.certificates.first else {
-            return failed([TrustFailure(.noCertificates, certificate: nil, index: nil)])
+            return failed([TrustFailure(.noCertificates, certificate: nil, index: nil)], of: config)
         }
         // A peer's list longer than any real chain is refused before it is indexed (docs/robustness.md).
         let presentedLimit = config.options.budget.maximumPresentedCertificates
         guard config.certificates.count <= presentedLimit else {
-            return failed([
-                TrustFailure(
-                    .tooManyCertificates(presented: config.certificates.count, limit: presentedLimit),
-                    certificate: nil, index: nil)
-            ])
+            return failed(
+                [
+                    TrustFailure(
+                        .tooManyCertificates(presented: config.certificates.count, limit: presentedLimit),
+                        certificate: nil, index: nil)
+                ], of: config)
         }
 
         // Policies and options → the validation request (every field given, none defaulted).
         let date = config.configuration.verifyDate ?? Date()
         guard let time = DERTime(timeIntervalSince1970: date.timeIntervalSince1970) else {
-            return failed([TrustFailure(.verifyDateOutOfRange("\(date.timeIntervalSince1970)"), certificate: nil, index: nil)])
+            return failed(
+                [TrustFailure(.verifyDateOutOfRange("\(date.timeIntervalSince1970)"), certificate: nil, index: nil)], of: config)
         }
         let prepared = config.policies
         let options = ValidationRequest(
             verifyTime: time,
             rules: config.options.enforcesAnchorConstraints ? config.rules.union(ProfileRuleRegistry.anchorConstraintRules) : config.rules,
-            purposes: prepared.purposes, identities: prepared.referenceIdentities, emailAddresses: prepared.emailAddresses,
+            purposes: prepared.purposes, identities: prepared.identities, emailAddresses: prepared.emailAddresses,
             revocation: config.revocation, options: config.options)
         let preFailures = prepared.invalidHostnames.map {
             TrustFailure(.invalidReferenceIdentity($0), certificate: leaf, index: 0)
@@ -131,7 +133,7 @@ enum TrustEngine {
         } else {
             let system: SystemTrustStore
             do { system = try systemTrustStore() } catch {
-                return failed([TrustFailure(.systemTrustStoreUnavailable(error), certificate: nil, index: nil)])
+                return failed([TrustFailure(.systemTrustStoreUnavailable(error), certificate: nil, index: nil)], of: config)
             }
             if let custom = config.configuration.anchorStore {
                 anchors = custom
@@ -161,7 +163,7 @@ enum TrustEngine {
             signatures: SignatureChecker(policy: config.options.signaturePolicy),
             budget: meter ?? BudgetMeter(config.options.budget),
             revocationInputs: config.configuration.revocationInputs, maximumIntermediates: config.options.maximumDepth,
-            identities: prepared.identities, rootClassifier: rootClassifier)
+            rootClassifier: rootClassifier)
         if var transparency = config.transparency {
             transparency.date = date // the evaluation's one instant (an SCT from after it does not count)
             context.validator.transparency = transparency
@@ -173,7 +175,7 @@ enum TrustEngine {
     /// most specific failure.
     private static func search(
         _ context: consuming EvaluationContext, from leaf: Certificate,
-        preFailures: [TrustFailure]
+        preFailures: [TrustFailure], of config: EvaluationSnapshot
     ) -> TrustEvaluation {
         let validator = context.validator
         let signatures = validator.signatures
@@ -184,7 +186,7 @@ enum TrustEngine {
 
         if let chain = result.validChain, preFailures.isEmpty, exhaustion == nil {
             do throws(BudgetExhausted) {
-                return try trusted(chain, attempts: result.attempts, validator: validator)
+                return try trusted(chain, attempts: result.attempts, validator: validator, of: config)
             } catch {
                 exhaustion = error
             }
@@ -213,8 +215,8 @@ enum TrustEngine {
         // An evaluation that could not finish its checks is rejected for it, whatever else it found.
         if let exhaustion, !failures.contains(exhaustion.failure) { failures.append(exhaustion.failure) }
         if failures.isEmpty { failures.append(TrustFailure(.untrustedRoot, certificate: leaf, index: 0)) }
-        var evaluation = failed(failures, chain: chain, anchored: anchored, attempts: result.attempts, checks: signatures.verificationCount)
-        evaluation.revocationStatuses = statuses
-        return evaluation
+        return failed(
+            failures, of: config, chain: chain, anchored: anchored, attempts: result.attempts, checks: signatures.verificationCount,
+            statuses: statuses)
     }
 }

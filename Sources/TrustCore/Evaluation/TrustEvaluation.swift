@@ -43,12 +43,13 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         var revocationStatuses: [CertificateRevocationStatus]
         var validPolicies: ValidPolicySet?
         var enforced: Enforced
-        var issuerFetchFailures: [FetchFailure] = []
+        var issuerFetchFailures: [FetchFailure]
         var certificateTransparency: CertificateTransparencyReport?
 
         init(
             result: TrustResult, chain: [Certificate], endsAtAnchor: Bool, failures: [TrustFailure], attempts: [PathAttempt],
-            signatureChecks: Int, revocationStatuses: [CertificateRevocationStatus], validPolicies: ValidPolicySet?, enforced: Enforced
+            signatureChecks: Int, revocationStatuses: [CertificateRevocationStatus], validPolicies: ValidPolicySet?,
+            certificateTransparency: CertificateTransparencyReport?, enforced: Enforced, issuerFetchFailures: [FetchFailure]
         ) {
             self.result = result
             self.chain = chain
@@ -58,17 +59,16 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
             self.signatureChecks = signatureChecks
             self.revocationStatuses = revocationStatuses
             self.validPolicies = validPolicies
+            self.certificateTransparency = certificateTransparency
             self.enforced = enforced
+            self.issuerFetchFailures = issuerFetchFailures
         }
 
         var copy: Storage {
-            let copy = Storage(
+            Storage(
                 result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
                 signatureChecks: signatureChecks, revocationStatuses: revocationStatuses, validPolicies: validPolicies,
-                enforced: enforced)
-            copy.issuerFetchFailures = issuerFetchFailures
-            copy.certificateTransparency = certificateTransparency
-            return copy
+                certificateTransparency: certificateTransparency, enforced: enforced, issuerFetchFailures: issuerFetchFailures)
         }
     }
 
@@ -82,14 +82,18 @@ public struct TrustEvaluation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// An evaluation with every field given at once (its storage is written once, not field by
+    /// field): what the engine found, what it `enforced` and the caIssuers fetches that gave
+    /// nothing before it.
     init(
         result: TrustResult, chain: [Certificate], endsAtAnchor: Bool, failures: [TrustFailure], attempts: [PathAttempt],
-        signatureChecks: Int
+        signatureChecks: Int, revocationStatuses: [CertificateRevocationStatus] = [], validPolicies: ValidPolicySet? = nil,
+        certificateTransparency: CertificateTransparencyReport? = nil, enforced: Enforced, issuerFetchFailures: [FetchFailure]
     ) {
         storage = Storage(
             result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures, attempts: attempts,
-            signatureChecks: signatureChecks, revocationStatuses: [], validPolicies: nil,
-            enforced: Enforced(rules: ProfileRuleSet(), revocation: nil, options: TrustOptions()))
+            signatureChecks: signatureChecks, revocationStatuses: revocationStatuses, validPolicies: validPolicies,
+            certificateTransparency: certificateTransparency, enforced: enforced, issuerFetchFailures: issuerFetchFailures)
     }
 
     /// The result.
@@ -268,14 +272,11 @@ extension TrustEvaluation {
     /// `self`, rejected because a later step of the same evaluation (a fetching evaluation's
     /// verification of what it fetched) ran out of budget: never a pass.
     func stopped(by exhaustion: BudgetExhausted) -> TrustEvaluation {
-        var evaluation = TrustEvaluation(
+        TrustEvaluation(
             result: .fatalTrustFailure, chain: chain, endsAtAnchor: endsAtAnchor,
             failures: failures.contains(exhaustion.failure) ? failures : failures + [exhaustion.failure],
-            attempts: attempts, signatureChecks: signatureChecks)
-        evaluation.revocationStatuses = revocationStatuses
-        evaluation.enforced = enforced
-        evaluation.issuerFetchFailures = issuerFetchFailures
-        return evaluation
+            attempts: attempts, signatureChecks: signatureChecks, revocationStatuses: revocationStatuses,
+            enforced: enforced, issuerFetchFailures: issuerFetchFailures)
     }
 }
 
@@ -283,13 +284,10 @@ extension TrustEvaluation {
     /// `self`, decided on a chain an earlier pass of the same evaluation found: that pass's
     /// `attempts` are the paths explored, and its signature checks count too.
     func explored(_ attempts: [PathAttempt], signatureChecks earlier: Int) -> TrustEvaluation {
-        var evaluation = TrustEvaluation(
+        TrustEvaluation(
             result: result, chain: chain, endsAtAnchor: endsAtAnchor, failures: failures,
-            attempts: attempts, signatureChecks: earlier + signatureChecks)
-        evaluation.revocationStatuses = revocationStatuses
-        evaluation.validPolicies = validPolicies
-        evaluation.enforced = enforced
-        evaluation.issuerFetchFailures = issuerFetchFailures
-        return evaluation
+            attempts: attempts, signatureChecks: earlier + signatureChecks, revocationStatuses: revocationStatuses,
+            validPolicies: validPolicies, certificateTransparency: certificateTransparency, enforced: enforced,
+            issuerFetchFailures: issuerFetchFailures)
     }
 }

@@ -23,23 +23,16 @@ final class PathValidator {
     /// Certificate Transparency for the chain that validates, when logs are configured (run by the
     /// engine on the chosen chain, after revocation, as trustd runs it on a validated path).
     var transparency: CertificateTransparencyCheck?
-    /// `options.identities`, prepared once for every chain this validator sees.
-    let identities: [PreparedIdentity]
     /// The per-certificate verdicts that depend on nothing but the certificate and flags (remembered per chain).
     let verdicts: ProfileVerdictCache
 
-    /// A validator for `options`; `identities`, when given, must be `options.identities` prepared.
+    /// A validator for `options`, with the per-certificate verdicts remembered in `verdicts`.
     init(
-        options: consuming ValidationRequest, signatures: SignatureChecker, budget: BudgetMeter, identities: [PreparedIdentity]? = nil,
+        options: consuming ValidationRequest, signatures: SignatureChecker, budget: BudgetMeter,
         verdicts: ProfileVerdictCache = .shared
     ) {
         self.signatures = signatures
         self.budget = budget
-        if let identities, identities.elementsEqual(options.identities, by: { $0.identity == $1 }) {
-            self.identities = identities
-        } else {
-            self.identities = options.identities.map(PreparedIdentity.init)
-        }
         self.verdicts = verdicts
         // Stored last, after its last read: the options move in rather than being copied (a copy
         // retains and later releases every field of them).
@@ -376,7 +369,7 @@ final class PathValidator {
         if let usage = extensions.keyUsage, !required.isSatisfied(by: usage) {
             report(.requiredKeyUsageMissing(required: required, present: usage))
         }
-        for identity in identities {
+        for identity in options.identities {
             if let reason = HostnameCheck.failure(
                 leaf, identity: identity, allowsCommonName: options.allowsCommonNameFallback,
                 publicSuffixList: options.publicSuffixList)

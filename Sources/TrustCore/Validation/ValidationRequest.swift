@@ -14,8 +14,9 @@ package struct ValidationRequest: Sendable {
     package let rules: ProfileRuleSet
     /// The purposes the leaf must allow (checked against extendedKeyUsage); every one is required.
     package let purposes: [KeyPurpose]
-    /// The host names, IP addresses or mailboxes the leaf must be valid for; every one is required.
-    package let identities: [ServerIdentity]
+    /// The host names, IP addresses or mailboxes the leaf must be valid for, each prepared for
+    /// matching once (for every chain of the evaluation); every one is required.
+    package let identities: [PreparedIdentity]
     /// Mailboxes the leaf must name in rfc822Name subjectAltNames, every one of them.
     package let emailAddresses: [EmailAddress]
     /// Revocation flags when revocation is checked; nil means no revocation checking.
@@ -25,7 +26,7 @@ package struct ValidationRequest: Sendable {
 
     /// A request for exactly these inputs.
     package init(
-        verifyTime: DERTime, rules: ProfileRuleSet, purposes: [KeyPurpose], identities: [ServerIdentity],
+        verifyTime: DERTime, rules: ProfileRuleSet, purposes: [KeyPurpose], identities: [PreparedIdentity],
         emailAddresses: [EmailAddress], revocation: RevocationOptions?, options: TrustOptions
     ) {
         self.verifyTime = verifyTime
